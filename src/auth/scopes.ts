@@ -1,0 +1,40 @@
+// The scope table: every route declares its access once; the declaration feeds both the check
+// (requireAccess) and the OpenAPI operation (security, x-required-scopes).
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../http/context";
+import { ApiError } from "../http/problem";
+
+export const SCOPES = ["api:read", "library:ingest", "library:publish"] as const;
+export type Scope = (typeof SCOPES)[number];
+
+export interface Access {
+  /** "open": works without a key, scopes apply only when one is sent. "key": a key is required. */
+  key: "open" | "required";
+  scopes: Scope[];
+}
+
+export const OPEN_READ: Access = { key: "open", scopes: ["api:read"] };
+export const KEY_READ: Access = { key: "required", scopes: ["api:read"] };
+export const INGEST: Access = { key: "required", scopes: ["library:ingest"] };
+
+export function requireAccess(access: Access) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const viewer = c.get("viewer");
+    if (!viewer) {
+      if (access.key === "required") {
+        throw new ApiError("unauthorized", "This endpoint needs an API key: send Authorization: Bearer <API_KEY>.", {
+          headers: { "WWW-Authenticate": 'Bearer realm="api"' },
+        });
+      }
+      return next();
+    }
+    if (!viewer.active) {
+      throw new ApiError("forbidden", "The account that owns this key is inactive.", { required_scopes: access.scopes });
+    }
+    const missing = access.scopes.filter((s) => !viewer.scopes.includes(s));
+    if (missing.length > 0) {
+      throw new ApiError("forbidden", `This key lacks the scope ${missing.join(", ")}.`, { required_scopes: access.scopes });
+    }
+    return next();
+  });
+}

@@ -1,0 +1,72 @@
+// Who is calling: the key from the Authorization header resolved to its owner, or anonymous.
+import { and, eq, gt, isNull, or } from "drizzle-orm";
+import { createMiddleware } from "hono/factory";
+import { getDb, type Db } from "../db/client";
+import { apiKeys, users } from "../db/schema";
+import type { AppEnv } from "../http/context";
+import { ApiError } from "../http/problem";
+import { looksLikeToken, sha256Hex } from "./keys";
+import type { Scope } from "./scopes";
+
+export interface Viewer {
+  userId: number;
+  username: string;
+  name: string;
+  role: string;
+  locale: string;
+  active: boolean;
+  keyId: number;
+  keyName: string;
+  scopes: Scope[];
+  keyExpiresAt: string | null;
+}
+
+/** The owner of a usable key (known, not revoked, not expired), else undefined. */
+export async function findViewerByToken(db: Db, token: string, now = new Date()): Promise<Viewer | undefined> {
+  if (!looksLikeToken(token)) return undefined;
+  const rows = await db
+    .select({
+      userId: users.id,
+      username: users.username,
+      name: users.name,
+      role: users.role,
+      locale: users.locale,
+      active: users.active,
+      keyId: apiKeys.id,
+      keyName: apiKeys.name,
+      scopes: apiKeys.scopes,
+      keyExpiresAt: apiKeys.expiresAt,
+    })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .where(
+      and(
+        eq(apiKeys.tokenHash, await sha256Hex(token)),
+        isNull(apiKeys.revokedAt),
+        or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, now.toISOString())),
+      ),
+    )
+    .limit(1);
+  const row = rows[0];
+  return row ? { ...row, scopes: row.scopes as Scope[] } : undefined;
+}
+
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = header?.match(/^Bearer[ ]+(\S+)\s*$/i);
+  return match?.[1];
+}
+
+/** Resolves the Authorization header. A sent key that is not usable is a 401, never anonymous. */
+export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
+  const header = c.req.header("Authorization");
+  if (header === undefined) return next();
+  const token = bearerToken(header);
+  const viewer = token ? await findViewerByToken(getDb(c.env), token) : undefined;
+  if (!viewer) {
+    throw new ApiError("unauthorized", token ? "The API key is invalid, expired or revoked." : "The Authorization header must be: Bearer <API_KEY>.", {
+      headers: { "WWW-Authenticate": 'Bearer realm="api", error="invalid_token"' },
+    });
+  }
+  c.set("viewer", viewer);
+  return next();
+});

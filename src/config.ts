@@ -1,0 +1,34 @@
+// Vars → typed configuration. Every limit comes from a var so tests and operators can change it.
+import { LANGUAGES, type Lang } from "./http/language";
+
+export interface AppConfig {
+  siteUrl: string | undefined;
+  defaultLang: Lang;
+  anonRatePerMinute: number;
+  keyRatePerMinute: number;
+  downloadCapPerDay: number;
+  fileLinkTtlSeconds: number;
+  uploadsPerHour: number;
+  quotaBytes: number;
+  maxUploadBytes: number;
+}
+
+function intVar(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value !== "" && Number.isSafeInteger(n) && n >= 0 ? n : fallback;
+}
+
+export function readConfig(env: Env): AppConfig {
+  const lang = env.DEFAULT_LANG as Lang;
+  return {
+    siteUrl: env.SITE_URL ? env.SITE_URL.replace(/\/+$/, "") : undefined,
+    defaultLang: LANGUAGES.includes(lang) ? lang : "es",
+    anonRatePerMinute: intVar(env.ANON_RATE_PER_MINUTE, 60),
+    keyRatePerMinute: intVar(env.KEY_RATE_PER_MINUTE, 120),
+    downloadCapPerDay: intVar(env.DOWNLOAD_CAP_PER_DAY, 100),
+    fileLinkTtlSeconds: intVar(env.FILE_LINK_TTL_SECONDS, 300),
+    uploadsPerHour: intVar(env.UPLOADS_PER_HOUR, 30),
+    quotaBytes: intVar(env.QUOTA_BYTES, 5 * 1024 ** 3),
+    maxUploadBytes: intVar(env.MAX_UPLOAD_BYTES, 100_000_000),
+  };
+}

@@ -1,0 +1,54 @@
+// Boards: lookup in any spelling (number or alias), the Board shape, and board detail.
+import { eq, sql } from "drizzle-orm";
+import type { z } from "@hono/zod-openapi";
+import { boardUrl, normalizeBoardNumber, type UrlContext } from "../../http/urls";
+import type { BoardDetailSchema, BoardSchema } from "../../schemas/boards";
+import { boardAliases, boards, manufacturers } from "../schema";
+import type { Db } from "../client";
+import type { QueryContext } from "./context";
+import { listDocuments } from "./documents";
+
+export type Board = z.infer<typeof BoardSchema>;
+export type BoardDetail = z.infer<typeof BoardDetailSchema>;
+
+/** The id of the board whose number or alias has this norm, if any. */
+export async function findBoardId(db: Db, anySpelling: string): Promise<number | undefined> {
+  const norm = normalizeBoardNumber(anySpelling);
+  if (!norm) return undefined;
+  const row = await db
+    .select({ id: boards.id })
+    .from(boards)
+    .where(sql`${boards.norm} = ${norm} or ${boards.id} = (select board_id from board_aliases where norm = ${norm})`)
+    .limit(1);
+  return row[0]?.id;
+}
+
+export function toBoard(row: { number: string; norm: string; manufacturer: string | null }, urls: UrlContext): Board {
+  return { number: row.number, norm: row.norm, manufacturer: row.manufacturer, url: boardUrl(urls, row.norm) };
+}
+
+export const boardFields = { id: boards.id, number: boards.number, norm: boards.norm, manufacturer: manufacturers.name };
+
+export async function getBoard(ctx: QueryContext, anySpelling: string): Promise<BoardDetail | undefined> {
+  const id = await findBoardId(ctx.db, anySpelling);
+  if (id === undefined) return undefined;
+  const [row] = await ctx.db
+    .select({ ...boardFields, status: boards.status, boardCode: boards.boardCode, platform: boards.platform, codename: boards.codename })
+    .from(boards)
+    .leftJoin(manufacturers, eq(manufacturers.id, boards.manufacturerId))
+    .where(eq(boards.id, id));
+  if (!row) return undefined;
+  const [aliases, documents] = await Promise.all([
+    ctx.db.select({ alias: boardAliases.alias }).from(boardAliases).where(eq(boardAliases.boardId, id)).orderBy(boardAliases.alias),
+    listDocuments(ctx, { boardId: id }, { page: 1, perPage: 1000 }),
+  ]);
+  return {
+    ...toBoard(row, ctx.urls),
+    status: row.status,
+    board_code: row.boardCode,
+    platform: row.platform,
+    codename: row.codename,
+    aliases: aliases.map((a) => a.alias),
+    documents: documents.data,
+  };
+}

@@ -1,0 +1,143 @@
+// Library reads: the Document list shape and DocumentDetail, always through the visibility rule.
+import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import type { z } from "@hono/zod-openapi";
+import { documentVisible } from "../../auth/visibility";
+import { pageMeta, pageOffset, type PageMeta, type PageRequest } from "../../http/pagination";
+import { pageUrl } from "../../http/urls";
+import type { DocumentDetailSchema, DocumentSchema } from "../../schemas/documents";
+import { documentBoards, documents, documentVersions, manufacturers, users } from "../schema";
+import { parseJsonArray, type QueryContext } from "./context";
+
+export type DocumentItem = z.infer<typeof DocumentSchema>;
+export type DocumentDetail = z.infer<typeof DocumentDetailSchema>;
+
+export interface DocumentFilter {
+  type?: string;
+  visibility?: string;
+  boardId?: number | null;
+  ownerId?: number;
+}
+
+const listFields = {
+  id: documents.id,
+  title: documents.title,
+  type: documents.type,
+  status: documents.status,
+  visibility: documents.visibility,
+  ownerId: documents.ownerId,
+  manufacturer: manufacturers.name,
+  extension: documentVersions.extension,
+  sizeBytes: documentVersions.sizeBytes,
+  pageCount: documents.pageCount,
+  downloads: documents.downloads,
+  createdAt: documents.createdAt,
+  boards: sql<string>`(select json_group_array(number) from (select b.number from document_boards db join boards b on b.id = db.board_id where db.document_id = ${documents.id} order by db.position, b.number))`,
+};
+
+function toDocument(row: ListRow, ctx: QueryContext): DocumentItem {
+  return {
+    id: row.id,
+    title: row.title,
+    type: row.type as DocumentItem["type"],
+    status: row.status as DocumentItem["status"],
+    visibility: row.visibility as DocumentItem["visibility"],
+    is_owner: ctx.viewer !== null && row.ownerId === ctx.viewer.userId,
+    manufacturer: row.manufacturer,
+    boards: parseJsonArray(row.boards),
+    extension: row.extension,
+    size_bytes: row.sizeBytes,
+    page_count: row.pageCount,
+    downloads: row.downloads,
+    created_at: row.createdAt,
+    url: pageUrl(ctx.urls, "document", row.id, row.title),
+  };
+}
+
+function listQuery(ctx: QueryContext) {
+  return ctx.db
+    .select(listFields)
+    .from(documents)
+    .leftJoin(manufacturers, eq(manufacturers.id, documents.manufacturerId))
+    .leftJoin(documentVersions, and(eq(documentVersions.documentId, documents.id), eq(documentVersions.version, documents.currentVersion)));
+}
+
+type ListRow = Awaited<ReturnType<ReturnType<typeof listQuery>["execute"]>>[number];
+
+function filterCondition(ctx: QueryContext, filter: DocumentFilter): SQL {
+  return and(
+    documentVisible(ctx.viewer),
+    filter.type ? eq(documents.type, filter.type) : undefined,
+    filter.visibility ? eq(documents.visibility, filter.visibility) : undefined,
+    filter.ownerId !== undefined ? eq(documents.ownerId, filter.ownerId) : undefined,
+    filter.boardId != null
+      ? sql`exists (select 1 from ${documentBoards} where ${documentBoards.documentId} = ${documents.id} and ${documentBoards.boardId} = ${filter.boardId})`
+      : undefined,
+  )!;
+}
+
+/** Newest first, ties by id so pages never overlap. A boardId of null means "a board that does not exist". */
+export async function listDocuments(ctx: QueryContext, filter: DocumentFilter, page: PageRequest): Promise<{ data: DocumentItem[]; meta: PageMeta }> {
+  if (filter.boardId === null) return { data: [], meta: pageMeta(page, 0) };
+  const where = filterCondition(ctx, filter);
+  const [{ total }] = await ctx.db.select({ total: count() }).from(documents).where(where);
+  const offset = pageOffset(page, total);
+  if (offset === undefined) return { data: [], meta: pageMeta(page, total) };
+  const rows = await listQuery(ctx).where(where).orderBy(desc(documents.createdAt), desc(documents.id)).limit(page.perPage).offset(offset);
+  return { data: rows.map((r) => toDocument(r, ctx)), meta: pageMeta(page, total) };
+}
+
+/** Documents by id, visible ones only, in the order given. */
+export async function documentsByIds(ctx: QueryContext, ids: string[]): Promise<DocumentItem[]> {
+  if (ids.length === 0) return [];
+  const rows = await listQuery(ctx).where(and(documentVisible(ctx.viewer), sql`${documents.id} in (select value from json_each(${JSON.stringify(ids)}))`));
+  const byId = new Map(rows.map((r) => [r.id, toDocument(r, ctx)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+const VIEWERS: Record<string, string> = { pdf: "pdf", png: "image", jpg: "image", jpeg: "image", gif: "image", webp: "image", txt: "text", md: "text", csv: "text", log: "text" };
+
+export async function getDocument(ctx: QueryContext, id: string): Promise<DocumentDetail | undefined> {
+  const [row] = await listQuery(ctx).where(and(eq(documents.id, id), documentVisible(ctx.viewer)));
+  if (!row) return undefined;
+  const [[detail], versions] = await Promise.all([
+    ctx.db
+      .select({
+        description: documents.description,
+        chipset: documents.chipset,
+        boardRevision: documents.boardRevision,
+        language: documents.language,
+        sourceNote: documents.sourceNote,
+        owner: users.username,
+        tags: documents.tags,
+        executable: documents.executable,
+        hasText: sql<number>`exists (select 1 from document_pages p where p.document_id = ${documents.id} and length(p.text) > 0)`,
+      })
+      .from(documents)
+      .leftJoin(users, eq(users.id, documents.ownerId))
+      .where(eq(documents.id, id)),
+    ctx.db.select().from(documentVersions).where(eq(documentVersions.documentId, id)).orderBy(desc(documentVersions.version)),
+  ]);
+  const current = versions[0];
+  return {
+    ...toDocument(row, ctx),
+    description: detail.description,
+    chipset: detail.chipset,
+    board_revision: detail.boardRevision,
+    language: detail.language,
+    source_note: detail.sourceNote,
+    owner: detail.owner,
+    tags: detail.tags,
+    has_text: Boolean(detail.hasText),
+    viewer: (row.extension && VIEWERS[row.extension]) || null,
+    executable: detail.executable,
+    sha256: current?.sha256 ?? null,
+    versions: versions.map((v) => ({
+      version: v.version,
+      filename: v.filename,
+      size_bytes: v.sizeBytes,
+      changelog: v.changelog,
+      created_at: v.createdAt,
+      is_current: v === current,
+    })),
+  };
+}

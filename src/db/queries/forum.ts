@@ -1,0 +1,135 @@
+// Forum reads: categories with visible thread counts, thread lists, a thread with one page of replies.
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import type { z } from "@hono/zod-openapi";
+import { documentVisible, replyVisible, threadVisible } from "../../auth/visibility";
+import { pageMeta, pageOffset, type PageMeta, type PageRequest } from "../../http/pagination";
+import { pageUrl } from "../../http/urls";
+import type { CategorySchema, ThreadDetailSchema, ThreadSchema } from "../../schemas/forum";
+import { boards, categories, documents, manufacturers, threadReplies, threads, users } from "../schema";
+import { toBoard } from "./boards";
+import type { QueryContext } from "./context";
+
+export type Category = z.infer<typeof CategorySchema>;
+export type Thread = z.infer<typeof ThreadSchema>;
+export type ThreadDetail = z.infer<typeof ThreadDetailSchema>;
+
+export const REPLIES_PER_PAGE = 50;
+
+export async function listCategories(ctx: QueryContext): Promise<Category[]> {
+  const rows = await ctx.db
+    .select({
+      slug: categories.slug,
+      name: categories.name,
+      description: categories.description,
+      threads: sql<number>`(select count(*) from ${threads} where ${threads.categoryId} = ${categories.id} and ${threadVisible})`,
+    })
+    .from(categories)
+    .orderBy(asc(categories.position), asc(categories.name));
+  return rows;
+}
+
+const threadFields = {
+  id: threads.id,
+  category: categories.slug,
+  title: threads.title,
+  status: threads.status,
+  sticky: threads.sticky,
+  author: users.username,
+  replies: sql<number>`(select count(*) from ${threadReplies} where ${threadReplies.threadId} = ${threads.id} and ${replyVisible})`,
+  createdAt: threads.createdAt,
+  lastActivityAt: threads.lastActivityAt,
+};
+
+function threadQuery(ctx: QueryContext) {
+  return ctx.db
+    .select(threadFields)
+    .from(threads)
+    .innerJoin(categories, eq(categories.id, threads.categoryId))
+    .innerJoin(users, eq(users.id, threads.authorId));
+}
+
+type ThreadRow = Awaited<ReturnType<ReturnType<typeof threadQuery>["execute"]>>[number];
+
+function toThread(row: ThreadRow, ctx: QueryContext): Thread {
+  return {
+    id: row.id,
+    category: row.category,
+    title: row.title,
+    status: row.status as Thread["status"],
+    sticky: row.sticky,
+    author: row.author,
+    replies: row.replies,
+    created_at: row.createdAt,
+    last_activity_at: row.lastActivityAt,
+    url: pageUrl(ctx.urls, "thread", row.id, row.title),
+  };
+}
+
+/** Sticky threads first, then most recent activity; an unknown category slug is an empty list. */
+export async function listThreads(ctx: QueryContext, filter: { category?: string }, page: PageRequest): Promise<{ data: Thread[]; meta: PageMeta }> {
+  const where = and(threadVisible, filter.category !== undefined ? eq(categories.slug, filter.category) : undefined);
+  const [{ total }] = await ctx.db.select({ total: count() }).from(threads).innerJoin(categories, eq(categories.id, threads.categoryId)).where(where);
+  const offset = pageOffset(page, total);
+  if (offset === undefined) return { data: [], meta: pageMeta(page, total) };
+  const rows = await threadQuery(ctx)
+    .where(where)
+    .orderBy(desc(threads.sticky), desc(threads.lastActivityAt), desc(threads.id))
+    .limit(page.perPage)
+    .offset(offset);
+  return { data: rows.map((r) => toThread(r, ctx)), meta: pageMeta(page, total) };
+}
+
+/** A thread and one page of its visible replies, oldest first. */
+export async function getThread(ctx: QueryContext, id: string, page: number): Promise<{ data: ThreadDetail; meta: PageMeta } | undefined> {
+  const [row] = await ctx.db
+    .select({
+      ...threadFields,
+      body: threads.body,
+      bodyHtml: threads.bodyHtml,
+      boardNumber: boards.number,
+      boardNorm: boards.norm,
+      boardManufacturer: manufacturers.name,
+      documentId: documents.id,
+      documentTitle: documents.title,
+    })
+    .from(threads)
+    .innerJoin(categories, eq(categories.id, threads.categoryId))
+    .innerJoin(users, eq(users.id, threads.authorId))
+    .leftJoin(boards, eq(boards.id, threads.boardId))
+    .leftJoin(manufacturers, eq(manufacturers.id, boards.manufacturerId))
+    .leftJoin(documents, and(eq(documents.id, threads.documentId), documentVisible(ctx.viewer)))
+    .where(and(eq(threads.id, id), threadVisible));
+  if (!row) return undefined;
+  const replyPage = { page, perPage: REPLIES_PER_PAGE };
+  const offset = pageOffset(replyPage, row.replies);
+  const replies =
+    offset === undefined
+      ? []
+      : await ctx.db
+          .select({
+            id: threadReplies.id,
+            author: users.username,
+            body: threadReplies.body,
+            body_html: threadReplies.bodyHtml,
+            is_solution: threadReplies.isSolution,
+            score: threadReplies.score,
+            created_at: threadReplies.createdAt,
+          })
+          .from(threadReplies)
+          .innerJoin(users, eq(users.id, threadReplies.authorId))
+          .where(and(eq(threadReplies.threadId, id), replyVisible))
+          .orderBy(asc(threadReplies.createdAt), asc(threadReplies.id))
+          .limit(REPLIES_PER_PAGE)
+          .offset(offset);
+  return {
+    data: {
+      ...toThread(row, ctx),
+      body: row.body,
+      body_html: row.bodyHtml,
+      board: row.boardNumber && row.boardNorm ? toBoard({ number: row.boardNumber, norm: row.boardNorm, manufacturer: row.boardManufacturer }, ctx.urls) : null,
+      document: row.documentId && row.documentTitle ? { id: row.documentId, title: row.documentTitle } : null,
+      posts: replies,
+    },
+    meta: pageMeta(replyPage, row.replies),
+  };
+}

@@ -1,0 +1,20 @@
+// What every request carries through the middleware chain.
+import type { Viewer } from "../auth/viewer";
+import type { AppConfig } from "../config";
+import type { Lang } from "./language";
+import type { UrlContext } from "./urls";
+
+export interface AppVariables {
+  requestId: string;
+  config: AppConfig;
+  siteUrl: string;
+  lang: Lang;
+  /** The key's owner, or null for an anonymous caller. Set by the authenticate middleware. */
+  viewer: Viewer | null;
+}
+
+export type AppEnv = { Bindings: Env; Variables: AppVariables };
+
+export function urlContext(c: { get(key: "siteUrl"): string; get(key: "lang"): Lang }): UrlContext {
+  return { siteUrl: c.get("siteUrl"), lang: c.get("lang") };
+}

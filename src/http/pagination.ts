@@ -1,0 +1,38 @@
+// Page/per_page handling shared by every list endpoint.
+import { z } from "@hono/zod-openapi";
+
+export const DEFAULT_PER_PAGE = 20;
+export const MAX_PER_PAGE = 100;
+
+const pageNumber = z.coerce
+  .number({ error: "must be a whole number" })
+  .int("must be a whole number")
+  .min(1, "must be at least 1");
+
+export const PageParam = pageNumber.default(1).openapi({ param: { name: "page", in: "query" }, example: 1, description: "Page number, from 1. A page past the end is empty." });
+export const PerPageParam = pageNumber
+  .max(MAX_PER_PAGE, `must be at most ${MAX_PER_PAGE}`)
+  .default(DEFAULT_PER_PAGE)
+  .openapi({ param: { name: "per_page", in: "query" }, example: DEFAULT_PER_PAGE, description: `Items per page, 1 to ${MAX_PER_PAGE} (default ${DEFAULT_PER_PAGE}).` });
+
+export interface PageRequest {
+  page: number;
+  perPage: number;
+}
+
+export interface PageMeta {
+  page: number;
+  per_page: number;
+  total: number;
+  last_page: number;
+}
+
+export function pageMeta(req: PageRequest, total: number): PageMeta {
+  return { page: req.page, per_page: req.perPage, total, last_page: Math.max(1, Math.ceil(total / req.perPage)) };
+}
+
+/** Offset of the page, or undefined when the page lies past the end (no query needed). */
+export function pageOffset(req: PageRequest, total: number): number | undefined {
+  const offset = (req.page - 1) * req.perPage;
+  return offset < total ? offset : undefined;
+}

@@ -1,0 +1,65 @@
+// The one url builder: every `url` field and every page address comes from here (DESIGN.md §2).
+import type { Lang } from "./language";
+
+export type PageKind = "thread" | "post" | "case" | "document";
+
+const SECTION: Record<PageKind | "board", Record<Lang, string>> = {
+  thread: { en: "forum", es: "foro" },
+  post: { en: "blog", es: "blog" },
+  case: { en: "repairs", es: "reparaciones" },
+  document: { en: "library", es: "biblioteca" },
+  board: { en: "boards", es: "placas" },
+};
+
+/** Lower-case ASCII words joined by dashes; diacritics folded ("Diagnóstico" → "diagnostico"). */
+export function slugify(text: string, maxLength = 80): string {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, maxLength)
+    .replace(/-+$/g, "");
+}
+
+/** Board number or alias in any spelling → the form it is matched by. */
+export function normalizeBoardNumber(text: string): string {
+  return text.normalize("NFKD").replace(/[^A-Za-z0-9]/g, "").toUpperCase();
+}
+
+export interface UrlContext {
+  siteUrl: string;
+  lang: Lang;
+}
+
+export function pageUrl(ctx: UrlContext, kind: PageKind, id: string, title?: string): string {
+  const slug = title ? slugify(title) : "";
+  return `${ctx.siteUrl}/${ctx.lang}/${SECTION[kind][ctx.lang]}/${id}${slug ? `/${slug}` : ""}`;
+}
+
+export function boardUrl(ctx: UrlContext, norm: string): string {
+  return `${ctx.siteUrl}/${ctx.lang}/${SECTION.board[ctx.lang]}/${encodeURIComponent(norm)}`;
+}
+
+export function sectionPath(kind: PageKind | "board", lang: Lang): string {
+  return `/${lang}/${SECTION[kind][lang]}`;
+}
+
+/** Reads a page address back: `/{lang}/{section}/{id-or-norm}[/{slug}]`, either language. */
+export function parsePagePath(path: string): { kind: PageKind | "board"; lang: Lang; key: string } | undefined {
+  const [lang, section, key] = path.split("/").filter(Boolean);
+  if ((lang !== "es" && lang !== "en") || !section || !key) return undefined;
+  for (const kind of Object.keys(SECTION) as (PageKind | "board")[]) {
+    if (SECTION[kind][lang] === section) return { kind, lang, key: decodeURIComponentSafe(key) };
+  }
+  return undefined;
+}
+
+function decodeURIComponentSafe(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}

@@ -1,0 +1,328 @@
+// Writes a validated import file: R2 objects first, then every D1 statement in one batch
+// (one transaction), so a failure leaves the database as it was. Upserts by id or natural key
+// make a second import of the same file update in place.
+import { sql, type SQL } from "drizzle-orm";
+import { sha256Hex } from "../auth/keys";
+import { extensionOf, mediaTypeFor } from "../content/media-types";
+import { readingMinutes, renderMarkdown } from "../content/markdown";
+import type { Db } from "../db/client";
+import * as t from "../db/schema";
+import { normalizeBoardNumber, slugify } from "../http/urls";
+import type { ImportFile } from "./format";
+import type { ExistingKeys } from "./validate";
+
+export interface StoredObject {
+  key: string;
+  bytes: Uint8Array;
+  contentType: string;
+  filename: string;
+}
+
+/** A built drizzle query: rendered to SQL text and parameters, run through D1 (or a remote SQL file). */
+export interface Statement {
+  toSQL(): { sql: string; params: unknown[] };
+}
+
+export interface ImportPlan {
+  statements: Statement[];
+  objects: StoredObject[];
+  counts: Record<string, number>;
+}
+
+const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+/**
+ * Id for a record the file gives none: a ULID whose time part is the record's own time and whose
+ * random part comes from its natural content, so importing the same file twice finds the same row.
+ */
+export async function derivedId(kind: string, naturalKey: string, time?: string | null): Promise<string> {
+  let ms = BigInt(time ? Math.max(0, Date.parse(time)) : 0);
+  let timePart = "";
+  for (let i = 0; i < 10; i++) {
+    timePart = CROCKFORD[Number(ms % 32n)] + timePart;
+    ms /= 32n;
+  }
+  const hash = await sha256Hex(`${kind}\n${naturalKey}`);
+  let bits = BigInt("0x" + hash.slice(0, 20));
+  let randomPart = "";
+  for (let i = 0; i < 16; i++) {
+    randomPart = CROCKFORD[Number(bits % 32n)] + randomPart;
+    bits /= 32n;
+  }
+  return timePart + randomPart;
+}
+
+function decodeContent(v: { content_base64?: string; content_text?: string }): Uint8Array {
+  if (v.content_text !== undefined) return new TextEncoder().encode(v.content_text);
+  return Uint8Array.from(atob(v.content_base64 ?? ""), (ch) => ch.charCodeAt(0));
+}
+
+const userId = (username: string | null | undefined): SQL | null => (username ? sql`(select id from users where username = ${username})` : null);
+const manufacturerId = (name: string | null | undefined): SQL | null => (name ? sql`(select id from manufacturers where name = ${name})` : null);
+const categoryId = (slug: string): SQL => sql`(select id from categories where slug = ${slug})`;
+export function boardIdSql(anySpelling: string | null | undefined): SQL | null {
+  if (!anySpelling) return null;
+  const norm = normalizeBoardNumber(anySpelling);
+  return sql`(select id from boards where norm = ${norm} union all select board_id from board_aliases where norm = ${norm} limit 1)`;
+}
+
+export async function buildImportPlan(db: Db, file: ImportFile, now: string): Promise<ImportPlan> {
+  const s: Statement[] = [];
+  const objects: StoredObject[] = [];
+  const counts: Record<string, number> = {};
+  const count = (key: string, n = 1) => (counts[key] = (counts[key] ?? 0) + n);
+
+  for (const u of file.users ?? []) {
+    const values = { username: u.username, name: u.name, role: u.role, locale: u.locale, active: u.active };
+    s.push(db.insert(t.users).values({ ...values, createdAt: now }).onConflictDoUpdate({ target: t.users.username, set: values }));
+    count("users");
+  }
+  for (const m of file.manufacturers ?? []) {
+    s.push(db.insert(t.manufacturers).values(m).onConflictDoUpdate({ target: t.manufacturers.id, set: { name: m.name } }));
+    count("manufacturers");
+  }
+  for (const k of file.api_keys ?? []) {
+    const values = {
+      userId: userId(k.user)!,
+      name: k.name,
+      scopes: k.scopes,
+      expiresAt: k.expires_at ? new Date(k.expires_at).toISOString() : null,
+      revokedAt: k.revoked ? now : null,
+    };
+    const tokenHash = await sha256Hex(k.token);
+    s.push(db.insert(t.apiKeys).values({ ...values, tokenHash, displayPrefix: k.token.slice(0, 10), createdAt: now }).onConflictDoUpdate({ target: t.apiKeys.tokenHash, set: values }));
+    count("api_keys");
+  }
+  for (const b of file.boards ?? []) {
+    const norm = normalizeBoardNumber(b.number);
+    const values = { number: b.number, manufacturerId: manufacturerId(b.manufacturer), status: b.status, boardCode: b.board_code ?? null, platform: b.platform ?? null, codename: b.codename ?? null };
+    s.push(db.insert(t.boards).values({ ...values, norm }).onConflictDoUpdate({ target: t.boards.norm, set: values }));
+    const boardId = sql`(select id from boards where norm = ${norm})`;
+    s.push(db.delete(t.boardAliases).where(sql`${t.boardAliases.boardId} = ${boardId}`));
+    for (const alias of b.aliases ?? []) {
+      s.push(db.insert(t.boardAliases).values({ norm: normalizeBoardNumber(alias), boardId, alias }).onConflictDoUpdate({ target: t.boardAliases.norm, set: { boardId, alias } }));
+    }
+    count("boards");
+  }
+  (file.categories ?? []).forEach((c, position) => {
+    const values = { name: c.name, description: c.description ?? null, position };
+    s.push(db.insert(t.categories).values({ ...values, slug: c.slug }).onConflictDoUpdate({ target: t.categories.slug, set: values }));
+    count("categories");
+  });
+
+  for (const d of file.documents ?? []) {
+    const id = d.id?.toUpperCase() ?? (await derivedId("document", `${d.owner ?? ""}\n${d.title}`, d.created_at));
+    const createdAt = d.created_at ? new Date(d.created_at).toISOString() : now;
+    const versions = [...d.versions].sort((a, b) => a.version - b.version);
+    const current = versions[versions.length - 1].version;
+    const values = {
+      title: d.title,
+      type: d.type,
+      status: d.status,
+      visibility: d.visibility,
+      ownerId: userId(d.owner),
+      manufacturerId: manufacturerId(d.manufacturer),
+      description: d.description ?? null,
+      chipset: d.chipset ?? null,
+      boardRevision: d.board_revision ?? null,
+      language: d.language ?? null,
+      sourceNote: d.source_note ?? null,
+      tags: d.tags ?? [],
+      downloads: d.downloads,
+      executable: d.executable ?? false,
+      currentVersion: current,
+      pageCount: d.pages ? d.pages.length : null,
+      createdAt,
+      updatedAt: now,
+    };
+    s.push(db.insert(t.documents).values({ ...values, id }).onConflictDoUpdate({ target: t.documents.id, set: values }));
+    for (const child of [t.documentVersions, t.documentBoards, t.documentShares, t.documentPages]) {
+      s.push(db.delete(child).where(sql`${child.documentId} = ${id}`));
+    }
+    for (const v of versions) {
+      const bytes = decodeContent(v);
+      const extension = extensionOf(v.filename);
+      const key = `documents/${id}/v${v.version}`;
+      objects.push({ key, bytes, contentType: mediaTypeFor(extension), filename: v.filename });
+      s.push(
+        db.insert(t.documentVersions).values({
+          documentId: id,
+          version: v.version,
+          filename: v.filename,
+          extension,
+          contentType: mediaTypeFor(extension),
+          sizeBytes: bytes.byteLength,
+          sha256: await sha256Hex(bytes),
+          r2Key: key,
+          changelog: v.changelog ?? null,
+          createdAt: v.created_at ? new Date(v.created_at).toISOString() : createdAt,
+        }),
+      );
+    }
+    (d.boards ?? []).forEach((b, position) => s.push(db.insert(t.documentBoards).values({ documentId: id, boardId: boardIdSql(b)!, position }).onConflictDoNothing()));
+    for (const u of d.shared_with ?? []) s.push(db.insert(t.documentShares).values({ documentId: id, userId: userId(u)! }).onConflictDoNothing());
+    (d.pages ?? []).forEach((text, i) => s.push(db.insert(t.documentPages).values({ documentId: id, page: i + 1, text })));
+    count("documents");
+  }
+
+  for (const th of file.threads ?? []) {
+    const id = th.id?.toUpperCase() ?? (await derivedId("thread", `${th.author}\n${th.title}`, th.created_at));
+    const createdAt = th.created_at ? new Date(th.created_at).toISOString() : now;
+    const replies = await Promise.all(
+      (th.posts ?? []).map(async (p, i) => ({
+        id: p.id?.toUpperCase() ?? (await derivedId("reply", `${id}\n${i}\n${p.author}`, p.created_at ?? createdAt)),
+        threadId: id,
+        authorId: userId(p.author)!,
+        body: p.body,
+        bodyHtml: renderMarkdown(p.body),
+        isSolution: p.is_solution,
+        score: p.score,
+        hidden: p.hidden,
+        createdAt: p.created_at ? new Date(p.created_at).toISOString() : now,
+      })),
+    );
+    const lastActivityAt = th.last_activity_at
+      ? new Date(th.last_activity_at).toISOString()
+      : [createdAt, ...replies.filter((r) => !r.hidden).map((r) => r.createdAt)].sort().pop()!;
+    const values = {
+      categoryId: categoryId(th.category),
+      title: th.title,
+      status: th.status,
+      sticky: th.sticky,
+      published: th.published,
+      authorId: userId(th.author)!,
+      body: th.body,
+      bodyHtml: renderMarkdown(th.body),
+      boardId: boardIdSql(th.board),
+      documentId: th.document?.toUpperCase() ?? null,
+      createdAt,
+      lastActivityAt,
+    };
+    s.push(db.insert(t.threads).values({ ...values, id }).onConflictDoUpdate({ target: t.threads.id, set: values }));
+    s.push(db.delete(t.threadReplies).where(sql`${t.threadReplies.threadId} = ${id}`));
+    for (const r of replies) s.push(db.insert(t.threadReplies).values(r).onConflictDoUpdate({ target: t.threadReplies.id, set: r }));
+    count("threads");
+    count("replies", replies.length);
+  }
+
+  for (const p of file.blog_posts ?? []) {
+    const id = p.id?.toUpperCase() ?? (await derivedId("post", `${p.author ?? ""}\n${p.title}`, p.published_at));
+    const values = {
+      title: p.title,
+      excerpt: p.excerpt ?? "",
+      authorId: userId(p.author),
+      body: p.body,
+      bodyHtml: renderMarkdown(p.body),
+      likes: p.likes,
+      readingMinutes: readingMinutes(p.body),
+      publishedAt: p.published_at ? new Date(p.published_at).toISOString() : null,
+      editedAt: p.edited_at ? new Date(p.edited_at).toISOString() : null,
+    };
+    s.push(db.insert(t.blogPosts).values({ ...values, id, createdAt: now }).onConflictDoUpdate({ target: t.blogPosts.id, set: values }));
+    s.push(db.delete(t.blogPostTags).where(sql`${t.blogPostTags.postId} = ${id}`));
+    s.push(db.delete(t.blogComments).where(sql`${t.blogComments.postId} = ${id}`));
+    [...new Set(p.tags ?? [])].forEach((tag, position) => s.push(db.insert(t.blogPostTags).values({ postId: id, tag, slug: slugify(tag), position })));
+    const usedIds = new Set((p.comments ?? []).flatMap((c) => (c.id === undefined ? [] : [c.id])));
+    let nextId = 1;
+    for (const c of p.comments ?? []) {
+      let commentId = c.id;
+      if (commentId === undefined) {
+        while (usedIds.has(nextId)) nextId++;
+        commentId = nextId++;
+      }
+      s.push(
+        db.insert(t.blogComments).values({ postId: id, id: commentId, authorId: userId(c.author)!, body: c.body, bodyHtml: renderMarkdown(c.body), createdAt: c.created_at ? new Date(c.created_at).toISOString() : now }),
+      );
+    }
+    count("blog_posts");
+  }
+
+  for (const c of file.cases ?? []) {
+    const id = c.id?.toUpperCase() ?? (await derivedId("case", `${c.author ?? ""}\n${c.title}`, c.published_at));
+    const values = {
+      title: c.title,
+      outcome: c.outcome,
+      symptom: c.symptom,
+      deviceModel: c.device_model ?? null,
+      boardId: boardIdSql(c.board),
+      boardRevision: c.board_revision ?? null,
+      manufacturerId: manufacturerId(c.manufacturer),
+      authorId: userId(c.author),
+      published: c.published,
+      publishedAt: c.published_at ? new Date(c.published_at).toISOString() : null,
+      editedAt: c.edited_at ? new Date(c.edited_at).toISOString() : null,
+      diagnosis: c.diagnosis,
+      diagnosisHtml: renderMarkdown(c.diagnosis),
+      fix: c.fix ?? null,
+      fixHtml: c.fix == null ? null : renderMarkdown(c.fix),
+      minutesSpent: c.minutes_spent ?? null,
+      threadId: c.thread?.toUpperCase() ?? null,
+    };
+    s.push(db.insert(t.repairCases).values({ ...values, id, createdAt: now }).onConflictDoUpdate({ target: t.repairCases.id, set: values }));
+    for (const child of [t.caseMeasurements, t.caseComponents, t.caseDocuments]) s.push(db.delete(child).where(sql`${child.caseId} = ${id}`));
+    (c.measurements ?? []).forEach((m, position) =>
+      s.push(db.insert(t.caseMeasurements).values({ caseId: id, position, point: m.point, expected: m.expected ?? null, measured: m.measured, note: m.note ?? null })),
+    );
+    (c.components ?? []).forEach((m, position) =>
+      s.push(db.insert(t.caseComponents).values({ caseId: id, position, designator: m.designator, partNumber: m.part_number ?? null, action: m.action, note: m.note ?? null })),
+    );
+    [...new Set((c.documents ?? []).map((d) => d.toUpperCase()))].forEach((documentId, position) => s.push(db.insert(t.caseDocuments).values({ caseId: id, documentId, position })));
+    count("cases");
+  }
+  return { statements: s, objects, counts };
+}
+
+/** Natural keys already in the database (so a file may refer to them without carrying them). */
+export async function loadExistingKeys(d1: D1Database): Promise<ExistingKeys> {
+  const column = async (query: string) => new Set((await d1.prepare(query).raw<[string]>()).map((r) => String(r[0])));
+  const [usernames, categorySlugs, boardNorms, manufacturerNames, documentIds, threadIds] = await Promise.all([
+    column("select username from users"),
+    column("select slug from categories"),
+    column("select norm from boards union select norm from board_aliases"),
+    column("select name from manufacturers"),
+    column("select id from documents"),
+    column("select id from threads"),
+  ]);
+  return { usernames, categorySlugs, boardNorms, manufacturerNames, documentIds, threadIds };
+}
+
+/** Tables in an order that respects foreign keys when emptied. */
+export const CONTENT_TABLES = [
+  "case_documents", "case_components", "case_measurements", "repair_cases",
+  "blog_comments", "blog_post_tags", "blog_posts",
+  "thread_replies", "threads",
+  "uploads", "document_pages", "document_shares", "document_boards", "document_versions", "documents",
+  "categories", "board_aliases", "boards", "manufacturers", "api_keys", "users",
+] as const;
+
+/** Statements that empty every content table; run in the same batch as the import when resetting. */
+export function resetStatements(d1: D1Database): D1PreparedStatement[] {
+  return CONTENT_TABLES.map((table) => d1.prepare(`delete from ${table}`));
+}
+
+async function deleteObjectsExcept(files: R2Bucket, keep: Set<string>): Promise<void> {
+  let cursor: string | undefined;
+  do {
+    const page = await files.list({ cursor, limit: 1000 });
+    const stale = page.objects.map((o) => o.key).filter((key) => !keep.has(key));
+    if (stale.length) await files.delete(stale);
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+}
+
+/**
+ * Files first (new keys only overwrite what the same import would write), then all rows in one
+ * batch, which D1 runs as one transaction. With reset, the emptying is part of that batch and
+ * files no row points at are removed only after it succeeded.
+ */
+export async function applyImportPlan(d1: D1Database, files: R2Bucket, plan: ImportPlan, options: { reset?: boolean } = {}): Promise<void> {
+  for (const o of plan.objects) {
+    await files.put(o.key, o.bytes, { httpMetadata: { contentType: o.contentType }, customMetadata: { filename: o.filename } });
+  }
+  const statements = plan.statements.map((q) => {
+    const { sql: text, params } = q.toSQL();
+    return d1.prepare(text).bind(...params);
+  });
+  await d1.batch([...(options.reset ? resetStatements(d1) : []), ...statements]);
+  if (options.reset) await deleteObjectsExcept(files, new Set(plan.objects.map((o) => o.key)));
+}

@@ -1,0 +1,92 @@
+// The JSON API under /api/v1: middleware order, every operation, the OpenAPI document and the docs page.
+import { cors } from "hono/cors";
+import { authenticate } from "../auth/viewer";
+import { cacheHeaders } from "../http/caching";
+import { ApiError } from "../http/problem";
+import { getBoardRoute } from "./boards/get";
+import { getCaseRoute } from "./cases/get";
+import { listCasesRoute } from "./cases/list";
+import { createRouter } from "./define";
+import { docsPage } from "./docs-page";
+import { getDocumentRoute } from "./documents/get";
+import { listDocumentsRoute } from "./documents/list";
+import { listCategoriesRoute } from "./forum/categories";
+import { getThreadRoute } from "./forum/get";
+import { listThreadsRoute } from "./forum/list";
+import { getMeRoute } from "./me/get";
+import { getPostRoute } from "./posts/get";
+import { listPostsRoute } from "./posts/list";
+
+export const API_VERSION = "1.1.0";
+
+/** Sub-apps mounted under /api/v1, in the order of the spec. */
+const OPERATIONS = [
+  getMeRoute,
+  listDocumentsRoute,
+  getDocumentRoute,
+  getBoardRoute,
+  listCategoriesRoute,
+  listThreadsRoute,
+  getThreadRoute,
+  listPostsRoute,
+  getPostRoute,
+  listCasesRoute,
+  getCaseRoute,
+];
+
+export function buildApi() {
+  const api = createRouter();
+  api.use(
+    "*",
+    cors({
+      origin: "*",
+      allowMethods: ["GET", "POST", "OPTIONS"],
+      allowHeaders: ["Authorization", "Accept-Language", "Content-Type", "If-None-Match", "X-Request-Id"],
+      exposeHeaders: ["X-Request-Id", "ETag", "Retry-After", "RateLimit", "RateLimit-Policy", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "Idempotent-Replayed", "Content-Language"],
+      maxAge: 86400,
+    }),
+  );
+  api.use("*", cacheHeaders);
+
+  // Registered before authenticate: the description of the API needs no key, and a bad key does not hide it.
+  api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
+    type: "http",
+    scheme: "bearer",
+    description: "Personal API key (bds_…). Open reads work without one; a key that is sent must be valid.",
+  });
+  api.doc31("/openapi.json", (c) => ({
+    openapi: "3.1.0",
+    info: {
+      title: "Board Documentation Service API",
+      version: API_VERSION,
+      description: "Read API for a hardware-repair community: forum, blog, repair cases, boards and the document library. Cite what you use by its url and credit its author; bulk downloading of files is forbidden; member content may be wrong.",
+    },
+    servers: [{ url: `${c.get("siteUrl")}/api/v1` }],
+    tags: [{ name: "Account" }, { name: "Library" }, { name: "Forum" }, { name: "Blog" }, { name: "Repair cases" }],
+  }));
+  api.get("/docs", (c) => c.html(docsPage(`${c.get("siteUrl")}/api/v1/openapi.json`)));
+
+  api.use("*", authenticate);
+  for (const operation of OPERATIONS) api.route("/", operation);
+
+  api.notFound((c) => {
+    const allowed = allowedMethods(api.routes, c.req.path.replace(/^\/api\/v1/, ""), c.req.method);
+    if (allowed.length) {
+      throw new ApiError("method-not-allowed", `${c.req.method} is not supported here; use ${allowed.join(", ")}.`, { headers: { Allow: allowed.join(", ") } });
+    }
+    throw new ApiError("not-found", `No endpoint at ${c.req.path}. The API is described at /api/v1/openapi.json.`);
+  });
+  return api;
+}
+
+/** Methods that have a handler for this path (for 405 + Allow instead of a bare 404). */
+function allowedMethods(routes: { method: string; path: string }[], path: string, method: string): string[] {
+  const methods = new Set<string>();
+  for (const r of routes) {
+    if (r.method === "ALL" || r.method === method) continue;
+    const pattern = new RegExp("^" + r.path.replace(/^\/api\/v1/, "").replace(/:[^/]+/g, "[^/]+") + "$");
+    if (pattern.test(path)) methods.add(r.method);
+  }
+  if (methods.has("GET")) methods.add("HEAD");
+  return [...methods];
+}

@@ -1,0 +1,26 @@
+import { z } from "@hono/zod-openapi";
+import { OPEN_READ } from "../../auth/scopes";
+import { getBoard } from "../../db/queries/boards";
+import { notFound } from "../../http/problem";
+import { BoardDetailSchema } from "../../schemas/boards";
+import { dataOf } from "../../schemas/common";
+import { apiRoute, createRouter } from "../define";
+import { queryContext } from "../query-context";
+
+const route = apiRoute(OPEN_READ, [404], {
+  method: "get",
+  path: "/boards/{number}",
+  tags: ["Library"],
+  summary: "Get a board",
+  description: "A board by number or alias in any spelling, with the documents visible to the caller.",
+  request: {
+    params: z.object({ number: z.string().max(100).openapi({ param: { name: "number", in: "path" }, example: "820-00165", description: "Board number or alias, any spelling" }) }),
+  },
+  responses: { 200: { description: "The board", content: { "application/json": { schema: dataOf(BoardDetailSchema, "BoardResponse") } } } },
+});
+
+export const getBoardRoute = createRouter().openapi(route, async (c) => {
+  const board = await getBoard(queryContext(c), c.req.valid("param").number);
+  if (!board) throw notFound("board");
+  return c.json({ data: board }, 200);
+});

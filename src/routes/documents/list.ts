@@ -1,0 +1,42 @@
+import { z } from "@hono/zod-openapi";
+import { OPEN_READ } from "../../auth/scopes";
+import { findBoardId } from "../../db/queries/boards";
+import { listDocuments } from "../../db/queries/documents";
+import { PageParam, PerPageParam } from "../../http/pagination";
+import { ApiError } from "../../http/problem";
+import { pageOf } from "../../schemas/common";
+import { DocumentSchema } from "../../schemas/documents";
+import { apiRoute, createRouter } from "../define";
+import { BoardFilterParam, BooleanParam, DocumentTypeParam, VisibilityParam } from "../params";
+import { queryContext } from "../query-context";
+
+const route = apiRoute(OPEN_READ, [422], {
+  method: "get",
+  path: "/documents",
+  tags: ["Library"],
+  summary: "List documents",
+  description: "Newest first. Without a key only public documents; with a key also the owner's own and those shared with the owner.",
+  request: {
+    query: z.object({
+      type: DocumentTypeParam,
+      visibility: VisibilityParam,
+      board: BoardFilterParam,
+      mine: BooleanParam.optional().openapi({ param: { name: "mine", in: "query" }, type: "boolean", description: "Only the key owner's uploads (needs a key)" }),
+      page: PageParam,
+      per_page: PerPageParam,
+    }),
+  },
+  responses: { 200: { description: "A page of documents", content: { "application/json": { schema: pageOf(DocumentSchema, "DocumentPage") } } } },
+});
+
+export const listDocumentsRoute = createRouter().openapi(route, async (c) => {
+  const q = c.req.valid("query");
+  const viewer = c.get("viewer");
+  if (q.mine && !viewer) {
+    throw new ApiError("unauthorized", "mine=true needs an API key: send Authorization: Bearer <API_KEY>.", { headers: { "WWW-Authenticate": 'Bearer realm="api"' } });
+  }
+  const ctx = queryContext(c);
+  const boardId = q.board === undefined ? undefined : ((await findBoardId(ctx.db, q.board)) ?? null);
+  const page = await listDocuments(ctx, { type: q.type, visibility: q.visibility, boardId, ownerId: q.mine ? viewer!.userId : undefined }, { page: q.page, perPage: q.per_page });
+  return c.json(page, 200);
+});

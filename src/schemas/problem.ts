@@ -1,0 +1,15 @@
+import { z } from "@hono/zod-openapi";
+
+// RFC 9457 problem details, spec §7.
+export const ProblemSchema = z
+  .object({
+    type: z.string().openapi({ format: "uri", example: "https://example.org/problems/not-found" }),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string(),
+    request_id: z.string().nullable().optional(),
+    message: z.string().optional(),
+    errors: z.record(z.string(), z.array(z.string())).optional(),
+    required_scopes: z.array(z.string()).optional(),
+  })
+  .openapi("Problem");
