@@ -3,7 +3,7 @@ declare namespace Cloudflare {
   interface Env {
     DB: D1Database;
     FILES: R2Bucket;
-    LIMITER: DurableObjectNamespace;
+    LIMITER: DurableObjectNamespace<import("./limits/limiter").Limiter>;
     UPLOADS_QUEUE: Queue;
     FILES_SIGNING_KEY: string;
     SITE_URL?: string;
