@@ -13,10 +13,12 @@ export function Time({ iso, site }: { iso: string | null | undefined; site: Site
 
 /**
  * Markdown rendered and sanitised at import (`*_html` fields only): raw HTML escaped, only http(s)/mailto
- * links kept. Nothing else is ever embedded unescaped.
+ * links kept. Nothing else is ever embedded unescaped. Its headings are shifted so the first level is
+ * `topLevel` (a member's "# Title" must not compete with the page's h1).
  */
-export function SanitisedHtml({ html }: { html: string }) {
-  return <div class="prose" dangerouslySetInnerHTML={{ __html: html }} />;
+export function SanitisedHtml({ html, topLevel }: { html: string; topLevel: 2 | 3 | 4 }) {
+  const shifted = html.replace(/<(\/?)h([1-6])(?=[\s>])/g, (_m, slash: string, level: string) => `<${slash}h${Math.min(6, Number(level) + topLevel - 1)}`);
+  return <div class="prose" dangerouslySetInnerHTML={{ __html: shifted }} />;
 }
 
 /** A table that scrolls sideways on a narrow screen; focusable so keyboard users can scroll it. */

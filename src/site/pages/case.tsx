@@ -49,12 +49,12 @@ export async function casePage(c: Context<AppEnv>, site: Site, key: string): Pro
       </dl>
       <section aria-labelledby="diagnosis">
         <h2 id="diagnosis">{s.diagnosis}</h2>
-        <SanitisedHtml html={repair.diagnosis_html} />
+        <SanitisedHtml html={repair.diagnosis_html} topLevel={3} />
       </section>
       {repair.fix_html ? (
         <section aria-labelledby="fix">
           <h2 id="fix">{s.fix}</h2>
-          <SanitisedHtml html={repair.fix_html} />
+          <SanitisedHtml html={repair.fix_html} topLevel={3} />
         </section>
       ) : null}
       {repair.measurements.length ? (

@@ -44,7 +44,7 @@ export async function postPage(c: Context<AppEnv>, site: Site, key: string): Pro
           </p>
         ) : null}
       </header>
-      <SanitisedHtml html={post.body_html} />
+      <SanitisedHtml html={post.body_html} topLevel={2} />
       <section aria-labelledby="comments">
         <h2 id="comments">
           {s.comments} ({post.comment_list.length})

@@ -62,7 +62,7 @@ export async function threadPage(c: Context<AppEnv>, site: Site, key: string): P
           </dl>
         ) : null}
       </header>
-      {page === 1 ? <SanitisedHtml html={thread.body_html} /> : null}
+      {page === 1 ? <SanitisedHtml html={thread.body_html} topLevel={2} /> : null}
       <section aria-labelledby="replies">
         <h2 id="replies">
           {s.replies} ({meta.total})
@@ -76,7 +76,7 @@ export async function threadPage(c: Context<AppEnv>, site: Site, key: string): P
               <span>{s.score}: {post.score}</span>
               {post.is_solution ? <span class="badge ok">{s.solution}</span> : null}
             </p>
-            <SanitisedHtml html={post.body_html} />
+            <SanitisedHtml html={post.body_html} topLevel={3} />
           </article>
         ))}
         <Pager site={site} page={page} lastPage={meta.last_page} href={href} />
