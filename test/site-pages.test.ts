@@ -58,6 +58,7 @@ describe("item pages render what an anonymous visitor may see", () => {
         expect(markup).toMatch(/<link rel="alternate" type="application\/atom\+xml" title="[^"]+" href="https:\/\/boards\.test\/(en|es)\/feeds\/forum\.atom"\/>/);
         expect(markup).toContain("<main id=\"content\"");
         expect(markup.match(/<h1[ >]/g)).toHaveLength(1);
+        expect(markup, "the inline stylesheet is not HTML-escaped").toMatch(/<style>[^<]*"Segoe UI"[^<]*<\/style>/);
       }
     });
   }
@@ -97,9 +98,9 @@ describe("item pages render what an anonymous visitor may see", () => {
   it("a repair case has its measurements and components tables", async () => {
     const caseId = (await getJson("/cases")).body.data[0].id;
     const markup = await html(await apiUrl(`/cases/${caseId}`, "es"));
-    expect(markup).toMatch(/<caption id="measurements">Mediciones<\/caption><thead><tr><th scope="col">Punto<\/th>/);
+    expect(markup).toMatch(/<caption id="measurements" class="vh">Mediciones<\/caption><thead><tr><th scope="col">Punto<\/th>/);
     expect(markup).toContain("<code>PP3V42_G3H</code></th><td>3.42 V</td><td>0 V</td>");
-    expect(markup).toMatch(/<caption id="components">Componentes<\/caption>/);
+    expect(markup).toMatch(/<caption id="components" class="vh">Componentes<\/caption>/);
     expect(markup).toContain("<code>U7000</code></th><td>TPS62180</td><td>replaced</td>");
     expect(markup).toContain(`${ORIGIN}/es/foro/${SAMPLE_IDS.thread}/`);
   });

@@ -21,12 +21,13 @@ export function SanitisedHtml({ html, topLevel }: { html: string; topLevel: 2 | 
   return <div class="prose" dangerouslySetInnerHTML={{ __html: shifted }} />;
 }
 
-/** A table that scrolls sideways on a narrow screen; focusable so keyboard users can scroll it. */
+/** A table that scrolls sideways on a narrow screen; focusable so keyboard users can scroll it. Its caption
+ * is for assistive technology: the section heading above already shows the same words. */
 export function ScrollTable({ id, caption, children }: { id: string; caption: string; children: Child }) {
   return (
     <div class="table" role="region" aria-labelledby={id} tabindex={0}>
       <table>
-        <caption id={id}>{caption}</caption>
+        <caption id={id} class="vh">{caption}</caption>
         {children}
       </table>
     </div>

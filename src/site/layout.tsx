@@ -30,6 +30,8 @@ export function Layout({ site, head, children }: { site: Site; head: PageHead; c
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* No icon file: an empty data url stops browsers asking for /favicon.ico. */}
+        <link rel="icon" href="data:," />
         <title>{fullTitle}</title>
         <meta name="description" content={head.description} />
         {head.noindex ? <meta name="robots" content="noindex" /> : null}
@@ -48,7 +50,8 @@ export function Layout({ site, head, children }: { site: Site; head: PageHead; c
         <meta property="og:url" content={head.canonical} />
         <meta property="og:locale" content={OG_LOCALE[lang]} />
         <meta property="og:locale:alternate" content={OG_LOCALE[otherLang(lang)]} />
-        <style>{STYLE}</style>
+        {/* Our own constant, not content: inlined raw so its quotes survive. */}
+        <style dangerouslySetInnerHTML={{ __html: STYLE }} />
       </head>
       <body>
         <a class="skip" href="#content">{s.skip}</a>
@@ -69,7 +72,7 @@ export function Layout({ site, head, children }: { site: Site; head: PageHead; c
             </nav>
             {search ? (
               <form class="search" role="search" method="get" action={search}>
-                <label for="site-search" class="skip">{s.searchLabel}</label>
+                <label for="site-search" class="vh">{s.searchLabel}</label>
                 <input id="site-search" type="search" name="q" minlength={2} maxlength={200} placeholder={s.searchLabel} />
                 <button type="submit">{s.searchButton}</button>
               </form>

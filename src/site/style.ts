@@ -5,6 +5,7 @@ export const STYLE = `
 *{box-sizing:border-box}
 body{margin:0;font:1rem/1.55 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
 a{color:var(--accent)}
+.vh{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:1rem;background:var(--bg);padding:.5rem;z-index:1}
 header.site,footer.site{background:var(--soft);border-bottom:1px solid var(--line)}
 footer.site{border-top:1px solid var(--line);border-bottom:0;margin-top:3rem;font-size:.9rem;color:var(--muted)}
