@@ -1,3 +1,4 @@
+import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PROBLEMS } from "../src/http/problem";
 import { expectProblem, getJson, ORIGIN, SAMPLE_IDS, seedSample } from "./helpers/app";
@@ -217,6 +218,13 @@ describe("addresses", () => {
       expect(res.headers.get("Location")).toBe(`${ORIGIN}/${lang}`);
       expect(res.headers.get("Vary")).toContain("Accept-Language");
     }
+    const enRes = await page("/en", { "Accept-Language": "es" });
+    await enRes.text();
+    expect(enRes.headers.get("Content-Language"), "the address decides the language, not the header").toBe("en");
+    const head = await exports.default.fetch(new Request(`${ORIGIN}/en`, { method: "HEAD" }));
+    expect(head.status).toBe(200);
+    expect(head.headers.get("ETag")).toBe(enRes.headers.get("ETag"));
+    expect(await head.text()).toBe("");
     const en = await html("/en", { "Accept-Language": "es" });
     expect(en).toContain("<h2>What is new</h2>");
     expect(en).toContain("820-00165 no power, PP3V42 missing");
@@ -251,5 +259,26 @@ describe("addresses", () => {
     await expectNotFoundPage("/problems/no-such-code");
     const body = await expectProblem(await page("/api/v1/no-such-endpoint"), 404, "not-found");
     expect((await page(body.type)).status).toBe(200);
+  });
+});
+
+describe("a failure while rendering", () => {
+  it("is an HTML 500 page with the request id, never SQL or a stack; the API answers problem+json", async () => {
+    await env.DB.exec("ALTER TABLE threads RENAME TO threads_away");
+    try {
+      const res = await page("/en/forum", { "X-Request-Id": "e2e-trace-0001" });
+      const body = await res.text();
+      expect(res.status).toBe(500);
+      expect(res.headers.get("Content-Type")).toMatch(/^text\/html/);
+      expect(res.headers.get("Cache-Control")).toBe("no-store");
+      expect(body).toContain("<code>e2e-trace-0001</code>");
+      expect(body).not.toMatch(/threads|select|SQLITE|at .*\.ts/i);
+      await expectProblem(await page("/api/v1/forum/threads"), 500, "internal");
+    } finally {
+      await env.DB.exec("ALTER TABLE threads_away RENAME TO threads");
+    }
+    const after = await page("/en/forum");
+    await after.text();
+    expect(after.status).toBe(200);
   });
 });
