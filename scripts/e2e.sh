@@ -17,8 +17,11 @@ PORT=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{
 LOG="$PERSIST/wrangler.log"
 SERVER_PID=""
 cleanup() {
+  # wrangler dev runs node children and workerd: stop its whole process group, not just the first pid.
   if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
-    kill "$SERVER_PID" 2>/dev/null || true
+    kill -TERM -- "-$SERVER_PID" 2>/dev/null || true
+    for _ in $(seq 1 20); do kill -0 "$SERVER_PID" 2>/dev/null || break; sleep 0.25; done
+    kill -KILL -- "-$SERVER_PID" 2>/dev/null || true
     wait "$SERVER_PID" 2>/dev/null || true
   fi
   rm -rf "$PERSIST"
@@ -31,9 +34,9 @@ npx wrangler d1 migrations apply DB --local --persist-to "$PERSIST" >"$PERSIST/m
 npx tsx scripts/e2e-seed.ts "$PERSIST" test/fixtures/sample.json
 
 echo "e2e: starting wrangler dev on 127.0.0.1:$PORT"
-npx wrangler dev --ip 127.0.0.1 --port "$PORT" --persist-to "$PERSIST" --var FILES_SIGNING_KEY:e2e-not-secret \
+setsid node_modules/.bin/wrangler dev --ip 127.0.0.1 --port "$PORT" --persist-to "$PERSIST" --var FILES_SIGNING_KEY:e2e-not-secret \
   --show-interactive-dev-session=false >"$LOG" 2>&1 &
-SERVER_PID=$!
+SERVER_PID=$! # setsid makes it the leader of its own process group
 
 for _ in $(seq 1 120); do
   if curl -fs -o /dev/null "http://127.0.0.1:$PORT/en"; then break; fi

@@ -69,11 +69,11 @@ function w3cDate(iso: string | null): string | undefined {
 
 export async function sitemapIndexResponse(site: Site): Promise<Response> {
   const lines = ['<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'];
-  for (const section of SITEMAP_SECTIONS) {
-    const { meta } = await sectionItems(site, section, { page: 1, perPage: 1 });
-    const pages = Math.ceil(meta.total / ITEMS_PER_SITEMAP);
+  const totals = await Promise.all(SITEMAP_SECTIONS.map(async (section) => (await sectionItems(site, section, { page: 1, perPage: 1 })).meta.total));
+  SITEMAP_SECTIONS.forEach((section, i) => {
+    const pages = Math.ceil(totals[i] / ITEMS_PER_SITEMAP);
     for (let page = 1; page <= pages; page++) lines.push(`<sitemap><loc>${xmlText(site.siteUrl + sitemapPath(section, page))}</loc></sitemap>`);
-  }
+  });
   lines.push("</sitemapindex>");
   return xmlResponse(lines.join("\n"), "application/xml");
 }
