@@ -4,7 +4,6 @@ import { LANGUAGES } from "../http/language";
 import { FEEDS, feedUrl, homeUrl, sectionPath } from "../http/urls";
 import { otherLang, type Alternates, type Site } from "./context";
 import { OG_LOCALE } from "./i18n";
-import { searchFormTarget } from "./search-form";
 import { STYLE } from "./style";
 
 export interface PageHead {
@@ -24,7 +23,6 @@ export function Layout({ site, head, children }: { site: Site; head: PageHead; c
   const { s, lang } = site;
   const fullTitle = head.title === s.siteName ? s.siteName : `${head.title} · ${s.siteName}`;
   const feedTitle = (name: (typeof FEEDS)[number]) => `${s.siteName}: ${s[name]}`;
-  const search = searchFormTarget(site);
   return (
     <html lang={lang}>
       <head>
@@ -70,13 +68,6 @@ export function Layout({ site, head, children }: { site: Site; head: PageHead; c
                 <li><a href={`${site.siteUrl}${sectionPath("board", lang)}`}>{s.boards}</a></li>
               </ul>
             </nav>
-            {search ? (
-              <form class="search" role="search" method="get" action={search}>
-                <label for="site-search" class="vh">{s.searchLabel}</label>
-                <input id="site-search" type="search" name="q" minlength={2} maxlength={200} placeholder={s.searchLabel} />
-                <button type="submit">{s.searchButton}</button>
-              </form>
-            ) : null}
           </div>
         </header>
         <main id="content" class="wrap">{children}</main>
