@@ -141,3 +141,14 @@ export async function getDocument(ctx: QueryContext, id: string): Promise<Docume
     })),
   };
 }
+
+/** Uploader usernames of visible documents, by id (feeds credit each entry's author). */
+export async function documentOwners(ctx: QueryContext, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await ctx.db
+    .select({ id: documents.id, owner: users.username })
+    .from(documents)
+    .innerJoin(users, eq(users.id, documents.ownerId))
+    .where(and(documentVisible(ctx.viewer), sql`${documents.id} in (select value from json_each(${JSON.stringify(ids)}))`));
+  return new Map(rows.map((r) => [r.id, r.owner]));
+}

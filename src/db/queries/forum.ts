@@ -65,15 +65,18 @@ function toThread(row: ThreadRow, ctx: QueryContext): Thread {
   };
 }
 
-/** Sticky threads first, then most recent activity; an unknown category slug is an empty list. */
-export async function listThreads(ctx: QueryContext, filter: { category?: string }, page: PageRequest): Promise<{ data: Thread[]; meta: PageMeta }> {
+/**
+ * Sticky threads first, then most recent activity; an unknown category slug is an empty list.
+ * `latestFirst` drops the sticky rule (feeds, sitemaps and "what is new" want plain recency).
+ */
+export async function listThreads(ctx: QueryContext, filter: { category?: string; latestFirst?: boolean }, page: PageRequest): Promise<{ data: Thread[]; meta: PageMeta }> {
   const where = and(threadVisible, filter.category !== undefined ? eq(categories.slug, filter.category) : undefined);
   const [{ total }] = await ctx.db.select({ total: count() }).from(threads).innerJoin(categories, eq(categories.id, threads.categoryId)).where(where);
   const offset = pageOffset(page, total);
   if (offset === undefined) return { data: [], meta: pageMeta(page, total) };
   const rows = await threadQuery(ctx)
     .where(where)
-    .orderBy(desc(threads.sticky), desc(threads.lastActivityAt), desc(threads.id))
+    .orderBy(...(filter.latestFirst ? [] : [desc(threads.sticky)]), desc(threads.lastActivityAt), desc(threads.id))
     .limit(page.perPage)
     .offset(offset);
   return { data: rows.map((r) => toThread(r, ctx)), meta: pageMeta(page, total) };
