@@ -6,6 +6,7 @@ import { pageMeta, pageOffset, type PageMeta, type PageRequest } from "../../htt
 import { pageUrl } from "../../http/urls";
 import type { CategorySchema, ThreadDetailSchema, ThreadSchema } from "../../schemas/forum";
 import { boards, categories, documents, manufacturers, threadReplies, threads, users } from "../schema";
+import { qualified } from "../qualified";
 import { toBoard } from "./boards";
 import type { QueryContext } from "./context";
 
@@ -21,7 +22,7 @@ export async function listCategories(ctx: QueryContext): Promise<Category[]> {
       slug: categories.slug,
       name: categories.name,
       description: categories.description,
-      threads: sql<number>`(select count(*) from ${threads} where ${threads.categoryId} = ${categories.id} and ${threadVisible})`,
+      threads: sql<number>`(select count(*) from ${threads} where ${threads.categoryId} = ${qualified(categories.id)} and ${threadVisible})`,
     })
     .from(categories)
     .orderBy(asc(categories.position), asc(categories.name));
@@ -35,7 +36,7 @@ const threadFields = {
   status: threads.status,
   sticky: threads.sticky,
   author: users.username,
-  replies: sql<number>`(select count(*) from ${threadReplies} where ${threadReplies.threadId} = ${threads.id} and ${replyVisible})`,
+  replies: sql<number>`(select count(*) from ${threadReplies} where ${threadReplies.threadId} = ${qualified(threads.id)} and ${replyVisible})`,
   createdAt: threads.createdAt,
   lastActivityAt: threads.lastActivityAt,
 };
