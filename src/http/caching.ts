@@ -19,7 +19,8 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 export const cacheHeaders = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   const res = c.res;
-  if (c.req.method !== "GET" || res.status !== 200 || !res.headers.get("Content-Type")?.startsWith("application/json")) return;
+  // Hono answers HEAD by running the GET handler; it must get the same headers.
+  if ((c.req.method !== "GET" && c.req.method !== "HEAD") || res.status !== 200 || !res.headers.get("Content-Type")?.startsWith("application/json")) return;
   const keyed = c.req.header("Authorization") !== undefined;
   const body = await res.arrayBuffer();
   const etag = await bodyTag(body);

@@ -69,7 +69,8 @@ export function buildApi() {
   api.use("*", authenticate);
   for (const operation of OPERATIONS) api.route("/", operation);
 
-  api.notFound((c) => {
+  // A catch-all route, not notFound(): Hono ignores a sub-app's notFound once it is mounted.
+  api.all("*", (c) => {
     const allowed = allowedMethods(api.routes, c.req.path.replace(/^\/api\/v1/, ""), c.req.method);
     if (allowed.length) {
       throw new ApiError("method-not-allowed", `${c.req.method} is not supported here; use ${allowed.join(", ")}.`, { headers: { Allow: allowed.join(", ") } });
