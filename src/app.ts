@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "./http/context";
 import { apiErrorResponse } from "./http/errors";
 import { requestContext } from "./http/request-context";
-import { ApiError } from "./http/problem";
+import { ApiError, quoteInput } from "./http/problem";
 import { buildApi } from "./routes/api";
 
 export function buildApp() {
@@ -11,6 +11,6 @@ export function buildApp() {
   app.use("*", requestContext);
   app.onError((err, c) => apiErrorResponse(err, c));
   app.route("/api/v1", buildApi());
-  app.notFound((c) => apiErrorResponse(new ApiError("not-found", `Nothing at ${c.req.path}.`), c));
+  app.notFound((c) => apiErrorResponse(new ApiError("not-found", `Nothing at ${quoteInput(c.req.path)}.`), c));
   return app;
 }

@@ -2,7 +2,7 @@
 import { cors } from "hono/cors";
 import { authenticate } from "../auth/viewer";
 import { cacheHeaders } from "../http/caching";
-import { ApiError } from "../http/problem";
+import { ApiError, quoteInput } from "../http/problem";
 import { getBoardRoute } from "./boards/get";
 import { getCaseRoute } from "./cases/get";
 import { listCasesRoute } from "./cases/list";
@@ -75,7 +75,7 @@ export function buildApi() {
     if (allowed.length) {
       throw new ApiError("method-not-allowed", `${c.req.method} is not supported here; use ${allowed.join(", ")}.`, { headers: { Allow: allowed.join(", ") } });
     }
-    throw new ApiError("not-found", `No endpoint at ${c.req.path}. The API is described at /api/v1/openapi.json.`);
+    throw new ApiError("not-found", `No endpoint at ${quoteInput(c.req.path)}. The API is described at /api/v1/openapi.json.`);
   });
   return api;
 }

@@ -46,6 +46,8 @@ function toPost(row: PostRow, ctx: QueryContext): BlogPost {
 }
 
 export async function listPosts(ctx: QueryContext, filter: { tag?: string; author?: string }, page: PageRequest): Promise<{ data: BlogPost[]; meta: PageMeta }> {
+  // A tag made only of punctuation has no slug and names no tag (it must not match tags whose slug is empty).
+  if (filter.tag !== undefined && slugify(filter.tag) === "") return { data: [], meta: pageMeta(page, 0) };
   const where = and(
     blogPostVisible(ctx.now),
     filter.tag !== undefined
