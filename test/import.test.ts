@@ -69,40 +69,50 @@ describe("importing the sample", () => {
   it("a file with errors loads nothing and names each problem by its JSON path", async () => {
     const before = await rowCounts();
     const snapshot = await allRows();
-    // Shape problems are found first.
-    const shape = clone();
-    shape.documents[0].id = "not-a-ulid";
-    delete shape.cases[0].diagnosis;
-    shape.documents[1].versions[0].content_base64 = "aGk=";
-    shape.threads[0].posts[0].score = "many";
-    shape.users[0].unexpected = true;
-    const shapeOutcome = await importContent(env, shape, { reset: true });
-    expect(shapeOutcome.ok).toBe(false);
-    if (shapeOutcome.ok) return;
-    const shapePaths = shapeOutcome.problems.map((p) => p.path);
-    expect(shapePaths).toEqual(expect.arrayContaining(["$.documents[0].id", "$.cases[0].diagnosis", "$.documents[1].versions[0]", "$.threads[0].posts[0].score", "$.users[0]"]));
-    expect(shapeOutcome.problems.every((p) => p.message.length > 0)).toBe(true);
+    // One file with shape problems and reference problems: one run lists them all.
+    const bad = clone();
+    bad.documents[0].id = "not-a-ulid";
+    delete bad.cases[0].diagnosis;
+    bad.documents[1].versions[0].content_base64 = "aGk=";
+    bad.threads[0].posts[0].score = "many";
+    bad.users[3].role = "king";
+    bad.threads[0].author = "zed";
+    bad.users[1].username = "alice";
+    bad.threads[0].board = "999-99999";
+    bad.threads[1].category = "no-such-category";
+    bad.cases[1].documents = ["01K9999999999999999999999Z"];
+    bad.documents[2].shared_with = ["nobody"];
+    bad.boards[1].aliases = ["X1C-MLB"];
+    const outcome = await importContent(env, bad, { reset: true });
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    const byPath = Object.fromEntries(outcome.problems.map((p) => [p.path, p.message]));
+    expect(byPath["$.documents[0].id"]).toMatch(/ULID/);
+    expect(byPath["$.cases[0].diagnosis"]).toBeTruthy();
+    expect(byPath["$.documents[1].versions[0]"]).toMatch(/exactly one of content_base64 or content_text/);
+    expect(byPath["$.threads[0].posts[0].score"]).toBeTruthy();
+    expect(byPath["$.users[3].role"]).toBeTruthy();
+    expect(byPath["$.users[1]"]).toMatch(/duplicate username "alice"/);
+    expect(byPath["$.threads[1].category"]).toMatch(/unknown category "no-such-category"/);
+    expect(byPath["$.cases[1].documents[0]"]).toMatch(/unknown document/);
+    expect(byPath["$.documents[2].shared_with[0]"]).toMatch(/unknown user "nobody"/);
+    expect(byPath["$.boards[1].aliases[0]"]).toMatch(/already used by board 820-00165/);
+    // Dave's user record is malformed; his key is not also reported as naming an unknown user.
+    expect(byPath["$.api_keys[6].user"]).toBeUndefined();
+    expect(byPath["$.api_keys[2].user"]).toMatch(/unknown user "bob"/); // bob was renamed to a duplicate
+    expect(outcome.problems.every((p) => p.message.length > 0)).toBe(true);
 
-    // Reference problems in a well-shaped file.
+    // Reference problems of a record are reported once its shape is right.
     const refs = clone();
     refs.threads[0].author = "zed";
-    refs.users[1].username = "alice";
     refs.threads[0].board = "999-99999";
-    refs.threads[1].category = "no-such-category";
-    refs.cases[0].documents = ["01K9999999999999999999999Z"];
-    refs.documents[2].shared_with = ["nobody"];
-    refs.boards[1].aliases = ["X1C-MLB"];
-    const refOutcome = await importContent(env, refs, { reset: true });
+    const refOutcome = await importContent(env, refs);
     expect(refOutcome.ok).toBe(false);
     if (refOutcome.ok) return;
-    const byPath = Object.fromEntries(refOutcome.problems.map((p) => [p.path, p.message]));
-    expect(byPath["$.threads[0].author"]).toMatch(/unknown user "zed"/);
-    expect(byPath["$.users[1]"]).toMatch(/duplicate username "alice"/);
-    expect(byPath["$.threads[0].board"]).toMatch(/unknown board/);
-    expect(byPath["$.threads[1].category"]).toMatch(/unknown category/);
-    expect(byPath["$.cases[0].documents[0]"]).toMatch(/unknown document/);
-    expect(byPath["$.documents[2].shared_with[0]"]).toMatch(/unknown user/);
-    expect(byPath["$.boards[1].aliases[0]"]).toMatch(/already used by board 820-00165/);
+    expect(refOutcome.problems).toEqual([
+      { path: "$.threads[0].author", message: 'unknown user "zed"' },
+      { path: "$.threads[0].board", message: 'unknown board "999-99999"' },
+    ]);
 
     // Neither file touched anything, even though both asked for a reset.
     expect(await rowCounts()).toEqual(before);
