@@ -95,6 +95,9 @@ describe("GET /forum/threads", () => {
     const laptops = await getJson("/forum/threads?category=laptops");
     expect(laptops.body.data.map((t: any) => t.id)).toEqual([IDS.tieA, SAMPLE_IDS.thread]);
     expect(laptops.body.data.every((t: any) => t.category === "laptops")).toBe(true);
+    for (const spelling of ["Laptops", "LAPTOPS", " laptops "]) {
+      expect((await getJson(`/forum/threads?category=${encodeURIComponent(spelling)}`)).body.meta.total, spelling).toBe(2);
+    }
     const empty = await getJson("/forum/threads?category=empty");
     expect(empty.body).toEqual({ data: [], meta: { page: 1, per_page: 20, total: 0, last_page: 1 } });
     const unknown = await getJson("/forum/threads?category=no-such-category");

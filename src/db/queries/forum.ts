@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { z } from "@hono/zod-openapi";
 import { documentVisible, replyVisible, threadVisible } from "../../auth/visibility";
 import { pageMeta, pageOffset, type PageMeta, type PageRequest } from "../../http/pagination";
-import { pageUrl } from "../../http/urls";
+import { pageUrl, slugify } from "../../http/urls";
 import type { CategorySchema, ThreadDetailSchema, ThreadSchema } from "../../schemas/forum";
 import { boards, categories, documents, manufacturers, threadReplies, threads, users } from "../schema";
 import { qualified } from "../qualified";
@@ -68,7 +68,10 @@ function toThread(row: ThreadRow, ctx: QueryContext): Thread {
 
 /** Sticky threads first, then most recent activity; an unknown category slug is an empty list. */
 export async function listThreads(ctx: QueryContext, filter: { category?: string }, page: PageRequest): Promise<{ data: Thread[]; meta: PageMeta }> {
-  const where = and(threadVisible, filter.category !== undefined ? eq(categories.slug, filter.category) : undefined);
+  // Slugs are slugify()'d names, so the filter forgives case, spaces and accents like the blog's tag filter.
+  const slug = filter.category === undefined ? undefined : slugify(filter.category);
+  if (slug === "") return { data: [], meta: pageMeta(page, 0) };
+  const where = and(threadVisible, slug !== undefined ? eq(categories.slug, slug) : undefined);
   const [{ total }] = await ctx.db.select({ total: count() }).from(threads).innerJoin(categories, eq(categories.id, threads.categoryId)).where(where);
   const offset = pageOffset(page, total);
   if (offset === undefined) return { data: [], meta: pageMeta(page, total) };
