@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "./http/context";
 import { apiErrorResponse } from "./http/errors";
 import { requestContext } from "./http/request-context";
-import { ApiError } from "./http/problem";
+import { ApiError, quoteInput } from "./http/problem";
 import { buildApi } from "./routes/api";
 import { buildSite } from "./site";
 import { notFoundPage, servesHtml, siteErrorResponse } from "./site/errors";
@@ -15,6 +15,6 @@ export function buildApp() {
   app.onError((err, c) => (servesHtml(c.req.path) ? siteErrorResponse(err, c) : apiErrorResponse(err, c)));
   app.route("/api/v1", buildApi());
   app.route("/", buildSite());
-  app.notFound((c) => (servesHtml(c.req.path) ? notFoundPage(c) : apiErrorResponse(new ApiError("not-found", `Nothing at ${c.req.path}.`), c)));
+  app.notFound((c) => (servesHtml(c.req.path) ? notFoundPage(c) : apiErrorResponse(new ApiError("not-found", `Nothing at ${quoteInput(c.req.path)}.`), c)));
   return app;
 }

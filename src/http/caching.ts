@@ -36,7 +36,8 @@ async function finishCacheable(c: Context<AppEnv>, cacheControl: string, vary?: 
 
 export const cacheHeaders = createMiddleware<AppEnv>(async (c, next) => {
   await next();
-  if (c.req.method !== "GET" || c.res.status !== 200 || !c.res.headers.get("Content-Type")?.startsWith("application/json")) return;
+  // Hono answers HEAD by running the GET handler; it must get the same headers.
+  if ((c.req.method !== "GET" && c.req.method !== "HEAD") || c.res.status !== 200 || !c.res.headers.get("Content-Type")?.startsWith("application/json")) return;
   const keyed = c.req.header("Authorization") !== undefined;
   // Anonymous and keyed answers differ for one url: shared caches must keep them apart.
   await finishCacheable(c, keyed ? "private, no-cache" : "public, max-age=60", "Authorization");

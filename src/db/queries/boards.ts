@@ -13,8 +13,12 @@ import { listDocuments } from "./documents";
 export type Board = z.infer<typeof BoardSchema>;
 export type BoardDetail = z.infer<typeof BoardDetailSchema>;
 
+export const MAX_BOARD_SPELLING = 100;
+
 /** The id of the board whose number or alias has this norm, if any. */
 export async function findBoardId(db: Db, anySpelling: string): Promise<number | undefined> {
+  // Stored norms come from board numbers and aliases; nothing longer than this can match.
+  if (anySpelling.length > MAX_BOARD_SPELLING) return undefined;
   const norm = normalizeBoardNumber(anySpelling);
   if (!norm) return undefined;
   const row = await db
