@@ -20,6 +20,8 @@ export const cacheHeaders = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   const res = c.res;
   if (c.req.method !== "GET" || res.status !== 200 || !res.headers.get("Content-Type")?.startsWith("application/json")) return;
+  // Handlers that decide their own caching: files (a stored .json included) carry their ETag; no-store answers stay so.
+  if (res.headers.has("ETag") || res.headers.get("Cache-Control")?.includes("no-store")) return;
   const keyed = c.req.header("Authorization") !== undefined;
   const body = await res.arrayBuffer();
   const etag = await bodyTag(body);

@@ -63,3 +63,8 @@ function decodeURIComponentSafe(s: string): string {
     return s;
   }
 }
+
+/** `{base_url}` of the spec: where the JSON API lives. */
+export function apiBaseUrl(siteUrl: string): string {
+  return `${siteUrl}/api/v1`;
+}

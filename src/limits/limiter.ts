@@ -81,16 +81,17 @@ export class Limiter extends DurableObject<Env> {
 
   private decision(rule: LimitRule, nowMs: number, allowed: boolean, used: number): LimitDecision {
     const windowMs = rule.windowSeconds * 1000;
-    const sql = this.ctx.storage.sql;
-    const oldest = sql.exec<{ at: number }>("select min(at) as at from events where at > ?", nowMs - windowMs).one().at;
-    const newest = sql.exec<{ at: number }>("select max(at) as at from events where at > ?", nowMs - windowMs).one().at;
+    const span = this.ctx.storage.sql
+      .exec<{ oldest: number | null; newest: number | null }>("select min(at) as oldest, max(at) as newest from events where at > ?", nowMs - windowMs)
+      .one();
     const secondsUntil = (at: number | null) => (at === null ? 0 : Math.max(1, Math.ceil((Number(at) + windowMs - nowMs) / 1000)));
     return {
       allowed,
       limit: rule.limit,
       remaining: Math.max(0, rule.limit - used),
-      resetSeconds: secondsUntil(newest),
-      retryAfterSeconds: allowed ? 0 : secondsUntil(oldest),
+      resetSeconds: secondsUntil(span.newest),
+      // Nothing counted yet but still refused (limit below the cost): no wait frees room, so name the window.
+      retryAfterSeconds: allowed ? 0 : span.oldest === null ? rule.windowSeconds : secondsUntil(span.oldest),
     };
   }
 }
