@@ -10,6 +10,8 @@ export function buildApp() {
   const app = new Hono<AppEnv>();
   app.use("*", requestContext);
   app.onError((err, c) => apiErrorResponse(err, c));
+  // Liveness, and the bare route of `npm run bench`: no database, no key, no limit.
+  app.get("/healthz", (c) => c.text("ok", 200, { "Cache-Control": "no-store" }));
   app.route("/api/v1", buildApi());
   app.notFound((c) => apiErrorResponse(new ApiError("not-found", `Nothing at ${c.req.path}.`), c));
   return app;
