@@ -76,6 +76,26 @@ describe("GET /documents/{document}/download", () => {
   });
 });
 
+describe("GET /documents/{document}/download: method and description", () => {
+  it("HEAD issues nothing and counts nothing (405 with Allow: GET)", async () => {
+    const before = await downloadsOf(SAMPLE_IDS.publicSchematic, KEYS.bob);
+    const res = await api(`/documents/${SAMPLE_IDS.publicSchematic}/download`, { key: KEYS.bob, method: "HEAD" });
+    expect(res.status).toBe(405);
+    expect(res.headers.get("Allow")).toBe("GET");
+    await res.arrayBuffer();
+    expect(await downloadsOf(SAMPLE_IDS.publicSchematic, KEYS.bob)).toBe(before);
+  });
+
+  it("the OpenAPI document lists the operation with its errors and the limit headers of a 429; not the file route", async () => {
+    const doc: any = await (await api("/openapi.json")).json();
+    const op = doc.paths["/documents/{document}/download"].get;
+    expect(op["x-required-scopes"]).toEqual(["api:read"]);
+    expect(Object.keys(op.responses).sort()).toEqual(["200", "401", "403", "404", "409", "429", "500"]);
+    expect(Object.keys(op.responses["429"].headers)).toEqual(expect.arrayContaining(["Retry-After", "RateLimit", "RateLimit-Policy", "X-RateLimit-Reset"]));
+    expect(Object.keys(doc.paths).some((p) => p.startsWith("/files"))).toBe(false);
+  });
+});
+
 describe("GET /files/{id}/{version} (signed)", () => {
   it("streams the exact bytes of the document as an attachment, without a key", async () => {
     const detail = (await getJson(`/documents/${SAMPLE_IDS.publicSchematic}`)).body.data;

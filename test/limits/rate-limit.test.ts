@@ -1,7 +1,13 @@
 // Request limits with the spec's anonymous rate (60/min) and a small keyed rate (10/min) from this
 // project's vars (vitest.config.ts). The test clock moves time; no test sleeps.
+import { env } from "cloudflare:workers";
+import { Hono } from "hono";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { api, expectProblem, KEYS, seedSample } from "../helpers/app";
+import type { AppEnv } from "../../src/http/context";
+import { apiErrorResponse } from "../../src/http/errors";
+import { requestContext } from "../../src/http/request-context";
+import { anonymousRateLimit } from "../../src/limits/rate-limit";
+import { api, expectProblem, KEYS, ORIGIN, seedSample } from "../helpers/app";
 
 beforeAll(seedSample);
 
@@ -134,5 +140,28 @@ describe("failed key attempts", () => {
     const res = await api("/forum/categories", { headers: { "CF-Connecting-IP": "198.51.100.10", Authorization: "Basic abc" } });
     await expectProblem(res, 401, "unauthorized");
     expect((await call("198.51.100.10")).headers.get("X-RateLimit-Remaining")).toBe("58");
+  });
+});
+
+describe("anonymousRateLimit (the middleware for /mcp)", () => {
+  // Mounted as the Worker mounts it: after the request context, errors turned into problems.
+  const app = new Hono<AppEnv>();
+  app.use("*", requestContext);
+  app.onError((err, c) => apiErrorResponse(err, c));
+  app.use("/mcp", anonymousRateLimit);
+  app.post("/mcp", (c) => c.json({ jsonrpc: "2.0", id: 1, result: {} }));
+  const mcp = (address: string, key?: string) =>
+    app.fetch(new Request(`${ORIGIN}/mcp`, { method: "POST", headers: { "CF-Connecting-IP": address, ...(key ? { Authorization: `Bearer ${key}` } : {}) }, body: "{}" }), env);
+
+  it("limits per address like anonymous reads, whatever key is sent, and shares the address's counter with the API", async () => {
+    const first = await mcp("198.51.100.20", KEYS.bob);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("RateLimit")).toBe('"anonymous";r=59;t=60');
+    await first.arrayBuffer();
+    await times(58, async () => (await mcp("198.51.100.20")).arrayBuffer());
+    expect((await call("198.51.100.20")).status).toBe(200); // the 60th call of the address, through the API
+    const refused = await mcp("198.51.100.20", KEYS.bob);
+    await expectProblem(refused, 429, "rate-limited");
+    expect(refused.headers.get("Retry-After")).toBe("60");
   });
 });

@@ -30,6 +30,8 @@ const route = apiRoute(KEY_READ, [404, 409], {
 });
 
 export const downloadDocumentRoute = createRouter().openapi(route, async (c) => {
+  // HEAD must not issue a link or count a download.
+  if (c.req.method === "HEAD") throw new ApiError("method-not-allowed", "Use GET: each call issues a link and counts as a download.", { headers: { Allow: "GET" } });
   const viewer = c.get("viewer")!; // KEY_READ: requireAccess refused anonymous callers already
   const id = requireId(c.req.valid("param").document, "document");
   const ctx = queryContext(c);
