@@ -1,6 +1,6 @@
 // Request limits of the API (DESIGN.md §5): anonymous calls per client address, keyed calls per key,
 // failed key attempts against the address. Every limit counted on a request is recorded on the context;
-// `limitHeaders` (the outermost limit middleware) writes their state onto whatever response goes out,
+// `limitHeadersMiddleware` (the outermost limit middleware) writes their state onto whatever response goes out,
 // errors included.
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
