@@ -3,15 +3,18 @@ import { cors } from "hono/cors";
 import { authenticate } from "../auth/viewer";
 import { cacheHeaders } from "../http/caching";
 import { ApiError, quoteInput } from "../http/problem";
+import { limitHeadersMiddleware, rateLimit } from "../limits/rate-limit";
 import { getBoardRoute } from "./boards/get";
 import { getCaseRoute } from "./cases/get";
 import { listCasesRoute } from "./cases/list";
 import { createRouter } from "./define";
 import { docsPage } from "./docs-page";
+import { downloadDocumentRoute } from "./documents/download";
 import { getDocumentRoute } from "./documents/get";
 import { listDocumentsRoute } from "./documents/list";
 import { listCategoriesRoute } from "./forum/categories";
 import { getThreadRoute } from "./forum/get";
+import { fileRoute } from "./files/get";
 import { listThreadsRoute } from "./forum/list";
 import { getMeRoute } from "./me/get";
 import { getPostRoute } from "./posts/get";
@@ -24,6 +27,7 @@ const OPERATIONS = [
   getMeRoute,
   listDocumentsRoute,
   getDocumentRoute,
+  downloadDocumentRoute,
   getBoardRoute,
   listCategoriesRoute,
   listThreadsRoute,
@@ -66,8 +70,13 @@ export function buildApi() {
   }));
   api.get("/docs", (c) => c.html(docsPage(`${c.get("siteUrl")}/api/v1/openapi.json`)));
 
+  // Limits: headers written on the way out (errors included); a bad key costs its address (in authenticate);
+  // then each call counts against its key or its address. The description above is not limited.
+  api.use("*", limitHeadersMiddleware);
   api.use("*", authenticate);
+  api.use("*", rateLimit);
   for (const operation of OPERATIONS) api.route("/", operation);
+  api.route("/", fileRoute); // signed links, outside OpenAPI (see src/routes/files/get.ts)
 
   // A catch-all route, not notFound(): Hono ignores a sub-app's notFound once it is mounted.
   api.all("*", (c) => {
