@@ -295,9 +295,11 @@ export const CONTENT_TABLES = [
   "categories", "board_aliases", "boards", "manufacturers", "api_keys", "users",
 ] as const;
 
-/** Statements that empty every content table; run in the same batch as the import when resetting. */
+/** SQL that empties every content table; runs in the same batch as the import when resetting. */
+export const RESET_SQL: readonly string[] = CONTENT_TABLES.map((table) => `delete from ${table}`);
+
 export function resetStatements(d1: D1Database): D1PreparedStatement[] {
-  return CONTENT_TABLES.map((table) => d1.prepare(`delete from ${table}`));
+  return RESET_SQL.map((text) => d1.prepare(text));
 }
 
 async function deleteObjectsExcept(files: R2Bucket, keep: Set<string>): Promise<void> {
