@@ -1,0 +1,58 @@
+// Runs the project's own wrangler (node_modules, pinned version) as a child process.
+import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
+
+const require = createRequire(import.meta.url);
+const WRANGLER_BIN = require.resolve("wrangler/bin/wrangler.js");
+
+export class WranglerError extends Error {
+  constructor(
+    readonly args: string[],
+    readonly exitCode: number | null,
+    readonly output: string,
+  ) {
+    super(`wrangler ${args.join(" ")} failed (exit ${exitCode}):\n${output.trim()}`);
+  }
+}
+
+/**
+ * Runs `wrangler ...args`. With `capture`, stdout is returned (for --json); otherwise the child
+ * writes to this terminal. Wrangler's prompts take their default in a non-interactive run.
+ */
+export function runWrangler(args: string[], options: { capture?: boolean } = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [WRANGLER_BIN, ...args], {
+      stdio: ["ignore", options.capture ? "pipe" : "inherit", options.capture ? "pipe" : "inherit"],
+      env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false" },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout?.on("data", (chunk) => (stdout += chunk));
+    child.stderr?.on("data", (chunk) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => (code === 0 ? resolve(stdout) : reject(new WranglerError(args, code, stdout + stderr))));
+  });
+}
+
+/** `wrangler ...args --json`: the parsed JSON, or the error wrangler printed as JSON. */
+export async function runWranglerJson<T>(args: string[]): Promise<T> {
+  try {
+    return JSON.parse(await runWrangler([...args, "--json"], { capture: true })) as T;
+  } catch (error) {
+    if (error instanceof WranglerError) {
+      const reported = tryParse(error.output)?.error?.text;
+      if (reported) throw new WranglerError(error.args, error.exitCode, reported);
+    }
+    throw error;
+  }
+}
+
+function tryParse(text: string): { error?: { text?: string } } | undefined {
+  const start = text.indexOf("{");
+  if (start === -1) return undefined;
+  try {
+    return JSON.parse(text.slice(start));
+  } catch {
+    return undefined;
+  }
+}
