@@ -19,13 +19,16 @@ export async function applyLocalMigrations(): Promise<void> {
 
 /** Runs `work` with the local DB and FILES bindings, then shuts the local runtime down. */
 export async function withLocalBindings<T>(work: (bindings: LocalBindings) => Promise<T>): Promise<T> {
-  // Quiet: the proxy warns that the Limiter (a class of this Worker) is not served here, which is fine.
+  // The proxy serves no Worker code, so wrangler and workerd warn that the Limiter class is not
+  // served here; only DB and FILES are used, so those two warnings are noise and are dropped.
   process.env.WRANGLER_LOG ??= "error";
+  const restoreStderr = dropStderrLines(/Durable ?Object/i);
   const proxy = await getPlatformProxy<LocalBindings>({ persist: true, remoteBindings: false });
   try {
     return await work(proxy.env);
   } finally {
     await proxy.dispose();
+    restoreStderr();
   }
 }
 
@@ -39,4 +42,13 @@ export function resetLimiterState(): string[] {
   const removed = readdirSync(doDir).filter((name) => name.endsWith("-Limiter"));
   for (const name of removed) rmSync(join(doDir, name), { recursive: true, force: true });
   return removed.map((name) => join(doDir, name));
+}
+
+function dropStderrLines(pattern: RegExp): () => void {
+  const original = process.stderr.write.bind(process.stderr);
+  process.stderr.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
+    if (pattern.test(String(chunk))) return true;
+    return original(chunk, ...rest);
+  }) as typeof process.stderr.write;
+  return () => void (process.stderr.write = original);
 }
