@@ -10,13 +10,12 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { getDb } from "../src/db/client";
-import { importContent } from "../src/import";
 import { buildImportPlan, loadExistingKeys, type ImportPlan } from "../src/import/load";
 import { planStatements, renderSqlScript } from "../src/import/sql-script";
 import type { ImportProblem } from "../src/import/validate";
 import { validateImport } from "../src/import/validate";
 import { runMain, UsageError } from "./lib/cli";
-import { applyLocalMigrations, resetLimiterState, withLocalBindings } from "./lib/local";
+import { applyLocalMigrations, importLocally as runLocalImport, resetLimiterState } from "./lib/local";
 import { deleteObjects, putObjects } from "./lib/r2-objects";
 import { WranglerD1, type WranglerLocation } from "./lib/wrangler-d1";
 import { runWrangler } from "./lib/wrangler";
@@ -64,7 +63,7 @@ function printCounts(counts: Record<string, number>): void {
 
 async function importLocally(file: string, raw: unknown, reset: boolean): Promise<number> {
   await applyLocalMigrations();
-  const outcome = await withLocalBindings((bindings) => importContent(bindings, raw, { reset }));
+  const outcome = await runLocalImport(raw, reset);
   if (!outcome.ok) {
     printProblems(file, outcome.problems);
     return 1;

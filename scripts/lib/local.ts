@@ -2,7 +2,8 @@
 // from Node through wrangler's getPlatformProxy. No Cloudflare account or network is needed.
 import { existsSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { getPlatformProxy } from "wrangler";
+import { getPlatformProxy, unstable_startWorker } from "wrangler";
+import type { ImportOutcome } from "../../src/import";
 import { runWrangler } from "./wrangler";
 
 export const STATE_DIR = join(".wrangler", "state", "v3");
@@ -21,13 +22,41 @@ export async function applyLocalMigrations(): Promise<void> {
 export async function withLocalBindings<T>(work: (bindings: LocalBindings) => Promise<T>): Promise<T> {
   // The proxy serves no Worker code, so wrangler and workerd warn that the Limiter class is not
   // served here; only DB and FILES are used, so those two warnings are noise and are dropped.
+  const logLevel = process.env.WRANGLER_LOG;
   process.env.WRANGLER_LOG ??= "error";
   const restoreStderr = dropStderrLines(/Durable ?Object/i);
-  const proxy = await getPlatformProxy<LocalBindings>({ persist: true, remoteBindings: false });
   try {
-    return await work(proxy.env);
+    const proxy = await getPlatformProxy<LocalBindings>({ persist: true, remoteBindings: false });
+    try {
+      return await work(proxy.env);
+    } finally {
+      await proxy.dispose();
+    }
   } finally {
-    await proxy.dispose();
+    restoreStderr();
+    // Not inherited by later children (npm run dev starts wrangler dev afterwards).
+    if (logLevel === undefined) delete process.env.WRANGLER_LOG;
+  }
+}
+
+/**
+ * Runs the importer inside a local workerd (scripts/lib/import-worker.ts) with the persisted
+ * bindings: the whole import is one D1 batch there, as in production, in seconds.
+ */
+export async function importLocally(content: unknown, reset: boolean): Promise<ImportOutcome> {
+  const restoreStderr = dropStderrLines(/Durable ?Object|queue/i);
+  const worker = await unstable_startWorker({
+    config: "wrangler.toml",
+    entrypoint: "scripts/lib/import-worker.ts",
+    dev: { remote: false, watch: false, inspector: false, logLevel: "error", server: { hostname: "127.0.0.1", port: 0 } },
+  });
+  try {
+    await worker.ready;
+    const response = await worker.fetch("http://import.local/", { method: "POST", body: JSON.stringify({ content, reset }) });
+    if (!response.ok) throw new Error(`the local import failed: ${response.status} ${await response.text()}`);
+    return (await response.json()) as ImportOutcome;
+  } finally {
+    await worker.dispose();
     restoreStderr();
   }
 }

@@ -3,7 +3,14 @@ import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
-const WRANGLER_BIN = require.resolve("wrangler/bin/wrangler.js");
+export const WRANGLER_BIN = require.resolve("wrangler/bin/wrangler.js");
+
+/**
+ * Offline by default: no metrics, and no download of the Request.cf sample (Miniflare falls back to
+ * a placeholder). Applied to this process (getPlatformProxy, startWorker) and to every child.
+ */
+export const OFFLINE_ENV = { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" } as const;
+for (const [name, value] of Object.entries(OFFLINE_ENV)) process.env[name] ??= value;
 
 export class WranglerError extends Error {
   constructor(
@@ -23,7 +30,7 @@ export function runWrangler(args: string[], options: { capture?: boolean } = {})
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [WRANGLER_BIN, ...args], {
       stdio: ["ignore", options.capture ? "pipe" : "inherit", options.capture ? "pipe" : "inherit"],
-      env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false" },
+      env: { ...process.env, ...OFFLINE_ENV, CI: "1" },
     });
     let stdout = "";
     let stderr = "";
