@@ -6,7 +6,7 @@
 //   applying local migrations; --reset also empties the Limiter counters.
 // - --remote: into the deployed D1/R2 through wrangler (an SQL script file + `r2 object put`).
 // - --rehearse: the --remote path run against the local state, to try a remote import offline.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { getDb } from "../src/db/client";
@@ -104,6 +104,7 @@ async function importThroughWrangler(file: string, raw: unknown, reset: boolean,
   writeFileSync(scriptPath, renderSqlScript(statements));
   console.log(`Running ${statements.length} statements from ${scriptPath}…`);
   await runWrangler(["d1", "execute", "DB", `--${location}`, "--file", scriptPath, "--yes"], { capture: true });
+  rmSync(scriptPath); // kept only when the run fails, to look at
 
   if (reset) {
     const keep = new Set(plan.objects.map((o) => o.key));
