@@ -18,19 +18,21 @@ export class WranglerError extends Error {
     readonly exitCode: number | null,
     readonly output: string,
   ) {
-    super(`wrangler ${args.join(" ")} failed (exit ${exitCode}):\n${output.trim()}`);
+    const command = `wrangler ${args.join(" ")}`.replace(/\s+/g, " ");
+    super(`${command.length > 100 ? command.slice(0, 100) + "…" : command} failed (exit ${exitCode}):\n${output.trim()}`);
   }
 }
 
 /**
  * Runs `wrangler ...args`. With `capture`, stdout is returned (for --json); otherwise the child
- * writes to this terminal. Wrangler's prompts take their default in a non-interactive run.
+ * writes to this terminal.
  */
 export function runWrangler(args: string[], options: { capture?: boolean } = {}): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [WRANGLER_BIN, ...args], {
       stdio: ["ignore", options.capture ? "pipe" : "inherit", options.capture ? "pipe" : "inherit"],
-      env: { ...process.env, ...OFFLINE_ENV, CI: "1" },
+      // stdin is not a terminal, so wrangler takes each prompt's default instead of waiting.
+      env: { ...process.env, ...OFFLINE_ENV },
     });
     let stdout = "";
     let stderr = "";
