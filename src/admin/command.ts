@@ -99,7 +99,7 @@ export interface AdminResult {
 export function helpText(commands: readonly AdminCommand[]): string[] {
   const width = Math.max(...commands.map((c) => c.name.length));
   return [
-    "usage: npm run admin -- <command> [options] [--remote]",
+    "usage: npm run admin -- <command> [options] [--remote | --rehearse]",
     "",
     ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.usage}\n  ${"".padEnd(width)}  ${c.summary}`),
   ];
