@@ -12,6 +12,9 @@ import { getDocumentRoute } from "./documents/get";
 import { listDocumentsRoute } from "./documents/list";
 import { listCategoriesRoute } from "./forum/categories";
 import { getThreadRoute } from "./forum/get";
+import { capabilitiesRoute } from "./ingest/capabilities";
+import { createUploadRoute } from "./ingest/create-upload";
+import { getUploadRoute } from "./ingest/get-upload";
 import { listThreadsRoute } from "./forum/list";
 import { getMeRoute } from "./me/get";
 import { getPostRoute } from "./posts/get";
@@ -32,6 +35,9 @@ const OPERATIONS = [
   getPostRoute,
   listCasesRoute,
   getCaseRoute,
+  capabilitiesRoute,
+  createUploadRoute,
+  getUploadRoute,
 ];
 
 export function buildApi() {
@@ -62,7 +68,7 @@ export function buildApi() {
       description: "Read API for a hardware-repair community: forum, blog, repair cases, boards and the document library. Cite what you use by its url and credit its author; bulk downloading of files is forbidden; member content may be wrong.",
     },
     servers: [{ url: `${c.get("siteUrl")}/api/v1` }],
-    tags: [{ name: "Account" }, { name: "Library" }, { name: "Forum" }, { name: "Blog" }, { name: "Repair cases" }],
+    tags: [{ name: "Account" }, { name: "Library" }, { name: "Forum" }, { name: "Blog" }, { name: "Repair cases" }, { name: "Ingestion" }],
   }));
   api.get("/docs", (c) => c.html(docsPage(`${c.get("siteUrl")}/api/v1/openapi.json`)));
 
