@@ -4,6 +4,7 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env, exports } from "cloudflare:workers";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { deflateRawSync } from "node:zlib";
+import { sha256Hex } from "../../src/auth/keys";
 import worker from "../../src/index";
 import { ORIGIN } from "./app";
 
@@ -27,7 +28,7 @@ export function postUpload(body: BodyInit, init: { key?: string; headers?: Recor
   if (init.key) headers.Authorization = `Bearer ${init.key}`;
   const request = new Request(`${ORIGIN}/api/v1/uploads`, { method: "POST", headers, body });
   // A different env (other vars, same bindings) goes through the Worker's fetch handler directly.
-  if (init.env) return worker.fetch(request, init.env, createExecutionContext());
+  if (init.env) return Promise.resolve(worker.fetch(request, init.env, createExecutionContext()));
   return exports.default.fetch(request);
 }
 
@@ -111,6 +112,45 @@ export function makeZip(entries: { name: string; content: Uint8Array | string; s
 export async function runQueue(bodies: unknown[], attempts = 1) {
   const batch = createMessageBatch("board-docs-uploads", bodies.map((body, i) => ({ id: `msg-${i}-${Math.random()}`, timestamp: Date.now(), attempts, body })));
   const ctx = createExecutionContext();
-  await worker.queue!(batch, env, ctx);
+  await (worker as ExportedHandler<Env>).queue!(batch, env, ctx);
   return { batch, result: await getQueueResult(batch, ctx) };
+}
+
+let uploaders = 0;
+
+/** A fresh account with one key: its own upload rate counter, quota and external ids. */
+export async function createUploader(scopes: string[] = ["api:read", "library:ingest"]): Promise<{ key: string; userId: number; username: string }> {
+  uploaders += 1;
+  const username = `uploader${uploaders}x${Math.floor(Math.random() * 1e9)}`;
+  const now = new Date().toISOString();
+  const user = await env.DB.prepare("insert into users (username, name, role, locale, active, created_at) values (?, ?, 'user', 'en', 1, ?) returning id")
+    .bind(username, username, now)
+    .first<{ id: number }>();
+  const key = `bds_${username}`.padEnd(40, "0");
+  await env.DB.prepare("insert into api_keys (user_id, name, token_hash, display_prefix, scopes, created_at) values (?, 'test', ?, ?, ?, ?)")
+    .bind(user!.id, await sha256Hex(key), key.slice(0, 10), JSON.stringify(scopes), now)
+    .run();
+  return { key, userId: user!.id, username };
+}
+
+/** The Worker's env with some vars changed (same bindings). */
+export function envWith(vars: Partial<Record<"UPLOADS_PER_HOUR" | "QUOTA_BYTES" | "MAX_UPLOAD_BYTES", string>>): Env {
+  return { ...env, ...vars };
+}
+
+export async function countRows(sql: string, ...params: unknown[]): Promise<number> {
+  const row = await env.DB.prepare(sql).bind(...params).first<{ n: number }>();
+  return Number(row?.n ?? 0);
+}
+
+/** Keys of every stored object under documents/. */
+export async function storedKeys(): Promise<string[]> {
+  const keys: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await env.FILES.list({ prefix: "documents/", cursor });
+    keys.push(...page.objects.map((o) => o.key));
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+  return keys;
 }
