@@ -31,6 +31,8 @@ export async function* multipartParts(request: Request, limits: MultipartLimits)
       headers: { "content-type": request.headers.get("Content-Type") ?? "" },
       limits: { fieldSize: limits.fieldBytes, parts: limits.parts, fieldNameSize: 100 },
       defParamCharset: "utf8",
+      // The raw filename reaches the caller, which refuses "../" rather than silently repairing it.
+      preservePath: true,
     });
   } catch (err) {
     // "Multipart: Boundary not found", "Unsupported content type: …"

@@ -33,7 +33,6 @@ export interface UploadCaller {
 
 export type UploadResult = { created: boolean; data: UploadStatus };
 
-const FILENAME_MAX = 255;
 /** Longest text field in bytes: the 5000-character description in 4-byte UTF-8, with room. */
 const FIELD_BYTES = 32 * 1024;
 const MAX_PARTS = 64;
@@ -78,9 +77,9 @@ export async function receiveUpload(request: Request, caller: UploadCaller): Pro
       if (part.name !== "file") refuse(form.errors, part.name, 'is not a file field of this form: send the file as the part named "file"');
       if (fileParts > 1) refuse(form.errors, "file", "must be sent once: one file per upload");
 
-      const filename = safeFilename(part.filename);
-      if (!filename) refuse(form.errors, "file", "needs a file name (the filename of the part)");
-      if (filename.length > FILENAME_MAX) refuse(form.errors, "file", `file name must be at most ${FILENAME_MAX} characters`);
+      const named = safeFilename(part.filename);
+      if (!named.ok) refuse(form.errors, "file", named.reason);
+      const filename = named.name;
       const extension = extensionOf(filename);
       const format = formatFor(extension, config);
       if (!format.ok) refuse(form.errors, "file", format.reason);

@@ -14,6 +14,8 @@ const MAX_DIRECTORY_BYTES = 4 * 1024 * 1024;
 /** How many entries have their first bytes checked (each costs one ranged read). */
 const MAX_PROBED_ENTRIES = 32;
 const PROBE_COMPRESSED_BYTES = 4096;
+/** Enough of an entry to find a PE header (usually at 0x80–0x100). */
+const HEAD_BYTES = 1024;
 
 interface Entry {
   name: string;
@@ -123,10 +125,10 @@ async function entryHead(readRange: RangeReader, entry: Entry): Promise<Uint8Arr
     dataStart += entry.localOffset;
     data = (await readRange(dataStart, probe)) ?? new Uint8Array(0);
   }
-  if (entry.method === 0) return data.subarray(0, 64);
+  if (entry.method === 0) return data.subarray(0, HEAD_BYTES);
   try {
     // A truncated deflate stream inflates as far as it goes with a sync flush, without an error.
-    return new Uint8Array(inflateRawSync(data, { finishFlush: constants.Z_SYNC_FLUSH })).subarray(0, 64);
+    return new Uint8Array(inflateRawSync(data, { finishFlush: constants.Z_SYNC_FLUSH })).subarray(0, HEAD_BYTES);
   } catch {
     return null;
   }
