@@ -1,11 +1,14 @@
 // Receives a file part chunk by chunk: counts it, hashes it (incremental SHA-256; WebCrypto has no
-// streaming digest) and stores it in R2 as it arrives. Up to one part is buffered: a file that fits
-// in one part is a single put, a larger one an R2 multipart upload whose parts all have PART_SIZE
-// bytes except the last (R2 refuses to complete uploads with unequal parts).
+// streaming digest) and stores it in R2 as it arrives. Each chunk is copied at once into one part
+// buffer (so the stream's own chunks are garbage immediately): a file that fits in one part is a
+// single put, a larger one an R2 multipart upload whose parts all have PART_SIZE bytes except the
+// last (R2 refuses to complete uploads with unequal parts).
 import { createHash } from "node:crypto";
 
-/** R2 needs ≥ 5 MiB for every part but the last; 8 MiB keeps part count low and memory bounded. */
-export const PART_SIZE = 8 * 1024 * 1024;
+/** R2's smallest allowed part (all parts but the last): the least memory held per upload. */
+export const PART_SIZE = 5 * 1024 * 1024;
+/** The part buffer starts small and doubles, so a small file never costs a whole part. */
+const FIRST_BUFFER_BYTES = 64 * 1024;
 
 export class FileTooLarge extends Error {
   constructor(readonly limit: number) {
@@ -21,9 +24,8 @@ export interface StoredFile {
 export class FileSink {
   private readonly hash = createHash("sha256");
   private bytes = 0;
-  private chunks: Uint8Array[] = [];
-  private pending = 0;
-  private partBuffer: Uint8Array | undefined;
+  private buffer = new Uint8Array(0);
+  private filled = 0;
   private multipart: R2MultipartUpload | undefined;
   private readonly parts: R2UploadedPart[] = [];
   private stored = false;
@@ -48,9 +50,16 @@ export class FileSink {
     if (this.bytes > this.limit) throw new FileTooLarge(this.limit);
     this.hash.update(chunk);
     if (!this.bucket) return;
-    this.chunks.push(chunk);
-    this.pending += chunk.byteLength;
-    while (this.pending >= PART_SIZE) await this.uploadPart(PART_SIZE);
+    let offset = 0;
+    while (offset < chunk.byteLength) {
+      this.reserve(Math.min(PART_SIZE, this.filled + chunk.byteLength - offset));
+      const n = Math.min(PART_SIZE - this.filled, chunk.byteLength - offset);
+      this.buffer.set(chunk.subarray(offset, offset + n), this.filled);
+      this.filled += n;
+      offset += n;
+      // The part buffer is reused: the upload of the previous part has finished before it is refilled.
+      if (this.filled === PART_SIZE) await this.uploadPart();
+    }
   }
 
   /** Stores what is left and returns size and SHA-256 (hex). */
@@ -58,21 +67,21 @@ export class FileSink {
     const sha256 = this.hash.digest("hex");
     if (this.bucket) {
       if (!this.multipart) {
-        await this.bucket.put(this.key, this.take(this.pending, new Uint8Array(this.pending)), { ...this.putOptions, sha256 });
+        await this.bucket.put(this.key, this.buffer.subarray(0, this.filled), { ...this.putOptions, sha256 });
       } else {
-        if (this.pending > 0) await this.uploadPart(this.pending);
+        if (this.filled > 0) await this.uploadPart();
         await this.multipart.complete(this.parts);
         this.multipart = undefined;
       }
       this.stored = true;
     }
-    this.chunks = [];
+    this.buffer = new Uint8Array(0);
     return { bytes: this.bytes, sha256 };
   }
 
   /** Removes whatever was stored (an unfinished multipart upload or the finished object). Never throws. */
   async discard(): Promise<void> {
-    this.chunks = [];
+    this.buffer = new Uint8Array(0);
     try {
       if (this.multipart) await this.multipart.abort();
       if (this.stored && this.bucket) await this.bucket.delete(this.key);
@@ -83,26 +92,19 @@ export class FileSink {
     this.stored = false;
   }
 
-  private async uploadPart(length: number): Promise<void> {
-    this.multipart ??= await this.bucket!.createMultipartUpload(this.key, this.putOptions);
-    // One buffer reused for every part: the previous uploadPart has completed before it is refilled.
-    this.partBuffer ??= new Uint8Array(PART_SIZE);
-    const body = this.take(length, this.partBuffer);
-    this.parts.push(await this.multipart.uploadPart(this.parts.length + 1, body));
+  /** Grows the part buffer (doubling, at most PART_SIZE) to hold `needed` bytes. */
+  private reserve(needed: number): void {
+    if (needed <= this.buffer.byteLength) return;
+    let size = Math.max(FIRST_BUFFER_BYTES, this.buffer.byteLength);
+    while (size < needed) size *= 2;
+    const grown = new Uint8Array(Math.min(size, PART_SIZE));
+    grown.set(this.buffer.subarray(0, this.filled));
+    this.buffer = grown;
   }
 
-  /** Moves `length` pending bytes into `target` (from the front) and returns the filled view. */
-  private take(length: number, target: Uint8Array): Uint8Array {
-    let filled = 0;
-    while (filled < length) {
-      const chunk = this.chunks[0];
-      const n = Math.min(chunk.byteLength, length - filled);
-      target.set(chunk.subarray(0, n), filled);
-      filled += n;
-      if (n === chunk.byteLength) this.chunks.shift();
-      else this.chunks[0] = chunk.subarray(n);
-    }
-    this.pending -= length;
-    return target.subarray(0, length);
+  private async uploadPart(): Promise<void> {
+    this.multipart ??= await this.bucket!.createMultipartUpload(this.key, this.putOptions);
+    this.parts.push(await this.multipart.uploadPart(this.parts.length + 1, this.buffer.subarray(0, this.filled)));
+    this.filled = 0;
   }
 }
