@@ -153,7 +153,7 @@ async function main() {
     for (let i = 0; ; i++) {
       if (dev.exitCode !== null) throw new Error(`wrangler dev exited: ${devErrors}`);
       try {
-        if ((await fetch(`${baseUrl}/api/v1/openapi.json`)).ok) break;
+        if ((await fetch(`${baseUrl}/api/v1/openapi.json`, { signal: AbortSignal.timeout(3000) })).ok) break;
       } catch {
         // not listening yet
       }
