@@ -1,10 +1,9 @@
-// POST /uploads, the whole request path: the multipart body is read as a stream, the file goes to
+// POST /uploads, the whole request path: the multipart body is parsed as a stream, the file goes to
 // R2 while it arrives (hashed on the way), the fields are checked, the external id is claimed
 // (idempotency), and the new document is written in one D1 batch and handed to the queue.
 // Anything refused leaves nothing behind: the stored object, the claim and the rate count are undone.
 import { eq, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Readable } from "node:stream";
 import type { AppConfig } from "../config";
 import { extensionOf, mediaTypeFor } from "../content/media-types";
 import type { QueryContext } from "../db/queries/context";
@@ -17,7 +16,7 @@ import { FileSink, FileTooLarge } from "./file-sink";
 import { addError, normaliseMetadata, payloadFingerprint, safeFilename, UploadForm, type UploadMetadata } from "./form";
 import { formatFor, type DocumentType } from "./formats";
 import { bindClaim, claimExternalId, completeClaimStatement, goneError, releaseClaim, type Claim } from "./idempotency";
-import { MalformedMultipart, mediaTypeOf, multipartParts } from "./multipart";
+import { BodyTooLarge, MalformedMultipart, mediaTypeOf, parseMultipart } from "./multipart";
 import { enqueueProcessing } from "./jobs";
 import { refundUpload, takeUpload } from "./upload-rate";
 
@@ -68,35 +67,34 @@ export async function receiveUpload(request: Request, caller: UploadCaller): Pro
 
   try {
     let fileParts = 0;
-    for await (const part of multipartParts(request, { fieldBytes: FIELD_BYTES, parts: MAX_PARTS })) {
-      if (part.kind === "field") {
-        form.add(part.name, part.value, part.truncated);
-        continue;
-      }
-      fileParts += 1;
-      if (part.name !== "file") refuse(form.errors, part.name, 'is not a file field of this form: send the file as the part named "file"');
-      if (fileParts > 1) refuse(form.errors, "file", "must be sent once: one file per upload");
+    await parseMultipart(request.body, request.headers.get("Content-Type") ?? "", { fieldBytes: FIELD_BYTES, parts: MAX_PARTS, bodyBytes: config.maxUploadBytes }, {
+      field: (name, value, truncated) => form.add(name, value, truncated),
+      fileStart: async (name, rawFilename) => {
+        fileParts += 1;
+        if (name !== "file") refuse(form.errors, name, 'is not a file field of this form: send the file as the part named "file"');
+        if (fileParts > 1) refuse(form.errors, "file", "must be sent once: one file per upload");
+        const named = safeFilename(rawFilename);
+        if (!named.ok) refuse(form.errors, "file", named.reason);
+        const filename = named.name;
+        const extension = extensionOf(filename);
+        const format = formatFor(extension, config);
+        if (!format.ok) refuse(form.errors, "file", format.reason);
 
-      const named = safeFilename(part.filename);
-      if (!named.ok) refuse(form.errors, "file", named.reason);
-      const filename = named.name;
-      const extension = extensionOf(filename);
-      const format = formatFor(extension, config);
-      if (!format.ok) refuse(form.errors, "file", format.reason);
-
-      // Fields sent before the file (the usual order) let the id be claimed before any byte is stored.
-      const externalId = form.externalId();
-      if (externalId) await claim_(externalId);
-      const quotaLeft = claim?.kind === "new" ? await remainingQuota(caller) : Infinity;
-      // A replay's file is only hashed, never stored again.
-      const bucket = claim?.kind === "existing" ? null : env.FILES;
-      const sink = new FileSink(bucket, `documents/${documentId}/v1`, Math.min(format.maxBytes, quotaLeft), {
-        httpMetadata: { contentType: mediaTypeFor(extension) },
-        customMetadata: { filename },
-      });
-      file = { filename, extension, defaultType: format.type, maxBytes: format.maxBytes, sink };
-      await pump(part.stream, file, form.errors);
-    }
+        // Fields sent before the file (the usual order) let the id be claimed before any byte is stored.
+        const externalId = form.externalId();
+        if (externalId) await claim_(externalId);
+        const quotaLeft = claim?.kind === "new" ? await remainingQuota(caller) : Infinity;
+        // A replay's file is only hashed, never stored again.
+        const bucket = claim?.kind === "existing" ? null : env.FILES;
+        const sink = new FileSink(bucket, `documents/${documentId}/v1`, Math.min(format.maxBytes, quotaLeft), {
+          httpMetadata: { contentType: mediaTypeFor(extension) },
+          customMetadata: { filename },
+        });
+        file = { filename, extension, defaultType: format.type, maxBytes: format.maxBytes, sink };
+      },
+      fileData: (bytes) => writeFile(file!, bytes, form.errors),
+      fileEnd: () => {},
+    });
 
     if (fileParts === 0) addError(form.errors, "file", 'is required: send the file as a multipart part named "file" with a filename');
     if (file && file.sink.size === 0) addError(form.errors, "file", "is empty (0 bytes)");
@@ -174,6 +172,7 @@ export async function receiveUpload(request: Request, caller: UploadCaller): Pro
       if (counted) await refundUpload(env, userId);
     }
     if (err instanceof MalformedMultipart) throw validationError({ body: [`is not valid multipart/form-data: ${err.message}`] });
+    if (err instanceof BodyTooLarge) throw validationError({ file: [`${err.message}; uploads are limited to ${config.maxUploadBytes} bytes`] });
     throw err;
   }
 }
@@ -196,18 +195,16 @@ function refuse(errors: FieldErrors, field: string, message: string): never {
   throw validationError(errors);
 }
 
-async function pump(stream: Readable, file: ReceivedFile, errors: FieldErrors): Promise<void> {
+async function writeFile(file: ReceivedFile, bytes: Uint8Array, errors: FieldErrors): Promise<void> {
   try {
-    for await (const chunk of stream) await file.sink.write(chunk as Uint8Array);
+    await file.sink.write(bytes);
   } catch (err) {
-    if (err instanceof FileTooLarge) {
-      if (file.sink.size > file.maxBytes) {
-        const what = file.extension ? `.${file.extension} files` : "files without an extension";
-        refuse(errors, "file", `is larger than ${file.maxBytes} bytes, the cap for ${what}`);
-      }
-      refuse(errors, "file", "would exceed this account's storage quota");
+    if (!(err instanceof FileTooLarge)) throw err;
+    if (file.sink.size > file.maxBytes) {
+      const what = file.extension ? `.${file.extension} files` : "files without an extension";
+      refuse(errors, "file", `is larger than ${file.maxBytes} bytes, the cap for ${what}`);
     }
-    throw new MalformedMultipart(err instanceof Error ? err.message : "the file part could not be read");
+    refuse(errors, "file", "would exceed this account's storage quota");
   }
 }
 
