@@ -21,13 +21,12 @@ function stream(bytes: Uint8Array, cuts: number[], byteStream: boolean): Readabl
     at = cut;
   }
   let i = 0;
-  return new ReadableStream({
-    ...(byteStream ? { type: "bytes" as const } : {}),
-    pull(controller) {
-      if (i < pieces.length) controller.enqueue(pieces[i++]);
-      else controller.close();
-    },
-  });
+  const next = (controller: { enqueue(chunk: Uint8Array): void; close(): void }) => {
+    if (i < pieces.length) controller.enqueue(pieces[i++]);
+    else controller.close();
+  };
+  // A byte stream is read with a BYOB reader, a plain one with a default reader: both paths run.
+  return byteStream ? new ReadableStream({ type: "bytes", pull: next }) : new ReadableStream<Uint8Array>({ pull: next });
 }
 
 async function parse(bytes: Uint8Array, cuts: number[] = [], byteStream = true, lim = limits) {
