@@ -12,7 +12,7 @@ import { boardAliases, boards, documentBoards, documents, documentVersions, manu
 import { newId } from "../http/ids";
 import { ApiError, validationError, type FieldErrors } from "../http/problem";
 import { normalizeBoardNumber } from "../http/urls";
-import { FileSink, FileTooLarge } from "./file-sink";
+import { FileSink, FileTooLarge, type StoredFile } from "./file-sink";
 import { addError, normaliseMetadata, payloadFingerprint, safeFilename, UploadForm, type UploadMetadata } from "./form";
 import { formatFor, type DocumentType } from "./formats";
 import { bindClaim, claimExternalId, completeClaimStatement, goneError, releaseClaim, type Claim } from "./idempotency";
@@ -56,7 +56,7 @@ export async function receiveUpload(request: Request, caller: UploadCaller): Pro
   let committed = false;
 
   /** Claims the external id; a new claim counts against the upload rate at once (429 before the file is read). */
-  const claim_ = async (externalId: string): Promise<Claim> => {
+  const claimId = async (externalId: string): Promise<Claim> => {
     claim = await claimExternalId(db, userId, externalId);
     if (claim.kind === "new") {
       await takeUpload(env, userId, config.uploadsPerHour);
@@ -82,7 +82,7 @@ export async function receiveUpload(request: Request, caller: UploadCaller): Pro
 
         // Fields sent before the file (the usual order) let the id be claimed before any byte is stored.
         const externalId = form.externalId();
-        if (externalId) await claim_(externalId);
+        if (externalId) await claimId(externalId);
         const quotaLeft = claim?.kind === "new" ? await remainingQuota(caller) : Infinity;
         // A replay's file is only hashed, never stored again.
         const bucket = claim?.kind === "existing" ? null : env.FILES;
@@ -108,7 +108,7 @@ export async function receiveUpload(request: Request, caller: UploadCaller): Pro
 
     const stored = await file.sink.finish();
     const fingerprint = await payloadFingerprint(stored.sha256, metadata);
-    const held = claim ?? (await claim_(fields.external_id));
+    const held = claim ?? (await claimId(fields.external_id));
 
     if (held.kind === "existing") {
       await file.sink.discard(); // stored before the id was known to be taken
@@ -124,39 +124,9 @@ export async function receiveUpload(request: Request, caller: UploadCaller): Pro
       refuse(form.errors, "file", quotaMessage(config));
     }
     await bindClaim(db, held, documentId);
-    const now = new Date().toISOString();
     const visibility = metadata.visibility !== "private" && !caller.canPublish ? "private" : metadata.visibility;
-    const statements: BatchItem<"sqlite">[] = [
-      db.insert(documents).values({
-        id: documentId,
-        title: metadata.title,
-        type: metadata.type,
-        status: "processing",
-        visibility,
-        ownerId: userId,
-        manufacturerId: metadata.manufacturerId,
-        description: metadata.description,
-        chipset: metadata.chipset,
-        boardRevision: metadata.boardRevision,
-        language: metadata.language,
-        sourceNote: metadata.sourceNote,
-        tags: metadata.tags,
-        currentVersion: 1,
-        createdAt: now,
-        updatedAt: now,
-      }),
-      db.insert(documentVersions).values({
-        documentId,
-        version: 1,
-        filename: file.filename,
-        extension: file.extension,
-        contentType: mediaTypeFor(file.extension),
-        sizeBytes: stored.bytes,
-        sha256: stored.sha256,
-        r2Key: file.sink.key,
-        createdAt: now,
-      }),
-      ...boardIds.map((boardId, position) => db.insert(documentBoards).values({ documentId, boardId, position }).onConflictDoNothing()),
+    const statements = [
+      ...documentStatements(caller, documentId, { ...metadata, visibility }, file, stored, boardIds),
       completeClaimStatement(db, held, documentId, fingerprint),
     ];
     await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
@@ -175,6 +145,44 @@ export async function receiveUpload(request: Request, caller: UploadCaller): Pro
     if (err instanceof BodyTooLarge) throw validationError({ file: [`${err.message}; uploads are limited to ${config.maxUploadBytes} bytes`] });
     throw err;
   }
+}
+
+/** The rows of a new document (processing, version 1, its boards), for one D1 batch. */
+function documentStatements(caller: UploadCaller, documentId: string, metadata: UploadMetadata, file: ReceivedFile, stored: StoredFile, boardIds: number[]): BatchItem<"sqlite">[] {
+  const db = caller.query.db;
+  const now = new Date().toISOString();
+  return [
+    db.insert(documents).values({
+      id: documentId,
+      title: metadata.title,
+      type: metadata.type,
+      status: "processing",
+      visibility: metadata.visibility,
+      ownerId: caller.userId,
+      manufacturerId: metadata.manufacturerId,
+      description: metadata.description,
+      chipset: metadata.chipset,
+      boardRevision: metadata.boardRevision,
+      language: metadata.language,
+      sourceNote: metadata.sourceNote,
+      tags: metadata.tags,
+      currentVersion: 1,
+      createdAt: now,
+      updatedAt: now,
+    }),
+    db.insert(documentVersions).values({
+      documentId,
+      version: 1,
+      filename: file.filename,
+      extension: file.extension,
+      contentType: mediaTypeFor(file.extension),
+      sizeBytes: stored.bytes,
+      sha256: stored.sha256,
+      r2Key: file.sink.key,
+      createdAt: now,
+    }),
+    ...boardIds.map((boardId, position) => db.insert(documentBoards).values({ documentId, boardId, position }).onConflictDoNothing()),
+  ];
 }
 
 /** Before any byte is read: the body must be multipart/form-data and not announce more than the ceiling. */
