@@ -91,7 +91,9 @@ describe("the served OpenAPI document", () => {
     for (const { path, method } of operations()) {
       const concrete = path.replace(/\{[^}]+\}/g, (p) => SAMPLE_PATH_VALUES[p] ?? "01K0000000000000000000000Z");
       const res = await api(concrete, { method: method.toUpperCase(), key: KEYS.aliceRead });
-      expect([200, 404], `${method} ${concrete}`).toContain(res.status);
+      // Whatever the answer (200, 403 for a scope this key lacks, 422 for an empty upload…), a route answered it.
+      expect(res.status, `${method} ${concrete}`).not.toBe(405);
+      expect(res.status, `${method} ${concrete}`).toBeLessThan(500);
       const body: any = await res.json();
       if (res.status === 404) expect(body.detail, concrete).not.toMatch(/No endpoint/);
     }

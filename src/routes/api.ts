@@ -16,6 +16,9 @@ import { listDocumentsRoute } from "./documents/list";
 import { listCategoriesRoute } from "./forum/categories";
 import { getThreadRoute } from "./forum/get";
 import { fileRoute } from "./files/get";
+import { capabilitiesRoute } from "./ingest/capabilities";
+import { createUploadRoute } from "./ingest/create-upload";
+import { getUploadRoute } from "./ingest/get-upload";
 import { listThreadsRoute } from "./forum/list";
 import { getMeRoute } from "./me/get";
 import { getPostRoute } from "./posts/get";
@@ -37,6 +40,9 @@ const OPERATIONS = [
   getPostRoute,
   listCasesRoute,
   getCaseRoute,
+  capabilitiesRoute,
+  createUploadRoute,
+  getUploadRoute,
 ];
 
 export function buildApi() {
@@ -69,7 +75,7 @@ export function buildApi() {
         version: API_VERSION,
         description: "Read API for a hardware-repair community: forum, blog, repair cases, boards and the document library. Cite what you use by its url and credit its author; bulk downloading of files is forbidden; member content may be wrong.",
       },
-      tags: [{ name: "Account" }, { name: "Library" }, { name: "Forum" }, { name: "Blog" }, { name: "Repair cases" }],
+      tags: [{ name: "Account" }, { name: "Library" }, { name: "Forum" }, { name: "Blog" }, { name: "Repair cases" }, { name: "Ingestion" }],
     });
     return c.json({ ...description, servers: [{ url: apiBaseUrl(c.get("siteUrl")) }] });
   });
