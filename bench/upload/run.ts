@@ -164,7 +164,7 @@ async function main() {
     const pids = await workerdDescendants(dev.pid!);
     if (!pids.length) throw new Error("no workerd process found under wrangler dev");
 
-    // Warm up: the first upload loads busboy, the R2 and D1 paths and the consumer.
+    // Warm up: the first upload loads the multipart parser, the R2 and D1 paths and the consumer.
     const warm = join(dir, "warmup.bin");
     await writeRandomFile(warm, 12 * MiB);
     const warmed = await uploadFile({ baseUrl, apiKey: token, path: warm, fields: { external_id: "warmup" } });
