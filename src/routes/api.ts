@@ -16,6 +16,7 @@ import { listThreadsRoute } from "./forum/list";
 import { getMeRoute } from "./me/get";
 import { getPostRoute } from "./posts/get";
 import { listPostsRoute } from "./posts/list";
+import { searchRoute } from "./search/get";
 
 export const API_VERSION = "1.1.0";
 
@@ -25,6 +26,7 @@ const OPERATIONS = [
   listDocumentsRoute,
   getDocumentRoute,
   getBoardRoute,
+  searchRoute,
   listCategoriesRoute,
   listThreadsRoute,
   getThreadRoute,
@@ -62,7 +64,7 @@ export function buildApi() {
       description: "Read API for a hardware-repair community: forum, blog, repair cases, boards and the document library. Cite what you use by its url and credit its author; bulk downloading of files is forbidden; member content may be wrong.",
     },
     servers: [{ url: `${c.get("siteUrl")}/api/v1` }],
-    tags: [{ name: "Account" }, { name: "Library" }, { name: "Forum" }, { name: "Blog" }, { name: "Repair cases" }],
+    tags: [{ name: "Account" }, { name: "Library" }, { name: "Forum" }, { name: "Blog" }, { name: "Repair cases" }, { name: "Search" }],
   }));
   api.get("/docs", (c) => c.html(docsPage(`${c.get("siteUrl")}/api/v1/openapi.json`)));
 

@@ -6,7 +6,7 @@ import { pageMeta, pageOffset, type PageMeta, type PageRequest } from "../../htt
 import { pageUrl, slugify } from "../../http/urls";
 import type { BlogPostDetailSchema, BlogPostSchema } from "../../schemas/blog";
 import { blogComments, blogPosts, blogPostTags, users } from "../schema";
-import { parseJsonArray, type QueryContext } from "./context";
+import { inList, inOrder, parseJsonArray, type QueryContext } from "./context";
 
 export type BlogPost = z.infer<typeof BlogPostSchema>;
 export type BlogPostDetail = z.infer<typeof BlogPostDetailSchema>;
@@ -57,6 +57,13 @@ export async function listPosts(ctx: QueryContext, filter: { tag?: string; autho
   if (offset === undefined) return { data: [], meta: pageMeta(page, total) };
   const rows = await postQuery(ctx).where(where).orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id)).limit(page.perPage).offset(offset);
   return { data: rows.map((r) => toPost(r, ctx)), meta: pageMeta(page, total) };
+}
+
+/** Published posts by id, in the order given. */
+export async function postsByIds(ctx: QueryContext, ids: string[]): Promise<BlogPost[]> {
+  if (ids.length === 0) return [];
+  const rows = await postQuery(ctx).where(and(blogPostVisible(ctx.now), inList(blogPosts.id, ids)));
+  return inOrder(ids, rows.map((r) => toPost(r, ctx)), (p) => p.id);
 }
 
 export async function getPost(ctx: QueryContext, id: string): Promise<BlogPostDetail | undefined> {

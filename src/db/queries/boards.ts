@@ -5,7 +5,7 @@ import { boardUrl, normalizeBoardNumber, type UrlContext } from "../../http/urls
 import type { BoardDetailSchema, BoardSchema } from "../../schemas/boards";
 import { boardAliases, boards, manufacturers } from "../schema";
 import type { Db } from "../client";
-import type { QueryContext } from "./context";
+import { inList, inOrder, type QueryContext } from "./context";
 import { listDocuments } from "./documents";
 
 export type Board = z.infer<typeof BoardSchema>;
@@ -28,6 +28,13 @@ export function toBoard(row: { number: string; norm: string; manufacturer: strin
 }
 
 export const boardFields = { id: boards.id, number: boards.number, norm: boards.norm, manufacturer: manufacturers.name };
+
+/** Boards by internal id, in the order given. */
+export async function boardsByIds(ctx: QueryContext, ids: number[]): Promise<Board[]> {
+  if (ids.length === 0) return [];
+  const rows = await ctx.db.select(boardFields).from(boards).leftJoin(manufacturers, eq(manufacturers.id, boards.manufacturerId)).where(inList(boards.id, ids));
+  return inOrder(ids, rows, (b) => b.id).map((b) => toBoard(b, ctx.urls));
+}
 
 export async function getBoard(ctx: QueryContext, anySpelling: string): Promise<BoardDetail | undefined> {
   const id = await findBoardId(ctx.db, anySpelling);

@@ -6,7 +6,7 @@ import { pageMeta, pageOffset, type PageMeta, type PageRequest } from "../../htt
 import { pageUrl } from "../../http/urls";
 import type { RepairCaseDetailSchema, RepairCaseSchema } from "../../schemas/cases";
 import { boards, caseComponents, caseDocuments, caseMeasurements, manufacturers, repairCases, threads, users } from "../schema";
-import type { QueryContext } from "./context";
+import { inList, inOrder, type QueryContext } from "./context";
 import { documentsByIds } from "./documents";
 
 export type RepairCase = z.infer<typeof RepairCaseSchema>;
@@ -65,6 +65,13 @@ export async function listCases(ctx: QueryContext, filter: { boardId?: number | 
   if (offset === undefined) return { data: [], meta: pageMeta(page, total) };
   const rows = await caseQuery(ctx).where(where).orderBy(...newestFirst).limit(page.perPage).offset(offset);
   return { data: rows.map((r) => toCase(r, ctx)), meta: pageMeta(page, total) };
+}
+
+/** Published cases by id, in the order given. */
+export async function casesByIds(ctx: QueryContext, ids: string[]): Promise<RepairCase[]> {
+  if (ids.length === 0) return [];
+  const rows = await caseQuery(ctx).where(and(caseVisible(ctx.now), inList(repairCases.id, ids)));
+  return inOrder(ids, rows.map((r) => toCase(r, ctx)), (c) => c.id);
 }
 
 export async function getCase(ctx: QueryContext, id: string): Promise<RepairCaseDetail | undefined> {

@@ -6,7 +6,7 @@ import { pageMeta, pageOffset, type PageMeta, type PageRequest } from "../../htt
 import { pageUrl } from "../../http/urls";
 import type { DocumentDetailSchema, DocumentSchema } from "../../schemas/documents";
 import { documentBoards, documents, documentVersions, manufacturers, users } from "../schema";
-import { parseJsonArray, type QueryContext } from "./context";
+import { inList, inOrder, parseJsonArray, type QueryContext } from "./context";
 
 export type DocumentItem = z.infer<typeof DocumentSchema>;
 export type DocumentDetail = z.infer<typeof DocumentDetailSchema>;
@@ -89,9 +89,8 @@ export async function listDocuments(ctx: QueryContext, filter: DocumentFilter, p
 /** Documents by id, visible ones only, in the order given. */
 export async function documentsByIds(ctx: QueryContext, ids: string[]): Promise<DocumentItem[]> {
   if (ids.length === 0) return [];
-  const rows = await listQuery(ctx).where(and(documentVisible(ctx.viewer), sql`${documents.id} in (select value from json_each(${JSON.stringify(ids)}))`));
-  const byId = new Map(rows.map((r) => [r.id, toDocument(r, ctx)]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  const rows = await listQuery(ctx).where(and(documentVisible(ctx.viewer), inList(documents.id, ids)));
+  return inOrder(ids, rows.map((r) => toDocument(r, ctx)), (d) => d.id);
 }
 
 const VIEWERS: Record<string, string> = { pdf: "pdf", png: "image", jpg: "image", jpeg: "image", gif: "image", webp: "image", txt: "text", md: "text", csv: "text", log: "text" };

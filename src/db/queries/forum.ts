@@ -7,7 +7,7 @@ import { pageUrl } from "../../http/urls";
 import type { CategorySchema, ThreadDetailSchema, ThreadSchema } from "../../schemas/forum";
 import { boards, categories, documents, manufacturers, threadReplies, threads, users } from "../schema";
 import { toBoard } from "./boards";
-import type { QueryContext } from "./context";
+import { inList, inOrder, type QueryContext } from "./context";
 
 export type Category = z.infer<typeof CategorySchema>;
 export type Thread = z.infer<typeof ThreadSchema>;
@@ -77,6 +77,13 @@ export async function listThreads(ctx: QueryContext, filter: { category?: string
     .limit(page.perPage)
     .offset(offset);
   return { data: rows.map((r) => toThread(r, ctx)), meta: pageMeta(page, total) };
+}
+
+/** Threads by id, visible ones only, in the order given. */
+export async function threadsByIds(ctx: QueryContext, ids: string[]): Promise<Thread[]> {
+  if (ids.length === 0) return [];
+  const rows = await threadQuery(ctx).where(and(threadVisible, inList(threads.id, ids)));
+  return inOrder(ids, rows.map((r) => toThread(r, ctx)), (t) => t.id);
 }
 
 /** A thread and one page of its visible replies, oldest first. */
