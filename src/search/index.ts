@@ -21,7 +21,7 @@ import { blogPosts, documents, repairCases, threads } from "../db/schema";
 import type { DocumentTypeSchema } from "../schemas/common";
 import { SEARCH_GROUP_LIMIT, type SearchResultSchema } from "../schemas/search";
 import { FTS_TABLES, META_BASE, PAGE_FACTOR, type FtsTable } from "./index-sql";
-import { expandBoards, matchExpression, parseQuery, withColumnFilter, type BoardSpellings } from "./query";
+import { expandBoards, inColumns, matchExpression, parseQuery, withColumnValue, type BoardSpellings } from "./query";
 
 export type SearchResult = z.infer<typeof SearchResultSchema>;
 export type DocumentType = z.infer<typeof DocumentTypeSchema>;
@@ -57,7 +57,9 @@ interface Ranked {
 }
 
 function rankDocuments(ctx: QueryContext, match: string, type: string | undefined, limit: number): SQL {
-  const expression = type ? withColumnFilter(match, "type", type) : match;
+  // Words match the text columns only; the type column serves the type filter.
+  const words = inColumns(match, FTS_TABLES.search_documents.columns.filter((c) => c !== "type"));
+  const expression = type ? withColumnValue(words, "type", type) : words;
   const n = sql.raw(`(case when search_documents.rowid >= ${META_BASE} then search_documents.rowid - ${META_BASE} else search_documents.rowid / ${PAGE_FACTOR} end)`);
   return sql`
     select id from (
@@ -144,7 +146,7 @@ async function boardsByNorms(ctx: QueryContext, norms: string[]): Promise<BoardH
 export async function searchSite(ctx: QueryContext, q: string, options: SearchOptions = {}): Promise<SearchResult> {
   const query = q.trim();
   const limit = Math.min(Math.max(Math.trunc(options.limit ?? SEARCH_GROUP_LIMIT), 1), SEARCH_GROUP_LIMIT);
-  const parsed = parseQuery(query);
+  const parsed = parseQuery(q);
   const hits = await boardsByNorms(ctx, parsed.norms);
   const expanded = expandBoards(parsed, new Map(hits.map((h) => [h.matched, h])));
 

@@ -181,8 +181,13 @@ export function matchExpression(parsed: ParsedQuery, mode: "all" | "any" = "all"
   return parsed.terms.map(renderTerm).join(mode === "all" ? " AND " : " OR ");
 }
 
-/** Restricts an expression to one column value (used for the document type, copied into each row). */
-export function withColumnFilter(expression: string, column: string, value: string): string {
+/** Limits an expression to some columns (column names come from our own table definitions). */
+export function inColumns(expression: string, columns: readonly string[]): string {
+  return `{${columns.join(" ")}} : (${expression})`;
+}
+
+/** Adds "this column holds exactly this value" (the document type, copied into each row). */
+export function withColumnValue(expression: string, column: string, value: string): string {
   const tokens = tokenize(value);
-  return tokens.length ? `${column} : "${tokens.join(" ")}" AND (${expression})` : expression;
+  return tokens.length ? `${column} : "${tokens.join(" ")}" AND ${expression}` : expression;
 }

@@ -13,9 +13,9 @@ export const SEARCH_MAX_CHARS = 200;
 /** Length in characters (code points, so an emoji counts once), after trimming. */
 const SearchQueryParam = z
   .string({ error: "is required" })
-  .trim()
-  .refine((q) => [...q].length >= SEARCH_MIN_CHARS, `must be at least ${SEARCH_MIN_CHARS} characters`)
-  .refine((q) => [...q].length <= SEARCH_MAX_CHARS, `must be at most ${SEARCH_MAX_CHARS} characters`)
+  // Not trimmed here: a trailing space tells the search the last word is complete (no prefix).
+  .refine((q) => [...q.trim()].length >= SEARCH_MIN_CHARS, `must be at least ${SEARCH_MIN_CHARS} characters`)
+  .refine((q) => [...q.trim()].length <= SEARCH_MAX_CHARS, `must be at most ${SEARCH_MAX_CHARS} characters`)
   .openapi({
     param: { name: "q", in: "query" },
     type: "string",
