@@ -70,7 +70,8 @@ async function local(drop: boolean): Promise<void> {
       return;
     }
     const started = Date.now();
-    const outcome = await rebuildSearchIndex(db, (done, total) => process.stdout.write(`\rfilling ${done}/${total}`));
+    const progress = process.stdout.isTTY ? (done: number, total: number) => process.stdout.write(`\rfilling ${done}/${total}`) : undefined;
+    const outcome = await rebuildSearchIndex(db, progress);
     console.log(`\nrebuilt: ${outcome.keys} items, ${outcome.statements} statements, ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     await proxy.dispose();

@@ -3,7 +3,9 @@
 // rebuildable from the base tables.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "../src/db/client";
 import { importContent } from "../src/import";
+import { searchSite } from "../src/search";
 import { searchSchemaStatements } from "../src/search/index-sql";
 import { rebuildSearchIndex } from "../src/search/rebuild";
 import { api, expectMatchesOpenApi, expectProblem, getJson, KEYS, SAMPLE_IDS, seedSample } from "./helpers/app";
@@ -364,6 +366,38 @@ describe("the index stays in sync with the base tables", () => {
     expect((await search("quetzalrail", { key: KEYS.aliceRead })).documents).toEqual([]);
     expect((await search("bench log", { key: KEYS.aliceRead })).documents).toEqual([]);
     await importContent(env, extraFixture);
+  });
+});
+
+describe("bounded ranking: common words are weighed over the recent tier only", () => {
+  const ctx = () => ({ db: getDb(env), viewer: null, urls: { siteUrl: "https://boards.test", lang: "en" as const }, now: new Date().toISOString() });
+
+  it("every word common: ranked over the recent tier, same items", async () => {
+    const normal = await searchSite(ctx(), "converter");
+    const bounded = await searchSite(ctx(), "converter", { tuning: { commonRows: 1 } });
+    expect(ids(bounded.documents).sort()).toEqual(ids(normal.documents).sort());
+    expect(ids(bounded.documents).length).toBeGreaterThan(0);
+  });
+
+  it("a common word filters while the selective one is weighed (two steps), type filter included", async () => {
+    // "converter" is on two pages (common at commonRows 2); "buck" on one (selective).
+    const mixed = await searchSite(ctx(), "buck converter", { tuning: { commonRows: 2 } });
+    expect(ids(mixed.documents)).toEqual([PUBLIC_SCHEMATIC]);
+    const typed = await searchSite(ctx(), "buck converter", { type: "schematic", tuning: { commonRows: 2 } });
+    expect(ids(typed.documents)).toEqual([PUBLIC_SCHEMATIC]);
+    const otherType = await searchSite(ctx(), "buck converter", { type: "datasheet", tuning: { commonRows: 2 } });
+    expect(otherType.documents.map((d) => d.type)).toEqual(["datasheet"]); // via the any-word pass: "converter"
+  });
+
+  it("the forgiving pass also works when words are common", async () => {
+    const data = await searchSite(ctx(), "corrosion zzzunknownword", { tuning: { commonRows: 1 } });
+    expect(titles(data.cases)).toEqual(["J130 dead after liquid"]);
+  });
+
+  it("limit caps every group", async () => {
+    const data = await searchSite(ctx(), "820-00165", { limit: 1 });
+    for (const group of [data.boards, data.documents, data.threads, data.cases]) expect(group.length).toBeLessThanOrEqual(1);
+    expect(data.boards[0].number).toBe("820-00165");
   });
 });
 

@@ -181,13 +181,19 @@ export function matchExpression(parsed: ParsedQuery, mode: "all" | "any" = "all"
   return parsed.terms.map(renderTerm).join(mode === "all" ? " AND " : " OR ");
 }
 
-/** Limits an expression to some columns (column names come from our own table definitions). */
-export function inColumns(expression: string, columns: readonly string[]): string {
-  return `{${columns.join(" ")}} : (${expression})`;
+/**
+ * A term with every phrase loosened to its words (AND): what bm25 would read to weigh the term. A
+ * phrase of two common words is costly to weigh even when the phrase itself is rare.
+ */
+export function probeExpression(term: Term): string {
+  const alts = term.alternatives.map((parts) => {
+    const words = parts.flatMap((p) => p.tokens.map((t, i) => renderPhrase({ tokens: [t], prefix: p.prefix && i === p.tokens.length - 1 })));
+    return words.length === 1 ? words[0] : `(${words.join(" AND ")})`;
+  });
+  return alts.length === 1 ? alts[0] : `(${alts.join(" OR ")})`;
 }
 
-/** Adds "this column holds exactly this value" (the document type, copied into each row). */
-export function withColumnValue(expression: string, column: string, value: string): string {
-  const tokens = tokenize(value);
-  return tokens.length ? `${column} : "${tokens.join(" ")}" AND ${expression}` : expression;
+/** Adds a required marker token (letters and digits only, built by our code, never by the user). */
+export function withMarker(expression: string, marker: string): string {
+  return /^[a-z0-9]+$/.test(marker) ? `"${marker}" AND (${expression})` : expression;
 }

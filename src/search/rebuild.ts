@@ -2,7 +2,7 @@
 // (scripts/search-rebuild.ts, locally through a D1 binding or remotely through a SQL file) and the
 // tests. The base tables are never touched, so an operator can drop the index, export the database
 // (`wrangler d1 export` refuses FTS5 tables) and rebuild.
-import { boardFillStatement, dropSearchStatements, fillStatements, keyFillStatements, searchSchemaStatements } from "./index-sql";
+import { boardFillStatement, dropSearchStatements, fillStatements, keyFillStatements, optimizeStatements, searchSchemaStatements } from "./index-sql";
 
 /** Keys per fill statement: keeps each statement well inside D1's per-query time limit. */
 export const FILL_CHUNK = 2000;
@@ -18,7 +18,7 @@ export const COUNT_KEYS_SQL =
 export function rebuildStatements(keyCount: number, chunk = FILL_CHUNK): string[] {
   const fills: string[] = [];
   for (let from = 1; from <= keyCount; from += chunk) fills.push(...fillStatements(from, from + chunk - 1));
-  return [...dropSearchStatements(), ...searchSchemaStatements(), ...keyFillStatements(), boardFillStatement(), ...fills];
+  return [...dropSearchStatements(), ...searchSchemaStatements(), ...keyFillStatements(), boardFillStatement(), ...fills, ...optimizeStatements()];
 }
 
 /** Drops the index only (before `wrangler d1 export`); rebuild afterwards. */

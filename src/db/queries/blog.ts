@@ -6,7 +6,7 @@ import { pageMeta, pageOffset, type PageMeta, type PageRequest } from "../../htt
 import { pageUrl, slugify } from "../../http/urls";
 import type { BlogPostDetailSchema, BlogPostSchema } from "../../schemas/blog";
 import { blogComments, blogPosts, blogPostTags, users } from "../schema";
-import { inList, inOrder, parseJsonArray, type QueryContext } from "./context";
+import { byKeys, inOrder, load, parseJsonArray, type Loader, type QueryContext } from "./context";
 
 export type BlogPost = z.infer<typeof BlogPostSchema>;
 export type BlogPostDetail = z.infer<typeof BlogPostDetailSchema>;
@@ -59,11 +59,18 @@ export async function listPosts(ctx: QueryContext, filter: { tag?: string; autho
   return { data: rows.map((r) => toPost(r, ctx)), meta: pageMeta(page, total) };
 }
 
-/** Published posts by id, in the order given. */
+/** Published posts by id, in the order given (batchable; undefined when no ids). */
+export function postsByIdsLoader(ctx: QueryContext, ids: string[]): Loader<BlogPost> | undefined {
+  if (ids.length === 0) return undefined;
+  return {
+    query: postQuery(ctx).where(byKeys(blogPosts.id, ids, blogPostVisible(ctx.now))),
+    map: (rows) => inOrder(ids, (rows as PostRow[]).map((r) => toPost(r, ctx)), (p) => p.id),
+  };
+}
+
 export async function postsByIds(ctx: QueryContext, ids: string[]): Promise<BlogPost[]> {
-  if (ids.length === 0) return [];
-  const rows = await postQuery(ctx).where(and(blogPostVisible(ctx.now), inList(blogPosts.id, ids)));
-  return inOrder(ids, rows.map((r) => toPost(r, ctx)), (p) => p.id);
+  const loader = postsByIdsLoader(ctx, ids);
+  return loader ? load(loader) : [];
 }
 
 export async function getPost(ctx: QueryContext, id: string): Promise<BlogPostDetail | undefined> {

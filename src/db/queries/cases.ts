@@ -6,7 +6,7 @@ import { pageMeta, pageOffset, type PageMeta, type PageRequest } from "../../htt
 import { pageUrl } from "../../http/urls";
 import type { RepairCaseDetailSchema, RepairCaseSchema } from "../../schemas/cases";
 import { boards, caseComponents, caseDocuments, caseMeasurements, manufacturers, repairCases, threads, users } from "../schema";
-import { inList, inOrder, type QueryContext } from "./context";
+import { byKeys, inOrder, load, type Loader, type QueryContext } from "./context";
 import { documentsByIds } from "./documents";
 
 export type RepairCase = z.infer<typeof RepairCaseSchema>;
@@ -67,11 +67,18 @@ export async function listCases(ctx: QueryContext, filter: { boardId?: number | 
   return { data: rows.map((r) => toCase(r, ctx)), meta: pageMeta(page, total) };
 }
 
-/** Published cases by id, in the order given. */
+/** Published cases by id, in the order given (batchable; undefined when no ids). */
+export function casesByIdsLoader(ctx: QueryContext, ids: string[]): Loader<RepairCase> | undefined {
+  if (ids.length === 0) return undefined;
+  return {
+    query: caseQuery(ctx).where(byKeys(repairCases.id, ids, caseVisible(ctx.now))),
+    map: (rows) => inOrder(ids, (rows as CaseRow[]).map((r) => toCase(r, ctx)), (c) => c.id),
+  };
+}
+
 export async function casesByIds(ctx: QueryContext, ids: string[]): Promise<RepairCase[]> {
-  if (ids.length === 0) return [];
-  const rows = await caseQuery(ctx).where(and(caseVisible(ctx.now), inList(repairCases.id, ids)));
-  return inOrder(ids, rows.map((r) => toCase(r, ctx)), (c) => c.id);
+  const loader = casesByIdsLoader(ctx, ids);
+  return loader ? load(loader) : [];
 }
 
 export async function getCase(ctx: QueryContext, id: string): Promise<RepairCaseDetail | undefined> {

@@ -6,7 +6,7 @@ import { pageMeta, pageOffset, type PageMeta, type PageRequest } from "../../htt
 import { pageUrl } from "../../http/urls";
 import type { DocumentDetailSchema, DocumentSchema } from "../../schemas/documents";
 import { documentBoards, documents, documentVersions, manufacturers, users } from "../schema";
-import { inList, inOrder, parseJsonArray, type QueryContext } from "./context";
+import { byKeys, inOrder, load, parseJsonArray, type Loader, type QueryContext } from "./context";
 
 export type DocumentItem = z.infer<typeof DocumentSchema>;
 export type DocumentDetail = z.infer<typeof DocumentDetailSchema>;
@@ -86,11 +86,18 @@ export async function listDocuments(ctx: QueryContext, filter: DocumentFilter, p
   return { data: rows.map((r) => toDocument(r, ctx)), meta: pageMeta(page, total) };
 }
 
-/** Documents by id, visible ones only, in the order given. */
+/** Documents by id, visible ones only, in the order given (batchable; undefined when no ids). */
+export function documentsByIdsLoader(ctx: QueryContext, ids: string[]): Loader<DocumentItem> | undefined {
+  if (ids.length === 0) return undefined;
+  return {
+    query: listQuery(ctx).where(byKeys(documents.id, ids, documentVisible(ctx.viewer))),
+    map: (rows) => inOrder(ids, (rows as ListRow[]).map((r) => toDocument(r, ctx)), (d) => d.id),
+  };
+}
+
 export async function documentsByIds(ctx: QueryContext, ids: string[]): Promise<DocumentItem[]> {
-  if (ids.length === 0) return [];
-  const rows = await listQuery(ctx).where(and(documentVisible(ctx.viewer), inList(documents.id, ids)));
-  return inOrder(ids, rows.map((r) => toDocument(r, ctx)), (d) => d.id);
+  const loader = documentsByIdsLoader(ctx, ids);
+  return loader ? load(loader) : [];
 }
 
 const VIEWERS: Record<string, string> = { pdf: "pdf", png: "image", jpg: "image", jpeg: "image", gif: "image", webp: "image", txt: "text", md: "text", csv: "text", log: "text" };

@@ -7,7 +7,7 @@ import { pageUrl } from "../../http/urls";
 import type { CategorySchema, ThreadDetailSchema, ThreadSchema } from "../../schemas/forum";
 import { boards, categories, documents, manufacturers, threadReplies, threads, users } from "../schema";
 import { toBoard } from "./boards";
-import { inList, inOrder, type QueryContext } from "./context";
+import { byKeys, inOrder, load, type Loader, type QueryContext } from "./context";
 
 export type Category = z.infer<typeof CategorySchema>;
 export type Thread = z.infer<typeof ThreadSchema>;
@@ -79,11 +79,18 @@ export async function listThreads(ctx: QueryContext, filter: { category?: string
   return { data: rows.map((r) => toThread(r, ctx)), meta: pageMeta(page, total) };
 }
 
-/** Threads by id, visible ones only, in the order given. */
+/** Threads by id, visible ones only, in the order given (batchable; undefined when no ids). */
+export function threadsByIdsLoader(ctx: QueryContext, ids: string[]): Loader<Thread> | undefined {
+  if (ids.length === 0) return undefined;
+  return {
+    query: threadQuery(ctx).where(byKeys(threads.id, ids, threadVisible)),
+    map: (rows) => inOrder(ids, (rows as ThreadRow[]).map((r) => toThread(r, ctx)), (t) => t.id),
+  };
+}
+
 export async function threadsByIds(ctx: QueryContext, ids: string[]): Promise<Thread[]> {
-  if (ids.length === 0) return [];
-  const rows = await threadQuery(ctx).where(and(threadVisible, inList(threads.id, ids)));
-  return inOrder(ids, rows.map((r) => toThread(r, ctx)), (t) => t.id);
+  const loader = threadsByIdsLoader(ctx, ids);
+  return loader ? load(loader) : [];
 }
 
 /** A thread and one page of its visible replies, oldest first. */
