@@ -15,12 +15,12 @@ import type { z } from "@hono/zod-openapi";
 import { sql, type SQL } from "drizzle-orm";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import { blogPostVisible, caseVisible, documentVisible, threadVisible } from "../auth/visibility";
-import { postsByIdsLoader, type BlogPost } from "../db/queries/blog";
-import { boardsByIdsLoader, type Board } from "../db/queries/boards";
-import { casesByIdsLoader, type RepairCase } from "../db/queries/cases";
-import { loadAll, type QueryContext } from "../db/queries/context";
-import { documentsByIdsLoader, type DocumentItem } from "../db/queries/documents";
-import { threadsByIdsLoader, type Thread } from "../db/queries/forum";
+import { postsLoader, type BlogPost } from "../db/queries/blog";
+import { boardsLoader, type Board } from "../db/queries/boards";
+import { casesLoader, type RepairCase } from "../db/queries/cases";
+import { batchRead, Keys, type Loader, type QueryContext } from "../db/queries/context";
+import { documentsLoader, type DocumentItem } from "../db/queries/documents";
+import { threadsLoader, type Thread } from "../db/queries/forum";
 import { blogPosts, documents, repairCases, threads } from "../db/schema";
 import type { DocumentTypeSchema } from "../schemas/common";
 import { SEARCH_GROUP_LIMIT, type SearchResultSchema } from "../schemas/search";
@@ -137,13 +137,22 @@ function rankTwoStage(g: Group, table: string, candidates: string, rank: string,
   };
 }
 
-function rankBoards(match: string, limit: number, candidates: number): SQL {
+/**
+ * Board ids, best first: boards whose number or alias is the whole query (any spelling), then boards
+ * named by a code-like word, then bm25 matches of the board index.
+ */
+function boardsRanking(parsed: ParsedQuery, match: string | undefined, limit: number, candidates: number): SQL {
+  const norms = JSON.stringify(parsed.norms);
+  const group = sql`(case when q.value = ${parsed.whole} then 0 else 1 end)`;
   return sql`
     select id from (
-      select search_boards.rowid as id, ${bm25("search_boards", "search_boards")} as score
-      from search_boards where search_boards match ${match}
-      order by search_boards.rowid desc limit ${candidates}
-    ) order by score, id limit ${limit}`;
+      select b.id as id, ${group} as grp, 0.0 as score from json_each(${norms}) q join boards b on b.norm = q.value
+      union all select a.board_id, ${group}, 0.0 from json_each(${norms}) q join board_aliases a on a.norm = q.value
+      ${match ? sql`union all select id, 2, score from (
+        select search_boards.rowid as id, ${bm25("search_boards", "search_boards")} as score
+        from search_boards where search_boards match ${match}
+        order by search_boards.rowid desc limit ${candidates})` : sql``}
+    ) group by id order by min(grp), min(score), id limit ${limit}`;
 }
 
 /**
@@ -208,10 +217,8 @@ function groups(ctx: QueryContext, type: string | undefined, tuning: SearchTunin
 
 interface Prepared {
   parsed: ParsedQuery;
+  /** The terms with the other spellings of the boards they name. */
   expanded: ParsedQuery;
-  hits: BoardHit[];
-  /** Whether the board lookup still has to run (with the ranking: no term needs a board's spellings). */
-  boardsPending: boolean;
   /** Per tiered table, per term: common or not. */
   common: Record<TieredGroup, boolean[]>;
 }
@@ -246,9 +253,8 @@ const parseBoardRows = (rows: unknown[]): BoardHit[] =>
   }));
 
 /**
- * At most one round trip before ranking: the boards named by code-like words (their spellings widen
- * the match) and the probes not remembered yet. A query without code-like words looks its board up
- * together with the ranking.
+ * At most one round trip before ranking, often none: the boards named by code-like words (their
+ * spellings widen the match) and the probes not remembered yet.
  */
 async function prepare(ctx: QueryContext, q: string, tuning: SearchTuning): Promise<Prepared> {
   const parsed = parseQuery(q);
@@ -264,23 +270,25 @@ async function prepare(ctx: QueryContext, q: string, tuning: SearchTuning): Prom
   const hits = needsBoards ? parseBoardRows(results.shift()!) : [];
   missing.forEach((m, j) => rememberProbe(m.key, Boolean((results[j][0] as { common?: number } | undefined)?.common), now));
   const common = Object.fromEntries(TIERED.map((group, g) => [group, keys[g].map((k) => cachedProbe(k, now) ?? false)])) as Record<TieredGroup, boolean[]>;
-  return { parsed, hits, boardsPending: !needsBoards && parsed.norms.length > 0, expanded: expandBoards(parsed, new Map(hits.map((h) => [h.matched, h]))), common };
+  return { parsed, expanded: expandBoards(parsed, new Map(hits.map((h) => [h.matched, h]))), common };
 }
 
-interface RankedGroups {
-  boards: number[];
-  documents: string[];
-  threads: string[];
-  posts: string[];
-  cases: string[];
+interface Found {
+  boards: Board[];
+  documents: DocumentItem[];
+  threads: Thread[];
+  posts: BlogPost[];
+  cases: RepairCase[];
 }
 
-function statementsFor(ctx: QueryContext, prepared: Prepared, mode: "all" | "any", options: { type?: string; limit: number; tuning: SearchTuning }) {
+type ItemGroup = "documents" | "threads" | "posts" | "cases";
+const ITEM_GROUPS: ItemGroup[] = ["documents", "threads", "posts", "cases"];
+
+function statementsFor(ctx: QueryContext, prepared: Prepared, mode: "all" | "any", options: { type?: string; limit: number; tuning: SearchTuning }): Record<ItemGroup, SQL | TwoStage> {
   const { expanded, common } = prepared;
   const g = groups(ctx, options.type, options.tuning);
   const none = expanded.terms.map(() => false);
   return {
-    boards: rankBoards(matchExpression(expanded, mode)!, options.limit, options.tuning.candidates.boards),
     documents: planGroup(g.documents, expanded, common.documents, mode, options.limit),
     threads: planGroup(g.threads, expanded, common.threads, mode, options.limit),
     posts: planGroup(g.posts, expanded, none, mode, options.limit),
@@ -290,25 +298,47 @@ function statementsFor(ctx: QueryContext, prepared: Prepared, mode: "all" | "any
 
 const isTwoStage = (plan: SQL | TwoStage): plan is TwoStage => "rank" in plan;
 
-/** At most two round trips: every group's statement (or candidates), then the second steps. */
-async function rankAll(ctx: QueryContext, prepared: Prepared, mode: "all" | "any", options: { type?: string; limit: number; tuning: SearchTuning }): Promise<RankedGroups> {
-  const plans = statementsFor(ctx, prepared, mode, options);
-  const names = Object.keys(plans) as (keyof typeof plans)[];
-  type Row = { id: string | number };
-  const lookup = prepared.boardsPending;
-  prepared.boardsPending = false;
-  const first = await readBatch<Row>(ctx, [...names.map((n) => { const p = plans[n]; return isTwoStage(p) ? p.candidates : p; }), ...(lookup ? [boardLookup(prepared.parsed.norms)] : [])]);
-  if (lookup) prepared.hits = parseBoardRows(first.pop()!);
-  const rows = new Map(names.map((n, i) => [n, first[i]]));
-  const second = names.flatMap((n) => { const p = plans[n]; return isTwoStage(p) && rows.get(n)!.length ? [n] : []; });
-  const ranked = await readBatch<Row>(ctx, second.map((n) => (plans[n] as TwoStage).rank(rows.get(n)!.map((r) => Number(r.id)))));
-  second.forEach((n, i) => rows.set(n, ranked[i]));
-  for (const n of names) if (isTwoStage(plans[n]) && !second.includes(n)) rows.set(n, []);
-  const ids = <T>(n: keyof typeof plans) => rows.get(n)!.map((r) => r.id as T);
-  return { boards: ids<number>("boards"), documents: ids<string>("documents"), threads: ids<string>("threads"), posts: ids<string>("posts"), cases: ids<string>("cases") };
+/** Each group's items through the read API's own query, ranked by the given statement (one statement). */
+function loaderFor(ctx: QueryContext, group: ItemGroup, ranking: SQL): Loader<unknown> {
+  const keys = Keys.ranked(ctx.db, ranking);
+  const loader = { documents: documentsLoader, threads: threadsLoader, posts: postsLoader, cases: casesLoader }[group](ctx, keys);
+  return loader as Loader<unknown>;
 }
 
-const isEmpty = (g: RankedGroups) => !g.boards.length && !g.documents.length && !g.threads.length && !g.posts.length && !g.cases.length;
+/**
+ * One round trip ranks and loads every group; a group whose common words only filter needs a second
+ * one (its candidates first, then bm25 over them).
+ */
+async function rankAndLoad(ctx: QueryContext, prepared: Prepared, mode: "all" | "any", options: { type?: string; limit: number; tuning: SearchTuning }): Promise<Found> {
+  const match = matchExpression(prepared.expanded, mode);
+  const boards = prepared.parsed.norms.length || match ? boardsLoader(ctx, Keys.ranked(ctx.db, boardsRanking(prepared.parsed, match, options.limit, options.tuning.candidates.boards))) : undefined;
+  const plans = match ? statementsFor(ctx, prepared, mode, options) : undefined;
+  const first = ITEM_GROUPS.map((group) => {
+    const plan = plans?.[group];
+    if (!plan) return undefined;
+    return isTwoStage(plan)
+      ? { twoStage: true as const, query: ctx.db.select({ id: sql<number>`id` }).from(sql`(${plan.candidates})`) }
+      : { twoStage: false as const, loader: loaderFor(ctx, group, plan) };
+  });
+  const results = await batchRead(ctx, [boards?.query, ...first.map((f) => (f ? (f.twoStage ? f.query : f.loader.query) : undefined))]);
+  const found = { boards: boards ? boards.map(results[0]) : [] } as Found;
+  const second: { group: ItemGroup; loader: Loader<unknown> }[] = [];
+  ITEM_GROUPS.forEach((group, i) => {
+    const f = first[i];
+    const rows = results[i + 1];
+    if (f && !f.twoStage) found[group] = f.loader.map(rows) as never;
+    else {
+      found[group] = [];
+      const candidates = (rows as { id: number }[]).map((r) => Number(r.id));
+      if (f && candidates.length) second.push({ group, loader: loaderFor(ctx, group, (plans![group] as TwoStage).rank(candidates)) });
+    }
+  });
+  const secondResults = await batchRead(ctx, second.map((s) => s.loader.query));
+  second.forEach((s, i) => (found[s.group] = s.loader.map(secondResults[i]) as never));
+  return found;
+}
+
+const isEmpty = (f: Found) => !f.boards.length && !f.documents.length && !f.threads.length && !f.posts.length && !f.cases.length;
 
 /** The ranking plans a query runs (first pass), for profiling (bench/search/profile.ts). */
 export async function searchPlans(ctx: QueryContext, q: string, options: SearchOptions = {}): Promise<Record<string, SQL | TwoStage>> {
@@ -318,33 +348,12 @@ export async function searchPlans(ctx: QueryContext, q: string, options: SearchO
 }
 
 export async function searchSite(ctx: QueryContext, q: string, options: SearchOptions = {}): Promise<SearchResult> {
-  const query = q.trim();
   const limit = Math.min(Math.max(Math.trunc(options.limit ?? SEARCH_GROUP_LIMIT), 1), SEARCH_GROUP_LIMIT);
   const tuning = { ...DEFAULT_TUNING, ...options.tuning };
+  const rankOptions = { type: options.type, limit, tuning };
   const prepared = await prepare(ctx, q, tuning);
-  const { parsed, expanded } = prepared;
-
-  let ranked: RankedGroups = { boards: [], documents: [], threads: [], posts: [], cases: [] };
-  if (!expanded.terms.length && prepared.boardsPending) prepared.hits = parseBoardRows((await readBatch(ctx, [boardLookup(parsed.norms)]))[0]);
-  if (expanded.terms.length) {
-    const rankOptions = { type: options.type, limit, tuning };
-    ranked = await rankAll(ctx, prepared, "all", rankOptions);
-    // Forgiving second pass: no item has every word, so rank items with any of them.
-    if (isEmpty(ranked) && expanded.terms.length > 1) ranked = await rankAll(ctx, prepared, "any", rankOptions);
-  }
-
-  // A query that is a board number (any spelling, or an alias) puts that board first.
-  const hits = prepared.hits;
-  const exact = hits.filter((h) => h.matched === parsed.whole).map((h) => h.id);
-  const boardIds = [...new Set([...exact, ...hits.map((h) => h.id), ...ranked.boards])].slice(0, limit);
-
-  // One round trip for every group's items, through the read API's own queries.
-  const [boards, docs, threadItems, posts, cases] = await loadAll<[Board, DocumentItem, Thread, BlogPost, RepairCase]>(ctx, [
-    boardsByIdsLoader(ctx, boardIds),
-    documentsByIdsLoader(ctx, ranked.documents),
-    threadsByIdsLoader(ctx, ranked.threads),
-    postsByIdsLoader(ctx, ranked.posts),
-    casesByIdsLoader(ctx, ranked.cases),
-  ]);
-  return { query, boards, documents: docs, threads: threadItems, posts, cases };
+  let found = await rankAndLoad(ctx, prepared, "all", rankOptions);
+  // Forgiving second pass: no item has every word, so rank items with any of them.
+  if (isEmpty(found) && prepared.expanded.terms.length > 1) found = await rankAndLoad(ctx, prepared, "any", rankOptions);
+  return { query: q.trim(), ...found };
 }

@@ -6,7 +6,7 @@ import { pageMeta, pageOffset, type PageMeta, type PageRequest } from "../../htt
 import { pageUrl, slugify } from "../../http/urls";
 import type { BlogPostDetailSchema, BlogPostSchema } from "../../schemas/blog";
 import { blogComments, blogPosts, blogPostTags, users } from "../schema";
-import { byKeys, inOrder, load, parseJsonArray, type Loader, type QueryContext } from "./context";
+import { Keys, load, parseJsonArray, type Loader, type QueryContext } from "./context";
 
 export type BlogPost = z.infer<typeof BlogPostSchema>;
 export type BlogPostDetail = z.infer<typeof BlogPostDetailSchema>;
@@ -23,8 +23,8 @@ const postFields = {
   publishedAt: blogPosts.publishedAt,
 };
 
-function postQuery(ctx: QueryContext) {
-  return ctx.db.select(postFields).from(blogPosts).leftJoin(users, eq(users.id, blogPosts.authorId));
+function postQuery(ctx: QueryContext, keys?: Keys) {
+  return (keys ? keys.from(ctx.db) : ctx.db).select(postFields).from(blogPosts).leftJoin(users, eq(users.id, blogPosts.authorId));
 }
 
 type PostRow = Awaited<ReturnType<ReturnType<typeof postQuery>["execute"]>>[number];
@@ -59,18 +59,18 @@ export async function listPosts(ctx: QueryContext, filter: { tag?: string; autho
   return { data: rows.map((r) => toPost(r, ctx)), meta: pageMeta(page, total) };
 }
 
-/** Published posts by id, in the order given (batchable; undefined when no ids). */
-export function postsByIdsLoader(ctx: QueryContext, ids: string[]): Loader<BlogPost> | undefined {
-  if (ids.length === 0) return undefined;
+/** Published posts by key, in key order (batchable; undefined when there are no keys). */
+export function postsLoader(ctx: QueryContext, keys: Keys | undefined): Loader<BlogPost> | undefined {
+  if (!keys) return undefined;
   return {
-    query: postQuery(ctx).where(byKeys(blogPosts.id, ids, blogPostVisible(ctx.now))),
-    map: (rows) => inOrder(ids, (rows as PostRow[]).map((r) => toPost(r, ctx)), (p) => p.id),
+    query: postQuery(ctx, keys).where(keys.where(blogPosts.id, blogPostVisible(ctx.now))).orderBy(keys.order(blogPosts.id)),
+    map: (rows) => (rows as PostRow[]).map((r) => toPost(r, ctx)),
   };
 }
 
-export async function postsByIds(ctx: QueryContext, ids: string[]): Promise<BlogPost[]> {
-  const loader = postsByIdsLoader(ctx, ids);
-  return loader ? load(loader) : [];
+/** Published posts by id, in the order given. */
+export function postsByIds(ctx: QueryContext, ids: string[]): Promise<BlogPost[]> {
+  return load(postsLoader(ctx, Keys.of(ids)));
 }
 
 export async function getPost(ctx: QueryContext, id: string): Promise<BlogPostDetail | undefined> {

@@ -5,7 +5,7 @@ import { boardUrl, normalizeBoardNumber, type UrlContext } from "../../http/urls
 import type { BoardDetailSchema, BoardSchema } from "../../schemas/boards";
 import { boardAliases, boards, manufacturers } from "../schema";
 import type { Db } from "../client";
-import { inList, inOrder, load, type Loader, type QueryContext } from "./context";
+import { Keys, load, type Loader, type QueryContext } from "./context";
 import { listDocuments } from "./documents";
 
 export type Board = z.infer<typeof BoardSchema>;
@@ -29,20 +29,19 @@ export function toBoard(row: { number: string; norm: string; manufacturer: strin
 
 export const boardFields = { id: boards.id, number: boards.number, norm: boards.norm, manufacturer: manufacturers.name };
 
-/** Boards by internal id, in the order given (batchable; undefined when no ids). */
-export function boardsByIdsLoader(ctx: QueryContext, ids: number[]): Loader<Board> | undefined {
-  if (ids.length === 0) return undefined;
+type BoardRow = { id: number; number: string; norm: string; manufacturer: string | null };
+
+/** Boards by internal id, in key order (batchable; undefined when there are no keys). */
+export function boardsLoader(ctx: QueryContext, keys: Keys | undefined): Loader<Board> | undefined {
+  if (!keys) return undefined;
   return {
-    query: ctx.db.select(boardFields).from(boards).leftJoin(manufacturers, eq(manufacturers.id, boards.manufacturerId)).where(inList(boards.id, ids)),
-    map: (rows) => inOrder(ids, rows as BoardRow[], (b) => b.id).map((b) => toBoard(b, ctx.urls)),
+    query: keys.from(ctx.db).select(boardFields).from(boards).leftJoin(manufacturers, eq(manufacturers.id, boards.manufacturerId)).where(keys.where(boards.id)).orderBy(keys.order(boards.id)),
+    map: (rows) => (rows as BoardRow[]).map((b) => toBoard(b, ctx.urls)),
   };
 }
 
-type BoardRow = { id: number; number: string; norm: string; manufacturer: string | null };
-
-export async function boardsByIds(ctx: QueryContext, ids: number[]): Promise<Board[]> {
-  const loader = boardsByIdsLoader(ctx, ids);
-  return loader ? load(loader) : [];
+export function boardsByIds(ctx: QueryContext, ids: number[]): Promise<Board[]> {
+  return load(boardsLoader(ctx, Keys.of(ids)));
 }
 
 export async function getBoard(ctx: QueryContext, anySpelling: string): Promise<BoardDetail | undefined> {

@@ -6,7 +6,7 @@ import { pageMeta, pageOffset, type PageMeta, type PageRequest } from "../../htt
 import { pageUrl } from "../../http/urls";
 import type { RepairCaseDetailSchema, RepairCaseSchema } from "../../schemas/cases";
 import { boards, caseComponents, caseDocuments, caseMeasurements, manufacturers, repairCases, threads, users } from "../schema";
-import { byKeys, inOrder, load, type Loader, type QueryContext } from "./context";
+import { Keys, load, type Loader, type QueryContext } from "./context";
 import { documentsByIds } from "./documents";
 
 export type RepairCase = z.infer<typeof RepairCaseSchema>;
@@ -24,8 +24,8 @@ const caseFields = {
   publishedAt: repairCases.publishedAt,
 };
 
-function caseQuery(ctx: QueryContext) {
-  return ctx.db
+function caseQuery(ctx: QueryContext, keys?: Keys) {
+  return (keys ? keys.from(ctx.db) : ctx.db)
     .select(caseFields)
     .from(repairCases)
     .leftJoin(boards, eq(boards.id, repairCases.boardId))
@@ -67,18 +67,18 @@ export async function listCases(ctx: QueryContext, filter: { boardId?: number | 
   return { data: rows.map((r) => toCase(r, ctx)), meta: pageMeta(page, total) };
 }
 
-/** Published cases by id, in the order given (batchable; undefined when no ids). */
-export function casesByIdsLoader(ctx: QueryContext, ids: string[]): Loader<RepairCase> | undefined {
-  if (ids.length === 0) return undefined;
+/** Published cases by key, in key order (batchable; undefined when there are no keys). */
+export function casesLoader(ctx: QueryContext, keys: Keys | undefined): Loader<RepairCase> | undefined {
+  if (!keys) return undefined;
   return {
-    query: caseQuery(ctx).where(byKeys(repairCases.id, ids, caseVisible(ctx.now))),
-    map: (rows) => inOrder(ids, (rows as CaseRow[]).map((r) => toCase(r, ctx)), (c) => c.id),
+    query: caseQuery(ctx, keys).where(keys.where(repairCases.id, caseVisible(ctx.now))).orderBy(keys.order(repairCases.id)),
+    map: (rows) => (rows as CaseRow[]).map((r) => toCase(r, ctx)),
   };
 }
 
-export async function casesByIds(ctx: QueryContext, ids: string[]): Promise<RepairCase[]> {
-  const loader = casesByIdsLoader(ctx, ids);
-  return loader ? load(loader) : [];
+/** Published cases by id, in the order given. */
+export function casesByIds(ctx: QueryContext, ids: string[]): Promise<RepairCase[]> {
+  return load(casesLoader(ctx, Keys.of(ids)));
 }
 
 export async function getCase(ctx: QueryContext, id: string): Promise<RepairCaseDetail | undefined> {

@@ -6,7 +6,7 @@ import { pageMeta, pageOffset, type PageMeta, type PageRequest } from "../../htt
 import { pageUrl } from "../../http/urls";
 import type { DocumentDetailSchema, DocumentSchema } from "../../schemas/documents";
 import { documentBoards, documents, documentVersions, manufacturers, users } from "../schema";
-import { byKeys, inOrder, load, parseJsonArray, type Loader, type QueryContext } from "./context";
+import { Keys, load, parseJsonArray, type Loader, type QueryContext } from "./context";
 
 export type DocumentItem = z.infer<typeof DocumentSchema>;
 export type DocumentDetail = z.infer<typeof DocumentDetailSchema>;
@@ -53,8 +53,8 @@ function toDocument(row: ListRow, ctx: QueryContext): DocumentItem {
   };
 }
 
-function listQuery(ctx: QueryContext) {
-  return ctx.db
+function listQuery(ctx: QueryContext, keys?: Keys) {
+  return (keys ? keys.from(ctx.db) : ctx.db)
     .select(listFields)
     .from(documents)
     .leftJoin(manufacturers, eq(manufacturers.id, documents.manufacturerId))
@@ -86,18 +86,18 @@ export async function listDocuments(ctx: QueryContext, filter: DocumentFilter, p
   return { data: rows.map((r) => toDocument(r, ctx)), meta: pageMeta(page, total) };
 }
 
-/** Documents by id, visible ones only, in the order given (batchable; undefined when no ids). */
-export function documentsByIdsLoader(ctx: QueryContext, ids: string[]): Loader<DocumentItem> | undefined {
-  if (ids.length === 0) return undefined;
+/** Documents by key, visible ones only, in key order (batchable; undefined when there are no keys). */
+export function documentsLoader(ctx: QueryContext, keys: Keys | undefined): Loader<DocumentItem> | undefined {
+  if (!keys) return undefined;
   return {
-    query: listQuery(ctx).where(byKeys(documents.id, ids, documentVisible(ctx.viewer))),
-    map: (rows) => inOrder(ids, (rows as ListRow[]).map((r) => toDocument(r, ctx)), (d) => d.id),
+    query: listQuery(ctx, keys).where(keys.where(documents.id, documentVisible(ctx.viewer))).orderBy(keys.order(documents.id)),
+    map: (rows) => (rows as ListRow[]).map((r) => toDocument(r, ctx)),
   };
 }
 
-export async function documentsByIds(ctx: QueryContext, ids: string[]): Promise<DocumentItem[]> {
-  const loader = documentsByIdsLoader(ctx, ids);
-  return loader ? load(loader) : [];
+/** Documents by id, visible ones only, in the order given. */
+export function documentsByIds(ctx: QueryContext, ids: string[]): Promise<DocumentItem[]> {
+  return load(documentsLoader(ctx, Keys.of(ids)));
 }
 
 const VIEWERS: Record<string, string> = { pdf: "pdf", png: "image", jpg: "image", jpeg: "image", gif: "image", webp: "image", txt: "text", md: "text", csv: "text", log: "text" };

@@ -7,7 +7,7 @@ import { pageUrl } from "../../http/urls";
 import type { CategorySchema, ThreadDetailSchema, ThreadSchema } from "../../schemas/forum";
 import { boards, categories, documents, manufacturers, threadReplies, threads, users } from "../schema";
 import { toBoard } from "./boards";
-import { byKeys, inOrder, load, type Loader, type QueryContext } from "./context";
+import { Keys, load, type Loader, type QueryContext } from "./context";
 
 export type Category = z.infer<typeof CategorySchema>;
 export type Thread = z.infer<typeof ThreadSchema>;
@@ -40,8 +40,8 @@ const threadFields = {
   lastActivityAt: threads.lastActivityAt,
 };
 
-function threadQuery(ctx: QueryContext) {
-  return ctx.db
+function threadQuery(ctx: QueryContext, keys?: Keys) {
+  return (keys ? keys.from(ctx.db) : ctx.db)
     .select(threadFields)
     .from(threads)
     .innerJoin(categories, eq(categories.id, threads.categoryId))
@@ -79,18 +79,18 @@ export async function listThreads(ctx: QueryContext, filter: { category?: string
   return { data: rows.map((r) => toThread(r, ctx)), meta: pageMeta(page, total) };
 }
 
-/** Threads by id, visible ones only, in the order given (batchable; undefined when no ids). */
-export function threadsByIdsLoader(ctx: QueryContext, ids: string[]): Loader<Thread> | undefined {
-  if (ids.length === 0) return undefined;
+/** Threads by key, visible ones only, in key order (batchable; undefined when there are no keys). */
+export function threadsLoader(ctx: QueryContext, keys: Keys | undefined): Loader<Thread> | undefined {
+  if (!keys) return undefined;
   return {
-    query: threadQuery(ctx).where(byKeys(threads.id, ids, threadVisible)),
-    map: (rows) => inOrder(ids, (rows as ThreadRow[]).map((r) => toThread(r, ctx)), (t) => t.id),
+    query: threadQuery(ctx, keys).where(keys.where(threads.id, threadVisible)).orderBy(keys.order(threads.id)),
+    map: (rows) => (rows as ThreadRow[]).map((r) => toThread(r, ctx)),
   };
 }
 
-export async function threadsByIds(ctx: QueryContext, ids: string[]): Promise<Thread[]> {
-  const loader = threadsByIdsLoader(ctx, ids);
-  return loader ? load(loader) : [];
+/** Threads by id, visible ones only, in the order given. */
+export function threadsByIds(ctx: QueryContext, ids: string[]): Promise<Thread[]> {
+  return load(threadsLoader(ctx, Keys.of(ids)));
 }
 
 /** A thread and one page of its visible replies, oldest first. */
