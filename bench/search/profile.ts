@@ -5,7 +5,7 @@ import { join, resolve } from "node:path";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../../src/db/schema";
-import { searchPlans, type TwoStage } from "../../src/search";
+import { searchPlans } from "../../src/search";
 import type { SQL } from "drizzle-orm";
 import { benchQueries } from "./queries";
 import { DEFAULT_SIZES } from "./data";
@@ -27,13 +27,7 @@ for (const { q } of benchQueries(DEFAULT_SIZES.boards)) {
     // The fastest of a few runs: robust against other processes competing for the CPU.
     let best = Infinity;
     for (let i = 0; i < RUNS; i++) {
-      if ("rank" in plan) {
-        const first = await run((plan as TwoStage).candidates);
-        const second = first.results.length ? (await run((plan as TwoStage).rank(first.results.map((r) => Number(r.id))))).meta.duration : 0;
-        best = Math.min(best, first.meta.duration + second);
-      } else {
-        best = Math.min(best, (await run(plan as SQL)).meta.duration);
-      }
+      best = Math.min(best, (await run(plan)).meta.duration);
     }
     const list = totals.get(group) ?? [];
     list.push(best);

@@ -110,31 +110,25 @@ function rankSimple(g: Group, table: string, match: string, limit: number): SQL 
 }
 
 /**
- * Two steps (one FTS table cannot serve two MATCH expressions in one statement and still feed bm25):
- * the newest visible candidates of the whole expression, then bm25 over the selective words only,
- * restricted to those candidates.
+ * Candidates of the whole expression (the newest visible matches), weighed by bm25 over the
+ * selective words only. The ranking subquery keeps a LIMIT: unflattened, bm25 is not asked to run
+ * inside min() (which FTS5 refuses).
  */
-export interface TwoStage {
-  candidates: SQL;
-  rank: (rowids: number[]) => SQL;
-}
-
-function rankTwoStage(g: Group, table: string, candidates: string, rank: string, limit: number): TwoStage {
+function rankTwoStage(g: Group, table: string, candidates: string, rank: string, limit: number): SQL {
   const t = sql.raw(table);
   const expression = g.marker ? withMarker(candidates, g.marker) : candidates;
-  return {
-    candidates: sql`
-      select ${t}.rowid as id from ${from(g, table)}
+  return sql`
+    with cand(r) as (
+      select ${t}.rowid from ${from(g, table)}
       where ${t} match ${expression} and ${visibleRows(g)}
-      order by ${t}.rowid desc limit ${g.candidates}`,
-    rank: (rowids) => sql`
-      select id from (
-        select ${g.id} as id, ${bm25(g.table, table)} as score
-        from ${from(g, table)}
-        where ${t} match ${rank} and (${t}.rowid + 0) in (select value from json_each(${JSON.stringify(rowids)}))
-        limit ${rowids.length} -- a LIMIT keeps the subquery unflattened: bm25 cannot run inside min()
-      ) group by id order by min(score), id desc limit ${limit}`,
-  };
+      order by ${t}.rowid desc limit ${g.candidates}
+    )
+    select id from (
+      select ${g.id} as id, ${bm25(g.table, table)} as score
+      from ${from(g, table)}
+      where ${t} match ${rank} and (${t}.rowid + 0) in (select r from cand)
+      limit ${g.candidates}
+    ) group by id order by min(score), id desc limit ${limit}`;
 }
 
 /**
@@ -160,7 +154,7 @@ function boardsRanking(parsed: ParsedQuery, match: string | undefined, limit: nu
  * index (tiered groups only); the forgiving second pass ("any" word) ranks over the recent tier as
  * soon as one word is common.
  */
-function planGroup(g: Group, parsed: ParsedQuery, common: boolean[], mode: "all" | "any", limit: number): SQL | TwoStage {
+function planGroup(g: Group, parsed: ParsedQuery, common: boolean[], mode: "all" | "any", limit: number): SQL {
   const match = matchExpression(parsed, mode)!;
   if (!g.tiered || !common.some(Boolean)) {
     // The type marker is a common word too: it filters the candidates but is never weighed.
@@ -227,22 +221,27 @@ type TieredGroup = "documents" | "threads" | "cases";
 const TIERED: TieredGroup[] = ["documents", "threads", "cases"];
 
 /**
- * Whether a word is common changes slowly, so probes are remembered per isolate for a while; a
- * stale answer only costs time, never correctness.
+ * Whether a word is common, and which boards a code names, change slowly: both are remembered per
+ * isolate for a while. A stale answer costs time or an alias spelling for a few minutes, never
+ * visibility (every item is still checked by the statement that loads it).
  */
-const probeCache = new Map<string, { common: boolean; until: number }>();
-const PROBE_TTL_MS = 10 * 60_000;
-const PROBE_CACHE_SIZE = 5000;
-
-function cachedProbe(key: string, now: number): boolean | undefined {
-  const hit = probeCache.get(key);
-  return hit && hit.until > now ? hit.common : undefined;
+class TtlCache<T> {
+  private readonly entries = new Map<string, { value: T; until: number }>();
+  constructor(
+    private readonly ttlMs: number,
+    private readonly size: number,
+  ) {}
+  get(key: string, now: number): T | undefined {
+    const hit = this.entries.get(key);
+    return hit && hit.until > now ? hit.value : undefined;
+  }
+  set(key: string, value: T, now: number): void {
+    if (this.entries.size >= this.size) this.entries.clear();
+    this.entries.set(key, { value, until: now + this.ttlMs });
+  }
 }
-
-function rememberProbe(key: string, common: boolean, now: number): void {
-  if (probeCache.size >= PROBE_CACHE_SIZE) probeCache.clear();
-  probeCache.set(key, { common, until: now + PROBE_TTL_MS });
-}
+const probeCache = new TtlCache<boolean>(10 * 60_000, 5000);
+const boardCache = new TtlCache<BoardHit[]>(10 * 60_000, 2000);
 
 const parseBoardRows = (rows: unknown[]): BoardHit[] =>
   (rows as { matched: string; id: number; number: string; norm: string; aliases: string }[]).map((r) => ({
@@ -259,17 +258,19 @@ const parseBoardRows = (rows: unknown[]): BoardHit[] =>
 async function prepare(ctx: QueryContext, q: string, tuning: SearchTuning): Promise<Prepared> {
   const parsed = parseQuery(q);
   const now = Date.now();
-  const needsBoards = parsed.norms.length > 0 && parsed.terms.some((t) => t.norm);
+  const boardKey = JSON.stringify(parsed.norms);
+  const needsBoards = parsed.norms.length > 0 && parsed.terms.some((t) => t.norm) && boardCache.get(boardKey, now) === undefined;
   const probes = parsed.terms.map(probeExpression);
   const keys = TIERED.map((group) => probes.map((p) => `${group}\u0000${tuning.commonRows}\u0000${p}`));
-  const missing = TIERED.flatMap((group, g) => probes.flatMap((p, i) => (cachedProbe(keys[g][i], now) === undefined ? [{ group, i, p, key: keys[g][i] }] : [])));
+  const missing = TIERED.flatMap((group, g) => probes.flatMap((p, i) => (probeCache.get(keys[g][i], now) === undefined ? [{ group, p, key: keys[g][i] }] : [])));
   const results = await readBatch<Record<string, unknown>>(ctx, [
     ...(needsBoards ? [boardLookup(parsed.norms)] : []),
     ...missing.map((m) => probe(`search_${m.group}_recent`, m.p, tuning.commonRows)),
   ]);
-  const hits = needsBoards ? parseBoardRows(results.shift()!) : [];
-  missing.forEach((m, j) => rememberProbe(m.key, Boolean((results[j][0] as { common?: number } | undefined)?.common), now));
-  const common = Object.fromEntries(TIERED.map((group, g) => [group, keys[g].map((k) => cachedProbe(k, now) ?? false)])) as Record<TieredGroup, boolean[]>;
+  if (needsBoards) boardCache.set(boardKey, parseBoardRows(results.shift()!), now);
+  missing.forEach((m, j) => probeCache.set(m.key, Boolean((results[j][0] as { common?: number } | undefined)?.common), now));
+  const hits = parsed.terms.some((t) => t.norm) ? (boardCache.get(boardKey, now) ?? []) : [];
+  const common = Object.fromEntries(TIERED.map((group, g) => [group, keys[g].map((k) => probeCache.get(k, now) ?? false)])) as Record<TieredGroup, boolean[]>;
   return { parsed, expanded: expandBoards(parsed, new Map(hits.map((h) => [h.matched, h]))), common };
 }
 
@@ -284,7 +285,7 @@ interface Found {
 type ItemGroup = "documents" | "threads" | "posts" | "cases";
 const ITEM_GROUPS: ItemGroup[] = ["documents", "threads", "posts", "cases"];
 
-function statementsFor(ctx: QueryContext, prepared: Prepared, mode: "all" | "any", options: { type?: string; limit: number; tuning: SearchTuning }): Record<ItemGroup, SQL | TwoStage> {
+function statementsFor(ctx: QueryContext, prepared: Prepared, mode: "all" | "any", options: { type?: string; limit: number; tuning: SearchTuning }): Record<ItemGroup, SQL> {
   const { expanded, common } = prepared;
   const g = groups(ctx, options.type, options.tuning);
   const none = expanded.terms.map(() => false);
@@ -296,8 +297,6 @@ function statementsFor(ctx: QueryContext, prepared: Prepared, mode: "all" | "any
   };
 }
 
-const isTwoStage = (plan: SQL | TwoStage): plan is TwoStage => "rank" in plan;
-
 /** Each group's items through the read API's own query, ranked by the given statement (one statement). */
 function loaderFor(ctx: QueryContext, group: ItemGroup, ranking: SQL): Loader<unknown> {
   const keys = Keys.ranked(ctx.db, ranking);
@@ -305,43 +304,22 @@ function loaderFor(ctx: QueryContext, group: ItemGroup, ranking: SQL): Loader<un
   return loader as Loader<unknown>;
 }
 
-/**
- * One round trip ranks and loads every group; a group whose common words only filter needs a second
- * one (its candidates first, then bm25 over them).
- */
+/** One round trip ranks and loads every group: each statement ranks in a CTE and loads through the read API's query. */
 async function rankAndLoad(ctx: QueryContext, prepared: Prepared, mode: "all" | "any", options: { type?: string; limit: number; tuning: SearchTuning }): Promise<Found> {
   const match = matchExpression(prepared.expanded, mode);
   const boards = prepared.parsed.norms.length || match ? boardsLoader(ctx, Keys.ranked(ctx.db, boardsRanking(prepared.parsed, match, options.limit, options.tuning.candidates.boards))) : undefined;
   const plans = match ? statementsFor(ctx, prepared, mode, options) : undefined;
-  const first = ITEM_GROUPS.map((group) => {
-    const plan = plans?.[group];
-    if (!plan) return undefined;
-    return isTwoStage(plan)
-      ? { twoStage: true as const, query: ctx.db.select({ id: sql<number>`id` }).from(sql`(${plan.candidates})`) }
-      : { twoStage: false as const, loader: loaderFor(ctx, group, plan) };
-  });
-  const results = await batchRead(ctx, [boards?.query, ...first.map((f) => (f ? (f.twoStage ? f.query : f.loader.query) : undefined))]);
+  const loaders = ITEM_GROUPS.map((group) => (plans ? loaderFor(ctx, group, plans[group]) : undefined));
+  const results = await batchRead(ctx, [boards?.query, ...loaders.map((l) => l?.query)]);
   const found = { boards: boards ? boards.map(results[0]) : [] } as Found;
-  const second: { group: ItemGroup; loader: Loader<unknown> }[] = [];
-  ITEM_GROUPS.forEach((group, i) => {
-    const f = first[i];
-    const rows = results[i + 1];
-    if (f && !f.twoStage) found[group] = f.loader.map(rows) as never;
-    else {
-      found[group] = [];
-      const candidates = (rows as { id: number }[]).map((r) => Number(r.id));
-      if (f && candidates.length) second.push({ group, loader: loaderFor(ctx, group, (plans![group] as TwoStage).rank(candidates)) });
-    }
-  });
-  const secondResults = await batchRead(ctx, second.map((s) => s.loader.query));
-  second.forEach((s, i) => (found[s.group] = s.loader.map(secondResults[i]) as never));
+  ITEM_GROUPS.forEach((group, i) => (found[group] = (loaders[i] ? loaders[i]!.map(results[i + 1]) : []) as never));
   return found;
 }
 
 const isEmpty = (f: Found) => !f.boards.length && !f.documents.length && !f.threads.length && !f.posts.length && !f.cases.length;
 
 /** The ranking plans a query runs (first pass), for profiling (bench/search/profile.ts). */
-export async function searchPlans(ctx: QueryContext, q: string, options: SearchOptions = {}): Promise<Record<string, SQL | TwoStage>> {
+export async function searchPlans(ctx: QueryContext, q: string, options: SearchOptions = {}): Promise<Record<string, SQL>> {
   const tuning = { ...DEFAULT_TUNING, ...options.tuning };
   const prepared = await prepare(ctx, q, tuning);
   return prepared.expanded.terms.length ? statementsFor(ctx, prepared, "all", { type: options.type, limit: SEARCH_GROUP_LIMIT, tuning }) : {};
