@@ -3,12 +3,16 @@
 // modules as the read API, so shapes, urls and visibility are identical.
 //
 // Ranking is bm25 with column weights (FTS_TABLES), kept bounded at any corpus size:
-// - Candidates: each group ranks only its newest CANDIDATES visible matches (rowid order follows
-//   creation; document metadata rows come before page rows), never every match.
-// - bm25 also reads every row of each phrase to weigh it (IDF). So each word is first probed in the
-//   recent tier (the newest RECENT_KEYS items): a word estimated in more than COMMON_ROWS rows of the
-//   whole index is "common". Common words still filter the candidates but are not weighed over the
-//   whole index; when every word is common, bm25 runs over the recent tier, where its cost is bounded.
+// - Candidates: each group ranks only its newest `tuning.candidates` visible matches (rowid order
+//   follows creation; document metadata rows come before page rows), never every match.
+// - bm25 also reads every row of each phrase to weigh it (its IDF). So each word is first probed in
+//   the recent tier (the newest RECENT_KEYS items): a word estimated in more than
+//   `tuning.commonRows` rows of the whole index is "common". Common words still filter the
+//   candidates but are not weighed over the whole index; when every word is common, bm25 runs over
+//   the recent tier, where its cost is bounded.
+// - One D1 round trip per search: each group's statement ranks in a CTE and loads its items
+//   through the read API's list query. Probes and board spellings are cached per isolate, so a
+//   repeated word costs no extra round trip.
 // Trade-offs: for a query made only of common words, results come from the newest RECENT_KEYS items;
 // an old, highly relevant item can lose its place to newer ones.
 import type { z } from "@hono/zod-openapi";

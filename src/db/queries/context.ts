@@ -21,11 +21,6 @@ export function parseJsonArray(text: string | null | undefined): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
 }
 
-/** `column in (ids…)` with one bound parameter, whatever the number of ids (D1 allows 100 per statement). */
-export function inList(column: SQLWrapper, ids: readonly (string | number)[]): SQL {
-  return sql`${column} in (select value from json_each(${JSON.stringify(ids)}))`;
-}
-
 /**
  * The keys a loader reads, in order: a list (one JSON parameter), or the ids a ranking statement
  * yields, so one statement ranks and loads (the ranking runs once, as a CTE).
