@@ -180,3 +180,18 @@ describe("the command line", () => {
     for (const name of ["users:create", "users:deactivate", "users:activate", "keys:create", "keys:revoke", "keys:list"]) expect(help).toContain(name);
   });
 });
+
+describe("search:drop and search:rebuild", () => {
+  it("search answers from the rebuilt index exactly as before the drop", async () => {
+    const search = async () => (await getJson("/search?q=U7000")).body.data;
+    const before = await search();
+    expect(before.threads.length + before.cases.length + before.documents.length).toBeGreaterThan(0);
+    expect((await admin("search:drop")).code).toBe(0);
+    const whileDropped = await expectProblem(await api("/search?q=U7000"), 503, "unavailable");
+    expect(whileDropped.detail).toMatch(/rebuilt/);
+    const rebuilt = await admin("search:rebuild");
+    expect(rebuilt.code, rebuilt.output.join("\n")).toBe(0);
+    expect(rebuilt.output.join("\n")).toMatch(/Search index rebuilt: \d+ items/);
+    expect(await search()).toEqual(before);
+  });
+});

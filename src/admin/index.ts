@@ -2,9 +2,10 @@
 // src/admin/<group>.ts exporting its commands (defineCommand) and list them here.
 import { runAdminCommand, type AdminContext, type AdminResult } from "./command";
 import { KEY_COMMANDS } from "./keys";
+import { SEARCH_COMMANDS } from "./search";
 import { USER_COMMANDS } from "./users";
 
-export const ADMIN_COMMANDS = [...USER_COMMANDS, ...KEY_COMMANDS];
+export const ADMIN_COMMANDS = [...USER_COMMANDS, ...KEY_COMMANDS, ...SEARCH_COMMANDS];
 
 export function runAdmin(ctx: AdminContext, argv: readonly string[]): Promise<AdminResult> {
   return runAdminCommand(ADMIN_COMMANDS, ctx, argv);

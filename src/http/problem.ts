@@ -13,6 +13,7 @@ export const PROBLEMS = {
   "download-cap-reached": { status: 429, title: "Download cap reached" },
   "upload-rate-exceeded": { status: 429, title: "Upload rate exceeded" },
   internal: { status: 500, title: "Internal error" },
+  unavailable: { status: 503, title: "Service unavailable" },
 } as const;
 
 export type ProblemCode = keyof typeof PROBLEMS;

@@ -16,6 +16,7 @@ const ERROR_DESCRIPTIONS = {
   422: "Invalid query, path or body values; `errors` maps each field to its messages",
   429: "Rate limit exceeded (or, where the operation says so, a download cap or upload rate reached); see Retry-After",
   500: "Unexpected error; the request_id identifies it in the logs",
+  503: "Temporarily unavailable (for example while the search index is rebuilt); see Retry-After",
 } as const;
 
 export type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;

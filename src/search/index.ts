@@ -17,6 +17,7 @@
 // an old, highly relevant item can lose its place to newer ones.
 import type { z } from "@hono/zod-openapi";
 import { sql, type SQL } from "drizzle-orm";
+import { ApiError } from "../http/problem";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import { blogPostVisible, caseVisible, documentVisible, threadVisible } from "../auth/visibility";
 import { postsLoader, type BlogPost } from "../db/queries/blog";
@@ -330,6 +331,18 @@ export async function searchPlans(ctx: QueryContext, q: string, options: SearchO
 }
 
 export async function searchSite(ctx: QueryContext, q: string, options: SearchOptions = {}): Promise<SearchResult> {
+  try {
+    return await searchIndex(ctx, q, options);
+  } catch (err) {
+    // Between `admin search:drop` and `search:rebuild` (the window for `wrangler d1 export`) the index is gone.
+    if (/no such table: search_/.test(String((err as { cause?: unknown }).cause ?? err))) {
+      throw new ApiError("unavailable", "Search is being rebuilt. Try again in a minute.", { headers: { "Retry-After": "60" } });
+    }
+    throw err;
+  }
+}
+
+async function searchIndex(ctx: QueryContext, q: string, options: SearchOptions): Promise<SearchResult> {
   const limit = Math.min(Math.max(Math.trunc(options.limit ?? SEARCH_GROUP_LIMIT), 1), SEARCH_GROUP_LIMIT);
   const tuning = { ...DEFAULT_TUNING, ...options.tuning };
   const rankOptions = { type: options.type, limit, tuning };

@@ -25,7 +25,7 @@ const SearchQueryParam = z
     description: 'Words (all must match; if nothing has all of them, any), "quoted phrases", the last word as a prefix; board and part numbers in any spelling (820-00165, 82000165, 820 00165).',
   });
 
-const route = apiRoute(OPEN_READ, [422], {
+const route = apiRoute(OPEN_READ, [422, 503], {
   method: "get",
   path: "/search",
   tags: ["Search"],
