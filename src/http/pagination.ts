@@ -31,6 +31,25 @@ export function pageMeta(req: PageRequest, total: number): PageMeta {
   return { page: req.page, per_page: req.perPage, total, last_page: Math.max(1, Math.ceil(total / req.perPage)) };
 }
 
+export interface Page<T> {
+  data: T[];
+  meta: PageMeta;
+}
+
+/**
+ * One page of a list: counts the matches, then loads the page's rows (at `offset`, `limit` of them)
+ * unless the page lies past the end, where `data` is empty and `meta` still true.
+ */
+export async function paginate<T>(
+  req: PageRequest,
+  countTotal: () => Promise<{ total: number }[]>,
+  loadRows: (offset: number, limit: number) => Promise<T[]>,
+): Promise<Page<T>> {
+  const [{ total }] = await countTotal();
+  const offset = pageOffset(req, total);
+  return { data: offset === undefined ? [] : await loadRows(offset, req.perPage), meta: pageMeta(req, total) };
+}
+
 /** Offset of the page, or undefined when the page lies past the end (no query needed). */
 export function pageOffset(req: PageRequest, total: number): number | undefined {
   const offset = (req.page - 1) * req.perPage;

@@ -2,7 +2,7 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { z } from "@hono/zod-openapi";
 import { blogPostVisible } from "../../auth/visibility";
-import { pageMeta, pageOffset, type PageMeta, type PageRequest } from "../../http/pagination";
+import { pageMeta, paginate, type PageMeta, type PageRequest } from "../../http/pagination";
 import { pageUrl, slugify } from "../../http/urls";
 import type { BlogPostDetailSchema, BlogPostSchema } from "../../schemas/blog";
 import { blogComments, blogPosts, blogPostTags, users } from "../schema";
@@ -55,11 +55,11 @@ export async function listPosts(ctx: QueryContext, filter: { tag?: string; autho
       : undefined,
     filter.author !== undefined ? sql`${blogPosts.authorId} = (select id from users where username = ${filter.author} collate nocase)` : undefined,
   );
-  const [{ total }] = await ctx.db.select({ total: count() }).from(blogPosts).where(where);
-  const offset = pageOffset(page, total);
-  if (offset === undefined) return { data: [], meta: pageMeta(page, total) };
-  const rows = await postQuery(ctx).where(where).orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id)).limit(page.perPage).offset(offset);
-  return { data: rows.map((r) => toPost(r, ctx)), meta: pageMeta(page, total) };
+  return paginate(
+    page,
+    () => ctx.db.select({ total: count() }).from(blogPosts).where(where),
+    async (offset, limit) => (await postQuery(ctx).where(where).orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id)).limit(limit).offset(offset)).map((r) => toPost(r, ctx)),
+  );
 }
 
 /** Published posts by key, in key order (batchable; undefined when there are no keys). */

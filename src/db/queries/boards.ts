@@ -1,7 +1,7 @@
 // Boards: lookup in any spelling (number or alias), the Board shape, and board detail.
 import { asc, count, eq, sql } from "drizzle-orm";
 import { documentVisible } from "../../auth/visibility";
-import { pageMeta, pageOffset, type PageMeta, type PageRequest } from "../../http/pagination";
+import { paginate, type PageMeta, type PageRequest } from "../../http/pagination";
 import type { z } from "@hono/zod-openapi";
 import { boardUrl, normalizeBoardNumber, type UrlContext } from "../../http/urls";
 import type { BoardDetailSchema, BoardSchema } from "../../schemas/boards";
@@ -76,16 +76,19 @@ export async function getBoard(ctx: QueryContext, anySpelling: string): Promise<
 
 /** Every board by number, with the newest visible document's date (sitemaps, the boards page). */
 export async function listBoards(ctx: QueryContext, page: PageRequest): Promise<{ data: (Board & { documents: number; updated_at: string | null })[]; meta: PageMeta }> {
-  const [{ total }] = await ctx.db.select({ total: count() }).from(boards);
-  const offset = pageOffset(page, total);
-  if (offset === undefined) return { data: [], meta: pageMeta(page, total) };
   const visibleDocs = sql`from ${documentBoards} join ${documents} on ${documents.id} = ${documentBoards.documentId} where ${documentBoards.boardId} = ${boards.id} and ${documentVisible(ctx.viewer)}`;
-  const rows = await ctx.db
-    .select({ ...boardFields, documents: sql<number>`(select count(*) ${visibleDocs})`, updatedAt: sql<string | null>`(select max(${documents.createdAt}) ${visibleDocs})` })
-    .from(boards)
-    .leftJoin(manufacturers, eq(manufacturers.id, boards.manufacturerId))
-    .orderBy(asc(boards.norm))
-    .limit(page.perPage)
-    .offset(offset);
-  return { data: rows.map((r) => ({ ...toBoard(r, ctx.urls), documents: r.documents, updated_at: r.updatedAt })), meta: pageMeta(page, total) };
+  return paginate(
+    page,
+    () => ctx.db.select({ total: count() }).from(boards),
+    async (offset, limit) => {
+      const rows = await ctx.db
+        .select({ ...boardFields, documents: sql<number>`(select count(*) ${visibleDocs})`, updatedAt: sql<string | null>`(select max(${documents.createdAt}) ${visibleDocs})` })
+        .from(boards)
+        .leftJoin(manufacturers, eq(manufacturers.id, boards.manufacturerId))
+        .orderBy(asc(boards.norm))
+        .limit(limit)
+        .offset(offset);
+      return rows.map((r) => ({ ...toBoard(r, ctx.urls), documents: r.documents, updated_at: r.updatedAt }));
+    },
+  );
 }

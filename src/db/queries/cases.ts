@@ -2,7 +2,7 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { z } from "@hono/zod-openapi";
 import { caseVisible, threadVisible } from "../../auth/visibility";
-import { pageMeta, pageOffset, type PageMeta, type PageRequest } from "../../http/pagination";
+import { pageMeta, paginate, type PageMeta, type PageRequest } from "../../http/pagination";
 import { pageUrl } from "../../http/urls";
 import type { RepairCaseDetailSchema, RepairCaseSchema } from "../../schemas/cases";
 import { boards, caseComponents, caseDocuments, caseMeasurements, manufacturers, repairCases, threads, users } from "../schema";
@@ -60,11 +60,11 @@ export async function listCases(ctx: QueryContext, filter: { boardId?: number | 
     filter.boardId !== undefined ? eq(repairCases.boardId, filter.boardId) : undefined,
     filter.outcome !== undefined ? eq(repairCases.outcome, filter.outcome) : undefined,
   );
-  const [{ total }] = await ctx.db.select({ total: count() }).from(repairCases).where(where);
-  const offset = pageOffset(page, total);
-  if (offset === undefined) return { data: [], meta: pageMeta(page, total) };
-  const rows = await caseQuery(ctx).where(where).orderBy(...newestFirst).limit(page.perPage).offset(offset);
-  return { data: rows.map((r) => toCase(r, ctx)), meta: pageMeta(page, total) };
+  return paginate(
+    page,
+    () => ctx.db.select({ total: count() }).from(repairCases).where(where),
+    async (offset, limit) => (await caseQuery(ctx).where(where).orderBy(...newestFirst).limit(limit).offset(offset)).map((r) => toCase(r, ctx)),
+  );
 }
 
 /** Published cases by key, in key order (batchable; undefined when there are no keys). */

@@ -2,7 +2,7 @@
 import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { z } from "@hono/zod-openapi";
 import { documentVisible } from "../../auth/visibility";
-import { pageMeta, pageOffset, type PageMeta, type PageRequest } from "../../http/pagination";
+import { pageMeta, paginate, type PageMeta, type PageRequest } from "../../http/pagination";
 import { pageUrl } from "../../http/urls";
 import type { DocumentDetailSchema, DocumentSchema } from "../../schemas/documents";
 import { documentBoards, documents, documentVersions, manufacturers, users } from "../schema";
@@ -80,11 +80,11 @@ function filterCondition(ctx: QueryContext, filter: DocumentFilter): SQL {
 export async function listDocuments(ctx: QueryContext, filter: DocumentFilter, page: PageRequest): Promise<{ data: DocumentItem[]; meta: PageMeta }> {
   if (filter.boardId === null) return { data: [], meta: pageMeta(page, 0) };
   const where = filterCondition(ctx, filter);
-  const [{ total }] = await ctx.db.select({ total: count() }).from(documents).where(where);
-  const offset = pageOffset(page, total);
-  if (offset === undefined) return { data: [], meta: pageMeta(page, total) };
-  const rows = await listQuery(ctx).where(where).orderBy(desc(documents.createdAt), desc(documents.id)).limit(page.perPage).offset(offset);
-  return { data: rows.map((r) => toDocument(r, ctx)), meta: pageMeta(page, total) };
+  return paginate(
+    page,
+    () => ctx.db.select({ total: count() }).from(documents).where(where),
+    async (offset, limit) => (await listQuery(ctx).where(where).orderBy(desc(documents.createdAt), desc(documents.id)).limit(limit).offset(offset)).map((r) => toDocument(r, ctx)),
+  );
 }
 
 /** Documents by key, visible ones only, in key order (batchable; undefined when there are no keys). */

@@ -2,7 +2,7 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { z } from "@hono/zod-openapi";
 import { documentVisible, replyVisible, threadVisible } from "../../auth/visibility";
-import { pageMeta, pageOffset, type PageMeta, type PageRequest } from "../../http/pagination";
+import { pageMeta, pageOffset, paginate, type PageMeta, type PageRequest } from "../../http/pagination";
 import { pageUrl, slugify } from "../../http/urls";
 import type { CategorySchema, ThreadDetailSchema, ThreadSchema } from "../../schemas/forum";
 import { boards, categories, documents, manufacturers, threadReplies, threads, users } from "../schema";
@@ -75,15 +75,12 @@ export async function listThreads(ctx: QueryContext, filter: { category?: string
   const slug = filter.category === undefined ? undefined : slugify(filter.category);
   if (slug === "") return { data: [], meta: pageMeta(page, 0) };
   const where = and(threadVisible, slug !== undefined ? eq(categories.slug, slug) : undefined);
-  const [{ total }] = await ctx.db.select({ total: count() }).from(threads).innerJoin(categories, eq(categories.id, threads.categoryId)).where(where);
-  const offset = pageOffset(page, total);
-  if (offset === undefined) return { data: [], meta: pageMeta(page, total) };
-  const rows = await threadQuery(ctx)
-    .where(where)
-    .orderBy(...(filter.latestFirst ? [] : [desc(threads.sticky)]), desc(threads.lastActivityAt), desc(threads.id))
-    .limit(page.perPage)
-    .offset(offset);
-  return { data: rows.map((r) => toThread(r, ctx)), meta: pageMeta(page, total) };
+  const order = [...(filter.latestFirst ? [] : [desc(threads.sticky)]), desc(threads.lastActivityAt), desc(threads.id)];
+  return paginate(
+    page,
+    () => ctx.db.select({ total: count() }).from(threads).innerJoin(categories, eq(categories.id, threads.categoryId)).where(where),
+    async (offset, limit) => (await threadQuery(ctx).where(where).orderBy(...order).limit(limit).offset(offset)).map((r) => toThread(r, ctx)),
+  );
 }
 
 /** Threads by key, visible ones only, in key order (batchable; undefined when there are no keys). */
