@@ -11,7 +11,7 @@ export const USAGE_NOTE =
  * structuredContent each repeat it once, so together with headings, urls and metadata every result stays under
  * about 20 000 characters.
  */
-export const TEXT_BUDGET = 7000;
+export const TEXT_BUDGET = 6000;
 
 /**
  * Splits a budget between texts: each gets an equal share, and what short texts leave unused goes to the longer
@@ -67,4 +67,24 @@ export function closing(notes: string[], next: NextCall | null): string {
   if (next) parts.push(`More: call ${next.tool} with ${JSON.stringify(next.arguments)}`);
   parts.push(`---\nUsage: ${USAGE_NOTE}`);
   return parts.join("\n\n");
+}
+
+/**
+ * Splits a long text into parts of at most `size` characters, breaking at a paragraph, line or word boundary
+ * in the last 40% of a part when there is one. Deterministic, so "part 2" means the same text on every call.
+ */
+export function splitParts(text: string, size: number): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  while (start < text.length) {
+    let end = Math.min(text.length, start + size);
+    if (end < text.length) {
+      const window = text.slice(start + Math.floor(size * 0.6), end);
+      const breakAt = [window.lastIndexOf("\n\n"), window.lastIndexOf("\n"), window.lastIndexOf(" ")].find((i) => i >= 0);
+      if (breakAt !== undefined) end = start + Math.floor(size * 0.6) + breakAt + 1;
+    }
+    parts.push(text.slice(start, end));
+    start = end;
+  }
+  return parts.length ? parts : [""];
 }

@@ -3,7 +3,12 @@ import { McpServer } from "@modelcontextprotocol/server";
 import type { ToolContext } from "./context";
 import { USAGE_NOTE } from "./format";
 import { registerTool } from "./tool";
+import { getBoardTool } from "./tools/get-board";
+import { getDocumentTool } from "./tools/get-document";
+import { getPostTool } from "./tools/get-post";
+import { getRepairCaseTool } from "./tools/get-repair-case";
 import { getThreadTool } from "./tools/get-thread";
+import { listRecentTool } from "./tools/list-recent";
 
 export const SERVER_INFO = { name: "board-documentation-service", version: "1.1.0" };
 
@@ -16,5 +21,10 @@ const INSTRUCTIONS =
 export function createMcpServer(ctx: ToolContext): McpServer {
   const server = new McpServer(SERVER_INFO, { instructions: INSTRUCTIONS });
   registerTool(server, ctx, getThreadTool);
+  registerTool(server, ctx, getPostTool);
+  registerTool(server, ctx, getRepairCaseTool);
+  registerTool(server, ctx, getDocumentTool);
+  registerTool(server, ctx, getBoardTool);
+  registerTool(server, ctx, listRecentTool);
   return server;
 }
