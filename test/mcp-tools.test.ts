@@ -157,6 +157,7 @@ describe("get_thread", () => {
     expect(alone.structuredContent.replies).toHaveLength(1);
     expect(alone.structuredContent.thread.body).toBeNull();
     expect(alone.structuredContent.replies[0].body.length).toBeGreaterThan(longReply.body.length * 2);
+    expect(alone.structuredContent.notes).toEqual([expect.stringContaining(`the whole text is on the thread's page, ${sc.thread.url}`)]);
 
     const second = await callOk(v2, "get_thread", sc.next.arguments);
     expect(second.structuredContent.replies[0].body).toMatch(/^Reply 11: /);

@@ -88,3 +88,8 @@ export function splitParts(text: string, size: number): string[] {
   }
   return parts.length ? parts : [""];
 }
+
+/** Joins markdown lines; empty metadata lines collapse so blocks stay separated by one blank line. */
+export function render(lines: string[]): string {
+  return lines.join("\n").replace(/\n{3,}/g, "\n\n").trim();
+}

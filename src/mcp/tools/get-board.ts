@@ -6,7 +6,7 @@ import { BoardDetailSchema } from "../../schemas/boards";
 import { quote, resolveBoardReference } from "../address";
 import { anonymousQueryContext } from "../context";
 import { ToolError } from "../errors";
-import { closing, line, plural, USAGE_NOTE, type NextCall } from "../format";
+import { closing, render, line, plural, USAGE_NOTE, type NextCall } from "../format";
 import { chooseLang, LangInput, pageInput, referenceInput } from "../inputs";
 import { documentItem } from "../items";
 import { PageSchema, toolResultSchema } from "../result-schema";
@@ -68,7 +68,7 @@ export const getBoardTool = defineTool({
     ];
     return {
       structured: { board: { ...board, documents }, documents_page: meta, notes, next, usage: USAGE_NOTE },
-      markdown: md.join("\n"),
+      markdown: render(md),
     };
   },
 });

@@ -5,7 +5,7 @@ import { DocumentDetailSchema } from "../../schemas/documents";
 import { resolveIdReference } from "../address";
 import { anonymousQueryContext } from "../context";
 import { ToolError } from "../errors";
-import { closing, cut, day, line, plural, TEXT_BUDGET, USAGE_NOTE } from "../format";
+import { closing, render, cut, day, line, plural, TEXT_BUDGET, USAGE_NOTE } from "../format";
 import { chooseLang, LangInput, referenceInput } from "../inputs";
 import { formatBytes } from "../items";
 import { toolResultSchema } from "../result-schema";
@@ -67,7 +67,7 @@ export const getDocumentTool = defineTool({
     md.push("", closing(notes, null));
     return {
       structured: { document: { ...doc, description: description?.text ?? null, versions }, notes, next: null, usage: USAGE_NOTE },
-      markdown: md.join("\n"),
+      markdown: render(md),
     };
   },
 });

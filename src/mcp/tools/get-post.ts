@@ -5,7 +5,7 @@ import { BlogPostDetailSchema, CommentSchema } from "../../schemas/blog";
 import { resolveIdReference } from "../address";
 import { anonymousQueryContext } from "../context";
 import { ToolError } from "../errors";
-import { closing, cut, day, line, plural, shareBudget, splitParts, TEXT_BUDGET, USAGE_NOTE, type NextCall } from "../format";
+import { closing, render, cut, day, line, plural, shareBudget, splitParts, TEXT_BUDGET, USAGE_NOTE, type NextCall } from "../format";
 import { chooseLang, LangInput, referenceInput } from "../inputs";
 import { toolResultSchema } from "../result-schema";
 import { defineTool } from "../tool";
@@ -77,7 +77,7 @@ export const getPostTool = defineTool({
     md.push("", closing(notes, next));
     return {
       structured: { post: { ...rest, body: parts[part - 1], comment_list: shownComments }, body_part: { part, parts: parts.length }, notes, next, usage: USAGE_NOTE },
-      markdown: md.join("\n"),
+      markdown: render(md),
     };
   },
 });

@@ -5,7 +5,7 @@ import { RepairCaseDetailSchema } from "../../schemas/cases";
 import { resolveIdReference } from "../address";
 import { anonymousQueryContext } from "../context";
 import { ToolError } from "../errors";
-import { closing, cut, day, line, shareBudget, TEXT_BUDGET, USAGE_NOTE } from "../format";
+import { closing, render, cut, day, line, shareBudget, TEXT_BUDGET, USAGE_NOTE } from "../format";
 import { chooseLang, LangInput, referenceInput } from "../inputs";
 import { toolResultSchema } from "../result-schema";
 import { defineTool } from "../tool";
@@ -107,7 +107,7 @@ export const getRepairCaseTool = defineTool({
 
     return {
       structured: { case: { ...detail, symptom, diagnosis: diagnosis.text, fix: fix?.text ?? null, measurements, components }, notes, next: null, usage: USAGE_NOTE },
-      markdown: md.join("\n"),
+      markdown: render(md),
     };
   },
 });

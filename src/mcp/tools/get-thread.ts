@@ -8,7 +8,7 @@ import { ReplySchema, ThreadDetailSchema } from "../../schemas/forum";
 import { resolveIdReference } from "../address";
 import { anonymousQueryContext, type ToolContext } from "../context";
 import { ToolError } from "../errors";
-import { closing, cut, day, line, plural, shareBudget, TEXT_BUDGET, USAGE_NOTE, type NextCall } from "../format";
+import { closing, render, cut, day, line, plural, shareBudget, TEXT_BUDGET, USAGE_NOTE, type NextCall } from "../format";
 import { chooseLang, LangInput, pageInput, referenceInput } from "../inputs";
 import { PageSchema, toolResultSchema } from "../result-schema";
 import { defineTool } from "../tool";
@@ -92,9 +92,11 @@ export const getThreadTool = defineTool({
       const shown = cut(reply.body, replyLimits[i]);
       if (shown.cut) {
         const number = firstNumber + i;
-        notes.push(
-          `Reply ${number} (by ${reply.author}) is cut at about ${replyLimits[i]} of ${reply.body.length} characters; read it alone with get_thread ${JSON.stringify({ thread: thread.id, page: number, per_page: 1, lang })}.`,
-        );
+        const howToRead =
+          perPage === 1 && !withOpening
+            ? `the whole text is on the thread's page, ${thread.url}`
+            : `read it alone with get_thread ${JSON.stringify({ thread: thread.id, page: number, per_page: 1, lang })}`;
+        notes.push(`Reply ${number} (by ${reply.author}) is cut at about ${replyLimits[i]} of ${reply.body.length} characters; ${howToRead}.`);
       }
       const { body_html: _html, ...rest } = reply;
       return { ...rest, body: shown.text };
@@ -123,7 +125,7 @@ export const getThreadTool = defineTool({
 
     return {
       structured: { thread: { ...header, body, document }, replies: shownReplies, replies_page: meta, notes, next, usage: USAGE_NOTE },
-      markdown: md.join("\n"),
+      markdown: render(md),
     };
   },
 });

@@ -10,7 +10,7 @@ import { RepairCaseSchema } from "../../schemas/cases";
 import { DocumentSchema } from "../../schemas/documents";
 import { CategorySchema, ThreadSchema } from "../../schemas/forum";
 import { anonymousQueryContext } from "../context";
-import { closing, plural, USAGE_NOTE, type NextCall } from "../format";
+import { closing, render, plural, USAGE_NOTE, type NextCall } from "../format";
 import { chooseLang, LangInput, pageInput } from "../inputs";
 import { caseItem, categoryItem, documentItem, postItem, threadItem, trimCases, trimCategories, trimPosts } from "../items";
 import { PageSchema, toolResultSchema } from "../result-schema";
@@ -136,7 +136,7 @@ export const listRecentTool = defineTool({
     ];
     return {
       structured: { kind: args.kind, order: ORDER[args.kind], [listing.kind]: listing.items, page: meta, notes, next, usage: USAGE_NOTE },
-      markdown: md.join("\n"),
+      markdown: render(md),
     };
   },
 });
