@@ -69,13 +69,11 @@ export function categoryItem(c: Category): string {
 }
 
 /** Shortens the free texts of list items so a page of them fits the budget (see snippetLimit). */
-export function trimPosts(posts: BlogPost[]): BlogPost[] {
-  const limit = snippetLimit(posts.length);
+export function trimPosts(posts: BlogPost[], limit = snippetLimit(posts.length)): BlogPost[] {
   return posts.map((p) => ({ ...p, excerpt: cut(p.excerpt, limit).text }));
 }
 
-export function trimCases(cases: RepairCase[]): RepairCase[] {
-  const limit = snippetLimit(cases.length);
+export function trimCases(cases: RepairCase[], limit = snippetLimit(cases.length)): RepairCase[] {
   return cases.map((c) => ({ ...c, symptom: cut(c.symptom, limit).text }));
 }
 
