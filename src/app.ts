@@ -1,18 +1,22 @@
-// The whole Worker's HTTP app: request context first, then the API; errors become problems.
+// The whole Worker's HTTP app: request context first, then the API and the site; errors become problems or pages.
 import { Hono } from "hono";
 import type { AppEnv } from "./http/context";
 import { apiErrorResponse } from "./http/errors";
 import { requestContext } from "./http/request-context";
-import { ApiError } from "./http/problem";
+import { ApiError, quoteInput } from "./http/problem";
 import { MCP_PATH, serveMcp } from "./mcp/handler";
 import { buildApi } from "./routes/api";
+import { buildSite } from "./site";
+import { notFoundPage, servesHtml, siteErrorResponse } from "./site/errors";
 
 export function buildApp() {
   const app = new Hono<AppEnv>();
   app.use("*", requestContext);
-  app.onError((err, c) => apiErrorResponse(err, c));
+  // Pages answer errors as HTML; the API (and /mcp) keep problem+json.
+  app.onError((err, c) => (servesHtml(c.req.path) ? siteErrorResponse(err, c) : apiErrorResponse(err, c)));
   app.route("/api/v1", buildApi());
   app.all(MCP_PATH, serveMcp);
-  app.notFound((c) => apiErrorResponse(new ApiError("not-found", `Nothing at ${c.req.path}.`), c));
+  app.route("/", buildSite());
+  app.notFound((c) => (servesHtml(c.req.path) ? notFoundPage(c) : apiErrorResponse(new ApiError("not-found", `Nothing at ${quoteInput(c.req.path)}.`), c)));
   return app;
 }

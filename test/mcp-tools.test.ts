@@ -352,7 +352,10 @@ describe("list_recent", () => {
     expect(cases.structuredContent.cases[2].symptom.length).toBeLessThanOrEqual(300);
 
     const categories = await callOk(v2, "list_recent", { kind: "categories" });
-    expect(categories.structuredContent.categories.map((c: any) => c.slug)).toEqual(["laptops", "general"]);
+    expect(categories.structuredContent.categories.map((c: any) => [c.slug, c.threads])).toEqual([
+      ["laptops", 2],
+      ["general", 1],
+    ]);
 
     const inCategory = await callOk(v2, "list_recent", { kind: "threads", category: "general" });
     expect(inCategory.structuredContent.threads.map((t: any) => t.id)).toEqual([SAMPLE_IDS.rulesThread]);

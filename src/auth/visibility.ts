@@ -1,6 +1,7 @@
 // The visibility rule (DESIGN.md §3), once. Every query of every surface (API, search, MCP, pages,
 // feeds) filters through these conditions; a key never sees more than its owner as an ordinary member.
 import { and, eq, isNotNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { qualified } from "../db/qualified";
 import { blogPosts, documents, repairCases, threadReplies, threads } from "../db/schema";
 
 /** The part of a Viewer the rule needs; null means anonymous. */
@@ -15,7 +16,7 @@ export function documentVisible(viewer: VisibilityViewer): SQL {
     and(
       eq(documents.visibility, "shared"),
       eq(documents.status, "available"),
-      sql`exists (select 1 from document_shares s where s.document_id = ${documents.id} and s.user_id = ${viewer.userId})`,
+      sql`exists (select 1 from document_shares s where s.document_id = ${qualified(documents.id)} and s.user_id = ${viewer.userId})`,
     ),
   )!;
 }

@@ -1,4 +1,5 @@
-// Cache headers and ETag/304 for successful GETs of the JSON API (DESIGN.md §4).
+// Cache headers and ETag/304 for successful GETs of the JSON API and the site (DESIGN.md §4).
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./context";
 
@@ -16,22 +17,35 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   return ifNoneMatch.split(",").some((t) => t.trim() === "*" || strip(t) === strip(etag));
 }
 
-export const cacheHeaders = createMiddleware<AppEnv>(async (c, next) => {
-  await next();
+/** Adds ETag and Cache-Control to the 200 response in `c.res`, answering 304 when If-None-Match matches. */
+async function finishCacheable(c: Context<AppEnv>, cacheControl: string, vary?: string): Promise<void> {
   const res = c.res;
-  if (c.req.method !== "GET" || res.status !== 200 || !res.headers.get("Content-Type")?.startsWith("application/json")) return;
-  const keyed = c.req.header("Authorization") !== undefined;
   const body = await res.arrayBuffer();
   const etag = await bodyTag(body);
   const headers = new Headers(res.headers);
   headers.set("ETag", etag);
-  headers.set("Cache-Control", keyed ? "private, no-cache" : "public, max-age=60");
-  // Anonymous and keyed answers differ for one url: shared caches must keep them apart.
-  headers.append("Vary", "Authorization");
+  headers.set("Cache-Control", cacheControl);
+  if (vary) headers.append("Vary", vary);
   if (etagMatches(c.req.header("If-None-Match"), etag)) {
     for (const h of ["Content-Type", "Content-Length"]) headers.delete(h);
     c.res = new Response(null, { status: 304, headers });
   } else {
     c.res = new Response(body, { status: 200, headers });
   }
+}
+
+export const cacheHeaders = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  // Hono answers HEAD by running the GET handler; it must get the same headers.
+  if ((c.req.method !== "GET" && c.req.method !== "HEAD") || c.res.status !== 200 || !c.res.headers.get("Content-Type")?.startsWith("application/json")) return;
+  const keyed = c.req.header("Authorization") !== undefined;
+  // Anonymous and keyed answers differ for one url: shared caches must keep them apart.
+  await finishCacheable(c, keyed ? "private, no-cache" : "public, max-age=60", "Authorization");
+});
+
+/** Site pages, feeds and sitemaps: always what an anonymous visitor sees, so always publicly cacheable. */
+export const publicCacheHeaders = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  if ((c.req.method !== "GET" && c.req.method !== "HEAD") || c.res.status !== 200) return;
+  await finishCacheable(c, "public, max-age=60");
 });

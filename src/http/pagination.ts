@@ -4,14 +4,14 @@ import { z } from "@hono/zod-openapi";
 export const DEFAULT_PER_PAGE = 20;
 export const MAX_PER_PAGE = 100;
 
-const pageNumber = z.coerce
-  .number({ error: "must be a whole number" })
-  .int("must be a whole number")
-  .min(1, "must be at least 1");
+// Only plain decimal digits count as a number here: "1e3", "0x10", " 5" or "1.0" are 422, not coerced.
+function pageNumber(max?: number) {
+  const n = z.number({ error: "must be a whole number" }).int("must be a whole number").min(1, "must be at least 1");
+  return z.preprocess((raw) => (typeof raw === "string" && /^[0-9]+$/.test(raw) ? Number(raw) : raw), max ? n.max(max, `must be at most ${max}`) : n);
+}
 
-export const PageParam = pageNumber.default(1).openapi({ param: { name: "page", in: "query" }, example: 1, description: "Page number, from 1. A page past the end is empty." });
-export const PerPageParam = pageNumber
-  .max(MAX_PER_PAGE, `must be at most ${MAX_PER_PAGE}`)
+export const PageParam = pageNumber().default(1).openapi({ param: { name: "page", in: "query" }, example: 1, description: "Page number, from 1. A page past the end is empty." });
+export const PerPageParam = pageNumber(MAX_PER_PAGE)
   .default(DEFAULT_PER_PAGE)
   .openapi({ param: { name: "per_page", in: "query" }, example: DEFAULT_PER_PAGE, description: `Items per page, 1 to ${MAX_PER_PAGE} (default ${DEFAULT_PER_PAGE}).` });
 

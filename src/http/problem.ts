@@ -76,3 +76,8 @@ export function validationError(errors: FieldErrors, detail?: string): ApiError 
 export function notFound(what = "resource"): ApiError {
   return new ApiError("not-found", `The ${what} does not exist or is not visible to this caller.`);
 }
+
+/** Caller input quoted in a detail, cut short so a problem never reflects kilobytes back. */
+export function quoteInput(text: string, max = 100): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}

@@ -18,8 +18,9 @@ export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
   c.set("lang", lang);
   c.set("viewer", null);
   await next();
-  // Set after the handler so error responses built elsewhere carry them too.
+  // Set after the handler so error responses built elsewhere carry them too. Site pages whose
+  // address names a language replace `lang`, so Content-Language follows the page, not the header.
   c.res.headers.set("X-Request-Id", requestId);
-  c.res.headers.set("Content-Language", lang);
+  c.res.headers.set("Content-Language", c.get("lang"));
   c.res.headers.append("Vary", "Accept-Language");
 });

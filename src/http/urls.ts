@@ -63,3 +63,16 @@ function decodeURIComponentSafe(s: string): string {
     return s;
   }
 }
+
+/** The Atom feeds of the site, one per section and language. */
+export const FEEDS = ["forum", "library", "blog", "cases"] as const;
+export type FeedName = (typeof FEEDS)[number];
+
+export function feedUrl(ctx: UrlContext, name: FeedName): string {
+  return `${ctx.siteUrl}/${ctx.lang}/feeds/${name}.atom`;
+}
+
+/** The home page of a language. */
+export function homeUrl(ctx: UrlContext): string {
+  return `${ctx.siteUrl}/${ctx.lang}`;
+}

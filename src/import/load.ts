@@ -29,6 +29,16 @@ export interface ImportPlan {
   counts: Record<string, number>;
 }
 
+const iso = (time: string) => new Date(time).toISOString();
+
+/**
+ * The upsert `set` of a record whose time the file may leave out: a missing time defaulted to the
+ * first import's time, and a later import of the same file must keep it (import is idempotent).
+ */
+function withGivenTime<V extends object, K extends string>(values: V, key: K, given: string | null | undefined): V | (V & Record<K, string>) {
+  return given ? { ...values, [key]: iso(given) } as V & Record<K, string> : values;
+}
+
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
 /**
@@ -87,10 +97,11 @@ export async function buildImportPlan(db: Db, file: ImportFile, now: string): Pr
       name: k.name,
       scopes: k.scopes,
       expiresAt: k.expires_at ? new Date(k.expires_at).toISOString() : null,
-      revokedAt: k.revoked ? now : null,
     };
+    // A key revoked again keeps the time of its first revocation.
+    const set = { ...values, revokedAt: k.revoked ? sql`coalesce(revoked_at, ${now})` : null };
     const tokenHash = await sha256Hex(k.token);
-    s.push(db.insert(t.apiKeys).values({ ...values, tokenHash, displayPrefix: k.token.slice(0, 10), createdAt: now }).onConflictDoUpdate({ target: t.apiKeys.tokenHash, set: values }));
+    s.push(db.insert(t.apiKeys).values({ ...values, tokenHash, displayPrefix: k.token.slice(0, 10), revokedAt: k.revoked ? now : null, createdAt: now }).onConflictDoUpdate({ target: t.apiKeys.tokenHash, set }));
     count("api_keys");
   }
   for (const b of file.boards ?? []) {
@@ -132,10 +143,9 @@ export async function buildImportPlan(db: Db, file: ImportFile, now: string): Pr
       executable: d.executable ?? false,
       currentVersion: current,
       pageCount: d.pages ? d.pages.length : null,
-      createdAt,
       updatedAt: now,
     };
-    s.push(db.insert(t.documents).values({ ...values, id }).onConflictDoUpdate({ target: t.documents.id, set: values }));
+    s.push(db.insert(t.documents).values({ ...values, id, createdAt }).onConflictDoUpdate({ target: t.documents.id, set: withGivenTime(values, "createdAt", d.created_at) }));
     for (const child of [t.documentVersions, t.documentBoards, t.documentShares, t.documentPages]) {
       s.push(db.delete(child).where(sql`${child.documentId} = ${id}`));
     }
@@ -155,7 +165,8 @@ export async function buildImportPlan(db: Db, file: ImportFile, now: string): Pr
           sha256: await sha256Hex(bytes),
           r2Key: key,
           changelog: v.changelog ?? null,
-          createdAt: v.created_at ? new Date(v.created_at).toISOString() : createdAt,
+          // Without its own time a version has its document's (as stored: kept from the first import).
+          createdAt: v.created_at ? iso(v.created_at) : sql`(select created_at from documents where id = ${id})`,
         }),
       );
     }
@@ -170,7 +181,7 @@ export async function buildImportPlan(db: Db, file: ImportFile, now: string): Pr
     const createdAt = th.created_at ? new Date(th.created_at).toISOString() : now;
     const replies = await Promise.all(
       (th.posts ?? []).map(async (p, i) => ({
-        id: p.id?.toUpperCase() ?? (await derivedId("reply", `${id}\n${i}\n${p.author}`, p.created_at ?? createdAt)),
+        id: p.id?.toUpperCase() ?? (await derivedId("reply", `${id}\n${i}\n${p.author}`, p.created_at ?? th.created_at)),
         threadId: id,
         authorId: userId(p.author)!,
         body: p.body,
@@ -178,7 +189,8 @@ export async function buildImportPlan(db: Db, file: ImportFile, now: string): Pr
         isSolution: p.is_solution,
         score: p.score,
         hidden: p.hidden,
-        createdAt: p.created_at ? new Date(p.created_at).toISOString() : now,
+        createdAt: p.created_at ? iso(p.created_at) : now,
+        givenCreatedAt: p.created_at,
       })),
     );
     const lastActivityAt = th.last_activity_at
@@ -195,12 +207,23 @@ export async function buildImportPlan(db: Db, file: ImportFile, now: string): Pr
       bodyHtml: renderMarkdown(th.body),
       boardId: boardIdSql(th.board),
       documentId: th.document?.toUpperCase() ?? null,
-      createdAt,
       lastActivityAt,
     };
-    s.push(db.insert(t.threads).values({ ...values, id }).onConflictDoUpdate({ target: t.threads.id, set: values }));
-    s.push(db.delete(t.threadReplies).where(sql`${t.threadReplies.threadId} = ${id}`));
-    for (const r of replies) s.push(db.insert(t.threadReplies).values(r).onConflictDoUpdate({ target: t.threadReplies.id, set: r }));
+    s.push(db.insert(t.threads).values({ ...values, id, createdAt }).onConflictDoUpdate({ target: t.threads.id, set: withGivenTime(values, "createdAt", th.created_at) }));
+    // Replies are updated in place (keeping their first import time when the file gives none); those gone from the file are removed.
+    s.push(db.delete(t.threadReplies).where(sql`${t.threadReplies.threadId} = ${id} and ${t.threadReplies.id} not in (select value from json_each(${JSON.stringify(replies.map((r) => r.id))}))`));
+    for (const { givenCreatedAt, createdAt: replyCreatedAt, ...r } of replies) {
+      s.push(db.insert(t.threadReplies).values({ ...r, createdAt: replyCreatedAt }).onConflictDoUpdate({ target: t.threadReplies.id, set: withGivenTime(r, "createdAt", givenCreatedAt) }));
+    }
+    if (!th.last_activity_at) {
+      // Derived from the stored times, which may be older than this import's defaults.
+      s.push(
+        db
+          .update(t.threads)
+          .set({ lastActivityAt: sql`(select max(at) from (select created_at as at from threads where id = ${id} union all select created_at from thread_replies where thread_id = ${id} and hidden = 0))` })
+          .where(sql`${t.threads.id} = ${id}`),
+      );
+    }
     count("threads");
     count("replies", replies.length);
   }
@@ -220,20 +243,27 @@ export async function buildImportPlan(db: Db, file: ImportFile, now: string): Pr
     };
     s.push(db.insert(t.blogPosts).values({ ...values, id, createdAt: now }).onConflictDoUpdate({ target: t.blogPosts.id, set: values }));
     s.push(db.delete(t.blogPostTags).where(sql`${t.blogPostTags.postId} = ${id}`));
-    s.push(db.delete(t.blogComments).where(sql`${t.blogComments.postId} = ${id}`));
     [...new Set(p.tags ?? [])].forEach((tag, position) => s.push(db.insert(t.blogPostTags).values({ postId: id, tag, slug: slugify(tag), position })));
     const usedIds = new Set((p.comments ?? []).flatMap((c) => (c.id === undefined ? [] : [c.id])));
     let nextId = 1;
+    const commentIds: number[] = [];
     for (const c of p.comments ?? []) {
       let commentId = c.id;
       if (commentId === undefined) {
         while (usedIds.has(nextId)) nextId++;
         commentId = nextId++;
       }
+      commentIds.push(commentId);
+      const values = { authorId: userId(c.author)!, body: c.body, bodyHtml: renderMarkdown(c.body) };
       s.push(
-        db.insert(t.blogComments).values({ postId: id, id: commentId, authorId: userId(c.author)!, body: c.body, bodyHtml: renderMarkdown(c.body), createdAt: c.created_at ? new Date(c.created_at).toISOString() : now }),
+        db
+          .insert(t.blogComments)
+          .values({ ...values, postId: id, id: commentId, createdAt: c.created_at ? iso(c.created_at) : now })
+          .onConflictDoUpdate({ target: [t.blogComments.postId, t.blogComments.id], set: withGivenTime(values, "createdAt", c.created_at) }),
       );
     }
+    // Comments gone from the file are removed; the others were updated in place above.
+    s.push(db.delete(t.blogComments).where(sql`${t.blogComments.postId} = ${id} and ${t.blogComments.id} not in (select value from json_each(${JSON.stringify(commentIds)}))`));
     count("blog_posts");
   }
 

@@ -35,11 +35,65 @@ export type ValidationResult = { ok: true; data: ImportFile } | { ok: false; pro
 
 export function validateImport(raw: unknown, existing: ExistingKeys = NO_EXISTING_KEYS): ValidationResult {
   const parsed = ImportFileSchema.safeParse(raw);
-  if (!parsed.success) {
-    return { ok: false, problems: parsed.error.issues.map((i) => ({ path: jsonPath(i.path), message: i.message })) };
+  if (parsed.success) {
+    const problems = checkReferences(parsed.data, existing);
+    return problems.length ? { ok: false, problems } : { ok: true, data: parsed.data };
   }
-  const problems = checkReferences(parsed.data, existing);
-  return problems.length ? { ok: false, problems } : { ok: true, data: parsed.data };
+  const shapeProblems = parsed.error.issues.map((i) => ({ path: jsonPath(i.path), message: i.message }));
+  // Report reference problems of the well-formed records too, so one run lists everything to fix.
+  const partial = wellFormedPart(raw);
+  if (!partial) return { ok: false, problems: shapeProblems };
+  return { ok: false, problems: [...shapeProblems, ...checkReferences(partial.file, mergeKeys(existing, partial.namedByMalformed))] };
+}
+
+type Section = keyof ImportFile;
+const SECTIONS = Object.keys(ImportFileSchema.shape) as Section[];
+
+/**
+ * The records that are well formed, each at its own index (the others are holes, which forEach
+ * skips), plus the names the malformed records would define: a reference to those is not
+ * reported as unknown, only the malformed record itself is.
+ */
+function wellFormedPart(raw: unknown): { file: ImportFile; namedByMalformed: ExistingKeys } | undefined {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return undefined;
+  const input = raw as Record<string, unknown>;
+  const file: Record<string, unknown[]> = {};
+  const named: ExistingKeys = { usernames: new Set(), categorySlugs: new Set(), boardNorms: new Set(), manufacturerNames: new Set(), documentIds: new Set(), threadIds: new Set() };
+  for (const section of SECTIONS) {
+    const items = input[section];
+    if (!Array.isArray(items)) continue;
+    const itemSchema = ImportFileSchema.shape[section].unwrap().element;
+    const kept: unknown[] = new Array(items.length);
+    items.forEach((item, i) => {
+      const result = itemSchema.safeParse(item);
+      if (result.success) kept[i] = result.data;
+      else collectNames(section, item, named);
+    });
+    file[section] = kept;
+  }
+  return { file: file as ImportFile, namedByMalformed: named };
+}
+
+function collectNames(section: Section, item: unknown, into: ExistingKeys): void {
+  if (typeof item !== "object" || item === null) return;
+  const record = item as Record<string, unknown>;
+  const text = (v: unknown): v is string => typeof v === "string" && v.length > 0;
+  if (section === "users" && text(record.username)) into.usernames.add(record.username);
+  if (section === "categories" && text(record.slug)) into.categorySlugs.add(record.slug);
+  if (section === "manufacturers" && text(record.name)) into.manufacturerNames.add(record.name);
+  if (section === "documents" && text(record.id)) into.documentIds.add(record.id.toUpperCase());
+  if (section === "threads" && text(record.id)) into.threadIds.add(record.id.toUpperCase());
+  if (section === "boards") {
+    for (const spelling of [record.number, ...(Array.isArray(record.aliases) ? record.aliases : [])]) {
+      if (text(spelling)) into.boardNorms.add(normalizeBoardNumber(spelling));
+    }
+  }
+}
+
+function mergeKeys(a: ExistingKeys, b: ExistingKeys): ExistingKeys {
+  const merged = { ...a };
+  for (const key of Object.keys(b) as (keyof ExistingKeys)[]) merged[key] = new Set([...a[key], ...b[key]]);
+  return merged;
 }
 
 function checkReferences(file: ImportFile, existing: ExistingKeys): ImportProblem[] {

@@ -2,7 +2,7 @@
 import { cors } from "hono/cors";
 import { authenticate } from "../auth/viewer";
 import { cacheHeaders } from "../http/caching";
-import { ApiError } from "../http/problem";
+import { ApiError, quoteInput } from "../http/problem";
 import { getBoardRoute } from "./boards/get";
 import { getCaseRoute } from "./cases/get";
 import { listCasesRoute } from "./cases/list";
@@ -69,12 +69,13 @@ export function buildApi() {
   api.use("*", authenticate);
   for (const operation of OPERATIONS) api.route("/", operation);
 
-  api.notFound((c) => {
+  // A catch-all route, not notFound(): Hono ignores a sub-app's notFound once it is mounted.
+  api.all("*", (c) => {
     const allowed = allowedMethods(api.routes, c.req.path.replace(/^\/api\/v1/, ""), c.req.method);
     if (allowed.length) {
       throw new ApiError("method-not-allowed", `${c.req.method} is not supported here; use ${allowed.join(", ")}.`, { headers: { Allow: allowed.join(", ") } });
     }
-    throw new ApiError("not-found", `No endpoint at ${c.req.path}. The API is described at /api/v1/openapi.json.`);
+    throw new ApiError("not-found", `No endpoint at ${quoteInput(c.req.path)}. The API is described at /api/v1/openapi.json.`);
   });
   return api;
 }

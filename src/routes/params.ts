@@ -1,13 +1,15 @@
 // Path and query parameters shared by several operations.
 import { z } from "@hono/zod-openapi";
-import { canonicalId } from "../http/ids";
+import { MAX_BOARD_SPELLING } from "../db/queries/boards";
+import { canonicalId, ID_PATTERN } from "../http/ids";
 import { notFound } from "../http/problem";
 import { DocumentTypeSchema, OutcomeSchema, VisibilitySchema } from "../schemas/common";
 
 /** A path id. Anything that is not a ULID is a 404 like any other unknown id (DESIGN.md §2). */
 export function idParam(name: string, what: string) {
   return z.object({
-    [name]: z.string().openapi({ param: { name, in: "path" }, example: "01JBGJ09TQM83XSSSS6YS3C4DW", description: `${what} id (26-character ULID, any case)` }),
+    // The pattern is documented, not enforced by validation: a malformed id is a 404, never a 422.
+    [name]: z.string().openapi({ param: { name, in: "path" }, pattern: ID_PATTERN.source, example: "01JBGJ09TQM83XSSSS6YS3C4DW", description: `${what} id (26-character ULID, any case)` }),
   });
 }
 
@@ -17,7 +19,7 @@ export function requireId(raw: string, what: string): string {
   return id;
 }
 
-export const BoardFilterParam = z.string().min(1).max(100).optional().openapi({ param: { name: "board", in: "query" }, description: "Board number or alias in any spelling (820-00165, 82000165, 820 00165)", example: "820-00165" });
+export const BoardFilterParam = z.string().min(1, "must not be empty").max(MAX_BOARD_SPELLING).optional().openapi({ param: { name: "board", in: "query" }, description: "Board number or alias in any spelling (820-00165, 82000165, 820 00165)", example: "820-00165" });
 export const DocumentTypeParam = DocumentTypeSchema.optional().openapi({ param: { name: "type", in: "query" } });
 export const VisibilityParam = VisibilitySchema.optional().openapi({ param: { name: "visibility", in: "query" } });
 export const OutcomeParam = OutcomeSchema.optional().openapi({ param: { name: "outcome", in: "query" } });

@@ -6,6 +6,7 @@ import { pageMeta, pageOffset, type PageMeta, type PageRequest } from "../../htt
 import { pageUrl, slugify } from "../../http/urls";
 import type { BlogPostDetailSchema, BlogPostSchema } from "../../schemas/blog";
 import { blogComments, blogPosts, blogPostTags, users } from "../schema";
+import { qualified } from "../qualified";
 import { parseJsonArray, type QueryContext } from "./context";
 
 export type BlogPost = z.infer<typeof BlogPostSchema>;
@@ -16,10 +17,10 @@ const postFields = {
   title: blogPosts.title,
   excerpt: blogPosts.excerpt,
   author: users.username,
-  tags: sql<string>`(select json_group_array(tag) from (select t.tag from blog_post_tags t where t.post_id = ${blogPosts.id} order by t.position))`,
+  tags: sql<string>`(select json_group_array(tag) from (select t.tag from blog_post_tags t where t.post_id = ${qualified(blogPosts.id)} order by t.position))`,
   readingMinutes: blogPosts.readingMinutes,
   likes: blogPosts.likes,
-  comments: sql<number>`(select count(*) from ${blogComments} where ${blogComments.postId} = ${blogPosts.id})`,
+  comments: sql<number>`(select count(*) from ${blogComments} where ${blogComments.postId} = ${qualified(blogPosts.id)})`,
   publishedAt: blogPosts.publishedAt,
 };
 
@@ -45,10 +46,12 @@ function toPost(row: PostRow, ctx: QueryContext): BlogPost {
 }
 
 export async function listPosts(ctx: QueryContext, filter: { tag?: string; author?: string }, page: PageRequest): Promise<{ data: BlogPost[]; meta: PageMeta }> {
+  // A tag made only of punctuation has no slug and names no tag (it must not match tags whose slug is empty).
+  if (filter.tag !== undefined && slugify(filter.tag) === "") return { data: [], meta: pageMeta(page, 0) };
   const where = and(
     blogPostVisible(ctx.now),
     filter.tag !== undefined
-      ? sql`exists (select 1 from ${blogPostTags} where ${blogPostTags.postId} = ${blogPosts.id} and ${blogPostTags.slug} = ${slugify(filter.tag)})`
+      ? sql`exists (select 1 from ${blogPostTags} where ${blogPostTags.postId} = ${qualified(blogPosts.id)} and ${blogPostTags.slug} = ${slugify(filter.tag)})`
       : undefined,
     filter.author !== undefined ? sql`${blogPosts.authorId} = (select id from users where username = ${filter.author} collate nocase)` : undefined,
   );

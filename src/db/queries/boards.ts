@@ -1,9 +1,11 @@
 // Boards: lookup in any spelling (number or alias), the Board shape, and board detail.
-import { eq, sql } from "drizzle-orm";
+import { asc, count, eq, sql } from "drizzle-orm";
+import { documentVisible } from "../../auth/visibility";
+import { pageMeta, pageOffset, type PageMeta, type PageRequest } from "../../http/pagination";
 import type { z } from "@hono/zod-openapi";
 import { boardUrl, normalizeBoardNumber, type UrlContext } from "../../http/urls";
 import type { BoardDetailSchema, BoardSchema } from "../../schemas/boards";
-import { boardAliases, boards, manufacturers } from "../schema";
+import { boardAliases, boards, documentBoards, documents, manufacturers } from "../schema";
 import type { Db } from "../client";
 import type { QueryContext } from "./context";
 import { listDocuments } from "./documents";
@@ -11,8 +13,12 @@ import { listDocuments } from "./documents";
 export type Board = z.infer<typeof BoardSchema>;
 export type BoardDetail = z.infer<typeof BoardDetailSchema>;
 
+export const MAX_BOARD_SPELLING = 100;
+
 /** The id of the board whose number or alias has this norm, if any. */
 export async function findBoardId(db: Db, anySpelling: string): Promise<number | undefined> {
+  // Stored norms come from board numbers and aliases; nothing longer than this can match.
+  if (anySpelling.length > MAX_BOARD_SPELLING) return undefined;
   const norm = normalizeBoardNumber(anySpelling);
   if (!norm) return undefined;
   const row = await db
@@ -51,4 +57,20 @@ export async function getBoard(ctx: QueryContext, anySpelling: string): Promise<
     aliases: aliases.map((a) => a.alias),
     documents: documents.data,
   };
+}
+
+/** Every board by number, with the newest visible document's date (sitemaps, the boards page). */
+export async function listBoards(ctx: QueryContext, page: PageRequest): Promise<{ data: (Board & { documents: number; updated_at: string | null })[]; meta: PageMeta }> {
+  const [{ total }] = await ctx.db.select({ total: count() }).from(boards);
+  const offset = pageOffset(page, total);
+  if (offset === undefined) return { data: [], meta: pageMeta(page, total) };
+  const visibleDocs = sql`from ${documentBoards} join ${documents} on ${documents.id} = ${documentBoards.documentId} where ${documentBoards.boardId} = ${boards.id} and ${documentVisible(ctx.viewer)}`;
+  const rows = await ctx.db
+    .select({ ...boardFields, documents: sql<number>`(select count(*) ${visibleDocs})`, updatedAt: sql<string | null>`(select max(${documents.createdAt}) ${visibleDocs})` })
+    .from(boards)
+    .leftJoin(manufacturers, eq(manufacturers.id, boards.manufacturerId))
+    .orderBy(asc(boards.norm))
+    .limit(page.perPage)
+    .offset(offset);
+  return { data: rows.map((r) => ({ ...toBoard(r, ctx.urls), documents: r.documents, updated_at: r.updatedAt })), meta: pageMeta(page, total) };
 }

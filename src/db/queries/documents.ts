@@ -6,6 +6,7 @@ import { pageMeta, pageOffset, type PageMeta, type PageRequest } from "../../htt
 import { pageUrl } from "../../http/urls";
 import type { DocumentDetailSchema, DocumentSchema } from "../../schemas/documents";
 import { documentBoards, documents, documentVersions, manufacturers, users } from "../schema";
+import { qualified } from "../qualified";
 import { parseJsonArray, type QueryContext } from "./context";
 
 export type DocumentItem = z.infer<typeof DocumentSchema>;
@@ -31,7 +32,7 @@ const listFields = {
   pageCount: documents.pageCount,
   downloads: documents.downloads,
   createdAt: documents.createdAt,
-  boards: sql<string>`(select json_group_array(number) from (select b.number from document_boards db join boards b on b.id = db.board_id where db.document_id = ${documents.id} order by db.position, b.number))`,
+  boards: sql<string>`(select json_group_array(number) from (select b.number from document_boards db join boards b on b.id = db.board_id where db.document_id = ${qualified(documents.id)} order by db.position, b.number))`,
 };
 
 function toDocument(row: ListRow, ctx: QueryContext): DocumentItem {
@@ -70,7 +71,7 @@ function filterCondition(ctx: QueryContext, filter: DocumentFilter): SQL {
     filter.visibility ? eq(documents.visibility, filter.visibility) : undefined,
     filter.ownerId !== undefined ? eq(documents.ownerId, filter.ownerId) : undefined,
     filter.boardId != null
-      ? sql`exists (select 1 from ${documentBoards} where ${documentBoards.documentId} = ${documents.id} and ${documentBoards.boardId} = ${filter.boardId})`
+      ? sql`exists (select 1 from ${documentBoards} where ${documentBoards.documentId} = ${qualified(documents.id)} and ${documentBoards.boardId} = ${filter.boardId})`
       : undefined,
   )!;
 }
@@ -110,7 +111,7 @@ export async function getDocument(ctx: QueryContext, id: string): Promise<Docume
         owner: users.username,
         tags: documents.tags,
         executable: documents.executable,
-        hasText: sql<number>`exists (select 1 from document_pages p where p.document_id = ${documents.id} and length(p.text) > 0)`,
+        hasText: sql<number>`exists (select 1 from document_pages p where p.document_id = ${qualified(documents.id)} and length(p.text) > 0)`,
       })
       .from(documents)
       .leftJoin(users, eq(users.id, documents.ownerId))
@@ -140,4 +141,15 @@ export async function getDocument(ctx: QueryContext, id: string): Promise<Docume
       is_current: v === current,
     })),
   };
+}
+
+/** Uploader usernames of visible documents, by id (feeds credit each entry's author). */
+export async function documentOwners(ctx: QueryContext, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await ctx.db
+    .select({ id: documents.id, owner: users.username })
+    .from(documents)
+    .innerJoin(users, eq(users.id, documents.ownerId))
+    .where(and(documentVisible(ctx.viewer), sql`${documents.id} in (select value from json_each(${JSON.stringify(ids)}))`));
+  return new Map(rows.map((r) => [r.id, r.owner]));
 }

@@ -3,9 +3,10 @@ import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { z } from "@hono/zod-openapi";
 import { documentVisible, replyVisible, threadVisible } from "../../auth/visibility";
 import { pageMeta, pageOffset, type PageMeta, type PageRequest } from "../../http/pagination";
-import { pageUrl } from "../../http/urls";
+import { pageUrl, slugify } from "../../http/urls";
 import type { CategorySchema, ThreadDetailSchema, ThreadSchema } from "../../schemas/forum";
 import { boards, categories, documents, manufacturers, threadReplies, threads, users } from "../schema";
+import { qualified } from "../qualified";
 import { toBoard } from "./boards";
 import type { QueryContext } from "./context";
 
@@ -21,7 +22,7 @@ export async function listCategories(ctx: QueryContext): Promise<Category[]> {
       slug: categories.slug,
       name: categories.name,
       description: categories.description,
-      threads: sql<number>`(select count(*) from ${threads} where ${threads.categoryId} = ${categories.id} and ${threadVisible})`,
+      threads: sql<number>`(select count(*) from ${threads} where ${threads.categoryId} = ${qualified(categories.id)} and ${threadVisible})`,
     })
     .from(categories)
     .orderBy(asc(categories.position), asc(categories.name));
@@ -35,7 +36,7 @@ const threadFields = {
   status: threads.status,
   sticky: threads.sticky,
   author: users.username,
-  replies: sql<number>`(select count(*) from ${threadReplies} where ${threadReplies.threadId} = ${threads.id} and ${replyVisible})`,
+  replies: sql<number>`(select count(*) from ${threadReplies} where ${threadReplies.threadId} = ${qualified(threads.id)} and ${replyVisible})`,
   createdAt: threads.createdAt,
   lastActivityAt: threads.lastActivityAt,
 };
@@ -65,15 +66,21 @@ function toThread(row: ThreadRow, ctx: QueryContext): Thread {
   };
 }
 
-/** Sticky threads first, then most recent activity; an unknown category slug is an empty list. */
-export async function listThreads(ctx: QueryContext, filter: { category?: string }, page: PageRequest): Promise<{ data: Thread[]; meta: PageMeta }> {
-  const where = and(threadVisible, filter.category !== undefined ? eq(categories.slug, filter.category) : undefined);
+/**
+ * Sticky threads first, then most recent activity; an unknown category slug is an empty list.
+ * `latestFirst` drops the sticky rule (feeds, sitemaps and "what is new" want plain recency).
+ */
+export async function listThreads(ctx: QueryContext, filter: { category?: string; latestFirst?: boolean }, page: PageRequest): Promise<{ data: Thread[]; meta: PageMeta }> {
+  // Slugs are slugify()'d names, so the filter forgives case, spaces and accents like the blog's tag filter.
+  const slug = filter.category === undefined ? undefined : slugify(filter.category);
+  if (slug === "") return { data: [], meta: pageMeta(page, 0) };
+  const where = and(threadVisible, slug !== undefined ? eq(categories.slug, slug) : undefined);
   const [{ total }] = await ctx.db.select({ total: count() }).from(threads).innerJoin(categories, eq(categories.id, threads.categoryId)).where(where);
   const offset = pageOffset(page, total);
   if (offset === undefined) return { data: [], meta: pageMeta(page, total) };
   const rows = await threadQuery(ctx)
     .where(where)
-    .orderBy(desc(threads.sticky), desc(threads.lastActivityAt), desc(threads.id))
+    .orderBy(...(filter.latestFirst ? [] : [desc(threads.sticky)]), desc(threads.lastActivityAt), desc(threads.id))
     .limit(page.perPage)
     .offset(offset);
   return { data: rows.map((r) => toThread(r, ctx)), meta: pageMeta(page, total) };

@@ -15,7 +15,7 @@ const route = apiRoute(OPEN_READ, [422], {
   description: "Sticky threads first, then most recent activity.",
   request: {
     query: z.object({
-      category: z.string().max(100).optional().openapi({ param: { name: "category", in: "query" }, description: "Category slug", example: "laptops" }),
+      category: z.string().min(1, "must not be empty").max(100).optional().openapi({ param: { name: "category", in: "query" }, description: "Category slug", example: "laptops" }),
       page: PageParam,
       per_page: PerPageParam,
     }),

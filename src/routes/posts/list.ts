@@ -15,8 +15,8 @@ const route = apiRoute(OPEN_READ, [422], {
   description: "Published posts, newest first.",
   request: {
     query: z.object({
-      tag: z.string().max(100).optional().openapi({ param: { name: "tag", in: "query" }, description: "Tag slug", example: "diagnostico" }),
-      author: z.string().max(100).optional().openapi({ param: { name: "author", in: "query" }, description: "Author username", example: "alice" }),
+      tag: z.string().min(1, "must not be empty").max(100).optional().openapi({ param: { name: "tag", in: "query" }, description: "Tag slug", example: "diagnostico" }),
+      author: z.string().min(1, "must not be empty").max(100).optional().openapi({ param: { name: "author", in: "query" }, description: "Author username", example: "alice" }),
       page: PageParam,
       per_page: PerPageParam,
     }),

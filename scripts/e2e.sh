@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# End-to-end check of the site in headless Chromium: `npm run test:e2e`.
+# Installs Debian's chromium if missing, starts `wrangler dev` on a free port with a fresh local state
+# seeded from test/fixtures/sample.json, runs test/e2e/site.e2e.ts, then stops the server.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
+if [ ! -x "$CHROMIUM" ]; then
+  echo "e2e: installing chromium (apt-get)…"
+  apt-get update
+  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium
+fi
+
+PERSIST=$(mktemp -d -t bds-e2e-XXXXXX)
+PORT=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
+LOG="$PERSIST/wrangler.log"
+SERVER_PID=""
+cleanup() {
+  # wrangler dev runs node children and workerd: stop its whole process group, not just the first pid.
+  if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
+    kill -TERM -- "-$SERVER_PID" 2>/dev/null || true
+    for _ in $(seq 1 20); do kill -0 "$SERVER_PID" 2>/dev/null || break; sleep 0.25; done
+    kill -KILL -- "-$SERVER_PID" 2>/dev/null || true
+    wait "$SERVER_PID" 2>/dev/null || true
+  fi
+  rm -rf "$PERSIST"
+}
+trap cleanup EXIT
+
+export WRANGLER_SEND_METRICS=false
+echo "e2e: migrating and seeding $PERSIST"
+npx wrangler d1 migrations apply DB --local --persist-to "$PERSIST" >"$PERSIST/migrate.log" 2>&1 || { cat "$PERSIST/migrate.log"; exit 1; }
+npx tsx scripts/e2e-seed.ts "$PERSIST" test/fixtures/sample.json
+
+echo "e2e: starting wrangler dev on 127.0.0.1:$PORT"
+setsid node_modules/.bin/wrangler dev --ip 127.0.0.1 --port "$PORT" --persist-to "$PERSIST" --var FILES_SIGNING_KEY:e2e-not-secret \
+  --show-interactive-dev-session=false >"$LOG" 2>&1 &
+SERVER_PID=$! # setsid makes it the leader of its own process group
+
+for _ in $(seq 1 120); do
+  if curl -fs -o /dev/null "http://127.0.0.1:$PORT/en"; then break; fi
+  if ! kill -0 "$SERVER_PID" 2>/dev/null; then cat "$LOG"; echo "e2e: wrangler dev exited"; exit 1; fi
+  sleep 0.5
+done
+curl -fsS -o /dev/null "http://127.0.0.1:$PORT/en" || { cat "$LOG"; echo "e2e: server did not come up"; exit 1; }
+
+BASE_URL="http://127.0.0.1:$PORT" CHROMIUM="$CHROMIUM" npx tsx test/e2e/site.e2e.ts

@@ -1,0 +1,140 @@
+// Small pieces shared by the pages: dates, pagers, item lists, tables, sanitised HTML.
+import type { Child } from "hono/jsx";
+import type { BlogPost } from "../db/queries/blog";
+import type { RepairCase } from "../db/queries/cases";
+import type { DocumentItem } from "../db/queries/documents";
+import type { Thread } from "../db/queries/forum";
+import type { Site } from "./context";
+import { formatBytes, formatDate } from "./i18n";
+
+export function Time({ iso, site }: { iso: string | null | undefined; site: Site }) {
+  return iso ? <time datetime={iso}>{formatDate(iso, site.lang)}</time> : null;
+}
+
+/**
+ * Markdown rendered and sanitised at import (`*_html` fields only): raw HTML escaped, only http(s)/mailto
+ * links kept. Nothing else is ever embedded unescaped. Its headings are shifted so the first level is
+ * `topLevel` (a member's "# Title" must not compete with the page's h1).
+ */
+export function SanitisedHtml({ html, topLevel }: { html: string; topLevel: 2 | 3 | 4 }) {
+  const shifted = html.replace(/<(\/?)h([1-6])(?=[\s>])/g, (_m, slash: string, level: string) => `<${slash}h${Math.min(6, Number(level) + topLevel - 1)}`);
+  return <div class="prose" dangerouslySetInnerHTML={{ __html: shifted }} />;
+}
+
+/** A table that scrolls sideways on a narrow screen; focusable so keyboard users can scroll it. Its caption
+ * is for assistive technology: the section heading above already shows the same words. */
+export function ScrollTable({ id, caption, children }: { id: string; caption: string; children: Child }) {
+  return (
+    <div class="table" role="region" aria-labelledby={id} tabindex={0}>
+      <table>
+        <caption id={id} class="vh">{caption}</caption>
+        {children}
+      </table>
+    </div>
+  );
+}
+
+export function Pager({ site, page, lastPage, href }: { site: Site; page: number; lastPage: number; href: (page: number) => string }) {
+  if (lastPage <= 1) return null;
+  return (
+    <nav class="pager" aria-label={site.s.pagination}>
+      <ul>
+        <li>{page > 1 ? <a href={href(page - 1)} rel="prev">{site.s.previous}</a> : null}</li>
+        <li aria-current="page">{site.s.pageOf(page, lastPage)}</li>
+        <li>{page < lastPage ? <a href={href(page + 1)} rel="next">{site.s.next}</a> : null}</li>
+      </ul>
+    </nav>
+  );
+}
+
+function Empty({ site, items }: { site: Site; items: unknown[] }) {
+  return items.length === 0 ? <p>{site.s.nothingYet}</p> : null;
+}
+
+export function ThreadList({ site, threads }: { site: Site; threads: Thread[] }) {
+  const { s } = site;
+  return (
+    <>
+      <Empty site={site} items={threads} />
+      <ul class="items">
+        {threads.map((t) => (
+          <li>
+            <a href={t.url}>{t.title}</a>
+            <div class="meta">
+              {t.sticky ? <span class="badge">{s.sticky}</span> : null}
+              <span>{s.threadStatus[t.status] ?? t.status}</span>
+              <span>{t.author}</span>
+              <span>{s.repliesCount(t.replies)}</span>
+              <span><Time iso={t.last_activity_at ?? t.created_at} site={site} /></span>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+export function PostList({ site, posts }: { site: Site; posts: BlogPost[] }) {
+  return (
+    <>
+      <Empty site={site} items={posts} />
+      <ul class="items">
+        {posts.map((p) => (
+          <li>
+            <a href={p.url}>{p.title}</a>
+            <div class="meta">
+              <span>{p.author ?? site.s.unknownAuthor}</span>
+              <span><Time iso={p.published_at} site={site} /></span>
+              <span>{site.s.readingMinutes(p.reading_minutes)}</span>
+            </div>
+            {p.excerpt ? <p>{p.excerpt}</p> : null}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+export function CaseList({ site, cases }: { site: Site; cases: RepairCase[] }) {
+  return (
+    <>
+      <Empty site={site} items={cases} />
+      <ul class="items">
+        {cases.map((r) => (
+          <li>
+            <a href={r.url}>{r.title}</a>
+            <div class="meta">
+              <span class={r.outcome === "fixed" ? "badge ok" : "badge"}>{site.s.outcome[r.outcome] ?? r.outcome}</span>
+              {r.device_model ? <span>{r.device_model}</span> : null}
+              {r.board ? <span>{r.board}</span> : null}
+              <span><Time iso={r.published_at} site={site} /></span>
+            </div>
+            <p>{r.symptom}</p>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+export function DocumentList({ site, documents }: { site: Site; documents: DocumentItem[] }) {
+  return (
+    <>
+      <Empty site={site} items={documents} />
+      <ul class="items">
+        {documents.map((d) => (
+          <li>
+            <a href={d.url}>{d.title}</a>
+            <div class="meta">
+              <span>{d.type}</span>
+              {d.extension ? <span>{d.extension.toUpperCase()}</span> : null}
+              {d.size_bytes != null ? <span>{formatBytes(d.size_bytes, site.lang)}</span> : null}
+              {d.boards.length ? <span>{d.boards.join(", ")}</span> : null}
+              <span><Time iso={d.created_at} site={site} /></span>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+// The public site: HTML pages in both languages, feeds, sitemaps, robots.txt, llms.txt and the problem pages.
+// Everything here is what an anonymous visitor sees (src/site/context.ts), so it is publicly cacheable.
+import { Hono, type Context } from "hono";
+import type { AppEnv } from "../http/context";
+import type { Lang } from "../http/language";
+import { publicCacheHeaders } from "../http/caching";
+import { FEEDS, parsePagePath, type FeedName } from "../http/urls";
+import { siteFor } from "./context";
+import { feedResponse } from "./feeds";
+import { llmsText, robotsText } from "./llms";
+import { boardPage } from "./pages/board";
+import { casePage } from "./pages/case";
+import { documentPage } from "./pages/document";
+import { notFoundPage } from "./pages/errors";
+import { homePage } from "./pages/home";
+import { postPage } from "./pages/post";
+import { isProblemCode, problemPage } from "./pages/problem";
+import { sectionAt, sectionPage } from "./pages/section";
+import { threadPage } from "./pages/thread";
+import { parseSitemapName, sitemapIndexResponse, sitemapResponse } from "./sitemap";
+
+const ITEM_PAGES = { thread: threadPage, post: postPage, case: casePage, document: documentPage, board: boardPage };
+
+const orNotFound = async (c: Context<AppEnv>, res: Response | undefined) => res ?? notFoundPage(c);
+
+function text(body: string, contentType = "text/plain"): Response {
+  return new Response(body, { headers: { "Content-Type": `${contentType}; charset=utf-8` } });
+}
+
+export function buildSite() {
+  // Middleware is attached per route, never with "*": this app is mounted at "/" beside the API.
+  const site = new Hono<AppEnv>();
+  const cached = publicCacheHeaders;
+
+  site.get("/robots.txt", cached, (c) => text(robotsText(c.get("siteUrl"))));
+  site.get("/llms.txt", cached, (c) => text(llmsText(c.get("siteUrl"))));
+  site.get("/sitemap.xml", cached, (c) => sitemapIndexResponse(siteFor(c, c.get("lang"))));
+  site.get("/sitemaps/:name", cached, async (c) => {
+    const which = parseSitemapName(c.req.param("name"));
+    return orNotFound(c, which && (await sitemapResponse(siteFor(c, c.get("lang")), which.section, which.page)));
+  });
+  site.get("/problems/:code", cached, async (c) => {
+    const code = c.req.param("code");
+    return isProblemCode(code) ? problemPage(c, siteFor(c, c.get("lang")), code) : notFoundPage(c);
+  });
+
+  // The root has no language of its own: send the visitor to the one their browser asks for.
+  site.get("/", (c) => c.redirect(`${c.get("siteUrl")}/${c.get("lang")}`, 302));
+  site.get("/:lang{(?:es|en)}", cached, (c) => homePage(c, siteFor(c, c.req.param("lang") as Lang)));
+  site.get("/:lang{(?:es|en)}/feeds/:file", cached, async (c) => {
+    const name = c.req.param("file").replace(/\.atom$/, "") as FeedName;
+    if (!c.req.param("file").endsWith(".atom") || !FEEDS.includes(name)) return notFoundPage(c);
+    return feedResponse(siteFor(c, c.req.param("lang") as Lang), name);
+  });
+  site.get("/:lang{(?:es|en)}/:section", cached, async (c) => {
+    const site = siteFor(c, c.req.param("lang") as Lang);
+    const kind = sectionAt(c.req.path, site);
+    return orNotFound(c, kind && (await sectionPage(c, site, kind)));
+  });
+  site.get("/:lang{(?:es|en)}/:section/:key/:slug?", cached, async (c) => {
+    const parsed = parsePagePath(c.req.path);
+    if (!parsed) return notFoundPage(c);
+    return orNotFound(c, await ITEM_PAGES[parsed.kind](c, siteFor(c, parsed.lang), parsed.key));
+  });
+  return site;
+}

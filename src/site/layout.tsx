@@ -1,0 +1,92 @@
+// The page shell: head (canonical, hreflang alternates, Open Graph, feeds), header with navigation, footer.
+import type { Child } from "hono/jsx";
+import { LANGUAGES } from "../http/language";
+import { FEEDS, feedUrl, homeUrl, sectionPath } from "../http/urls";
+import { otherLang, type Alternates, type Site } from "./context";
+import { OG_LOCALE } from "./i18n";
+import { STYLE } from "./style";
+
+export interface PageHead {
+  title: string;
+  description: string;
+  canonical: string;
+  alternates: Alternates;
+  /** Defaults to the address in the default language. */
+  xDefault?: string;
+  ogType?: "website" | "article";
+  noindex?: boolean;
+  prev?: string;
+  next?: string;
+}
+
+export function Layout({ site, head, children }: { site: Site; head: PageHead; children: Child }) {
+  const { s, lang } = site;
+  const fullTitle = head.title === s.siteName ? s.siteName : `${head.title} · ${s.siteName}`;
+  const feedTitle = (name: (typeof FEEDS)[number]) => `${s.siteName}: ${s[name]}`;
+  return (
+    <html lang={lang}>
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* No icon file: an empty data url stops browsers asking for /favicon.ico. */}
+        <link rel="icon" href="data:," />
+        <title>{fullTitle}</title>
+        <meta name="description" content={head.description} />
+        {head.noindex ? <meta name="robots" content="noindex" /> : null}
+        {head.noindex ? null : <link rel="canonical" href={head.canonical} />}
+        {head.noindex ? null : LANGUAGES.map((l) => <link rel="alternate" hreflang={l} href={head.alternates[l]} />)}
+        {head.noindex ? null : <link rel="alternate" hreflang="x-default" href={head.xDefault ?? head.alternates[site.defaultLang]} />}
+        {head.prev ? <link rel="prev" href={head.prev} /> : null}
+        {head.next ? <link rel="next" href={head.next} /> : null}
+        {FEEDS.map((name) => (
+          <link rel="alternate" type="application/atom+xml" title={feedTitle(name)} href={feedUrl(site.urls, name)} />
+        ))}
+        <meta property="og:site_name" content={s.siteName} />
+        <meta property="og:title" content={head.title} />
+        <meta property="og:description" content={head.description} />
+        <meta property="og:type" content={head.ogType ?? "website"} />
+        <meta property="og:url" content={head.canonical} />
+        <meta property="og:locale" content={OG_LOCALE[lang]} />
+        <meta property="og:locale:alternate" content={OG_LOCALE[otherLang(lang)]} />
+        {/* Our own constant, not content: inlined raw so its quotes survive. */}
+        <style dangerouslySetInnerHTML={{ __html: STYLE }} />
+      </head>
+      <body>
+        <a class="skip" href="#content">{s.skip}</a>
+        <header class="site">
+          <div class="wrap">
+            <div class="top">
+              <a class="brand" href={homeUrl(site.urls)}>{s.siteName}</a>
+              <a href={head.alternates[otherLang(lang)]} hreflang={otherLang(lang)} lang={otherLang(lang)}>{s.otherLanguage}</a>
+            </div>
+            <nav aria-label={s.nav}>
+              <ul>
+                <li><a href={`${site.siteUrl}${sectionPath("thread", lang)}`}>{s.forum}</a></li>
+                <li><a href={`${site.siteUrl}${sectionPath("post", lang)}`}>{s.blog}</a></li>
+                <li><a href={`${site.siteUrl}${sectionPath("case", lang)}`}>{s.cases}</a></li>
+                <li><a href={`${site.siteUrl}${sectionPath("document", lang)}`}>{s.library}</a></li>
+                <li><a href={`${site.siteUrl}${sectionPath("board", lang)}`}>{s.boards}</a></li>
+              </ul>
+            </nav>
+          </div>
+        </header>
+        <main id="content" class="wrap">{children}</main>
+        <footer class="site">
+          <div class="wrap">
+            <p>{s.rules}</p>
+            <p>
+              <a href={`${site.siteUrl}/api/v1/docs`}>{s.apiDocs}</a> · <a href={`${site.siteUrl}/llms.txt`}>llms.txt</a> ·{" "}
+              {s.feeds}:{" "}
+              {FEEDS.map((name, i) => (
+                <>
+                  {i > 0 ? ", " : ""}
+                  <a href={feedUrl(site.urls, name)} type="application/atom+xml">{s[name]}</a>
+                </>
+              ))}
+            </p>
+          </div>
+        </footer>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,54 @@
+// A board: its names, facts, the documents visible to an anonymous visitor and its published repair cases.
+import type { Context } from "hono";
+import { findBoardId, getBoard } from "../../db/queries/boards";
+import { listCases } from "../../db/queries/cases";
+import type { AppEnv } from "../../http/context";
+import { boardUrl } from "../../http/urls";
+import { CaseList, DocumentList } from "../components";
+import type { Site } from "../context";
+import { alternatesOf, canonicalRedirect } from "../item";
+import { renderPage } from "../render";
+
+export async function boardPage(c: Context<AppEnv>, site: Site, key: string): Promise<Response | undefined> {
+  if (key.length > 100 || c.req.query("page") !== undefined) return undefined;
+  const board = await getBoard(site.query, key);
+  if (!board) return undefined;
+  const redirect = canonicalRedirect(c, board.url);
+  if (redirect) return redirect;
+  const boardId = await findBoardId(site.query.db, board.norm);
+  const cases = await listCases(site.query, { boardId: boardId ?? null }, { page: 1, perPage: 50 });
+
+  const { s } = site;
+  const fact = (label: string, value: string | null) => (value ? <><dt>{label}</dt><dd>{value}</dd></> : null);
+  return renderPage(
+    c,
+    site,
+    {
+      title: board.number,
+      description: [board.manufacturer, board.number, board.aliases.join(", ")].filter(Boolean).join(" · "),
+      canonical: board.url,
+      alternates: alternatesOf(site, (urls) => boardUrl(urls, board.norm)),
+    },
+    <article>
+      <header>
+        <h1>{board.number}</h1>
+        {board.manufacturer ? <p class="meta"><span>{board.manufacturer}</span></p> : null}
+      </header>
+      <dl class="facts">
+        {board.aliases.length ? fact(s.aliases, board.aliases.join(", ")) : null}
+        {fact(s.status, board.status)}
+        {fact(s.boardCode, board.board_code)}
+        {fact(s.platform, board.platform)}
+        {fact(s.codename, board.codename)}
+      </dl>
+      <section aria-labelledby="documents">
+        <h2 id="documents">{s.boardDocuments}</h2>
+        <DocumentList site={site} documents={board.documents} />
+      </section>
+      <section aria-labelledby="cases">
+        <h2 id="cases">{s.boardCases}</h2>
+        <CaseList site={site} cases={cases.data} />
+      </section>
+    </article>,
+  );
+}

@@ -1,0 +1,107 @@
+// A library document: metadata, versions and boards. The download button never links a file: downloads need a key.
+import type { Context } from "hono";
+import { getDocument } from "../../db/queries/documents";
+import type { AppEnv } from "../../http/context";
+import { canonicalId } from "../../http/ids";
+import { boardUrl, normalizeBoardNumber, pageUrl } from "../../http/urls";
+import { ScrollTable, Time } from "../components";
+import type { Site } from "../context";
+import { formatBytes } from "../i18n";
+import { alternatesOf, canonicalRedirect, plainSummary } from "../item";
+import { renderPage } from "../render";
+
+export async function documentPage(c: Context<AppEnv>, site: Site, key: string): Promise<Response | undefined> {
+  const id = canonicalId(key);
+  if (!id || c.req.query("page") !== undefined) return undefined;
+  const doc = await getDocument(site.query, id);
+  if (!doc) return undefined;
+  const redirect = canonicalRedirect(c, doc.url);
+  if (redirect) return redirect;
+
+  const { s, lang } = site;
+  const fact = (label: string, value: unknown) =>
+    value === null || value === undefined || value === "" ? null : (
+      <>
+        <dt>{label}</dt>
+        <dd>{value}</dd>
+      </>
+    );
+  const downloadCall = `GET ${site.siteUrl}/api/v1/documents/${doc.id}/download\nAuthorization: Bearer <API_KEY>`;
+  return renderPage(
+    c,
+    site,
+    {
+      title: doc.title,
+      description: plainSummary(doc.description) || [doc.type, doc.manufacturer, ...doc.boards].filter(Boolean).join(" · "),
+      canonical: doc.url,
+      alternates: alternatesOf(site, (urls) => pageUrl(urls, "document", doc.id, doc.title)),
+      ogType: "article",
+    },
+    <article>
+      <header>
+        <h1>{doc.title}</h1>
+        <p class="meta">
+          <span class="badge">{doc.type}</span>
+          {doc.owner ? <span>{s.uploader} {doc.owner}</span> : null}
+          <span><Time iso={doc.created_at} site={site} /></span>
+          <span>{s.downloads}: {doc.downloads}</span>
+        </p>
+      </header>
+      {doc.executable ? <p class="warn" role="note">{s.executableWarning}</p> : null}
+      {doc.description ? <p class="comment">{doc.description}</p> : null}
+      <dl class="facts">
+        {fact(s.manufacturer, doc.manufacturer)}
+        {doc.boards.length ? (
+          <>
+            <dt>{s.boards}</dt>
+            <dd>{doc.boards.map((b, i) => <>{i > 0 ? ", " : ""}<a href={boardUrl(site.urls, normalizeBoardNumber(b))}>{b}</a></>)}</dd>
+          </>
+        ) : null}
+        {fact(s.fileFormat, doc.extension?.toUpperCase())}
+        {fact(s.size, formatBytes(doc.size_bytes, lang))}
+        {fact(s.pages, doc.page_count)}
+        {fact(s.chipset, doc.chipset)}
+        {fact(s.boardRevision, doc.board_revision)}
+        {fact(s.language, doc.language)}
+        {fact(s.source, doc.source_note)}
+        {doc.tags.length ? fact(s.tags, doc.tags.join(", ")) : null}
+        {doc.sha256 ? (
+          <>
+            <dt>{s.sha256}</dt>
+            <dd><code>{doc.sha256}</code></dd>
+          </>
+        ) : null}
+      </dl>
+      <section aria-labelledby="download">
+        <h2 id="download">{s.download}</h2>
+        <p id="download-help">{s.downloadHelp}</p>
+        <pre><code>{downloadCall}</code></pre>
+        <p>
+          <button type="button" disabled aria-describedby="download-help">{s.download}</button>{" "}
+          <a href={`${site.siteUrl}/api/v1/docs`}>{s.apiDocs}</a>
+        </p>
+      </section>
+      {doc.versions.length ? (
+        <section aria-labelledby="versions-heading">
+          <h2 id="versions-heading">{s.versions}</h2>
+          <ScrollTable id="versions" caption={s.versions}>
+            <thead>
+              <tr><th scope="col">{s.version}</th><th scope="col">{s.filename}</th><th scope="col">{s.size}</th><th scope="col">{s.created}</th><th scope="col">{s.changelog}</th></tr>
+            </thead>
+            <tbody>
+              {doc.versions.map((v) => (
+                <tr>
+                  <th scope="row">{v.version}{v.is_current ? ` (${s.current})` : ""}</th>
+                  <td><code>{v.filename}</code></td>
+                  <td>{formatBytes(v.size_bytes, lang)}</td>
+                  <td><Time iso={v.created_at} site={site} /></td>
+                  <td>{v.changelog ?? ""}</td>
+                </tr>
+              ))}
+            </tbody>
+          </ScrollTable>
+        </section>
+      ) : null}
+    </article>,
+  );
+}

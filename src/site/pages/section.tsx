@@ -1,0 +1,92 @@
+// The index page of each section (forum, blog, repair cases, library, boards), paged like the API lists.
+import type { Context } from "hono";
+import type { Child } from "hono/jsx";
+import { listPosts } from "../../db/queries/blog";
+import { listBoards } from "../../db/queries/boards";
+import { listCases } from "../../db/queries/cases";
+import { listDocuments } from "../../db/queries/documents";
+import { listThreads } from "../../db/queries/forum";
+import type { AppEnv } from "../../http/context";
+import { DEFAULT_PER_PAGE, type PageMeta } from "../../http/pagination";
+import { sectionPath, type PageKind } from "../../http/urls";
+import { CaseList, DocumentList, Pager, PostList, ThreadList } from "../components";
+import type { Site } from "../context";
+import type { SiteStrings } from "../i18n";
+import { alternatesOf, pageParam, withPage } from "../item";
+import { renderPage } from "../render";
+
+type SectionKind = PageKind | "board";
+
+const TITLES: Record<SectionKind, keyof SiteStrings> = { thread: "forum", post: "blog", case: "cases", document: "library", board: "boards" };
+
+async function loadSection(site: Site, kind: SectionKind, page: number): Promise<{ meta: PageMeta; list: Child }> {
+  const q = site.query;
+  const req = { page, perPage: DEFAULT_PER_PAGE };
+  switch (kind) {
+    case "thread": {
+      const r = await listThreads(q, {}, req);
+      return { meta: r.meta, list: <ThreadList site={site} threads={r.data} /> };
+    }
+    case "post": {
+      const r = await listPosts(q, {}, req);
+      return { meta: r.meta, list: <PostList site={site} posts={r.data} /> };
+    }
+    case "case": {
+      const r = await listCases(q, {}, req);
+      return { meta: r.meta, list: <CaseList site={site} cases={r.data} /> };
+    }
+    case "document": {
+      const r = await listDocuments(q, {}, req);
+      return { meta: r.meta, list: <DocumentList site={site} documents={r.data} /> };
+    }
+    case "board": {
+      const r = await listBoards(q, req);
+      const list = (
+        <ul class="items">
+          {r.data.map((b) => (
+            <li>
+              <a href={b.url}>{b.number}</a>
+              <div class="meta">
+                {b.manufacturer ? <span>{b.manufacturer}</span> : null}
+                <span>{site.s.documents}: {b.documents}</span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      );
+      return { meta: r.meta, list };
+    }
+  }
+}
+
+/** The section whose index lives at this path, if any. */
+export function sectionAt(path: string, site: Site): SectionKind | undefined {
+  return (Object.keys(TITLES) as SectionKind[]).find((kind) => sectionPath(kind, site.lang) === path);
+}
+
+export async function sectionPage(c: Context<AppEnv>, site: Site, kind: SectionKind): Promise<Response | undefined> {
+  const page = pageParam(c);
+  if (page === undefined) return undefined;
+  const { meta, list } = await loadSection(site, kind, page);
+  if (page > meta.last_page) return undefined;
+  const title = site.s[TITLES[kind]] as string;
+  const base = `${site.siteUrl}${sectionPath(kind, site.lang)}`;
+  const href = (p: number) => withPage(base, p);
+  return renderPage(
+    c,
+    site,
+    {
+      title: page > 1 ? `${title} (${site.s.pageOf(page, meta.last_page)})` : title,
+      description: `${title} · ${site.s.siteName}`,
+      canonical: href(page),
+      alternates: alternatesOf(site, (urls) => withPage(`${urls.siteUrl}${sectionPath(kind, urls.lang)}`, page)),
+      prev: page > 1 ? href(page - 1) : undefined,
+      next: page < meta.last_page ? href(page + 1) : undefined,
+    },
+    <>
+      <h1>{title}</h1>
+      {list}
+      <Pager site={site} page={page} lastPage={meta.last_page} href={href} />
+    </>,
+  );
+}

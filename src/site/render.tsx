@@ -1,0 +1,15 @@
+// Turns a page body into the HTML response.
+import type { Context } from "hono";
+import type { Child } from "hono/jsx";
+import type { AppEnv } from "../http/context";
+import type { Site } from "./context";
+import { Layout, type PageHead } from "./layout";
+
+export async function renderPage(c: Context<AppEnv>, site: Site, head: PageHead, body: Child, status: 200 | 404 | 500 = 200): Promise<Response> {
+  const html = await (
+    <Layout site={site} head={head}>
+      {body}
+    </Layout>
+  ).toString();
+  return c.html(`<!DOCTYPE html>${html}`, status);
+}

@@ -1,0 +1,45 @@
+// The whole stylesheet, inlined in every page: small, readable on a phone, honours dark mode.
+export const STYLE = `
+:root{color-scheme:light dark;--fg:#1b1f24;--muted:#57606a;--bg:#fff;--soft:#f4f6f8;--line:#d0d7de;--accent:#0b5cad;--ok:#1a7f37;--warn:#9a6700}
+@media (prefers-color-scheme:dark){:root{--fg:#e6edf3;--muted:#9da7b3;--bg:#0d1117;--soft:#161b22;--line:#30363d;--accent:#58a6ff;--ok:#3fb950;--warn:#d29922}}
+*{box-sizing:border-box}
+body{margin:0;font:1rem/1.55 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
+a{color:var(--accent)}
+.vh{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:1rem;background:var(--bg);padding:.5rem;z-index:1}
+header.site,footer.site{background:var(--soft);border-bottom:1px solid var(--line)}
+footer.site{border-top:1px solid var(--line);border-bottom:0;margin-top:3rem;font-size:.9rem;color:var(--muted)}
+.wrap{max-width:60rem;margin:0 auto;padding:.75rem 1rem}
+.brand{font-weight:700;text-decoration:none;color:var(--fg);font-size:1.1rem}
+.top{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:space-between}
+nav ul{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:.25rem 1rem}
+button,.button{font:inherit;padding:.4rem .9rem;border-radius:4px;border:1px solid var(--line);background:var(--soft);color:var(--fg)}
+button[disabled]{opacity:.7;cursor:not-allowed}
+main{display:block}
+h1{font-size:1.6rem;line-height:1.25;margin:1rem 0 .5rem}
+h2{font-size:1.25rem;margin:2rem 0 .5rem}
+.meta{color:var(--muted);font-size:.9rem}
+.meta span+span::before{content:" · "}
+.badge{display:inline-block;font-size:.8rem;padding:0 .45rem;border-radius:1rem;border:1px solid var(--line)}
+.badge.ok{color:var(--ok);border-color:var(--ok)}
+.warn{border-left:4px solid var(--warn);padding:.5rem .75rem;background:var(--soft)}
+.prose{overflow-wrap:anywhere}
+.prose pre{overflow-x:auto;background:var(--soft);padding:.75rem}
+.prose img{max-width:100%;height:auto}
+ul.items{list-style:none;padding:0;margin:0}
+ul.items li{padding:.6rem 0;border-bottom:1px solid var(--line)}
+ul.items li a{font-weight:600}
+article.reply{border-top:1px solid var(--line);padding:.75rem 0}
+article.reply.solution{border-left:4px solid var(--ok);padding-left:.75rem}
+dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:1rem 0}
+dl.facts dt{font-weight:600}dl.facts dd{margin:0;overflow-wrap:anywhere}
+@media (max-width:32rem){dl.facts{grid-template-columns:1fr}dl.facts dd{margin-bottom:.4rem}}
+.table{overflow-x:auto}
+table{border-collapse:collapse;width:100%;font-size:.95rem}
+th,td{text-align:left;padding:.4rem .5rem;border-bottom:1px solid var(--line);vertical-align:top}
+caption{text-align:left;font-weight:600;padding:.25rem 0}
+code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.9em;overflow-wrap:anywhere}
+.grid{display:grid;gap:0 2rem;grid-template-columns:repeat(auto-fit,minmax(17rem,1fr))}
+nav.pager ul{justify-content:space-between;margin-top:1.5rem}
+.comment{white-space:pre-wrap}
+`.replace(/\n/g, "");

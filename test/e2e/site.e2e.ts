@@ -1,0 +1,98 @@
+// End-to-end: the site in headless Chromium (Debian's chromium driven by playwright-core).
+// Run through `npm run test:e2e` (scripts/e2e.sh), which starts `wrangler dev` and sets BASE_URL.
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type Page } from "playwright-core";
+
+const BASE_URL = process.env.BASE_URL ?? "http://127.0.0.1:8787";
+const SHOTS = join(import.meta.dirname, "screenshots");
+mkdirSync(SHOTS, { recursive: true });
+
+const userDataDir = mkdtempSync(join(tmpdir(), "bds-chromium-"));
+const context = await chromium.launchPersistentContext(userDataDir, {
+  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+  headless: true,
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  viewport: { width: 1280, height: 900 },
+  locale: "en-GB",
+});
+
+const problems: string[] = [];
+let step = "start";
+const INTENDED_404 = `${BASE_URL}/en/forum/01ARZ3NDEKTSV4RRFFQ69G5FAV/nothing`;
+function watch(page: Page) {
+  page.on("pageerror", (e) => problems.push(`${step}: page error: ${e.message}`));
+  page.on("response", (r) => r.status() >= 400 && r.url() !== INTENDED_404 && problems.push(`${step}: ${r.status()} ${r.url()}`));
+}
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+  console.log(`  screenshot test/e2e/screenshots/${name}.png`);
+}
+
+try {
+  const page = context.pages()[0] ?? (await context.newPage());
+  watch(page);
+
+  step = "home";
+  const home = await page.goto(`${BASE_URL}/`);
+  assert.equal(home?.status(), 200);
+  assert.match(page.url(), /\/en$/, "Accept-Language en-GB leads / to /en");
+  assert.equal(await page.getAttribute("html", "lang"), "en");
+  assert.equal(await page.locator("h1").innerText(), "Board Documentation Service");
+  assert.ok(await page.locator('link[rel="alternate"][type="application/atom+xml"]').count() >= 4, "feeds are linked");
+  await shot(page, "home");
+
+  step = "thread";
+  const threadLink = page.locator('section[aria-labelledby="latest-threads"] ul.items a').first();
+  const threadTitle = await threadLink.innerText();
+  await Promise.all([page.waitForURL(/\/en\/forum\/[0-9A-Z]{26}\/[a-z0-9-]+$/), threadLink.click()]);
+  assert.equal(await page.locator("h1").innerText(), threadTitle);
+  assert.equal(await page.locator("link[rel=canonical]").getAttribute("href"), page.url());
+  assert.ok((await page.locator("article.reply").count()) >= 1, "the thread shows its replies");
+  console.log(`  thread: ${threadTitle} (${await page.locator("article.reply").count()} replies)`);
+  await shot(page, "thread");
+
+  step = "document";
+  await page.goto(`${BASE_URL}/en`);
+  const docLink = page.locator('section[aria-labelledby="latest-documents"] ul.items a').first();
+  const docTitle = await docLink.innerText();
+  await Promise.all([page.waitForURL(/\/en\/library\/[0-9A-Z]{26}\/[a-z0-9-]+$/), docLink.click()]);
+  assert.equal(await page.locator("h1").innerText(), docTitle);
+  const download = page.getByRole("button", { name: "Download" });
+  assert.equal(await download.isDisabled(), true, "the download button is not a link to a file");
+  assert.match(await page.locator("#download-help").innerText(), /API key/);
+  console.log(`  document: ${docTitle}`);
+  await shot(page, "document");
+
+  step = "language switch";
+  await Promise.all([page.waitForURL(/\/es\/biblioteca\//), page.getByRole("link", { name: "Español" }).click()]);
+  assert.equal(await page.getAttribute("html", "lang"), "es");
+  assert.equal(await page.locator("h1").innerText(), docTitle);
+
+  step = "not found";
+  const missing = await page.goto(INTENDED_404);
+  assert.equal(missing?.status(), 404);
+  assert.equal(await page.locator("h1").innerText(), "Page not found");
+
+  step = "phone";
+  const phone = await context.newPage();
+  watch(phone);
+  await phone.setViewportSize({ width: 390, height: 844 });
+  await phone.goto(`${BASE_URL}/es`);
+  const caseLink = phone.locator('section[aria-labelledby="latest-cases"] ul.items a').first();
+  await Promise.all([phone.waitForURL(/\/es\/reparaciones\//), caseLink.click()]);
+  // Runs in the page; the string keeps DOM types out of this Node-side file.
+  const overflow = (await phone.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")) as number;
+  assert.ok(overflow <= 0, `the case page fits a phone's width (overflow ${overflow}px)`);
+  assert.ok(await phone.getByRole("table").count() >= 2, "measurements and components tables");
+  await shot(phone, "case-phone");
+
+  assert.deepEqual(problems, []);
+  console.log("e2e: all checks passed");
+} finally {
+  await context.close();
+  rmSync(userDataDir, { recursive: true, force: true });
+}
