@@ -14,6 +14,8 @@ export function buildApp() {
   app.use("*", requestContext);
   // Pages answer errors as HTML; the API (and /mcp) keep problem+json.
   app.onError((err, c) => (servesHtml(c.req.path) ? siteErrorResponse(err, c) : apiErrorResponse(err, c)));
+  // Liveness, and the bare route of `npm run bench`: no database, no key, no limit.
+  app.get("/healthz", (c) => c.text("ok", 200, { "Cache-Control": "no-store" }));
   app.route("/api/v1", buildApi());
   app.all(MCP_PATH, serveMcp);
   app.route("/", buildSite());

@@ -1,5 +1,6 @@
 // Worker entry: HTTP (API, files, MCP, pages) and the upload queue consumer; exports the Durable Objects.
 import { buildApp } from "./app";
+import { handleUploadsBatch } from "./ingest/consumer";
 
 const app = buildApp();
 
@@ -7,4 +8,5 @@ export { Limiter } from "./limits/limiter";
 
 export default {
   fetch: app.fetch,
+  queue: (batch, env) => handleUploadsBatch(batch, env),
 } satisfies ExportedHandler<Env>;

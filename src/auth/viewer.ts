@@ -5,6 +5,7 @@ import { getDb, type Db } from "../db/client";
 import { apiKeys, users } from "../db/schema";
 import type { AppEnv } from "../http/context";
 import { ApiError } from "../http/problem";
+import { countFailedKeyAttempt } from "../limits/rate-limit";
 import { looksLikeToken, sha256Hex } from "./keys";
 import type { Scope } from "./scopes";
 
@@ -63,6 +64,7 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   const token = bearerToken(header);
   const viewer = token ? await findViewerByToken(getDb(c.env), token) : undefined;
   if (!viewer) {
+    await countFailedKeyAttempt(c); // 429 instead once the address has used up its anonymous calls
     throw new ApiError("unauthorized", token ? "The API key is invalid, expired or revoked." : "The Authorization header must be: Bearer <API_KEY>.", {
       headers: { "WWW-Authenticate": 'Bearer realm="api", error="invalid_token"' },
     });

@@ -20,6 +20,8 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 /** Adds ETag and Cache-Control to the 200 response in `c.res`, answering 304 when If-None-Match matches. */
 async function finishCacheable(c: Context<AppEnv>, cacheControl: string, vary?: string): Promise<void> {
   const res = c.res;
+  // Handlers that decide their own caching: files (a stored .json included) carry their ETag; no-store answers stay so.
+  if (res.headers.has("ETag") || res.headers.get("Cache-Control")?.includes("no-store")) return;
   const body = await res.arrayBuffer();
   const etag = await bodyTag(body);
   const headers = new Headers(res.headers);

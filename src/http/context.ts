@@ -1,5 +1,6 @@
 // What every request carries through the middleware chain.
 import type { Viewer } from "../auth/viewer";
+import type { AppliedLimit } from "../limits/headers";
 import type { AppConfig } from "../config";
 import type { Lang } from "./language";
 import type { UrlContext } from "./urls";
@@ -11,6 +12,8 @@ export interface AppVariables {
   lang: Lang;
   /** The key's owner, or null for an anonymous caller. Set by the authenticate middleware. */
   viewer: Viewer | null;
+  /** Limits counted for this request, in order; their state goes out in the RateLimit headers. */
+  limits?: AppliedLimit[];
 }
 
 export type AppEnv = { Bindings: Env; Variables: AppVariables };

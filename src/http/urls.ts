@@ -76,3 +76,8 @@ export function feedUrl(ctx: UrlContext, name: FeedName): string {
 export function homeUrl(ctx: UrlContext): string {
   return `${ctx.siteUrl}/${ctx.lang}`;
 }
+
+/** `{base_url}` of the spec: where the JSON API lives. */
+export function apiBaseUrl(siteUrl: string): string {
+  return `${siteUrl}/api/v1`;
+}

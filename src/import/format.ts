@@ -7,7 +7,9 @@ import { ID_PATTERN } from "../http/ids";
 
 const id = z.string().regex(ID_PATTERN, "must be a 26-character ULID");
 const datetime = z.iso.datetime({ offset: true, message: "must be an ISO 8601 date-time" });
-const username = z.string().regex(/^[A-Za-z0-9._-]{2,40}$/, "must be 2–40 letters, digits, dots, dashes or underscores");
+/** A username, as users are referred to everywhere (import file, admin commands). */
+export const UsernameSchema = z.string().regex(/^[A-Za-z0-9._-]{2,40}$/, "must be 2–40 letters, digits, dots, dashes or underscores");
+const username = UsernameSchema;
 const strings = z.array(z.string().min(1));
 const nullableString = z.string().nullable();
 

@@ -302,17 +302,21 @@ export async function buildImportPlan(db: Db, file: ImportFile, now: string): Pr
   return { statements: s, objects, counts };
 }
 
-/** Natural keys already in the database (so a file may refer to them without carrying them). */
+/**
+ * Natural keys already in the database (so a file may refer to them without carrying them).
+ * One batch: against the deployed database (scripts/lib/wrangler-d1.ts) that is one round trip.
+ */
 export async function loadExistingKeys(d1: D1Database): Promise<ExistingKeys> {
-  const column = async (query: string) => new Set((await d1.prepare(query).raw<[string]>()).map((r) => String(r[0])));
-  const [usernames, categorySlugs, boardNorms, manufacturerNames, documentIds, threadIds] = await Promise.all([
-    column("select username from users"),
-    column("select slug from categories"),
-    column("select norm from boards union select norm from board_aliases"),
-    column("select name from manufacturers"),
-    column("select id from documents"),
-    column("select id from threads"),
-  ]);
+  const queries = [
+    "select username as k from users",
+    "select slug as k from categories",
+    "select norm as k from boards union select norm from board_aliases",
+    "select name as k from manufacturers",
+    "select id as k from documents",
+    "select id as k from threads",
+  ];
+  const results = await d1.batch<{ k: string | number }>(queries.map((q) => d1.prepare(q)));
+  const [usernames, categorySlugs, boardNorms, manufacturerNames, documentIds, threadIds] = results.map((r) => new Set(r.results.map((row) => String(row.k))));
   return { usernames, categorySlugs, boardNorms, manufacturerNames, documentIds, threadIds };
 }
 
@@ -325,9 +329,11 @@ export const CONTENT_TABLES = [
   "categories", "board_aliases", "boards", "manufacturers", "api_keys", "users",
 ] as const;
 
-/** Statements that empty every content table; run in the same batch as the import when resetting. */
+/** SQL that empties every content table; runs in the same batch as the import when resetting. */
+export const RESET_SQL: readonly string[] = CONTENT_TABLES.map((table) => `delete from ${table}`);
+
 export function resetStatements(d1: D1Database): D1PreparedStatement[] {
-  return CONTENT_TABLES.map((table) => d1.prepare(`delete from ${table}`));
+  return RESET_SQL.map((text) => d1.prepare(text));
 }
 
 async function deleteObjectsExcept(files: R2Bucket, keep: Set<string>): Promise<void> {

@@ -23,19 +23,24 @@ export interface LimitDecision {
 }
 
 export class Limiter extends DurableObject<Env> {
+  /** Whether a clean-up alarm is scheduled: a take then writes only its event (one write per call). */
+  private alarmPending = false;
+
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     ctx.blockConcurrencyWhile(async () => {
       this.ctx.storage.sql.exec("create table if not exists events (at integer not null, cost integer not null)");
       this.ctx.storage.sql.exec("create index if not exists events_at on events(at)");
-      // The caller's clock and this object's clock at the last take, so the alarm can tell the caller's time.
+      // The caller's clock and this object's clock when the alarm was set, so the alarm can tell the caller's time.
       this.ctx.storage.sql.exec("create table if not exists clock (caller_ms integer not null, local_ms integer not null, window_ms integer not null)");
+      this.alarmPending = (await this.ctx.storage.getAlarm()) !== null;
     });
   }
 
   /**
    * Counts `cost` events at `nowMs` if the window has room, else refuses without counting.
    * `nowMs` comes from the caller so the Worker's clock (fakeable in tests) is the only clock.
+   * All reads and writes run without an await in between, so concurrent takes cannot interleave.
    */
   async take(rule: LimitRule, nowMs: number, cost = 1): Promise<LimitDecision> {
     const windowMs = rule.windowSeconds * 1000;
@@ -45,9 +50,12 @@ export class Limiter extends DurableObject<Env> {
     const allowed = used + cost <= rule.limit;
     if (allowed) {
       sql.exec("insert into events (at, cost) values (?, ?)", nowMs, cost);
-      sql.exec("delete from clock");
-      sql.exec("insert into clock values (?, ?, ?)", nowMs, Date.now(), windowMs);
-      await this.ctx.storage.setAlarm(Date.now() + windowMs);
+      if (!this.alarmPending) {
+        sql.exec("delete from clock");
+        sql.exec("insert into clock values (?, ?, ?)", nowMs, Date.now(), windowMs);
+        this.alarmPending = true;
+        await this.ctx.storage.setAlarm(Date.now() + windowMs);
+      }
     }
     return this.decision(rule, nowMs, allowed, allowed ? used + cost : used);
   }
@@ -71,26 +79,33 @@ export class Limiter extends DurableObject<Env> {
   async alarm(): Promise<void> {
     const sql = this.ctx.storage.sql;
     const clock = sql.exec<{ caller_ms: number; local_ms: number; window_ms: number }>("select * from clock").toArray()[0];
+    this.alarmPending = false;
     if (!clock) return;
     const callerNow = clock.caller_ms + (Date.now() - clock.local_ms);
     sql.exec("delete from events where at <= ?", callerNow - clock.window_ms);
-    const left = sql.exec<{ n: number }>("select count(*) as n from events").one().n;
-    if (left > 0) await this.ctx.storage.setAlarm(Date.now() + clock.window_ms);
-    else sql.exec("delete from clock"); // idle: the object holds nothing
+    const newest = sql.exec<{ at: number | null }>("select max(at) as at from events").one().at;
+    if (newest === null) {
+      sql.exec("delete from clock"); // idle: the object holds nothing
+      return;
+    }
+    // Again when the newest event leaves the window.
+    this.alarmPending = true;
+    await this.ctx.storage.setAlarm(Date.now() + Math.max(1000, Number(newest) + clock.window_ms - callerNow + 1));
   }
 
   private decision(rule: LimitRule, nowMs: number, allowed: boolean, used: number): LimitDecision {
     const windowMs = rule.windowSeconds * 1000;
-    const sql = this.ctx.storage.sql;
-    const oldest = sql.exec<{ at: number }>("select min(at) as at from events where at > ?", nowMs - windowMs).one().at;
-    const newest = sql.exec<{ at: number }>("select max(at) as at from events where at > ?", nowMs - windowMs).one().at;
+    const span = this.ctx.storage.sql
+      .exec<{ oldest: number | null; newest: number | null }>("select min(at) as oldest, max(at) as newest from events where at > ?", nowMs - windowMs)
+      .one();
     const secondsUntil = (at: number | null) => (at === null ? 0 : Math.max(1, Math.ceil((Number(at) + windowMs - nowMs) / 1000)));
     return {
       allowed,
       limit: rule.limit,
       remaining: Math.max(0, rule.limit - used),
-      resetSeconds: secondsUntil(newest),
-      retryAfterSeconds: allowed ? 0 : secondsUntil(oldest),
+      resetSeconds: secondsUntil(span.newest),
+      // Nothing counted yet but still refused (limit below the cost): no wait frees room, so name the window.
+      retryAfterSeconds: allowed ? 0 : span.oldest === null ? rule.windowSeconds : secondsUntil(span.oldest),
     };
   }
 }

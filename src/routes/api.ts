@@ -3,15 +3,22 @@ import { cors } from "hono/cors";
 import { authenticate } from "../auth/viewer";
 import { cacheHeaders } from "../http/caching";
 import { ApiError, quoteInput } from "../http/problem";
+import { apiBaseUrl } from "../http/urls";
+import { limitHeadersMiddleware, rateLimit } from "../limits/rate-limit";
 import { getBoardRoute } from "./boards/get";
 import { getCaseRoute } from "./cases/get";
 import { listCasesRoute } from "./cases/list";
 import { createRouter } from "./define";
 import { docsPage } from "./docs-page";
+import { downloadDocumentRoute } from "./documents/download";
 import { getDocumentRoute } from "./documents/get";
 import { listDocumentsRoute } from "./documents/list";
 import { listCategoriesRoute } from "./forum/categories";
 import { getThreadRoute } from "./forum/get";
+import { fileRoute } from "./files/get";
+import { capabilitiesRoute } from "./ingest/capabilities";
+import { createUploadRoute } from "./ingest/create-upload";
+import { getUploadRoute } from "./ingest/get-upload";
 import { listThreadsRoute } from "./forum/list";
 import { getMeRoute } from "./me/get";
 import { getPostRoute } from "./posts/get";
@@ -24,6 +31,7 @@ const OPERATIONS = [
   getMeRoute,
   listDocumentsRoute,
   getDocumentRoute,
+  downloadDocumentRoute,
   getBoardRoute,
   listCategoriesRoute,
   listThreadsRoute,
@@ -32,6 +40,9 @@ const OPERATIONS = [
   getPostRoute,
   listCasesRoute,
   getCaseRoute,
+  capabilitiesRoute,
+  createUploadRoute,
+  getUploadRoute,
 ];
 
 export function buildApi() {
@@ -54,20 +65,29 @@ export function buildApi() {
     scheme: "bearer",
     description: "Personal API key (bds_…). Open reads work without one; a key that is sent must be valid.",
   });
-  api.doc31("/openapi.json", (c) => ({
-    openapi: "3.1.0",
-    info: {
-      title: "Board Documentation Service API",
-      version: API_VERSION,
-      description: "Read API for a hardware-repair community: forum, blog, repair cases, boards and the document library. Cite what you use by its url and credit its author; bulk downloading of files is forbidden; member content may be wrong.",
-    },
-    servers: [{ url: `${c.get("siteUrl")}/api/v1` }],
-    tags: [{ name: "Account" }, { name: "Library" }, { name: "Forum" }, { name: "Blog" }, { name: "Repair cases" }],
-  }));
-  api.get("/docs", (c) => c.html(docsPage(`${c.get("siteUrl")}/api/v1/openapi.json`)));
+  // Generated once per isolate (the routes are fixed once built); only `servers` depends on the request.
+  let description: ReturnType<typeof api.getOpenAPI31Document> | undefined;
+  api.get("/openapi.json", (c) => {
+    description ??= api.getOpenAPI31Document({
+      openapi: "3.1.0",
+      info: {
+        title: "Board Documentation Service API",
+        version: API_VERSION,
+        description: "Read API for a hardware-repair community: forum, blog, repair cases, boards and the document library. Cite what you use by its url and credit its author; bulk downloading of files is forbidden; member content may be wrong.",
+      },
+      tags: [{ name: "Account" }, { name: "Library" }, { name: "Forum" }, { name: "Blog" }, { name: "Repair cases" }, { name: "Ingestion" }],
+    });
+    return c.json({ ...description, servers: [{ url: apiBaseUrl(c.get("siteUrl")) }] });
+  });
+  api.get("/docs", (c) => c.html(docsPage(`${apiBaseUrl(c.get("siteUrl"))}/openapi.json`)));
 
+  // Limits: headers written on the way out (errors included); a bad key costs its address (in authenticate);
+  // then each call counts against its key or its address. The description above is not limited.
+  api.use("*", limitHeadersMiddleware);
   api.use("*", authenticate);
+  api.use("*", rateLimit);
   for (const operation of OPERATIONS) api.route("/", operation);
+  api.route("/", fileRoute); // signed links, outside OpenAPI (see src/routes/files/get.ts)
 
   // A catch-all route, not notFound(): Hono ignores a sub-app's notFound once it is mounted.
   api.all("*", (c) => {

@@ -1,6 +1,6 @@
 // /llms.txt (llmstxt.org): what the site is, its API and MCP endpoint, the usage rules, and where things are.
 import { LANGUAGES } from "../http/language";
-import { FEEDS, feedUrl, homeUrl, sectionPath, type PageKind } from "../http/urls";
+import { apiBaseUrl, FEEDS, feedUrl, homeUrl, sectionPath, type PageKind } from "../http/urls";
 import { strings } from "./i18n";
 
 const SECTIONS: { kind: PageKind | "board"; what: string }[] = [
@@ -12,7 +12,7 @@ const SECTIONS: { kind: PageKind | "board"; what: string }[] = [
 ];
 
 export function llmsText(siteUrl: string): string {
-  const base = `${siteUrl}/api/v1`;
+  const base = apiBaseUrl(siteUrl);
   const en = strings("en");
   const lines = [
     `# ${en.siteName}`,

@@ -1,0 +1,17 @@
+// Small helpers shared by the operator scripts: usage errors and readable failures.
+export class UsageError extends Error {}
+
+/** Runs a script's main; usage errors exit 2, anything else prints its message and exits 1. */
+export function runMain(main: () => Promise<number | void>): void {
+  main().then(
+    (code) => process.exit(code ?? 0),
+    (error: unknown) => {
+      if (error instanceof UsageError) {
+        console.error(`error: ${error.message}`);
+        process.exit(2);
+      }
+      console.error(error instanceof Error ? error.message : String(error));
+      process.exit(1);
+    },
+  );
+}

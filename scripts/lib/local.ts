@@ -1,0 +1,83 @@
+// The local platform: the same persisted state `wrangler dev` uses (.wrangler/state/v3), reached
+// from Node through wrangler's getPlatformProxy. No Cloudflare account or network is needed.
+import { existsSync, readdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { getPlatformProxy, unstable_startWorker } from "wrangler";
+import type { ImportOutcome } from "../../src/import";
+import { runWrangler } from "./wrangler";
+
+export const STATE_DIR = join(".wrangler", "state", "v3");
+
+export interface LocalBindings {
+  DB: D1Database;
+  FILES: R2Bucket;
+}
+
+/** Applies pending migrations to the local D1 (non-interactive; a no-op when up to date). */
+export async function applyLocalMigrations(): Promise<void> {
+  await runWrangler(["d1", "migrations", "apply", "DB", "--local"], { capture: true });
+}
+
+/** Runs `work` with the local DB and FILES bindings, then shuts the local runtime down. */
+export async function withLocalBindings<T>(work: (bindings: LocalBindings) => Promise<T>): Promise<T> {
+  // The proxy serves no Worker code, so wrangler and workerd warn that the Limiter class is not
+  // served here; only DB and FILES are used, so those two warnings are noise and are dropped.
+  const logLevel = process.env.WRANGLER_LOG;
+  process.env.WRANGLER_LOG ??= "error";
+  const restoreStderr = dropStderrLines(/Durable ?Object/i);
+  try {
+    const proxy = await getPlatformProxy<LocalBindings>({ persist: true, remoteBindings: false });
+    try {
+      return await work(proxy.env);
+    } finally {
+      await proxy.dispose();
+    }
+  } finally {
+    restoreStderr();
+    // Not inherited by later children (npm run dev starts wrangler dev afterwards).
+    if (logLevel === undefined) delete process.env.WRANGLER_LOG;
+  }
+}
+
+/**
+ * Runs the importer inside a local workerd (scripts/lib/import-worker.ts) with the persisted
+ * bindings: the whole import is one D1 batch there, as in production, in seconds.
+ */
+export async function importLocally(content: unknown, reset: boolean): Promise<ImportOutcome> {
+  const restoreStderr = dropStderrLines(/Durable ?Object|queue/i);
+  const worker = await unstable_startWorker({
+    config: "wrangler.toml",
+    entrypoint: "scripts/lib/import-worker.ts",
+    dev: { remote: false, watch: false, inspector: false, logLevel: "error", server: { hostname: "127.0.0.1", port: 0 } },
+  });
+  try {
+    await worker.ready;
+    const response = await worker.fetch("http://import.local/", { method: "POST", body: JSON.stringify({ content, reset }) });
+    if (!response.ok) throw new Error(`the local import failed: ${response.status} ${await response.text()}`);
+    return (await response.json()) as ImportOutcome;
+  } finally {
+    await worker.dispose();
+    restoreStderr();
+  }
+}
+
+/**
+ * Deletes the persisted state of the Limiter Durable Object (every rate, download and upload
+ * counter), so limits start fresh. Miniflare keeps each class's objects in `do/<worker>-<Class>`.
+ */
+export function resetLimiterState(): string[] {
+  const doDir = join(STATE_DIR, "do");
+  if (!existsSync(doDir)) return [];
+  const removed = readdirSync(doDir).filter((name) => name.endsWith("-Limiter"));
+  for (const name of removed) rmSync(join(doDir, name), { recursive: true, force: true });
+  return removed.map((name) => join(doDir, name));
+}
+
+function dropStderrLines(pattern: RegExp): () => void {
+  const original = process.stderr.write.bind(process.stderr);
+  process.stderr.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
+    if (pattern.test(String(chunk))) return true;
+    return original(chunk, ...rest);
+  }) as typeof process.stderr.write;
+  return () => void (process.stderr.write = original);
+}

@@ -1,0 +1,67 @@
+// Runs the project's own wrangler (node_modules, pinned version) as a child process.
+import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
+
+const require = createRequire(import.meta.url);
+export const WRANGLER_BIN = require.resolve("wrangler/bin/wrangler.js");
+
+/**
+ * Offline by default: no metrics, and no download of the Request.cf sample (Miniflare falls back to
+ * a placeholder). Applied to this process (getPlatformProxy, startWorker) and to every child.
+ */
+export const OFFLINE_ENV = { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" } as const;
+for (const [name, value] of Object.entries(OFFLINE_ENV)) process.env[name] ??= value;
+
+export class WranglerError extends Error {
+  constructor(
+    readonly args: string[],
+    readonly exitCode: number | null,
+    readonly output: string,
+  ) {
+    const command = `wrangler ${args.join(" ")}`.replace(/\s+/g, " ");
+    super(`${command.length > 100 ? command.slice(0, 100) + "…" : command} failed (exit ${exitCode}):\n${output.trim()}`);
+  }
+}
+
+/**
+ * Runs `wrangler ...args`. With `capture`, stdout is returned (for --json); otherwise the child
+ * writes to this terminal.
+ */
+export function runWrangler(args: string[], options: { capture?: boolean } = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [WRANGLER_BIN, ...args], {
+      stdio: ["ignore", options.capture ? "pipe" : "inherit", options.capture ? "pipe" : "inherit"],
+      // stdin is not a terminal, so wrangler takes each prompt's default instead of waiting.
+      env: { ...process.env, ...OFFLINE_ENV },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout?.on("data", (chunk) => (stdout += chunk));
+    child.stderr?.on("data", (chunk) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => (code === 0 ? resolve(stdout) : reject(new WranglerError(args, code, stdout + stderr))));
+  });
+}
+
+/** `wrangler ...args --json`: the parsed JSON, or the error wrangler printed as JSON. */
+export async function runWranglerJson<T>(args: string[]): Promise<T> {
+  try {
+    return JSON.parse(await runWrangler([...args, "--json"], { capture: true })) as T;
+  } catch (error) {
+    if (error instanceof WranglerError) {
+      const reported = tryParse(error.output)?.error?.text;
+      if (reported) throw new WranglerError(error.args, error.exitCode, reported);
+    }
+    throw error;
+  }
+}
+
+function tryParse(text: string): { error?: { text?: string } } | undefined {
+  const start = text.indexOf("{");
+  if (start === -1) return undefined;
+  try {
+    return JSON.parse(text.slice(start));
+  } catch {
+    return undefined;
+  }
+}

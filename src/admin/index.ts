@@ -1,0 +1,11 @@
+// Every admin command, in the order `npm run admin -- help` lists them. To add a group, write
+// src/admin/<group>.ts exporting its commands (defineCommand) and list them here.
+import { runAdminCommand, type AdminContext, type AdminResult } from "./command";
+import { KEY_COMMANDS } from "./keys";
+import { USER_COMMANDS } from "./users";
+
+export const ADMIN_COMMANDS = [...USER_COMMANDS, ...KEY_COMMANDS];
+
+export function runAdmin(ctx: AdminContext, argv: readonly string[]): Promise<AdminResult> {
+  return runAdminCommand(ADMIN_COMMANDS, ctx, argv);
+}

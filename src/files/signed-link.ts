@@ -1,0 +1,55 @@
+// Signed file links (DESIGN.md §6): `{base_url}/files/{id}/{version}?expires={unix}&signature={hex}`, the
+// signature an HMAC-SHA256 over `id:version:expires` with the FILES_SIGNING_KEY secret.
+import { ApiError } from "../http/problem";
+
+export interface FileLink {
+  id: string;
+  version: number;
+  /** Unix time in seconds after which the link is refused. */
+  expires: number;
+}
+
+const encoder = new TextEncoder();
+const keys = new Map<string, Promise<CryptoKey>>();
+
+function signingKey(env: Env): Promise<CryptoKey> {
+  const secret = env.FILES_SIGNING_KEY;
+  if (!secret) throw new Error("FILES_SIGNING_KEY is not set"); // an operator error: a 500 with a logged cause
+  let key = keys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+    keys.set(secret, key);
+  }
+  return key;
+}
+
+function payload(link: FileLink): Uint8Array {
+  return encoder.encode(`${link.id}:${link.version}:${link.expires}`);
+}
+
+export async function signLink(env: Env, link: FileLink): Promise<string> {
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", await signingKey(env), payload(link)));
+  return [...mac].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export function fileUrl(baseUrl: string, link: FileLink, signature: string): string {
+  return `${baseUrl}/files/${link.id}/${link.version}?expires=${link.expires}&signature=${signature}`;
+}
+
+const SIGNATURE = /^[0-9a-f]{64}$/i;
+
+/**
+ * Checks a link's parts as they arrived (the id exactly as in the path, so another spelling is another
+ * id). crypto.subtle.verify compares in constant time. Throws 403 for a bad signature or an expired link.
+ */
+export async function verifyLink(env: Env, raw: { id: string; version: string; expires?: string; signature?: string }, nowMs: number): Promise<FileLink> {
+  const refused = new ApiError("forbidden", "This file link is not valid: its signature does not match. Ask the download endpoint for a new link.");
+  if (!/^[1-9]\d{0,8}$/.test(raw.version) || !/^\d{1,12}$/.test(raw.expires ?? "") || !SIGNATURE.test(raw.signature ?? "")) throw refused;
+  const link: FileLink = { id: raw.id, version: Number(raw.version), expires: Number(raw.expires) };
+  const mac = Uint8Array.from(raw.signature!.match(/../g)!, (h) => parseInt(h, 16));
+  if (!(await crypto.subtle.verify("HMAC", await signingKey(env), mac, payload(link)))) throw refused;
+  if (link.expires * 1000 <= nowMs) {
+    throw new ApiError("forbidden", `This file link expired at ${new Date(link.expires * 1000).toISOString()}. Ask the download endpoint for a new link.`);
+  }
+  return link;
+}

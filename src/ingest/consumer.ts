@@ -1,0 +1,111 @@
+// The upload queue consumer: finishes a `processing` document. It sniffs the stored file against
+// its extension's family, flags programs (`executable`), extracts PDF pages into document_pages
+// (search indexes that table), then sets `available` or `rejected` with a reason.
+// Safe to retry: it works only on documents still `processing`, rewrites the page rows from
+// scratch, and flips the status in the same batch as the pages. Messages are handled one by one
+// (bounded memory), each acked or retried on its own, so one bad message never holds up the batch;
+// after the last retry the platform moves it to the dead-letter queue.
+import { and, eq } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { getDb } from "../db/client";
+import { documentPages, documents, documentVersions } from "../db/schema";
+import { familyOf } from "./formats";
+import { isProcessJob, type ProcessJob } from "./jobs";
+import { PDF_TEXT_MAX_BYTES, pdfText } from "./pdf-text";
+import { familyMismatch, isZip, programKind, SNIFF_BYTES } from "./sniff";
+import { zipProgramEntry } from "./zip";
+
+/** wrangler.toml's max_retries (5) plus the first delivery: the attempt after which a message is dead-lettered. */
+export const MAX_ATTEMPTS = 6;
+/** D1 binds at most 100 parameters per statement; a page row has 3. */
+const PAGE_ROWS_PER_STATEMENT = 30;
+
+export type ProcessOutcome = "available" | "rejected" | "skipped";
+
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(600, 10 * 2 ** Math.max(0, attempts - 1));
+}
+
+export async function handleUploadsBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+  for (const message of batch.messages) {
+    try {
+      if (!isProcessJob(message.body)) throw new Error("malformed job: expected {documentId, version}");
+      await processDocument(env, message.body);
+      message.ack();
+    } catch (err) {
+      console.error("upload processing failed", { id: message.id, attempts: message.attempts, body: message.body }, err);
+      if (message.attempts >= MAX_ATTEMPTS && isProcessJob(message.body)) {
+        // Its last delivery: the document must not stay `processing` for ever.
+        await rejectDocument(env, message.body.documentId, "The file could not be processed.").catch((e) => console.error("could not reject", e));
+      }
+      message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+    }
+  }
+}
+
+export async function processDocument(env: Env, job: ProcessJob): Promise<ProcessOutcome> {
+  const db = getDb(env);
+  const [doc] = await db
+    .select({ status: documents.status, r2Key: documentVersions.r2Key, extension: documentVersions.extension, sizeBytes: documentVersions.sizeBytes })
+    .from(documents)
+    .innerJoin(documentVersions, and(eq(documentVersions.documentId, documents.id), eq(documentVersions.version, job.version)))
+    .where(eq(documents.id, job.documentId));
+  // Deleted, or already finished by an earlier delivery of the same message.
+  if (!doc || doc.status !== "processing") return "skipped";
+
+  const reject = async (reason: string, executable = false) => (await rejectDocument(env, job.documentId, reason, executable), "rejected" as const);
+  if (doc.sizeBytes === 0) return reject("The file is empty.");
+  const head = await env.FILES.get(doc.r2Key, { range: { offset: 0, length: Math.min(SNIFF_BYTES, doc.sizeBytes) } });
+  if (!head) return reject("The stored file is missing.");
+  const bytes = new Uint8Array(await head.arrayBuffer());
+
+  const family = familyOf(doc.extension);
+  const program = programKind(bytes) ?? (isZip(bytes) ? await zipProgramEntry(env.FILES, doc.r2Key, doc.sizeBytes) : null);
+  const mismatch = familyMismatch(bytes, family, doc.extension);
+  if (mismatch) return reject(mismatch, program !== null);
+
+  let pageCount: number | null = null;
+  let pages: string[] = [];
+  if (family === "pdf" && doc.sizeBytes <= PDF_TEXT_MAX_BYTES) {
+    const object = await env.FILES.get(doc.r2Key);
+    if (!object) return reject("The stored file is missing.");
+    const text = await pdfText(new Uint8Array(await object.arrayBuffer()));
+    if (text.kind === "unreadable") return reject(text.reason);
+    if (text.kind === "text") {
+      pageCount = text.pageCount;
+      pages = text.pages;
+    }
+  }
+
+  const statements: BatchItem<"sqlite">[] = [db.delete(documentPages).where(eq(documentPages.documentId, job.documentId))];
+  for (let start = 0; start < pages.length; start += PAGE_ROWS_PER_STATEMENT) {
+    const rows = pages.slice(start, start + PAGE_ROWS_PER_STATEMENT).map((text, i) => ({ documentId: job.documentId, page: start + i + 1, text }));
+    statements.push(db.insert(documentPages).values(rows));
+  }
+  statements.push(
+    db
+      .update(documents)
+      .set({ status: "available", statusReason: null, executable: program !== null, pageCount, updatedAt: new Date().toISOString() })
+      .where(and(eq(documents.id, job.documentId), eq(documents.status, "processing"))),
+  );
+  await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  return "available";
+}
+
+/** Sets `rejected` with its reason (only from `processing`) and removes the stored file: nothing may download it. */
+export async function rejectDocument(env: Env, documentId: string, reason: string, executable = false): Promise<void> {
+  const db = getDb(env);
+  const rejected = await db
+    .update(documents)
+    .set({ status: "rejected", statusReason: reason, executable, updatedAt: new Date().toISOString() })
+    .where(and(eq(documents.id, documentId), eq(documents.status, "processing")))
+    .returning({ id: documents.id });
+  if (!rejected.length) return;
+  const versions = await db.select({ key: documentVersions.r2Key }).from(documentVersions).where(eq(documentVersions.documentId, documentId));
+  try {
+    if (versions.length) await env.FILES.delete(versions.map((v) => v.key));
+  } catch (err) {
+    // The status is what matters; an orphaned object is only storage.
+    console.error("rejected document's file was not removed", documentId, err);
+  }
+}

@@ -1,0 +1,25 @@
+// Deleting a document for good (an owner's or an operator's request): its rows go in one D1 batch
+// (versions, boards, shares and pages cascade, so search forgets its text), the upload that created
+// it is marked `deleted` so its external id answers 410 from then on, and its files leave R2.
+import { eq } from "drizzle-orm";
+import { getDb } from "../db/client";
+import { documents, documentVersions, uploads } from "../db/schema";
+
+/** Returns false when there was no such document. */
+export async function deleteDocument(env: Env, documentId: string, now = new Date()): Promise<boolean> {
+  const db = getDb(env);
+  const versions = await db.select({ key: documentVersions.r2Key }).from(documentVersions).where(eq(documentVersions.documentId, documentId));
+  const [, deleted] = await db.batch([
+    db.update(uploads).set({ state: "deleted", documentId: null, updatedAt: now.toISOString() }).where(eq(uploads.documentId, documentId)),
+    db.delete(documents).where(eq(documents.id, documentId)).returning({ id: documents.id }),
+  ]);
+  // Rows first: once they are gone nothing points at the files, so a failure here only leaves orphans.
+  if (versions.length) {
+    try {
+      await env.FILES.delete(versions.map((v) => v.key));
+    } catch (err) {
+      console.error("document deleted but its files were not", documentId, err);
+    }
+  }
+  return deleted.length > 0;
+}

@@ -1,0 +1,135 @@
+// The text fields of an upload: collected as they arrive, validated with UploadFieldsSchema,
+// normalised, and fingerprinted together with the file's SHA-256 (DESIGN.md §7).
+import { sha256Hex } from "../auth/keys";
+import { fieldErrorsFromIssues, type FieldErrors } from "../http/problem";
+import { normalizeBoardNumber } from "../http/urls";
+import { UploadFieldsSchema, type UploadFields } from "../schemas/ingest";
+import type { DocumentType } from "./formats";
+
+const SCALAR_FIELDS = new Set(["external_id", "title", "type", "description", "visibility", "rights_attested", "manufacturer_id", "chipset", "board_revision", "language", "source_note"]);
+/** Lists arrive as repeated fields, with or without the [] suffix some clients add. */
+const LIST_FIELDS: Record<string, "boards" | "tags"> = { boards: "boards", "boards[]": "boards", tags: "tags", "tags[]": "tags" };
+
+export function addError(errors: FieldErrors, field: string, message: string): void {
+  (errors[field] ??= []).push(message);
+}
+
+export class UploadForm {
+  private readonly scalars = new Map<string, string>();
+  private readonly lists: Record<"boards" | "tags", string[]> = { boards: [], tags: [] };
+  readonly errors: FieldErrors = {};
+
+  add(name: string, value: string, truncated: boolean): void {
+    if (truncated) return addError(this.errors, name, "is too long");
+    const list = LIST_FIELDS[name];
+    if (list) {
+      this.lists[list].push(value);
+    } else if (name === "file") {
+      addError(this.errors, "file", "must be a file part (with a filename), not a text field");
+    } else if (!SCALAR_FIELDS.has(name)) {
+      addError(this.errors, name, "is not a field of this form");
+    } else if (this.scalars.has(name)) {
+      addError(this.errors, name, "must be sent once");
+    } else {
+      this.scalars.set(name, value);
+    }
+  }
+
+  /** The external id as soon as it has arrived and is valid, so it can be claimed before the file. */
+  externalId(): string | undefined {
+    const value = this.scalars.get("external_id");
+    return value !== undefined && UploadFieldsSchema.shape.external_id.safeParse(value).success ? value : undefined;
+  }
+
+  /** Validated fields, or undefined with the problems added to `errors`. */
+  validate(): UploadFields | undefined {
+    const input: Record<string, unknown> = {};
+    for (const [name, value] of this.scalars) {
+      // An empty optional field (what an HTML form sends for a blank input) counts as absent.
+      if (value !== "" || name === "external_id") input[name] = value;
+    }
+    for (const [name, values] of Object.entries(this.lists)) if (values.length) input[name] = values;
+    const result = UploadFieldsSchema.safeParse(input);
+    if (!result.success) {
+      for (const [field, messages] of Object.entries(fieldErrorsFromIssues(result.error.issues))) {
+        for (const message of messages) addError(this.errors, field, message);
+      }
+      return undefined;
+    }
+    return Object.keys(this.errors).length ? undefined : result.data;
+  }
+}
+
+/** The upload's metadata in canonical form: what the document is written from and what is fingerprinted. */
+export interface UploadMetadata {
+  filename: string;
+  title: string;
+  type: DocumentType;
+  description: string | null;
+  /** As requested; the effective visibility also depends on the key (library:publish). */
+  visibility: "private" | "shared" | "public";
+  rightsAttested: boolean;
+  manufacturerId: number | null;
+  boards: string[];
+  chipset: string | null;
+  boardRevision: string | null;
+  language: string | null;
+  sourceNote: string | null;
+  tags: string[];
+}
+
+const TITLE_MAX = 200;
+
+function optionalText(value: string | undefined): string | null {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+}
+
+export function normaliseMetadata(fields: UploadFields, filename: string, defaultType: DocumentType): UploadMetadata {
+  const dot = filename.lastIndexOf(".");
+  const stem = dot > 0 ? filename.slice(0, dot) : filename;
+  return {
+    filename,
+    title: optionalText(fields.title) ?? stem.slice(0, TITLE_MAX),
+    type: fields.type ?? defaultType,
+    description: optionalText(fields.description),
+    visibility: fields.visibility ?? "private",
+    rightsAttested: fields.rights_attested ?? false,
+    manufacturerId: fields.manufacturer_id ?? null,
+    boards: (fields.boards ?? []).map((b) => b.trim()),
+    chipset: optionalText(fields.chipset),
+    boardRevision: optionalText(fields.board_revision),
+    language: optionalText(fields.language),
+    sourceNote: optionalText(fields.source_note),
+    tags: (fields.tags ?? []).map((t) => t.trim()),
+  };
+}
+
+/**
+ * SHA-256 over the file's SHA-256 and the canonical metadata. Board numbers count in their
+ * normalised form, so "820-00165" and "82000165" are the same payload.
+ */
+export async function payloadFingerprint(fileSha256: string, metadata: UploadMetadata): Promise<string> {
+  const canonical = { ...metadata, boards: metadata.boards.map(normalizeBoardNumber) };
+  const keys = Object.keys(canonical).sort() as (keyof typeof canonical)[];
+  const text = JSON.stringify(keys.map((k) => [k, canonical[k]]));
+  return sha256Hex(`${fileSha256}\n${text}`);
+}
+
+const FILENAME_MAX = 255;
+
+/**
+ * The name a file is stored under: its base name only ("C:\\scans\\x.pdf" → "x.pdf"). A name that
+ * climbs directories ("../../x.pdf") or holds control characters is refused, not repaired.
+ */
+export function safeFilename(raw: string | undefined): { ok: true; name: string } | { ok: false; reason: string } {
+  if (raw === undefined || raw.trim() === "") return { ok: false, reason: "needs a file name (the filename of the part)" };
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(raw)) return { ok: false, reason: "file name must not contain control characters" };
+  const segments = raw.split(/[\\/]/);
+  if (segments.some((s) => s.trim() === "..")) return { ok: false, reason: "file name must not contain directory parts such as ../" };
+  const base = segments[segments.length - 1].trim();
+  if (!base || base === ".") return { ok: false, reason: "needs a file name (the filename of the part)" };
+  if (base.length > FILENAME_MAX) return { ok: false, reason: `file name must be at most ${FILENAME_MAX} characters` };
+  return { ok: true, name: base };
+}

@@ -1,0 +1,94 @@
+// Idempotency of POST /uploads (DESIGN.md §7): one `uploads` row per (account, external_id).
+// The first request inserts the row `in_flight` (the unique index lets exactly one of two
+// concurrent first requests in); while in flight its `fingerprint` column holds the claim token of
+// the request that owns it, and becomes the payload fingerprint when the document is committed.
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { uploads } from "../db/schema";
+import { ApiError } from "../http/problem";
+import { newId } from "../http/ids";
+
+/** A claim older than this belongs to a request that died (a 100 MB upload at 1 Mbit/s takes ~14 min). */
+export const IN_FLIGHT_TTL_MS = 20 * 60 * 1000;
+export const IN_FLIGHT_RETRY_AFTER_SECONDS = 5;
+
+export type Claim =
+  /** This request owns the external id and must commit or release it. */
+  | { kind: "new"; uploadId: number; token: string }
+  /** The id was used before: the request is a replay (same fingerprint) or a conflict. */
+  | { kind: "existing"; uploadId: number; fingerprint: string; documentId: string };
+
+const CLAIM_PREFIX = "claim:";
+
+function inFlightConflict(): ApiError {
+  return new ApiError("conflict", "An upload with this external_id is still being received. Retry after a few seconds to get its result.", {
+    headers: { "Retry-After": String(IN_FLIGHT_RETRY_AFTER_SECONDS) },
+  });
+}
+
+export function goneError(): ApiError {
+  return new ApiError("gone", "The document uploaded under this external_id was deleted; the id cannot be used again.");
+}
+
+/** Claims (account, external id) for this request, or reports what holds it: 409 in flight, 410 deleted. */
+export async function claimExternalId(db: Db, userId: number, externalId: string, now = new Date()): Promise<Claim> {
+  const token = CLAIM_PREFIX + newId();
+  const at = now.toISOString();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const inserted = await db
+      .insert(uploads)
+      .values({ userId, externalId, fingerprint: token, state: "in_flight", documentId: null, createdAt: at, updatedAt: at })
+      .onConflictDoNothing()
+      .returning({ id: uploads.id });
+    if (inserted.length) return { kind: "new", uploadId: inserted[0].id, token };
+
+    const [row] = await db.select().from(uploads).where(and(eq(uploads.userId, userId), eq(uploads.externalId, externalId)));
+    if (!row) continue; // released between the insert and the read: try again
+    if (row.state === "deleted") throw goneError();
+    if (row.state === "in_flight") {
+      if (Date.parse(row.updatedAt) > now.getTime() - IN_FLIGHT_TTL_MS) throw inFlightConflict();
+      // The owner of a stale claim is gone: take it over, unless another request just did.
+      const taken = await db
+        .update(uploads)
+        .set({ fingerprint: token, documentId: null, updatedAt: at })
+        .where(and(eq(uploads.id, row.id), eq(uploads.state, "in_flight"), eq(uploads.fingerprint, row.fingerprint)))
+        .returning({ id: uploads.id });
+      if (taken.length) return { kind: "new", uploadId: row.id, token };
+      throw inFlightConflict();
+    }
+    if (!row.documentId) throw goneError();
+    return { kind: "existing", uploadId: row.id, fingerprint: row.fingerprint, documentId: row.documentId };
+  }
+  throw inFlightConflict();
+}
+
+/** Gives the external id back after a refused request (422, 429), if this request still owns it. */
+export async function releaseClaim(db: Db, claim: Claim): Promise<void> {
+  if (claim.kind !== "new") return;
+  try {
+    await db.delete(uploads).where(and(eq(uploads.id, claim.uploadId), eq(uploads.state, "in_flight"), eq(uploads.fingerprint, claim.token)));
+  } catch (err) {
+    console.error("could not release upload claim", claim.uploadId, err);
+  }
+}
+
+/**
+ * Binds the claim to the document about to be written. Fails with 409 if the claim was taken over
+ * (this request outlived IN_FLIGHT_TTL_MS): the other request now owns the id.
+ */
+export async function bindClaim(db: Db, claim: Extract<Claim, { kind: "new" }>, documentId: string, now = new Date()): Promise<void> {
+  const bound = await db
+    .update(uploads)
+    .set({ documentId, updatedAt: now.toISOString() })
+    .where(and(eq(uploads.id, claim.uploadId), eq(uploads.state, "in_flight"), eq(uploads.fingerprint, claim.token)))
+    .returning({ id: uploads.id });
+  if (!bound.length) throw inFlightConflict();
+}
+
+/** The statement that completes the claim, run in the same batch as the document's rows. */
+export function completeClaimStatement(db: Db, claim: Extract<Claim, { kind: "new" }>, documentId: string, fingerprint: string, now = new Date()) {
+  return db
+    .update(uploads)
+    .set({ state: "done", fingerprint, updatedAt: now.toISOString() })
+    .where(and(eq(uploads.id, claim.uploadId), eq(uploads.documentId, documentId)));
+}

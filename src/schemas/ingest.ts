@@ -1,0 +1,103 @@
+// Ingestion shapes (spec §2.13, §2.14, §4.6): Capabilities, UploadStatus and the upload form.
+import { z } from "@hono/zod-openapi";
+import { DocumentStatusSchema, DocumentTypeSchema, IdSchema, UrlSchema, VisibilitySchema } from "./common";
+
+export const EXTERNAL_ID_PATTERN = /^[A-Za-z0-9._:-]+$/;
+export const EXTERNAL_ID_MAX = 128;
+export const MAX_LIST_ITEMS = 10;
+/** Not in the spec: a board number or tag longer than this is not one. */
+export const MAX_LIST_ITEM_LENGTH = 100;
+
+export const CapabilitiesSchema = z
+  .object({
+    api_version: z.number().int(),
+    default_visibility: VisibilitySchema,
+    uploads_per_hour: z.number().int(),
+    recommended_concurrency: z.number().int().optional().openapi({ description: "How many uploads a client should run at once" }),
+    can_publish: z.boolean().openapi({ description: "Whether this key may upload with a visibility other than private (library:publish)" }),
+    formats: z
+      .array(
+        z.object({
+          extension: z.string().openapi({ example: "pdf" }),
+          type: DocumentTypeSchema.optional().openapi({ description: "Document type given to files of this extension when the upload names none" }),
+          max_bytes: z.number().int().nullable(),
+        }),
+      )
+      .openapi({ description: "Known formats and their size caps (never above the platform's request-body ceiling)" }),
+    any_extension: z.boolean().optional().openapi({ description: "Whether extensions not in formats are accepted (as type other)" }),
+    other_max_bytes: z.number().int().nullable().optional(),
+    blocked: z.array(z.string()).optional().openapi({ description: "Extensions always refused" }),
+    quota: z.object({ used_bytes: z.number().int(), limit_bytes: z.number().int().nullable().openapi({ description: "null: unlimited" }) }),
+  })
+  .openapi("Capabilities");
+
+export const UploadStatusSchema = z
+  .object({
+    id: IdSchema,
+    title: z.string(),
+    status: DocumentStatusSchema,
+    visibility: VisibilitySchema,
+    sha256: z.string().nullable().optional(),
+    size_bytes: z.number().int().nullable().optional(),
+    page_count: z.number().int().nullable().optional(),
+    url: UrlSchema,
+  })
+  .openapi("UploadStatus");
+
+export const UploadResponseSchema = z
+  .object({ data: UploadStatusSchema, replayed: z.boolean().openapi({ description: "True when this answers a repeat of an earlier upload" }) })
+  .openapi("UploadResponse");
+
+export const UploadStatusResponseSchema = z.object({ data: UploadStatusSchema }).openapi("UploadStatusResponse");
+
+const NUL = "\u0000";
+function text(max: number) {
+  return z
+    .string()
+    .max(max, { error: `must be at most ${max} characters` })
+    .refine((s) => !s.includes(NUL), { error: "must not contain NUL characters" });
+}
+const listItem = text(MAX_LIST_ITEM_LENGTH).refine((s) => s.trim().length > 0, { error: "must not be empty" });
+const list = z.array(listItem).max(MAX_LIST_ITEMS, { error: `at most ${MAX_LIST_ITEMS} items` });
+
+/**
+ * The metadata fields of POST /uploads as they arrive in multipart/form-data (text values; lists
+ * as repeated fields). Validation of the form and its OpenAPI description both come from here.
+ */
+export const UploadFieldsSchema = z.object({
+  external_id: z
+    .string({ error: "is required" })
+    .min(1, { error: "is required" })
+    .max(EXTERNAL_ID_MAX, { error: `must be at most ${EXTERNAL_ID_MAX} characters` })
+    .regex(EXTERNAL_ID_PATTERN, { error: "may contain only letters, digits and . _ : -" })
+    .openapi({ description: "Your id for this upload: the idempotency key", example: "scan-2026-0001" }),
+  title: text(200).optional().openapi({ description: "Defaults to the file name without its extension" }),
+  type: DocumentTypeSchema.optional().openapi({ description: "Defaults to the type of the file's extension (see /capabilities)" }),
+  description: text(5000).optional(),
+  visibility: VisibilitySchema.optional().openapi({ description: "Default private; forced to private unless the key holds library:publish" }),
+  rights_attested: z
+    .enum(["true", "false", "1", "0"], { error: "must be true or false" })
+    .transform((v) => v === "true" || v === "1")
+    .optional()
+    .openapi({ description: "Must be true for public uploads" }),
+  manufacturer_id: z
+    .string()
+    .regex(/^[0-9]{1,9}$/, { error: "must be a positive integer" })
+    .transform(Number)
+    .optional()
+    .openapi({ description: "Integer id of a known manufacturer" }),
+  boards: list.optional().openapi({ description: "Board numbers (repeat the field, at most 10)" }),
+  chipset: text(120).optional(),
+  board_revision: text(40).optional(),
+  language: text(8).optional(),
+  source_note: text(500).optional(),
+  tags: list.optional().openapi({ description: "Tags (repeat the field, at most 10)" }),
+});
+
+export type UploadFields = z.output<typeof UploadFieldsSchema>;
+export const LIST_FIELDS = ["boards", "tags"] as const;
+
+/** The request body as OpenAPI shows it: the fields plus the one file part. */
+export const UploadFormSchema = UploadFieldsSchema.extend({
+  file: z.string().openapi({ format: "binary", description: "The file (one part). Its extension and size are checked against /capabilities" }),
+}).openapi("UploadForm");
