@@ -5,17 +5,17 @@
 // Loopback only; every loop is bounded by a count or a deadline.
 import autocannon from "autocannon";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { cpus, loadavg } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { getPlatformProxy } from "wrangler";
 import { importContent } from "../../src/import";
+import { writeResultsSection } from "../lib/results";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const STATE = join(ROOT, "bench/out/state");
-const RESULTS = join(ROOT, "bench/RESULTS.md");
 const WRANGLER = join(ROOT, "node_modules/.bin/wrangler");
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -137,16 +137,8 @@ function section(figures: Figure[], ratio: { rps: number; p99: number }, dataset
   ].join("\n");
 }
 
-/** Replaces this benchmark's section in bench/RESULTS.md (other sections, e.g. search, stay as they are). */
 function writeResults(text: string): void {
-  const current = existsSync(RESULTS) ? readFileSync(RESULTS, "utf8") : "# Benchmarks\n\n";
-  const start = current.indexOf(HEADING);
-  if (start === -1) {
-    writeFileSync(RESULTS, current.replace(/\n*$/, "\n\n") + text);
-    return;
-  }
-  const next = current.indexOf("\n## ", start + HEADING.length);
-  writeFileSync(RESULTS, current.slice(0, start) + text + (next === -1 ? "" : current.slice(next + 1)));
+  writeResultsSection("http", text);
 }
 
 async function main(): Promise<void> {
@@ -174,7 +166,7 @@ async function main(): Promise<void> {
     console.log(`ratio         /documents ÷ bare: ${ratio.rps.toFixed(2)}× requests/s, ${ratio.p99.toFixed(2)}× p99`);
     if (figures.some((f) => f.failed > 0)) throw new Error("some calls failed: the figures are not of the expected answers");
     writeResults(section(figures, ratio, datasetName, load));
-    console.log(`written to ${RESULTS}`);
+    console.log("written to bench/RESULTS.md");
   } finally {
     stopWorker(worker);
   }

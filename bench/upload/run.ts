@@ -5,7 +5,7 @@
 import { spawn, execFile, type ChildProcess } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { cpus, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -13,14 +13,12 @@ import { parseArgs } from "node:util";
 import { promisify } from "node:util";
 import { uploadFile } from "../../scripts/lib/upload-client";
 import { PART_SIZE } from "../../src/ingest/file-sink";
+import { writeResultsSection } from "../lib/results";
 
 const MiB = 1024 * 1024;
 const RSS_LIMIT_MIB = 64;
 const ROOT = resolve(import.meta.dirname, "../..");
 const WRANGLER = join(ROOT, "node_modules/.bin/wrangler");
-const RESULTS = join(ROOT, "bench/RESULTS.md");
-const START = "<!-- bench:upload:start -->";
-const END = "<!-- bench:upload:end -->";
 const run = promisify(execFile);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const ENV = { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false", NO_D1_WARNING: "true" };
@@ -200,10 +198,8 @@ async function main() {
     }
 
     const worst = Math.max(...results.map((r) => r.maxGrowthMiB));
-    const best = Math.max(...results.map((r) => r.mibPerSecond));
     const pass = worst < RSS_LIMIT_MIB;
     const section = [
-      START,
       "## Upload (issue 5): 95 MiB through `wrangler dev`",
       "",
       `\`npm run bench:upload\` — ${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, Node ${process.version}, wrangler dev (local, offline), one ${sizeMiB} MiB random file uploaded with \`scripts/lib/upload-client.ts\` (streamed, exact Content-Length), after a 12 MiB warm-up upload. RSS sampled every 20 ms from /proc for each workerd process under wrangler dev (the request proxy and the Worker); growth = peak during the upload − steady RSS before it.`,
@@ -214,20 +210,10 @@ async function main() {
       "",
       `Per process (last run): ${results[results.length - 1].perProcess.map((p) => `pid ${p.pid} ${p.baselineMiB.toFixed(0)} → ${p.peakMiB.toFixed(0)} MiB`).join("; ")}.`,
       `Result: ${pass ? "PASS" : "FAIL"} — the file reaches R2 as a multipart upload of ${PART_SIZE / MiB} MiB parts; the stored SHA-256 and size were checked against the file. The request body is read with a BYOB reader into one reused 256 KiB buffer; what growth remains is mostly Miniflare's R2 simulator, which runs in the same workerd process (in production R2 is not in the Worker's memory).`,
-      END,
     ].join("\n");
     console.log(section);
     if (!values["no-write"]) {
-      let current = "";
-      try {
-        current = await readFile(RESULTS, "utf8");
-      } catch {
-        current = "# Benchmark results\n";
-      }
-      const updated = current.includes(START) && current.includes(END)
-        ? current.slice(0, current.indexOf(START)) + section + current.slice(current.indexOf(END) + END.length)
-        : `${current.trimEnd()}\n\n${section}\n`;
-      await writeFile(RESULTS, updated);
+      writeResultsSection("upload", section);
     }
     if (!pass) process.exitCode = 1;
   } finally {

@@ -23,6 +23,7 @@ import { listThreadsRoute } from "./forum/list";
 import { getMeRoute } from "./me/get";
 import { getPostRoute } from "./posts/get";
 import { listPostsRoute } from "./posts/list";
+import { searchRoute } from "./search/get";
 
 export const API_VERSION = "1.1.0";
 
@@ -33,6 +34,7 @@ const OPERATIONS = [
   getDocumentRoute,
   downloadDocumentRoute,
   getBoardRoute,
+  searchRoute,
   listCategoriesRoute,
   listThreadsRoute,
   getThreadRoute,
@@ -75,7 +77,7 @@ export function buildApi() {
         version: API_VERSION,
         description: "Read API for a hardware-repair community: forum, blog, repair cases, boards and the document library. Cite what you use by its url and credit its author; bulk downloading of files is forbidden; member content may be wrong.",
       },
-      tags: [{ name: "Account" }, { name: "Library" }, { name: "Forum" }, { name: "Blog" }, { name: "Repair cases" }, { name: "Ingestion" }],
+      tags: [{ name: "Account" }, { name: "Library" }, { name: "Forum" }, { name: "Blog" }, { name: "Repair cases" }, { name: "Search" }, { name: "Ingestion" }],
     });
     return c.json({ ...description, servers: [{ url: apiBaseUrl(c.get("siteUrl")) }] });
   });

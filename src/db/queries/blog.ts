@@ -7,7 +7,7 @@ import { pageUrl, slugify } from "../../http/urls";
 import type { BlogPostDetailSchema, BlogPostSchema } from "../../schemas/blog";
 import { blogComments, blogPosts, blogPostTags, users } from "../schema";
 import { qualified } from "../qualified";
-import { parseJsonArray, type QueryContext } from "./context";
+import { Keys, load, parseJsonArray, type Loader, type QueryContext } from "./context";
 
 export type BlogPost = z.infer<typeof BlogPostSchema>;
 export type BlogPostDetail = z.infer<typeof BlogPostDetailSchema>;
@@ -24,8 +24,8 @@ const postFields = {
   publishedAt: blogPosts.publishedAt,
 };
 
-function postQuery(ctx: QueryContext) {
-  return ctx.db.select(postFields).from(blogPosts).leftJoin(users, eq(users.id, blogPosts.authorId));
+function postQuery(ctx: QueryContext, keys?: Keys) {
+  return (keys ? keys.from(ctx.db) : ctx.db).select(postFields).from(blogPosts).leftJoin(users, eq(users.id, blogPosts.authorId));
 }
 
 type PostRow = Awaited<ReturnType<ReturnType<typeof postQuery>["execute"]>>[number];
@@ -60,6 +60,20 @@ export async function listPosts(ctx: QueryContext, filter: { tag?: string; autho
   if (offset === undefined) return { data: [], meta: pageMeta(page, total) };
   const rows = await postQuery(ctx).where(where).orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id)).limit(page.perPage).offset(offset);
   return { data: rows.map((r) => toPost(r, ctx)), meta: pageMeta(page, total) };
+}
+
+/** Published posts by key, in key order (batchable; undefined when there are no keys). */
+export function postsLoader(ctx: QueryContext, keys: Keys | undefined): Loader<BlogPost> | undefined {
+  if (!keys) return undefined;
+  return {
+    query: postQuery(ctx, keys).where(keys.where(blogPosts.id, blogPostVisible(ctx.now))).orderBy(keys.order(blogPosts.id)),
+    map: (rows) => (rows as PostRow[]).map((r) => toPost(r, ctx)),
+  };
+}
+
+/** Published posts by id, in the order given. */
+export function postsByIds(ctx: QueryContext, ids: string[]): Promise<BlogPost[]> {
+  return load(postsLoader(ctx, Keys.of(ids)));
 }
 
 export async function getPost(ctx: QueryContext, id: string): Promise<BlogPostDetail | undefined> {

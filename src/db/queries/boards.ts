@@ -7,7 +7,7 @@ import { boardUrl, normalizeBoardNumber, type UrlContext } from "../../http/urls
 import type { BoardDetailSchema, BoardSchema } from "../../schemas/boards";
 import { boardAliases, boards, documentBoards, documents, manufacturers } from "../schema";
 import type { Db } from "../client";
-import type { QueryContext } from "./context";
+import { Keys, load, type Loader, type QueryContext } from "./context";
 import { listDocuments } from "./documents";
 
 export type Board = z.infer<typeof BoardSchema>;
@@ -34,6 +34,21 @@ export function toBoard(row: { number: string; norm: string; manufacturer: strin
 }
 
 export const boardFields = { id: boards.id, number: boards.number, norm: boards.norm, manufacturer: manufacturers.name };
+
+type BoardRow = { id: number; number: string; norm: string; manufacturer: string | null };
+
+/** Boards by internal id, in key order (batchable; undefined when there are no keys). */
+export function boardsLoader(ctx: QueryContext, keys: Keys | undefined): Loader<Board> | undefined {
+  if (!keys) return undefined;
+  return {
+    query: keys.from(ctx.db).select(boardFields).from(boards).leftJoin(manufacturers, eq(manufacturers.id, boards.manufacturerId)).where(keys.where(boards.id)).orderBy(keys.order(boards.id)),
+    map: (rows) => (rows as BoardRow[]).map((b) => toBoard(b, ctx.urls)),
+  };
+}
+
+export function boardsByIds(ctx: QueryContext, ids: number[]): Promise<Board[]> {
+  return load(boardsLoader(ctx, Keys.of(ids)));
+}
 
 export async function getBoard(ctx: QueryContext, anySpelling: string): Promise<BoardDetail | undefined> {
   const id = await findBoardId(ctx.db, anySpelling);

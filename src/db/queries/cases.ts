@@ -6,7 +6,7 @@ import { pageMeta, pageOffset, type PageMeta, type PageRequest } from "../../htt
 import { pageUrl } from "../../http/urls";
 import type { RepairCaseDetailSchema, RepairCaseSchema } from "../../schemas/cases";
 import { boards, caseComponents, caseDocuments, caseMeasurements, manufacturers, repairCases, threads, users } from "../schema";
-import type { QueryContext } from "./context";
+import { Keys, load, type Loader, type QueryContext } from "./context";
 import { documentsByIds } from "./documents";
 
 export type RepairCase = z.infer<typeof RepairCaseSchema>;
@@ -24,8 +24,8 @@ const caseFields = {
   publishedAt: repairCases.publishedAt,
 };
 
-function caseQuery(ctx: QueryContext) {
-  return ctx.db
+function caseQuery(ctx: QueryContext, keys?: Keys) {
+  return (keys ? keys.from(ctx.db) : ctx.db)
     .select(caseFields)
     .from(repairCases)
     .leftJoin(boards, eq(boards.id, repairCases.boardId))
@@ -65,6 +65,20 @@ export async function listCases(ctx: QueryContext, filter: { boardId?: number | 
   if (offset === undefined) return { data: [], meta: pageMeta(page, total) };
   const rows = await caseQuery(ctx).where(where).orderBy(...newestFirst).limit(page.perPage).offset(offset);
   return { data: rows.map((r) => toCase(r, ctx)), meta: pageMeta(page, total) };
+}
+
+/** Published cases by key, in key order (batchable; undefined when there are no keys). */
+export function casesLoader(ctx: QueryContext, keys: Keys | undefined): Loader<RepairCase> | undefined {
+  if (!keys) return undefined;
+  return {
+    query: caseQuery(ctx, keys).where(keys.where(repairCases.id, caseVisible(ctx.now))).orderBy(keys.order(repairCases.id)),
+    map: (rows) => (rows as CaseRow[]).map((r) => toCase(r, ctx)),
+  };
+}
+
+/** Published cases by id, in the order given. */
+export function casesByIds(ctx: QueryContext, ids: string[]): Promise<RepairCase[]> {
+  return load(casesLoader(ctx, Keys.of(ids)));
 }
 
 export async function getCase(ctx: QueryContext, id: string): Promise<RepairCaseDetail | undefined> {

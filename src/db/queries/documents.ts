@@ -7,7 +7,7 @@ import { pageUrl } from "../../http/urls";
 import type { DocumentDetailSchema, DocumentSchema } from "../../schemas/documents";
 import { documentBoards, documents, documentVersions, manufacturers, users } from "../schema";
 import { qualified } from "../qualified";
-import { parseJsonArray, type QueryContext } from "./context";
+import { Keys, load, parseJsonArray, type Loader, type QueryContext } from "./context";
 
 export type DocumentItem = z.infer<typeof DocumentSchema>;
 export type DocumentDetail = z.infer<typeof DocumentDetailSchema>;
@@ -54,8 +54,8 @@ function toDocument(row: ListRow, ctx: QueryContext): DocumentItem {
   };
 }
 
-function listQuery(ctx: QueryContext) {
-  return ctx.db
+function listQuery(ctx: QueryContext, keys?: Keys) {
+  return (keys ? keys.from(ctx.db) : ctx.db)
     .select(listFields)
     .from(documents)
     .leftJoin(manufacturers, eq(manufacturers.id, documents.manufacturerId))
@@ -87,12 +87,18 @@ export async function listDocuments(ctx: QueryContext, filter: DocumentFilter, p
   return { data: rows.map((r) => toDocument(r, ctx)), meta: pageMeta(page, total) };
 }
 
+/** Documents by key, visible ones only, in key order (batchable; undefined when there are no keys). */
+export function documentsLoader(ctx: QueryContext, keys: Keys | undefined): Loader<DocumentItem> | undefined {
+  if (!keys) return undefined;
+  return {
+    query: listQuery(ctx, keys).where(keys.where(documents.id, documentVisible(ctx.viewer))).orderBy(keys.order(documents.id)),
+    map: (rows) => (rows as ListRow[]).map((r) => toDocument(r, ctx)),
+  };
+}
+
 /** Documents by id, visible ones only, in the order given. */
-export async function documentsByIds(ctx: QueryContext, ids: string[]): Promise<DocumentItem[]> {
-  if (ids.length === 0) return [];
-  const rows = await listQuery(ctx).where(and(documentVisible(ctx.viewer), sql`${documents.id} in (select value from json_each(${JSON.stringify(ids)}))`));
-  const byId = new Map(rows.map((r) => [r.id, toDocument(r, ctx)]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+export function documentsByIds(ctx: QueryContext, ids: string[]): Promise<DocumentItem[]> {
+  return load(documentsLoader(ctx, Keys.of(ids)));
 }
 
 const VIEWERS: Record<string, string> = { pdf: "pdf", png: "image", jpg: "image", jpeg: "image", gif: "image", webp: "image", txt: "text", md: "text", csv: "text", log: "text" };

@@ -8,7 +8,7 @@ import type { CategorySchema, ThreadDetailSchema, ThreadSchema } from "../../sch
 import { boards, categories, documents, manufacturers, threadReplies, threads, users } from "../schema";
 import { qualified } from "../qualified";
 import { toBoard } from "./boards";
-import type { QueryContext } from "./context";
+import { Keys, load, type Loader, type QueryContext } from "./context";
 
 export type Category = z.infer<typeof CategorySchema>;
 export type Thread = z.infer<typeof ThreadSchema>;
@@ -41,8 +41,8 @@ const threadFields = {
   lastActivityAt: threads.lastActivityAt,
 };
 
-function threadQuery(ctx: QueryContext) {
-  return ctx.db
+function threadQuery(ctx: QueryContext, keys?: Keys) {
+  return (keys ? keys.from(ctx.db) : ctx.db)
     .select(threadFields)
     .from(threads)
     .innerJoin(categories, eq(categories.id, threads.categoryId))
@@ -84,6 +84,20 @@ export async function listThreads(ctx: QueryContext, filter: { category?: string
     .limit(page.perPage)
     .offset(offset);
   return { data: rows.map((r) => toThread(r, ctx)), meta: pageMeta(page, total) };
+}
+
+/** Threads by key, visible ones only, in key order (batchable; undefined when there are no keys). */
+export function threadsLoader(ctx: QueryContext, keys: Keys | undefined): Loader<Thread> | undefined {
+  if (!keys) return undefined;
+  return {
+    query: threadQuery(ctx, keys).where(keys.where(threads.id, threadVisible)).orderBy(keys.order(threads.id)),
+    map: (rows) => (rows as ThreadRow[]).map((r) => toThread(r, ctx)),
+  };
+}
+
+/** Threads by id, visible ones only, in the order given. */
+export function threadsByIds(ctx: QueryContext, ids: string[]): Promise<Thread[]> {
+  return load(threadsLoader(ctx, Keys.of(ids)));
 }
 
 /** A thread and one page of its visible replies, oldest first. */

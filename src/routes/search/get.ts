@@ -1,0 +1,42 @@
+import { z } from "@hono/zod-openapi";
+import { OPEN_READ } from "../../auth/scopes";
+import { dataOf } from "../../schemas/common";
+import { SearchResultSchema } from "../../schemas/search";
+import { searchSite } from "../../search";
+import { apiRoute, createRouter } from "../define";
+import { DocumentTypeParam } from "../params";
+import { queryContext } from "../query-context";
+
+export const SEARCH_MIN_CHARS = 2;
+export const SEARCH_MAX_CHARS = 200;
+
+/** Length in characters (code points, so an emoji counts once), after trimming. */
+const SearchQueryParam = z
+  .string({ error: "is required" })
+  // Not trimmed here: a trailing space tells the search the last word is complete (no prefix).
+  .refine((q) => [...q.trim()].length >= SEARCH_MIN_CHARS, `must be at least ${SEARCH_MIN_CHARS} characters`)
+  .refine((q) => [...q.trim()].length <= SEARCH_MAX_CHARS, `must be at most ${SEARCH_MAX_CHARS} characters`)
+  .openapi({
+    param: { name: "q", in: "query" },
+    type: "string",
+    minLength: SEARCH_MIN_CHARS,
+    maxLength: SEARCH_MAX_CHARS,
+    example: "820-00165 no power",
+    description: 'Words (all must match; if nothing has all of them, any), "quoted phrases", the last word as a prefix; board and part numbers in any spelling (820-00165, 82000165, 820 00165).',
+  });
+
+const route = apiRoute(OPEN_READ, [422], {
+  method: "get",
+  path: "/search",
+  tags: ["Search"],
+  summary: "Search the whole site",
+  description:
+    "Boards, documents (metadata and page text), threads, blog posts and repair cases, at most 10 of each, best first (bm25, titles above bodies). Only what the caller may see.",
+  request: { query: z.object({ q: SearchQueryParam, type: DocumentTypeParam }) },
+  responses: { 200: { description: "Results by group", content: { "application/json": { schema: dataOf(SearchResultSchema, "SearchResponse") } } } },
+});
+
+export const searchRoute = createRouter().openapi(route, async (c) => {
+  const { q, type } = c.req.valid("query");
+  return c.json({ data: await searchSite(queryContext(c), q, { type }) }, 200);
+});

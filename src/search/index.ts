@@ -1,0 +1,341 @@
+// Site search: boards, documents, threads, blog posts and repair cases in one call. Used by
+// GET /search, the MCP `search` tool and the HTML search page; items come from the same query
+// modules as the read API, so shapes, urls and visibility are identical.
+//
+// Ranking is bm25 with column weights (FTS_TABLES), kept bounded at any corpus size:
+// - Candidates: each group ranks only its newest `tuning.candidates` visible matches (rowid order
+//   follows creation; document metadata rows come before page rows), never every match.
+// - bm25 also reads every row of each phrase to weigh it (its IDF). So each word is first probed in
+//   the recent tier (the newest RECENT_KEYS items): a word estimated in more than
+//   `tuning.commonRows` rows of the whole index is "common". Common words still filter the
+//   candidates but are not weighed over the whole index; when every word is common, bm25 runs over
+//   the recent tier, where its cost is bounded.
+// - One D1 round trip per search: each group's statement ranks in a CTE and loads its items
+//   through the read API's list query. Probes and board spellings are cached per isolate, so a
+//   repeated word costs no extra round trip.
+// Trade-offs: for a query made only of common words, results come from the newest RECENT_KEYS items;
+// an old, highly relevant item can lose its place to newer ones.
+import type { z } from "@hono/zod-openapi";
+import { sql, type SQL } from "drizzle-orm";
+import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
+import { blogPostVisible, caseVisible, documentVisible, threadVisible } from "../auth/visibility";
+import { postsLoader, type BlogPost } from "../db/queries/blog";
+import { boardsLoader, type Board } from "../db/queries/boards";
+import { casesLoader, type RepairCase } from "../db/queries/cases";
+import { batchRead, Keys, type Loader, type QueryContext } from "../db/queries/context";
+import { documentsLoader, type DocumentItem } from "../db/queries/documents";
+import { threadsLoader, type Thread } from "../db/queries/forum";
+import { blogPosts, documents, repairCases, threads } from "../db/schema";
+import type { DocumentTypeSchema } from "../schemas/common";
+import { SEARCH_GROUP_LIMIT, type SearchResultSchema } from "../schemas/search";
+import { FTS_TABLES, META_BASE, PAGE_FACTOR, RECENT_KEYS, typeTokenOf, type FtsTable } from "./index-sql";
+import { expandBoards, matchExpression, parseQuery, probeExpression, withMarker, type BoardSpellings, type ParsedQuery } from "./query";
+
+export type SearchResult = z.infer<typeof SearchResultSchema>;
+export type DocumentType = z.infer<typeof DocumentTypeSchema>;
+
+export interface SearchTuning {
+  /** How many of the newest visible matches each group ranks. */
+  candidates: { documents: number; threads: number; posts: number; cases: number; boards: number };
+  /** A word estimated in more rows than this (whole index) is common: bm25 never weighs it over the whole index. */
+  commonRows: number;
+}
+
+export const DEFAULT_TUNING: SearchTuning = {
+  candidates: { documents: 200, threads: 200, posts: 100, cases: 200, boards: 100 },
+  commonRows: 8000,
+};
+
+export interface SearchOptions {
+  /** Only documents of this type (the other groups are unaffected). */
+  type?: DocumentType;
+  /** Items per group, 1 to 10 (default 10). */
+  limit?: number;
+  /** Only for tests and benchmarks. */
+  tuning?: Partial<SearchTuning>;
+}
+
+const dialect = new SQLiteSyncDialect();
+
+/** Runs several read statements in one D1 round trip (drizzle cannot batch raw `sql`). */
+async function readBatch<T>(ctx: QueryContext, queries: SQL[]): Promise<T[][]> {
+  if (queries.length === 0) return [];
+  const d1 = ctx.db.$client;
+  const results = await d1.batch(
+    queries.map((q) => {
+      const { sql: text, params } = dialect.sqlToQuery(q);
+      return d1.prepare(text).bind(...params);
+    }),
+  );
+  return results.map((r) => r.results as T[]);
+}
+
+/** One group of results and how its index rows lead to a visible item. */
+interface Group {
+  /** FTS table (its weights); `tiered` groups also have `<table>_recent`. */
+  table: FtsTable;
+  tiered: boolean;
+  kind: string;
+  base: SQL;
+  id: SQL;
+  visible: SQL;
+  /** Extra SQL condition on the base table (the document type). */
+  where?: SQL;
+  /** Required marker added to the candidate MATCH (the document type token). */
+  marker?: string;
+  /** The key n of an index row, from its rowid. */
+  keyOf: (table: string) => string;
+  candidates: number;
+}
+
+const bm25 = (weightsOf: FtsTable, table: string) => sql.raw(`bm25(${table}, ${FTS_TABLES[weightsOf].weights.map((w) => w.toFixed(1)).join(", ")})`);
+
+const documentKey = (t: string) => `(case when ${t}.rowid >= ${META_BASE} then ${t}.rowid - ${META_BASE} else ${t}.rowid / ${PAGE_FACTOR} end)`;
+const itemKey = (t: string) => `${t}.rowid`;
+
+/** The FTS table, its key and its base row. */
+function from(g: Group, table: string): SQL {
+  return sql`${sql.raw(table)} join search_keys k on k.n = ${sql.raw(g.keyOf(table))} join ${g.base} on ${g.id} = k.id`;
+}
+
+const visibleRows = (g: Group) => sql`k.kind = ${g.kind} and ${g.visible} ${g.where ?? sql``}`;
+
+/** bm25 over the newest visible candidates of one MATCH expression. */
+function rankSimple(g: Group, table: string, match: string, limit: number): SQL {
+  const t = sql.raw(table);
+  const expression = g.marker ? withMarker(match, g.marker) : match;
+  return sql`
+    select id from (
+      select ${g.id} as id, ${bm25(g.table, table)} as score
+      from ${from(g, table)}
+      where ${t} match ${expression} and ${visibleRows(g)}
+      order by ${t}.rowid desc limit ${g.candidates}
+    ) group by id order by min(score), id desc limit ${limit}`;
+}
+
+/**
+ * Candidates of the whole expression (the newest visible matches), weighed by bm25 over the
+ * selective words only. The ranking subquery keeps a LIMIT: unflattened, bm25 is not asked to run
+ * inside min() (which FTS5 refuses).
+ */
+function rankTwoStage(g: Group, table: string, candidates: string, rank: string, limit: number): SQL {
+  const t = sql.raw(table);
+  const expression = g.marker ? withMarker(candidates, g.marker) : candidates;
+  return sql`
+    with cand(r) as (
+      select ${t}.rowid from ${from(g, table)}
+      where ${t} match ${expression} and ${visibleRows(g)}
+      order by ${t}.rowid desc limit ${g.candidates}
+    )
+    select id from (
+      select ${g.id} as id, ${bm25(g.table, table)} as score
+      from ${from(g, table)}
+      where ${t} match ${rank} and (${t}.rowid + 0) in (select r from cand)
+      limit ${g.candidates}
+    ) group by id order by min(score), id desc limit ${limit}`;
+}
+
+/**
+ * Board ids, best first: boards whose number or alias is the whole query (any spelling), then boards
+ * named by a code-like word, then bm25 matches of the board index.
+ */
+function boardsRanking(parsed: ParsedQuery, match: string | undefined, limit: number, candidates: number): SQL {
+  const norms = JSON.stringify(parsed.norms);
+  const group = sql`(case when q.value = ${parsed.whole} then 0 else 1 end)`;
+  return sql`
+    select id from (
+      select b.id as id, ${group} as grp, 0.0 as score from json_each(${norms}) q join boards b on b.norm = q.value
+      union all select a.board_id, ${group}, 0.0 from json_each(${norms}) q join board_aliases a on a.norm = q.value
+      ${match ? sql`union all select id, 2, score from (
+        select search_boards.rowid as id, ${bm25("search_boards", "search_boards")} as score
+        from search_boards where search_boards match ${match}
+        order by search_boards.rowid desc limit ${candidates})` : sql``}
+    ) group by id order by min(grp), min(score), id limit ${limit}`;
+}
+
+/**
+ * The ranking statement of a group. `common[i]` tells whether term i is common in this group's
+ * index (tiered groups only); the forgiving second pass ("any" word) ranks over the recent tier as
+ * soon as one word is common.
+ */
+function planGroup(g: Group, parsed: ParsedQuery, common: boolean[], mode: "all" | "any", limit: number): SQL {
+  const match = matchExpression(parsed, mode)!;
+  if (!g.tiered || !common.some(Boolean)) {
+    // The type marker is a common word too: it filters the candidates but is never weighed.
+    return g.marker ? rankTwoStage(g, g.table, match, match, limit) : rankSimple(g, g.table, match, limit);
+  }
+  const selective = { ...parsed, terms: parsed.terms.filter((_, i) => !common[i]) };
+  if (mode === "any" || selective.terms.length === 0) return rankSimple(g, `${g.table}_recent`, match, limit);
+  return rankTwoStage(g, g.table, match, matchExpression(selective)!, limit);
+}
+
+/** Probes each word in the recent tier: common when its share there predicts more than commonRows rows overall. */
+function probe(table: string, expression: string, commonRows: number): SQL {
+  const cap = sql.raw(`max(1, ${Math.trunc(commonRows)} * ${RECENT_KEYS} / max(coalesce((select max(n) from search_keys), 0), ${RECENT_KEYS}))`);
+  return sql`select count(*) >= ${cap} as common from (select 1 from ${sql.raw(table)} where ${sql.raw(table)} match ${expression} limit ${cap})`;
+}
+
+interface BoardHit extends BoardSpellings {
+  id: number;
+  matched: string;
+}
+
+function boardLookup(norms: string[]): SQL {
+  return sql`
+    with q(norm) as (select value from json_each(${JSON.stringify(norms)})),
+    hit(board_id, matched) as (
+      select b.id, q.norm from q join boards b on b.norm = q.norm
+      union select a.board_id, q.norm from q join board_aliases a on a.norm = q.norm
+    )
+    select hit.matched as matched, b.id as id, b.number as number, b.norm as norm,
+      (select json_group_array(alias) from board_aliases a where a.board_id = b.id) as aliases
+    from hit join boards b on b.id = hit.board_id`;
+}
+
+function groups(ctx: QueryContext, type: string | undefined, tuning: SearchTuning): Record<"documents" | "threads" | "posts" | "cases", Group> {
+  const c = tuning.candidates;
+  return {
+    documents: {
+      table: "search_documents",
+      tiered: true,
+      kind: "document",
+      base: sql`${documents}`,
+      id: sql`${documents.id}`,
+      visible: documentVisible(ctx.viewer),
+      where: type ? sql`and ${documents.type} = ${type}` : undefined,
+      marker: type ? typeTokenOf(type) : undefined,
+      keyOf: documentKey,
+      candidates: c.documents,
+    },
+    threads: { table: "search_threads", tiered: true, kind: "thread", base: sql`${threads}`, id: sql`${threads.id}`, visible: threadVisible, keyOf: itemKey, candidates: c.threads },
+    posts: { table: "search_posts", tiered: false, kind: "post", base: sql`${blogPosts}`, id: sql`${blogPosts.id}`, visible: blogPostVisible(ctx.now), keyOf: itemKey, candidates: c.posts },
+    cases: { table: "search_cases", tiered: true, kind: "case", base: sql`${repairCases}`, id: sql`${repairCases.id}`, visible: caseVisible(ctx.now), keyOf: itemKey, candidates: c.cases },
+  };
+}
+
+interface Prepared {
+  parsed: ParsedQuery;
+  /** The terms with the other spellings of the boards they name. */
+  expanded: ParsedQuery;
+  /** Per tiered table, per term: common or not. */
+  common: Record<TieredGroup, boolean[]>;
+}
+
+type TieredGroup = "documents" | "threads" | "cases";
+const TIERED: TieredGroup[] = ["documents", "threads", "cases"];
+
+/**
+ * Whether a word is common, and which boards a code names, change slowly: both are remembered per
+ * isolate for a while. A stale answer costs time or an alias spelling for a few minutes, never
+ * visibility (every item is still checked by the statement that loads it).
+ */
+class TtlCache<T> {
+  private readonly entries = new Map<string, { value: T; until: number }>();
+  constructor(
+    private readonly ttlMs: number,
+    private readonly size: number,
+  ) {}
+  get(key: string, now: number): T | undefined {
+    const hit = this.entries.get(key);
+    return hit && hit.until > now ? hit.value : undefined;
+  }
+  set(key: string, value: T, now: number): void {
+    if (this.entries.size >= this.size) this.entries.clear();
+    this.entries.set(key, { value, until: now + this.ttlMs });
+  }
+}
+const probeCache = new TtlCache<boolean>(10 * 60_000, 5000);
+const boardCache = new TtlCache<BoardHit[]>(10 * 60_000, 2000);
+
+const parseBoardRows = (rows: unknown[]): BoardHit[] =>
+  (rows as { matched: string; id: number; number: string; norm: string; aliases: string }[]).map((r) => ({
+    id: r.id,
+    matched: r.matched,
+    norm: r.norm,
+    spellings: [r.number, r.norm, ...(JSON.parse(r.aliases) as string[])],
+  }));
+
+/**
+ * At most one round trip before ranking, often none: the boards named by code-like words (their
+ * spellings widen the match) and the probes not remembered yet.
+ */
+async function prepare(ctx: QueryContext, q: string, tuning: SearchTuning): Promise<Prepared> {
+  const parsed = parseQuery(q);
+  const now = Date.now();
+  const boardKey = JSON.stringify(parsed.norms);
+  const needsBoards = parsed.norms.length > 0 && parsed.terms.some((t) => t.norm) && boardCache.get(boardKey, now) === undefined;
+  const probes = parsed.terms.map(probeExpression);
+  const keys = TIERED.map((group) => probes.map((p) => `${group}\u0000${tuning.commonRows}\u0000${p}`));
+  const missing = TIERED.flatMap((group, g) => probes.flatMap((p, i) => (probeCache.get(keys[g][i], now) === undefined ? [{ group, p, key: keys[g][i] }] : [])));
+  const results = await readBatch<Record<string, unknown>>(ctx, [
+    ...(needsBoards ? [boardLookup(parsed.norms)] : []),
+    ...missing.map((m) => probe(`search_${m.group}_recent`, m.p, tuning.commonRows)),
+  ]);
+  if (needsBoards) boardCache.set(boardKey, parseBoardRows(results.shift()!), now);
+  missing.forEach((m, j) => probeCache.set(m.key, Boolean((results[j][0] as { common?: number } | undefined)?.common), now));
+  const hits = parsed.terms.some((t) => t.norm) ? (boardCache.get(boardKey, now) ?? []) : [];
+  const common = Object.fromEntries(TIERED.map((group, g) => [group, keys[g].map((k) => probeCache.get(k, now) ?? false)])) as Record<TieredGroup, boolean[]>;
+  return { parsed, expanded: expandBoards(parsed, new Map(hits.map((h) => [h.matched, h]))), common };
+}
+
+interface Found {
+  boards: Board[];
+  documents: DocumentItem[];
+  threads: Thread[];
+  posts: BlogPost[];
+  cases: RepairCase[];
+}
+
+type ItemGroup = "documents" | "threads" | "posts" | "cases";
+const ITEM_GROUPS: ItemGroup[] = ["documents", "threads", "posts", "cases"];
+
+function statementsFor(ctx: QueryContext, prepared: Prepared, mode: "all" | "any", options: { type?: string; limit: number; tuning: SearchTuning }): Record<ItemGroup, SQL> {
+  const { expanded, common } = prepared;
+  const g = groups(ctx, options.type, options.tuning);
+  const none = expanded.terms.map(() => false);
+  return {
+    documents: planGroup(g.documents, expanded, common.documents, mode, options.limit),
+    threads: planGroup(g.threads, expanded, common.threads, mode, options.limit),
+    posts: planGroup(g.posts, expanded, none, mode, options.limit),
+    cases: planGroup(g.cases, expanded, common.cases, mode, options.limit),
+  };
+}
+
+/** Each group's items through the read API's own query, ranked by the given statement (one statement). */
+function loaderFor(ctx: QueryContext, group: ItemGroup, ranking: SQL): Loader<unknown> {
+  const keys = Keys.ranked(ctx.db, ranking);
+  const loader = { documents: documentsLoader, threads: threadsLoader, posts: postsLoader, cases: casesLoader }[group](ctx, keys);
+  return loader as Loader<unknown>;
+}
+
+/** One round trip ranks and loads every group: each statement ranks in a CTE and loads through the read API's query. */
+async function rankAndLoad(ctx: QueryContext, prepared: Prepared, mode: "all" | "any", options: { type?: string; limit: number; tuning: SearchTuning }): Promise<Found> {
+  const match = matchExpression(prepared.expanded, mode);
+  const boards = prepared.parsed.norms.length || match ? boardsLoader(ctx, Keys.ranked(ctx.db, boardsRanking(prepared.parsed, match, options.limit, options.tuning.candidates.boards))) : undefined;
+  const plans = match ? statementsFor(ctx, prepared, mode, options) : undefined;
+  const loaders = ITEM_GROUPS.map((group) => (plans ? loaderFor(ctx, group, plans[group]) : undefined));
+  const results = await batchRead(ctx, [boards?.query, ...loaders.map((l) => l?.query)]);
+  const found = { boards: boards ? boards.map(results[0]) : [] } as Found;
+  ITEM_GROUPS.forEach((group, i) => (found[group] = (loaders[i] ? loaders[i]!.map(results[i + 1]) : []) as never));
+  return found;
+}
+
+const isEmpty = (f: Found) => !f.boards.length && !f.documents.length && !f.threads.length && !f.posts.length && !f.cases.length;
+
+/** The ranking plans a query runs (first pass), for profiling (bench/search/profile.ts). */
+export async function searchPlans(ctx: QueryContext, q: string, options: SearchOptions = {}): Promise<Record<string, SQL>> {
+  const tuning = { ...DEFAULT_TUNING, ...options.tuning };
+  const prepared = await prepare(ctx, q, tuning);
+  return prepared.expanded.terms.length ? statementsFor(ctx, prepared, "all", { type: options.type, limit: SEARCH_GROUP_LIMIT, tuning }) : {};
+}
+
+export async function searchSite(ctx: QueryContext, q: string, options: SearchOptions = {}): Promise<SearchResult> {
+  const limit = Math.min(Math.max(Math.trunc(options.limit ?? SEARCH_GROUP_LIMIT), 1), SEARCH_GROUP_LIMIT);
+  const tuning = { ...DEFAULT_TUNING, ...options.tuning };
+  const rankOptions = { type: options.type, limit, tuning };
+  const prepared = await prepare(ctx, q, tuning);
+  let found = await rankAndLoad(ctx, prepared, "all", rankOptions);
+  // Forgiving second pass: no item has every word, so rank items with any of them.
+  if (isEmpty(found) && prepared.expanded.terms.length > 1) found = await rankAndLoad(ctx, prepared, "any", rankOptions);
+  return { query: q.trim(), ...found };
+}

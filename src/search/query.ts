@@ -1,0 +1,199 @@
+// User text → FTS5 MATCH expressions. Raw input never reaches FTS5 syntax: it is cut into tokens of
+// letters, digits and combining marks only, and every token is written inside double quotes, so
+// quotes, parentheses, `*`, `-`, `^`, `:`, AND/OR/NOT/NEAR and SQL fragments are plain words or
+// separators. Supported: "quoted phrases", prefix matching of the last word, and board and part
+// numbers in any spelling (820-00165, 82000165, 820 00165).
+import { normalizeBoardNumber } from "../http/urls";
+
+/** One way to match a term: a phrase of tokens (one token is a word), optionally a prefix. */
+export interface Alternative {
+  tokens: string[];
+  prefix: boolean;
+}
+
+/** A term matches when any alternative matches; an alternative may itself need several parts. */
+export interface Term {
+  /** Alternatives; each is a list of phrases that must all match (AND). */
+  alternatives: Alternative[][];
+  /** Upper-case letters-and-digits form when the term looks like a board or part number. */
+  norm?: string;
+}
+
+export interface ParsedQuery {
+  terms: Term[];
+  /** Candidate board norms: code-like terms and the whole query. */
+  norms: string[];
+  /** The whole query as a board norm ("" when it cannot be one). */
+  whole: string;
+}
+
+export const MAX_TERMS = 8;
+const MAX_PHRASE_TOKENS = 8;
+/** Prefix matching needs this many characters: shorter prefixes expand to too many index terms. */
+export const MIN_PREFIX_CHARS = 3;
+
+const hasDigit = (s: string) => /\p{N}/u.test(s);
+
+/** Letters, digits and combining marks, lower case: what unicode61 would index (it folds the rest). */
+export function tokenize(text: string): string[] {
+  return text
+    .normalize("NFC")
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}\p{M}]+/u)
+    .filter((t) => t.length > 0 && /[\p{L}\p{N}]/u.test(t));
+}
+
+const phrase = (tokens: string[], prefix = false): Alternative => ({ tokens: tokens.slice(0, MAX_PHRASE_TOKENS), prefix });
+
+/** "tps62180" → ["tps", "62180"] when the token is exactly one letter run and one digit run. */
+function letterDigitSplit(token: string): string[] | undefined {
+  const m = /^(\p{L}+)(\p{N}+)$/u.exec(token) ?? /^(\p{N}+)(\p{L}+)$/u.exec(token);
+  return m ? [m[1], m[2]] : undefined;
+}
+
+/** A word like 820-00165, PP3V42_G3H or TPS62180: its phrase, its joined form, its letter/digit split. */
+function codeTerm(tokens: string[], norm: string): Term {
+  const joined = tokens.join("");
+  const alternatives: Alternative[][] = [[phrase(tokens)]];
+  if (tokens.length > 1) alternatives.push([phrase([joined])]);
+  const split = tokens.length === 1 ? letterDigitSplit(joined) : undefined;
+  if (split) alternatives.push([phrase(split)]);
+  return { alternatives, norm };
+}
+
+interface Word {
+  raw: string;
+  tokens: string[];
+  quoted: boolean;
+}
+
+/** Splits into quoted phrases and whitespace-separated words; an unbalanced quote is ignored. */
+function words(q: string): Word[] {
+  const parts = q.split('"');
+  const balanced = parts.length % 2 === 1;
+  const out: Word[] = [];
+  parts.forEach((part, i) => {
+    const quoted = i % 2 === 1 && (balanced || i < parts.length - 1);
+    if (quoted) {
+      const tokens = tokenize(part);
+      if (tokens.length) out.push({ raw: part, tokens, quoted: true });
+      return;
+    }
+    for (const raw of part.split(/\s+/u)) {
+      const tokens = tokenize(raw);
+      if (tokens.length) out.push({ raw, tokens, quoted: false });
+    }
+  });
+  return out;
+}
+
+/** Two adjacent words that may be one code written with a space: "820 00165", "TPS 62180", "LA B162P". */
+function pairable(a: Word, b: Word): boolean {
+  if (a.quoted || b.quoted || a.tokens.length !== 1 || b.tokens.length !== 1) return false;
+  const [x, y] = [a.tokens[0], b.tokens[0]];
+  if (!hasDigit(x) && !hasDigit(y)) return false;
+  const short = (t: string) => hasDigit(t) || t.length <= 4;
+  return short(x) && short(y) && x.length + y.length <= 40;
+}
+
+export function parseQuery(q: string): ParsedQuery {
+  const list = words(q);
+  const terms: Term[] = [];
+  let lastWordUsed = false;
+  for (let i = 0; i < list.length && terms.length < MAX_TERMS; i++) {
+    const w = list[i];
+    const next = list[i + 1];
+    if (next && pairable(w, next)) {
+      const norm = normalizeBoardNumber(w.raw + next.raw);
+      terms.push({ alternatives: [[phrase(w.tokens), phrase(next.tokens)], [phrase([w.tokens[0] + next.tokens[0]])]], norm });
+      i++;
+      lastWordUsed = i === list.length - 1;
+      continue;
+    }
+    lastWordUsed = i === list.length - 1;
+    if (w.quoted) {
+      terms.push({ alternatives: [[phrase(w.tokens)]] });
+    } else if (w.tokens.length > 1 || hasDigit(w.tokens[0])) {
+      terms.push(codeTerm(w.tokens, normalizeBoardNumber(w.raw)));
+    } else {
+      terms.push({ alternatives: [[phrase(w.tokens)]] });
+    }
+  }
+  // Prefix on the last word while the user is still typing it (not after a space or a closing quote).
+  const last = list[list.length - 1];
+  if (lastWordUsed && !last.quoted && !/[\s"]$/u.test(q)) {
+    for (const alt of terms[terms.length - 1].alternatives) {
+      const end = alt[alt.length - 1];
+      if (end.tokens[end.tokens.length - 1].length >= MIN_PREFIX_CHARS) end.prefix = true;
+    }
+  }
+  const norm = normalizeBoardNumber(q);
+  const whole = norm.length >= 2 && norm.length <= 100 ? norm : "";
+  const norms = [...new Set([...terms.flatMap((t) => (t.norm ? [t.norm] : [])), whole])].filter(Boolean);
+  return { terms, norms, whole };
+}
+
+/** Known spellings of a board (number and aliases): matched as a phrase or as the joined form. */
+export interface BoardSpellings {
+  norm: string;
+  spellings: string[];
+}
+
+/** Adds a board's other spellings to every term whose norm names it (by number or alias). */
+export function expandBoards(parsed: ParsedQuery, boardsByNorm: Map<string, BoardSpellings>): ParsedQuery {
+  const terms = parsed.terms.map((term) => {
+    const board = term.norm ? boardsByNorm.get(term.norm) : undefined;
+    if (!board) return term;
+    const extra: Alternative[][] = [];
+    for (const spelling of board.spellings) {
+      const tokens = tokenize(spelling);
+      if (tokens.length) extra.push([phrase(tokens)]);
+      const joined = tokens.join("");
+      if (joined) extra.push([phrase([joined])]);
+    }
+    return { ...term, alternatives: dedupe([...term.alternatives, ...extra]) };
+  });
+  return { ...parsed, terms };
+}
+
+function dedupe(alternatives: Alternative[][]): Alternative[][] {
+  const seen = new Set<string>();
+  return alternatives.filter((alt) => {
+    const key = JSON.stringify(alt);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+// ---- rendering: the only place FTS5 syntax is written ----
+
+const renderPhrase = (p: Alternative) => `"${p.tokens.join(" ")}"${p.prefix ? "*" : ""}`;
+
+function renderTerm(term: Term): string {
+  const alts = term.alternatives.map((parts) => (parts.length === 1 ? renderPhrase(parts[0]) : `(${parts.map(renderPhrase).join(" AND ")})`));
+  return alts.length === 1 ? alts[0] : `(${alts.join(" OR ")})`;
+}
+
+/** The MATCH expression: every term (AND), or any term (OR) for the forgiving second pass. */
+export function matchExpression(parsed: ParsedQuery, mode: "all" | "any" = "all"): string | undefined {
+  if (parsed.terms.length === 0) return undefined;
+  return parsed.terms.map(renderTerm).join(mode === "all" ? " AND " : " OR ");
+}
+
+/**
+ * A term with every phrase loosened to its words (AND): what bm25 would read to weigh the term. A
+ * phrase of two common words is costly to weigh even when the phrase itself is rare.
+ */
+export function probeExpression(term: Term): string {
+  const alts = term.alternatives.map((parts) => {
+    const words = parts.flatMap((p) => p.tokens.map((t, i) => renderPhrase({ tokens: [t], prefix: p.prefix && i === p.tokens.length - 1 })));
+    return words.length === 1 ? words[0] : `(${words.join(" AND ")})`;
+  });
+  return alts.length === 1 ? alts[0] : `(${alts.join(" OR ")})`;
+}
+
+/** Adds a required marker token (letters and digits only, built by our code, never by the user). */
+export function withMarker(expression: string, marker: string): string {
+  return /^[a-z0-9]+$/.test(marker) ? `"${marker}" AND (${expression})` : expression;
+}

@@ -1,0 +1,42 @@
+// Rebuilds the search index from the base tables: drop, recreate, repopulate. Used by the CLI
+// (scripts/search-rebuild.ts, locally through a D1 binding or remotely through a SQL file) and the
+// tests. The base tables are never touched, so an operator can drop the index, export the database
+// (`wrangler d1 export` refuses FTS5 tables) and rebuild.
+import { boardFillStatement, dropSearchStatements, fillStatements, keyFillStatements, optimizeStatements, searchSchemaStatements } from "./index-sql";
+
+/** Keys per fill statement: keeps each statement well inside D1's per-query time limit. */
+export const FILL_CHUNK = 2000;
+
+/** How many keys the rebuild will create: every document, thread, blog post and repair case. */
+export const COUNT_KEYS_SQL =
+  "select (select count(*) from documents) + (select count(*) from threads) + (select count(*) from blog_posts) + (select count(*) from repair_cases) as total";
+
+/**
+ * Every statement of a rebuild, in order. `keyCount` comes from COUNT_KEYS_SQL: the key table is
+ * recreated (AUTOINCREMENT restarts at 1 once the table is dropped), so keys run 1..keyCount.
+ */
+export function rebuildStatements(keyCount: number, chunk = FILL_CHUNK): string[] {
+  const fills: string[] = [];
+  for (let from = 1; from <= keyCount; from += chunk) fills.push(...fillStatements(from, from + chunk - 1));
+  return [...dropSearchStatements(), ...searchSchemaStatements(), ...keyFillStatements(), boardFillStatement(), ...fills, ...optimizeStatements()];
+}
+
+/** Drops the index only (before `wrangler d1 export`); rebuild afterwards. */
+export function dropStatements(): string[] {
+  return dropSearchStatements();
+}
+
+/** Rebuilds through a D1 binding. Schema changes run as one batch (all or nothing); fills follow. */
+export async function rebuildSearchIndex(db: D1Database, onProgress?: (done: number, total: number) => void): Promise<{ keys: number; statements: number }> {
+  const row = await db.prepare(COUNT_KEYS_SQL).first<{ total: number }>();
+  const keys = row?.total ?? 0;
+  const statements = rebuildStatements(keys);
+  const schemaCount = dropSearchStatements().length + searchSchemaStatements().length;
+  await db.batch(statements.slice(0, schemaCount).map((s) => db.prepare(s)));
+  const rest = statements.slice(schemaCount);
+  for (let i = 0; i < rest.length; i++) {
+    await db.prepare(rest[i]).run();
+    onProgress?.(i + 1, rest.length);
+  }
+  return { keys, statements: statements.length };
+}
