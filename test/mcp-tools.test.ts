@@ -33,7 +33,7 @@ describe.each([
 ])("%s", (_name, client) => {
   it("lists the read-only tools with titles, descriptions, input and output schemas", async () => {
     const { tools } = await client().listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(["get_board", "get_document", "get_post", "get_repair_case", "get_thread", "list_recent"]);
+    expect(tools.map((t) => t.name).sort()).toEqual(["get_board", "get_document", "get_post", "get_repair_case", "get_thread", "list_recent", "search"]);
     for (const tool of tools) {
       expect(tool.annotations, tool.name).toMatchObject({ readOnlyHint: true, openWorldHint: false, title: tool.title });
       expect(tool.title!.length).toBeGreaterThan(5);
@@ -45,9 +45,11 @@ describe.each([
     const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
     expect(byName.get_thread.inputSchema.required).toEqual(["thread"]);
     expect(byName.get_board.inputSchema.required).toEqual(["board"]);
+    expect(byName.search.inputSchema.required).toEqual(["q"]);
+    expect(byName.search.inputSchema.properties.q).toMatchObject({ minLength: 2, maxLength: 200 });
     expect(byName.list_recent.inputSchema.properties.kind.enum).toEqual(["threads", "posts", "cases", "files", "categories"]);
     expect(byName.list_recent.inputSchema.properties.limit.maximum).toBe(25);
-    for (const name of ["get_thread", "get_post", "get_repair_case", "get_document", "get_board", "list_recent"]) {
+    for (const name of ["search", "get_thread", "get_post", "get_repair_case", "get_document", "get_board", "list_recent"]) {
       expect(byName[name].inputSchema.properties.lang.enum).toEqual(["es", "en"]);
     }
   });
@@ -74,6 +76,9 @@ describe.each([
 
     const board = await callOk(client(), "get_board", { board: "820-00165" });
     expect(board.structuredContent.board).toMatchObject({ number: "820-00165", norm: "82000165", url: `${ORIGIN}/es/placas/82000165` });
+
+    const found = await callOk(client(), "search", { q: "PP3V42" });
+    expect(found.structuredContent.threads.map((t: any) => t.id)).toContain(SAMPLE_IDS.thread);
 
     const recent = await callOk(client(), "list_recent", { kind: "threads" });
     expect(recent.structuredContent.threads.length).toBeGreaterThan(0);
@@ -381,6 +386,11 @@ describe("every result for a model", () => {
       ["list_recent", { kind: "files", limit: 25 }],
       ["list_recent", { kind: "posts", limit: 25 }],
       ["list_recent", { kind: "cases", limit: 25 }],
+      ["search", { q: "older" }],
+      ["search", { q: "older", only: "posts" }],
+      ["search", { q: "older", only: "cases" }],
+      ["search", { q: "measure coil schematic" }],
+      ["search", { q: "NM-A311", only: "documents" }],
     ];
     for (const [name, args] of calls) {
       const result = await call(v2, name, args);
@@ -388,5 +398,59 @@ describe("every result for a model", () => {
       expect(result.content[0].text.length, `${name} text`).toBeLessThanOrEqual(12000);
       expect(JSON.stringify(result.structuredContent).length, `${name} structuredContent`).toBeLessThanOrEqual(12000);
     }
+  });
+});
+
+describe("search", () => {
+  it("finds threads, cases, boards and documents through the site search, each with url and author", async () => {
+    const { structuredContent: sc, content } = await callOk(v2, "search", { q: "U7000" });
+    expect(sc.query).toBe("U7000");
+    expect(sc.threads.map((t: any) => t.id)).toContain(SAMPLE_IDS.thread);
+    expect(sc.cases.map((c: any) => c.id)).toContain(MCP_IDS.publishedCase);
+    expect(sc.only).toBeNull();
+    const thread = sc.threads.find((t: any) => t.id === SAMPLE_IDS.thread);
+    expect(content[0].text).toContain(thread.url);
+    expect(content[0].text).toContain(`thread by ${thread.author}`);
+
+    for (const q of ["820 00165", "82000165", "x1c_mlb"]) {
+      const board = await callOk(v1, "search", { q });
+      expect(board.structuredContent.boards[0]?.number, q).toBe("820-00165");
+      expect(board.structuredContent.documents.map((d: any) => d.id), q).toContain(SAMPLE_IDS.publicSchematic);
+    }
+    const english = await callOk(v1, "search", { q: "U7000", lang: "en" });
+    expect(english.structuredContent.threads[0].url).toMatch(new RegExp(`^${ORIGIN}/en/forum/`));
+  });
+
+  it("never finds what an anonymous visitor cannot see", async () => {
+    const hidden = [SAMPLE_IDS.alicePrivate, SAMPLE_IDS.sharedBoardview, SAMPLE_IDS.processing, SAMPLE_IDS.takedown, SAMPLE_IDS.hiddenThread, MCP_IDS.draftPost, MCP_IDS.scheduledPost, MCP_IDS.unpublishedCase];
+    for (const q of ["private notes", "boardview", "processing upload", "taken down manual", "moderation", "draft", "scheduled", "unpublished", "NM-A311"]) {
+      const result = await callOk(v2, "search", { q });
+      const found = JSON.stringify(result);
+      for (const id of hidden) expect(found, `${q} → ${id}`).not.toContain(id);
+    }
+  });
+
+  it("gives a few of each group, and ten of one group with only", async () => {
+    const all = await callOk(v1, "search", { q: "NM-A311 document" });
+    expect(all.structuredContent.documents).toHaveLength(5);
+    const more = { q: "NM-A311 document", only: "documents", lang: "es" };
+    expect(all.structuredContent.notes).toContain(`More documents may match: call search ${JSON.stringify(more)}.`);
+    const only = await callOk(v1, "search", more);
+    expect(only.structuredContent.documents).toHaveLength(10);
+    expect(only.structuredContent.only).toBe("documents");
+    expect(only.structuredContent.boards).toEqual([]);
+    const typed = await callOk(v1, "search", { q: "NM-A311", type: "schematic" });
+    expect(typed.structuredContent.documents).toEqual([]);
+    const datasheets = await callOk(v1, "search", { q: "NM-A311", type: "datasheet", only: "documents" });
+    expect(datasheets.structuredContent.documents.every((d: any) => d.type === "datasheet")).toBe(true);
+    expect(datasheets.structuredContent.documents).toHaveLength(10);
+  });
+
+  it("explains an empty result and refuses queries outside 2 to 200 characters", async () => {
+    const none = await callOk(v2, "search", { q: "zzqqxxnothing" });
+    expect(none.structuredContent.notes.join()).toMatch(/Nothing matched "zzqqxxnothing"/);
+    for (const q of ["a", "  b  ", "x".repeat(201)]) expect(await callError(v2, "search", { q })).toMatch(/2 to 200 characters/);
+    expect(await callError(v2, "search", { q: "U7000", type: "spreadsheet" })).toMatch(/type/);
+    expect(await callError(v2, "search", { q: "U7000", only: "users" })).toMatch(/only/);
   });
 });

@@ -9,6 +9,7 @@ import { getPostTool } from "./tools/get-post";
 import { getRepairCaseTool } from "./tools/get-repair-case";
 import { getThreadTool } from "./tools/get-thread";
 import { listRecentTool } from "./tools/list-recent";
+import { searchTool } from "./tools/search";
 
 export const SERVER_INFO = { name: "board-documentation-service", version: "1.1.0" };
 
@@ -20,6 +21,7 @@ const INSTRUCTIONS =
 
 export function createMcpServer(ctx: ToolContext): McpServer {
   const server = new McpServer(SERVER_INFO, { instructions: INSTRUCTIONS });
+  registerTool(server, ctx, searchTool);
   registerTool(server, ctx, getThreadTool);
   registerTool(server, ctx, getPostTool);
   registerTool(server, ctx, getRepairCaseTool);
