@@ -1,0 +1,35 @@
+// The /mcp endpoint: agents' stateless handler around a per-request McpServer, with Host and Origin checks.
+import { localhostAllowedHostnames, localhostAllowedOrigins } from "@modelcontextprotocol/server";
+import { createMcpHandler } from "agents/mcp/server";
+import type { Context } from "hono";
+import { getDb } from "../db/client";
+import type { AppEnv } from "../http/context";
+import { createMcpServer } from "./server";
+
+export const MCP_PATH = "/mcp";
+
+/**
+ * Host and Origin validation (DNS-rebinding protection) as upstream recommends: with SITE_URL set, only its
+ * hostname (plus localhost-class names, which Cloudflare never routes here) may appear in Host; otherwise the
+ * agents defaults apply (localhost endpoints accept localhost names, workers.dev its own name). A browser
+ * Origin must be localhost-class or the site itself; clients that send no Origin (desktop and server-side MCP
+ * clients) are not affected.
+ */
+function hostRules(c: Context<AppEnv>) {
+  const configured = c.get("config").siteUrl;
+  const siteHost = new URL(c.get("siteUrl")).hostname;
+  return {
+    allowedHostnames: configured ? [siteHost, ...localhostAllowedHostnames()] : undefined,
+    allowedOriginHostnames: [...new Set([siteHost, ...localhostAllowedOrigins()])],
+  };
+}
+
+export async function serveMcp(c: Context<AppEnv>): Promise<Response> {
+  const tools = { db: getDb(c.env), siteUrl: c.get("siteUrl"), defaultLang: c.get("config").defaultLang };
+  const handler = createMcpHandler(() => createMcpServer(tools), {
+    route: MCP_PATH,
+    ...hostRules(c),
+    onerror: (error) => console.error("mcp", error.message),
+  });
+  return handler.fetch(c.req.raw);
+}

@@ -1,0 +1,21 @@
+// Input fields shared by several tools.
+import { z } from "@hono/zod-openapi";
+import { LANGUAGES, type Lang } from "../http/language";
+
+export const LangInput = z
+  .enum(LANGUAGES)
+  .optional()
+  .describe("Language of the url fields: es or en. Default: the language of the page address given, else the site's default language.");
+
+/** An id or a page address; long enough for any real address, short enough to refuse junk. */
+export function referenceInput(description: string) {
+  return z.string().trim().min(1, "give an id or a page address").max(2000).describe(description);
+}
+
+export function pageInput(what: string) {
+  return z.number().int().min(1).max(100000).optional().describe(`Page of ${what}, from 1 (default 1). Each result says which call gives the next page.`);
+}
+
+export function chooseLang(explicit: Lang | undefined, fromAddress: Lang | undefined, fallback: Lang): Lang {
+  return explicit ?? fromAddress ?? fallback;
+}

@@ -1,0 +1,74 @@
+// get_board: one board by number or alias in any spelling (or its page address), with its public documents.
+import { z } from "@hono/zod-openapi";
+import { getBoard } from "../../db/queries/boards";
+import { pageMeta } from "../../http/pagination";
+import { BoardDetailSchema } from "../../schemas/boards";
+import { quote, resolveBoardReference } from "../address";
+import { anonymousQueryContext } from "../context";
+import { ToolError } from "../errors";
+import { closing, render, line, plural, USAGE_NOTE, type NextCall } from "../format";
+import { chooseLang, LangInput, pageInput, referenceInput } from "../inputs";
+import { documentItem } from "../items";
+import { PageSchema, toolResultSchema } from "../result-schema";
+import { defineTool } from "../tool";
+
+/** Documents listed per call. */
+export const BOARD_DOCUMENTS_PER_CALL = 20;
+
+const input = z.object({
+  board: referenceInput("Board number or alias in any spelling (820-00165, 82000165, 820 00165, LA-B162P) or the board's page address in either language, e.g. https://…/en/boards/{number} or /es/placas/{number}"),
+  page: pageInput("the board's documents"),
+  lang: LangInput,
+});
+
+const output = toolResultSchema({
+  board: BoardDetailSchema.describe(`The board; documents holds one page of up to ${BOARD_DOCUMENTS_PER_CALL} public documents for it, newest first`),
+  documents_page: PageSchema,
+});
+
+export const getBoardTool = defineTool({
+  name: "get_board",
+  title: "Read a board",
+  description:
+    "Read one board (a device's main logic board, identified by its board number such as 820-00165 or LA-B162P): manufacturer, platform, " +
+    `codename, aliases and the public library documents for it (schematics, boardviews…), ${BOARD_DOCUMENTS_PER_CALL} per page. ` +
+    "Board numbers match in any spelling (with or without dashes or spaces, any case) and by alias; a board page address in English or Spanish works too.",
+  input,
+  output,
+  async run(args, tools) {
+    const ref = resolveBoardReference(args.board);
+    const lang = chooseLang(args.lang, ref.lang, tools.defaultLang);
+    const board = await getBoard(anonymousQueryContext(tools, lang), ref.spelling);
+    if (!board) {
+      throw new ToolError(`No board matches ${quote(ref.spelling)} (numbers and aliases are compared without dashes, spaces or case). Try the search tool with the number or the device model.`);
+    }
+    const page = args.page ?? 1;
+    const meta = pageMeta({ page, perPage: BOARD_DOCUMENTS_PER_CALL }, board.documents.length);
+    const documents = board.documents.slice((page - 1) * BOARD_DOCUMENTS_PER_CALL, page * BOARD_DOCUMENTS_PER_CALL);
+    const notes: string[] = [];
+    if (documents.length === 0 && board.documents.length > 0) notes.push(`Page ${page} is past the end: the board has ${plural(board.documents.length, "public document")}.`);
+    const next: NextCall | null = page < meta.last_page ? { tool: "get_board", arguments: { board: board.number, page: page + 1, lang } } : null;
+
+    const md: string[] = [
+      `# Board ${board.number}`,
+      board.url,
+      line(board.manufacturer, `status ${board.status}`, board.platform && `platform ${board.platform}`, board.codename && `codename ${board.codename}`, board.board_code && `board code ${board.board_code}`),
+      line(board.aliases.length > 0 && `Also known as ${board.aliases.join(", ")}`, `normalised ${board.norm}`),
+      "",
+      board.documents.length === 0
+        ? "No public documents for this board yet."
+        : documents.length > 0
+          ? `## Documents ${(page - 1) * BOARD_DOCUMENTS_PER_CALL + 1}–${(page - 1) * BOARD_DOCUMENTS_PER_CALL + documents.length} of ${board.documents.length}`
+          : "",
+      ...documents.map(documentItem),
+      "",
+      "Repair cases and forum threads about this board: use the search tool with the board number.",
+      "",
+      closing(notes, next),
+    ];
+    return {
+      structured: { board: { ...board, documents }, documents_page: meta, notes, next, usage: USAGE_NOTE },
+      markdown: render(md),
+    };
+  },
+});

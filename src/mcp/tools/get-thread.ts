@@ -1,0 +1,131 @@
+// get_thread: one forum thread (by id or page address) with a small page of its replies.
+import { z } from "@hono/zod-openapi";
+import { getThread, REPLIES_PER_PAGE, type ThreadDetail } from "../../db/queries/forum";
+import { pageMeta } from "../../http/pagination";
+import { pageUrl } from "../../http/urls";
+import { IdSchema, UrlSchema } from "../../schemas/common";
+import { ReplySchema, ThreadDetailSchema } from "../../schemas/forum";
+import { resolveIdReference } from "../address";
+import { anonymousQueryContext, type ToolContext } from "../context";
+import { ToolError } from "../errors";
+import { closing, render, cut, day, line, plural, shareBudget, TEXT_BUDGET, USAGE_NOTE, type NextCall } from "../format";
+import { chooseLang, LangInput, pageInput, referenceInput } from "../inputs";
+import { PageSchema, toolResultSchema } from "../result-schema";
+import { defineTool } from "../tool";
+import type { QueryContext } from "../../db/queries/context";
+
+/** Replies shown per call: small, so a page fits the character budget. */
+export const REPLIES_PER_CALL = 10;
+
+const ReplyOutput = ReplySchema.omit({ body_html: true }).describe("A reply, oldest first; body is Markdown (possibly cut, see notes)");
+
+const ThreadOutput = ThreadDetailSchema.omit({ body: true, body_html: true, posts: true, document: true }).extend({
+  body: z.string().nullable().describe("The opening post, Markdown (possibly cut, see notes); null on reply pages after the first"),
+  document: z.object({ id: IdSchema, title: z.string(), url: UrlSchema }).nullable().describe("The library document the thread is about, if visible"),
+});
+
+const input = z.object({
+  thread: referenceInput("Thread id (26 characters, any case) or the thread's page address in either language, e.g. https://…/en/forum/{id}/{slug} or /es/foro/{id}"),
+  page: pageInput("replies"),
+  per_page: z.number().int().min(1).max(REPLIES_PER_CALL).optional().describe(`Replies per page, 1 to ${REPLIES_PER_CALL} (default ${REPLIES_PER_CALL}). Use 1 to read one long reply whole.`),
+  lang: LangInput,
+});
+
+const output = toolResultSchema({
+  thread: ThreadOutput,
+  replies: z.array(ReplyOutput),
+  replies_page: PageSchema,
+});
+
+type Reply = ThreadDetail["posts"][number];
+
+/** `count` replies from `offset` on, read through the API's pages of REPLIES_PER_PAGE (one or two of them). */
+async function readWindow(ctx: QueryContext, id: string, offset: number, count: number) {
+  const apiPage = Math.floor(offset / REPLIES_PER_PAGE) + 1;
+  const first = await getThread(ctx, id, apiPage);
+  if (!first) return undefined;
+  const start = offset % REPLIES_PER_PAGE;
+  let replies: Reply[] = first.data.posts.slice(start, start + count);
+  if (replies.length < count && start + count > REPLIES_PER_PAGE && apiPage < first.meta.last_page) {
+    const second = await getThread(ctx, id, apiPage + 1);
+    replies = replies.concat(second?.data.posts.slice(0, count - replies.length) ?? []);
+  }
+  return { thread: first.data, total: first.meta.total, replies };
+}
+
+export const getThreadTool = defineTool({
+  name: "get_thread",
+  title: "Read a forum thread",
+  description:
+    "Read one forum thread of the repair community: title, author, status (solved threads have a reply marked as the accepted solution), " +
+    `the opening post and a page of up to ${REPLIES_PER_CALL} replies, oldest first. Accepts the thread id or its page address in English or Spanish. ` +
+    "Long texts are cut to fit; the result says how to read the rest and which call gives the next page of replies.",
+  input,
+  output,
+  async run(args, tools: ToolContext) {
+    const ref = resolveIdReference(args.thread, "thread");
+    const lang = chooseLang(args.lang, ref.lang, tools.defaultLang);
+    const ctx = anonymousQueryContext(tools, lang);
+    const page = args.page ?? 1;
+    const perPage = args.per_page ?? REPLIES_PER_CALL;
+    const window = await readWindow(ctx, ref.id, (page - 1) * perPage, perPage);
+    if (!window) {
+      throw new ToolError(`No forum thread ${ref.id} is visible: it does not exist or is not published. Find threads with the search tool or list_recent {"kind":"threads"}.`);
+    }
+    const { thread, total, replies } = window;
+    const meta = pageMeta({ page, perPage }, total);
+    const notes: string[] = [];
+
+    // The opening post (first page only) and the replies share one character budget.
+    const withOpening = page === 1;
+    const texts = [...(withOpening ? [thread.body] : []), ...replies.map((r) => r.body)];
+    const limits = shareBudget(texts.map((t) => t.length), TEXT_BUDGET);
+    const replyLimits = withOpening ? limits.slice(1) : limits;
+    let body: string | null = null;
+    if (withOpening) {
+      const shown = cut(thread.body, limits[0]);
+      body = shown.text;
+      if (shown.cut) notes.push(`The opening post is cut at about ${limits[0]} of ${thread.body.length} characters; the whole text is on the thread's page, ${thread.url}.`);
+    }
+    const firstNumber = (page - 1) * perPage + 1;
+    const shownReplies = replies.map((reply, i) => {
+      const shown = cut(reply.body, replyLimits[i]);
+      if (shown.cut) {
+        const number = firstNumber + i;
+        const howToRead =
+          perPage === 1 && !withOpening
+            ? `the whole text is on the thread's page, ${thread.url}`
+            : `read it alone with get_thread ${JSON.stringify({ thread: thread.id, page: number, per_page: 1, lang })}`;
+        notes.push(`Reply ${number} (by ${reply.author}) is cut at about ${replyLimits[i]} of ${reply.body.length} characters; ${howToRead}.`);
+      }
+      const { body_html: _html, ...rest } = reply;
+      return { ...rest, body: shown.text };
+    });
+    if (replies.length === 0 && total > 0) notes.push(`Page ${page} is past the end: the thread has ${plural(total, "reply", "replies")}, ${plural(meta.last_page, "page")} of ${perPage}.`);
+
+    const next: NextCall | null = page < meta.last_page ? { tool: "get_thread", arguments: { thread: thread.id, page: page + 1, ...(perPage !== REPLIES_PER_CALL && { per_page: perPage }), lang } } : null;
+    const document = thread.document ? { ...thread.document, url: pageUrl(ctx.urls, "document", thread.document.id, thread.document.title) } : null;
+    const { body_html: _bodyHtml, posts: _posts, body: _body, ...header } = thread;
+
+    const md: string[] = [
+      `# ${thread.title}`,
+      thread.url,
+      line(`Forum thread by ${thread.author}`, `category ${thread.category}`, thread.status, thread.sticky && "sticky", plural(thread.replies, "reply", "replies"), day(thread.created_at) && `started ${day(thread.created_at)}`, day(thread.last_activity_at) && `last activity ${day(thread.last_activity_at)}`),
+    ];
+    if (thread.board) md.push(line(`Board: ${thread.board.number}`, thread.board.manufacturer, thread.board.url));
+    if (document) md.push(`Document: ${document.title} ${document.url}`);
+    if (body !== null) md.push("", body);
+    if (replies.length) {
+      md.push("", `## Replies ${firstNumber}–${firstNumber + replies.length - 1} of ${total} (page ${page} of ${meta.last_page})`);
+      shownReplies.forEach((reply, i) => {
+        md.push("", `### ${firstNumber + i}. ${line(reply.author, day(reply.created_at), `score ${reply.score}`, reply.is_solution && "accepted solution")}`, reply.body);
+      });
+    } else if (total === 0) md.push("", "No replies yet.");
+    md.push("", closing(notes, next));
+
+    return {
+      structured: { thread: { ...header, body, document }, replies: shownReplies, replies_page: meta, notes, next, usage: USAGE_NOTE },
+      markdown: render(md),
+    };
+  },
+});

@@ -1,0 +1,142 @@
+// list_recent: what is new on the site — threads, blog posts, repair cases, library files, forum categories.
+import { z } from "@hono/zod-openapi";
+import { listPosts } from "../../db/queries/blog";
+import { listCases } from "../../db/queries/cases";
+import { listDocuments } from "../../db/queries/documents";
+import { listCategories, listThreads } from "../../db/queries/forum";
+import { pageMeta, type PageMeta } from "../../http/pagination";
+import { BlogPostSchema } from "../../schemas/blog";
+import { RepairCaseSchema } from "../../schemas/cases";
+import { DocumentSchema } from "../../schemas/documents";
+import { CategorySchema, ThreadSchema } from "../../schemas/forum";
+import { anonymousQueryContext } from "../context";
+import { closing, render, plural, USAGE_NOTE, type NextCall } from "../format";
+import { chooseLang, LangInput, pageInput } from "../inputs";
+import { caseItem, categoryItem, documentItem, postItem, threadItem, trimCases, trimCategories, trimPosts } from "../items";
+import { PageSchema, toolResultSchema } from "../result-schema";
+import { defineTool } from "../tool";
+
+export const RECENT_KINDS = ["threads", "posts", "cases", "files", "categories"] as const;
+export type RecentKind = (typeof RECENT_KINDS)[number];
+export const DEFAULT_LIMIT = 10;
+export const MAX_LIMIT = 25;
+
+const ORDER: Record<RecentKind, string> = {
+  threads: "pinned (sticky) threads first, then latest activity",
+  posts: "newest first",
+  cases: "newest first",
+  files: "newest first",
+  categories: "in the forum's order",
+};
+
+const input = z.object({
+  kind: z.enum(RECENT_KINDS).describe("What to list: threads (forum), posts (blog), cases (repair cases), files (library documents) or categories (forum categories)"),
+  limit: z.number().int().min(1).max(MAX_LIMIT).optional().describe(`Items per page, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT})`),
+  page: pageInput("items"),
+  category: z.string().trim().min(1).max(100).optional().describe("Only with kind threads: a category slug (list them with kind categories)"),
+  lang: LangInput,
+});
+
+const output = toolResultSchema({
+  kind: z.enum(RECENT_KINDS),
+  order: z.string().describe("How the items are ordered"),
+  threads: z.array(ThreadSchema).optional(),
+  posts: z.array(BlogPostSchema).optional().describe("Blog posts; excerpts possibly cut"),
+  cases: z.array(RepairCaseSchema).optional().describe("Repair cases; symptoms possibly cut"),
+  files: z.array(DocumentSchema).optional().describe("Public library documents (metadata only)"),
+  categories: z.array(CategorySchema).optional(),
+  page: PageSchema,
+});
+
+type Listing =
+  | { kind: "threads"; items: z.infer<typeof ThreadSchema>[] }
+  | { kind: "posts"; items: z.infer<typeof BlogPostSchema>[] }
+  | { kind: "cases"; items: z.infer<typeof RepairCaseSchema>[] }
+  | { kind: "files"; items: z.infer<typeof DocumentSchema>[] }
+  | { kind: "categories"; items: z.infer<typeof CategorySchema>[] };
+
+function markdownOf(listing: Listing): string[] {
+  switch (listing.kind) {
+    case "threads":
+      return listing.items.map(threadItem);
+    case "posts":
+      return listing.items.map(postItem);
+    case "cases":
+      return listing.items.map(caseItem);
+    case "files":
+      return listing.items.map(documentItem);
+    case "categories":
+      return listing.items.map(categoryItem);
+  }
+}
+
+export const listRecentTool = defineTool({
+  name: "list_recent",
+  title: "List what is new",
+  description:
+    "List the newest content of the repair community: forum threads, blog posts, repair cases, library files (document metadata), or the forum categories. " +
+    `Small pages (default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT}); the result names the call for the next page. Read an item with get_thread, get_post, get_repair_case or get_document.`,
+  input,
+  output,
+  async run(args, tools) {
+    const lang = chooseLang(args.lang, undefined, tools.defaultLang);
+    const ctx = anonymousQueryContext(tools, lang);
+    const page = args.page ?? 1;
+    const perPage = args.limit ?? DEFAULT_LIMIT;
+    const request = { page, perPage };
+    const notes: string[] = [];
+    if (args.category !== undefined && args.kind !== "threads") notes.push(`category applies to kind threads only; it was ignored.`);
+
+    let listing: Listing;
+    let meta: PageMeta;
+    switch (args.kind) {
+      case "threads": {
+        const result = await listThreads(ctx, { category: args.category }, request);
+        listing = { kind: "threads", items: result.data };
+        meta = result.meta;
+        break;
+      }
+      case "posts": {
+        const result = await listPosts(ctx, {}, request);
+        listing = { kind: "posts", items: trimPosts(result.data) };
+        meta = result.meta;
+        break;
+      }
+      case "cases": {
+        const result = await listCases(ctx, {}, request);
+        listing = { kind: "cases", items: trimCases(result.data) };
+        meta = result.meta;
+        break;
+      }
+      case "files": {
+        const result = await listDocuments(ctx, {}, request);
+        listing = { kind: "files", items: result.data };
+        meta = result.meta;
+        break;
+      }
+      case "categories": {
+        const all = await listCategories(ctx);
+        listing = { kind: "categories", items: trimCategories(all.slice((page - 1) * perPage, page * perPage)) };
+        meta = pageMeta(request, all.length);
+        break;
+      }
+    }
+    if (listing.items.length === 0) notes.push(meta.total === 0 ? `Nothing to list.` : `Page ${page} is past the end: there are ${plural(meta.total, "item")}.`);
+    const next: NextCall | null =
+      page < meta.last_page ? { tool: "list_recent", arguments: { kind: args.kind, page: page + 1, limit: perPage, ...(args.kind === "threads" && args.category !== undefined && { category: args.category }), lang } } : null;
+
+    const first = (page - 1) * perPage + 1;
+    const md = [
+      args.kind === "categories" ? "# Forum categories" : `# Recent ${args.kind}${args.kind === "threads" && args.category ? ` in category ${args.category}` : ""}`,
+      listing.items.length ? `${first}–${first + listing.items.length - 1} of ${meta.total}, ${ORDER[args.kind]} (page ${page} of ${meta.last_page})` : "",
+      "",
+      ...markdownOf(listing),
+      "",
+      closing(notes, next),
+    ];
+    return {
+      structured: { kind: args.kind, order: ORDER[args.kind], [listing.kind]: listing.items, page: meta, notes, next, usage: USAGE_NOTE },
+      markdown: render(md),
+    };
+  },
+});

@@ -1,0 +1,96 @@
+// search: boards, library documents, forum threads, blog posts and repair cases matching words, in one call.
+import { z } from "@hono/zod-openapi";
+import { DocumentTypeSchema } from "../../schemas/common";
+import { SEARCH_GROUP_LIMIT, SearchResultSchema } from "../../schemas/search";
+import { searchSite } from "../../search";
+import { quote } from "../address";
+import { anonymousQueryContext } from "../context";
+import { closing, plural, render, USAGE_NOTE } from "../format";
+import { chooseLang, LangInput } from "../inputs";
+import { boardItem, caseItem, documentItem, postItem, snippetLimit, threadItem, trimCases, trimPosts } from "../items";
+import { toolResultSchema } from "../result-schema";
+import { defineTool } from "../tool";
+
+export const SEARCH_GROUPS = ["boards", "documents", "threads", "posts", "cases"] as const;
+type Group = (typeof SEARCH_GROUPS)[number];
+/** Items per group when every group is searched; `only` gives SEARCH_GROUP_LIMIT of one group. */
+export const PER_GROUP = 5;
+
+const GROUP_NAMES: Record<Group, [string, string]> = {
+  boards: ["board", "boards"],
+  documents: ["document", "documents"],
+  threads: ["forum thread", "forum threads"],
+  posts: ["blog post", "blog posts"],
+  cases: ["repair case", "repair cases"],
+};
+
+const input = z.object({
+  q: z
+    .string()
+    .trim()
+    .min(2, "q must have 2 to 200 characters")
+    .max(200, "q must have 2 to 200 characters")
+    .describe("Words to look for (2 to 200 characters): a board number in any spelling (820-00165, 82000165), a part or net name (U7000, PP3V42_G3H), a symptom, a device model. \"Quoted words\" match as a phrase."),
+  type: DocumentTypeSchema.optional().describe("Only documents of this type, e.g. schematic, boardview, datasheet (the other groups are unaffected)"),
+  only: z.enum(SEARCH_GROUPS).optional().describe(`Search one group only and get up to ${SEARCH_GROUP_LIMIT} of it, instead of up to ${PER_GROUP} of each group`),
+  lang: LangInput,
+});
+
+const output = toolResultSchema({
+  ...SearchResultSchema.shape,
+  only: z.enum(SEARCH_GROUPS).nullable().describe("The one group searched, or null for all"),
+});
+
+export const searchTool = defineTool({
+  name: "search",
+  title: "Search the repair community",
+  description:
+    "Search the whole site in one call: boards (by board number or alias in any spelling), library documents (schematics, boardviews, datasheets…, " +
+    "matched on their metadata and page text; metadata only, never files), forum threads, blog posts and repair cases. " +
+    `Up to ${PER_GROUP} best matches per group, or ${SEARCH_GROUP_LIMIT} of one group with only. Read a match with get_board, get_document, get_thread, get_post or get_repair_case.`,
+  input,
+  output,
+  async run(args, tools) {
+    const lang = chooseLang(args.lang, undefined, tools.defaultLang);
+    const perGroup = args.only ? SEARCH_GROUP_LIMIT : PER_GROUP;
+    const found = await searchSite(anonymousQueryContext(tools, lang), args.q, { type: args.type, limit: perGroup });
+    const keep = (group: Group) => !args.only || args.only === group;
+    const snippets = snippetLimit(found.posts.length + found.cases.length);
+    const result = {
+      query: found.query,
+      boards: keep("boards") ? found.boards : [],
+      documents: keep("documents") ? found.documents : [],
+      threads: keep("threads") ? found.threads : [],
+      posts: keep("posts") ? trimPosts(found.posts, snippets) : [],
+      cases: keep("cases") ? trimCases(found.cases, snippets) : [],
+    };
+
+    const notes: string[] = [];
+    const counts = SEARCH_GROUPS.filter(keep).map((g) => [g, result[g].length] as const);
+    if (counts.every(([, n]) => n === 0)) {
+      notes.push(`Nothing matched ${quote(found.query)}. Try other or fewer words, a board number in any spelling, or list_recent for what is new.`);
+    }
+    for (const [group, n] of counts) {
+      if (!args.only && n === PER_GROUP) notes.push(`More ${GROUP_NAMES[group][1]} may match: call search ${JSON.stringify({ q: found.query, only: group, ...(args.type && { type: args.type }), lang })}.`);
+    }
+    if (args.type && args.only && args.only !== "documents") notes.push("type filters documents only; it did not change this group.");
+
+    const sections: Record<Group, string[]> = {
+      boards: result.boards.map(boardItem),
+      documents: result.documents.map(documentItem),
+      threads: result.threads.map(threadItem),
+      posts: result.posts.map(postItem),
+      cases: result.cases.map(caseItem),
+    };
+    const md = [
+      `# Search: ${quote(found.query)}${args.only ? ` (${GROUP_NAMES[args.only][1]} only)` : ""}`,
+      `Found ${counts.map(([g, n]) => plural(n, ...GROUP_NAMES[g])).join(", ")}${args.type ? ` (documents of type ${args.type})` : ""}.`,
+    ];
+    for (const [group, n] of counts) if (n > 0) md.push("", `## ${GROUP_NAMES[group][1][0].toUpperCase()}${GROUP_NAMES[group][1].slice(1)}`, ...sections[group]);
+    md.push("", closing(notes, null));
+    return {
+      structured: { ...result, only: args.only ?? null, notes, next: null, usage: USAGE_NOTE },
+      markdown: render(md),
+    };
+  },
+});

@@ -1,0 +1,90 @@
+// Real MCP clients talking to the Worker over HTTP: the transport's fetch is the Worker's own fetch handler.
+import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from "@modelcontextprotocol/client";
+import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { Validator, type Schema } from "@cfworker/json-schema";
+import { exports } from "cloudflare:workers";
+import { expect } from "vitest";
+import { ORIGIN } from "./app";
+
+export const MCP_URL = `${ORIGIN}/mcp`;
+
+/** Every HTTP exchange the clients made, so tests can look at status and headers. */
+export const exchanges: { request: Request; response: Response }[] = [];
+
+function workerFetch(url: string | URL, init?: RequestInit): Promise<Response> {
+  const request = new Request(url, init);
+  return exports.default.fetch(request.clone()).then((response) => {
+    exchanges.push({ request, response: response.clone() });
+    return response;
+  });
+}
+
+export async function connectV1(): Promise<ClientV1> {
+  const client = new ClientV1({ name: "test-client-v1", version: "1.0.0" });
+  await client.connect(new TransportV1(new URL(MCP_URL), { fetch: workerFetch }));
+  return client;
+}
+
+/** The v2 client on the 2025 lane (its default) or pinned to the 2026-07-28 per-request protocol. */
+export async function connectV2(era: "legacy" | "modern" = "legacy"): Promise<ClientV2> {
+  const client = new ClientV2({ name: "test-client-v2", version: "2.0.0" }, era === "modern" ? { versionNegotiation: { mode: { pin: "2026-07-28" } } } : {});
+  await client.connect(new TransportV2(new URL(MCP_URL), { fetch: workerFetch }));
+  return client;
+}
+
+/** The part of either client the tests use. */
+export interface McpTestClient {
+  listTools(): Promise<{ tools: { name: string; title?: string; description?: string; inputSchema: any; outputSchema?: any; annotations?: any }[] }>;
+  callTool(params: { name: string; arguments?: Record<string, unknown> }): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+export interface ToolResult {
+  isError?: boolean;
+  content: { type: string; text: string }[];
+  structuredContent?: any;
+}
+
+/** About this many characters at most per call result (text and structuredContent together). */
+export const RESULT_BUDGET = 20000;
+
+const outputSchemas = new WeakMap<McpTestClient, Map<string, Schema>>();
+
+/**
+ * Calls a tool like a model's client would, then checks what every result must satisfy: one text block, the
+ * size budget, and (on success) structuredContent valid against the tool's advertised output schema with the
+ * usage note stated once.
+ */
+export async function call(client: McpTestClient, name: string, args: Record<string, unknown>): Promise<ToolResult> {
+  let schemas = outputSchemas.get(client);
+  if (!schemas) {
+    schemas = new Map((await client.listTools()).tools.map((t) => [t.name, t.outputSchema as Schema]));
+    outputSchemas.set(client, schemas);
+  }
+  const result = (await client.callTool({ name, arguments: args })) as ToolResult;
+  expect(result.content.map((c) => c.type)).toEqual(["text"]);
+  expect(JSON.stringify(result).length, `${name} result size`).toBeLessThanOrEqual(RESULT_BUDGET);
+  if (result.isError) {
+    expect(result.content[0].text.length).toBeGreaterThan(20);
+    return result;
+  }
+  const validation = new Validator(schemas.get(name)!, "2020-12", false).validate(result.structuredContent);
+  expect(validation.errors.map((e) => `${e.instanceLocation}: ${e.error}`)).toEqual([]);
+  expect(result.structuredContent.usage).toMatch(/cite.*url.*author.*may be wrong.*bulk download/i);
+  expect(result.content[0].text.split("Usage: ").length - 1, "usage note once in the text").toBe(1);
+  return result;
+}
+
+export async function callOk(client: McpTestClient, name: string, args: Record<string, unknown>): Promise<ToolResult> {
+  const result = await call(client, name, args);
+  expect(result.isError, result.content[0].text).toBeFalsy();
+  return result;
+}
+
+export async function callError(client: McpTestClient, name: string, args: Record<string, unknown>): Promise<string> {
+  const result = await call(client, name, args);
+  expect(result.isError, `${name} ${JSON.stringify(args)} should fail`).toBe(true);
+  expect(result.structuredContent).toBeUndefined();
+  return result.content[0].text;
+}

@@ -1,0 +1,167 @@
+// The /mcp endpoint as HTTP: request ids, Origin and Host validation, methods, and that keys change nothing.
+import { createExecutionContext } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app";
+import { KEYS, ORIGIN, SAMPLE_IDS } from "./helpers/app";
+import { call, connectV1, connectV2, exchanges, MCP_URL } from "./helpers/mcp";
+import { seedMcpFixture } from "./helpers/mcp-fixture";
+import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+
+beforeAll(seedMcpFixture);
+
+const INITIALIZE = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } } };
+
+function post(body: unknown, headers: Record<string, string> = {}, url = MCP_URL): Promise<Response> {
+  return exports.default.fetch(
+    new Request(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", ...headers },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    }),
+  );
+}
+
+describe("request ids", () => {
+  it("every response to both clients carries X-Request-Id, on both protocol lanes", async () => {
+    exchanges.length = 0;
+    for (const client of [await connectV1(), await connectV2(), await connectV2("modern")]) {
+      await call(client, "list_recent", { kind: "categories" });
+      await call(client, "get_thread", { thread: "nope" });
+      await client.close();
+    }
+    expect(exchanges.length).toBeGreaterThan(8);
+    const ids = exchanges.map((e) => e.response.headers.get("X-Request-Id"));
+    for (const id of ids) expect(id).toMatch(/^[0-9A-Z]{26}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+    // The pinned v2 client really used the 2026-07-28 lane; the others the 2025 one.
+    const versions = new Set(exchanges.map((e) => e.request.headers.get("MCP-Protocol-Version")).filter(Boolean));
+    expect([...versions].sort()).toEqual(["2025-11-25", "2026-07-28"]);
+    for (const e of exchanges) await e.response.body?.cancel();
+  });
+
+  it("keeps a well-formed incoming X-Request-Id, also on refused requests", async () => {
+    const ok = await post(INITIALIZE, { "X-Request-Id": "trace-12345678" });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("X-Request-Id")).toBe("trace-12345678");
+    await ok.text();
+    const refused = await post(INITIALIZE, { "X-Request-Id": "trace-abcdefgh", Origin: "https://evil.example" });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get("X-Request-Id")).toBe("trace-abcdefgh");
+    await refused.text();
+  });
+});
+
+describe("Origin and Host validation", () => {
+  it("refuses a foreign browser Origin and accepts localhost, the site itself and no Origin", async () => {
+    const evil = await post(INITIALIZE, { Origin: "https://evil.example" });
+    expect(evil.status).toBe(403);
+    expect(((await evil.json()) as any).error.message).toContain("evil.example");
+    for (const origin of ["http://localhost:6274", "http://127.0.0.1:6274", ORIGIN, undefined]) {
+      const res = await post(INITIALIZE, origin ? { Origin: origin } : {});
+      expect(res.status, String(origin)).toBe(200);
+      expect(await res.text()).toContain('"serverInfo"');
+    }
+    const garbage = await post(INITIALIZE, { Origin: "not a url" });
+    expect(garbage.status).toBe(403);
+    await garbage.text();
+  });
+
+  it("with SITE_URL set, only its hostname (and localhost) may appear in Host", async () => {
+    const app = buildApp();
+    const configured = { ...env, SITE_URL: "https://boards.example.org" };
+    const send = (host: string, origin?: string) =>
+      app.fetch(
+        new Request("https://boards.example.org/mcp", {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", Host: host, ...(origin && { Origin: origin }) },
+          body: JSON.stringify(INITIALIZE),
+        }),
+        configured,
+        createExecutionContext(),
+      );
+    const own = await send("boards.example.org");
+    expect(own.status).toBe(200);
+    await own.text();
+    const rebound = await send("attacker.example");
+    expect(rebound.status).toBe(403);
+    expect(rebound.headers.get("X-Request-Id")).toBeTruthy();
+    expect(((await rebound.json()) as any).error.message).toMatch(/host/i);
+    const local = await send("localhost:8787");
+    expect(local.status).toBe(200);
+    await local.text();
+    const siteOrigin = await send("boards.example.org", "https://boards.example.org");
+    expect(siteOrigin.status).toBe(200);
+    await siteOrigin.text();
+    const otherOrigin = await send("boards.example.org", "https://boards.test");
+    expect(otherOrigin.status).toBe(403);
+    await otherOrigin.text();
+  });
+});
+
+describe("HTTP shape", () => {
+  it("answers GET and DELETE with 405 (stateless server, no sessions) and OPTIONS with CORS", async () => {
+    for (const method of ["GET", "DELETE"]) {
+      const res = await exports.default.fetch(new Request(MCP_URL, { method, headers: { Accept: "text/event-stream" } }));
+      expect(res.status, method).toBe(405);
+      expect(res.headers.get("X-Request-Id")).toBeTruthy();
+      await res.text();
+    }
+    const preflight = await exports.default.fetch(new Request(MCP_URL, { method: "OPTIONS", headers: { Origin: "http://localhost:6274", "Access-Control-Request-Method": "POST" } }));
+    expect(preflight.status).toBeLessThan(300);
+    expect(preflight.headers.get("Access-Control-Allow-Methods")).toContain("POST");
+    expect(preflight.headers.get("X-Request-Id")).toBeTruthy();
+    await preflight.text();
+  });
+
+  it("refuses malformed requests with a 4xx JSON-RPC error, never a 500", async () => {
+    for (const [body, headers] of [
+      ["{not json", {}],
+      ["[]", {}],
+      [JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }), { "Content-Type": "text/plain" }],
+      [JSON.stringify({ hello: "world" }), {}],
+    ] as const) {
+      const res = await post(body, headers);
+      expect(res.status, body).toBeGreaterThanOrEqual(400);
+      expect(res.status, body).toBeLessThan(500);
+      expect(res.headers.get("X-Request-Id")).toBeTruthy();
+      expect(await res.text()).not.toMatch(/at .*\.js|SQLITE|stack/i);
+    }
+  });
+
+  it("an unknown tool is a JSON-RPC error; unknown paths under /mcp are problem 404s", async () => {
+    const client = await connectV1();
+    await expect(client.callTool({ name: "delete_everything", arguments: {} })).rejects.toThrow(/delete_everything/);
+    await client.close();
+    const res = await exports.default.fetch(new Request(`${MCP_URL}/other`, { method: "POST" }));
+    expect(res.status).toBe(404);
+    expect(res.headers.get("Content-Type")).toBe("application/problem+json");
+    expect(res.headers.get("X-Request-Id")).toBeTruthy();
+    await res.text();
+  });
+
+  it("needs no key, and a key sent anyway shows nothing more than an anonymous visitor sees", async () => {
+    const headers = { Authorization: `Bearer ${KEYS.aliceRead}` };
+    const client = new ClientV1({ name: "keyed", version: "1" });
+    await client.connect(new TransportV1(new URL(MCP_URL), { fetch: (url, init) => exports.default.fetch(new Request(url, init)), requestInit: { headers } }));
+    const privateDoc = await call(client, "get_document", { document: SAMPLE_IDS.alicePrivate });
+    expect(privateDoc.isError).toBe(true);
+    const files = await call(client, "list_recent", { kind: "files", limit: 25 });
+    expect(files.structuredContent.files.map((d: any) => d.id)).not.toContain(SAMPLE_IDS.alicePrivate);
+    expect(files.structuredContent.files.map((d: any) => d.id)).not.toContain(SAMPLE_IDS.sharedBoardview);
+    await client.close();
+  });
+});
+
+describe("language", () => {
+  it("url fields default to DEFAULT_LANG whatever Accept-Language says, and follow the lang argument", async () => {
+    const client = new ClientV1({ name: "english", version: "1" });
+    await client.connect(new TransportV1(new URL(MCP_URL), { fetch: (url, init) => exports.default.fetch(new Request(url, init)), requestInit: { headers: { "Accept-Language": "en" } } }));
+    const byDefault = await call(client, "get_document", { document: SAMPLE_IDS.publicSchematic });
+    expect(byDefault.structuredContent.document.url).toBe(`${ORIGIN}/es/biblioteca/${SAMPLE_IDS.publicSchematic}/820-00165-schematic`);
+    const english = await call(client, "get_document", { document: SAMPLE_IDS.publicSchematic, lang: "en" });
+    expect(english.structuredContent.document.url).toBe(`${ORIGIN}/en/library/${SAMPLE_IDS.publicSchematic}/820-00165-schematic`);
+    await client.close();
+  });
+});
