@@ -1,6 +1,6 @@
 // Request limits with the spec's anonymous rate (60/min) and a small keyed rate (10/min) from this
 // project's vars (vitest.config.ts). The test clock moves time; no test sleeps.
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { Hono } from "hono";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AppEnv } from "../../src/http/context";
@@ -163,5 +163,32 @@ describe("anonymousRateLimit (the middleware for /mcp)", () => {
     const refused = await mcp("198.51.100.20", KEYS.bob);
     await expectProblem(refused, 429, "rate-limited");
     expect(refused.headers.get("Retry-After")).toBe("60");
+  });
+});
+
+describe("the MCP endpoint", () => {
+  const listTools = (address: string) =>
+    exports.default.fetch(
+      new Request(`${ORIGIN}/mcp`, {
+        method: "POST",
+        headers: { "CF-Connecting-IP": address, "Content-Type": "application/json", Accept: "application/json, text/event-stream", "MCP-Protocol-Version": "2025-11-25" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+      }),
+    );
+
+  it("is limited like anonymous reads, on the same per-address counter as the API", async () => {
+    for (let i = 0; i < 30; i++) expect((await call("198.51.100.77")).status).toBe(200);
+    for (let i = 0; i < 30; i++) {
+      const res = await listTools("198.51.100.77");
+      await res.arrayBuffer();
+      expect(res.status).toBeLessThan(400);
+      expect(res.headers.get("RateLimit")).toMatch(/^"anonymous";r=\d+;t=\d+$/);
+    }
+    const refused = await listTools("198.51.100.77");
+    await expectProblem(refused, 429, "rate-limited");
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    const otherAddress = await listTools("198.51.100.78");
+    await otherAddress.arrayBuffer();
+    expect(otherAddress.status).toBeLessThan(400);
   });
 });
