@@ -77,6 +77,22 @@ export function homeUrl(ctx: UrlContext): string {
   return `${ctx.siteUrl}/${ctx.lang}`;
 }
 
+/** The search page of a language: `/en/search`, `/es/buscar`. */
+const SEARCH_PATH: Record<Lang, string> = { en: "search", es: "buscar" };
+
+export function searchPath(lang: Lang): string {
+  return `/${lang}/${SEARCH_PATH[lang]}`;
+}
+
+/** The search page, with the query (and document type) when given: what the header form submits to. */
+export function searchUrl(ctx: UrlContext, q?: string, type?: string): string {
+  const params = new URLSearchParams();
+  if (q) params.set("q", q);
+  if (type) params.set("type", type);
+  const query = params.toString();
+  return `${ctx.siteUrl}${searchPath(ctx.lang)}${query ? `?${query}` : ""}`;
+}
+
 /** `{base_url}` of the spec: where the JSON API lives. */
 export function apiBaseUrl(siteUrl: string): string {
   return `${siteUrl}/api/v1`;

@@ -2,9 +2,9 @@
 // Everything here is what an anonymous visitor sees (src/site/context.ts), so it is publicly cacheable.
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../http/context";
-import type { Lang } from "../http/language";
+import { LANGUAGES, type Lang } from "../http/language";
 import { publicCacheHeaders } from "../http/caching";
-import { FEEDS, parsePagePath, type FeedName } from "../http/urls";
+import { FEEDS, parsePagePath, searchPath, type FeedName } from "../http/urls";
 import { siteFor } from "./context";
 import { feedResponse } from "./feeds";
 import { llmsText, robotsText } from "./llms";
@@ -15,6 +15,7 @@ import { notFoundPage } from "./pages/errors";
 import { homePage } from "./pages/home";
 import { postPage } from "./pages/post";
 import { isProblemCode, problemPage } from "./pages/problem";
+import { searchPage } from "./pages/search";
 import { sectionAt, sectionPage } from "./pages/section";
 import { threadPage } from "./pages/thread";
 import { parseSitemapName, sitemapIndexResponse, sitemapResponse } from "./sitemap";
@@ -52,6 +53,8 @@ export function buildSite() {
     if (!c.req.param("file").endsWith(".atom") || !FEEDS.includes(name)) return notFoundPage(c);
     return feedResponse(siteFor(c, c.req.param("lang") as Lang), name);
   });
+  // Before the section route, which would take /en/search for a section.
+  for (const lang of LANGUAGES) site.get(searchPath(lang), cached, (c) => searchPage(c, siteFor(c, lang)));
   site.get("/:lang{(?:es|en)}/:section", cached, async (c) => {
     const site = siteFor(c, c.req.param("lang") as Lang);
     const kind = sectionAt(c.req.path, site);

@@ -1,7 +1,7 @@
 // The page shell: head (canonical, hreflang alternates, Open Graph, feeds), header with navigation, footer.
 import type { Child } from "hono/jsx";
 import { LANGUAGES } from "../http/language";
-import { FEEDS, feedUrl, homeUrl, sectionPath } from "../http/urls";
+import { FEEDS, feedUrl, homeUrl, searchUrl, sectionPath } from "../http/urls";
 import { otherLang, type Alternates, type Site } from "./context";
 import { OG_LOCALE } from "./i18n";
 import { STYLE } from "./style";
@@ -68,6 +68,11 @@ export function Layout({ site, head, children }: { site: Site; head: PageHead; c
                 <li><a href={`${site.siteUrl}${sectionPath("board", lang)}`}>{s.boards}</a></li>
               </ul>
             </nav>
+            <form class="search" role="search" method="get" action={searchUrl(site.urls)}>
+              <label for="site-search" class="vh">{s.searchLabel}</label>
+              <input id="site-search" type="search" name="q" minlength={2} maxlength={200} required placeholder={s.searchLabel} />
+              <button type="submit">{s.searchButton}</button>
+            </form>
           </div>
         </header>
         <main id="content" class="wrap">{children}</main>

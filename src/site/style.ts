@@ -13,6 +13,10 @@ footer.site{border-top:1px solid var(--line);border-bottom:0;margin-top:3rem;fon
 .brand{font-weight:700;text-decoration:none;color:var(--fg);font-size:1.1rem}
 .top{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:space-between}
 nav ul{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:.25rem 1rem}
+form.search{display:flex;gap:.5rem;margin:.5rem 0 0}
+form.search input{flex:1;min-width:0;padding:.4rem .5rem;font:inherit;border:1px solid var(--line);border-radius:4px;background:var(--bg);color:var(--fg)}
+form.search-page label{display:block;font-weight:600;margin-bottom:.25rem}
+form.search-page input,form.search-page select{width:100%;max-width:40rem;padding:.4rem .5rem;font:inherit;border:1px solid var(--line);border-radius:4px;background:var(--bg);color:var(--fg)}
 button,.button{font:inherit;padding:.4rem .9rem;border-radius:4px;border:1px solid var(--line);background:var(--soft);color:var(--fg)}
 button[disabled]{opacity:.7;cursor:not-allowed}
 main{display:block}

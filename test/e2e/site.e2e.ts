@@ -72,6 +72,18 @@ try {
   assert.equal(await page.getAttribute("html", "lang"), "es");
   assert.equal(await page.locator("h1").innerText(), docTitle);
 
+  step = "search";
+  await page.goto(`${BASE_URL}/en`);
+  await page.getByRole("searchbox", { name: "Search boards, documents, threads, posts and cases" }).fill("82000165");
+  await Promise.all([page.waitForURL(/\/en\/search\?q=82000165$/), page.keyboard.press("Enter")]);
+  assert.equal(await page.locator('section[aria-labelledby="results-boards"] ul.items a').first().innerText(), "820-00165", "another spelling finds the board");
+  const found = page.locator('section[aria-labelledby="results-documents"] ul.items a').first();
+  const foundTitle = await found.innerText();
+  await shot(page, "search");
+  await Promise.all([page.waitForURL(/\/en\/library\/[0-9A-Z]{26}\/[a-z0-9-]+$/), found.click()]);
+  assert.equal(await page.locator("h1").innerText(), foundTitle);
+  console.log(`  search: 82000165 → board 820-00165, document ${foundTitle}`);
+
   step = "not found";
   const missing = await page.goto(INTENDED_404);
   assert.equal(missing?.status(), 404);

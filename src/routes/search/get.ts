@@ -25,6 +25,9 @@ const SearchQueryParam = z
     description: 'Words (all must match; if nothing has all of them, any), "quoted phrases", the last word as a prefix; board and part numbers in any spelling (820-00165, 82000165, 820 00165).',
   });
 
+/** `q` and `type` of a search: the API and the HTML search page validate them alike. */
+export const SearchRequestQuery = z.object({ q: SearchQueryParam, type: DocumentTypeParam });
+
 const route = apiRoute(OPEN_READ, [422, 503], {
   method: "get",
   path: "/search",
@@ -32,7 +35,7 @@ const route = apiRoute(OPEN_READ, [422, 503], {
   summary: "Search the whole site",
   description:
     "Boards, documents (metadata and page text), threads, blog posts and repair cases, at most 10 of each, best first (bm25, titles above bodies). Only what the caller may see.",
-  request: { query: z.object({ q: SearchQueryParam, type: DocumentTypeParam }) },
+  request: { query: SearchRequestQuery },
   responses: { 200: { description: "Results by group", content: { "application/json": { schema: dataOf(SearchResultSchema, "SearchResponse") } } } },
 });
 
