@@ -1,4 +1,4 @@
-// `npm run bench`: the Worker under `wrangler dev` (local, offline, its own state in bench/out/state,
+// `npm run bench`: the Worker under `wrangler dev` (local, offline, its own state in bench/out/http-state,
 // limits raised by --var so they never refuse), seeded with the sample fixture through the importer,
 // then autocannon against a bare route (/healthz), an unknown API path (the limiter alone) and anonymous
 // GET /api/v1/documents, one after the other in one run. Prints requests/s and p99 of each and their ratio; writes them to bench/RESULTS.md.
@@ -15,7 +15,7 @@ import { importContent } from "../../src/import";
 import { writeResultsSection } from "../lib/results";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-const STATE = join(ROOT, "bench/out/state");
+const STATE = join(ROOT, "bench/out/http-state");
 const WRANGLER = join(ROOT, "node_modules/.bin/wrangler");
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);

@@ -12,7 +12,7 @@ import { DEFAULT_SIZES } from "./data";
 import { writeResultsSection } from "../lib/results";
 
 const { getPlatformProxy } = await import("wrangler");
-const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath: "wrangler.toml", persist: { path: join(resolve("bench/out/state"), "v3") } });
+const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath: "wrangler.toml", persist: { path: join(resolve("bench/out/search-state"), "v3") } });
 const db = proxy.env.DB;
 const dialect = new SQLiteSyncDialect();
 const ctx = { db: drizzle(db, { schema }), viewer: null, urls: { siteUrl: "http://x", lang: "en" as const }, now: new Date().toISOString() };

@@ -1,7 +1,7 @@
 // npm run bench:search [-- --reuse] [-- --documents N --threads N --cases N]
 //
 // 1. Generates the dataset (default 100 000 documents with a page of ~300 words each, 50 000
-//    threads with replies, 20 000 repair cases) and loads it into a LOCAL D1 kept in bench/out/state
+//    threads with replies, 20 000 repair cases) and loads it into a LOCAL D1 kept in bench/out/search-state
 //    (never the dev state), then rebuilds the search index from the base tables.
 // 2. Starts the Worker with `wrangler dev` on that state, pinned to one core (taskset -c 0), and runs
 //    the fixed mix of 200 queries through GET /api/v1/search: one warm-up pass, then measured passes.
@@ -21,7 +21,7 @@ const option = (name: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const STATE = resolve("bench/out/state");
+const STATE = resolve("bench/out/search-state");
 const PORT = Number(option("--port") ?? 8799);
 const PASSES = Number(option("--passes") ?? 3);
 const BENCH_KEY = "bds_benchReadKey000000000000000000001";
