@@ -17,14 +17,17 @@ export const OPEN_READ: Access = { key: "open", scopes: ["api:read"] };
 export const KEY_READ: Access = { key: "required", scopes: ["api:read"] };
 export const INGEST: Access = { key: "required", scopes: ["library:ingest"] };
 
+/** The 401 for a call that needs a key and sent none. */
+export function keyRequired(detail = "This endpoint needs an API key: send Authorization: Bearer <API_KEY>."): ApiError {
+  return new ApiError("unauthorized", detail, { headers: { "WWW-Authenticate": 'Bearer realm="api"' } });
+}
+
 export function requireAccess(access: Access) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const viewer = c.get("viewer");
     if (!viewer) {
       if (access.key === "required") {
-        throw new ApiError("unauthorized", "This endpoint needs an API key: send Authorization: Bearer <API_KEY>.", {
-          headers: { "WWW-Authenticate": 'Bearer realm="api"' },
-        });
+        throw keyRequired();
       }
       return next();
     }

@@ -1,9 +1,8 @@
 import { z } from "@hono/zod-openapi";
-import { OPEN_READ } from "../../auth/scopes";
+import { keyRequired, OPEN_READ } from "../../auth/scopes";
 import { findBoardId } from "../../db/queries/boards";
 import { listDocuments } from "../../db/queries/documents";
 import { PageParam, PerPageParam } from "../../http/pagination";
-import { ApiError } from "../../http/problem";
 import { pageOf } from "../../schemas/common";
 import { DocumentSchema } from "../../schemas/documents";
 import { apiRoute, createRouter } from "../define";
@@ -33,7 +32,7 @@ export const listDocumentsRoute = createRouter().openapi(route, async (c) => {
   const q = c.req.valid("query");
   const viewer = c.get("viewer");
   if (q.mine && !viewer) {
-    throw new ApiError("unauthorized", "mine=true needs an API key: send Authorization: Bearer <API_KEY>.", { headers: { "WWW-Authenticate": 'Bearer realm="api"' } });
+    throw keyRequired("mine=true needs an API key: send Authorization: Bearer <API_KEY>.");
   }
   const ctx = queryContext(c);
   const boardId = q.board === undefined ? undefined : ((await findBoardId(ctx.db, q.board)) ?? null);
