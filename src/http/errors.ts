@@ -1,6 +1,7 @@
 // Maps anything thrown to a problem response: no stack trace or SQL ever reaches a body.
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { DomainError, type DomainErrorKind } from "../errors";
 import { ApiError, problemResponse, type ProblemCode } from "./problem";
 
 const CODE_BY_STATUS: Record<number, ProblemCode> = {
@@ -16,8 +17,22 @@ const CODE_BY_STATUS: Record<number, ProblemCode> = {
   429: "rate-limited",
 };
 
+/** Each domain failure is the problem of the same name. */
+const CODE_BY_KIND: Record<DomainErrorKind, ProblemCode> = {
+  "not-found": "not-found",
+  conflict: "conflict",
+  gone: "gone",
+  unavailable: "unavailable",
+};
+
+function fromDomainError(err: DomainError): ApiError {
+  const headers = err.retryAfterSeconds === undefined ? undefined : { "Retry-After": String(err.retryAfterSeconds) };
+  return new ApiError(CODE_BY_KIND[err.kind], err.message, headers ? { headers } : {});
+}
+
 export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
+  if (err instanceof DomainError) return fromDomainError(err);
   if (err instanceof HTTPException && CODE_BY_STATUS[err.status]) {
     const code = err.status === 400 || err.status === 413 ? "validation-failed" : CODE_BY_STATUS[err.status];
     return new ApiError(code, err.message || "The request could not be processed.");

@@ -3,7 +3,7 @@
 import type { z } from "@hono/zod-openapi";
 import type { CallToolResult, McpServer, StandardSchemaWithJSON } from "@modelcontextprotocol/server";
 import type { ToolContext } from "./context";
-import { ToolError } from "./errors";
+import { toolErrorText } from "./errors";
 
 export interface ToolAnswer<Structured> {
   structured: Structured;
@@ -42,7 +42,8 @@ export function registerTool<Input extends z.ZodObject, Output extends z.ZodObje
         const answer = await tool.run(args as z.output<Input>, ctx);
         return { content: [{ type: "text", text: answer.markdown }], structuredContent: answer.structured as Record<string, unknown> };
       } catch (error) {
-        if (error instanceof ToolError) return { isError: true, content: [{ type: "text", text: error.message }] };
+        const explained = toolErrorText(error);
+        if (explained !== undefined) return { isError: true, content: [{ type: "text", text: explained }] };
         console.error(`mcp tool ${tool.name} failed`, error);
         return { isError: true, content: [{ type: "text", text: FAILED }] };
       }

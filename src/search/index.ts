@@ -17,7 +17,6 @@
 // an old, highly relevant item can lose its place to newer ones.
 import type { z } from "@hono/zod-openapi";
 import { sql, type SQL } from "drizzle-orm";
-import { ApiError } from "../http/problem";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import { blogPostVisible, caseVisible, documentVisible, threadVisible } from "../auth/visibility";
 import { postsLoader, type BlogPost } from "../db/queries/blog";
@@ -29,6 +28,7 @@ import { threadsLoader, type Thread } from "../db/queries/forum";
 import { blogPosts, documents, repairCases, threads } from "../db/schema";
 import type { DocumentTypeSchema } from "../schemas/common";
 import { SEARCH_GROUP_LIMIT, type SearchResultSchema } from "../schemas/search";
+import { SearchUnavailable } from "./errors";
 import { FTS_TABLES, META_BASE, PAGE_FACTOR, RECENT_KEYS, typeTokenOf, type FtsTable } from "./index-sql";
 import { expandBoards, matchExpression, parseQuery, probeExpression, withMarker, type BoardSpellings, type ParsedQuery } from "./query";
 
@@ -336,7 +336,7 @@ export async function searchSite(ctx: QueryContext, q: string, options: SearchOp
   } catch (err) {
     // Between `admin search:drop` and `search:rebuild` (the window for `wrangler d1 export`) the index is gone.
     if (/no such table: search_/.test(String((err as { cause?: unknown }).cause ?? err))) {
-      throw new ApiError("unavailable", "Search is being rebuilt. Try again in a minute.", { headers: { "Retry-After": "60" } });
+      throw new SearchUnavailable();
     }
     throw err;
   }

@@ -2,7 +2,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../http/context";
 import { toApiError } from "../http/errors";
-import { errorPage, notFoundPage } from "./pages/errors";
+import { errorPage, notFoundPage, unavailablePage } from "./pages/errors";
 
 export function servesHtml(path: string): boolean {
   return !(path === "/api" || path.startsWith("/api/") || path === "/mcp" || path.startsWith("/mcp/"));
@@ -10,11 +10,20 @@ export function servesHtml(path: string): boolean {
 
 export async function siteErrorResponse(err: unknown, c: Context<AppEnv>): Promise<Response> {
   try {
-    return toApiError(err).status === 404 ? await notFoundPage(c) : await errorPage(c);
+    // The same status as the API would answer: one mapping (toApiError) for both surfaces.
+    const problem = toApiError(err);
+    if (problem.status === 404) return await notFoundPage(c);
+    if (problem.status === 503) return await unavailablePage(c, retryAfterOf(problem.extras.headers));
+    return await errorPage(c);
   } catch (renderError) {
     console.error("error page failed", renderError);
     return new Response("Internal error", { status: 500, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
   }
+}
+
+function retryAfterOf(headers: Record<string, string> | undefined): number | undefined {
+  const value = Number(headers?.["Retry-After"]);
+  return Number.isFinite(value) && value > 0 ? value : undefined;
 }
 
 export { notFoundPage };

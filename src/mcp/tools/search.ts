@@ -1,7 +1,7 @@
 // search: boards, library documents, forum threads, blog posts and repair cases matching words, in one call.
 import { z } from "@hono/zod-openapi";
-import { DocumentTypeSchema } from "../../schemas/common";
 import { SEARCH_GROUP_LIMIT, SearchResultSchema } from "../../schemas/search";
+import { SEARCH_MAX_CHARS, SEARCH_MIN_CHARS, SearchQuerySchema } from "../../schemas/search-query";
 import { searchSite } from "../../search";
 import { quote } from "../address";
 import { anonymousQueryContext } from "../context";
@@ -24,14 +24,12 @@ const GROUP_NAMES: Record<Group, [string, string]> = {
   cases: ["repair case", "repair cases"],
 };
 
-const input = z.object({
-  q: z
-    .string()
-    .trim()
-    .min(2, "q must have 2 to 200 characters")
-    .max(200, "q must have 2 to 200 characters")
-    .describe("Words to look for (2 to 200 characters): a board number in any spelling (820-00165, 82000165), a part or net name (U7000, PP3V42_G3H), a symptom, a device model. \"Quoted words\" match as a phrase."),
-  type: DocumentTypeSchema.optional().describe("Only documents of this type, e.g. schematic, boardview, datasheet (the other groups are unaffected)"),
+/** The API's search rule (schemas/search-query.ts), described for a model, plus the tool's own fields. */
+const input = SearchQuerySchema.extend({
+  q: SearchQuerySchema.shape.q.describe(
+    `Words to look for (${SEARCH_MIN_CHARS} to ${SEARCH_MAX_CHARS} characters): a board number in any spelling (820-00165, 82000165), a part or net name (U7000, PP3V42_G3H), a symptom, a device model. "Quoted words" match as a phrase.`,
+  ),
+  type: SearchQuerySchema.shape.type.describe("Only documents of this type, e.g. schematic, boardview, datasheet (the other groups are unaffected)"),
   only: z.enum(SEARCH_GROUPS).optional().describe(`Search one group only and get up to ${SEARCH_GROUP_LIMIT} of it, instead of up to ${PER_GROUP} of each group`),
   lang: LangInput,
 });

@@ -1,32 +1,24 @@
-import { z } from "@hono/zod-openapi";
 import { OPEN_READ } from "../../auth/scopes";
 import { dataOf } from "../../schemas/common";
 import { SearchResultSchema } from "../../schemas/search";
+import { SEARCH_MAX_CHARS, SEARCH_MIN_CHARS, SearchQuerySchema } from "../../schemas/search-query";
 import { searchSite } from "../../search";
 import { apiRoute, createRouter } from "../define";
 import { DocumentTypeParam } from "../params";
 import { queryContext } from "../query-context";
 
-export const SEARCH_MIN_CHARS = 2;
-export const SEARCH_MAX_CHARS = 200;
-
-/** Length in characters (code points, so an emoji counts once), after trimming. */
-const SearchQueryParam = z
-  .string({ error: "is required" })
-  // Not trimmed here: a trailing space tells the search the last word is complete (no prefix).
-  .refine((q) => [...q.trim()].length >= SEARCH_MIN_CHARS, `must be at least ${SEARCH_MIN_CHARS} characters`)
-  .refine((q) => [...q.trim()].length <= SEARCH_MAX_CHARS, `must be at most ${SEARCH_MAX_CHARS} characters`)
-  .openapi({
+/** The API's face of the one search rule (schemas/search-query.ts): parameter names and documentation. */
+const SearchRequestQuery = SearchQuerySchema.extend({
+  q: SearchQuerySchema.shape.q.openapi({
     param: { name: "q", in: "query" },
     type: "string",
     minLength: SEARCH_MIN_CHARS,
     maxLength: SEARCH_MAX_CHARS,
     example: "820-00165 no power",
     description: 'Words (all must match; if nothing has all of them, any), "quoted phrases", the last word as a prefix; board and part numbers in any spelling (820-00165, 82000165, 820 00165).',
-  });
-
-/** `q` and `type` of a search: the API and the HTML search page validate them alike. */
-export const SearchRequestQuery = z.object({ q: SearchQueryParam, type: DocumentTypeParam });
+  }),
+  type: DocumentTypeParam,
+});
 
 const route = apiRoute(OPEN_READ, [422, 503], {
   method: "get",

@@ -1,4 +1,5 @@
-// HTML answers for page addresses that lead nowhere (404) or fail (500); the API keeps problem+json.
+// HTML answers for page addresses that lead nowhere (404), are briefly unavailable (503) or fail (500); the
+// API keeps problem+json.
 import type { Context } from "hono";
 import type { AppEnv } from "../../http/context";
 import { LANGUAGES, type Lang } from "../../http/language";
@@ -32,6 +33,25 @@ export async function notFoundPage(c: Context<AppEnv>): Promise<Response> {
     </>,
     404,
   );
+  return noStore(res);
+}
+
+/** A part of the site that will work again soon (the search index during a rebuild). */
+export async function unavailablePage(c: Context<AppEnv>, retryAfterSeconds?: number): Promise<Response> {
+  const site = errorSite(c);
+  const { s } = site;
+  const res = await renderPage(
+    c,
+    site,
+    { title: s.unavailableTitle, description: s.unavailableText, canonical: homeUrl(site.urls), alternates: alternatesOf(site, homeUrl), noindex: true },
+    <>
+      <h1>{s.unavailableTitle}</h1>
+      <p>{s.unavailableText}</p>
+      <p><a href={homeUrl(site.urls)}>{s.home}</a></p>
+    </>,
+    503,
+  );
+  if (retryAfterSeconds !== undefined) res.headers.set("Retry-After", String(retryAfterSeconds));
   return noStore(res);
 }
 

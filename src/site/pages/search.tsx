@@ -3,9 +3,9 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../http/context";
 import { searchUrl } from "../../http/urls";
-import { SEARCH_MAX_CHARS, SEARCH_MIN_CHARS, SearchRequestQuery } from "../../routes/search/get";
 import { DOCUMENT_TYPES } from "../../schemas/common";
-import { searchSite, type DocumentType, type SearchResult } from "../../search";
+import { SEARCH_MAX_CHARS, SEARCH_MIN_CHARS, SearchQuerySchema } from "../../schemas/search-query";
+import { searchSite, type SearchResult } from "../../search";
 import { CaseList, DocumentList, PostList, ThreadList } from "../components";
 import type { Site } from "../context";
 import { alternatesOf } from "../item";
@@ -115,7 +115,7 @@ export async function searchPage(c: Context<AppEnv>, site: Site): Promise<Respon
     );
   }
 
-  const parsed = SearchRequestQuery.safeParse({ q: rawQ, type: rawType });
+  const parsed = SearchQuerySchema.safeParse({ q: rawQ, type: rawType });
   if (!parsed.success) {
     const fields = new Set(parsed.error.issues.map((issue) => issue.path[0]));
     const errors = [...(fields.has("q") ? [s.searchTooShort] : []), ...(fields.has("type") ? [s.searchUnknownType] : [])];
@@ -137,7 +137,7 @@ export async function searchPage(c: Context<AppEnv>, site: Site): Promise<Respon
   }
 
   const { q, type } = parsed.data;
-  const result = await searchSite(site.query, q, { type: type as DocumentType | undefined });
+  const result = await searchSite(site.query, q, { type });
   const title = s.searchResultsFor(result.query);
   return renderPage(
     c,
