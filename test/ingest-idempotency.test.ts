@@ -3,7 +3,10 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { deleteDocument } from "../src/ingest/delete";
-import { IN_FLIGHT_TTL_MS } from "../src/ingest/idempotency";
+import { sha256Hex } from "../src/auth/keys";
+import { normaliseMetadata, type UploadMetadata } from "../src/ingest/form";
+import { IN_FLIGHT_TTL_MS, payloadFingerprint, samePayload } from "../src/ingest/idempotency";
+import type { UploadFields } from "../src/schemas/ingest";
 import { api, expectMatchesOpenApi, expectProblem, getJson, seedSample } from "./helpers/app";
 import { countRows, createUploader, makePdf, runQueue, storedKeys, upload } from "./helpers/uploads";
 
@@ -153,5 +156,54 @@ describe("GET /uploads/{externalId} and deletion", () => {
     expect(result.explicitAcks).toHaveLength(1);
     // The deleted document no longer counts against the quota.
     expect((await getJson("/capabilities", { key })).body.quota.used_bytes).toBe(0);
+  });
+});
+
+describe("fingerprints across versions of the upload form", () => {
+  const sha256 = async (bytes: Uint8Array) => [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
+  const metadataOf = (title: string) => normaliseMetadata({ external_id: "x", title } as UploadFields, "doc.pdf", "document");
+
+  async function uploadThenStore(externalId: string, fingerprint: (fileSha: string) => Promise<string>) {
+    const { key, userId } = await createUploader();
+    const created: any = await (await upload(key, { external_id: externalId, title: "Versioned" }, pdf())).json();
+    const stored = await fingerprint(await sha256(pdfBytes));
+    await env.DB.prepare("update uploads set fingerprint = ? where user_id = ? and external_id = ?").bind(stored, userId, externalId).run();
+    return { key, created };
+  }
+
+  it("an upload fingerprinted by a form without one of today's optional fields still replays at 200", async () => {
+    // As a version of the service that did not know `tags` (or `chipset`) yet would have stored it.
+    const { tags: _tags, chipset: _chipset, ...earlier } = metadataOf("Versioned");
+    const { key, created } = await uploadThenStore("ver-1", (sha) => payloadFingerprint(sha, earlier as UploadMetadata));
+    const replay = await upload(key, { external_id: "ver-1", title: "Versioned" }, pdf());
+    const body: any = await replay.json();
+    expect(replay.status, JSON.stringify(body)).toBe(200);
+    expect(body.data.id).toBe(created.data.id);
+    // The new field sent with a value is another payload.
+    await expectProblem(await upload(key, { external_id: "ver-1", title: "Versioned", tags: ["new"] }, pdf()), 409, "conflict");
+  });
+
+  it("an upload fingerprinted before fingerprints had a version still replays at 200, and a change is still a 409", async () => {
+    // The first recipe: every metadata key, sorted, defaults included, no version prefix.
+    const legacy = async (sha: string) => {
+      const m: Record<string, unknown> = { ...metadataOf("Versioned") };
+      return sha256Hex(`${sha}\n${JSON.stringify(Object.keys(m).sort().map((k) => [k, m[k]]))}`);
+    };
+    const { key, created } = await uploadThenStore("ver-2", legacy);
+    const replay: any = await (await upload(key, { external_id: "ver-2", title: "Versioned" }, pdf())).json();
+    expect(replay).toMatchObject({ replayed: true, data: { id: created.data.id } });
+    await expectProblem(await upload(key, { external_id: "ver-2", title: "Changed" }, pdf()), 409, "conflict");
+  });
+
+  it("an optional field added later with its default (null, empty) leaves the fingerprint unchanged", async () => {
+    const sha = await sha256(pdfBytes);
+    const today = metadataOf("Versioned");
+    const stored = await payloadFingerprint(sha, today);
+    const withNewField = (value: unknown) => ({ ...today, licence: value }) as UploadMetadata;
+    expect(await samePayload(stored, sha, withNewField(null))).toBe(true);
+    expect(await samePayload(stored, sha, withNewField([]))).toBe(true);
+    expect(await samePayload(stored, sha, withNewField("cc-by-4.0"))).toBe(false);
+    expect(await samePayload(stored, sha, { ...today, title: "Other" })).toBe(false);
+    expect(await samePayload("v9:unknown", sha, today)).toBe(false);
   });
 });

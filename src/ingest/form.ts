@@ -1,8 +1,6 @@
 // The text fields of an upload: collected as they arrive, validated with UploadFieldsSchema,
-// normalised, and fingerprinted together with the file's SHA-256 (DESIGN.md §7).
-import { sha256Hex } from "../auth/keys";
+// and normalised (the fingerprint of a replay is made in idempotency.ts).
 import { fieldErrorsFromIssues, type FieldErrors } from "../http/problem";
-import { normalizeBoardNumber } from "../http/urls";
 import { UploadFieldsSchema, type UploadFields } from "../schemas/ingest";
 import type { DocumentType } from "./formats";
 
@@ -103,17 +101,6 @@ export function normaliseMetadata(fields: UploadFields, filename: string, defaul
     sourceNote: optionalText(fields.source_note),
     tags: (fields.tags ?? []).map((t) => t.trim()),
   };
-}
-
-/**
- * SHA-256 over the file's SHA-256 and the canonical metadata. Board numbers count in their
- * normalised form, so "820-00165" and "82000165" are the same payload.
- */
-export async function payloadFingerprint(fileSha256: string, metadata: UploadMetadata): Promise<string> {
-  const canonical = { ...metadata, boards: metadata.boards.map(normalizeBoardNumber) };
-  const keys = Object.keys(canonical).sort() as (keyof typeof canonical)[];
-  const text = JSON.stringify(keys.map((k) => [k, canonical[k]]));
-  return sha256Hex(`${fileSha256}\n${text}`);
 }
 
 const FILENAME_MAX = 255;

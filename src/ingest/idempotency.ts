@@ -3,10 +3,13 @@
 // concurrent first requests in); while in flight its `fingerprint` column holds the claim token of
 // the request that owns it, and becomes the payload fingerprint when the document is committed.
 import { and, eq } from "drizzle-orm";
+import { sha256Hex } from "../auth/keys";
 import type { Db } from "../db/client";
 import { uploads } from "../db/schema";
-import { ApiError } from "../http/problem";
+import { DomainError } from "../errors";
 import { newId } from "../http/ids";
+import { normalizeBoardNumber } from "../http/urls";
+import type { UploadMetadata } from "./form";
 
 /** A claim older than this belongs to a request that died (a 100 MB upload at 1 Mbit/s takes ~14 min). */
 export const IN_FLIGHT_TTL_MS = 20 * 60 * 1000;
@@ -20,14 +23,56 @@ export type Claim =
 
 const CLAIM_PREFIX = "claim:";
 
-function inFlightConflict(): ApiError {
-  return new ApiError("conflict", "An upload with this external_id is still being received. Retry after a few seconds to get its result.", {
-    headers: { "Retry-After": String(IN_FLIGHT_RETRY_AFTER_SECONDS) },
-  });
+function inFlightConflict(): DomainError {
+  return new DomainError("conflict", "An upload with this external_id is still being received. Retry after a few seconds to get its result.", IN_FLIGHT_RETRY_AFTER_SECONDS);
 }
 
-export function goneError(): ApiError {
-  return new ApiError("gone", "The document uploaded under this external_id was deleted; the id cannot be used again.");
+export function goneError(): DomainError {
+  return new DomainError("gone", "The document uploaded under this external_id was deleted; the id cannot be used again.");
+}
+
+export function payloadConflict(): DomainError {
+  return new DomainError("conflict", "This external_id was already used for an upload with a different file or different metadata.");
+}
+
+// ---- payload fingerprints ----
+// A replay is recognised by its fingerprint: the file's SHA-256 and the normalised metadata. The stored
+// text says how it was made ("v1:<hex>"), so the recipe can change without turning earlier replays into
+// 409s. v1 leaves out every field that holds no value (null, false, empty): adding an optional upload
+// field whose default is empty keeps every earlier fingerprint as it was.
+
+const FINGERPRINT_VERSION = "v1";
+
+/** The fields the first, unversioned fingerprints (bare hex) covered, defaults included, in their sort order. */
+const UNVERSIONED_FIELDS = ["boardRevision", "boards", "chipset", "description", "filename", "language", "manufacturerId", "rightsAttested", "sourceNote", "tags", "title", "type", "visibility"];
+
+const holdsNoValue = (v: unknown) => v === null || v === undefined || v === false || v === "" || (Array.isArray(v) && v.length === 0);
+
+/** Board numbers count in their normalised form, so "820-00165" and "82000165" are the same payload. */
+function canonicalFields(metadata: UploadMetadata): Record<string, unknown> {
+  return { ...metadata, boards: metadata.boards.map(normalizeBoardNumber) };
+}
+
+const digest = (fileSha256: string, entries: [string, unknown][]) => sha256Hex(`${fileSha256}\n${JSON.stringify(entries)}`);
+
+/** The fingerprint a committed upload stores. */
+export async function payloadFingerprint(fileSha256: string, metadata: UploadMetadata): Promise<string> {
+  const fields = canonicalFields(metadata);
+  const entries = Object.keys(fields)
+    .sort()
+    .filter((k) => !holdsNoValue(fields[k]))
+    .map((k): [string, unknown] => [k, fields[k]]);
+  return `${FINGERPRINT_VERSION}:${await digest(fileSha256, entries)}`;
+}
+
+/** Whether this request carries the payload a stored fingerprint was made from, whatever its version. */
+export async function samePayload(stored: string, fileSha256: string, metadata: UploadMetadata): Promise<boolean> {
+  if (stored.startsWith(`${FINGERPRINT_VERSION}:`)) return stored === (await payloadFingerprint(fileSha256, metadata));
+  if (!/^[0-9a-f]{64}$/.test(stored)) return false;
+  // Unversioned: a field added since could not have been sent then, so it must hold no value now.
+  const fields = canonicalFields(metadata);
+  if (Object.keys(fields).some((k) => !UNVERSIONED_FIELDS.includes(k) && !holdsNoValue(fields[k]))) return false;
+  return stored === (await digest(fileSha256, UNVERSIONED_FIELDS.map((k) => [k, fields[k]])));
 }
 
 /** Claims (account, external id) for this request, or reports what holds it: 409 in flight, 410 deleted. */

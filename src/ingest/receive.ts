@@ -10,12 +10,12 @@ import type { QueryContext } from "../db/queries/context";
 import { uploadStatusOfDocument, usedBytes, type UploadStatus } from "../db/queries/uploads";
 import { boardAliases, boards, documentBoards, documents, documentVersions, manufacturers } from "../db/schema";
 import { newId } from "../http/ids";
-import { ApiError, validationError, type FieldErrors } from "../http/problem";
+import { validationError, type FieldErrors } from "../http/problem";
 import { normalizeBoardNumber } from "../http/urls";
 import { FileSink, FileTooLarge, type StoredFile } from "./file-sink";
-import { addError, normaliseMetadata, payloadFingerprint, safeFilename, UploadForm, type UploadMetadata } from "./form";
+import { addError, normaliseMetadata, safeFilename, UploadForm, type UploadMetadata } from "./form";
 import { formatFor, type DocumentType } from "./formats";
-import { bindClaim, claimExternalId, completeClaimStatement, goneError, releaseClaim, type Claim } from "./idempotency";
+import { bindClaim, claimExternalId, completeClaimStatement, goneError, payloadConflict, payloadFingerprint, releaseClaim, samePayload, type Claim } from "./idempotency";
 import { BodyTooLarge, MalformedMultipart, mediaTypeOf, parseMultipart } from "./multipart";
 import { enqueueProcessing } from "./jobs";
 import { refundUpload } from "./upload-rate";
@@ -109,14 +109,11 @@ export async function receiveUpload(request: Request, caller: UploadCaller): Pro
     if (Object.keys(form.errors).length) throw validationError(form.errors);
 
     const stored = await file.sink.finish();
-    const fingerprint = await payloadFingerprint(stored.sha256, metadata);
     const held = claim ?? (await claimId(fields.external_id));
 
     if (held.kind === "existing") {
       await file.sink.discard(); // stored before the id was known to be taken
-      if (held.fingerprint !== fingerprint) {
-        throw new ApiError("conflict", "This external_id was already used for an upload with a different file or different metadata.");
-      }
+      if (!(await samePayload(held.fingerprint, stored.sha256, metadata))) throw payloadConflict();
       const data = await uploadStatusOfDocument(caller.query, held.documentId);
       if (!data) throw goneError();
       return { created: false, data };
@@ -129,7 +126,7 @@ export async function receiveUpload(request: Request, caller: UploadCaller): Pro
     const visibility = metadata.visibility !== "private" && !caller.canPublish ? "private" : metadata.visibility;
     const statements = [
       ...documentStatements(caller, documentId, { ...metadata, visibility }, file, stored, boardIds),
-      completeClaimStatement(db, held, documentId, fingerprint),
+      completeClaimStatement(db, held, documentId, await payloadFingerprint(stored.sha256, metadata)),
     ];
     await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
     committed = true;
