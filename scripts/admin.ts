@@ -2,8 +2,10 @@
 // The commands live in src/admin/ (one module per group); this is only the command line around
 // them: which database (local state, or the deployed one through wrangler), printing, exit code.
 import { runAdmin } from "../src/admin";
+import type { AdminContext } from "../src/admin/command";
 import { runMain } from "./lib/cli";
 import { withLocalBindings } from "./lib/local";
+import { deleteObjects } from "./lib/r2-objects";
 import { WranglerD1 } from "./lib/wrangler-d1";
 
 runMain(async () => {
@@ -12,11 +14,13 @@ runMain(async () => {
   const rehearse = argv.includes("--rehearse");
   const commandArgv = argv.filter((a) => a !== "--remote" && a !== "--rehearse");
   const now = new Date();
-  const run = (db: D1Database) => runAdmin({ db, now }, commandArgv);
+  const run = (db: D1Database, files: AdminContext["files"]) => runAdmin({ db, files, now }, commandArgv);
 
   let result;
   try {
-    result = remote || rehearse ? await run(new WranglerD1(remote ? "remote" : "local").asD1Database()) : await withLocalBindings((b) => run(b.DB));
+    const location = remote ? "remote" : "local";
+    const wranglerFiles = { delete: (keys: string | string[]) => deleteObjects(location, typeof keys === "string" ? [keys] : keys) };
+    result = remote || rehearse ? await run(new WranglerD1(location).asD1Database(), wranglerFiles) : await withLocalBindings((b) => run(b.DB, b.FILES));
   } catch (error) {
     if (/no such table/.test(String(error))) {
       throw new Error(`${(error as Error).message}\nThe ${remote ? "deployed" : "local"} database has no tables yet: apply the migrations first (${remote ? "wrangler d1 migrations apply DB --remote" : "npm run db:migrate, or npm run dev"}).`);

@@ -3,12 +3,13 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { runAdmin } from "../src/admin";
-import { api, expectProblem, getJson, KEYS, seedSample } from "./helpers/app";
+import { api, expectProblem, getJson, KEYS, SAMPLE_IDS, seedSample } from "./helpers/app";
+import { createUploader, makePdf, runQueue, upload } from "./helpers/uploads";
 
 beforeAll(seedSample);
 afterEach(() => void vi.useRealTimers());
 
-const admin = (...argv: string[]) => runAdmin({ db: env.DB, now: new Date() }, argv);
+const admin = (...argv: string[]) => runAdmin({ db: env.DB, files: env.FILES, now: new Date() }, argv);
 
 /** Runs keys:create and returns the printed token. */
 async function createKey(...argv: string[]): Promise<string> {
@@ -193,5 +194,72 @@ describe("search:drop and search:rebuild", () => {
     expect(rebuilt.code, rebuilt.output.join("\n")).toBe(0);
     expect(rebuilt.output.join("\n")).toMatch(/Search index rebuilt: \d+ items/);
     expect(await search()).toEqual(before);
+  });
+});
+
+describe("documents:takedown, documents:restore and documents:delete", () => {
+  /** Runs a command, expects success, and returns the structured log lines it wrote. */
+  async function operate(...argv: string[]): Promise<Record<string, unknown>[]> {
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    try {
+      const result = await admin(...argv);
+      expect(result.code, result.output.join("\n")).toBe(0);
+      return log.mock.calls.map((args) => JSON.parse(String(args[0])) as Record<string, unknown>);
+    } finally {
+      log.mockRestore();
+    }
+  }
+  const searchIds = async (q: string, key?: string) => (await getJson(`/search?q=${encodeURIComponent(q)}`, { key })).body.data.documents.map((d: { id: string }) => d.id);
+
+  it("a taken-down document leaves the API, search and downloads for everyone but its owner, and comes back on restore", async () => {
+    const id = SAMPLE_IDS.publicSchematic;
+    expect(await searchIds("820-00165 schematic")).toContain(id);
+
+    const takedown = await operate("documents:takedown", id.toLowerCase(), "--reason", "DMCA notice 2026-114");
+    expect(takedown).toEqual([{ level: "info", event: "admin.document.takedown", at: expect.any(String), document_id: id, reason: "DMCA notice 2026-114" }]);
+    await expectProblem(await api(`/documents/${id}`), 404, "not-found");
+    await expectProblem(await api(`/documents/${id}`, { key: KEYS.aliceRead }), 404, "not-found");
+    await expectProblem(await api(`/documents/${id}/download`, { key: KEYS.aliceRead }), 404, "not-found");
+    expect(await searchIds("820-00165 schematic")).not.toContain(id);
+    // Its owner still sees it, with the reason.
+    expect((await getJson(`/documents/${id}`, { key: KEYS.bob })).body.data.status).toBe("takedown");
+
+    const restore = await operate("documents:restore", id);
+    expect(restore).toEqual([{ level: "info", event: "admin.document.restore", at: expect.any(String), document_id: id }]);
+    expect((await getJson(`/documents/${id}`)).body.data.status).toBe("available");
+    expect(await searchIds("820-00165 schematic")).toContain(id);
+  });
+
+  it("delete removes the file from R2 and the text from search; the upload's external id then answers 410", async () => {
+    const { key } = await createUploader();
+    const created: any = await (await upload(key, { external_id: "to-delete" }, { filename: "doc.pdf", content: await makePdf(["quasarwidget calibration"]) })).json();
+    await runQueue([{ documentId: created.data.id, version: 1 }]);
+    expect(await searchIds("quasarwidget", key)).toEqual([created.data.id]);
+    expect(await env.FILES.head(`documents/${created.data.id}/v1`)).not.toBeNull();
+
+    const deleted = await operate("documents:delete", created.data.id);
+    expect(deleted).toEqual([{ level: "info", event: "admin.document.delete", at: expect.any(String), document_id: created.data.id, status: "available" }]);
+    expect(await env.FILES.head(`documents/${created.data.id}/v1`)).toBeNull();
+    expect(await searchIds("quasarwidget", key)).toEqual([]);
+    expect(await env.DB.prepare("select count(*) as n from search_documents where search_documents match 'quasarwidget'").first("n")).toBe(0);
+    await expectProblem(await api(`/documents/${created.data.id}`, { key }), 404, "not-found");
+    await expectProblem(await api("/uploads/to-delete", { key }), 410, "gone");
+  }, 30_000);
+
+  it("operator mistakes are refused with exit code 2 and change nothing", async () => {
+    const id = SAMPLE_IDS.sharedBoardview;
+    const refused: [string[], RegExp][] = [
+      [["documents:takedown", id], /--reason: is required/],
+      [["documents:takedown", "not-an-id", "--reason", "x"], /<document>: must be a document id/],
+      [["documents:takedown", "01JAAAAAAAAAAAAAAAAAAAAAAA", "--reason", "x"], /no document 01JAAAAAAAAAAAAAAAAAAAAAAA/],
+      [["documents:restore", id], /is available, not taken down/],
+      [["documents:takedown", SAMPLE_IDS.takedown, "--reason", "again"], /is takedown; only an available document/],
+    ];
+    for (const [argv, message] of refused) {
+      const result = await admin(...argv);
+      expect(result.code, argv.join(" ")).toBe(2);
+      expect(result.output.join("\n")).toMatch(message);
+    }
+    expect((await getJson(`/documents/${id}`, { key: KEYS.bob })).body.data.status).toBe("available");
   });
 });

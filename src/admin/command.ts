@@ -9,6 +9,8 @@ export class AdminError extends Error {}
 
 export interface AdminContext {
   db: D1Database;
+  /** The FILES bucket (or what reaches it through wrangler), for commands that remove files. */
+  files?: Pick<R2Bucket, "delete">;
   now: Date;
 }
 

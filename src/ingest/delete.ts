@@ -5,8 +5,14 @@ import { eq } from "drizzle-orm";
 import { getDb } from "../db/client";
 import { documents, documentVersions, uploads } from "../db/schema";
 
+/** Where a document lives: the Worker's bindings, or what an operator's command reaches (D1 and R2). */
+export interface DocumentStores {
+  DB: D1Database;
+  FILES: Pick<R2Bucket, "delete">;
+}
+
 /** Returns false when there was no such document. */
-export async function deleteDocument(env: Env, documentId: string, now = new Date()): Promise<boolean> {
+export async function deleteDocument(env: DocumentStores, documentId: string, now = new Date()): Promise<boolean> {
   const db = getDb(env);
   const versions = await db.select({ key: documentVersions.r2Key }).from(documentVersions).where(eq(documentVersions.documentId, documentId));
   const [, deleted] = await db.batch([
