@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, expectMatchesOpenApi, expectProblem, getJson, KEYS, SAMPLE_IDS, seedSample } from "./helpers/app";
 
@@ -96,6 +97,22 @@ describe("GET /documents/{document}", () => {
     await expectProblem(await api(`/documents/${SAMPLE_IDS.alicePrivate}`, { key: KEYS.bob }), 404, "not-found");
     await expectProblem(await api(`/documents/${SAMPLE_IDS.alicePrivate}`, { key: KEYS.carolAdmin }), 404, "not-found");
     await getJson(`/documents/${SAMPLE_IDS.alicePrivate}`, { key: KEYS.aliceRead });
+  });
+
+  it("a document shared with a member is hidden from them until it is available: detail, list, search, download", async () => {
+    const id = SAMPLE_IDS.sharedProcessing;
+    await expectProblem(await api(`/documents/${id}`, { key: KEYS.bob }), 404, "not-found");
+    await expectProblem(await api(`/documents/${id}/download`, { key: KEYS.bob }), 404, "not-found");
+    expect(ids((await getJson("/documents?visibility=shared&per_page=100", { key: KEYS.bob })).body)).not.toContain(id);
+    expect((await getJson("/search?q=zephyrcoil", { key: KEYS.bob })).body.data.documents).toEqual([]);
+    // Once available, the share shows it.
+    await env.DB.prepare("update documents set status = 'available' where id = ?").bind(id).run();
+    try {
+      expect((await getJson(`/documents/${id}`, { key: KEYS.bob })).body.data).toMatchObject({ id, visibility: "shared", is_owner: false });
+      expect((await getJson("/search?q=zephyrcoil", { key: KEYS.bob })).body.data.documents.map((d: any) => d.id)).toEqual([id]);
+    } finally {
+      await env.DB.prepare("update documents set status = 'processing' where id = ?").bind(id).run();
+    }
   });
 
   it("the owner sees its own document in any status; others do not", async () => {

@@ -25,6 +25,8 @@ export const SAMPLE_IDS = {
   publicSchematic: "01JM9S346Q3D25VT4F5V37E3S3",
   alicePrivate: "01JE28JT97KB6CQ643DZVMXXQK",
   sharedBoardview: "01JFBF5KZNWJ47TAN9ZT24MNPZ",
+  /** Shared with bob but still processing: bob must not see it until it is available. */
+  sharedProcessing: "01JH4V2QCK0D3NQ7M5X8YZ1SRT",
   processing: "01JX45HY43KWJRP1XPA7Z3DJ8F",
   takedown: "01JSSZ5AWSH8VHTPRE95B9EE0Z",
 } as const;
