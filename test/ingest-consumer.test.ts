@@ -2,7 +2,7 @@
 // detection, PDF page text into document_pages, retries and poisoned messages.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { MAX_ATTEMPTS, retryDelaySeconds } from "../src/ingest/consumer";
+import { MAX_ATTEMPTS } from "../src/ingest/consumer";
 import { getJson, seedSample } from "./helpers/app";
 import { countRows, createUploader, makePdf, makeZip, runQueue, upload } from "./helpers/uploads";
 
@@ -156,13 +156,19 @@ describe("retries and poisoned messages", () => {
     const { data } = (await res.json()) as any;
     // An object key R2 refuses: every read throws, as a storage outage would.
     await env.DB.prepare("update document_versions set r2_key = ? where document_id = ?").bind("k".repeat(2000), data.id).run();
-    const first = await runQueue([{ documentId: data.id, version: 1 }], 1);
-    expect(first.result.retryMessages).toHaveLength(1);
-    const second = await runQueue([{ documentId: data.id, version: 1 }], 2);
-    expect(second.result.retryMessages).toHaveLength(1);
-    // (The test harness does not report retry delays; the schedule itself:)
-    expect([1, 2, 3, 4, 5, 6].map(retryDelaySeconds)).toEqual([10, 20, 40, 80, 160, 320]);
-    expect((await getJson(`/uploads/always-fails`, { key })).body.data.status).toBe("processing");
+    const delays: (number | undefined)[] = [];
+    for (let attempt = 1; attempt < MAX_ATTEMPTS; attempt++) {
+      const run = await runQueue([{ documentId: data.id, version: 1 }], attempt);
+      expect(run.result.retryMessages).toHaveLength(1);
+      delays.push(...run.retryDelays);
+      expect((await getJson(`/uploads/always-fails`, { key })).body.data.status).toBe("processing");
+    }
+    // Each retry waits longer than the one before, from seconds to minutes, never past the queue's 12 h cap.
+    expect(delays).toHaveLength(MAX_ATTEMPTS - 1);
+    expect(delays[0]).toBeGreaterThanOrEqual(5);
+    for (let i = 1; i < delays.length; i++) expect(delays[i]!).toBeGreaterThan(delays[i - 1]!);
+    expect(delays[delays.length - 1]).toBeGreaterThanOrEqual(60);
+    expect(delays[delays.length - 1]).toBeLessThanOrEqual(12 * 3600);
     const last = await runQueue([{ documentId: data.id, version: 1 }], MAX_ATTEMPTS);
     expect(last.result.retryMessages).toHaveLength(1);
     expect((await getJson(`/uploads/always-fails`, { key })).body.data.status).toBe("rejected");

@@ -6,6 +6,7 @@ import { PDFDocument, StandardFonts } from "pdf-lib";
 import { deflateRawSync } from "node:zlib";
 import { sha256Hex } from "../../src/auth/keys";
 import worker from "../../src/index";
+import { vi } from "vitest";
 import { ORIGIN } from "./app";
 
 export type FieldValues = Record<string, string | string[]>;
@@ -108,12 +109,17 @@ export function makeZip(entries: { name: string; content: Uint8Array | string; s
   return out;
 }
 
-/** Runs the Worker's queue handler on these jobs and returns the ack/retry outcome. */
+/**
+ * Runs the Worker's queue handler on these jobs and returns the ack/retry outcome, with the delay each
+ * retry asked for (watched on the messages: the harness's result does not report delays).
+ */
 export async function runQueue(bodies: unknown[], attempts = 1) {
   const batch = createMessageBatch("board-docs-uploads", bodies.map((body, i) => ({ id: `msg-${i}-${Math.random()}`, timestamp: Date.now(), attempts, body })));
+  const retries = batch.messages.map((message) => vi.spyOn(message, "retry"));
   const ctx = createExecutionContext();
   await (worker as ExportedHandler<Env>).queue!(batch, env, ctx);
-  return { batch, result: await getQueueResult(batch, ctx) };
+  const retryDelays = retries.flatMap((spy) => spy.mock.calls.map(([options]) => options?.delaySeconds));
+  return { batch, result: await getQueueResult(batch, ctx), retryDelays };
 }
 
 let uploaders = 0;
