@@ -111,7 +111,6 @@ const FILENAME_MAX = 255;
  */
 export function safeFilename(raw: string | undefined): { ok: true; name: string } | { ok: false; reason: string } {
   if (raw === undefined || raw.trim() === "") return { ok: false, reason: "needs a file name (the filename of the part)" };
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(raw)) return { ok: false, reason: "file name must not contain control characters" };
   const segments = raw.split(/[\\/]/);
   if (segments.some((s) => s.trim() === "..")) return { ok: false, reason: "file name must not contain directory parts such as ../" };

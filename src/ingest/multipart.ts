@@ -230,7 +230,6 @@ function parseHeaders(bytes: Uint8Array): Map<string, string> {
   const headers = new Map<string, string>();
   for (const line of text.split("\r\n")) {
     const colon = line.indexOf(":");
-    // eslint-disable-next-line no-control-regex
     if (colon <= 0 || /[\u0000-\u0008\u000a-\u001f\u007f]/.test(line)) throw new MalformedMultipart("Malformed part header");
     headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
   }

@@ -13,7 +13,6 @@ export type PdfText =
   | { kind: "unreadable"; reason: string };
 
 function cleanPage(text: string): string {
-  // eslint-disable-next-line no-control-regex
   return text.replace(/\u0000/g, "").replace(/[ \t]+\n/g, "\n").trim().slice(0, PAGE_TEXT_MAX_CHARS);
 }
 

@@ -95,7 +95,6 @@ export const UploadFieldsSchema = z.object({
 });
 
 export type UploadFields = z.output<typeof UploadFieldsSchema>;
-export const LIST_FIELDS = ["boards", "tags"] as const;
 
 /** The request body as OpenAPI shows it: the fields plus the one file part. */
 export const UploadFormSchema = UploadFieldsSchema.extend({

@@ -7,7 +7,7 @@ import { pageUrl, slugify } from "../../http/urls";
 import type { BlogPostDetailSchema, BlogPostSchema } from "../../schemas/blog";
 import { blogComments, blogPosts, blogPostTags, users } from "../schema";
 import { qualified } from "../qualified";
-import { Keys, load, parseJsonArray, type Loader, type QueryContext } from "./context";
+import { Keys, parseJsonArray, type Loader, type QueryContext } from "./context";
 
 export type BlogPost = z.infer<typeof BlogPostSchema>;
 export type BlogPostDetail = z.infer<typeof BlogPostDetailSchema>;
@@ -69,11 +69,6 @@ export function postsLoader(ctx: QueryContext, keys: Keys | undefined): Loader<B
     query: postQuery(ctx, keys).where(keys.where(blogPosts.id, blogPostVisible(ctx.now))).orderBy(keys.order(blogPosts.id)),
     map: (rows) => (rows as PostRow[]).map((r) => toPost(r, ctx)),
   };
-}
-
-/** Published posts by id, in the order given. */
-export function postsByIds(ctx: QueryContext, ids: string[]): Promise<BlogPost[]> {
-  return load(postsLoader(ctx, Keys.of(ids)));
 }
 
 export async function getPost(ctx: QueryContext, id: string): Promise<BlogPostDetail | undefined> {

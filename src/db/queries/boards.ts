@@ -7,7 +7,7 @@ import { boardUrl, normalizeBoardNumber, type UrlContext } from "../../http/urls
 import type { BoardDetailSchema, BoardSchema } from "../../schemas/boards";
 import { boardAliases, boards, documentBoards, documents, manufacturers } from "../schema";
 import type { Db } from "../client";
-import { Keys, load, type Loader, type QueryContext } from "./context";
+import { Keys, type Loader, type QueryContext } from "./context";
 import { listDocuments } from "./documents";
 
 export type Board = z.infer<typeof BoardSchema>;
@@ -44,10 +44,6 @@ export function boardsLoader(ctx: QueryContext, keys: Keys | undefined): Loader<
     query: keys.from(ctx.db).select(boardFields).from(boards).leftJoin(manufacturers, eq(manufacturers.id, boards.manufacturerId)).where(keys.where(boards.id)).orderBy(keys.order(boards.id)),
     map: (rows) => (rows as BoardRow[]).map((b) => toBoard(b, ctx.urls)),
   };
-}
-
-export function boardsByIds(ctx: QueryContext, ids: number[]): Promise<Board[]> {
-  return load(boardsLoader(ctx, Keys.of(ids)));
 }
 
 export async function getBoard(ctx: QueryContext, anySpelling: string): Promise<BoardDetail | undefined> {

@@ -6,7 +6,7 @@ import { pageMeta, paginate, type PageMeta, type PageRequest } from "../../http/
 import { pageUrl } from "../../http/urls";
 import type { RepairCaseDetailSchema, RepairCaseSchema } from "../../schemas/cases";
 import { boards, caseComponents, caseDocuments, caseMeasurements, manufacturers, repairCases, threads, users } from "../schema";
-import { Keys, load, type Loader, type QueryContext } from "./context";
+import { Keys, type Loader, type QueryContext } from "./context";
 import { documentsByIds } from "./documents";
 
 export type RepairCase = z.infer<typeof RepairCaseSchema>;
@@ -74,11 +74,6 @@ export function casesLoader(ctx: QueryContext, keys: Keys | undefined): Loader<R
     query: caseQuery(ctx, keys).where(keys.where(repairCases.id, caseVisible(ctx.now))).orderBy(keys.order(repairCases.id)),
     map: (rows) => (rows as CaseRow[]).map((r) => toCase(r, ctx)),
   };
-}
-
-/** Published cases by id, in the order given. */
-export function casesByIds(ctx: QueryContext, ids: string[]): Promise<RepairCase[]> {
-  return load(casesLoader(ctx, Keys.of(ids)));
 }
 
 export async function getCase(ctx: QueryContext, id: string): Promise<RepairCaseDetail | undefined> {

@@ -8,7 +8,7 @@ import type { CategorySchema, ThreadDetailSchema, ThreadSchema } from "../../sch
 import { boards, categories, documents, manufacturers, threadReplies, threads, users } from "../schema";
 import { qualified } from "../qualified";
 import { toBoard } from "./boards";
-import { Keys, load, type Loader, type QueryContext } from "./context";
+import { Keys, type Loader, type QueryContext } from "./context";
 
 export type Category = z.infer<typeof CategorySchema>;
 export type Thread = z.infer<typeof ThreadSchema>;
@@ -90,11 +90,6 @@ export function threadsLoader(ctx: QueryContext, keys: Keys | undefined): Loader
     query: threadQuery(ctx, keys).where(keys.where(threads.id, threadVisible)).orderBy(keys.order(threads.id)),
     map: (rows) => (rows as ThreadRow[]).map((r) => toThread(r, ctx)),
   };
-}
-
-/** Threads by id, visible ones only, in the order given. */
-export function threadsByIds(ctx: QueryContext, ids: string[]): Promise<Thread[]> {
-  return load(threadsLoader(ctx, Keys.of(ids)));
 }
 
 /** A thread and one page of its visible replies, oldest first. */
