@@ -2,7 +2,7 @@
 // short display prefix are stored, and listings never show either the token or the hash.
 import { z } from "zod";
 import { displayPrefix, generateToken, KEY_PREFIX, sha256Hex } from "../auth/keys";
-import { SCOPES, type Scope } from "../auth/scopes";
+import { SCOPES, type Scope } from "../schemas/scopes";
 import { UsernameSchema } from "../import/format";
 import { AdminError, defineCommand, formatTable, option, optionalOption, type AdminCommand } from "./command";
 import { requireUser } from "./users";

@@ -3,9 +3,7 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../http/context";
 import { ApiError } from "../http/problem";
-
-export const SCOPES = ["api:read", "library:ingest", "library:publish"] as const;
-export type Scope = (typeof SCOPES)[number];
+import type { Scope } from "../schemas/scopes";
 
 export interface Access {
   /** "open": works without a key, scopes apply only when one is sent. "key": a key is required. */

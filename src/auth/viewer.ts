@@ -5,22 +5,9 @@ import { getDb, type Db } from "../db/client";
 import { apiKeys, users } from "../db/schema";
 import type { AppEnv } from "../http/context";
 import { ApiError } from "../http/problem";
-import { countFailedKeyAttempt } from "../limits/rate-limit";
 import { looksLikeToken, sha256Hex } from "./keys";
-import type { Scope } from "./scopes";
-
-export interface Viewer {
-  userId: number;
-  username: string;
-  name: string;
-  role: string;
-  locale: string;
-  active: boolean;
-  keyId: number;
-  keyName: string;
-  scopes: Scope[];
-  keyExpiresAt: string | null;
-}
+import type { Viewer } from "./identity";
+import type { Scope } from "../schemas/scopes";
 
 /** The owner of a usable key (known, not revoked, not expired), else undefined. */
 export async function findViewerByToken(db: Db, token: string, now = new Date()): Promise<Viewer | undefined> {
@@ -57,18 +44,23 @@ export function bearerToken(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
-/** Resolves the Authorization header. A sent key that is not usable is a 401, never anonymous. */
+/**
+ * Resolves the Authorization header. A sent key that is not usable is a 401, never anonymous: it is left
+ * on the context as `refusedKey`, and the rate-limit step counts the attempt against the address before
+ * answering it (so keys cannot be guessed faster than anonymous reads are allowed).
+ */
 export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   const header = c.req.header("Authorization");
   if (header === undefined) return next();
   const token = bearerToken(header);
   const viewer = token ? await findViewerByToken(getDb(c.env), token) : undefined;
-  if (!viewer) {
-    await countFailedKeyAttempt(c); // 429 instead once the address has used up its anonymous calls
-    throw new ApiError("unauthorized", token ? "The API key is invalid, expired or revoked." : "The Authorization header must be: Bearer <API_KEY>.", {
-      headers: { "WWW-Authenticate": 'Bearer realm="api", error="invalid_token"' },
-    });
-  }
-  c.set("viewer", viewer);
+  if (viewer) c.set("viewer", viewer);
+  else c.set("refusedKey", refusedKey(token));
   return next();
 });
+
+function refusedKey(token: string | undefined): ApiError {
+  return new ApiError("unauthorized", token ? "The API key is invalid, expired or revoked." : "The Authorization header must be: Bearer <API_KEY>.", {
+    headers: { "WWW-Authenticate": 'Bearer realm="api", error="invalid_token"' },
+  });
+}

@@ -1,8 +1,9 @@
 // What every request carries through the middleware chain.
-import type { Viewer } from "../auth/viewer";
+import type { Viewer } from "../auth/identity";
 import type { AppliedLimit } from "../limits/headers";
 import type { AppConfig } from "../config";
 import type { Lang } from "./language";
+import type { ApiError } from "./problem";
 import type { UrlContext } from "./urls";
 
 export interface AppVariables {
@@ -12,6 +13,8 @@ export interface AppVariables {
   lang: Lang;
   /** The key's owner, or null for an anonymous caller. Set by the authenticate middleware. */
   viewer: Viewer | null;
+  /** The 401 of a sent key that is not usable; the rate-limit step counts it, then throws it. */
+  refusedKey?: ApiError;
   /** Limits counted for this request, in order; their state goes out in the RateLimit headers. */
   limits?: AppliedLimit[];
 }

@@ -2,7 +2,7 @@
 // first check. References between records are checked afterwards in validate.ts.
 import { z } from "zod";
 import { DOCUMENT_STATUSES, DOCUMENT_TYPES, OUTCOMES, ROLES, THREAD_STATUSES, VISIBILITIES } from "../schemas/common";
-import { SCOPES } from "../auth/scopes";
+import { SCOPES } from "../schemas/scopes";
 import { ID_PATTERN } from "../http/ids";
 
 const id = z.string().regex(ID_PATTERN, "must be a 26-character ULID");

@@ -81,20 +81,17 @@ function writeLimitHeaders(c: Ctx): void {
   for (const [name, value] of headers) c.res.headers.set(name, value);
 }
 
-/** After authenticate: a call with a valid key counts against its key, any other against its address. */
+/**
+ * After authenticate: a call with a valid key counts against its key, any other against its address. A
+ * refused key costs its address one anonymous call, then is answered 401 (429 once the address is over).
+ */
 export const rateLimit = createMiddleware<AppEnv>(async (c, next) => {
   const viewer = c.get("viewer");
   await enforceLimit(c, viewer ? keyCheck(c, viewer.keyId) : anonymousCheck(c));
+  const refused = c.get("refusedKey");
+  if (refused) throw refused;
   return next();
 });
-
-/**
- * A sent key that is not usable costs the caller's address one anonymous call (so keys cannot be guessed
- * faster than anonymous reads are allowed). Throws 429 once the address is over its limit.
- */
-export async function countFailedKeyAttempt(c: Ctx): Promise<void> {
-  await enforceLimit(c, anonymousCheck(c));
-}
 
 /** For endpoints limited like anonymous reads whatever the caller sends (the MCP endpoint): per address. */
 export const anonymousRateLimit = createMiddleware<AppEnv>(async (c, next) => {

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { SCOPES } from "../auth/scopes";
+import { SCOPES } from "./scopes";
 import { DateTimeSchema, ROLES } from "./common";
 
 export const MeSchema = z

@@ -4,7 +4,7 @@ import type { QueryContext } from "../db/queries/context";
 import type { AppEnv } from "../http/context";
 import type { Lang } from "../http/language";
 import type { UrlContext } from "../http/urls";
-import { queryContext } from "../routes/query-context";
+import { queryContext } from "../http/query-context";
 import { strings, type SiteStrings } from "./i18n";
 
 export interface Site {

@@ -5,7 +5,7 @@ import { RepairCaseDetailSchema } from "../../schemas/cases";
 import { dataOf } from "../../schemas/common";
 import { apiRoute, createRouter } from "../define";
 import { idParam, requireId } from "../params";
-import { queryContext } from "../query-context";
+import { queryContext } from "../../http/query-context";
 
 const route = apiRoute(OPEN_READ, [404], {
   method: "get",

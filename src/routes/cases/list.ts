@@ -7,7 +7,7 @@ import { RepairCaseSchema } from "../../schemas/cases";
 import { pageOf } from "../../schemas/common";
 import { apiRoute, createRouter } from "../define";
 import { BoardFilterParam, OutcomeParam } from "../params";
-import { queryContext } from "../query-context";
+import { queryContext } from "../../http/query-context";
 
 const route = apiRoute(OPEN_READ, [422], {
   method: "get",

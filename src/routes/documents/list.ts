@@ -7,7 +7,7 @@ import { pageOf } from "../../schemas/common";
 import { DocumentSchema } from "../../schemas/documents";
 import { apiRoute, createRouter } from "../define";
 import { BoardFilterParam, BooleanParam, DocumentTypeParam, VisibilityParam } from "../params";
-import { queryContext } from "../query-context";
+import { queryContext } from "../../http/query-context";
 
 const route = apiRoute(OPEN_READ, [422], {
   method: "get",

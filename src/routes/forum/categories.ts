@@ -4,7 +4,7 @@ import { listCategories } from "../../db/queries/forum";
 import { dataOf } from "../../schemas/common";
 import { CategorySchema } from "../../schemas/forum";
 import { apiRoute, createRouter } from "../define";
-import { queryContext } from "../query-context";
+import { queryContext } from "../../http/query-context";
 
 const route = apiRoute(OPEN_READ, [], {
   method: "get",

@@ -6,7 +6,7 @@ import { notFound } from "../../http/problem";
 import { ThreadResponseSchema } from "../../schemas/forum";
 import { apiRoute, createRouter } from "../define";
 import { idParam, requireId } from "../params";
-import { queryContext } from "../query-context";
+import { queryContext } from "../../http/query-context";
 
 const route = apiRoute(OPEN_READ, [404, 422], {
   method: "get",

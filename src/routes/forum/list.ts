@@ -5,7 +5,7 @@ import { PageParam, PerPageParam } from "../../http/pagination";
 import { pageOf } from "../../schemas/common";
 import { ThreadSchema } from "../../schemas/forum";
 import { apiRoute, createRouter } from "../define";
-import { queryContext } from "../query-context";
+import { queryContext } from "../../http/query-context";
 
 const route = apiRoute(OPEN_READ, [422], {
   method: "get",

@@ -4,7 +4,7 @@ import { uploadRateCheck } from "../../ingest/upload-rate";
 import { enforceLimit } from "../../limits/rate-limit";
 import { UploadFormSchema, UploadResponseSchema } from "../../schemas/ingest";
 import { apiRoute, createRouter } from "../define";
-import { queryContext } from "../query-context";
+import { queryContext } from "../../http/query-context";
 
 const route = apiRoute(INGEST, [409, 410, 422], {
   method: "post",

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { getDb } from "../db/client";
 import type { QueryContext } from "../db/queries/context";
-import { urlContext, type AppEnv } from "../http/context";
+import { urlContext, type AppEnv } from "./context";
 
 /** The read-query context of a request: its database, its viewer, its language and site. */
 export function queryContext(c: Context<AppEnv>): QueryContext {

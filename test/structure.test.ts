@@ -1,0 +1,71 @@
+// The structure of src/: no import cycle (type-only imports included), and the layers import only downward.
+// Sources are read as text at build time (Vite's import.meta.glob), so this runs with the rest of the suite.
+import { describe, expect, it } from "vitest";
+
+const SOURCES = import.meta.glob<string>("../src/**/*.{ts,tsx}", { query: "?raw", import: "default", eager: true });
+
+/** "../src/a/b.ts" → "a/b.ts" */
+const moduleName = (path: string) => path.replace(/^\.\.\/src\//, "");
+const modules = new Map(Object.entries(SOURCES).map(([path, text]) => [moduleName(path), text]));
+
+/** Relative imports and re-exports of a module (`import type` too: a cycle of types is still a tangle). */
+function importsOf(name: string, text: string): string[] {
+  const found: string[] = [];
+  for (const m of text.matchAll(/^\s*(?:import|export)\s[^;]*?\sfrom\s+["'](\.{1,2}\/[^"']+)["']/gms)) {
+    const parts = name.split("/").slice(0, -1);
+    for (const segment of m[1].split("/")) {
+      if (segment === "..") parts.pop();
+      else if (segment !== ".") parts.push(segment);
+    }
+    const base = parts.join("/");
+    const target = [`${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`].find((candidate) => modules.has(candidate));
+    if (target) found.push(target);
+  }
+  return found;
+}
+
+const graph = new Map([...modules].map(([name, text]) => [name, importsOf(name, text)]));
+
+function cycles(): string[][] {
+  const state = new Map<string, "open" | "done">();
+  const stack: string[] = [];
+  const found: string[][] = [];
+  const visit = (node: string) => {
+    state.set(node, "open");
+    stack.push(node);
+    for (const next of graph.get(node) ?? []) {
+      if (state.get(next) === "open") found.push([...stack.slice(stack.indexOf(next)), next]);
+      else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(node, "done");
+  };
+  for (const node of [...graph.keys()].sort()) if (!state.has(node)) visit(node);
+  return found;
+}
+
+const importers = (from: string, to: string) => [...graph].filter(([name, deps]) => name.startsWith(from) && deps.some((d) => d.startsWith(to))).map(([name]) => name);
+
+describe("the structure of src/", () => {
+  it("reads every module", () => {
+    expect(modules.size).toBeGreaterThan(100);
+    expect(graph.get("app.ts")).toContain("routes/api.ts");
+  });
+
+  it("has no import cycle", () => {
+    expect(cycles().map((cycle) => cycle.join(" → "))).toEqual([]);
+  });
+
+  it.each([
+    ["search/", "http/problem.ts", "the search module raises its own errors"],
+    ["db/", "http/problem.ts", "queries raise their own errors"],
+    ["search/", "routes/", "search knows no routes"],
+    ["db/", "routes/", "queries know no routes"],
+    ["site/", "routes/", "the site uses queries and schemas, not routes"],
+    ["mcp/", "routes/", "MCP uses queries and schemas, not routes"],
+    ["schemas/", "auth/", "schemas describe; they do not authenticate"],
+    ["auth/", "limits/", "authentication does not count limits (the rate-limit step does)"],
+  ])("no module under src/%s imports src/%s (%s)", (from, to) => {
+    expect(importers(from, to)).toEqual([]);
+  });
+});
