@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 // The structure of src/: no import cycle (type-only imports included), and the layers import only downward.
 // Sources are read as text at build time (Vite's import.meta.glob), so this runs with the rest of the suite.
 import { describe, expect, it } from "vitest";
