@@ -4,7 +4,8 @@
 //   npm run search:rebuild -- --persist-to DIR  local D1 kept in DIR (as `wrangler dev --persist-to DIR`)
 //   npm run search:rebuild -- --remote          the deployed database, through `wrangler d1 execute --remote`
 //   npm run search:rebuild -- --drop [--remote] drop the index only (before `wrangler d1 export`)
-//   npm run search:rebuild -- --print-migration the SQL of migrations/0001_search.sql
+//   npm run search:rebuild -- --print-migration SQL for a new migration that recreates the index as the code
+//                                               describes it (register it with `drizzle-kit generate --custom`)
 //
 // Export with FTS5 tables fails on D1, so: --drop, `wrangler d1 export`, then rebuild.
 import { execFileSync } from "node:child_process";
@@ -24,10 +25,10 @@ const DATABASE = option("--database") ?? "DB";
 
 function migrationSql(): string {
   return [
-    "-- Search index (FTS5) and the triggers that keep it in sync. Generated from src/search/index-sql.ts",
-    "-- by `npm run search:rebuild -- --print-migration`; a test checks they match. Rebuild: npm run search:rebuild.",
+    "-- Search index (FTS5) and the triggers that keep it in sync, recreated from src/search/index-sql.ts",
+    "-- by `npm run search:rebuild -- --print-migration`. The index starts empty: run npm run search:rebuild after applying.",
     "",
-    searchSchemaStatements().map((s) => s + ";").join("\n\n"),
+    [...dropStatements(), ...searchSchemaStatements()].map((s) => s + ";").join("\n\n"),
     "",
   ].join("\n");
 }

@@ -199,7 +199,11 @@ function triggers(): string[] {
   ];
 }
 
-/** Everything the search index consists of, in creation order (the body of migrations/0001_search.sql). */
+/**
+ * Everything the search index consists of, in creation order: what a rebuild creates. A change here also
+ * needs a new migration (`npm run search:rebuild -- --print-migration` prints the SQL to start from);
+ * applied migrations are never edited.
+ */
 export function searchSchemaStatements(): string[] {
   return [
     "create table search_keys (n integer primary key autoincrement, kind text not null, id text not null, unique (kind, id))",
