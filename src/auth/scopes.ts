@@ -15,6 +15,11 @@ export const OPEN_READ: Access = { key: "open", scopes: ["api:read"] };
 export const KEY_READ: Access = { key: "required", scopes: ["api:read"] };
 export const INGEST: Access = { key: "required", scopes: ["library:ingest"] };
 
+/** Whether uploads with this key may keep a visibility other than private. */
+export function canPublish(viewer: { scopes: readonly Scope[] }): boolean {
+  return viewer.scopes.includes("library:publish");
+}
+
 /** The 401 for a call that needs a key and sent none. */
 export function keyRequired(detail = "This endpoint needs an API key: send Authorization: Bearer <API_KEY>."): ApiError {
   return new ApiError("unauthorized", detail, { headers: { "WWW-Authenticate": 'Bearer realm="api"' } });

@@ -1,4 +1,6 @@
 // The message that hands a new document to the queue consumer.
+import { ID_PATTERN } from "../http/ids";
+
 export interface ProcessJob {
   documentId: string;
   version: number;
@@ -7,7 +9,7 @@ export interface ProcessJob {
 export function isProcessJob(body: unknown): body is ProcessJob {
   if (typeof body !== "object" || body === null) return false;
   const job = body as Record<string, unknown>;
-  return typeof job.documentId === "string" && /^[0-9A-Z]{26}$/.test(job.documentId) && Number.isSafeInteger(job.version) && (job.version as number) >= 1;
+  return typeof job.documentId === "string" && ID_PATTERN.test(job.documentId) && Number.isSafeInteger(job.version) && (job.version as number) >= 1;
 }
 
 /**

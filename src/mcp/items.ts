@@ -1,4 +1,5 @@
 // Compact markdown for list items (list_recent, search, a board's documents): title, url, author, key facts.
+import { formatBytes } from "../content/format";
 import type { Board } from "../db/queries/boards";
 import type { BlogPost } from "../db/queries/blog";
 import type { RepairCase } from "../db/queries/cases";
@@ -16,18 +17,6 @@ const SNIPPET_MIN = 80;
 
 export function snippetLimit(items: number): number {
   return Math.max(SNIPPET_MIN, Math.min(SNIPPET_MAX, Math.floor(SNIPPET_BUDGET / Math.max(1, items))));
-}
-
-export function formatBytes(bytes: number | null | undefined): string | undefined {
-  if (bytes === null || bytes === undefined) return undefined;
-  const units = ["B", "KB", "MB", "GB"];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
-    unit++;
-  }
-  return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
 }
 
 export function threadItem(t: Thread): string {

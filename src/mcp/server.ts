@@ -1,6 +1,7 @@
 // The McpServer factory: a fresh server per request (stateless), every tool registered on it.
 import { McpServer } from "@modelcontextprotocol/server";
 import type { ToolContext } from "./context";
+import { SERVICE_VERSION } from "../version";
 import { USAGE_NOTE } from "./format";
 import { registerTool } from "./tool";
 import { getBoardTool } from "./tools/get-board";
@@ -11,7 +12,7 @@ import { getThreadTool } from "./tools/get-thread";
 import { listRecentTool } from "./tools/list-recent";
 import { searchTool } from "./tools/search";
 
-export const SERVER_INFO = { name: "board-documentation-service", version: "1.1.0" };
+export const SERVER_INFO = { name: "board-documentation-service", version: SERVICE_VERSION };
 
 const INSTRUCTIONS =
   "Read-only tools over a hardware-repair community site: forum threads, blog posts, repair cases, boards (by board number) and " +

@@ -5,6 +5,7 @@ import { cacheHeaders } from "../http/caching";
 import { ApiError, quoteInput } from "../http/problem";
 import { apiBaseUrl } from "../http/urls";
 import { limitHeadersMiddleware, rateLimit } from "../limits/rate-limit";
+import { SERVICE_VERSION } from "../version";
 import { getBoardRoute } from "./boards/get";
 import { getCaseRoute } from "./cases/get";
 import { listCasesRoute } from "./cases/list";
@@ -25,7 +26,6 @@ import { getPostRoute } from "./posts/get";
 import { listPostsRoute } from "./posts/list";
 import { searchRoute } from "./search/get";
 
-export const API_VERSION = "1.1.0";
 
 /** Sub-apps mounted under /api/v1, in the order of the spec. */
 const OPERATIONS = [
@@ -74,7 +74,7 @@ export function buildApi() {
       openapi: "3.1.0",
       info: {
         title: "Board Documentation Service API",
-        version: API_VERSION,
+        version: SERVICE_VERSION,
         description: "Read API for a hardware-repair community: forum, blog, repair cases, boards and the document library. Cite what you use by its url and credit its author; bulk downloading of files is forbidden; member content may be wrong.",
       },
       tags: [{ name: "Account" }, { name: "Library" }, { name: "Forum" }, { name: "Blog" }, { name: "Repair cases" }, { name: "Search" }, { name: "Ingestion" }],

@@ -1,4 +1,5 @@
 // Atom feeds (RFC 4287), one per section and language: the newest 50 items an anonymous visitor can see.
+import { rfc3339 } from "../content/format";
 import { listPosts } from "../db/queries/blog";
 import { listCases } from "../db/queries/cases";
 import { documentOwners, listDocuments } from "../db/queries/documents";
@@ -82,12 +83,6 @@ async function feedEntries(site: Site, name: FeedName): Promise<FeedEntry[]> {
 }
 
 const EPOCH = "1970-01-01T00:00:00.000Z";
-
-function rfc3339(iso: string | null): string | undefined {
-  if (!iso) return undefined;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
-}
 
 /** A tag URI (RFC 4151): stable whatever the title, slug or language of the page. */
 function entryId(site: Site, kind: PageKind, id: string): string {

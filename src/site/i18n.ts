@@ -1,4 +1,5 @@
 // The site's interface words in both languages. Member content itself is shown as written.
+import { formatBytes as formatSize } from "../content/format";
 import type { Lang } from "../http/language";
 
 const en = {
@@ -262,14 +263,7 @@ export function formatDate(iso: string | null | undefined, lang: Lang): string {
   return new Intl.DateTimeFormat(LOCALE[lang], { dateStyle: "medium", timeZone: "UTC" }).format(date);
 }
 
+/** A file size as readers of the language write it ("1,5 MB" in Spanish). */
 export function formatBytes(bytes: number | null | undefined, lang: Lang): string {
-  if (bytes == null) return "";
-  const units = ["B", "KB", "MB", "GB", "TB"];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
-    unit++;
-  }
-  return `${new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value)} ${units[unit]}`;
+  return formatSize(bytes, LOCALE[lang]) ?? "";
 }

@@ -1,4 +1,5 @@
 // /sitemap.xml (a sitemap index) and one paged sitemap per section, each url with its hreflang alternates.
+import { rfc3339 } from "../content/format";
 import { listPosts } from "../db/queries/blog";
 import { listBoards } from "../db/queries/boards";
 import { listCases } from "../db/queries/cases";
@@ -61,12 +62,6 @@ export function parseSitemapName(name: string): { section: SitemapSection; page:
   return { section, page: Number(match[2]) };
 }
 
-function w3cDate(iso: string | null): string | undefined {
-  if (!iso) return undefined;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
-}
-
 export async function sitemapIndexResponse(site: Site): Promise<Response> {
   const lines = ['<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'];
   const totals = await Promise.all(SITEMAP_SECTIONS.map(async (section) => (await sectionItems(site, section, { page: 1, perPage: 1 })).meta.total));
@@ -89,7 +84,7 @@ export async function sitemapResponse(site: Site, section: SitemapSection, page:
       ...LANGUAGES.map((lang) => `<xhtml:link rel="alternate" hreflang="${lang}" href="${xmlText(byLang[lang])}"/>`),
       `<xhtml:link rel="alternate" hreflang="x-default" href="${xmlText(byLang[site.defaultLang])}"/>`,
     ].join("");
-    const lastmod = w3cDate(item.lastmod);
+    const lastmod = rfc3339(item.lastmod);
     for (const lang of LANGUAGES) {
       lines.push(`<url><loc>${xmlText(byLang[lang])}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ""}${alternates}</url>`);
     }

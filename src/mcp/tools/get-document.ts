@@ -7,7 +7,7 @@ import { anonymousQueryContext } from "../context";
 import { ToolError } from "../errors";
 import { closing, render, cut, day, line, plural, TEXT_BUDGET, USAGE_NOTE } from "../format";
 import { chooseLang, LangInput, referenceInput } from "../inputs";
-import { formatBytes } from "../items";
+import { formatBytes } from "../../content/format";
 import { toolResultSchema } from "../result-schema";
 import { defineTool } from "../tool";
 

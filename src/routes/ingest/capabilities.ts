@@ -1,4 +1,4 @@
-import { INGEST } from "../../auth/scopes";
+import { canPublish, INGEST } from "../../auth/scopes";
 import { getDb } from "../../db/client";
 import { usedBytes } from "../../db/queries/uploads";
 import { capabilityFormats } from "../../ingest/formats";
@@ -28,7 +28,7 @@ export const capabilitiesRoute = createRouter().openapi(route, async (c) => {
       default_visibility: "private" as const,
       uploads_per_hour: config.uploadsPerHour,
       recommended_concurrency: RECOMMENDED_CONCURRENCY,
-      can_publish: viewer.scopes.includes("library:publish"),
+      can_publish: canPublish(viewer),
       ...capabilityFormats(config),
       quota: { used_bytes: await usedBytes(getDb(c.env), viewer.userId), limit_bytes: config.quotaBytes > 0 ? config.quotaBytes : null },
     },

@@ -1,4 +1,4 @@
-import { INGEST } from "../../auth/scopes";
+import { canPublish, INGEST } from "../../auth/scopes";
 import { receiveUpload } from "../../ingest/receive";
 import { uploadRateCheck } from "../../ingest/upload-rate";
 import { enforceLimit } from "../../limits/rate-limit";
@@ -41,7 +41,7 @@ export const createUploadRoute = router.openapi(route, async (c) => {
     config: c.get("config"),
     query: queryContext(c),
     userId: viewer.userId,
-    canPublish: viewer.scopes.includes("library:publish"),
+    canPublish: canPublish(viewer),
     countUpload: () => enforceLimit(c, uploadRateCheck(viewer.userId, c.get("config").uploadsPerHour)),
   });
   c.header("Cache-Control", "no-store");
