@@ -1,5 +1,6 @@
 // users:create, users:deactivate, users:activate. An inactive account's keys answer 403.
 import { z } from "zod";
+import { LANGUAGES, type Lang } from "../http/language";
 import { UsernameSchema } from "../import/format";
 import { ROLES } from "../schemas/common";
 import { AdminError, defineCommand, option, type AdminCommand } from "./command";
@@ -13,8 +14,6 @@ export interface UserRow {
   active: boolean;
 }
 
-const LOCALES = ["es", "en"] as const;
-
 /** The user, or an operator error naming the unknown username. */
 export async function requireUser(db: D1Database, username: string): Promise<UserRow> {
   const row = await db.prepare("select id as id, username as username, name as name, role as role, locale as locale, active as active from users where username = ?").bind(username).first<Omit<UserRow, "active"> & { active: number }>();
@@ -22,7 +21,7 @@ export async function requireUser(db: D1Database, username: string): Promise<Use
   return { ...row, id: Number(row.id), active: Boolean(row.active) };
 }
 
-export async function createUser(db: D1Database, input: { username: string; name: string; role: (typeof ROLES)[number]; locale: (typeof LOCALES)[number] }, now: Date): Promise<UserRow> {
+export async function createUser(db: D1Database, input: { username: string; name: string; role: (typeof ROLES)[number]; locale: Lang }, now: Date): Promise<UserRow> {
   const existing = await db.prepare("select id as id from users where username = ?").bind(input.username).first();
   if (existing) throw new AdminError(`user ${JSON.stringify(input.username)} already exists`);
   const row = await db
@@ -45,12 +44,12 @@ const usernameOption = option(UsernameSchema);
 const createUserCommand = defineCommand({
   name: "users:create",
   summary: "Create an account (no key yet: use keys:create).",
-  usage: `--username U --name "N" [--role ${ROLES.join("|")}] [--locale es|en]`,
+  usage: `--username U --name "N" [--role ${ROLES.join("|")}] [--locale ${LANGUAGES.join("|")}]`,
   input: z.strictObject({
     username: usernameOption,
     name: option(z.string().trim().min(1, "must not be empty").max(100, "must be at most 100 characters")),
     role: z.enum(ROLES, { error: `must be one of ${ROLES.join(", ")}` }).default("user"),
-    locale: z.enum(LOCALES, { error: "must be es or en" }).default("es"),
+    locale: z.enum(LANGUAGES, { error: `must be ${LANGUAGES.join(" or ")}` }).default("es"),
   }),
   async run({ db, now }, input) {
     const user = await createUser(db, input, now);

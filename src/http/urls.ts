@@ -1,5 +1,5 @@
 // The one url builder: every `url` field and every page address comes from here (DESIGN.md §2).
-import type { Lang } from "./language";
+import { LANGUAGES, type Lang } from "./language";
 
 export type PageKind = "thread" | "post" | "case" | "document";
 
@@ -46,10 +46,16 @@ export function sectionPath(kind: PageKind | "board", lang: Lang): string {
   return `/${lang}/${SECTION[kind][lang]}`;
 }
 
+/** A section's first page: `/en/forum`, `/es/placas`. */
+export function sectionUrl(ctx: UrlContext, kind: PageKind | "board"): string {
+  return `${ctx.siteUrl}${sectionPath(kind, ctx.lang)}`;
+}
+
 /** Reads a page address back: `/{lang}/{section}/{id-or-norm}[/{slug}]`, either language. */
 export function parsePagePath(path: string): { kind: PageKind | "board"; lang: Lang; key: string } | undefined {
-  const [lang, section, key] = path.split("/").filter(Boolean);
-  if ((lang !== "es" && lang !== "en") || !section || !key) return undefined;
+  const [first, section, key] = path.split("/").filter(Boolean);
+  const lang = LANGUAGES.find((l) => l === first);
+  if (!lang || !section || !key) return undefined;
   for (const kind of Object.keys(SECTION) as (PageKind | "board")[]) {
     if (SECTION[kind][lang] === section) return { kind, lang, key: decodeURIComponentSafe(key) };
   }
@@ -96,4 +102,19 @@ export function searchUrl(ctx: UrlContext, q?: string, type?: string): string {
 /** `{base_url}` of the spec: where the JSON API lives. */
 export function apiBaseUrl(siteUrl: string): string {
   return `${siteUrl}/api/v1`;
+}
+
+/** The OpenAPI description of the JSON API. */
+export function openapiUrl(siteUrl: string): string {
+  return `${apiBaseUrl(siteUrl)}/openapi.json`;
+}
+
+/** The human-readable API reference. */
+export function apiDocsUrl(siteUrl: string): string {
+  return `${apiBaseUrl(siteUrl)}/docs`;
+}
+
+/** Site-wide files outside the language trees. */
+export function siteFileUrl(siteUrl: string, file: "llms.txt" | "sitemap.xml" | ""): string {
+  return `${siteUrl}/${file}`;
 }

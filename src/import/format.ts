@@ -1,6 +1,7 @@
 // The content import format (shared/fixtures/import.schema.json) as a zod schema: the importer's
 // first check. References between records are checked afterwards in validate.ts.
 import { z } from "zod";
+import { LANGUAGES } from "../http/language";
 import { DOCUMENT_STATUSES, DOCUMENT_TYPES, OUTCOMES, ROLES, THREAD_STATUSES, VISIBILITIES } from "../schemas/common";
 import { SCOPES } from "../schemas/scopes";
 import { ID_PATTERN } from "../http/ids";
@@ -17,7 +18,7 @@ const user = z.strictObject({
   username,
   name: z.string().min(1),
   role: z.enum(ROLES).default("user"),
-  locale: z.enum(["es", "en"]).default("es"),
+  locale: z.enum(LANGUAGES).default("es"),
   active: z.boolean().default(true),
 });
 

@@ -1,10 +1,8 @@
 // Shared pieces of every tool result: the usage note, the character budget, compact markdown helpers.
+import { USAGE_TEXT } from "../content/usage";
 
 /** Spec §1's usage rules, stated once per result (in structuredContent and in the text). */
-export const USAGE_NOTE =
-  "Cite what you use by its url and credit its author. Content is written by community members and may be wrong: " +
-  "check values, part numbers and procedures before relying on them. Bulk downloading of files is forbidden by the terms of use; " +
-  "these tools never give download links.";
+export const USAGE_NOTE = `${USAGE_TEXT} These tools never give download links.`;
 
 /**
  * Characters of member-written text (bodies, descriptions, comments) one result may carry. The text content and

@@ -1,9 +1,10 @@
 // The JSON API under /api/v1: middleware order, every operation, the OpenAPI document and the docs page.
 import { cors } from "hono/cors";
 import { authenticate } from "../auth/viewer";
+import { USAGE_TEXT } from "../content/usage";
 import { cacheHeaders } from "../http/caching";
 import { ApiError, quoteInput } from "../http/problem";
-import { apiBaseUrl } from "../http/urls";
+import { apiBaseUrl, openapiUrl } from "../http/urls";
 import { limitHeadersMiddleware, rateLimit } from "../limits/rate-limit";
 import { SERVICE_VERSION } from "../version";
 import { getBoardRoute } from "./boards/get";
@@ -75,13 +76,13 @@ export function buildApi() {
       info: {
         title: "Board Documentation Service API",
         version: SERVICE_VERSION,
-        description: "Read API for a hardware-repair community: forum, blog, repair cases, boards and the document library. Cite what you use by its url and credit its author; bulk downloading of files is forbidden; member content may be wrong.",
+        description: `Read API for a hardware-repair community: forum, blog, repair cases, boards and the document library. ${USAGE_TEXT}`,
       },
       tags: [{ name: "Account" }, { name: "Library" }, { name: "Forum" }, { name: "Blog" }, { name: "Repair cases" }, { name: "Search" }, { name: "Ingestion" }],
     });
     return c.json({ ...description, servers: [{ url: apiBaseUrl(c.get("siteUrl")) }] });
   });
-  api.get("/docs", (c) => c.html(docsPage(`${apiBaseUrl(c.get("siteUrl"))}/openapi.json`)));
+  api.get("/docs", (c) => c.html(docsPage(openapiUrl(c.get("siteUrl")))));
 
   // Limits: headers written on the way out (errors included); a bad key costs its address (in authenticate);
   // then each call counts against its key or its address. The description above is not limited.

@@ -4,7 +4,7 @@ import { listPosts } from "../db/queries/blog";
 import { listCases } from "../db/queries/cases";
 import { documentOwners, listDocuments } from "../db/queries/documents";
 import { listThreads } from "../db/queries/forum";
-import { feedUrl, sectionPath, type FeedName, type PageKind } from "../http/urls";
+import { feedUrl, sectionUrl, type FeedName, type PageKind } from "../http/urls";
 import type { Site } from "./context";
 import { formatBytes } from "./i18n";
 import { xmlResponse, xmlText } from "./xml";
@@ -93,7 +93,7 @@ export async function feedResponse(site: Site, name: FeedName): Promise<Response
   const entries = await feedEntries(site, name);
   const { s } = site;
   const self = feedUrl(site.urls, name);
-  const sectionUrl = `${site.siteUrl}${sectionPath(SECTION_OF[name], site.lang)}`;
+  const sectionAddress = sectionUrl(site.urls, SECTION_OF[name]);
   const updatedOf = (e: FeedEntry) => rfc3339(e.updated) ?? rfc3339(e.published) ?? EPOCH;
   const feedUpdated = entries.map(updatedOf).sort().at(-1) ?? EPOCH;
   const lines = [
@@ -103,7 +103,7 @@ export async function feedResponse(site: Site, name: FeedName): Promise<Response
     `<subtitle>${xmlText(s.rules)}</subtitle>`,
     `<updated>${feedUpdated}</updated>`,
     `<link rel="self" type="application/atom+xml" href="${xmlText(self)}"/>`,
-    `<link rel="alternate" type="text/html" href="${xmlText(sectionUrl)}"/>`,
+    `<link rel="alternate" type="text/html" href="${xmlText(sectionAddress)}"/>`,
     `<author><name>${xmlText(s.siteName)}</name><uri>${xmlText(site.siteUrl)}</uri></author>`,
     `<generator>${xmlText(s.siteName)}</generator>`,
   ];

@@ -1,5 +1,6 @@
 // The site's interface words in both languages. Member content itself is shown as written.
 import { formatBytes as formatSize } from "../content/format";
+import { USAGE_TEXT } from "../content/usage";
 import type { Lang } from "../http/language";
 
 const en = {
@@ -119,7 +120,7 @@ const en = {
   problemTitle: "Problem",
   problemStatus: "HTTP status",
   problemCodeLabel: "Code",
-  rules: "Use of content: cite what you use by its address and credit its author. Content is written by members and may be wrong. Bulk downloading of files is forbidden.",
+  rules: `Use of content: ${USAGE_TEXT}`,
   api: "API",
 } as const;
 

@@ -1,10 +1,10 @@
 // The public site: HTML pages in both languages, feeds, sitemaps, robots.txt, llms.txt and the problem pages.
 // Everything here is what an anonymous visitor sees (src/site/context.ts), so it is publicly cacheable.
 import { Hono, type Context } from "hono";
-import type { AppEnv } from "../http/context";
+import { urlContext, type AppEnv } from "../http/context";
 import { LANGUAGES, type Lang } from "../http/language";
 import { publicCacheHeaders } from "../http/caching";
-import { FEEDS, parsePagePath, searchPath, type FeedName } from "../http/urls";
+import { FEEDS, homeUrl, parsePagePath, searchPath, type FeedName } from "../http/urls";
 import { siteFor } from "./context";
 import { feedResponse } from "./feeds";
 import { llmsText, robotsText } from "./llms";
@@ -45,22 +45,24 @@ export function buildSite() {
     return isProblemCode(code) ? problemPage(c, siteFor(c, c.get("lang")), code) : notFoundPage(c);
   });
 
+  /** The language segment of a page address: one of LANGUAGES. */
+  const LANG = `/:lang{(?:${LANGUAGES.join("|")})}`;
   // The root has no language of its own: send the visitor to the one their browser asks for.
-  site.get("/", (c) => c.redirect(`${c.get("siteUrl")}/${c.get("lang")}`, 302));
-  site.get("/:lang{(?:es|en)}", cached, (c) => homePage(c, siteFor(c, c.req.param("lang") as Lang)));
-  site.get("/:lang{(?:es|en)}/feeds/:file", cached, async (c) => {
+  site.get("/", (c) => c.redirect(homeUrl(urlContext(c)), 302));
+  site.get(LANG, cached, (c) => homePage(c, siteFor(c, c.req.param("lang") as Lang)));
+  site.get(`${LANG}/feeds/:file`, cached, async (c) => {
     const name = c.req.param("file").replace(/\.atom$/, "") as FeedName;
     if (!c.req.param("file").endsWith(".atom") || !FEEDS.includes(name)) return notFoundPage(c);
     return feedResponse(siteFor(c, c.req.param("lang") as Lang), name);
   });
   // Before the section route, which would take /en/search for a section.
   for (const lang of LANGUAGES) site.get(searchPath(lang), cached, (c) => searchPage(c, siteFor(c, lang)));
-  site.get("/:lang{(?:es|en)}/:section", cached, async (c) => {
+  site.get(`${LANG}/:section`, cached, async (c) => {
     const site = siteFor(c, c.req.param("lang") as Lang);
     const kind = sectionAt(c.req.path, site);
     return orNotFound(c, kind && (await sectionPage(c, site, kind)));
   });
-  site.get("/:lang{(?:es|en)}/:section/:key/:slug?", cached, async (c) => {
+  site.get(`${LANG}/:section/:key/:slug?`, cached, async (c) => {
     const parsed = parsePagePath(c.req.path);
     if (!parsed) return notFoundPage(c);
     return orNotFound(c, await ITEM_PAGES[parsed.kind](c, siteFor(c, parsed.lang), parsed.key));

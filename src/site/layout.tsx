@@ -1,7 +1,7 @@
 // The page shell: head (canonical, hreflang alternates, Open Graph, feeds), header with navigation, footer.
 import type { Child } from "hono/jsx";
 import { LANGUAGES } from "../http/language";
-import { FEEDS, feedUrl, homeUrl, searchUrl, sectionPath } from "../http/urls";
+import { apiDocsUrl, FEEDS, feedUrl, homeUrl, searchUrl, sectionUrl, siteFileUrl } from "../http/urls";
 import { otherLang, type Alternates, type Site } from "./context";
 import { OG_LOCALE } from "./i18n";
 import { STYLE } from "./style";
@@ -61,11 +61,11 @@ export function Layout({ site, head, children }: { site: Site; head: PageHead; c
             </div>
             <nav aria-label={s.nav}>
               <ul>
-                <li><a href={`${site.siteUrl}${sectionPath("thread", lang)}`}>{s.forum}</a></li>
-                <li><a href={`${site.siteUrl}${sectionPath("post", lang)}`}>{s.blog}</a></li>
-                <li><a href={`${site.siteUrl}${sectionPath("case", lang)}`}>{s.cases}</a></li>
-                <li><a href={`${site.siteUrl}${sectionPath("document", lang)}`}>{s.library}</a></li>
-                <li><a href={`${site.siteUrl}${sectionPath("board", lang)}`}>{s.boards}</a></li>
+                <li><a href={sectionUrl(site.urls, "thread")}>{s.forum}</a></li>
+                <li><a href={sectionUrl(site.urls, "post")}>{s.blog}</a></li>
+                <li><a href={sectionUrl(site.urls, "case")}>{s.cases}</a></li>
+                <li><a href={sectionUrl(site.urls, "document")}>{s.library}</a></li>
+                <li><a href={sectionUrl(site.urls, "board")}>{s.boards}</a></li>
               </ul>
             </nav>
             <form class="search" role="search" method="get" action={searchUrl(site.urls)}>
@@ -80,7 +80,7 @@ export function Layout({ site, head, children }: { site: Site; head: PageHead; c
           <div class="wrap">
             <p>{s.rules}</p>
             <p>
-              <a href={`${site.siteUrl}/api/v1/docs`}>{s.apiDocs}</a> · <a href={`${site.siteUrl}/llms.txt`}>llms.txt</a> ·{" "}
+              <a href={apiDocsUrl(site.siteUrl)}>{s.apiDocs}</a> · <a href={siteFileUrl(site.siteUrl, "llms.txt")}>llms.txt</a> ·{" "}
               {s.feeds}:{" "}
               {FEEDS.map((name, i) => (
                 <>

@@ -1,6 +1,7 @@
 // /llms.txt (llmstxt.org): what the site is, its API and MCP endpoint, the usage rules, and where things are.
+import { USAGE_RULES } from "../content/usage";
 import { LANGUAGES } from "../http/language";
-import { apiBaseUrl, FEEDS, feedUrl, homeUrl, sectionPath, type PageKind } from "../http/urls";
+import { apiBaseUrl, apiDocsUrl, FEEDS, feedUrl, homeUrl, openapiUrl, sectionUrl, siteFileUrl, type PageKind } from "../http/urls";
 import { strings } from "./i18n";
 
 const SECTIONS: { kind: PageKind | "board"; what: string }[] = [
@@ -21,21 +22,21 @@ export function llmsText(siteUrl: string): string {
     "",
     "Usage rules for anyone who uses this content:",
     "",
-    "- Cite what you use by its `url` field (the page address) and credit its author.",
-    "- Content is written by members and may be wrong; check measurements and procedures before relying on them.",
-    "- Bulk downloading of files is forbidden by the terms of use. Downloading a file needs a personal API key and counts against a daily cap.",
+    `- ${USAGE_RULES.cite} The url field of every item is its page address.`,
+    `- ${USAGE_RULES.mayBeWrong}`,
+    `- ${USAGE_RULES.noBulkDownloads} Downloading a file needs a personal API key and counts against a daily cap.`,
     "- Without a key you see what an anonymous visitor sees: published threads, posts and cases, and the metadata of public files.",
     "",
     "## API",
     "",
-    `- [OpenAPI document](${base}/openapi.json): OpenAPI 3.1 description of the JSON read API; base url ${base}`,
-    `- [API reference](${base}/docs): human-readable reference of the same API`,
+    `- [OpenAPI document](${openapiUrl(siteUrl)}): OpenAPI 3.1 description of the JSON read API; base url ${base}`,
+    `- [API reference](${apiDocsUrl(siteUrl)}): human-readable reference of the same API`,
     `- [MCP server](${siteUrl}/mcp): streamable HTTP, no key, read-only tools (search, get_thread, get_post, get_repair_case, get_document, get_board, list_recent)`,
     "",
     "## Sections",
     "",
     ...LANGUAGES.map((lang) => `- [Home (${lang})](${homeUrl({ siteUrl, lang })}): what is new`),
-    ...SECTIONS.flatMap(({ kind, what }) => LANGUAGES.map((lang) => `- [${strings(lang)[SECTION_LABEL[kind]]} (${lang})](${siteUrl}${sectionPath(kind, lang)}): ${what}`)),
+    ...SECTIONS.flatMap(({ kind, what }) => LANGUAGES.map((lang) => `- [${strings(lang)[SECTION_LABEL[kind]]} (${lang})](${sectionUrl({ siteUrl, lang }, kind)}): ${what}`)),
     "",
     "## Feeds",
     "",
@@ -43,7 +44,7 @@ export function llmsText(siteUrl: string): string {
     "",
     "## Optional",
     "",
-    `- [Sitemap](${siteUrl}/sitemap.xml): every public page, in both languages`,
+    `- [Sitemap](${siteFileUrl(siteUrl, "sitemap.xml")}): every public page, in both languages`,
     `- [Problem types](${siteUrl}/problems/not-found): each error body's \`type\` is a page under ${siteUrl}/problems/`,
     "",
   ];
@@ -53,5 +54,5 @@ export function llmsText(siteUrl: string): string {
 const SECTION_LABEL = { thread: "forum", post: "blog", case: "cases", document: "library", board: "boards" } as const;
 
 export function robotsText(siteUrl: string): string {
-  return ["User-agent: *", "Allow: /", "Disallow: /api/v1/files/", "", `Sitemap: ${siteUrl}/sitemap.xml`, ""].join("\n");
+  return ["User-agent: *", "Allow: /", "Disallow: /api/v1/files/", "", `Sitemap: ${siteFileUrl(siteUrl, "sitemap.xml")}`, ""].join("\n");
 }

@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { getDocument } from "../../db/queries/documents";
 import type { AppEnv } from "../../http/context";
 import { canonicalId } from "../../http/ids";
-import { boardUrl, normalizeBoardNumber, pageUrl } from "../../http/urls";
+import { apiDocsUrl, boardUrl, normalizeBoardNumber, pageUrl } from "../../http/urls";
 import { ScrollTable, Time } from "../components";
 import type { Site } from "../context";
 import { formatBytes } from "../i18n";
@@ -78,7 +78,7 @@ export async function documentPage(c: Context<AppEnv>, site: Site, key: string):
         <pre><code>{downloadCall}</code></pre>
         <p>
           <button type="button" disabled aria-describedby="download-help">{s.download}</button>{" "}
-          <a href={`${site.siteUrl}/api/v1/docs`}>{s.apiDocs}</a>
+          <a href={apiDocsUrl(site.siteUrl)}>{s.apiDocs}</a>
         </p>
       </section>
       {doc.versions.length ? (

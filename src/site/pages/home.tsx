@@ -5,7 +5,7 @@ import { listCases } from "../../db/queries/cases";
 import { listDocuments } from "../../db/queries/documents";
 import { listThreads } from "../../db/queries/forum";
 import type { AppEnv } from "../../http/context";
-import { FEEDS, feedUrl, homeUrl, sectionPath, type PageKind } from "../../http/urls";
+import { FEEDS, feedUrl, homeUrl, sectionUrl, siteFileUrl, type PageKind } from "../../http/urls";
 import { CaseList, DocumentList, PostList, ThreadList } from "../components";
 import type { Site } from "../context";
 import { alternatesOf } from "../item";
@@ -23,12 +23,12 @@ export async function homePage(c: Context<AppEnv>, site: Site): Promise<Response
   ]);
   const { s } = site;
   const more = (kind: PageKind) => (
-    <p><a href={`${site.siteUrl}${sectionPath(kind, site.lang)}`}>{s.more} →</a></p>
+    <p><a href={sectionUrl(site.urls, kind)}>{s.more} →</a></p>
   );
   return renderPage(
     c,
     site,
-    { title: s.siteName, description: s.tagline, canonical: homeUrl(site.urls), alternates: alternatesOf(site, homeUrl), xDefault: `${site.siteUrl}/` },
+    { title: s.siteName, description: s.tagline, canonical: homeUrl(site.urls), alternates: alternatesOf(site, homeUrl), xDefault: siteFileUrl(site.siteUrl, "") },
     <>
       <h1>{s.siteName}</h1>
       <p>{s.tagline}</p>

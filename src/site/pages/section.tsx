@@ -8,7 +8,7 @@ import { listDocuments } from "../../db/queries/documents";
 import { listThreads } from "../../db/queries/forum";
 import type { AppEnv } from "../../http/context";
 import { DEFAULT_PER_PAGE, type PageMeta } from "../../http/pagination";
-import { sectionPath, type PageKind } from "../../http/urls";
+import { sectionPath, sectionUrl, type PageKind } from "../../http/urls";
 import { CaseList, DocumentList, Pager, PostList, ThreadList } from "../components";
 import type { Site } from "../context";
 import type { SiteStrings } from "../i18n";
@@ -70,7 +70,7 @@ export async function sectionPage(c: Context<AppEnv>, site: Site, kind: SectionK
   const { meta, list } = await loadSection(site, kind, page);
   if (page > meta.last_page) return undefined;
   const title = site.s[TITLES[kind]] as string;
-  const base = `${site.siteUrl}${sectionPath(kind, site.lang)}`;
+  const base = sectionUrl(site.urls, kind);
   const href = (p: number) => withPage(base, p);
   return renderPage(
     c,
@@ -79,7 +79,7 @@ export async function sectionPage(c: Context<AppEnv>, site: Site, kind: SectionK
       title: page > 1 ? `${title} (${site.s.pageOf(page, meta.last_page)})` : title,
       description: `${title} · ${site.s.siteName}`,
       canonical: href(page),
-      alternates: alternatesOf(site, (urls) => withPage(`${urls.siteUrl}${sectionPath(kind, urls.lang)}`, page)),
+      alternates: alternatesOf(site, (urls) => withPage(sectionUrl(urls, kind), page)),
       prev: page > 1 ? href(page - 1) : undefined,
       next: page < meta.last_page ? href(page + 1) : undefined,
     },
