@@ -252,7 +252,7 @@ describe("documents:takedown, documents:restore and documents:delete", () => {
       [["documents:takedown", id], /--reason: is required/],
       [["documents:takedown", "not-an-id", "--reason", "x"], /<document>: must be a document id/],
       [["documents:takedown", "01JAAAAAAAAAAAAAAAAAAAAAAA", "--reason", "x"], /no document 01JAAAAAAAAAAAAAAAAAAAAAAA/],
-      [["documents:restore", id], /is available, not taken down/],
+      [["documents:restore", id], /is available; only a taken-down document can be restored/],
       [["documents:takedown", SAMPLE_IDS.takedown, "--reason", "again"], /is takedown; only an available document/],
     ];
     for (const [argv, message] of refused) {

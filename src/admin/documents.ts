@@ -27,13 +27,19 @@ function auditLog(event: string, at: Date, fields: Record<string, unknown>): voi
   console.log(JSON.stringify({ level: "info", event, at: at.toISOString(), ...fields }));
 }
 
-/** Moves a document from one status to another, only if it is still in the first (a concurrent change wins). */
-async function changeStatus(db: D1Database, id: string, from: string, to: string, reason: string | null, now: Date): Promise<void> {
+/**
+ * Moves a document from one status to another and returns it; refuses any other status (`needs` says why),
+ * and a concurrent change wins over this one.
+ */
+async function moveDocument(db: D1Database, id: string, from: string, to: string, reason: string | null, now: Date, needs: string): Promise<DocumentRow> {
+  const row = await requireDocument(db, id);
+  if (row.status !== from) throw new AdminError(`document ${row.id} is ${row.status}; ${needs}`);
   const changed = await db
     .prepare("update documents set status = ?, status_reason = ?, updated_at = ? where id = ? and status = ? returning id as id")
     .bind(to, reason, now.toISOString(), id, from)
     .all();
   if (!changed.results.length) throw new AdminError(`document ${id} changed meanwhile; look at it again`);
+  return row;
 }
 
 const takedownCommand = defineCommand({
@@ -43,9 +49,7 @@ const takedownCommand = defineCommand({
   positionals: ["document"],
   input: z.strictObject({ document: documentArgument, reason: reasonOption }),
   async run({ db, now }, { document, reason }) {
-    const row = await requireDocument(db, document);
-    if (row.status !== "available") throw new AdminError(`document ${row.id} is ${row.status}; only an available document can be taken down`);
-    await changeStatus(db, row.id, "available", "takedown", reason, now);
+    const row = await moveDocument(db, document, "available", "takedown", reason, now, "only an available document can be taken down");
     auditLog("admin.document.takedown", now, { document_id: row.id, reason });
     return [`Took down ${row.id} (${row.title}): ${reason}`];
   },
@@ -58,9 +62,7 @@ const restoreCommand = defineCommand({
   positionals: ["document"],
   input: z.strictObject({ document: documentArgument }),
   async run({ db, now }, { document }) {
-    const row = await requireDocument(db, document);
-    if (row.status !== "takedown") throw new AdminError(`document ${row.id} is ${row.status}, not taken down`);
-    await changeStatus(db, row.id, "takedown", "available", null, now);
+    const row = await moveDocument(db, document, "takedown", "available", null, now, "only a taken-down document can be restored");
     auditLog("admin.document.restore", now, { document_id: row.id });
     return [`Restored ${row.id} (${row.title}).`];
   },

@@ -14,60 +14,39 @@ function errorSite(c: Context<AppEnv>): Site {
   return siteFor(c, LANGUAGES.includes(first) ? first : c.get("lang"));
 }
 
-function noStore(res: Response): Response {
+/** An error page: never cached nor indexed, with a way home. */
+async function messagePage(c: Context<AppEnv>, status: 404 | 500 | 503, title: (s: Site["s"]) => string, text: (s: Site["s"]) => string, detail?: string): Promise<Response> {
+  const site = errorSite(c);
+  const { s } = site;
+  const res = await renderPage(
+    c,
+    site,
+    { title: title(s), description: text(s), canonical: homeUrl(site.urls), alternates: alternatesOf(site, homeUrl), noindex: true },
+    <>
+      <h1>{title(s)}</h1>
+      <p>
+        {text(s)}
+        {detail ? <> <code>{detail}</code></> : null}
+      </p>
+      <p><a href={homeUrl(site.urls)}>{s.home}</a></p>
+    </>,
+    status,
+  );
   res.headers.set("Cache-Control", "no-store");
   return res;
 }
 
-export async function notFoundPage(c: Context<AppEnv>): Promise<Response> {
-  const site = errorSite(c);
-  const { s } = site;
-  const res = await renderPage(
-    c,
-    site,
-    { title: s.notFoundTitle, description: s.notFoundText, canonical: homeUrl(site.urls), alternates: alternatesOf(site, homeUrl), noindex: true },
-    <>
-      <h1>{s.notFoundTitle}</h1>
-      <p>{s.notFoundText}</p>
-      <p><a href={homeUrl(site.urls)}>{s.home}</a></p>
-    </>,
-    404,
-  );
-  return noStore(res);
+export function notFoundPage(c: Context<AppEnv>): Promise<Response> {
+  return messagePage(c, 404, (s) => s.notFoundTitle, (s) => s.notFoundText);
 }
 
 /** A part of the site that will work again soon (the search index during a rebuild). */
 export async function unavailablePage(c: Context<AppEnv>, retryAfterSeconds?: number): Promise<Response> {
-  const site = errorSite(c);
-  const { s } = site;
-  const res = await renderPage(
-    c,
-    site,
-    { title: s.unavailableTitle, description: s.unavailableText, canonical: homeUrl(site.urls), alternates: alternatesOf(site, homeUrl), noindex: true },
-    <>
-      <h1>{s.unavailableTitle}</h1>
-      <p>{s.unavailableText}</p>
-      <p><a href={homeUrl(site.urls)}>{s.home}</a></p>
-    </>,
-    503,
-  );
+  const res = await messagePage(c, 503, (s) => s.unavailableTitle, (s) => s.unavailableText);
   if (retryAfterSeconds !== undefined) res.headers.set("Retry-After", String(retryAfterSeconds));
-  return noStore(res);
+  return res;
 }
 
-export async function errorPage(c: Context<AppEnv>): Promise<Response> {
-  const site = errorSite(c);
-  const { s } = site;
-  const res = await renderPage(
-    c,
-    site,
-    { title: s.errorTitle, description: s.errorText, canonical: homeUrl(site.urls), alternates: alternatesOf(site, homeUrl), noindex: true },
-    <>
-      <h1>{s.errorTitle}</h1>
-      <p>{s.errorText} <code>{c.get("requestId")}</code></p>
-      <p><a href={homeUrl(site.urls)}>{s.home}</a></p>
-    </>,
-    500,
-  );
-  return noStore(res);
+export function errorPage(c: Context<AppEnv>): Promise<Response> {
+  return messagePage(c, 500, (s) => s.errorTitle, (s) => s.errorText, c.get("requestId"));
 }
