@@ -8,7 +8,7 @@ import { readingMinutes, renderMarkdown } from "../content/markdown";
 import type { Db } from "../db/client";
 import * as t from "../db/schema";
 import { normalizeBoardNumber, slugify } from "../http/urls";
-import type { ImportFile } from "./format";
+import type { ImportFile, Section } from "./format";
 import type { ExistingKeys } from "./validate";
 
 export interface StoredObject {
@@ -76,230 +76,260 @@ export function boardIdSql(anySpelling: string | null | undefined): SQL | null {
   return sql`(select id from boards where norm = ${norm} union all select board_id from board_aliases where norm = ${norm} limit 1)`;
 }
 
-export async function buildImportPlan(db: Db, file: ImportFile, now: string): Promise<ImportPlan> {
+/** One record's rows and files. */
+export interface RecordPlan {
+  statements: Statement[];
+  objects: StoredObject[];
+  counts: Record<string, number>;
+}
+
+type Item<S extends Section> = NonNullable<ImportFile[S]>[number];
+
+/** Sections in the order their rows must be written: each refers only to sections before it. */
+export const WRITE_ORDER: readonly Section[] = ["users", "manufacturers", "api_keys", "boards", "categories", "documents", "threads", "blog_posts", "cases"];
+
+/**
+ * The statements and files of one validated record (index: its position in its section, which
+ * orders categories). Each record's statements stand alone, so records can go in separate batches.
+ */
+export async function planRecord<S extends Section>(db: Db, section: S, record: Item<S>, index: number, now: string): Promise<RecordPlan> {
   const s: Statement[] = [];
   const objects: StoredObject[] = [];
   const counts: Record<string, number> = {};
   const count = (key: string, n = 1) => (counts[key] = (counts[key] ?? 0) + n);
-
-  for (const u of file.users ?? []) {
-    const values = { username: u.username, name: u.name, role: u.role, locale: u.locale, active: u.active };
-    s.push(db.insert(t.users).values({ ...values, createdAt: now }).onConflictDoUpdate({ target: t.users.username, set: values }));
-    count("users");
-  }
-  for (const m of file.manufacturers ?? []) {
-    s.push(db.insert(t.manufacturers).values(m).onConflictDoUpdate({ target: t.manufacturers.id, set: { name: m.name } }));
-    count("manufacturers");
-  }
-  for (const k of file.api_keys ?? []) {
-    const values = {
-      userId: userId(k.user)!,
-      name: k.name,
-      scopes: k.scopes,
-      expiresAt: k.expires_at ? new Date(k.expires_at).toISOString() : null,
-    };
-    // A key revoked again keeps the time of its first revocation.
-    const set = { ...values, revokedAt: k.revoked ? sql`coalesce(revoked_at, ${now})` : null };
-    const tokenHash = await sha256Hex(k.token);
-    s.push(db.insert(t.apiKeys).values({ ...values, tokenHash, displayPrefix: k.token.slice(0, 10), revokedAt: k.revoked ? now : null, createdAt: now }).onConflictDoUpdate({ target: t.apiKeys.tokenHash, set }));
-    count("api_keys");
-  }
-  for (const b of file.boards ?? []) {
-    const norm = normalizeBoardNumber(b.number);
-    const values = { number: b.number, manufacturerId: manufacturerId(b.manufacturer), status: b.status, boardCode: b.board_code ?? null, platform: b.platform ?? null, codename: b.codename ?? null };
-    s.push(db.insert(t.boards).values({ ...values, norm }).onConflictDoUpdate({ target: t.boards.norm, set: values }));
-    const boardId = sql`(select id from boards where norm = ${norm})`;
-    s.push(db.delete(t.boardAliases).where(sql`${t.boardAliases.boardId} = ${boardId}`));
-    for (const alias of b.aliases ?? []) {
-      s.push(db.insert(t.boardAliases).values({ norm: normalizeBoardNumber(alias), boardId, alias }).onConflictDoUpdate({ target: t.boardAliases.norm, set: { boardId, alias } }));
-    }
-    count("boards");
-  }
-  (file.categories ?? []).forEach((c, position) => {
-    const values = { name: c.name, description: c.description ?? null, position };
-    s.push(db.insert(t.categories).values({ ...values, slug: c.slug }).onConflictDoUpdate({ target: t.categories.slug, set: values }));
-    count("categories");
-  });
-
-  for (const d of file.documents ?? []) {
-    const id = d.id?.toUpperCase() ?? (await derivedId("document", `${d.owner ?? ""}\n${d.title}`, d.created_at));
-    const createdAt = d.created_at ? new Date(d.created_at).toISOString() : now;
-    const versions = [...d.versions].sort((a, b) => a.version - b.version);
-    const current = versions[versions.length - 1].version;
-    const values = {
-      title: d.title,
-      type: d.type,
-      status: d.status,
-      visibility: d.visibility,
-      ownerId: userId(d.owner),
-      manufacturerId: manufacturerId(d.manufacturer),
-      description: d.description ?? null,
-      chipset: d.chipset ?? null,
-      boardRevision: d.board_revision ?? null,
-      language: d.language ?? null,
-      sourceNote: d.source_note ?? null,
-      tags: d.tags ?? [],
-      downloads: d.downloads,
-      executable: d.executable ?? false,
-      currentVersion: current,
-      pageCount: d.pages ? d.pages.length : null,
-      updatedAt: now,
-    };
-    s.push(db.insert(t.documents).values({ ...values, id, createdAt }).onConflictDoUpdate({ target: t.documents.id, set: withGivenTime(values, "createdAt", d.created_at) }));
-    for (const child of [t.documentVersions, t.documentBoards, t.documentShares, t.documentPages]) {
-      s.push(db.delete(child).where(sql`${child.documentId} = ${id}`));
-    }
-    for (const v of versions) {
-      const bytes = decodeContent(v);
-      const extension = extensionOf(v.filename);
-      const key = `documents/${id}/v${v.version}`;
-      objects.push({ key, bytes, contentType: mediaTypeFor(extension), filename: v.filename });
-      s.push(
-        db.insert(t.documentVersions).values({
-          documentId: id,
-          version: v.version,
-          filename: v.filename,
-          extension,
-          contentType: mediaTypeFor(extension),
-          sizeBytes: bytes.byteLength,
-          sha256: await sha256Hex(bytes),
-          r2Key: key,
-          changelog: v.changelog ?? null,
-          // Without its own time a version has its document's (as stored: kept from the first import).
-          createdAt: v.created_at ? iso(v.created_at) : sql`(select created_at from documents where id = ${id})`,
-        }),
+  const planners: { [K in Section]: (item: Item<K>) => Promise<void> | void } = {
+    users: async (u) => {
+      const values = { username: u.username, name: u.name, role: u.role, locale: u.locale, active: u.active };
+      s.push(db.insert(t.users).values({ ...values, createdAt: now }).onConflictDoUpdate({ target: t.users.username, set: values }));
+      count("users");
+    },
+    manufacturers: async (m) => {
+      s.push(db.insert(t.manufacturers).values(m).onConflictDoUpdate({ target: t.manufacturers.id, set: { name: m.name } }));
+      count("manufacturers");
+    },
+    api_keys: async (k) => {
+      const values = {
+        userId: userId(k.user)!,
+        name: k.name,
+        scopes: k.scopes,
+        expiresAt: k.expires_at ? new Date(k.expires_at).toISOString() : null,
+      };
+      // A key revoked again keeps the time of its first revocation.
+      const set = { ...values, revokedAt: k.revoked ? sql`coalesce(revoked_at, ${now})` : null };
+      const tokenHash = await sha256Hex(k.token);
+      s.push(db.insert(t.apiKeys).values({ ...values, tokenHash, displayPrefix: k.token.slice(0, 10), revokedAt: k.revoked ? now : null, createdAt: now }).onConflictDoUpdate({ target: t.apiKeys.tokenHash, set }));
+      count("api_keys");
+    },
+    boards: async (b) => {
+      const norm = normalizeBoardNumber(b.number);
+      const values = { number: b.number, manufacturerId: manufacturerId(b.manufacturer), status: b.status, boardCode: b.board_code ?? null, platform: b.platform ?? null, codename: b.codename ?? null };
+      s.push(db.insert(t.boards).values({ ...values, norm }).onConflictDoUpdate({ target: t.boards.norm, set: values }));
+      const boardId = sql`(select id from boards where norm = ${norm})`;
+      s.push(db.delete(t.boardAliases).where(sql`${t.boardAliases.boardId} = ${boardId}`));
+      for (const alias of b.aliases ?? []) {
+        s.push(db.insert(t.boardAliases).values({ norm: normalizeBoardNumber(alias), boardId, alias }).onConflictDoUpdate({ target: t.boardAliases.norm, set: { boardId, alias } }));
+      }
+      count("boards");
+    },
+    categories: (c) => {
+      const position = index;
+      const values = { name: c.name, description: c.description ?? null, position };
+      s.push(db.insert(t.categories).values({ ...values, slug: c.slug }).onConflictDoUpdate({ target: t.categories.slug, set: values }));
+      count("categories");
+    },
+    documents: async (d) => {
+      const id = d.id?.toUpperCase() ?? (await derivedId("document", `${d.owner ?? ""}\n${d.title}`, d.created_at));
+      const createdAt = d.created_at ? new Date(d.created_at).toISOString() : now;
+      const versions = [...d.versions].sort((a, b) => a.version - b.version);
+      const current = versions[versions.length - 1].version;
+      const values = {
+        title: d.title,
+        type: d.type,
+        status: d.status,
+        visibility: d.visibility,
+        ownerId: userId(d.owner),
+        manufacturerId: manufacturerId(d.manufacturer),
+        description: d.description ?? null,
+        chipset: d.chipset ?? null,
+        boardRevision: d.board_revision ?? null,
+        language: d.language ?? null,
+        sourceNote: d.source_note ?? null,
+        tags: d.tags ?? [],
+        downloads: d.downloads,
+        executable: d.executable ?? false,
+        currentVersion: current,
+        pageCount: d.pages ? d.pages.length : null,
+        updatedAt: now,
+      };
+      s.push(db.insert(t.documents).values({ ...values, id, createdAt }).onConflictDoUpdate({ target: t.documents.id, set: withGivenTime(values, "createdAt", d.created_at) }));
+      for (const child of [t.documentVersions, t.documentBoards, t.documentShares, t.documentPages]) {
+        s.push(db.delete(child).where(sql`${child.documentId} = ${id}`));
+      }
+      for (const v of versions) {
+        const bytes = decodeContent(v);
+        const extension = extensionOf(v.filename);
+        const key = `documents/${id}/v${v.version}`;
+        objects.push({ key, bytes, contentType: mediaTypeFor(extension), filename: v.filename });
+        s.push(
+          db.insert(t.documentVersions).values({
+            documentId: id,
+            version: v.version,
+            filename: v.filename,
+            extension,
+            contentType: mediaTypeFor(extension),
+            sizeBytes: bytes.byteLength,
+            sha256: await sha256Hex(bytes),
+            r2Key: key,
+            changelog: v.changelog ?? null,
+            // Without its own time a version has its document's (as stored: kept from the first import).
+            createdAt: v.created_at ? iso(v.created_at) : sql`(select created_at from documents where id = ${id})`,
+          }),
+        );
+      }
+      (d.boards ?? []).forEach((b, position) => s.push(db.insert(t.documentBoards).values({ documentId: id, boardId: boardIdSql(b)!, position }).onConflictDoNothing()));
+      for (const u of d.shared_with ?? []) s.push(db.insert(t.documentShares).values({ documentId: id, userId: userId(u)! }).onConflictDoNothing());
+      (d.pages ?? []).forEach((text, i) => s.push(db.insert(t.documentPages).values({ documentId: id, page: i + 1, text })));
+      count("documents");
+    },
+    threads: async (th) => {
+      const id = th.id?.toUpperCase() ?? (await derivedId("thread", `${th.author}\n${th.title}`, th.created_at));
+      const createdAt = th.created_at ? new Date(th.created_at).toISOString() : now;
+      const replies = await Promise.all(
+        (th.posts ?? []).map(async (p, i) => ({
+          id: p.id?.toUpperCase() ?? (await derivedId("reply", `${id}\n${i}\n${p.author}`, p.created_at ?? th.created_at)),
+          threadId: id,
+          authorId: userId(p.author)!,
+          body: p.body,
+          bodyHtml: renderMarkdown(p.body),
+          isSolution: p.is_solution,
+          score: p.score,
+          hidden: p.hidden,
+          createdAt: p.created_at ? iso(p.created_at) : now,
+          givenCreatedAt: p.created_at,
+        })),
       );
-    }
-    (d.boards ?? []).forEach((b, position) => s.push(db.insert(t.documentBoards).values({ documentId: id, boardId: boardIdSql(b)!, position }).onConflictDoNothing()));
-    for (const u of d.shared_with ?? []) s.push(db.insert(t.documentShares).values({ documentId: id, userId: userId(u)! }).onConflictDoNothing());
-    (d.pages ?? []).forEach((text, i) => s.push(db.insert(t.documentPages).values({ documentId: id, page: i + 1, text })));
-    count("documents");
-  }
-
-  for (const th of file.threads ?? []) {
-    const id = th.id?.toUpperCase() ?? (await derivedId("thread", `${th.author}\n${th.title}`, th.created_at));
-    const createdAt = th.created_at ? new Date(th.created_at).toISOString() : now;
-    const replies = await Promise.all(
-      (th.posts ?? []).map(async (p, i) => ({
-        id: p.id?.toUpperCase() ?? (await derivedId("reply", `${id}\n${i}\n${p.author}`, p.created_at ?? th.created_at)),
-        threadId: id,
-        authorId: userId(p.author)!,
+      const lastActivityAt = th.last_activity_at
+        ? new Date(th.last_activity_at).toISOString()
+        : [createdAt, ...replies.filter((r) => !r.hidden).map((r) => r.createdAt)].sort().pop()!;
+      const values = {
+        categoryId: categoryId(th.category),
+        title: th.title,
+        status: th.status,
+        sticky: th.sticky,
+        published: th.published,
+        authorId: userId(th.author)!,
+        body: th.body,
+        bodyHtml: renderMarkdown(th.body),
+        boardId: boardIdSql(th.board),
+        documentId: th.document?.toUpperCase() ?? null,
+        lastActivityAt,
+      };
+      s.push(db.insert(t.threads).values({ ...values, id, createdAt }).onConflictDoUpdate({ target: t.threads.id, set: withGivenTime(values, "createdAt", th.created_at) }));
+      // Replies are updated in place (keeping their first import time when the file gives none); those gone from the file are removed.
+      s.push(db.delete(t.threadReplies).where(sql`${t.threadReplies.threadId} = ${id} and ${t.threadReplies.id} not in (select value from json_each(${JSON.stringify(replies.map((r) => r.id))}))`));
+      for (const { givenCreatedAt, createdAt: replyCreatedAt, ...r } of replies) {
+        s.push(db.insert(t.threadReplies).values({ ...r, createdAt: replyCreatedAt }).onConflictDoUpdate({ target: t.threadReplies.id, set: withGivenTime(r, "createdAt", givenCreatedAt) }));
+      }
+      if (!th.last_activity_at) {
+        // Derived from the stored times, which may be older than this import's defaults.
+        s.push(
+          db
+            .update(t.threads)
+            .set({ lastActivityAt: sql`(select max(at) from (select created_at as at from threads where id = ${id} union all select created_at from thread_replies where thread_id = ${id} and hidden = 0))` })
+            .where(sql`${t.threads.id} = ${id}`),
+        );
+      }
+      count("threads");
+      count("replies", replies.length);
+    },
+    blog_posts: async (p) => {
+      const id = p.id?.toUpperCase() ?? (await derivedId("post", `${p.author ?? ""}\n${p.title}`, p.published_at));
+      const values = {
+        title: p.title,
+        excerpt: p.excerpt ?? "",
+        authorId: userId(p.author),
         body: p.body,
         bodyHtml: renderMarkdown(p.body),
-        isSolution: p.is_solution,
-        score: p.score,
-        hidden: p.hidden,
-        createdAt: p.created_at ? iso(p.created_at) : now,
-        givenCreatedAt: p.created_at,
-      })),
-    );
-    const lastActivityAt = th.last_activity_at
-      ? new Date(th.last_activity_at).toISOString()
-      : [createdAt, ...replies.filter((r) => !r.hidden).map((r) => r.createdAt)].sort().pop()!;
-    const values = {
-      categoryId: categoryId(th.category),
-      title: th.title,
-      status: th.status,
-      sticky: th.sticky,
-      published: th.published,
-      authorId: userId(th.author)!,
-      body: th.body,
-      bodyHtml: renderMarkdown(th.body),
-      boardId: boardIdSql(th.board),
-      documentId: th.document?.toUpperCase() ?? null,
-      lastActivityAt,
-    };
-    s.push(db.insert(t.threads).values({ ...values, id, createdAt }).onConflictDoUpdate({ target: t.threads.id, set: withGivenTime(values, "createdAt", th.created_at) }));
-    // Replies are updated in place (keeping their first import time when the file gives none); those gone from the file are removed.
-    s.push(db.delete(t.threadReplies).where(sql`${t.threadReplies.threadId} = ${id} and ${t.threadReplies.id} not in (select value from json_each(${JSON.stringify(replies.map((r) => r.id))}))`));
-    for (const { givenCreatedAt, createdAt: replyCreatedAt, ...r } of replies) {
-      s.push(db.insert(t.threadReplies).values({ ...r, createdAt: replyCreatedAt }).onConflictDoUpdate({ target: t.threadReplies.id, set: withGivenTime(r, "createdAt", givenCreatedAt) }));
-    }
-    if (!th.last_activity_at) {
-      // Derived from the stored times, which may be older than this import's defaults.
-      s.push(
-        db
-          .update(t.threads)
-          .set({ lastActivityAt: sql`(select max(at) from (select created_at as at from threads where id = ${id} union all select created_at from thread_replies where thread_id = ${id} and hidden = 0))` })
-          .where(sql`${t.threads.id} = ${id}`),
-      );
-    }
-    count("threads");
-    count("replies", replies.length);
-  }
-
-  for (const p of file.blog_posts ?? []) {
-    const id = p.id?.toUpperCase() ?? (await derivedId("post", `${p.author ?? ""}\n${p.title}`, p.published_at));
-    const values = {
-      title: p.title,
-      excerpt: p.excerpt ?? "",
-      authorId: userId(p.author),
-      body: p.body,
-      bodyHtml: renderMarkdown(p.body),
-      likes: p.likes,
-      readingMinutes: readingMinutes(p.body),
-      publishedAt: p.published_at ? new Date(p.published_at).toISOString() : null,
-      editedAt: p.edited_at ? new Date(p.edited_at).toISOString() : null,
-    };
-    s.push(db.insert(t.blogPosts).values({ ...values, id, createdAt: now }).onConflictDoUpdate({ target: t.blogPosts.id, set: values }));
-    s.push(db.delete(t.blogPostTags).where(sql`${t.blogPostTags.postId} = ${id}`));
-    [...new Set(p.tags ?? [])].forEach((tag, position) => s.push(db.insert(t.blogPostTags).values({ postId: id, tag, slug: slugify(tag), position })));
-    const usedIds = new Set((p.comments ?? []).flatMap((c) => (c.id === undefined ? [] : [c.id])));
-    let nextId = 1;
-    const commentIds: number[] = [];
-    for (const c of p.comments ?? []) {
-      let commentId = c.id;
-      if (commentId === undefined) {
-        while (usedIds.has(nextId)) nextId++;
-        commentId = nextId++;
+        likes: p.likes,
+        readingMinutes: readingMinutes(p.body),
+        publishedAt: p.published_at ? new Date(p.published_at).toISOString() : null,
+        editedAt: p.edited_at ? new Date(p.edited_at).toISOString() : null,
+      };
+      s.push(db.insert(t.blogPosts).values({ ...values, id, createdAt: now }).onConflictDoUpdate({ target: t.blogPosts.id, set: values }));
+      s.push(db.delete(t.blogPostTags).where(sql`${t.blogPostTags.postId} = ${id}`));
+      [...new Set(p.tags ?? [])].forEach((tag, position) => s.push(db.insert(t.blogPostTags).values({ postId: id, tag, slug: slugify(tag), position })));
+      const usedIds = new Set((p.comments ?? []).flatMap((c) => (c.id === undefined ? [] : [c.id])));
+      let nextId = 1;
+      const commentIds: number[] = [];
+      for (const c of p.comments ?? []) {
+        let commentId = c.id;
+        if (commentId === undefined) {
+          while (usedIds.has(nextId)) nextId++;
+          commentId = nextId++;
+        }
+        commentIds.push(commentId);
+        const values = { authorId: userId(c.author)!, body: c.body, bodyHtml: renderMarkdown(c.body) };
+        s.push(
+          db
+            .insert(t.blogComments)
+            .values({ ...values, postId: id, id: commentId, createdAt: c.created_at ? iso(c.created_at) : now })
+            .onConflictDoUpdate({ target: [t.blogComments.postId, t.blogComments.id], set: withGivenTime(values, "createdAt", c.created_at) }),
+        );
       }
-      commentIds.push(commentId);
-      const values = { authorId: userId(c.author)!, body: c.body, bodyHtml: renderMarkdown(c.body) };
-      s.push(
-        db
-          .insert(t.blogComments)
-          .values({ ...values, postId: id, id: commentId, createdAt: c.created_at ? iso(c.created_at) : now })
-          .onConflictDoUpdate({ target: [t.blogComments.postId, t.blogComments.id], set: withGivenTime(values, "createdAt", c.created_at) }),
+      // Comments gone from the file are removed; the others were updated in place above.
+      s.push(db.delete(t.blogComments).where(sql`${t.blogComments.postId} = ${id} and ${t.blogComments.id} not in (select value from json_each(${JSON.stringify(commentIds)}))`));
+      count("blog_posts");
+    },
+    cases: async (c) => {
+      const id = c.id?.toUpperCase() ?? (await derivedId("case", `${c.author ?? ""}\n${c.title}`, c.published_at));
+      const values = {
+        title: c.title,
+        outcome: c.outcome,
+        symptom: c.symptom,
+        deviceModel: c.device_model ?? null,
+        boardId: boardIdSql(c.board),
+        boardRevision: c.board_revision ?? null,
+        manufacturerId: manufacturerId(c.manufacturer),
+        authorId: userId(c.author),
+        published: c.published,
+        publishedAt: c.published_at ? new Date(c.published_at).toISOString() : null,
+        editedAt: c.edited_at ? new Date(c.edited_at).toISOString() : null,
+        diagnosis: c.diagnosis,
+        diagnosisHtml: renderMarkdown(c.diagnosis),
+        fix: c.fix ?? null,
+        fixHtml: c.fix == null ? null : renderMarkdown(c.fix),
+        minutesSpent: c.minutes_spent ?? null,
+        threadId: c.thread?.toUpperCase() ?? null,
+      };
+      s.push(db.insert(t.repairCases).values({ ...values, id, createdAt: now }).onConflictDoUpdate({ target: t.repairCases.id, set: values }));
+      for (const child of [t.caseMeasurements, t.caseComponents, t.caseDocuments]) s.push(db.delete(child).where(sql`${child.caseId} = ${id}`));
+      (c.measurements ?? []).forEach((m, position) =>
+        s.push(db.insert(t.caseMeasurements).values({ caseId: id, position, point: m.point, expected: m.expected ?? null, measured: m.measured, note: m.note ?? null })),
       );
-    }
-    // Comments gone from the file are removed; the others were updated in place above.
-    s.push(db.delete(t.blogComments).where(sql`${t.blogComments.postId} = ${id} and ${t.blogComments.id} not in (select value from json_each(${JSON.stringify(commentIds)}))`));
-    count("blog_posts");
-  }
-
-  for (const c of file.cases ?? []) {
-    const id = c.id?.toUpperCase() ?? (await derivedId("case", `${c.author ?? ""}\n${c.title}`, c.published_at));
-    const values = {
-      title: c.title,
-      outcome: c.outcome,
-      symptom: c.symptom,
-      deviceModel: c.device_model ?? null,
-      boardId: boardIdSql(c.board),
-      boardRevision: c.board_revision ?? null,
-      manufacturerId: manufacturerId(c.manufacturer),
-      authorId: userId(c.author),
-      published: c.published,
-      publishedAt: c.published_at ? new Date(c.published_at).toISOString() : null,
-      editedAt: c.edited_at ? new Date(c.edited_at).toISOString() : null,
-      diagnosis: c.diagnosis,
-      diagnosisHtml: renderMarkdown(c.diagnosis),
-      fix: c.fix ?? null,
-      fixHtml: c.fix == null ? null : renderMarkdown(c.fix),
-      minutesSpent: c.minutes_spent ?? null,
-      threadId: c.thread?.toUpperCase() ?? null,
-    };
-    s.push(db.insert(t.repairCases).values({ ...values, id, createdAt: now }).onConflictDoUpdate({ target: t.repairCases.id, set: values }));
-    for (const child of [t.caseMeasurements, t.caseComponents, t.caseDocuments]) s.push(db.delete(child).where(sql`${child.caseId} = ${id}`));
-    (c.measurements ?? []).forEach((m, position) =>
-      s.push(db.insert(t.caseMeasurements).values({ caseId: id, position, point: m.point, expected: m.expected ?? null, measured: m.measured, note: m.note ?? null })),
-    );
-    (c.components ?? []).forEach((m, position) =>
-      s.push(db.insert(t.caseComponents).values({ caseId: id, position, designator: m.designator, partNumber: m.part_number ?? null, action: m.action, note: m.note ?? null })),
-    );
-    [...new Set((c.documents ?? []).map((d) => d.toUpperCase()))].forEach((documentId, position) => s.push(db.insert(t.caseDocuments).values({ caseId: id, documentId, position })));
-    count("cases");
-  }
+      (c.components ?? []).forEach((m, position) =>
+        s.push(db.insert(t.caseComponents).values({ caseId: id, position, designator: m.designator, partNumber: m.part_number ?? null, action: m.action, note: m.note ?? null })),
+      );
+      [...new Set((c.documents ?? []).map((d) => d.toUpperCase()))].forEach((documentId, position) => s.push(db.insert(t.caseDocuments).values({ caseId: id, documentId, position })));
+      count("cases");
+    },
+  };
+  await (planners[section] as (item: Item<S>) => Promise<void> | void)(record);
   return { statements: s, objects, counts };
+}
+
+/** A whole validated file's plan, in write order (the remote SQL-script test renders it). */
+export async function buildImportPlan(db: Db, file: ImportFile, now: string): Promise<ImportPlan> {
+  const plan: ImportPlan = { statements: [], objects: [], counts: {} };
+  for (const section of WRITE_ORDER) {
+    const items = (file[section] ?? []) as Item<typeof section>[];
+    for (let i = 0; i < items.length; i++) {
+      const part = await planRecord(db, section, items[i], i, now);
+      plan.statements.push(...part.statements);
+      plan.objects.push(...part.objects);
+      for (const [k, n] of Object.entries(part.counts)) plan.counts[k] = (plan.counts[k] ?? 0) + n;
+    }
+  }
+  return plan;
 }
 
 /**
