@@ -1,6 +1,6 @@
-// Writes a validated import file: R2 objects first, then every D1 statement in one batch
-// (one transaction), so a failure leaves the database as it was. Upserts by id or natural key
-// make a second import of the same file update in place.
+// Turns validated records into the statements and files that store them (run.ts batches them).
+// Upserts by id or natural key, and children replaced per parent, make a second import of the
+// same file update in place: every record's statements can run again without harm.
 import { sql, type SQL } from "drizzle-orm";
 import { sha256Hex } from "../auth/keys";
 import { extensionOf, mediaTypeFor } from "../content/media-types";
@@ -9,7 +9,6 @@ import type { Db } from "../db/client";
 import * as t from "../db/schema";
 import { normalizeBoardNumber, slugify } from "../http/urls";
 import type { ImportFile, Section } from "./format";
-import type { ExistingKeys } from "./validate";
 
 export interface StoredObject {
   key: string;
@@ -332,24 +331,6 @@ export async function buildImportPlan(db: Db, file: ImportFile, now: string): Pr
   return plan;
 }
 
-/**
- * Natural keys already in the database (so a file may refer to them without carrying them).
- * One batch: against the deployed database (scripts/lib/wrangler-d1.ts) that is one round trip.
- */
-export async function loadExistingKeys(d1: D1Database): Promise<ExistingKeys> {
-  const queries = [
-    "select username as k from users",
-    "select slug as k from categories",
-    "select norm as k from boards union select norm from board_aliases",
-    "select name as k from manufacturers",
-    "select id as k from documents",
-    "select id as k from threads",
-  ];
-  const results = await d1.batch<{ k: string | number }>(queries.map((q) => d1.prepare(q)));
-  const [usernames, categorySlugs, boardNorms, manufacturerNames, documentIds, threadIds] = results.map((r) => new Set(r.results.map((row) => String(row.k))));
-  return { usernames, categorySlugs, boardNorms, manufacturerNames, documentIds, threadIds };
-}
-
 /** Tables in an order that respects foreign keys when emptied. */
 export const CONTENT_TABLES = [
   "case_documents", "case_components", "case_measurements", "repair_cases",
@@ -364,31 +345,4 @@ export const RESET_SQL: readonly string[] = CONTENT_TABLES.map((table) => `delet
 
 export function resetStatements(d1: D1Database): D1PreparedStatement[] {
   return RESET_SQL.map((text) => d1.prepare(text));
-}
-
-async function deleteObjectsExcept(files: R2Bucket, keep: Set<string>): Promise<void> {
-  let cursor: string | undefined;
-  do {
-    const page = await files.list({ cursor, limit: 1000 });
-    const stale = page.objects.map((o) => o.key).filter((key) => !keep.has(key));
-    if (stale.length) await files.delete(stale);
-    cursor = page.truncated ? page.cursor : undefined;
-  } while (cursor);
-}
-
-/**
- * Files first (new keys only overwrite what the same import would write), then all rows in one
- * batch, which D1 runs as one transaction. With reset, the emptying is part of that batch and
- * files no row points at are removed only after it succeeded.
- */
-export async function applyImportPlan(d1: D1Database, files: R2Bucket, plan: ImportPlan, options: { reset?: boolean } = {}): Promise<void> {
-  for (const o of plan.objects) {
-    await files.put(o.key, o.bytes, { httpMetadata: { contentType: o.contentType }, customMetadata: { filename: o.filename } });
-  }
-  const statements = plan.statements.map((q) => {
-    const { sql: text, params } = q.toSQL();
-    return d1.prepare(text).bind(...params);
-  });
-  await d1.batch([...(options.reset ? resetStatements(d1) : []), ...statements]);
-  if (options.reset) await deleteObjectsExcept(files, new Set(plan.objects.map((o) => o.key)));
 }
