@@ -170,10 +170,11 @@ export async function* readArray(chunks: ByteChunks, baseOffset = 0): AsyncGener
     length = 0;
     const text = decoder.decode(bytes).trim();
     if (!text) return undefined;
+    const at = index++;
     try {
-      return { index: index++, bytes: bytes.length, value: JSON.parse(text) };
+      return { index: at, bytes: bytes.length, value: JSON.parse(text) };
     } catch (error) {
-      return { index: index++, bytes: bytes.length, error: `not valid JSON: ${(error as Error).message}` };
+      return { index: at, bytes: bytes.length, error: `not valid JSON: ${(error as Error).message}` };
     }
   };
 
