@@ -28,7 +28,9 @@ const USAGE = `usage: npm run import -- [--reset] [--dry-run] [--remote | --rehe
   --remote             write to the deployed D1 and R2 (through wrangler)
   --rehearse           the --remote path against the local state
   --restart            ignore the checkpoint of an interrupted run and start over
-  --stop-after N       stop after N batches (to try resuming)`;
+  --stop-after N       stop after N batches (to try resuming)
+  --persist-to DIR     local state directory (default: the one wrangler dev uses)
+  --batch-statements N, --batch-mb N   batch size (default 400 statements, 4 MB locally)`;
 
 /** Batches through wrangler are one process each, so they are larger; D1's per-statement limits still hold. */
 const REMOTE_BATCH_LIMITS: BatchLimits = { statements: 2000, bytes: 8 * 1024 * 1024 };
@@ -49,6 +51,7 @@ function parseCommandLine(argv: string[]) {
         "batch-statements": { type: "string" },
         "batch-mb": { type: "string" },
         "stop-after": { type: "string" },
+        "persist-to": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -78,6 +81,7 @@ function parseCommandLine(argv: string[]) {
     restart: values.restart ?? false,
     quiet: values.quiet ?? false,
     stopAfter: number("stop-after", values["stop-after"]),
+    persistTo: values["persist-to"],
     limits,
     target,
   } as const;
@@ -95,7 +99,7 @@ function printSummary(outcome: Extract<ImportOutcome, { ok: true }>, seconds: nu
   for (const row of table) console.log("  " + row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join("  "));
   if (outcome.written) {
     console.log(`  records written: ${Object.entries(outcome.counts).map(([k, n]) => `${n.toLocaleString("en")} ${k}`).join(", ")}`);
-    console.log(`  ${outcome.batches} batches in ${seconds.toFixed(1)} s`);
+    console.log(`  ${outcome.batches} batches, ${outcome.rowsWritten ? `${outcome.rowsWritten.toLocaleString("en")} rows written (as D1 counts them, search index included), ` : ""}${seconds.toFixed(1)} s`);
   }
 }
 
@@ -116,8 +120,8 @@ runMain(async () => {
   let target: ImportTarget;
   let dispose = async () => {};
   if (args.target === "local") {
-    await applyLocalMigrations();
-    const worker = await startImportWorker();
+    await applyLocalMigrations(args.persistTo);
+    const worker = await startImportWorker(args.persistTo);
     target = worker.target;
     dispose = worker.dispose;
   } else {

@@ -21,8 +21,7 @@ export default {
       return Response.json(null);
     }
     if (path === "/write") {
-      await target.write(decodeBatch((await request.json()) as WireBatch));
-      return Response.json(null);
+      return Response.json(await target.write(decodeBatch((await request.json()) as WireBatch)));
     }
     if (path === "/sweep") return Response.json(await target.removeUnreferencedFiles());
     return new Response("not found", { status: 404 });

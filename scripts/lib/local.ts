@@ -17,8 +17,8 @@ export interface LocalBindings {
 }
 
 /** Applies pending migrations to the local D1 (non-interactive; a no-op when up to date). */
-export async function applyLocalMigrations(): Promise<void> {
-  await runWrangler(["d1", "migrations", "apply", "DB", "--local"], { capture: true });
+export async function applyLocalMigrations(persistTo?: string): Promise<void> {
+  await runWrangler(["d1", "migrations", "apply", "DB", "--local", ...(persistTo ? ["--persist-to", persistTo] : [])], { capture: true });
 }
 
 /** Runs `work` with the local DB and FILES bindings, then shuts the local runtime down. */
@@ -52,12 +52,12 @@ export interface LocalImportWorker {
  * Starts the import Worker (scripts/lib/import-worker.ts) inside a local workerd with the state
  * `wrangler dev` uses: each batch is one request there, one D1 batch, as in production.
  */
-export async function startImportWorker(): Promise<LocalImportWorker> {
+export async function startImportWorker(persistTo?: string): Promise<LocalImportWorker> {
   const restoreStderr = dropStderrLines(/Durable ?Object|queue/i);
   const worker = await unstable_startWorker({
     config: "wrangler.toml",
     entrypoint: "scripts/lib/import-worker.ts",
-    dev: { remote: false, watch: false, inspector: false, logLevel: "error", server: { hostname: "127.0.0.1", port: 0 } },
+    dev: { remote: false, watch: false, inspector: false, logLevel: "error", server: { hostname: "127.0.0.1", port: 0 }, ...(persistTo ? { persist: persistTo } : {}) },
   });
   try {
     await worker.ready;
@@ -73,7 +73,7 @@ export async function startImportWorker(): Promise<LocalImportWorker> {
   const target: ImportTarget = {
     existing: async (kind, keys) => new Set(await call<string[]>("/existing", { kind, keys })),
     reset: () => call("/reset"),
-    write: (batch) => call("/write", encodeBatch(batch)),
+    write: (batch) => call<number>("/write", encodeBatch(batch)),
     removeUnreferencedFiles: () => call<number>("/sweep"),
   };
   return {

@@ -3,7 +3,7 @@
 // `wrangler r2 object put` each. No Worker code is deployed for it and no S3 credentials are needed.
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { D1_LIMITS, type Batch } from "../../src/import/batch";
+import { D1_LIMITS, DEFER_FOREIGN_KEYS, type Batch } from "../../src/import/batch";
 import { RESET_SQL } from "../../src/import/load";
 import { inlineParams, renderSqlScript } from "../../src/import/sql-script";
 import { chunks, EXISTING_SQL, KEYS_PER_LOOKUP, REFERENCED_KEYS_SQL, type ImportTarget } from "../../src/import/target";
@@ -44,12 +44,13 @@ export function wranglerTarget(location: WranglerLocation): ImportTarget {
     async write(batch: Batch) {
       // Files first: rows never point at a file that is not stored yet.
       if (batch.objects.length) await putObjects(location, batch.objects, () => {});
-      if (!batch.statements.length) return;
+      if (!batch.statements.length) return 0;
       mkdirSync(dir, { recursive: true });
       const script = join(dir, `batch-${process.pid}-${batch.number}.sql`);
-      writeFileSync(script, renderSqlScript(batch.statements.map((s, i) => inlineStatement(s.sql, s.params, `batch ${batch.number}, statement ${i + 1}`))));
+      writeFileSync(script, renderSqlScript([DEFER_FOREIGN_KEYS, ...batch.statements.map((s, i) => inlineStatement(s.sql, s.params, `batch ${batch.number}, statement ${i + 1}`))]));
       await runWrangler(["d1", "execute", "DB", `--${location}`, "--file", script, "--yes"], { capture: true });
       rmSync(script); // kept only when the batch fails, to look at
+      return 0; // wrangler does not report rows written for a script file
     },
     async removeUnreferencedFiles() {
       let removed = 0;

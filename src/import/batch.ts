@@ -44,6 +44,13 @@ export interface Batch {
 
 export class StatementTooLargeError extends Error {}
 
+/**
+ * First statement of every batch: foreign keys are checked when the batch commits, not after each
+ * statement, so a record may write its children before itself (see load.ts, threads). D1 supports
+ * this pragma inside a batch; it ends with the batch's transaction.
+ */
+export const DEFER_FOREIGN_KEYS = "PRAGMA defer_foreign_keys = on";
+
 const utf8 = new TextEncoder();
 
 function paramBytes(p: unknown): number {
@@ -93,6 +100,14 @@ export class Batcher {
     const objectBytes = plan.objects.reduce((n, o) => n + o.bytes.byteLength, 0);
     const bytes = statements.reduce((n, s) => n + s.bytes, 0) + objectBytes;
     if (this.full(statements.length, bytes)) await this.send();
+    if (plan.atomic) {
+      // One batch for the whole record, even past the soft limits (it is bounded: see RecordPlan).
+      this.current.objects.push(...plan.objects);
+      for (const { sql, params } of statements) this.current.statements.push({ sql, params });
+      this.current.bytes += bytes;
+      this.current.resumeAt = after;
+      return;
+    }
     // Files ride with the first part of their record, so they are stored before its rows.
     this.current.objects.push(...plan.objects);
     this.current.bytes += objectBytes;

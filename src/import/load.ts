@@ -80,7 +80,12 @@ export interface RecordPlan {
   statements: Statement[];
   objects: StoredObject[];
   counts: Record<string, number>;
+  /** Must run in one batch (it relies on deferred foreign keys); never more than ATOMIC_THREAD_REPLIES + 4 statements. */
+  atomic?: boolean;
 }
+
+/** Threads with at most this many replies are written in one batch, replies first. */
+export const ATOMIC_THREAD_REPLIES = 200;
 
 type Item<S extends Section> = NonNullable<ImportFile[S]>[number];
 
@@ -96,6 +101,7 @@ export async function planRecord<S extends Section>(db: Db, section: S, record: 
   const objects: StoredObject[] = [];
   const counts: Record<string, number> = {};
   const count = (key: string, n = 1) => (counts[key] = (counts[key] ?? 0) + n);
+  let atomic = false;
   const planners: { [K in Section]: (item: Item<K>) => Promise<void> | void } = {
     users: async (u) => {
       const values = { username: u.username, name: u.name, role: u.role, locale: u.locale, active: u.active };
@@ -223,11 +229,21 @@ export async function planRecord<S extends Section>(db: Db, section: S, record: 
         documentId: th.document?.toUpperCase() ?? null,
         lastActivityAt,
       };
-      s.push(db.insert(t.threads).values({ ...values, id, createdAt }).onConflictDoUpdate({ target: t.threads.id, set: withGivenTime(values, "createdAt", th.created_at) }));
+      const threadRow = db.insert(t.threads).values({ ...values, id, createdAt }).onConflictDoUpdate({ target: t.threads.id, set: withGivenTime(values, "createdAt", th.created_at) });
+      // Each reply written while its thread is indexed re-indexes the whole thread (search triggers):
+      // written before a new thread, they are indexed once, with it. That needs the thread's
+      // statements in one batch (foreign keys are checked at its end, DEFER_FOREIGN_KEYS), so only
+      // threads small enough to be one batch go replies-first.
+      const repliesFirst = replies.length <= ATOMIC_THREAD_REPLIES;
+      if (!repliesFirst) s.push(threadRow);
       // Replies are updated in place (keeping their first import time when the file gives none); those gone from the file are removed.
       s.push(db.delete(t.threadReplies).where(sql`${t.threadReplies.threadId} = ${id} and ${t.threadReplies.id} not in (select value from json_each(${JSON.stringify(replies.map((r) => r.id))}))`));
       for (const { givenCreatedAt, createdAt: replyCreatedAt, ...r } of replies) {
         s.push(db.insert(t.threadReplies).values({ ...r, createdAt: replyCreatedAt }).onConflictDoUpdate({ target: t.threadReplies.id, set: withGivenTime(r, "createdAt", givenCreatedAt) }));
+      }
+      if (repliesFirst) {
+        s.push(threadRow);
+        atomic = true;
       }
       if (!th.last_activity_at) {
         // Derived from the stored times, which may be older than this import's defaults.
@@ -313,7 +329,7 @@ export async function planRecord<S extends Section>(db: Db, section: S, record: 
     },
   };
   await (planners[section] as (item: Item<S>) => Promise<void> | void)(record);
-  return { statements: s, objects, counts };
+  return { statements: s, objects, counts, atomic };
 }
 
 /** A whole validated file's plan, in write order (the remote SQL-script test renders it). */

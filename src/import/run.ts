@@ -29,7 +29,7 @@ export interface SectionSummary {
 }
 
 export type ImportOutcome =
-  | { ok: true; counts: Record<string, number>; sections: Partial<Record<Section, SectionSummary>>; batches: number; written: boolean }
+  | { ok: true; counts: Record<string, number>; sections: Partial<Record<Section, SectionSummary>>; batches: number; written: boolean; rowsWritten: number }
   | { ok: false; problems: ImportProblem[] };
 
 export interface RunOptions {
@@ -99,7 +99,7 @@ export async function runImport(source: ImportSource, target: ImportTarget, opti
   }
   const problems = [...opened.problems, ...checker.finish((kind, key) => found.get(kind)?.has(key) ?? false), ...extra];
   if (problems.length) return { ok: false, problems };
-  if (options.dryRun) return { ok: true, counts: countsOf(perSection), sections: perSection, batches: 0, written: false };
+  if (options.dryRun) return { ok: true, counts: countsOf(perSection), sections: perSection, batches: 0, written: false, rowsWritten: 0 };
 
   // The write pass, in dependency order.
   const now = (options.now ?? new Date()).toISOString();
@@ -107,8 +107,9 @@ export async function runImport(source: ImportSource, target: ImportTarget, opti
   const resume = options.resumeFrom;
   if (options.reset && !resume) await target.reset();
   const counts: Record<string, number> = {};
+  let rowsWritten = 0;
   const batcher = new Batcher(options.limits ?? DEFAULT_BATCH_LIMITS, async (batch) => {
-    await target.write(batch);
+    rowsWritten += await target.write(batch);
     await options.onBatchWritten?.(batch, batch.resumeAt);
   });
   const order = WRITE_ORDER.filter((s) => present.includes(s));
@@ -135,7 +136,7 @@ export async function runImport(source: ImportSource, target: ImportTarget, opti
   report({ phase: "write", records, bytes, totalBytes });
   if (options.reset) await target.removeUnreferencedFiles();
   // After a resume, counts are what this run wrote; `sections` still describes the whole input.
-  return { ok: true, counts, sections: perSection, batches, written: true };
+  return { ok: true, counts, sections: perSection, batches, written: true, rowsWritten };
 }
 
 /** Records per section, for a dry run (nested replies and the like are counted when written). */

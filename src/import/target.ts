@@ -1,7 +1,7 @@
 // Where an import writes: the D1 and R2 bindings of a Worker (tests, the local import Worker), or
 // the deployed database through wrangler (scripts/lib/wrangler-target.ts). The importer only
 // needs these four operations, so both paths share the whole pipeline.
-import type { Batch } from "./batch";
+import { DEFER_FOREIGN_KEYS, type Batch } from "./batch";
 import { resetStatements } from "./load";
 import type { KeyKind } from "./validate";
 
@@ -10,8 +10,8 @@ export interface ImportTarget {
   existing(kind: KeyKind, keys: string[]): Promise<Set<string>>;
   /** Empties every content table (a --reset run, before its first batch). */
   reset(): Promise<void>;
-  /** Stores the batch's files, then runs its statements as one D1 batch (one transaction). */
-  write(batch: Batch): Promise<void>;
+  /** Stores the batch's files, then runs its statements as one D1 batch (one transaction); returns the rows D1 reports written (0 when unknown). */
+  write(batch: Batch): Promise<number>;
   /** After a reset run: removes files no document version points at any more; returns how many. */
   removeUnreferencedFiles(): Promise<number>;
 }
@@ -58,7 +58,9 @@ export function bindingTarget({ DB, FILES }: { DB: D1Database; FILES: R2Bucket }
       for (const o of batch.objects) {
         await FILES.put(o.key, o.bytes, { httpMetadata: { contentType: o.contentType }, customMetadata: { filename: o.filename } });
       }
-      if (batch.statements.length) await DB.batch(batch.statements.map((s) => DB.prepare(s.sql).bind(...s.params)));
+      if (!batch.statements.length) return 0;
+      const results = await DB.batch([DB.prepare(DEFER_FOREIGN_KEYS), ...batch.statements.map((s) => DB.prepare(s.sql).bind(...s.params))]);
+      return results.reduce((n, r) => n + (r.meta.rows_written ?? 0), 0);
     },
     async removeUnreferencedFiles() {
       let removed = 0;
