@@ -81,7 +81,7 @@ async function run(source: ImportSource, target: ImportTarget, options: RunOptio
   return outcome;
 }
 
-describe("streamed, batched import", () => {
+describe("streamed, batched import", { timeout: 30_000 }, () => {
   it("a file read in small chunks stores exactly what the in-memory import stores, in many batches", async () => {
     await emptyDatabase();
     await run(objectSource(bigSample()), bindingTarget(env), { limits: { statements: 10_000, bytes: 1e9 } });

@@ -80,12 +80,12 @@ export interface RecordPlan {
   statements: Statement[];
   objects: StoredObject[];
   counts: Record<string, number>;
-  /** Must run in one batch (it relies on deferred foreign keys); never more than ATOMIC_THREAD_REPLIES + 4 statements. */
+  /** Must run in one batch (it relies on deferred foreign keys); never more than ATOMIC_RECORD_STATEMENTS. */
   atomic?: boolean;
 }
 
-/** Threads with at most this many replies are written in one batch, replies first. */
-export const ATOMIC_THREAD_REPLIES = 200;
+/** Records of at most this many statements may write children first, as one batch. */
+export const ATOMIC_RECORD_STATEMENTS = 200;
 
 type Item<S extends Section> = NonNullable<ImportFile[S]>[number];
 
@@ -166,10 +166,19 @@ export async function planRecord<S extends Section>(db: Db, section: S, record: 
         pageCount: d.pages ? d.pages.length : null,
         updatedAt: now,
       };
-      s.push(db.insert(t.documents).values({ ...values, id, createdAt }).onConflictDoUpdate({ target: t.documents.id, set: withGivenTime(values, "createdAt", d.created_at) }));
       for (const child of [t.documentVersions, t.documentBoards, t.documentShares, t.documentPages]) {
         s.push(db.delete(child).where(sql`${child.documentId} = ${id}`));
       }
+      // A new document's boards written before it are indexed with it, once, instead of re-indexing
+      // it per board (search triggers); that needs the record in one batch (foreign keys deferred).
+      const boards = (d.boards ?? []).map((b, position) => db.insert(t.documentBoards).values({ documentId: id, boardId: boardIdSql(b)!, position }).onConflictDoNothing());
+      const boardsFirst = d.versions.length + boards.length + (d.shared_with?.length ?? 0) + (d.pages?.length ?? 0) <= ATOMIC_RECORD_STATEMENTS - 5;
+      if (boardsFirst) {
+        s.push(...boards);
+        atomic = true;
+      }
+      s.push(db.insert(t.documents).values({ ...values, id, createdAt }).onConflictDoUpdate({ target: t.documents.id, set: withGivenTime(values, "createdAt", d.created_at) }));
+      if (!boardsFirst) s.push(...boards);
       for (const v of versions) {
         const bytes = decodeContent(v);
         const extension = extensionOf(v.filename);
@@ -191,7 +200,6 @@ export async function planRecord<S extends Section>(db: Db, section: S, record: 
           }),
         );
       }
-      (d.boards ?? []).forEach((b, position) => s.push(db.insert(t.documentBoards).values({ documentId: id, boardId: boardIdSql(b)!, position }).onConflictDoNothing()));
       for (const u of d.shared_with ?? []) s.push(db.insert(t.documentShares).values({ documentId: id, userId: userId(u)! }).onConflictDoNothing());
       (d.pages ?? []).forEach((text, i) => s.push(db.insert(t.documentPages).values({ documentId: id, page: i + 1, text })));
       count("documents");
@@ -234,7 +242,7 @@ export async function planRecord<S extends Section>(db: Db, section: S, record: 
       // written before a new thread, they are indexed once, with it. That needs the thread's
       // statements in one batch (foreign keys are checked at its end, DEFER_FOREIGN_KEYS), so only
       // threads small enough to be one batch go replies-first.
-      const repliesFirst = replies.length <= ATOMIC_THREAD_REPLIES;
+      const repliesFirst = replies.length + 4 <= ATOMIC_RECORD_STATEMENTS;
       if (!repliesFirst) s.push(threadRow);
       // Replies are updated in place (keeping their first import time when the file gives none); those gone from the file are removed.
       s.push(db.delete(t.threadReplies).where(sql`${t.threadReplies.threadId} = ${id} and ${t.threadReplies.id} not in (select value from json_each(${JSON.stringify(replies.map((r) => r.id))}))`));
