@@ -1,7 +1,8 @@
 // Turns validated records into the statements and files that store them (run.ts batches them).
 // Upserts by id or natural key, and children replaced per parent, make a second import of the
 // same file update in place: every record's statements can run again without harm.
-import { sql, type SQL } from "drizzle-orm";
+import { getTableColumns, sql, type SQL } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { sha256Hex } from "../auth/keys";
 import { extensionOf, mediaTypeFor } from "../content/media-types";
 import { readingMinutes, renderMarkdown } from "../content/markdown";
@@ -36,6 +37,18 @@ const iso = (time: string) => new Date(time).toISOString();
  */
 function withGivenTime<V extends object, K extends string>(values: V, key: K, given: string | null | undefined): V | (V & Record<K, string>) {
   return given ? { ...values, [key]: iso(given) } as V & Record<K, string> : values;
+}
+
+/**
+ * The upsert's `where`: update only when a value differs, so a second import of the same record
+ * writes nothing and fires no search trigger. `ignore`: columns that change on every import.
+ */
+function ifChanged(table: SQLiteTable, set: object, ignore: string[] = []): SQL {
+  const columns = getTableColumns(table);
+  const differs = Object.keys(set)
+    .filter((key) => !ignore.includes(key))
+    .map((key) => sql`${columns[key]} is not excluded.${sql.identifier(columns[key].name)}`);
+  return sql.join(differs, sql` or `);
 }
 
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
@@ -105,11 +118,11 @@ export async function planRecord<S extends Section>(db: Db, section: S, record: 
   const planners: { [K in Section]: (item: Item<K>) => Promise<void> | void } = {
     users: async (u) => {
       const values = { username: u.username, name: u.name, role: u.role, locale: u.locale, active: u.active };
-      s.push(db.insert(t.users).values({ ...values, createdAt: now }).onConflictDoUpdate({ target: t.users.username, set: values }));
+      s.push(db.insert(t.users).values({ ...values, createdAt: now }).onConflictDoUpdate({ target: t.users.username, set: values, setWhere: ifChanged(t.users, values) }));
       count("users");
     },
     manufacturers: async (m) => {
-      s.push(db.insert(t.manufacturers).values(m).onConflictDoUpdate({ target: t.manufacturers.id, set: { name: m.name } }));
+      s.push(db.insert(t.manufacturers).values(m).onConflictDoUpdate({ target: t.manufacturers.id, set: { name: m.name }, setWhere: ifChanged(t.manufacturers, { name: m.name }) }));
       count("manufacturers");
     },
     api_keys: async (k) => {
@@ -128,7 +141,7 @@ export async function planRecord<S extends Section>(db: Db, section: S, record: 
     boards: async (b) => {
       const norm = normalizeBoardNumber(b.number);
       const values = { number: b.number, manufacturerId: manufacturerId(b.manufacturer), status: b.status, boardCode: b.board_code ?? null, platform: b.platform ?? null, codename: b.codename ?? null };
-      s.push(db.insert(t.boards).values({ ...values, norm }).onConflictDoUpdate({ target: t.boards.norm, set: values }));
+      s.push(db.insert(t.boards).values({ ...values, norm }).onConflictDoUpdate({ target: t.boards.norm, set: values, setWhere: ifChanged(t.boards, values) }));
       const boardId = sql`(select id from boards where norm = ${norm})`;
       s.push(db.delete(t.boardAliases).where(sql`${t.boardAliases.boardId} = ${boardId}`));
       for (const alias of b.aliases ?? []) {
@@ -139,7 +152,7 @@ export async function planRecord<S extends Section>(db: Db, section: S, record: 
     categories: (c) => {
       const position = index;
       const values = { name: c.name, description: c.description ?? null, position };
-      s.push(db.insert(t.categories).values({ ...values, slug: c.slug }).onConflictDoUpdate({ target: t.categories.slug, set: values }));
+      s.push(db.insert(t.categories).values({ ...values, slug: c.slug }).onConflictDoUpdate({ target: t.categories.slug, set: values, setWhere: ifChanged(t.categories, values) }));
       count("categories");
     },
     documents: async (d) => {
@@ -177,7 +190,7 @@ export async function planRecord<S extends Section>(db: Db, section: S, record: 
         s.push(...boards);
         atomic = true;
       }
-      s.push(db.insert(t.documents).values({ ...values, id, createdAt }).onConflictDoUpdate({ target: t.documents.id, set: withGivenTime(values, "createdAt", d.created_at) }));
+      s.push(db.insert(t.documents).values({ ...values, id, createdAt }).onConflictDoUpdate({ target: t.documents.id, set: withGivenTime(values, "createdAt", d.created_at), setWhere: ifChanged(t.documents, withGivenTime(values, "createdAt", d.created_at), ["updatedAt"]) }));
       if (!boardsFirst) s.push(...boards);
       for (const v of versions) {
         const bytes = decodeContent(v);
@@ -237,7 +250,7 @@ export async function planRecord<S extends Section>(db: Db, section: S, record: 
         documentId: th.document?.toUpperCase() ?? null,
         lastActivityAt,
       };
-      const threadRow = db.insert(t.threads).values({ ...values, id, createdAt }).onConflictDoUpdate({ target: t.threads.id, set: withGivenTime(values, "createdAt", th.created_at) });
+      const threadRow = db.insert(t.threads).values({ ...values, id, createdAt }).onConflictDoUpdate({ target: t.threads.id, set: withGivenTime(values, "createdAt", th.created_at), setWhere: ifChanged(t.threads, withGivenTime(values, "createdAt", th.created_at), th.last_activity_at ? [] : ["lastActivityAt"]) });
       // Each reply written while its thread is indexed re-indexes the whole thread (search triggers):
       // written before a new thread, they are indexed once, with it. That needs the thread's
       // statements in one batch (foreign keys are checked at its end, DEFER_FOREIGN_KEYS), so only
@@ -247,7 +260,7 @@ export async function planRecord<S extends Section>(db: Db, section: S, record: 
       // Replies are updated in place (keeping their first import time when the file gives none); those gone from the file are removed.
       s.push(db.delete(t.threadReplies).where(sql`${t.threadReplies.threadId} = ${id} and ${t.threadReplies.id} not in (select value from json_each(${JSON.stringify(replies.map((r) => r.id))}))`));
       for (const { givenCreatedAt, createdAt: replyCreatedAt, ...r } of replies) {
-        s.push(db.insert(t.threadReplies).values({ ...r, createdAt: replyCreatedAt }).onConflictDoUpdate({ target: t.threadReplies.id, set: withGivenTime(r, "createdAt", givenCreatedAt) }));
+        s.push(db.insert(t.threadReplies).values({ ...r, createdAt: replyCreatedAt }).onConflictDoUpdate({ target: t.threadReplies.id, set: withGivenTime(r, "createdAt", givenCreatedAt), setWhere: ifChanged(t.threadReplies, withGivenTime(r, "createdAt", givenCreatedAt)) }));
       }
       if (repliesFirst) {
         s.push(threadRow);
@@ -278,7 +291,7 @@ export async function planRecord<S extends Section>(db: Db, section: S, record: 
         publishedAt: p.published_at ? new Date(p.published_at).toISOString() : null,
         editedAt: p.edited_at ? new Date(p.edited_at).toISOString() : null,
       };
-      s.push(db.insert(t.blogPosts).values({ ...values, id, createdAt: now }).onConflictDoUpdate({ target: t.blogPosts.id, set: values }));
+      s.push(db.insert(t.blogPosts).values({ ...values, id, createdAt: now }).onConflictDoUpdate({ target: t.blogPosts.id, set: values, setWhere: ifChanged(t.blogPosts, values) }));
       s.push(db.delete(t.blogPostTags).where(sql`${t.blogPostTags.postId} = ${id}`));
       [...new Set(p.tags ?? [])].forEach((tag, position) => s.push(db.insert(t.blogPostTags).values({ postId: id, tag, slug: slugify(tag), position })));
       const usedIds = new Set((p.comments ?? []).flatMap((c) => (c.id === undefined ? [] : [c.id])));
@@ -296,7 +309,7 @@ export async function planRecord<S extends Section>(db: Db, section: S, record: 
           db
             .insert(t.blogComments)
             .values({ ...values, postId: id, id: commentId, createdAt: c.created_at ? iso(c.created_at) : now })
-            .onConflictDoUpdate({ target: [t.blogComments.postId, t.blogComments.id], set: withGivenTime(values, "createdAt", c.created_at) }),
+            .onConflictDoUpdate({ target: [t.blogComments.postId, t.blogComments.id], set: withGivenTime(values, "createdAt", c.created_at), setWhere: ifChanged(t.blogComments, withGivenTime(values, "createdAt", c.created_at)) }),
         );
       }
       // Comments gone from the file are removed; the others were updated in place above.
@@ -324,7 +337,7 @@ export async function planRecord<S extends Section>(db: Db, section: S, record: 
         minutesSpent: c.minutes_spent ?? null,
         threadId: c.thread?.toUpperCase() ?? null,
       };
-      s.push(db.insert(t.repairCases).values({ ...values, id, createdAt: now }).onConflictDoUpdate({ target: t.repairCases.id, set: values }));
+      s.push(db.insert(t.repairCases).values({ ...values, id, createdAt: now }).onConflictDoUpdate({ target: t.repairCases.id, set: values, setWhere: ifChanged(t.repairCases, values) }));
       for (const child of [t.caseMeasurements, t.caseComponents, t.caseDocuments]) s.push(db.delete(child).where(sql`${child.caseId} = ${id}`));
       (c.measurements ?? []).forEach((m, position) =>
         s.push(db.insert(t.caseMeasurements).values({ caseId: id, position, point: m.point, expected: m.expected ?? null, measured: m.measured, note: m.note ?? null })),
