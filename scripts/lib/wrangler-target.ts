@@ -5,19 +5,17 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { D1_LIMITS, DEFER_FOREIGN_KEYS, type Batch } from "../../src/import/batch";
 import { RESET_SQL } from "../../src/import/load";
-import { inlineParams, renderSqlScript } from "../../src/import/sql-script";
+import { inlined } from "../../src/import/limits";
+import { renderSqlScript } from "../../src/import/sql-script";
 import { chunks, EXISTING_SQL, KEYS_PER_LOOKUP, REFERENCED_KEYS_SQL, type ImportTarget } from "../../src/import/target";
 import { deleteObjects, putObjects } from "./r2-objects";
 import { WranglerD1, type WranglerLocation } from "./wrangler-d1";
 import { runWrangler } from "./wrangler";
 
-const utf8 = new TextEncoder();
-
-/** One statement with its values written in, refused when longer than D1 accepts. */
-export function inlineStatement(sql: string, params: readonly unknown[], where: string): string {
-  const text = inlineParams(sql, params);
-  const size = utf8.encode(text).length;
-  if (size > D1_LIMITS.statementBytes) throw new Error(`${where}: a statement is ${size} bytes with its values written in; D1 accepts ${D1_LIMITS.statementBytes}`);
+/** One statement with its values written in; validation refused larger ones, this guards the rest. */
+function inlineStatement(sql: string, params: readonly unknown[], where: string): string {
+  const { text, bytes } = inlined(sql, params);
+  if (bytes > D1_LIMITS.statementBytes) throw new Error(`${where}: a statement is ${bytes} bytes with its values written in; D1 accepts ${D1_LIMITS.statementBytes}`);
   return text;
 }
 

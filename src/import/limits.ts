@@ -14,6 +14,12 @@ const utf8 = new TextEncoder();
 /** D1 stores at most this many bytes in one string, BLOB or row. */
 export const D1_MAX_VALUE_BYTES = 1_000_000;
 
+/** A statement with its values written in, as --remote sends it, and its size in bytes. */
+export function inlined(sql: string, params: readonly unknown[]): { text: string; bytes: number } {
+  const text = inlineParams(sql, params);
+  return { text, bytes: utf8.encode(text).length };
+}
+
 export async function remoteLimitProblems(db: Db, section: Section, index: number, raw: unknown, now: string): Promise<ImportProblem[]> {
   const parsed = parseRecord(section, index, raw);
   if (!parsed.ok) return [];
@@ -28,7 +34,7 @@ export async function remoteLimitProblems(db: Db, section: Section, index: numbe
           problems.push({ path, message: `a text of ${utf8.encode(p).length} bytes is more than D1 stores in one value (${D1_MAX_VALUE_BYTES})` });
         }
       }
-      const size = utf8.encode(inlineParams(sql, params)).length;
+      const size = inlined(sql, params).bytes;
       if (size > D1_LIMITS.statementBytes) problems.push({ path, message: `needs a ${size}-byte statement with its values written in; D1 accepts ${D1_LIMITS.statementBytes} (shorten the longest text)` });
     } catch (error) {
       if (error instanceof StatementTooLargeError) problems.push({ path, message: error.message.slice(path.length + 2) });
