@@ -38,13 +38,14 @@ export class ProgressBar {
 
   private render(p: Progress, now: number): string {
     const seconds = (now - this.phaseStart) / 1000;
-    const fraction = p.totalBytes ? Math.min(1, p.bytes / p.totalBytes) : 0;
+    // Records once counted (a record's cost follows its count more than its bytes), else bytes.
+    const fraction = p.totalRecords ? Math.min(1, p.records / p.totalRecords) : p.totalBytes ? Math.min(1, p.bytes / p.totalBytes) : 0;
     const filled = Math.round(fraction * WIDTH);
-    const bar = p.totalBytes ? `[${"#".repeat(filled)}${"-".repeat(WIDTH - filled)}] ${(fraction * 100).toFixed(0).padStart(3)}%` : "";
+    const bar = p.totalBytes || p.totalRecords ? `[${"#".repeat(filled)}${"-".repeat(WIDTH - filled)}] ${(fraction * 100).toFixed(0).padStart(3)}%` : "";
     const rate = seconds > 0 ? p.records / seconds : 0;
     const left = fraction > 0 ? (seconds / fraction) * (1 - fraction) : NaN;
     const where = p.section ? ` ${p.section}` : "";
-    const line = `${LABEL[p.phase].padEnd(19)} ${bar} ${p.records.toLocaleString("en")} records, ${mb(p.bytes)}${p.totalBytes ? `/${mb(p.totalBytes)}` : ""}, ${Math.round(rate).toLocaleString("en")}/s, ${clock(left)} left${where}`;
+    const line = `${LABEL[p.phase].padEnd(19)} ${bar} ${p.records.toLocaleString("en")}${p.totalRecords ? `/${p.totalRecords.toLocaleString("en")}` : ""} records, ${mb(p.bytes)}${p.totalBytes ? `/${mb(p.totalBytes)}` : ""}, ${Math.round(rate).toLocaleString("en")}/s, ${clock(left)} left${where}`;
     return this.tty ? `\r${line}\x1b[K` : line;
   }
 

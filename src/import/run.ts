@@ -20,6 +20,8 @@ export interface Progress {
   /** Input bytes read in this phase, and the input's size (0 when unknown). */
   bytes: number;
   totalBytes: number;
+  /** Records in the input, once the first pass has counted them. */
+  totalRecords?: number;
 }
 
 export interface SectionSummary {
@@ -73,6 +75,7 @@ export async function runImport(source: ImportSource, target: ImportTarget, opti
       if (++records % PROGRESS_EVERY === 0) report({ phase: "shapes", section, records, bytes, totalBytes });
     }
   }
+  const totalRecords = records;
   // Pass 2: references, and any extra check of the well-formed records.
   const extra: ImportProblem[] = [];
   const perSection: Partial<Record<Section, SectionSummary>> = {};
@@ -89,7 +92,7 @@ export async function runImport(source: ImportSource, target: ImportTarget, opti
       summary.records++;
       summary.bytes += r.bytes;
       bytes += r.bytes;
-      if (++records % PROGRESS_EVERY === 0) report({ phase: "references", section, records, bytes, totalBytes });
+      if (++records % PROGRESS_EVERY === 0) report({ phase: "references", section, records, bytes, totalBytes, totalRecords });
     }
   }
   // References the file does not satisfy: the database may (unless it is about to be emptied).
@@ -128,12 +131,12 @@ export async function runImport(source: ImportSource, target: ImportTarget, opti
       const plan = await planRecord(db, section, parsed.data, r.index, now);
       for (const [k, c] of Object.entries(plan.counts)) counts[k] = (counts[k] ?? 0) + c;
       await batcher.add(plan, { section, index: r.index + 1 }, `$.${section}[${r.index}]`);
-      if (records % PROGRESS_EVERY === 0) report({ phase: "write", section, records, bytes, totalBytes });
+      if (records % PROGRESS_EVERY === 0) report({ phase: "write", section, records, bytes, totalBytes, totalRecords });
     }
     summary.ms = Date.now() - started;
   }
   const batches = await batcher.finish();
-  report({ phase: "write", records, bytes, totalBytes });
+  report({ phase: "write", records, bytes: totalBytes, totalBytes, totalRecords });
   if (options.reset) await target.removeUnreferencedFiles();
   // After a resume, counts are what this run wrote; `sections` still describes the whole input.
   return { ok: true, counts, sections: perSection, batches, written: true, rowsWritten };
