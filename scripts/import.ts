@@ -1,124 +1,109 @@
-// npm run import -- [--reset] [--remote | --rehearse] FILE.json
+// npm run import -- [--reset] [--dry-run] [--remote | --rehearse] [--restart] FILE.json | FOLDER
 //
-// Validates the whole file first (nothing is loaded when any record is wrong; each problem is
-// printed as `$.path: message`), then loads it:
-// - locally (default): into the state `wrangler dev` uses, through getPlatformProxy, after
+// Streams the input (one JSON file, or a folder of <section>.jsonl files) and validates all of it
+// first: nothing is written when any record is wrong, and each problem is printed as
+// `$.path: message`. Then writes it in batches (each one Worker invocation and one D1 batch):
+// - locally (default): into the state `wrangler dev` uses, through a throwaway local Worker, after
 //   applying local migrations; --reset also empties the Limiter counters.
-// - --remote: into the deployed D1/R2 through wrangler (an SQL script file + `r2 object put`).
+// - --remote: into the deployed D1/R2 through wrangler (an SQL script per batch, `r2 object put`).
 // - --rehearse: the --remote path run against the local state, to try a remote import offline.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+// A run that stops half-way is resumed by running the same command again (see checkpoint.ts).
 import { parseArgs } from "node:util";
 import { getDb } from "../src/db/client";
-import { buildImportPlan, loadExistingKeys, type ImportPlan } from "../src/import/load";
-import { planStatements, renderSqlScript } from "../src/import/sql-script";
-import type { ImportProblem } from "../src/import/validate";
-import { validateImport } from "../src/import/validate";
+import { DEFAULT_BATCH_LIMITS, type BatchLimits, type Position } from "../src/import/batch";
+import { remoteLimitProblems } from "../src/import/limits";
+import type { ImportProblem } from "../src/import/problems";
+import { runImport, type ImportOutcome } from "../src/import/run";
+import type { ImportTarget } from "../src/import/target";
+import { Checkpoint } from "./lib/checkpoint";
 import { runMain, UsageError } from "./lib/cli";
-import { applyLocalMigrations, importLocally as runLocalImport, resetLimiterState } from "./lib/local";
-import { deleteObjects, putObjects } from "./lib/r2-objects";
-import { WranglerD1, type WranglerLocation } from "./lib/wrangler-d1";
-import { runWrangler } from "./lib/wrangler";
+import { openInput } from "./lib/import-files";
+import { applyLocalMigrations, resetLimiterState, startImportWorker } from "./lib/local";
+import { ProgressBar } from "./lib/progress";
+import { wranglerTarget } from "./lib/wrangler-target";
 
-const USAGE = "usage: npm run import -- [--reset] [--remote | --rehearse] FILE.json";
+const USAGE = `usage: npm run import -- [--reset] [--dry-run] [--remote | --rehearse] [--restart] [--batch-statements N] [--batch-mb N] FILE.json | FOLDER
+  --dry-run            validate only; write nothing
+  --reset              empty the content (and local limit counters) first
+  --remote             write to the deployed D1 and R2 (through wrangler)
+  --rehearse           the --remote path against the local state
+  --restart            ignore the checkpoint of an interrupted run and start over
+  --stop-after N       stop after N batches (to try resuming)
+  --persist-to DIR     local state directory (default: the one wrangler dev uses)
+  --batch-statements N, --batch-mb N   batch size (default 400 statements, 4 MB locally)`;
+
+/** Batches through wrangler are one process each, so they are larger; D1's per-statement limits still hold. */
+const REMOTE_BATCH_LIMITS: BatchLimits = { statements: 2000, bytes: 8 * 1024 * 1024 };
 
 function parseCommandLine(argv: string[]) {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { reset: { type: "boolean" }, remote: { type: "boolean" }, rehearse: { type: "boolean" }, help: { type: "boolean", short: "h" } } });
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        reset: { type: "boolean" },
+        remote: { type: "boolean" },
+        rehearse: { type: "boolean" },
+        "dry-run": { type: "boolean" },
+        restart: { type: "boolean" },
+        quiet: { type: "boolean", short: "q" },
+        "batch-statements": { type: "string" },
+        "batch-mb": { type: "string" },
+        "stop-after": { type: "string" },
+        "persist-to": { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
   } catch (error) {
     throw new UsageError(`${(error as Error).message}\n${USAGE}`);
   }
   const { values, positionals } = parsed;
   if (values.help) return undefined;
-  if (positionals.length !== 1) throw new UsageError(`expected exactly one FILE.json\n${USAGE}`);
+  if (positionals.length !== 1) throw new UsageError(`expected exactly one FILE.json or FOLDER\n${USAGE}`);
   if (values.remote && values.rehearse) throw new UsageError(`--remote and --rehearse exclude each other\n${USAGE}`);
-  return { file: positionals[0], reset: values.reset ?? false, target: values.remote ? "remote" : values.rehearse ? "rehearse" : "local" } as const;
+  const number = (name: string, text: string | undefined) => {
+    if (text === undefined) return undefined;
+    const n = Number(text);
+    if (!(n > 0)) throw new UsageError(`--${name} must be a positive number\n${USAGE}`);
+    return n;
+  };
+  const target = values.remote ? "remote" : values.rehearse ? "rehearse" : "local";
+  const base = target === "local" ? DEFAULT_BATCH_LIMITS : REMOTE_BATCH_LIMITS;
+  const limits: BatchLimits = {
+    statements: number("batch-statements", values["batch-statements"]) ?? base.statements,
+    bytes: (number("batch-mb", values["batch-mb"]) ?? base.bytes / 1024 / 1024) * 1024 * 1024,
+  };
+  return {
+    input: positionals[0],
+    reset: values.reset ?? false,
+    dryRun: values["dry-run"] ?? false,
+    restart: values.restart ?? false,
+    quiet: values.quiet ?? false,
+    stopAfter: number("stop-after", values["stop-after"]),
+    persistTo: values["persist-to"],
+    limits,
+    target,
+  } as const;
 }
 
-function readJson(file: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    printProblems(file, [{ path: "$", message: `not valid JSON: ${(error as Error).message}` }]);
-    return undefined;
-  }
-}
-
-function printProblems(file: string, problems: ImportProblem[]): void {
-  console.error(`${file}: ${problems.length} problem${problems.length === 1 ? "" : "s"}, nothing was loaded`);
+function printProblems(input: string, problems: ImportProblem[]): void {
+  console.error(`${input}: ${problems.length} problem${problems.length === 1 ? "" : "s"}, nothing was written`);
   for (const p of problems) console.error(`  ${p.path}: ${p.message}`);
 }
 
-function printCounts(counts: Record<string, number>): void {
-  const width = Math.max(...Object.keys(counts).map((k) => k.length));
-  for (const [what, n] of Object.entries(counts)) console.log(`  ${what.padEnd(width)}  ${n}`);
+function printSummary(outcome: Extract<ImportOutcome, { ok: true }>, seconds: number): void {
+  const rows = Object.entries(outcome.sections).map(([section, s]) => [section, s.records.toLocaleString("en"), `${(s.bytes / 1024 / 1024).toFixed(1)} MB`, s.ms ? `${(s.ms / 1000).toFixed(1)} s` : ""]);
+  const table = [["section", "records", "input", "write time"], ...rows];
+  const widths = table[0].map((_, c) => Math.max(...table.map((r) => r[c].length)));
+  for (const row of table) console.log("  " + row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join("  "));
+  if (outcome.written) {
+    console.log(`  records written: ${Object.entries(outcome.counts).map(([k, n]) => `${n.toLocaleString("en")} ${k}`).join(", ")}`);
+    console.log(`  ${outcome.batches} batches, ${outcome.rowsWritten ? `${outcome.rowsWritten.toLocaleString("en")} rows written (as D1 counts them, search index included), ` : ""}${seconds.toFixed(1)} s`);
+  }
 }
 
-async function importLocally(file: string, raw: unknown, reset: boolean): Promise<number> {
-  await applyLocalMigrations();
-  const outcome = await runLocalImport(raw, reset);
-  if (!outcome.ok) {
-    printProblems(file, outcome.problems);
-    return 1;
-  }
-  console.log(`Imported ${file} into the local database${reset ? " (reset first)" : ""}:`);
-  printCounts(outcome.counts);
-  if (reset) {
-    const cleared = resetLimiterState();
-    console.log(cleared.length ? `Limit counters reset (${cleared.join(", ")} removed).` : "Limit counters: none stored yet.");
-  }
-  return 0;
-}
-
-async function importThroughWrangler(file: string, raw: unknown, reset: boolean, location: WranglerLocation): Promise<number> {
-  const where = location === "remote" ? "the deployed database" : "the local database (rehearsal of --remote)";
-  const d1 = new WranglerD1(location);
-  const db = d1.asD1Database();
-  console.log(`Reading existing keys from ${where}…`);
-  const existing = reset ? undefined : await loadExistingKeys(db);
-  const validated = validateImport(raw, existing);
-  if (!validated.ok) {
-    printProblems(file, validated.problems);
-    return 1;
-  }
-  const plan: ImportPlan = await buildImportPlan(getDb({ DB: db }), validated.data, new Date().toISOString());
-  const previousKeys = reset ? (await db.prepare("select r2_key as k from document_versions").all<{ k: string }>()).results.map((r) => r.k) : [];
-
-  // Files first: a failure here leaves the rows as they were (new keys are only written by this import).
-  console.log(`Uploading ${plan.objects.length} files…`);
-  await putObjects(location, plan.objects, (done) => {
-    if (done % 10 === 0 || done === plan.objects.length) console.log(`  ${done}/${plan.objects.length}`);
-  });
-
-  const dir = join(".wrangler", "import");
-  mkdirSync(dir, { recursive: true });
-  const scriptPath = join(dir, `import-${Date.now()}.sql`);
-  const statements = planStatements(plan, { reset });
-  writeFileSync(scriptPath, renderSqlScript(statements));
-  console.log(`Running ${statements.length} statements from ${scriptPath}…`);
-  await runWrangler(["d1", "execute", "DB", `--${location}`, "--file", scriptPath, "--yes"], { capture: true });
-  rmSync(scriptPath); // kept only when the run fails, to look at
-
-  if (reset) {
-    const keep = new Set(plan.objects.map((o) => o.key));
-    const stale = previousKeys.filter((k) => !keep.has(k));
-    if (stale.length) {
-      console.log(`Deleting ${stale.length} files no row points at any more…`);
-      await deleteObjects(location, stale);
-    }
-    if (location === "remote") console.log("Note: limit counters of the deployed Worker are not reset; they expire with their windows.");
-  }
-  console.log(`Imported ${file} into ${where}${reset ? " (reset first)" : ""}:`);
-  printCounts(plan.counts);
-  return 0;
-}
+class StoppedOnRequest extends Error {}
 
 runMain(async () => {
   const args = parseCommandLine(process.argv.slice(2));
@@ -126,8 +111,72 @@ runMain(async () => {
     console.log(USAGE);
     return 0;
   }
-  const raw = readJson(args.file);
-  if (raw === undefined) return 1;
-  if (args.target === "local") return importLocally(args.file, raw, args.reset);
-  return importThroughWrangler(args.file, raw, args.reset, args.target === "remote" ? "remote" : "local");
+  const input = openInput(args.input);
+  const checkpoint = new Checkpoint({ input: args.input, size: input.size, mtimeMs: input.mtimeMs, target: args.target, reset: args.reset });
+  if (args.restart) checkpoint.clear();
+  const resumeFrom: Position | undefined = args.dryRun ? undefined : checkpoint.load();
+  const where = args.target === "remote" ? "the deployed database" : args.target === "rehearse" ? "the local database (rehearsal of --remote)" : "the local database";
+
+  let target: ImportTarget;
+  let dispose = async () => {};
+  if (args.target === "local") {
+    await applyLocalMigrations(args.persistTo);
+    const worker = await startImportWorker(args.persistTo);
+    target = worker.target;
+    dispose = worker.dispose;
+  } else {
+    target = wranglerTarget(args.target === "remote" ? "remote" : "local");
+  }
+
+  const progress = new ProgressBar(args.quiet);
+  const started = Date.now();
+  if (resumeFrom) console.log(`Resuming an interrupted import of ${args.input} at ${resumeFrom.section}[${resumeFrom.index}] (--restart starts over).`);
+  const now = new Date();
+  const db = getDb({ DB: {} as D1Database });
+  let outcome: ImportOutcome;
+  try {
+    outcome = await runImport(input.source, target, {
+      reset: args.reset,
+      dryRun: args.dryRun,
+      now,
+      resumeFrom,
+      limits: args.limits,
+      onProgress: progress.update,
+      checkRecord: args.target === "local" ? undefined : (section, index, record) => remoteLimitProblems(db, section, index, record, now.toISOString()),
+      onBatchWritten: (batch, resumeAt) => {
+        if (resumeAt) checkpoint.save(resumeAt);
+        if (args.stopAfter && batch.number >= args.stopAfter) throw new StoppedOnRequest(`stopped after ${batch.number} batches as asked; run the same command again to resume`);
+      },
+    });
+  } catch (error) {
+    progress.done();
+    if (error instanceof StoppedOnRequest) {
+      console.error(error.message);
+      return 3;
+    }
+    throw error;
+  } finally {
+    await dispose();
+  }
+  progress.done();
+  if (!outcome.ok) {
+    printProblems(args.input, outcome.problems);
+    return 1;
+  }
+  const seconds = (Date.now() - started) / 1000;
+  if (!outcome.written) {
+    console.log(`${args.input} is valid (dry run, nothing written):`);
+    printSummary(outcome, seconds);
+    return 0;
+  }
+  checkpoint.clear();
+  console.log(`Imported ${args.input} into ${where}${args.reset ? " (reset first)" : ""}:`);
+  printSummary(outcome, seconds);
+  if (args.reset) {
+    if (args.target === "local") {
+      const cleared = resetLimiterState();
+      console.log(cleared.length ? `Limit counters reset (${cleared.join(", ")} removed).` : "Limit counters: none stored yet.");
+    } else if (args.target === "remote") console.log("Note: limit counters of the deployed Worker are not reset; they expire with their windows.");
+  }
+  return 0;
 });

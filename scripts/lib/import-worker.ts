@@ -1,14 +1,29 @@
-// A throwaway Worker that runs the importer inside workerd with the local bindings (started by
-// scripts/lib/local.ts for one import, on a random loopback port, never deployed). Going through
-// getPlatformProxy instead costs one proxy round trip per statement: minutes for the demo.
-import { importContent } from "../../src/import";
+// A throwaway Worker that writes import batches inside workerd with the local bindings (started by
+// scripts/lib/worker-target.ts for one import, on a random loopback port, never deployed). Each
+// request is one batch: one Worker invocation and one D1 batch(), as the deployed service would run it.
+import { bindingTarget } from "../../src/import/target";
+import type { KeyKind } from "../../src/import/validate";
+import { decodeBatch, type WireBatch } from "./import-wire";
 
 // wrangler.toml declares the Limiter class for this Worker name; exporting it keeps workerd quiet.
 export { Limiter } from "../../src/limits/limiter";
 
 export default {
   async fetch(request: Request, env: Env): Promise<Response> {
-    const { content, reset } = (await request.json()) as { content: unknown; reset: boolean };
-    return Response.json(await importContent(env, content, { reset }));
+    const target = bindingTarget(env);
+    const path = new URL(request.url).pathname;
+    if (path === "/existing") {
+      const { kind, keys } = (await request.json()) as { kind: KeyKind; keys: string[] };
+      return Response.json([...(await target.existing(kind, keys))]);
+    }
+    if (path === "/reset") {
+      await target.reset();
+      return Response.json(null);
+    }
+    if (path === "/write") {
+      return Response.json(await target.write(decodeBatch((await request.json()) as WireBatch)));
+    }
+    if (path === "/sweep") return Response.json(await target.removeUnreferencedFiles());
+    return new Response("not found", { status: 404 });
   },
 } satisfies ExportedHandler<Env>;

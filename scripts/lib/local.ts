@@ -3,7 +3,10 @@
 import { existsSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { getPlatformProxy, unstable_startWorker } from "wrangler";
-import type { ImportOutcome } from "../../src/import";
+import { runImport, type ImportOutcome } from "../../src/import/run";
+import { objectSource } from "../../src/import/source";
+import type { ImportTarget } from "../../src/import/target";
+import { encodeBatch } from "./import-wire";
 import { runWrangler } from "./wrangler";
 
 export const STATE_DIR = join(".wrangler", "state", "v3");
@@ -14,8 +17,8 @@ export interface LocalBindings {
 }
 
 /** Applies pending migrations to the local D1 (non-interactive; a no-op when up to date). */
-export async function applyLocalMigrations(): Promise<void> {
-  await runWrangler(["d1", "migrations", "apply", "DB", "--local"], { capture: true });
+export async function applyLocalMigrations(persistTo?: string): Promise<void> {
+  await runWrangler(["d1", "migrations", "apply", "DB", "--local", ...(persistTo ? ["--persist-to", persistTo] : [])], { capture: true });
 }
 
 /** Runs `work` with the local DB and FILES bindings, then shuts the local runtime down. */
@@ -39,25 +42,56 @@ export async function withLocalBindings<T>(work: (bindings: LocalBindings) => Pr
   }
 }
 
+/** An import target writing through a local workerd with the persisted bindings; dispose when done. */
+export interface LocalImportWorker {
+  target: ImportTarget;
+  dispose(): Promise<void>;
+}
+
 /**
- * Runs the importer inside a local workerd (scripts/lib/import-worker.ts) with the persisted
- * bindings: the whole import is one D1 batch there, as in production, in seconds.
+ * Starts the import Worker (scripts/lib/import-worker.ts) inside a local workerd with the state
+ * `wrangler dev` uses: each batch is one request there, one D1 batch, as in production.
  */
-export async function importLocally(content: unknown, reset: boolean): Promise<ImportOutcome> {
+export async function startImportWorker(persistTo?: string): Promise<LocalImportWorker> {
   const restoreStderr = dropStderrLines(/Durable ?Object|queue/i);
   const worker = await unstable_startWorker({
     config: "wrangler.toml",
     entrypoint: "scripts/lib/import-worker.ts",
-    dev: { remote: false, watch: false, inspector: false, logLevel: "error", server: { hostname: "127.0.0.1", port: 0 } },
+    dev: { remote: false, watch: false, inspector: false, logLevel: "error", server: { hostname: "127.0.0.1", port: 0 }, ...(persistTo ? { persist: persistTo } : {}) },
   });
   try {
     await worker.ready;
-    const response = await worker.fetch("http://import.local/", { method: "POST", body: JSON.stringify({ content, reset }) });
-    if (!response.ok) throw new Error(`the local import failed: ${response.status} ${await response.text()}`);
-    return (await response.json()) as ImportOutcome;
+  } catch (error) {
+    restoreStderr();
+    throw error;
+  }
+  const call = async <T>(path: string, body?: unknown): Promise<T> => {
+    const response = await worker.fetch(`http://import.local${path}`, { method: "POST", body: JSON.stringify(body ?? null) });
+    if (!response.ok) throw new Error(`the local import Worker failed on ${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  const target: ImportTarget = {
+    existing: async (kind, keys) => new Set(await call<string[]>("/existing", { kind, keys })),
+    reset: () => call("/reset"),
+    write: (batch) => call<number>("/write", encodeBatch(batch)),
+    removeUnreferencedFiles: () => call<number>("/sweep"),
+  };
+  return {
+    target,
+    async dispose() {
+      await worker.dispose();
+      restoreStderr();
+    },
+  };
+}
+
+/** Imports content already in memory into the local state (the dev seeder). */
+export async function importLocally(content: unknown, reset: boolean): Promise<ImportOutcome> {
+  const worker = await startImportWorker();
+  try {
+    return await runImport(objectSource(content), worker.target, { reset });
   } finally {
     await worker.dispose();
-    restoreStderr();
   }
 }
 

@@ -167,3 +167,6 @@ export const ImportFileSchema = z.strictObject({
 
 export type ImportFile = z.infer<typeof ImportFileSchema>;
 export type ImportDocument = ImportFile["documents"] extends (infer D)[] | undefined ? D : never;
+/** A record section of the import file (users, threads, documents, …). */
+export type Section = keyof ImportFile;
+export const SECTIONS = Object.keys(ImportFileSchema.shape) as Section[];

@@ -1,15 +1,15 @@
-// Writes a validated import file: R2 objects first, then every D1 statement in one batch
-// (one transaction), so a failure leaves the database as it was. Upserts by id or natural key
-// make a second import of the same file update in place.
-import { sql, type SQL } from "drizzle-orm";
+// Turns validated records into the statements and files that store them (run.ts batches them).
+// Upserts by id or natural key, and children replaced per parent, make a second import of the
+// same file update in place: every record's statements can run again without harm.
+import { getTableColumns, sql, type SQL } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { sha256Hex } from "../auth/keys";
 import { extensionOf, mediaTypeFor } from "../content/media-types";
 import { readingMinutes, renderMarkdown } from "../content/markdown";
 import type { Db } from "../db/client";
 import * as t from "../db/schema";
 import { normalizeBoardNumber, slugify } from "../http/urls";
-import type { ImportFile } from "./format";
-import type { ExistingKeys } from "./validate";
+import type { ImportFile, Section } from "./format";
 
 export interface StoredObject {
   key: string;
@@ -37,6 +37,18 @@ const iso = (time: string) => new Date(time).toISOString();
  */
 function withGivenTime<V extends object, K extends string>(values: V, key: K, given: string | null | undefined): V | (V & Record<K, string>) {
   return given ? { ...values, [key]: iso(given) } as V & Record<K, string> : values;
+}
+
+/**
+ * The upsert's `where`: update only when a value differs, so a second import of the same record
+ * writes nothing and fires no search trigger. `ignore`: columns that change on every import.
+ */
+function ifChanged(table: SQLiteTable, set: object, ignore: string[] = []): SQL {
+  const columns = getTableColumns(table);
+  const differs = Object.keys(set)
+    .filter((key) => !ignore.includes(key))
+    .map((key) => sql`${columns[key]} is not excluded.${sql.identifier(columns[key].name)}`);
+  return sql.join(differs, sql` or `);
 }
 
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
@@ -76,248 +88,284 @@ export function boardIdSql(anySpelling: string | null | undefined): SQL | null {
   return sql`(select id from boards where norm = ${norm} union all select board_id from board_aliases where norm = ${norm} limit 1)`;
 }
 
-export async function buildImportPlan(db: Db, file: ImportFile, now: string): Promise<ImportPlan> {
+/** One record's rows and files. */
+export interface RecordPlan {
+  statements: Statement[];
+  objects: StoredObject[];
+  counts: Record<string, number>;
+  /** Must run in one batch (it relies on deferred foreign keys); never more than ATOMIC_RECORD_STATEMENTS. */
+  atomic?: boolean;
+}
+
+/** Records of at most this many statements may write children first, as one batch. */
+export const ATOMIC_RECORD_STATEMENTS = 200;
+
+type Item<S extends Section> = NonNullable<ImportFile[S]>[number];
+
+/** Sections in the order their rows must be written: each refers only to sections before it. */
+export const WRITE_ORDER: readonly Section[] = ["users", "manufacturers", "api_keys", "boards", "categories", "documents", "threads", "blog_posts", "cases"];
+
+/**
+ * The statements and files of one validated record (index: its position in its section, which
+ * orders categories). Each record's statements stand alone, so records can go in separate batches.
+ */
+export async function planRecord<S extends Section>(db: Db, section: S, record: Item<S>, index: number, now: string): Promise<RecordPlan> {
   const s: Statement[] = [];
   const objects: StoredObject[] = [];
   const counts: Record<string, number> = {};
   const count = (key: string, n = 1) => (counts[key] = (counts[key] ?? 0) + n);
-
-  for (const u of file.users ?? []) {
-    const values = { username: u.username, name: u.name, role: u.role, locale: u.locale, active: u.active };
-    s.push(db.insert(t.users).values({ ...values, createdAt: now }).onConflictDoUpdate({ target: t.users.username, set: values }));
-    count("users");
-  }
-  for (const m of file.manufacturers ?? []) {
-    s.push(db.insert(t.manufacturers).values(m).onConflictDoUpdate({ target: t.manufacturers.id, set: { name: m.name } }));
-    count("manufacturers");
-  }
-  for (const k of file.api_keys ?? []) {
-    const values = {
-      userId: userId(k.user)!,
-      name: k.name,
-      scopes: k.scopes,
-      expiresAt: k.expires_at ? new Date(k.expires_at).toISOString() : null,
-    };
-    // A key revoked again keeps the time of its first revocation.
-    const set = { ...values, revokedAt: k.revoked ? sql`coalesce(revoked_at, ${now})` : null };
-    const tokenHash = await sha256Hex(k.token);
-    s.push(db.insert(t.apiKeys).values({ ...values, tokenHash, displayPrefix: k.token.slice(0, 10), revokedAt: k.revoked ? now : null, createdAt: now }).onConflictDoUpdate({ target: t.apiKeys.tokenHash, set }));
-    count("api_keys");
-  }
-  for (const b of file.boards ?? []) {
-    const norm = normalizeBoardNumber(b.number);
-    const values = { number: b.number, manufacturerId: manufacturerId(b.manufacturer), status: b.status, boardCode: b.board_code ?? null, platform: b.platform ?? null, codename: b.codename ?? null };
-    s.push(db.insert(t.boards).values({ ...values, norm }).onConflictDoUpdate({ target: t.boards.norm, set: values }));
-    const boardId = sql`(select id from boards where norm = ${norm})`;
-    s.push(db.delete(t.boardAliases).where(sql`${t.boardAliases.boardId} = ${boardId}`));
-    for (const alias of b.aliases ?? []) {
-      s.push(db.insert(t.boardAliases).values({ norm: normalizeBoardNumber(alias), boardId, alias }).onConflictDoUpdate({ target: t.boardAliases.norm, set: { boardId, alias } }));
-    }
-    count("boards");
-  }
-  (file.categories ?? []).forEach((c, position) => {
-    const values = { name: c.name, description: c.description ?? null, position };
-    s.push(db.insert(t.categories).values({ ...values, slug: c.slug }).onConflictDoUpdate({ target: t.categories.slug, set: values }));
-    count("categories");
-  });
-
-  for (const d of file.documents ?? []) {
-    const id = d.id?.toUpperCase() ?? (await derivedId("document", `${d.owner ?? ""}\n${d.title}`, d.created_at));
-    const createdAt = d.created_at ? new Date(d.created_at).toISOString() : now;
-    const versions = [...d.versions].sort((a, b) => a.version - b.version);
-    const current = versions[versions.length - 1].version;
-    const values = {
-      title: d.title,
-      type: d.type,
-      status: d.status,
-      visibility: d.visibility,
-      ownerId: userId(d.owner),
-      manufacturerId: manufacturerId(d.manufacturer),
-      description: d.description ?? null,
-      chipset: d.chipset ?? null,
-      boardRevision: d.board_revision ?? null,
-      language: d.language ?? null,
-      sourceNote: d.source_note ?? null,
-      tags: d.tags ?? [],
-      downloads: d.downloads,
-      executable: d.executable ?? false,
-      currentVersion: current,
-      pageCount: d.pages ? d.pages.length : null,
-      updatedAt: now,
-    };
-    s.push(db.insert(t.documents).values({ ...values, id, createdAt }).onConflictDoUpdate({ target: t.documents.id, set: withGivenTime(values, "createdAt", d.created_at) }));
-    for (const child of [t.documentVersions, t.documentBoards, t.documentShares, t.documentPages]) {
-      s.push(db.delete(child).where(sql`${child.documentId} = ${id}`));
-    }
-    for (const v of versions) {
-      const bytes = decodeContent(v);
-      const extension = extensionOf(v.filename);
-      const key = `documents/${id}/v${v.version}`;
-      objects.push({ key, bytes, contentType: mediaTypeFor(extension), filename: v.filename });
-      s.push(
-        db.insert(t.documentVersions).values({
-          documentId: id,
-          version: v.version,
-          filename: v.filename,
-          extension,
-          contentType: mediaTypeFor(extension),
-          sizeBytes: bytes.byteLength,
-          sha256: await sha256Hex(bytes),
-          r2Key: key,
-          changelog: v.changelog ?? null,
-          // Without its own time a version has its document's (as stored: kept from the first import).
-          createdAt: v.created_at ? iso(v.created_at) : sql`(select created_at from documents where id = ${id})`,
-        }),
+  let atomic = false;
+  const planners: { [K in Section]: (item: Item<K>) => Promise<void> | void } = {
+    users: async (u) => {
+      const values = { username: u.username, name: u.name, role: u.role, locale: u.locale, active: u.active };
+      s.push(db.insert(t.users).values({ ...values, createdAt: now }).onConflictDoUpdate({ target: t.users.username, set: values, setWhere: ifChanged(t.users, values) }));
+      count("users");
+    },
+    manufacturers: async (m) => {
+      s.push(db.insert(t.manufacturers).values(m).onConflictDoUpdate({ target: t.manufacturers.id, set: { name: m.name }, setWhere: ifChanged(t.manufacturers, { name: m.name }) }));
+      count("manufacturers");
+    },
+    api_keys: async (k) => {
+      const values = {
+        userId: userId(k.user)!,
+        name: k.name,
+        scopes: k.scopes,
+        expiresAt: k.expires_at ? new Date(k.expires_at).toISOString() : null,
+      };
+      // A key revoked again keeps the time of its first revocation.
+      const set = { ...values, revokedAt: k.revoked ? sql`coalesce(revoked_at, ${now})` : null };
+      const tokenHash = await sha256Hex(k.token);
+      s.push(db.insert(t.apiKeys).values({ ...values, tokenHash, displayPrefix: k.token.slice(0, 10), revokedAt: k.revoked ? now : null, createdAt: now }).onConflictDoUpdate({ target: t.apiKeys.tokenHash, set }));
+      count("api_keys");
+    },
+    boards: async (b) => {
+      const norm = normalizeBoardNumber(b.number);
+      const values = { number: b.number, manufacturerId: manufacturerId(b.manufacturer), status: b.status, boardCode: b.board_code ?? null, platform: b.platform ?? null, codename: b.codename ?? null };
+      s.push(db.insert(t.boards).values({ ...values, norm }).onConflictDoUpdate({ target: t.boards.norm, set: values, setWhere: ifChanged(t.boards, values) }));
+      const boardId = sql`(select id from boards where norm = ${norm})`;
+      s.push(db.delete(t.boardAliases).where(sql`${t.boardAliases.boardId} = ${boardId}`));
+      for (const alias of b.aliases ?? []) {
+        s.push(db.insert(t.boardAliases).values({ norm: normalizeBoardNumber(alias), boardId, alias }).onConflictDoUpdate({ target: t.boardAliases.norm, set: { boardId, alias } }));
+      }
+      count("boards");
+    },
+    categories: (c) => {
+      const position = index;
+      const values = { name: c.name, description: c.description ?? null, position };
+      s.push(db.insert(t.categories).values({ ...values, slug: c.slug }).onConflictDoUpdate({ target: t.categories.slug, set: values, setWhere: ifChanged(t.categories, values) }));
+      count("categories");
+    },
+    documents: async (d) => {
+      const id = d.id?.toUpperCase() ?? (await derivedId("document", `${d.owner ?? ""}\n${d.title}`, d.created_at));
+      const createdAt = d.created_at ? new Date(d.created_at).toISOString() : now;
+      const versions = [...d.versions].sort((a, b) => a.version - b.version);
+      const current = versions[versions.length - 1].version;
+      const values = {
+        title: d.title,
+        type: d.type,
+        status: d.status,
+        visibility: d.visibility,
+        ownerId: userId(d.owner),
+        manufacturerId: manufacturerId(d.manufacturer),
+        description: d.description ?? null,
+        chipset: d.chipset ?? null,
+        boardRevision: d.board_revision ?? null,
+        language: d.language ?? null,
+        sourceNote: d.source_note ?? null,
+        tags: d.tags ?? [],
+        downloads: d.downloads,
+        executable: d.executable ?? false,
+        currentVersion: current,
+        pageCount: d.pages ? d.pages.length : null,
+        updatedAt: now,
+      };
+      for (const child of [t.documentVersions, t.documentBoards, t.documentShares, t.documentPages]) {
+        s.push(db.delete(child).where(sql`${child.documentId} = ${id}`));
+      }
+      // A new document's boards written before it are indexed with it, once, instead of re-indexing
+      // it per board (search triggers); that needs the record in one batch (foreign keys deferred).
+      const boards = (d.boards ?? []).map((b, position) => db.insert(t.documentBoards).values({ documentId: id, boardId: boardIdSql(b)!, position }).onConflictDoNothing());
+      const boardsFirst = d.versions.length + boards.length + (d.shared_with?.length ?? 0) + (d.pages?.length ?? 0) <= ATOMIC_RECORD_STATEMENTS - 5;
+      if (boardsFirst) {
+        s.push(...boards);
+        atomic = true;
+      }
+      s.push(db.insert(t.documents).values({ ...values, id, createdAt }).onConflictDoUpdate({ target: t.documents.id, set: withGivenTime(values, "createdAt", d.created_at), setWhere: ifChanged(t.documents, withGivenTime(values, "createdAt", d.created_at), ["updatedAt"]) }));
+      if (!boardsFirst) s.push(...boards);
+      for (const v of versions) {
+        const bytes = decodeContent(v);
+        const extension = extensionOf(v.filename);
+        const key = `documents/${id}/v${v.version}`;
+        objects.push({ key, bytes, contentType: mediaTypeFor(extension), filename: v.filename });
+        s.push(
+          db.insert(t.documentVersions).values({
+            documentId: id,
+            version: v.version,
+            filename: v.filename,
+            extension,
+            contentType: mediaTypeFor(extension),
+            sizeBytes: bytes.byteLength,
+            sha256: await sha256Hex(bytes),
+            r2Key: key,
+            changelog: v.changelog ?? null,
+            // Without its own time a version has its document's (as stored: kept from the first import).
+            createdAt: v.created_at ? iso(v.created_at) : sql`(select created_at from documents where id = ${id})`,
+          }),
+        );
+      }
+      for (const u of d.shared_with ?? []) s.push(db.insert(t.documentShares).values({ documentId: id, userId: userId(u)! }).onConflictDoNothing());
+      (d.pages ?? []).forEach((text, i) => s.push(db.insert(t.documentPages).values({ documentId: id, page: i + 1, text })));
+      count("documents");
+    },
+    threads: async (th) => {
+      const id = th.id?.toUpperCase() ?? (await derivedId("thread", `${th.author}\n${th.title}`, th.created_at));
+      const createdAt = th.created_at ? new Date(th.created_at).toISOString() : now;
+      const replies = await Promise.all(
+        (th.posts ?? []).map(async (p, i) => ({
+          id: p.id?.toUpperCase() ?? (await derivedId("reply", `${id}\n${i}\n${p.author}`, p.created_at ?? th.created_at)),
+          threadId: id,
+          authorId: userId(p.author)!,
+          body: p.body,
+          bodyHtml: renderMarkdown(p.body),
+          isSolution: p.is_solution,
+          score: p.score,
+          hidden: p.hidden,
+          createdAt: p.created_at ? iso(p.created_at) : now,
+          givenCreatedAt: p.created_at,
+        })),
       );
-    }
-    (d.boards ?? []).forEach((b, position) => s.push(db.insert(t.documentBoards).values({ documentId: id, boardId: boardIdSql(b)!, position }).onConflictDoNothing()));
-    for (const u of d.shared_with ?? []) s.push(db.insert(t.documentShares).values({ documentId: id, userId: userId(u)! }).onConflictDoNothing());
-    (d.pages ?? []).forEach((text, i) => s.push(db.insert(t.documentPages).values({ documentId: id, page: i + 1, text })));
-    count("documents");
-  }
-
-  for (const th of file.threads ?? []) {
-    const id = th.id?.toUpperCase() ?? (await derivedId("thread", `${th.author}\n${th.title}`, th.created_at));
-    const createdAt = th.created_at ? new Date(th.created_at).toISOString() : now;
-    const replies = await Promise.all(
-      (th.posts ?? []).map(async (p, i) => ({
-        id: p.id?.toUpperCase() ?? (await derivedId("reply", `${id}\n${i}\n${p.author}`, p.created_at ?? th.created_at)),
-        threadId: id,
-        authorId: userId(p.author)!,
+      const lastActivityAt = th.last_activity_at
+        ? new Date(th.last_activity_at).toISOString()
+        : [createdAt, ...replies.filter((r) => !r.hidden).map((r) => r.createdAt)].sort().pop()!;
+      const values = {
+        categoryId: categoryId(th.category),
+        title: th.title,
+        status: th.status,
+        sticky: th.sticky,
+        published: th.published,
+        authorId: userId(th.author)!,
+        body: th.body,
+        bodyHtml: renderMarkdown(th.body),
+        boardId: boardIdSql(th.board),
+        documentId: th.document?.toUpperCase() ?? null,
+        lastActivityAt,
+      };
+      const threadRow = db.insert(t.threads).values({ ...values, id, createdAt }).onConflictDoUpdate({ target: t.threads.id, set: withGivenTime(values, "createdAt", th.created_at), setWhere: ifChanged(t.threads, withGivenTime(values, "createdAt", th.created_at), th.last_activity_at ? [] : ["lastActivityAt"]) });
+      // Each reply written while its thread is indexed re-indexes the whole thread (search triggers):
+      // written before a new thread, they are indexed once, with it. That needs the thread's
+      // statements in one batch (foreign keys are checked at its end, DEFER_FOREIGN_KEYS), so only
+      // threads small enough to be one batch go replies-first.
+      const repliesFirst = replies.length + 4 <= ATOMIC_RECORD_STATEMENTS;
+      if (!repliesFirst) s.push(threadRow);
+      // Replies are updated in place (keeping their first import time when the file gives none); those gone from the file are removed.
+      s.push(db.delete(t.threadReplies).where(sql`${t.threadReplies.threadId} = ${id} and ${t.threadReplies.id} not in (select value from json_each(${JSON.stringify(replies.map((r) => r.id))}))`));
+      for (const { givenCreatedAt, createdAt: replyCreatedAt, ...r } of replies) {
+        s.push(db.insert(t.threadReplies).values({ ...r, createdAt: replyCreatedAt }).onConflictDoUpdate({ target: t.threadReplies.id, set: withGivenTime(r, "createdAt", givenCreatedAt), setWhere: ifChanged(t.threadReplies, withGivenTime(r, "createdAt", givenCreatedAt)) }));
+      }
+      if (repliesFirst) {
+        s.push(threadRow);
+        atomic = true;
+      }
+      if (!th.last_activity_at) {
+        // Derived from the stored times, which may be older than this import's defaults.
+        s.push(
+          db
+            .update(t.threads)
+            .set({ lastActivityAt: sql`(select max(at) from (select created_at as at from threads where id = ${id} union all select created_at from thread_replies where thread_id = ${id} and hidden = 0))` })
+            .where(sql`${t.threads.id} = ${id}`),
+        );
+      }
+      count("threads");
+      count("replies", replies.length);
+    },
+    blog_posts: async (p) => {
+      const id = p.id?.toUpperCase() ?? (await derivedId("post", `${p.author ?? ""}\n${p.title}`, p.published_at));
+      const values = {
+        title: p.title,
+        excerpt: p.excerpt ?? "",
+        authorId: userId(p.author),
         body: p.body,
         bodyHtml: renderMarkdown(p.body),
-        isSolution: p.is_solution,
-        score: p.score,
-        hidden: p.hidden,
-        createdAt: p.created_at ? iso(p.created_at) : now,
-        givenCreatedAt: p.created_at,
-      })),
-    );
-    const lastActivityAt = th.last_activity_at
-      ? new Date(th.last_activity_at).toISOString()
-      : [createdAt, ...replies.filter((r) => !r.hidden).map((r) => r.createdAt)].sort().pop()!;
-    const values = {
-      categoryId: categoryId(th.category),
-      title: th.title,
-      status: th.status,
-      sticky: th.sticky,
-      published: th.published,
-      authorId: userId(th.author)!,
-      body: th.body,
-      bodyHtml: renderMarkdown(th.body),
-      boardId: boardIdSql(th.board),
-      documentId: th.document?.toUpperCase() ?? null,
-      lastActivityAt,
-    };
-    s.push(db.insert(t.threads).values({ ...values, id, createdAt }).onConflictDoUpdate({ target: t.threads.id, set: withGivenTime(values, "createdAt", th.created_at) }));
-    // Replies are updated in place (keeping their first import time when the file gives none); those gone from the file are removed.
-    s.push(db.delete(t.threadReplies).where(sql`${t.threadReplies.threadId} = ${id} and ${t.threadReplies.id} not in (select value from json_each(${JSON.stringify(replies.map((r) => r.id))}))`));
-    for (const { givenCreatedAt, createdAt: replyCreatedAt, ...r } of replies) {
-      s.push(db.insert(t.threadReplies).values({ ...r, createdAt: replyCreatedAt }).onConflictDoUpdate({ target: t.threadReplies.id, set: withGivenTime(r, "createdAt", givenCreatedAt) }));
-    }
-    if (!th.last_activity_at) {
-      // Derived from the stored times, which may be older than this import's defaults.
-      s.push(
-        db
-          .update(t.threads)
-          .set({ lastActivityAt: sql`(select max(at) from (select created_at as at from threads where id = ${id} union all select created_at from thread_replies where thread_id = ${id} and hidden = 0))` })
-          .where(sql`${t.threads.id} = ${id}`),
-      );
-    }
-    count("threads");
-    count("replies", replies.length);
-  }
-
-  for (const p of file.blog_posts ?? []) {
-    const id = p.id?.toUpperCase() ?? (await derivedId("post", `${p.author ?? ""}\n${p.title}`, p.published_at));
-    const values = {
-      title: p.title,
-      excerpt: p.excerpt ?? "",
-      authorId: userId(p.author),
-      body: p.body,
-      bodyHtml: renderMarkdown(p.body),
-      likes: p.likes,
-      readingMinutes: readingMinutes(p.body),
-      publishedAt: p.published_at ? new Date(p.published_at).toISOString() : null,
-      editedAt: p.edited_at ? new Date(p.edited_at).toISOString() : null,
-    };
-    s.push(db.insert(t.blogPosts).values({ ...values, id, createdAt: now }).onConflictDoUpdate({ target: t.blogPosts.id, set: values }));
-    s.push(db.delete(t.blogPostTags).where(sql`${t.blogPostTags.postId} = ${id}`));
-    [...new Set(p.tags ?? [])].forEach((tag, position) => s.push(db.insert(t.blogPostTags).values({ postId: id, tag, slug: slugify(tag), position })));
-    const usedIds = new Set((p.comments ?? []).flatMap((c) => (c.id === undefined ? [] : [c.id])));
-    let nextId = 1;
-    const commentIds: number[] = [];
-    for (const c of p.comments ?? []) {
-      let commentId = c.id;
-      if (commentId === undefined) {
-        while (usedIds.has(nextId)) nextId++;
-        commentId = nextId++;
+        likes: p.likes,
+        readingMinutes: readingMinutes(p.body),
+        publishedAt: p.published_at ? new Date(p.published_at).toISOString() : null,
+        editedAt: p.edited_at ? new Date(p.edited_at).toISOString() : null,
+      };
+      s.push(db.insert(t.blogPosts).values({ ...values, id, createdAt: now }).onConflictDoUpdate({ target: t.blogPosts.id, set: values, setWhere: ifChanged(t.blogPosts, values) }));
+      s.push(db.delete(t.blogPostTags).where(sql`${t.blogPostTags.postId} = ${id}`));
+      [...new Set(p.tags ?? [])].forEach((tag, position) => s.push(db.insert(t.blogPostTags).values({ postId: id, tag, slug: slugify(tag), position })));
+      const usedIds = new Set((p.comments ?? []).flatMap((c) => (c.id === undefined ? [] : [c.id])));
+      let nextId = 1;
+      const commentIds: number[] = [];
+      for (const c of p.comments ?? []) {
+        let commentId = c.id;
+        if (commentId === undefined) {
+          while (usedIds.has(nextId)) nextId++;
+          commentId = nextId++;
+        }
+        commentIds.push(commentId);
+        const values = { authorId: userId(c.author)!, body: c.body, bodyHtml: renderMarkdown(c.body) };
+        s.push(
+          db
+            .insert(t.blogComments)
+            .values({ ...values, postId: id, id: commentId, createdAt: c.created_at ? iso(c.created_at) : now })
+            .onConflictDoUpdate({ target: [t.blogComments.postId, t.blogComments.id], set: withGivenTime(values, "createdAt", c.created_at), setWhere: ifChanged(t.blogComments, withGivenTime(values, "createdAt", c.created_at)) }),
+        );
       }
-      commentIds.push(commentId);
-      const values = { authorId: userId(c.author)!, body: c.body, bodyHtml: renderMarkdown(c.body) };
-      s.push(
-        db
-          .insert(t.blogComments)
-          .values({ ...values, postId: id, id: commentId, createdAt: c.created_at ? iso(c.created_at) : now })
-          .onConflictDoUpdate({ target: [t.blogComments.postId, t.blogComments.id], set: withGivenTime(values, "createdAt", c.created_at) }),
+      // Comments gone from the file are removed; the others were updated in place above.
+      s.push(db.delete(t.blogComments).where(sql`${t.blogComments.postId} = ${id} and ${t.blogComments.id} not in (select value from json_each(${JSON.stringify(commentIds)}))`));
+      count("blog_posts");
+    },
+    cases: async (c) => {
+      const id = c.id?.toUpperCase() ?? (await derivedId("case", `${c.author ?? ""}\n${c.title}`, c.published_at));
+      const values = {
+        title: c.title,
+        outcome: c.outcome,
+        symptom: c.symptom,
+        deviceModel: c.device_model ?? null,
+        boardId: boardIdSql(c.board),
+        boardRevision: c.board_revision ?? null,
+        manufacturerId: manufacturerId(c.manufacturer),
+        authorId: userId(c.author),
+        published: c.published,
+        publishedAt: c.published_at ? new Date(c.published_at).toISOString() : null,
+        editedAt: c.edited_at ? new Date(c.edited_at).toISOString() : null,
+        diagnosis: c.diagnosis,
+        diagnosisHtml: renderMarkdown(c.diagnosis),
+        fix: c.fix ?? null,
+        fixHtml: c.fix == null ? null : renderMarkdown(c.fix),
+        minutesSpent: c.minutes_spent ?? null,
+        threadId: c.thread?.toUpperCase() ?? null,
+      };
+      s.push(db.insert(t.repairCases).values({ ...values, id, createdAt: now }).onConflictDoUpdate({ target: t.repairCases.id, set: values, setWhere: ifChanged(t.repairCases, values) }));
+      for (const child of [t.caseMeasurements, t.caseComponents, t.caseDocuments]) s.push(db.delete(child).where(sql`${child.caseId} = ${id}`));
+      (c.measurements ?? []).forEach((m, position) =>
+        s.push(db.insert(t.caseMeasurements).values({ caseId: id, position, point: m.point, expected: m.expected ?? null, measured: m.measured, note: m.note ?? null })),
       );
-    }
-    // Comments gone from the file are removed; the others were updated in place above.
-    s.push(db.delete(t.blogComments).where(sql`${t.blogComments.postId} = ${id} and ${t.blogComments.id} not in (select value from json_each(${JSON.stringify(commentIds)}))`));
-    count("blog_posts");
-  }
-
-  for (const c of file.cases ?? []) {
-    const id = c.id?.toUpperCase() ?? (await derivedId("case", `${c.author ?? ""}\n${c.title}`, c.published_at));
-    const values = {
-      title: c.title,
-      outcome: c.outcome,
-      symptom: c.symptom,
-      deviceModel: c.device_model ?? null,
-      boardId: boardIdSql(c.board),
-      boardRevision: c.board_revision ?? null,
-      manufacturerId: manufacturerId(c.manufacturer),
-      authorId: userId(c.author),
-      published: c.published,
-      publishedAt: c.published_at ? new Date(c.published_at).toISOString() : null,
-      editedAt: c.edited_at ? new Date(c.edited_at).toISOString() : null,
-      diagnosis: c.diagnosis,
-      diagnosisHtml: renderMarkdown(c.diagnosis),
-      fix: c.fix ?? null,
-      fixHtml: c.fix == null ? null : renderMarkdown(c.fix),
-      minutesSpent: c.minutes_spent ?? null,
-      threadId: c.thread?.toUpperCase() ?? null,
-    };
-    s.push(db.insert(t.repairCases).values({ ...values, id, createdAt: now }).onConflictDoUpdate({ target: t.repairCases.id, set: values }));
-    for (const child of [t.caseMeasurements, t.caseComponents, t.caseDocuments]) s.push(db.delete(child).where(sql`${child.caseId} = ${id}`));
-    (c.measurements ?? []).forEach((m, position) =>
-      s.push(db.insert(t.caseMeasurements).values({ caseId: id, position, point: m.point, expected: m.expected ?? null, measured: m.measured, note: m.note ?? null })),
-    );
-    (c.components ?? []).forEach((m, position) =>
-      s.push(db.insert(t.caseComponents).values({ caseId: id, position, designator: m.designator, partNumber: m.part_number ?? null, action: m.action, note: m.note ?? null })),
-    );
-    [...new Set((c.documents ?? []).map((d) => d.toUpperCase()))].forEach((documentId, position) => s.push(db.insert(t.caseDocuments).values({ caseId: id, documentId, position })));
-    count("cases");
-  }
-  return { statements: s, objects, counts };
+      (c.components ?? []).forEach((m, position) =>
+        s.push(db.insert(t.caseComponents).values({ caseId: id, position, designator: m.designator, partNumber: m.part_number ?? null, action: m.action, note: m.note ?? null })),
+      );
+      [...new Set((c.documents ?? []).map((d) => d.toUpperCase()))].forEach((documentId, position) => s.push(db.insert(t.caseDocuments).values({ caseId: id, documentId, position })));
+      count("cases");
+    },
+  };
+  await (planners[section] as (item: Item<S>) => Promise<void> | void)(record);
+  return { statements: s, objects, counts, atomic };
 }
 
-/**
- * Natural keys already in the database (so a file may refer to them without carrying them).
- * One batch: against the deployed database (scripts/lib/wrangler-d1.ts) that is one round trip.
- */
-export async function loadExistingKeys(d1: D1Database): Promise<ExistingKeys> {
-  const queries = [
-    "select username as k from users",
-    "select slug as k from categories",
-    "select norm as k from boards union select norm from board_aliases",
-    "select name as k from manufacturers",
-    "select id as k from documents",
-    "select id as k from threads",
-  ];
-  const results = await d1.batch<{ k: string | number }>(queries.map((q) => d1.prepare(q)));
-  const [usernames, categorySlugs, boardNorms, manufacturerNames, documentIds, threadIds] = results.map((r) => new Set(r.results.map((row) => String(row.k))));
-  return { usernames, categorySlugs, boardNorms, manufacturerNames, documentIds, threadIds };
+/** A whole validated file's plan, in write order (the remote SQL-script test renders it). */
+export async function buildImportPlan(db: Db, file: ImportFile, now: string): Promise<ImportPlan> {
+  const plan: ImportPlan = { statements: [], objects: [], counts: {} };
+  for (const section of WRITE_ORDER) {
+    const items = (file[section] ?? []) as Item<typeof section>[];
+    for (let i = 0; i < items.length; i++) {
+      const part = await planRecord(db, section, items[i], i, now);
+      plan.statements.push(...part.statements);
+      plan.objects.push(...part.objects);
+      for (const [k, n] of Object.entries(part.counts)) plan.counts[k] = (plan.counts[k] ?? 0) + n;
+    }
+  }
+  return plan;
 }
 
 /** Tables in an order that respects foreign keys when emptied. */
@@ -334,31 +382,4 @@ export const RESET_SQL: readonly string[] = CONTENT_TABLES.map((table) => `delet
 
 export function resetStatements(d1: D1Database): D1PreparedStatement[] {
   return RESET_SQL.map((text) => d1.prepare(text));
-}
-
-async function deleteObjectsExcept(files: R2Bucket, keep: Set<string>): Promise<void> {
-  let cursor: string | undefined;
-  do {
-    const page = await files.list({ cursor, limit: 1000 });
-    const stale = page.objects.map((o) => o.key).filter((key) => !keep.has(key));
-    if (stale.length) await files.delete(stale);
-    cursor = page.truncated ? page.cursor : undefined;
-  } while (cursor);
-}
-
-/**
- * Files first (new keys only overwrite what the same import would write), then all rows in one
- * batch, which D1 runs as one transaction. With reset, the emptying is part of that batch and
- * files no row points at are removed only after it succeeded.
- */
-export async function applyImportPlan(d1: D1Database, files: R2Bucket, plan: ImportPlan, options: { reset?: boolean } = {}): Promise<void> {
-  for (const o of plan.objects) {
-    await files.put(o.key, o.bytes, { httpMetadata: { contentType: o.contentType }, customMetadata: { filename: o.filename } });
-  }
-  const statements = plan.statements.map((q) => {
-    const { sql: text, params } = q.toSQL();
-    return d1.prepare(text).bind(...params);
-  });
-  await d1.batch([...(options.reset ? resetStatements(d1) : []), ...statements]);
-  if (options.reset) await deleteObjectsExcept(files, new Set(plan.objects.map((o) => o.key)));
 }

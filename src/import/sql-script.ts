@@ -1,6 +1,7 @@
 // Renders parameterised statements as plain SQL text, for the one place that cannot bind
 // parameters: `wrangler d1 execute --remote` (a script file or a --command string). Every value
 // becomes a literal SQLite reads back as exactly the value that binding it would have stored.
+import { DEFER_FOREIGN_KEYS } from "./batch";
 import { RESET_SQL, type ImportPlan } from "./load";
 
 export type SqlValue = string | number | bigint | boolean | null | undefined | Uint8Array | ArrayBuffer;
@@ -74,10 +75,10 @@ export function inlineParams(text: string, params: readonly unknown[]): string {
   return out;
 }
 
-/** The plan's rows as SQL statements (no trailing semicolons), in the order the batch runs them. */
+/** The plan's rows as SQL statements (no trailing semicolons), in the order one batch runs them. */
 export function planStatements(plan: ImportPlan, options: { reset?: boolean } = {}): string[] {
   const reset = options.reset ? RESET_SQL : [];
-  return [...reset, ...plan.statements.map((q) => {
+  return [DEFER_FOREIGN_KEYS, ...reset, ...plan.statements.map((q) => {
     const { sql, params } = q.toSQL();
     return inlineParams(sql, params);
   })];

@@ -1,12 +1,16 @@
-// Whole-file validation before anything is written: shape (zod) then references between records.
-// Every problem is reported with its JSON path; one problem means nothing is loaded.
-import { ImportFileSchema, type ImportFile } from "./format";
+// The import's rules, record by record, so they run the same over a file streamed from disk and
+// over an object in memory. Pass 1 checks each record's shape and notes the keys it defines
+// (compact maps of ids and natural keys, never the records); pass 2 checks each well-formed
+// record's references against those keys. References to nothing in the file are collected and
+// finally looked up in the target database. Every problem is reported with its JSON path.
+import { ImportFileSchema, SECTIONS, type ImportFile, type Section } from "./format";
 import { normalizeBoardNumber } from "../http/urls";
+import type { ImportProblem } from "./problems";
 
-export interface ImportProblem {
-  path: string;
-  message: string;
-}
+export type { ImportProblem };
+
+/** What a reference points at. */
+export type KeyKind = "user" | "category" | "board" | "manufacturer" | "document" | "thread";
 
 /** Natural keys already in the target database, so a file may refer to records it does not carry. */
 export interface ExistingKeys {
@@ -27,157 +31,294 @@ export const NO_EXISTING_KEYS: ExistingKeys = {
   threadIds: new Set(),
 };
 
+const EXISTING_FIELD: Record<KeyKind, keyof ExistingKeys> = {
+  user: "usernames",
+  category: "categorySlugs",
+  board: "boardNorms",
+  manufacturer: "manufacturerNames",
+  document: "documentIds",
+  thread: "threadIds",
+};
+
 export function jsonPath(path: readonly PropertyKey[]): string {
   return "$" + path.map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`)).join("");
 }
 
-export type ValidationResult = { ok: true; data: ImportFile } | { ok: false; problems: ImportProblem[] };
+type Path = (string | number)[];
+type Record_<S extends Section> = NonNullable<ImportFile[S]>[number];
 
-export function validateImport(raw: unknown, existing: ExistingKeys = NO_EXISTING_KEYS): ValidationResult {
-  const parsed = ImportFileSchema.safeParse(raw);
-  if (parsed.success) {
-    const problems = checkReferences(parsed.data, existing);
-    return problems.length ? { ok: false, problems } : { ok: true, data: parsed.data };
-  }
-  const shapeProblems = parsed.error.issues.map((i) => ({ path: jsonPath(i.path), message: i.message }));
-  // Report reference problems of the well-formed records too, so one run lists everything to fix.
-  const partial = wellFormedPart(raw);
-  if (!partial) return { ok: false, problems: shapeProblems };
-  return { ok: false, problems: [...shapeProblems, ...checkReferences(partial.file, mergeKeys(existing, partial.namedByMalformed))] };
+const ITEM_SCHEMA = Object.fromEntries(SECTIONS.map((s) => [s, ImportFileSchema.shape[s].unwrap().element])) as unknown as {
+  [S in Section]: { safeParse(raw: unknown): { success: true; data: Record_<S> } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } };
+};
+
+/** One record's shape check: the record with its defaults, or its problems. */
+export function parseRecord<S extends Section>(section: S, index: number, raw: unknown): { ok: true; data: Record_<S> } | { ok: false; problems: ImportProblem[] } {
+  const result = ITEM_SCHEMA[section].safeParse(raw);
+  if (result.success) return { ok: true, data: result.data };
+  return { ok: false, problems: result.error.issues.map((i) => ({ path: jsonPath([section, index, ...i.path]), message: i.message })) };
 }
 
-type Section = keyof ImportFile;
-const SECTIONS = Object.keys(ImportFileSchema.shape) as Section[];
+const MESSAGE: Record<KeyKind, (key: string) => string> = {
+  user: (k) => `unknown user ${JSON.stringify(k)}`,
+  category: (k) => `unknown category ${JSON.stringify(k)}`,
+  board: (k) => `unknown board ${JSON.stringify(k)}`,
+  manufacturer: (k) => `unknown manufacturer ${JSON.stringify(k)}`,
+  document: (k) => `unknown document ${k}`,
+  thread: (k) => `unknown thread ${k}`,
+};
+
+/** A reference the file itself does not satisfy: maybe the database does. */
+interface Unresolved {
+  kind: KeyKind;
+  /** The key as looked up (board norms, upper-case ids). */
+  key: string;
+  /** As written, for the message. */
+  written: string;
+  paths: { path: string; seq: number }[];
+}
+
+/** References to the same missing key, beyond this many, are summed up in one line. */
+const PATHS_PER_MISSING_KEY = 50;
 
 /**
- * The records that are well formed, each at its own index (the others are holes, which forEach
- * skips), plus the names the malformed records would define: a reference to those is not
- * reported as unknown, only the malformed record itself is.
+ * The keys an import defines and the references it makes. Holds one map entry per id or natural
+ * key in the file (plus the references the file itself cannot satisfy), never the records.
  */
-function wellFormedPart(raw: unknown): { file: ImportFile; namedByMalformed: ExistingKeys } | undefined {
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return undefined;
-  const input = raw as Record<string, unknown>;
-  const file: Record<string, unknown[]> = {};
-  const named: ExistingKeys = { usernames: new Set(), categorySlugs: new Set(), boardNorms: new Set(), manufacturerNames: new Set(), documentIds: new Set(), threadIds: new Set() };
-  for (const section of SECTIONS) {
-    const items = input[section];
-    if (!Array.isArray(items)) continue;
-    const itemSchema = ImportFileSchema.shape[section].unwrap().element;
-    const kept: unknown[] = new Array(items.length);
-    items.forEach((item, i) => {
-      const result = itemSchema.safeParse(item);
-      if (result.success) kept[i] = result.data;
-      else collectNames(section, item, named);
-    });
-    file[section] = kept;
-  }
-  return { file: file as ImportFile, namedByMalformed: named };
-}
-
-function collectNames(section: Section, item: unknown, into: ExistingKeys): void {
-  if (typeof item !== "object" || item === null) return;
-  const record = item as Record<string, unknown>;
-  const text = (v: unknown): v is string => typeof v === "string" && v.length > 0;
-  if (section === "users" && text(record.username)) into.usernames.add(record.username);
-  if (section === "categories" && text(record.slug)) into.categorySlugs.add(record.slug);
-  if (section === "manufacturers" && text(record.name)) into.manufacturerNames.add(record.name);
-  if (section === "documents" && text(record.id)) into.documentIds.add(record.id.toUpperCase());
-  if (section === "threads" && text(record.id)) into.threadIds.add(record.id.toUpperCase());
-  if (section === "boards") {
-    for (const spelling of [record.number, ...(Array.isArray(record.aliases) ? record.aliases : [])]) {
-      if (text(spelling)) into.boardNorms.add(normalizeBoardNumber(spelling));
-    }
-  }
-}
-
-function mergeKeys(a: ExistingKeys, b: ExistingKeys): ExistingKeys {
-  const merged = { ...a };
-  for (const key of Object.keys(b) as (keyof ExistingKeys)[]) merged[key] = new Set([...a[key], ...b[key]]);
-  return merged;
-}
-
-function checkReferences(file: ImportFile, existing: ExistingKeys): ImportProblem[] {
-  const problems: ImportProblem[] = [];
-  const report = (path: (string | number)[], message: string) => problems.push({ path: jsonPath(path), message });
-
-  const unique = <T>(items: T[] | undefined, section: string, key: (item: T) => string | undefined, what: string) => {
-    const seen = new Map<string, number>();
-    items?.forEach((item, i) => {
-      const k = key(item);
-      if (k === undefined) return;
-      if (seen.has(k)) report([section, i], `duplicate ${what} ${JSON.stringify(k)} (first at index ${seen.get(k)})`);
-      else seen.set(k, i);
-    });
-    return new Set(seen.keys());
+export class ImportChecker {
+  private readonly defined = {
+    username: new Map<string, number>(),
+    token: new Map<string, number>(),
+    manufacturerId: new Map<string, number>(),
+    manufacturerName: new Map<string, number>(),
+    categorySlug: new Map<string, number>(),
+    documentId: new Map<string, number>(),
+    threadId: new Map<string, number>(),
+    postId: new Map<string, number>(),
+    caseId: new Map<string, number>(),
   };
+  /** Board numbers and aliases share one namespace of norms: norm → the board number owning it. */
+  private readonly boardNorms = new Map<string, string>();
+  /** Names the malformed records would define: a reference to those is not reported again. */
+  private readonly namedByMalformed = new Set<string>();
+  /** Records whose shape failed, per section (pass 2 skips them). */
+  private readonly malformed = new Map<Section, Set<number>>();
+  private readonly unresolved = new Map<string, Unresolved>();
+  private seq = 0;
+  problems: ImportProblem[] = [];
 
-  const usernames = new Set([...existing.usernames, ...unique(file.users, "users", (u) => u.username, "username")]);
-  unique(file.api_keys, "api_keys", (k) => k.token, "token");
-  unique(file.manufacturers, "manufacturers", (m) => String(m.id), "manufacturer id");
-  const manufacturerNames = new Set([...existing.manufacturerNames, ...unique(file.manufacturers, "manufacturers", (m) => m.name, "manufacturer name")]);
-  const categorySlugs = new Set([...existing.categorySlugs, ...unique(file.categories, "categories", (c) => c.slug, "category slug")]);
-  const documentIds = new Set([...existing.documentIds, ...unique(file.documents, "documents", (d) => d.id?.toUpperCase(), "document id")]);
-  const threadIds = new Set([...existing.threadIds, ...unique(file.threads, "threads", (t) => t.id?.toUpperCase(), "thread id")]);
-  unique(file.blog_posts, "blog_posts", (p) => p.id?.toUpperCase(), "blog post id");
-  unique(file.cases, "cases", (c) => c.id?.toUpperCase(), "case id");
+  private report(path: Path, message: string) {
+    this.problems.push({ path: jsonPath(path), message });
+  }
 
-  // Board numbers and aliases share one namespace of norms.
-  const boardNorms = new Set(existing.boardNorms);
-  const normOwner = new Map<string, string>();
-  file.boards?.forEach((b, i) => {
-    const spellings: [string, (string | number)[]][] = [[b.number, ["boards", i, "number"]], ...(b.aliases ?? []).map((a, j): [string, (string | number)[]] => [a, ["boards", i, "aliases", j]])];
-    for (const [spelling, path] of spellings) {
-      const norm = normalizeBoardNumber(spelling);
-      if (!norm) report(path, "must contain at least one letter or digit");
-      else if (normOwner.has(norm) && normOwner.get(norm) !== b.number) report(path, `${JSON.stringify(spelling)} is already used by board ${normOwner.get(norm)}`);
-      else {
-        normOwner.set(norm, b.number);
-        boardNorms.add(norm);
+  private unique(map: Map<string, number>, key: string | undefined, path: Path, what: string) {
+    if (key === undefined) return;
+    const first = map.get(key);
+    if (first !== undefined) this.report(path, `duplicate ${what} ${JSON.stringify(key)} (first at index ${first})`);
+    else map.set(key, path[1] as number);
+  }
+
+  /** Pass 1: the record's shape and the keys it defines. Returns the parsed record when well formed. */
+  define<S extends Section>(section: S, index: number, raw: unknown): Record_<S> | undefined {
+    const parsed = parseRecord(section, index, raw);
+    if (!parsed.ok) {
+      this.problems.push(...parsed.problems);
+      if (!this.malformed.has(section)) this.malformed.set(section, new Set());
+      this.malformed.get(section)!.add(index);
+      this.collectMalformedNames(section, raw);
+      return undefined;
+    }
+    this.defineKeys(section, index, parsed.data);
+    return parsed.data;
+  }
+
+  /** A record that could not be read at all (not JSON): reported, and skipped by pass 2. */
+  unreadable(section: Section, index: number, message: string) {
+    this.problems.push({ path: index < 0 ? jsonPath([section]) : jsonPath([section, index]), message });
+    if (!this.malformed.has(section)) this.malformed.set(section, new Set());
+    this.malformed.get(section)!.add(index);
+  }
+
+  private defineKeys(section: Section, i: number, record: unknown) {
+    const d = this.defined;
+    const at: Path = [section, i];
+    switch (section) {
+      case "users":
+        return this.unique(d.username, (record as Record_<"users">).username, at, "username");
+      case "api_keys":
+        return this.unique(d.token, (record as Record_<"api_keys">).token, at, "token");
+      case "manufacturers": {
+        const m = record as Record_<"manufacturers">;
+        this.unique(d.manufacturerId, String(m.id), at, "manufacturer id");
+        return this.unique(d.manufacturerName, m.name, at, "manufacturer name");
+      }
+      case "categories":
+        return this.unique(d.categorySlug, (record as Record_<"categories">).slug, at, "category slug");
+      case "documents":
+        return this.unique(d.documentId, (record as Record_<"documents">).id?.toUpperCase(), at, "document id");
+      case "threads":
+        return this.unique(d.threadId, (record as Record_<"threads">).id?.toUpperCase(), at, "thread id");
+      case "blog_posts":
+        return this.unique(d.postId, (record as Record_<"blog_posts">).id?.toUpperCase(), at, "blog post id");
+      case "cases":
+        return this.unique(d.caseId, (record as Record_<"cases">).id?.toUpperCase(), at, "case id");
+      case "boards": {
+        const b = record as Record_<"boards">;
+        const spellings: [string, Path][] = [[b.number, [...at, "number"]], ...(b.aliases ?? []).map((a, j): [string, Path] => [a, [...at, "aliases", j]])];
+        for (const [spelling, path] of spellings) {
+          const norm = normalizeBoardNumber(spelling);
+          const owner = this.boardNorms.get(norm);
+          if (!norm) this.report(path, "must contain at least one letter or digit");
+          else if (owner !== undefined && owner !== b.number) this.report(path, `${JSON.stringify(spelling)} is already used by board ${owner}`);
+          else this.boardNorms.set(norm, b.number);
+        }
       }
     }
-    if (b.manufacturer && !manufacturerNames.has(b.manufacturer)) report(["boards", i, "manufacturer"], `unknown manufacturer ${JSON.stringify(b.manufacturer)}`);
-  });
+  }
 
-  const needUser = (name: string | null | undefined, path: (string | number)[]) => {
-    if (name && !usernames.has(name)) report(path, `unknown user ${JSON.stringify(name)}`);
-  };
-  const needBoard = (number: string | null | undefined, path: (string | number)[]) => {
-    if (number && !boardNorms.has(normalizeBoardNumber(number))) report(path, `unknown board ${JSON.stringify(number)}`);
-  };
-  const needManufacturer = (name: string | null | undefined, path: (string | number)[]) => {
-    if (name && !manufacturerNames.has(name)) report(path, `unknown manufacturer ${JSON.stringify(name)}`);
-  };
-  const needDocument = (id: string | null | undefined, path: (string | number)[]) => {
-    if (id && !documentIds.has(id.toUpperCase())) report(path, `unknown document ${id}`);
-  };
+  private collectMalformedNames(section: Section, item: unknown) {
+    if (typeof item !== "object" || item === null) return;
+    const record = item as Record<string, unknown>;
+    const text = (v: unknown): v is string => typeof v === "string" && v.length > 0;
+    const name = (kind: KeyKind, key: string) => this.namedByMalformed.add(`${kind}\n${key}`);
+    if (section === "users" && text(record.username)) name("user", record.username);
+    if (section === "categories" && text(record.slug)) name("category", record.slug);
+    if (section === "manufacturers" && text(record.name)) name("manufacturer", record.name);
+    if (section === "documents" && text(record.id)) name("document", record.id.toUpperCase());
+    if (section === "threads" && text(record.id)) name("thread", record.id.toUpperCase());
+    if (section === "boards") {
+      for (const spelling of [record.number, ...(Array.isArray(record.aliases) ? record.aliases : [])]) {
+        if (text(spelling)) name("board", normalizeBoardNumber(spelling));
+      }
+    }
+  }
 
-  file.api_keys?.forEach((k, i) => needUser(k.user, ["api_keys", i, "user"]));
-  file.threads?.forEach((t, i) => {
-    if (!categorySlugs.has(t.category)) report(["threads", i, "category"], `unknown category ${JSON.stringify(t.category)}`);
-    needUser(t.author, ["threads", i, "author"]);
-    needBoard(t.board, ["threads", i, "board"]);
-    needDocument(t.document, ["threads", i, "document"]);
-    unique(t.posts, `threads[${i}].posts`, (p) => p.id?.toUpperCase(), "reply id");
-    t.posts?.forEach((p, j) => needUser(p.author, ["threads", i, "posts", j, "author"]));
-  });
-  file.blog_posts?.forEach((p, i) => {
-    needUser(p.author, ["blog_posts", i, "author"]);
-    unique(p.comments, `blog_posts[${i}].comments`, (c) => (c.id === undefined ? undefined : String(c.id)), "comment id");
-    p.comments?.forEach((c, j) => needUser(c.author, ["blog_posts", i, "comments", j, "author"]));
-  });
-  file.cases?.forEach((c, i) => {
-    needUser(c.author, ["cases", i, "author"]);
-    needBoard(c.board, ["cases", i, "board"]);
-    needManufacturer(c.manufacturer, ["cases", i, "manufacturer"]);
-    c.documents?.forEach((d, j) => needDocument(d, ["cases", i, "documents", j]));
-    if (c.thread && !threadIds.has(c.thread.toUpperCase())) report(["cases", i, "thread"], `unknown thread ${c.thread}`);
-  });
-  file.documents?.forEach((d, i) => {
-    needUser(d.owner, ["documents", i, "owner"]);
-    d.shared_with?.forEach((u, j) => needUser(u, ["documents", i, "shared_with", j]));
-    needManufacturer(d.manufacturer, ["documents", i, "manufacturer"]);
-    d.boards?.forEach((b, j) => needBoard(b, ["documents", i, "boards", j]));
-    unique(d.versions, `documents[${i}].versions`, (v) => String(v.version), "version number");
-  });
-  return problems;
+  private has(kind: KeyKind, key: string): boolean {
+    const d = this.defined;
+    const inFile =
+      kind === "user" ? d.username.has(key)
+      : kind === "category" ? d.categorySlug.has(key)
+      : kind === "manufacturer" ? d.manufacturerName.has(key)
+      : kind === "document" ? d.documentId.has(key)
+      : kind === "thread" ? d.threadId.has(key)
+      : this.boardNorms.has(key);
+    return inFile || this.namedByMalformed.has(`${kind}\n${key}`);
+  }
+
+  private need(kind: KeyKind, written: string | null | undefined, path: Path) {
+    if (!written) return;
+    const key = kind === "board" ? normalizeBoardNumber(written) : kind === "document" || kind === "thread" ? written.toUpperCase() : written;
+    if (this.has(kind, key)) return;
+    const id = `${kind}\n${key}`;
+    let entry = this.unresolved.get(id);
+    if (!entry) this.unresolved.set(id, (entry = { kind, key, written, paths: [] }));
+    entry.paths.push({ path: jsonPath(path), seq: this.seq++ });
+    if (entry.paths.length > PATHS_PER_MISSING_KEY) entry.paths.length = PATHS_PER_MISSING_KEY + 1; // keeps the count bounded
+  }
+
+  /** Pass 2: the references of one record (skipped when pass 1 found it malformed). */
+  check(section: Section, i: number, raw: unknown) {
+    if (this.malformed.get(section)?.has(i)) return;
+    // Pass 1 proved the shape; the raw record has the fields the references need.
+    const need = this.need.bind(this);
+    const at = (...rest: (string | number)[]): Path => [section, i, ...rest];
+    const local = (items: { id?: string | number }[] | undefined, path: Path, what: string) => {
+      const seen = new Map<string, number>();
+      items?.forEach((item, j) => {
+        if (item.id === undefined) return;
+        this.unique(seen, String(item.id).toUpperCase(), [path[0], j], what);
+      });
+    };
+    switch (section) {
+      case "api_keys":
+        return need("user", (raw as Record_<"api_keys">).user, at("user"));
+      case "boards":
+        return need("manufacturer", (raw as Record_<"boards">).manufacturer, at("manufacturer"));
+      case "threads": {
+        const t = raw as Record_<"threads">;
+        need("category", t.category, at("category"));
+        need("user", t.author, at("author"));
+        need("board", t.board, at("board"));
+        need("document", t.document, at("document"));
+        local(t.posts, [`threads[${i}].posts`], "reply id");
+        return t.posts?.forEach((p, j) => need("user", p.author, at("posts", j, "author")));
+      }
+      case "blog_posts": {
+        const p = raw as Record_<"blog_posts">;
+        need("user", p.author, at("author"));
+        local(p.comments, [`blog_posts[${i}].comments`], "comment id");
+        return p.comments?.forEach((c, j) => need("user", c.author, at("comments", j, "author")));
+      }
+      case "cases": {
+        const c = raw as Record_<"cases">;
+        need("user", c.author, at("author"));
+        need("board", c.board, at("board"));
+        need("manufacturer", c.manufacturer, at("manufacturer"));
+        c.documents?.forEach((d, j) => need("document", d, at("documents", j)));
+        return need("thread", c.thread, at("thread"));
+      }
+      case "documents": {
+        const d = raw as Record_<"documents">;
+        need("user", d.owner, at("owner"));
+        d.shared_with?.forEach((u, j) => need("user", u, at("shared_with", j)));
+        need("manufacturer", d.manufacturer, at("manufacturer"));
+        d.boards?.forEach((b, j) => need("board", b, at("boards", j)));
+        return local(d.versions.map((v) => ({ id: v.version })), [`documents[${i}].versions`], "version number");
+      }
+    }
+  }
+
+  /** The keys the file refers to but does not define, per kind: to look up in the database. */
+  missingKeys(): Map<KeyKind, string[]> {
+    const byKind = new Map<KeyKind, string[]>();
+    for (const { kind, key } of this.unresolved.values()) {
+      if (!byKind.has(kind)) byKind.set(kind, []);
+      byKind.get(kind)!.push(key);
+    }
+    return byKind;
+  }
+
+  /** Every problem, once `existing` says which missing keys the database has. */
+  finish(existing: (kind: KeyKind, key: string) => boolean): ImportProblem[] {
+    const refs: { path: string; message: string; seq: number }[] = [];
+    for (const entry of this.unresolved.values()) {
+      if (existing(entry.kind, entry.key)) continue;
+      const shown = entry.paths.slice(0, PATHS_PER_MISSING_KEY);
+      for (const { path, seq } of shown) refs.push({ path, seq, message: MESSAGE[entry.kind](entry.written) });
+      if (entry.paths.length > PATHS_PER_MISSING_KEY) {
+        const last = shown[shown.length - 1];
+        refs.push({ path: last.path, seq: last.seq + 0.5, message: `${MESSAGE[entry.kind](entry.written)}, and more references to it after this one` });
+      }
+    }
+    refs.sort((a, b) => a.seq - b.seq);
+    return [...this.problems, ...refs.map(({ path, message }) => ({ path, message }))];
+  }
+}
+
+export type ValidationResult = { ok: true; data: ImportFile } | { ok: false; problems: ImportProblem[] };
+
+/** The whole check over an object in memory (the demo generator and tests use it). */
+export function validateImport(raw: unknown, existing: ExistingKeys = NO_EXISTING_KEYS): ValidationResult {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return { ok: false, problems: [{ path: "$", message: "must be a JSON object of record sections" }] };
+  const input = raw as Record<string, unknown>;
+  const checker = new ImportChecker();
+  const top: ImportProblem[] = [];
+  const data: Record<string, unknown[]> = {};
+  for (const name of Object.keys(input)) {
+    if (!(SECTIONS as string[]).includes(name)) top.push({ path: `$.${name}`, message: `unknown section; expected one of ${SECTIONS.join(", ")}` });
+  }
+  const present = SECTIONS.filter((s) => input[s] !== undefined);
+  for (const section of present) {
+    const items = input[section];
+    if (!Array.isArray(items)) {
+      top.push({ path: `$.${section}`, message: "must be an array" });
+      continue;
+    }
+    data[section] = items.map((item, i) => checker.define(section, i, item));
+  }
+  for (const section of present) {
+    const items = input[section];
+    if (Array.isArray(items)) items.forEach((item, i) => checker.check(section, i, item));
+  }
+  const problems = [...top, ...checker.finish((kind, key) => existing[EXISTING_FIELD[kind]].has(key))];
+  return problems.length ? { ok: false, problems } : { ok: true, data: data as ImportFile };
 }
