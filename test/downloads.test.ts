@@ -1,8 +1,8 @@
 // Download links and the signed file route, end to end through the Worker with real D1 and R2.
-import { env, exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { sha256Hex } from "../src/auth/keys";
-import { api, expectMatchesOpenApi, expectProblem, getJson, KEYS, ORIGIN, SAMPLE_IDS, seedSample } from "./helpers/app";
+import { api, expectMatchesOpenApi, expectProblem, fetchWorker, getJson, KEYS, ORIGIN, SAMPLE_IDS, seedSample } from "./helpers/app";
 
 beforeAll(seedSample);
 
@@ -19,7 +19,7 @@ async function issueLink(id: string, key: string): Promise<{ url: string; expire
 }
 
 function fetchFile(url: string, init: { headers?: Record<string, string>; method?: string } = {}): Promise<Response> {
-  return exports.default.fetch(new Request(url, { method: init.method ?? "GET", headers: init.headers }));
+  return fetchWorker(new Request(url, { method: init.method ?? "GET", headers: init.headers }));
 }
 
 /** The same link with one query or path part changed. */

@@ -28,7 +28,8 @@ const SearchQueryParam = z
 /** `q` and `type` of a search: the API and the HTML search page validate them alike. */
 export const SearchRequestQuery = z.object({ q: SearchQueryParam, type: DocumentTypeParam });
 
-const route = apiRoute(OPEN_READ, [422, 503], {
+const route = apiRoute(OPEN_READ, ["validation-failed", "unavailable"], {
+  operationId: "searchSite",
   method: "get",
   path: "/search",
   tags: ["Search"],
