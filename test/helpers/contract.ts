@@ -88,9 +88,12 @@ export async function contractMismatches(request: { method: string; url: string 
   if (!describedPath(apiPath, request.method)) return [];
   const doc = await servedDescription(origin);
   const status = response.status;
-  const where = `${request.method} ${url.pathname}${url.search.slice(0, 120)} → ${status}`;
+  const shown = url.pathname + url.search;
+  const where = `${request.method} ${shown.length > 120 ? `${shown.slice(0, 120)}…` : shown} → ${status}`;
   const found = findOperation(doc, request.method, apiPath);
-  const problemBody = { content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } }, headers: {} };
+  // The router's answers carry the same headers as any problem: every header component may appear.
+  const headerRefs = Object.fromEntries(Object.keys(doc.components.headers ?? {}).map((h) => [h, { $ref: `#/components/headers/${h}` }]));
+  const problemBody = { content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } }, headers: headerRefs };
   // No operation here: only the router's own answers (no such address, or not with this method) are allowed.
   const declared = found ? (found.op.responses[String(status)] ?? found.op.responses[`${String(status)[0]}XX`]) : status === 404 || status === 405 ? problemBody : undefined;
   const name = found ? `${found.op.operationId} (${found.method.toUpperCase()} ${found.template})` : "no operation";
