@@ -34,6 +34,9 @@ function describedPath(apiPath: string, method: string): boolean {
   return !apiPath.startsWith("/files/") && method !== "OPTIONS";
 }
 
+/** Statuses an address without an operation answers (src/routes/api.ts catch-all, after authenticate and rateLimit). */
+const ROUTER_STATUSES = [401, 404, 405, 429];
+
 type Json = any; // the parsed OpenAPI document: walked by key, checked by the validator, so left untyped
 
 let served: Promise<Json> | undefined;
@@ -94,8 +97,9 @@ export async function contractMismatches(request: { method: string; url: string 
   // The router's answers carry the same headers as any problem: every header component may appear.
   const headerRefs = Object.fromEntries(Object.keys(doc.components.headers ?? {}).map((h) => [h, { $ref: `#/components/headers/${h}` }]));
   const problemBody = { content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } }, headers: headerRefs };
-  // No operation here: only the router's own answers (no such address, or not with this method) are allowed.
-  const declared = found ? (found.op.responses[String(status)] ?? found.op.responses[`${String(status)[0]}XX`]) : status === 404 || status === 405 ? problemBody : undefined;
+  // No operation here: only the router's own problems are allowed: no such address, not with this method, and
+  // what every address of the API checks first (a bad key, the rate limit).
+  const declared = found ? (found.op.responses[String(status)] ?? found.op.responses[`${String(status)[0]}XX`]) : ROUTER_STATUSES.includes(status) ? problemBody : undefined;
   const name = found ? `${found.op.operationId} (${found.method.toUpperCase()} ${found.template})` : "no operation";
   if (!declared) return [`${name}: status ${status} is not declared — ${where}`];
 
