@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 // The served description itself: the rules of Redocly's recommended set that clients depend on (stable
 // operationIds, described tags, a license, a 4xx per operation), the defects of issue 13, and the copy that the
 // typed client example is generated from (examples/client/openapi.json) kept equal to what is served.
@@ -5,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { servedDescription } from "../helpers/contract";
 import { api, getJson, KEYS, ORIGIN, SAMPLE_IDS, seedSample } from "../helpers/app";
 import { upload } from "../helpers/uploads";
+import generatedTypes from "../../examples/client/schema.d.ts?raw";
 
 beforeAll(seedSample);
 
@@ -134,5 +136,10 @@ describe("the copy the typed client is generated from", () => {
   it("equals the served description (run `npm run openapi:client` after changing the API)", async () => {
     // Vitest writes the file with -u; in CI a difference fails.
     await expect(JSON.stringify(doc, null, 2) + "\n").toMatchFileSnapshot("../../examples/client/openapi.json");
+  });
+
+  it("and the client's generated types know every operation and schema of it", () => {
+    for (const { op } of operations()) expect(generatedTypes, op.operationId).toContain(`    ${op.operationId}: {`);
+    for (const name of Object.keys(doc.components.schemas)) expect(generatedTypes, name).toMatch(new RegExp(`^ {8}${name}: `, "m"));
   });
 });
