@@ -1,8 +1,8 @@
 // Download links and the signed file route, end to end through the Worker with real D1 and R2.
-import { env, exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { sha256Hex } from "../src/auth/keys";
-import { api, expectMatchesOpenApi, expectProblem, getJson, KEYS, ORIGIN, SAMPLE_IDS, seedSample } from "./helpers/app";
+import { api, expectMatchesOpenApi, expectProblem, fetchWorker, getJson, KEYS, ORIGIN, SAMPLE_IDS, seedSample } from "./helpers/app";
 
 beforeAll(seedSample);
 
@@ -19,7 +19,7 @@ async function issueLink(id: string, key: string): Promise<{ url: string; expire
 }
 
 function fetchFile(url: string, init: { headers?: Record<string, string>; method?: string } = {}): Promise<Response> {
-  return exports.default.fetch(new Request(url, { method: init.method ?? "GET", headers: init.headers }));
+  return fetchWorker(new Request(url, { method: init.method ?? "GET", headers: init.headers }));
 }
 
 /** The same link with one query or path part changed. */
@@ -90,7 +90,8 @@ describe("GET /documents/{document}/download: method and description", () => {
     const doc: any = await (await api("/openapi.json")).json();
     const op = doc.paths["/documents/{document}/download"].get;
     expect(op["x-required-scopes"]).toEqual(["api:read"]);
-    expect(Object.keys(op.responses).sort()).toEqual(["200", "401", "403", "404", "409", "429", "500"]);
+    // 405 for HEAD (no link without a counted download), 503 while no signing key is configured; never a 304.
+    expect(Object.keys(op.responses).sort()).toEqual(["200", "401", "403", "404", "405", "409", "429", "500", "503"]);
     expect(Object.keys(op.responses["429"].headers)).toEqual(expect.arrayContaining(["Retry-After", "RateLimit", "RateLimit-Policy", "X-RateLimit-Reset"]));
     expect(Object.keys(doc.paths).some((p) => p.startsWith("/files"))).toBe(false);
   });

@@ -1,7 +1,6 @@
 // Hostile input across endpoints: always a problem with the right status, never a 500, never a stack or SQL.
-import { exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ORIGIN, SAMPLE_IDS, seedSample } from "./helpers/app";
+import { fetchWorker, ORIGIN, SAMPLE_IDS, seedSample } from "./helpers/app";
 
 beforeAll(seedSample);
 
@@ -9,7 +8,7 @@ const LEAKS = /select |sqlite|D1_|SQLITE_|drizzle|at .+\.(ts|js):\d+|TypeError|R
 
 /** Raw path and query as sent on the wire (already percent-encoded where needed). */
 async function call(pathAndQuery: string, init: RequestInit = {}): Promise<{ status: number; type: string | null; body: string }> {
-  const res = await exports.default.fetch(new Request(`${ORIGIN}/api/v1${pathAndQuery}`, init));
+  const res = await fetchWorker(new Request(`${ORIGIN}/api/v1${pathAndQuery}`, init));
   return { status: res.status, type: res.headers.get("Content-Type"), body: await res.text() };
 }
 

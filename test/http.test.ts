@@ -1,11 +1,10 @@
-import { exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, expectProblem, getJson, KEYS, ORIGIN, SAMPLE_IDS, seedSample } from "./helpers/app";
+import { api, expectProblem, fetchWorker, getJson, KEYS, ORIGIN, SAMPLE_IDS, seedSample } from "./helpers/app";
 
 beforeAll(seedSample);
 
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
-const rawFetch = (path: string, init: RequestInit = {}) => exports.default.fetch(new Request(`${ORIGIN}${path}`, init));
+const rawFetch = (path: string, init: RequestInit = {}) => fetchWorker(new Request(`${ORIGIN}${path}`, init));
 const vary = (res: Response) => (res.headers.get("Vary") ?? "").split(",").map((v) => v.trim().toLowerCase());
 
 describe("language negotiation", () => {

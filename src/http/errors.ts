@@ -3,19 +3,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { DomainError, type DomainErrorKind } from "../errors";
 import { ApiError, problemResponse, type ProblemCode } from "./problem";
-
-const CODE_BY_STATUS: Record<number, ProblemCode> = {
-  400: "validation-failed",
-  401: "unauthorized",
-  403: "forbidden",
-  404: "not-found",
-  405: "method-not-allowed",
-  409: "conflict",
-  410: "gone",
-  413: "validation-failed",
-  422: "validation-failed",
-  429: "rate-limited",
-};
+import { codeForClientStatus } from "./problem-table";
 
 /** Each domain failure is the problem of the same name. */
 const CODE_BY_KIND: Record<DomainErrorKind, ProblemCode> = {
@@ -33,10 +21,8 @@ function fromDomainError(err: DomainError): ApiError {
 export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   if (err instanceof DomainError) return fromDomainError(err);
-  if (err instanceof HTTPException && CODE_BY_STATUS[err.status]) {
-    const code = err.status === 400 || err.status === 413 ? "validation-failed" : CODE_BY_STATUS[err.status];
-    return new ApiError(code, err.message || "The request could not be processed.");
-  }
+  const code = err instanceof HTTPException ? codeForClientStatus(err.status) : undefined;
+  if (code) return new ApiError(code, (err as HTTPException).message || "The request could not be processed.");
   console.error("unhandled error", err);
   return new ApiError("internal", "Something went wrong on our side. The request id identifies it in our logs.");
 }

@@ -4,13 +4,21 @@ import { z } from "@hono/zod-openapi";
 export const DEFAULT_PER_PAGE = 20;
 export const MAX_PER_PAGE = 100;
 
+/** The largest page number: beyond it a number is no longer exact in JavaScript (2^53 - 1). */
+export const MAX_PAGE = Number.MAX_SAFE_INTEGER;
+
 // Only plain decimal digits count as a number here: "1e3", "0x10", " 5" or "1.0" are 422, not coerced.
-function pageNumber(max?: number) {
-  const n = z.number({ error: "must be a whole number" }).int("must be a whole number").min(1, "must be at least 1");
-  return z.preprocess((raw) => (typeof raw === "string" && /^[0-9]+$/.test(raw) ? Number(raw) : raw), max ? n.max(max, `must be at most ${max}`) : n);
+// The maximum is checked first and stops there: a number too large is "at most …", not "not a whole number".
+function pageNumber(max: number) {
+  const n = z
+    .number({ error: "must be a whole number" })
+    .max(max, { error: `must be at most ${max}`, abort: true })
+    .int("must be a whole number")
+    .min(1, "must be at least 1");
+  return z.preprocess((raw) => (typeof raw === "string" && /^[0-9]+$/.test(raw) ? Number(raw) : raw), n);
 }
 
-export const PageParam = pageNumber().default(1).openapi({ param: { name: "page", in: "query" }, example: 1, description: "Page number, from 1. A page past the end is empty." });
+export const PageParam = pageNumber(MAX_PAGE).default(1).openapi({ param: { name: "page", in: "query" }, example: 1, description: "Page number, from 1. A page past the end is empty." });
 export const PerPageParam = pageNumber(MAX_PER_PAGE)
   .default(DEFAULT_PER_PAGE)
   .openapi({ param: { name: "per_page", in: "query" }, example: DEFAULT_PER_PAGE, description: `Items per page, 1 to ${MAX_PER_PAGE} (default ${DEFAULT_PER_PAGE}).` });

@@ -1,22 +1,7 @@
 // The one problem helper: handlers throw ApiError, app.onError turns it into application/problem+json.
-export const PROBLEMS = {
-  unauthorized: { status: 401, title: "Unauthorized" },
-  forbidden: { status: 403, title: "Forbidden" },
-  "not-found": { status: 404, title: "Not found" },
-  "method-not-allowed": { status: 405, title: "Method not allowed" },
-  conflict: { status: 409, title: "Conflict" },
-  "not-available": { status: 409, title: "Not available" },
-  gone: { status: 410, title: "Gone" },
-  "range-not-satisfiable": { status: 416, title: "Range not satisfiable" },
-  "validation-failed": { status: 422, title: "Validation failed" },
-  "rate-limited": { status: 429, title: "Too many requests" },
-  "download-cap-reached": { status: 429, title: "Download cap reached" },
-  "upload-rate-exceeded": { status: 429, title: "Upload rate exceeded" },
-  internal: { status: 500, title: "Internal error" },
-  unavailable: { status: 503, title: "Service unavailable" },
-} as const;
+import { PROBLEMS, type ProblemCode } from "./problem-table";
+export { PROBLEMS, type ProblemCode } from "./problem-table";
 
-export type ProblemCode = keyof typeof PROBLEMS;
 export type FieldErrors = Record<string, string[]>;
 
 export interface ProblemExtras {

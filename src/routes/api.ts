@@ -1,17 +1,14 @@
 // The JSON API under /api/v1: middleware order, every operation, the OpenAPI document and the docs page.
 import { cors } from "hono/cors";
 import { authenticate } from "../auth/viewer";
-import { USAGE_TEXT } from "../content/usage";
 import { cacheHeaders } from "../http/caching";
 import { ApiError, quoteInput } from "../http/problem";
-import { apiBaseUrl, openapiUrl } from "../http/urls";
 import { limitHeadersMiddleware, rateLimit } from "../limits/rate-limit";
-import { SERVICE_VERSION } from "../version";
 import { getBoardRoute } from "./boards/get";
 import { getCaseRoute } from "./cases/get";
 import { listCasesRoute } from "./cases/list";
 import { createRouter } from "./define";
-import { docsPage } from "./docs-page";
+import { describeApi } from "./describe";
 import { downloadDocumentRoute } from "./documents/download";
 import { getDocumentRoute } from "./documents/get";
 import { listDocumentsRoute } from "./documents/list";
@@ -26,7 +23,6 @@ import { getMeRoute } from "./me/get";
 import { getPostRoute } from "./posts/get";
 import { listPostsRoute } from "./posts/list";
 import { searchRoute } from "./search/get";
-
 
 /** Sub-apps mounted under /api/v1, in the order of the spec. */
 const OPERATIONS = [
@@ -63,26 +59,7 @@ export function buildApi() {
   api.use("*", cacheHeaders);
 
   // Registered before authenticate: the description of the API needs no key, and a bad key does not hide it.
-  api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
-    type: "http",
-    scheme: "bearer",
-    description: "Personal API key (bds_…). Open reads work without one; a key that is sent must be valid.",
-  });
-  // Generated once per isolate (the routes are fixed once built); only `servers` depends on the request.
-  let description: ReturnType<typeof api.getOpenAPI31Document> | undefined;
-  api.get("/openapi.json", (c) => {
-    description ??= api.getOpenAPI31Document({
-      openapi: "3.1.0",
-      info: {
-        title: "Board Documentation Service API",
-        version: SERVICE_VERSION,
-        description: `Read API for a hardware-repair community: forum, blog, repair cases, boards and the document library. ${USAGE_TEXT}`,
-      },
-      tags: [{ name: "Account" }, { name: "Library" }, { name: "Forum" }, { name: "Blog" }, { name: "Repair cases" }, { name: "Search" }, { name: "Ingestion" }],
-    });
-    return c.json({ ...description, servers: [{ url: apiBaseUrl(c.get("siteUrl")) }] });
-  });
-  api.get("/docs", (c) => c.html(docsPage(openapiUrl(c.get("siteUrl")))));
+  describeApi(api);
 
   // Limits: headers written on the way out (errors included); a bad key costs its address (in authenticate);
   // then each call counts against its key or its address. The description above is not limited.

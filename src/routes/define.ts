@@ -1,61 +1,63 @@
 // One way to declare an API operation: access (scopes) once, feeding the check, `security`,
-// `x-required-scopes` and the problem responses the operation can give.
+// `x-required-scopes` and the problem responses the operation can give; every response with its headers.
 import { createRoute, OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { requireAccess, type Access } from "../auth/scopes";
 import type { AppEnv } from "../http/context";
 import { fieldErrorsFromIssues, validationError } from "../http/problem";
+import { PROBLEMS, type ProblemCode } from "../http/problem-table";
 import { ProblemSchema } from "../schemas/problem";
+import { problemHeaders, successHeaders } from "./response-headers";
 
-const ERROR_DESCRIPTIONS = {
-  401: "No key where one is required, or the key sent is invalid, expired or revoked",
-  403: "The key lacks a required scope (see required_scopes), or its account is inactive",
-  404: "Not found, or not visible to this caller (indistinguishable)",
-  409: "Conflict: the resource is not in a state that allows this",
-  410: "Gone: the document imported under this id was deleted",
-  422: "Invalid query, path or body values; `errors` maps each field to its messages",
-  429: "Rate limit exceeded (or, where the operation says so, a download cap or upload rate reached); see Retry-After",
-  500: "Unexpected error; the request_id identifies it in the logs",
-  503: "Temporarily unavailable (for example while the search index is rebuilt); see Retry-After",
-} as const;
+/** Every operation can answer these: a bad key, a missing scope, a limit reached, an unexpected failure. */
+const ALWAYS: readonly ProblemCode[] = ["unauthorized", "forbidden", "rate-limited", "internal"];
 
-export type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;
+/** The description of one status lists the operation's problem codes of that status, from the problem table. */
+function problemDescription(codes: readonly ProblemCode[]): string {
+  const { title } = PROBLEMS[codes[0]];
+  const lines = codes.map((code) => `- \`${code}\`: ${PROBLEMS[code].explanation.en}`);
+  return [`${codes.length === 1 ? title : "One of these problems"} (the type of the body ends in /problems/{code}):`, ...lines].join("\n");
+}
 
-/** The headers of a refused call (src/limits/headers.ts); successful limited calls carry them too, Retry-After aside. */
-const LIMIT_HEADERS = {
-  "Retry-After": { description: "Seconds until the call may succeed", schema: { type: "integer" } },
-  "RateLimit-Policy": { description: 'Every limit counted on the call (IETF draft), e.g. `"anonymous";q=60;w=60`', schema: { type: "string" } },
-  RateLimit: { description: 'State of each: `"anonymous";r=0;t=42` (r calls left, t seconds until the window is free)', schema: { type: "string" } },
-  "X-RateLimit-Limit": { description: "Limit of the policy that refused the call", schema: { type: "integer" } },
-  "X-RateLimit-Remaining": { description: "Calls left under it", schema: { type: "integer" } },
-  "X-RateLimit-Reset": { description: "Unix time (seconds) when its window is free again", schema: { type: "integer" } },
-} as const;
-
-function problemResponses(statuses: readonly ErrorStatus[]) {
-  const all = [...new Set<ErrorStatus>([401, 403, ...statuses, 429, 500])].sort();
+export function problemResponses(codes: readonly ProblemCode[]) {
+  const byStatus = new Map<number, ProblemCode[]>();
+  for (const code of new Set([...ALWAYS, ...codes])) {
+    const status = PROBLEMS[code].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
   return Object.fromEntries(
-    all.map((status) => [
+    [...byStatus].map(([status, of]) => [
       status,
-      {
-        description: ERROR_DESCRIPTIONS[status],
-        ...(status === 429 ? { headers: LIMIT_HEADERS } : {}),
-        content: { "application/problem+json": { schema: ProblemSchema } },
-      },
+      { description: problemDescription(of), headers: problemHeaders(status), content: { "application/problem+json": { schema: ProblemSchema } } },
     ]),
   );
 }
 
-export function apiRoute<P extends string, R extends Omit<RouteConfig, "path" | "security" | "middleware"> & { path: P }>(
+/** A cacheable GET also answers 304 to a matching If-None-Match (src/http/caching.ts). */
+const NOT_MODIFIED = { 304: { description: "Not modified: the If-None-Match sent matches the current ETag", headers: successHeaders(true) } };
+
+type Responses = RouteConfig["responses"];
+
+/** Adds the headers every answer of the service carries to the operation's own successful responses. */
+function withHeaders(cacheable: boolean, responses: Responses): Responses {
+  return Object.fromEntries(
+    Object.entries(responses).map(([status, r]) => [status, Number(status) >= 300 ? r : { ...r, headers: { ...successHeaders(cacheable), ...(r as { headers?: object }).headers } }]),
+  );
+}
+
+export function apiRoute<P extends string, R extends Omit<RouteConfig, "path" | "security" | "middleware" | "operationId"> & { path: P; operationId: string }>(
   access: Access,
-  errors: readonly ErrorStatus[],
+  problems: readonly ProblemCode[],
   route: R,
+  /** false for an answer that is never cached (no ETag, so never a 304). */
+  { cacheable = route.method === "get" }: { cacheable?: boolean } = {},
 ) {
   const full = {
     ...route,
     security: (access.key === "open" ? [{}, { bearerAuth: [] }] : [{ bearerAuth: [] }]) as Record<string, string[]>[],
     "x-required-scopes": access.scopes,
     middleware: requireAccess(access),
-    responses: { ...route.responses, ...problemResponses(errors) } as R["responses"],
+    responses: { ...withHeaders(cacheable, route.responses), ...(cacheable ? NOT_MODIFIED : {}), ...problemResponses(problems) } as R["responses"],
   };
   // The spread of a generic loses R's request types; restore them (createRoute only adds getRoutingPath).
   return createRoute(full) as unknown as R & { middleware: MiddlewareHandler<AppEnv>; getRoutingPath(): string };

@@ -22,6 +22,14 @@ export const PageMetaSchema = z
   .object({ page: z.number().int(), per_page: z.number().int(), total: z.number().int(), last_page: z.number().int() })
   .openapi("PageMeta");
 
+/**
+ * A registered (named) schema or null. Not `.nullable()`: on a named schema zod-openapi writes
+ * `allOf: [$ref, {type: [object, null]}]`, which null never satisfies; a union gives `anyOf: [$ref, {type: null}]`.
+ */
+export function nullableRef<T extends z.ZodType>(schema: T) {
+  return z.union([schema, z.null()]);
+}
+
 export function dataOf<T extends z.ZodType>(item: T, name: string) {
   return z.object({ data: item }).openapi(name);
 }

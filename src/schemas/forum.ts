@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { BoardSchema } from "./boards";
-import { DateTimeSchema, IdSchema, PageMetaSchema, THREAD_STATUSES, UrlSchema } from "./common";
+import { DateTimeSchema, IdSchema, nullableRef, PageMetaSchema, THREAD_STATUSES, UrlSchema } from "./common";
 
 export const CategorySchema = z
   .object({ slug: z.string(), name: z.string(), description: z.string().nullable(), threads: z.number().int() })
@@ -36,7 +36,7 @@ export const ReplySchema = z
 export const ThreadDetailSchema = ThreadSchema.extend({
   body: z.string(),
   body_html: z.string(),
-  board: BoardSchema.nullable(),
+  board: nullableRef(BoardSchema),
   document: z.object({ id: IdSchema, title: z.string() }).nullable(),
   posts: z.array(ReplySchema),
 }).openapi("ThreadDetail");

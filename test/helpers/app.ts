@@ -1,9 +1,10 @@
 // Test helpers: call the Worker like a client would, seed fixtures, check bodies against the served OpenAPI.
 import { Validator, type Schema } from "@cfworker/json-schema";
-import { env, exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { importContent } from "../../src/import";
 import sample from "../fixtures/sample.json";
+import { checkedFetch, servedDescription } from "./contract";
 
 export const ORIGIN = "https://boards.test";
 
@@ -36,11 +37,16 @@ export async function seedSample(): Promise<void> {
   if (!outcome.ok) throw new Error("sample did not import: " + JSON.stringify(outcome.problems));
 }
 
+/** Any request to the Worker; answers of the API are checked against the served /openapi.json (helpers/contract.ts). */
+export function fetchWorker(request: Request): Promise<Response> {
+  return checkedFetch(request, ORIGIN);
+}
+
 export function api(path: string, init: { key?: string; lang?: string; headers?: Record<string, string>; method?: string } = {}): Promise<Response> {
   const headers: Record<string, string> = { ...init.headers };
   if (init.key) headers.Authorization = `Bearer ${init.key}`;
   if (init.lang) headers["Accept-Language"] = init.lang;
-  return exports.default.fetch(new Request(`${ORIGIN}/api/v1${path}`, { method: init.method ?? "GET", headers }));
+  return fetchWorker(new Request(`${ORIGIN}/api/v1${path}`, { method: init.method ?? "GET", headers }));
 }
 
 /** GET and parse JSON, asserting the status. */
@@ -51,15 +57,9 @@ export async function getJson<T = any>(path: string, init: Parameters<typeof api
   return { res, body };
 }
 
-let openapi: any;
-async function openapiDocument(): Promise<any> {
-  openapi ??= await (await api("/openapi.json")).json();
-  return openapi;
-}
-
 /** Validates a body against the response schema the served OpenAPI document declares for it. */
 export async function expectMatchesOpenApi(body: unknown, path: string, method: string, status: number): Promise<void> {
-  const doc = await openapiDocument();
+  const doc = await servedDescription(ORIGIN);
   const response = doc.paths[path]?.[method]?.responses?.[String(status)];
   expect(response, `${method} ${path} ${status} is documented`).toBeDefined();
   const media = response.content["application/json"] ?? response.content["application/problem+json"];

@@ -1,13 +1,13 @@
 // Upload helpers: build multipart requests (well-formed or deliberately broken), small PDFs and ZIPs,
 // and run queued processing through the Worker's real queue handler.
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
-import { env, exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { deflateRawSync } from "node:zlib";
 import { sha256Hex } from "../../src/auth/keys";
 import worker from "../../src/index";
 import { vi } from "vitest";
-import { ORIGIN } from "./app";
+import { fetchWorker, ORIGIN } from "./app";
 
 export type FieldValues = Record<string, string | string[]>;
 export interface FilePart {
@@ -30,7 +30,7 @@ export function postUpload(body: BodyInit, init: { key?: string; headers?: Recor
   const request = new Request(`${ORIGIN}/api/v1/uploads`, { method: "POST", headers, body });
   // A different env (other vars, same bindings) goes through the Worker's fetch handler directly.
   if (init.env) return Promise.resolve(worker.fetch(request, init.env, createExecutionContext()));
-  return exports.default.fetch(request);
+  return fetchWorker(request);
 }
 
 /** POST /uploads with these fields (sent first) and one file. */

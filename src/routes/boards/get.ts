@@ -7,7 +7,8 @@ import { dataOf } from "../../schemas/common";
 import { apiRoute, createRouter } from "../define";
 import { queryContext } from "../../http/query-context";
 
-const route = apiRoute(OPEN_READ, [404], {
+const route = apiRoute(OPEN_READ, ["not-found"], {
+  operationId: "getBoard",
   method: "get",
   path: "/boards/{number}",
   tags: ["Library"],

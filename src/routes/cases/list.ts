@@ -9,7 +9,8 @@ import { apiRoute, createRouter } from "../define";
 import { BoardFilterParam, OutcomeParam } from "../params";
 import { queryContext } from "../../http/query-context";
 
-const route = apiRoute(OPEN_READ, [422], {
+const route = apiRoute(OPEN_READ, ["validation-failed"], {
+  operationId: "listCases",
   method: "get",
   path: "/cases",
   tags: ["Repair cases"],

@@ -13,7 +13,8 @@ import { queryContext } from "../../http/query-context";
 
 const DAY_SECONDS = 24 * 60 * 60;
 
-const route = apiRoute(KEY_READ, [404, 409], {
+const route = apiRoute(KEY_READ, ["not-found", "not-available", "method-not-allowed", "download-cap-reached", "unavailable"], {
+  operationId: "getDownloadLink",
   method: "get",
   path: "/documents/{document}/download",
   tags: ["Library"],
@@ -27,7 +28,7 @@ const route = apiRoute(KEY_READ, [404, 409], {
   responses: {
     200: { description: "A signed download link", content: { "application/json": { schema: dataOf(DownloadUrlSchema, "DownloadUrlResponse") } } },
   },
-});
+}, { cacheable: false });
 
 export const downloadDocumentRoute = createRouter().openapi(route, async (c) => {
   // HEAD must not issue a link or count a download.

@@ -7,7 +7,8 @@ import { apiRoute, createRouter } from "../define";
 import { idParam, requireId } from "../params";
 import { queryContext } from "../../http/query-context";
 
-const route = apiRoute(OPEN_READ, [404], {
+const route = apiRoute(OPEN_READ, ["not-found"], {
+  operationId: "getDocument",
   method: "get",
   path: "/documents/{document}",
   tags: ["Library"],

@@ -9,7 +9,8 @@ import { apiRoute, createRouter } from "../define";
 import { BoardFilterParam, BooleanParam, DocumentTypeParam, VisibilityParam } from "../params";
 import { queryContext } from "../../http/query-context";
 
-const route = apiRoute(OPEN_READ, [422], {
+const route = apiRoute(OPEN_READ, ["validation-failed"], {
+  operationId: "listDocuments",
   method: "get",
   path: "/documents",
   tags: ["Library"],

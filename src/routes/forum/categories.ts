@@ -7,6 +7,7 @@ import { apiRoute, createRouter } from "../define";
 import { queryContext } from "../../http/query-context";
 
 const route = apiRoute(OPEN_READ, [], {
+  operationId: "listCategories",
   method: "get",
   path: "/forum/categories",
   tags: ["Forum"],

@@ -8,7 +8,8 @@ import { apiRoute, createRouter } from "../define";
 import { idParam, requireId } from "../params";
 import { queryContext } from "../../http/query-context";
 
-const route = apiRoute(OPEN_READ, [404, 422], {
+const route = apiRoute(OPEN_READ, ["not-found", "validation-failed"], {
+  operationId: "getThread",
   method: "get",
   path: "/forum/threads/{thread}",
   tags: ["Forum"],

@@ -7,7 +7,8 @@ import { ThreadSchema } from "../../schemas/forum";
 import { apiRoute, createRouter } from "../define";
 import { queryContext } from "../../http/query-context";
 
-const route = apiRoute(OPEN_READ, [422], {
+const route = apiRoute(OPEN_READ, ["validation-failed"], {
+  operationId: "listThreads",
   method: "get",
   path: "/forum/threads",
   tags: ["Forum"],

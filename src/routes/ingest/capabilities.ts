@@ -11,6 +11,7 @@ export const API_MAJOR_VERSION = 1;
 const RECOMMENDED_CONCURRENCY = 2;
 
 const route = apiRoute(INGEST, [], {
+  operationId: "getCapabilities",
   method: "get",
   path: "/capabilities",
   tags: ["Ingestion"],

@@ -1,3 +1,4 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { canPublish, INGEST } from "../../auth/scopes";
 import { receiveUpload } from "../../ingest/receive";
 import { uploadRateCheck } from "../../ingest/upload-rate";
@@ -5,8 +6,22 @@ import { enforceLimit } from "../../limits/rate-limit";
 import { UploadFormSchema, UploadResponseSchema } from "../../schemas/ingest";
 import { apiRoute, createRouter } from "../define";
 import { queryContext } from "../../http/query-context";
+import { successHeaders } from "../response-headers";
 
-const route = apiRoute(INGEST, [409, 410, 422], {
+/** The upload form as OpenAPI shows it, generated from the zod schema that validates it (DocumentType and Visibility stay references). */
+function uploadFormJsonSchema() {
+  const generator = new OpenAPIHono();
+  generator.openAPIRegistry.register("UploadForm", UploadFormSchema);
+  return generator.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "", version: "" } }).components!.schemas!.UploadForm;
+}
+
+/** Where the status of the upload can be followed: the external_id sent in the form. */
+const STATUS_LINK = {
+  getUpload: { operationId: "getUpload", parameters: { externalId: "$request.body#/external_id" }, description: "The status of this upload, until the file has been checked" },
+};
+
+const route = apiRoute(INGEST, ["conflict", "gone", "validation-failed", "upload-rate-exceeded"], {
+  operationId: "createUpload",
   method: "post",
   path: "/uploads",
   tags: ["Ingestion"],
@@ -18,21 +33,28 @@ const route = apiRoute(INGEST, [409, 410, 422], {
     "an id whose document was deleted is a 410. The new document is processing until the file has been checked (see GET /uploads/{externalId}).",
   ].join(" "),
   request: {
-    // A reference, not the zod schema itself: the body is parsed as a stream by the handler, never buffered by a validator.
-    body: { required: true, content: { "multipart/form-data": { schema: { $ref: "#/components/schemas/UploadForm" } } } },
+    // A JSON schema, not the zod schema itself: the body is parsed as a stream by the handler, never buffered by a
+    // validator. Inline, with the file part's encoding, so generic clients send `file` as a binary part.
+    body: {
+      required: true,
+      content: { "multipart/form-data": { schema: uploadFormJsonSchema(), encoding: { file: { contentType: "application/octet-stream" } } } },
+    },
   },
   responses: {
-    201: { description: "Created: the document is processing", content: { "application/json": { schema: UploadResponseSchema } } },
+    201: { description: "Created: the document is processing", links: STATUS_LINK, content: { "application/json": { schema: UploadResponseSchema } } },
     200: {
       description: "A replay of an earlier upload with the same external_id and payload: its current status",
-      headers: { "Idempotent-Replayed": { description: "true on a replay", schema: { type: "string", enum: ["true"] } } },
+      headers: successHeaders(false, ["Idempotent-Replayed"]),
+      links: STATUS_LINK,
       content: { "application/json": { schema: UploadResponseSchema } },
     },
+    // Never sent by this service (an oversized file is a 422 naming the field): the platform refuses a body over its
+    // request-size ceiling before the Worker runs, with a page of its own.
+    413: { description: "Request body over the platform's ceiling (answered by the edge, not by this API; not a problem body)" },
   },
 });
 
 const router = createRouter();
-router.openAPIRegistry.register("UploadForm", UploadFormSchema);
 
 export const createUploadRoute = router.openapi(route, async (c) => {
   const viewer = c.get("viewer")!;

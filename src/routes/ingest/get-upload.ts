@@ -7,7 +7,8 @@ import { EXTERNAL_ID_MAX, EXTERNAL_ID_PATTERN, UploadStatusResponseSchema } from
 import { apiRoute, createRouter } from "../define";
 import { queryContext } from "../../http/query-context";
 
-const route = apiRoute(INGEST, [404, 410], {
+const route = apiRoute(INGEST, ["not-found", "gone"], {
+  operationId: "getUpload",
   method: "get",
   path: "/uploads/{externalId}",
   tags: ["Ingestion"],

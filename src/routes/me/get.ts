@@ -4,6 +4,7 @@ import { MeSchema } from "../../schemas/me";
 import { apiRoute, createRouter } from "../define";
 
 const route = apiRoute(KEY_READ, [], {
+  operationId: "getMe",
   method: "get",
   path: "/me",
   tags: ["Account"],

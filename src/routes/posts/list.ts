@@ -7,7 +7,8 @@ import { pageOf } from "../../schemas/common";
 import { apiRoute, createRouter } from "../define";
 import { queryContext } from "../../http/query-context";
 
-const route = apiRoute(OPEN_READ, [422], {
+const route = apiRoute(OPEN_READ, ["validation-failed"], {
+  operationId: "listPosts",
   method: "get",
   path: "/posts",
   tags: ["Blog"],

@@ -20,7 +20,8 @@ const SearchRequestQuery = SearchQuerySchema.extend({
   type: DocumentTypeParam,
 });
 
-const route = apiRoute(OPEN_READ, [422, 503], {
+const route = apiRoute(OPEN_READ, ["validation-failed", "unavailable"], {
+  operationId: "searchSite",
   method: "get",
   path: "/search",
   tags: ["Search"],

@@ -1,0 +1,143 @@
+// The one table of problems: code → HTTP status, title and explanation. The problem bodies (src/http/problem.ts),
+// the status mapping of thrown errors (src/http/errors.ts), the OpenAPI response descriptions (src/routes/define.ts)
+// and the /problems/{code} pages (src/site/pages/problem.tsx) are all derived from it.
+import type { Lang } from "./language";
+
+export interface ProblemEntry {
+  status: number;
+  title: string;
+  /** What happened and what to do, for the problem page and the API description. */
+  explanation: Record<Lang, string>;
+}
+
+export const PROBLEMS = {
+  unauthorized: {
+    status: 401,
+    title: "Unauthorized",
+    explanation: {
+      en: "No API key was sent where one is required, or the key that was sent is unknown, expired or revoked. A key that is sent must be valid even on open endpoints: it is never treated as anonymous.",
+      es: "No se envió una clave de API donde hace falta, o la clave enviada es desconocida, caducó o fue revocada. Una clave enviada debe ser válida incluso en los puntos abiertos: nunca se trata como anónima.",
+    },
+  },
+  forbidden: {
+    status: 403,
+    title: "Forbidden",
+    explanation: {
+      en: "The key lacks a scope the endpoint needs, or its account is inactive. The body lists required_scopes.",
+      es: "A la clave le falta un permiso (scope) que el punto necesita, o su cuenta está inactiva. El cuerpo indica required_scopes.",
+    },
+  },
+  "not-found": {
+    status: 404,
+    title: "Not found",
+    explanation: {
+      en: "Nothing exists at this address, or it is not visible to the caller. Both cases look the same on purpose.",
+      es: "No existe nada en esta dirección, o no es visible para quien pregunta. Ambos casos se ven iguales a propósito.",
+    },
+  },
+  "method-not-allowed": {
+    status: 405,
+    title: "Method not allowed",
+    explanation: {
+      en: "The address exists but not with this HTTP method. The Allow header lists the methods it supports.",
+      es: "La dirección existe, pero no con este método HTTP. La cabecera Allow indica los métodos admitidos.",
+    },
+  },
+  conflict: {
+    status: 409,
+    title: "Conflict",
+    explanation: {
+      en: "The request conflicts with the current state, for example an upload external_id reused with a different payload, or repeated while the first request with it is still being received (see Retry-After).",
+      es: "La petición choca con el estado actual, por ejemplo un external_id de subida reutilizado con otro contenido, o repetido mientras la primera petición con él aún se recibe (ver Retry-After).",
+    },
+  },
+  "not-available": {
+    status: 409,
+    title: "Not available",
+    explanation: {
+      en: "The document cannot be downloaded because it is not available (still processing, rejected or withdrawn).",
+      es: "El documento no se puede descargar porque no está disponible (en proceso, rechazado o retirado).",
+    },
+  },
+  gone: {
+    status: 410,
+    title: "Gone",
+    explanation: {
+      en: "The document imported under this external_id was deleted; the id cannot be used again.",
+      es: "El documento importado con este external_id fue eliminado; el identificador no puede volver a usarse.",
+    },
+  },
+  "range-not-satisfiable": {
+    status: 416,
+    title: "Range not satisfiable",
+    explanation: {
+      en: "The requested byte range lies outside the file. The Content-Range header gives the file's size.",
+      es: "El rango de bytes pedido está fuera del archivo. La cabecera Content-Range indica su tamaño.",
+    },
+  },
+  "validation-failed": {
+    status: 422,
+    title: "Validation failed",
+    explanation: {
+      en: "A parameter, field or file is missing or invalid. The errors object maps each field to what is wrong with it.",
+      es: "Falta un parámetro, campo o archivo, o no es válido. El objeto errors indica qué falla en cada campo.",
+    },
+  },
+  "rate-limited": {
+    status: 429,
+    title: "Too many requests",
+    explanation: {
+      en: "Too many requests in a short time. Wait the number of seconds in the Retry-After header before trying again.",
+      es: "Demasiadas peticiones en poco tiempo. Espera los segundos que indica la cabecera Retry-After antes de reintentar.",
+    },
+  },
+  "download-cap-reached": {
+    status: 429,
+    title: "Download cap reached",
+    explanation: {
+      en: "The account reached its cap of download links for the last 24 hours. Bulk downloading is forbidden by the terms of use.",
+      es: "La cuenta alcanzó su límite de enlaces de descarga de las últimas 24 horas. La descarga masiva está prohibida por las condiciones de uso.",
+    },
+  },
+  "upload-rate-exceeded": {
+    status: 429,
+    title: "Upload rate exceeded",
+    explanation: {
+      en: "The account made too many uploads in the last hour. Retry-After says when the next one is accepted.",
+      es: "La cuenta hizo demasiadas subidas en la última hora. Retry-After indica cuándo se aceptará la siguiente.",
+    },
+  },
+  internal: {
+    status: 500,
+    title: "Internal error",
+    explanation: {
+      en: "Something failed on the server. The request_id identifies the failure in the logs; retrying later may help.",
+      es: "Algo falló en el servidor. El request_id identifica el fallo en los registros; reintentar más tarde puede servir.",
+    },
+  },
+  unavailable: {
+    status: 503,
+    title: "Service unavailable",
+    explanation: {
+      en: "A part of the service this request needs is temporarily unavailable (for example the search index while it is rebuilt). Retry after the seconds in Retry-After.",
+      es: "Una parte del servicio que esta petición necesita no está disponible por ahora (por ejemplo el índice de búsqueda mientras se reconstruye). Reintenta pasados los segundos de Retry-After.",
+    },
+  },
+} as const satisfies Record<string, ProblemEntry>;
+
+export type ProblemCode = keyof typeof PROBLEMS;
+export const PROBLEM_CODES = Object.keys(PROBLEMS) as ProblemCode[];
+
+export function isProblemCode(code: string): code is ProblemCode {
+  return Object.hasOwn(PROBLEMS, code);
+}
+
+/**
+ * The code a bare 4xx status (a framework's HTTPException) maps to: the first code of that status in the table.
+ * 400 and 413 have no code of their own: a malformed or oversized request is a validation failure (422).
+ * A 5xx is not mapped: the caller logs it as the unexpected error it is.
+ */
+export function codeForClientStatus(status: number): ProblemCode | undefined {
+  if (status === 400 || status === 413) return "validation-failed";
+  return status < 500 ? PROBLEM_CODES.find((code) => PROBLEMS[code].status === status) : undefined;
+}
