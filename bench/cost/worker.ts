@@ -14,17 +14,24 @@ function doRowsWrittenSinceLastCall(): number {
   return written;
 }
 
+let execPatched = false;
+
+/** Wraps SqlStorage.prototype.exec once, so every statement's cursor is kept for its rowsWritten. */
+function meterSqlStorage(sql: SqlStorage): void {
+  if (execPatched) return;
+  execPatched = true;
+  const proto = Object.getPrototypeOf(sql) as { exec: SqlStorage["exec"] };
+  const exec = proto.exec;
+  proto.exec = function (this: SqlStorage, query: string, ...bindings: unknown[]) {
+    const cursor = exec.call(this, query, ...bindings);
+    doCursors.push(cursor);
+    return cursor;
+  } as SqlStorage["exec"];
+}
+
 export class Limiter extends ProductionLimiter {
   constructor(ctx: DurableObjectState, env: Env) {
-    const sql = ctx.storage.sql;
-    const exec = sql.exec.bind(sql);
-    Object.defineProperty(sql, "exec", {
-      value: (query: string, ...bindings: unknown[]) => {
-        const cursor = exec(query, ...bindings);
-        doCursors.push(cursor);
-        return cursor;
-      },
-    });
+    meterSqlStorage(ctx.storage.sql);
     super(ctx, env);
   }
 }
@@ -36,14 +43,15 @@ function meteredNamespace<T extends DurableObjectNamespace<ProductionLimiter>>(n
       const value = Reflect.get(target, prop, target);
       if (prop !== "get" || typeof value !== "function") return typeof value === "function" ? value.bind(target) : value;
       return (...args: unknown[]) => {
-        const stub = value.apply(target, args);
+        // Reflect.apply, not member.apply: on an RPC stub every property (even "apply") is remote.
+        const stub = Reflect.apply(value, target, args) as object;
         return new Proxy(stub, {
           get(s, p) {
             const member = Reflect.get(s, p, s);
             if (typeof member !== "function") return member;
             return (...a: unknown[]) => {
               counter.requests++;
-              return member.apply(s, a);
+              return Reflect.apply(member, s, a);
             };
           },
         });
