@@ -1,5 +1,6 @@
 // What every request carries through the middleware chain.
 import type { Viewer } from "../auth/viewer";
+import type { Db } from "../db/client";
 import type { AppliedLimit } from "../limits/headers";
 import type { AppConfig } from "../config";
 import type { Lang } from "./language";
@@ -12,6 +13,8 @@ export interface AppVariables {
   lang: Lang;
   /** The key's owner, or null for an anonymous caller. Set by the authenticate middleware. */
   viewer: Viewer | null;
+  /** The request's database: one D1 session (src/db/session.ts). */
+  db: Db;
   /** Limits counted for this request, in order; their state goes out in the RateLimit headers. */
   limits?: AppliedLimit[];
 }

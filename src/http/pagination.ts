@@ -10,7 +10,15 @@ function pageNumber(max?: number) {
   return z.preprocess((raw) => (typeof raw === "string" && /^[0-9]+$/.test(raw) ? Number(raw) : raw), max ? n.max(max, `must be at most ${max}`) : n);
 }
 
-export const PageParam = pageNumber().default(1).openapi({ param: { name: "page", in: "query" }, example: 1, description: "Page number, from 1. A page past the end is empty." });
+/**
+ * The deepest page a list serves. Offset paging walks the rows it skips, so their number is bounded
+ * (at most 980 at the default per_page, 4,900 at per_page=100); filters and search reach further.
+ */
+export const MAX_PAGE = 50;
+
+export const PageParam = pageNumber(MAX_PAGE)
+  .default(1)
+  .openapi({ param: { name: "page", in: "query" }, example: 1, description: `Page number, from 1 to ${MAX_PAGE}. A page past the end is empty; filters and search reach further than page ${MAX_PAGE}.` });
 export const PerPageParam = pageNumber(MAX_PER_PAGE)
   .default(DEFAULT_PER_PAGE)
   .openapi({ param: { name: "per_page", in: "query" }, example: DEFAULT_PER_PAGE, description: `Items per page, 1 to ${MAX_PER_PAGE} (default ${DEFAULT_PER_PAGE}).` });
@@ -34,20 +42,6 @@ export function pageMeta(req: PageRequest, total: number): PageMeta {
 export interface Page<T> {
   data: T[];
   meta: PageMeta;
-}
-
-/**
- * One page of a list: counts the matches, then loads the page's rows (at `offset`, `limit` of them)
- * unless the page lies past the end, where `data` is empty and `meta` still true.
- */
-export async function paginate<T>(
-  req: PageRequest,
-  countTotal: () => Promise<{ total: number }[]>,
-  loadRows: (offset: number, limit: number) => Promise<T[]>,
-): Promise<Page<T>> {
-  const [{ total }] = await countTotal();
-  const offset = pageOffset(req, total);
-  return { data: offset === undefined ? [] : await loadRows(offset, req.perPage), meta: pageMeta(req, total) };
 }
 
 /** Offset of the page, or undefined when the page lies past the end (no query needed). */
