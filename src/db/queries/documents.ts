@@ -130,11 +130,39 @@ export async function listDocuments(ctx: QueryContext, filter: DocumentFilter, p
   return readPage(ctx, page, documentTotal(ctx, filter), (offset, limit, guard) => documentListLoader(ctx, filter, limit, offset, guard));
 }
 
+/**
+ * The ids of one page, newest first, read from indexes only: skipped rows cost one index entry each
+ * and the page's rows are loaded once. A key's view is the union of three index walks (public and
+ * available; the viewer's own others; those shared with the viewer), each cut at the page's end, so
+ * it never walks the whole library as one `or` condition would.
+ */
+function pageIds(ctx: QueryContext, filter: DocumentFilter, limit: number, offset: number): SQL {
+  const newest = sql`order by created_at desc, id desc`;
+  if (!ctx.viewer || filter.ownerId !== undefined) {
+    return sql`select id from ${documents} where ${and(visibleUnder(ctx, filter), matches(filter))} ${newest} limit ${limit} offset ${offset}`;
+  }
+  const me = ctx.viewer.userId;
+  const end = offset + limit;
+  const rest = matches(filter);
+  const publicAvailable = filter.boardId != null ? sql`(${documentVisible(null)}) = 1` : documentVisible(null);
+  const part = (from: SQL, where: SQL | undefined) => sql`select * from (select ${qualified(documents.id)} as id, ${qualified(documents.createdAt)} as created_at from ${from} where ${where} ${newest} limit ${end})`;
+  const parts = [
+    part(sql`${documents}`, and(publicAvailable, rest)),
+    part(sql`${documents}`, and(eq(documents.ownerId, me), sql`not (${documentVisible(null)})`, rest)),
+    part(
+      sql`document_shares s join ${documents} on ${qualified(documents.id)} = s.document_id`,
+      and(sql`s.user_id = ${me}`, eq(documents.visibility, "shared"), eq(documents.status, "available"), sql`(${qualified(documents.ownerId)} is null or ${qualified(documents.ownerId)} <> ${me})`, rest),
+    ),
+  ];
+  return sql`select id from (${sql.join(parts, sql` union all `)}) ${newest} limit ${limit} offset ${offset}`;
+}
+
 /** The rows of one page of a document list (batchable), newest first. */
 export function documentListLoader(ctx: QueryContext, filter: DocumentFilter, limit: number, offset = 0, guard?: SQL): Loader<DocumentItem> {
-  const where = and(visibleUnder(ctx, filter), matches(filter), guard);
   return {
-    query: listQuery(ctx).where(where).orderBy(desc(documents.createdAt), desc(documents.id)).limit(limit).offset(offset),
+    query: listQuery(ctx)
+      .where(and(sql`${qualified(documents.id)} in (${pageIds(ctx, filter, limit, offset)})`, guard))
+      .orderBy(desc(documents.createdAt), desc(documents.id)),
     map: (rows) => (rows as ListRow[]).map((r) => toDocument(r, ctx)),
   };
 }
@@ -208,10 +236,12 @@ export async function getDocument(ctx: QueryContext, id: string): Promise<Docume
 /** Uploader usernames of visible documents, by id (feeds credit each entry's author). */
 export async function documentOwners(ctx: QueryContext, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
+  // Keys.where: the few ids are looked up, not found by walking the visibility index.
+  const keys = Keys.of(ids)!;
   const rows = await ctx.db
     .select({ id: documents.id, owner: users.username })
     .from(documents)
     .innerJoin(users, eq(users.id, documents.ownerId))
-    .where(and(documentVisible(ctx.viewer), sql`${documents.id} in (select value from json_each(${JSON.stringify(ids)}))`));
+    .where(keys.where(qualified(documents.id), documentVisible(ctx.viewer)));
   return new Map(rows.map((r) => [r.id, r.owner]));
 }
