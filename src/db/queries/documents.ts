@@ -111,7 +111,7 @@ function documentTotal(ctx: QueryContext, filter: DocumentFilter): SQL<number> {
     parts.push(sql`(select count(*) from ${documents} where ${and(eq(documents.ownerId, me), mine ? undefined : sql`not (${documentVisible(null)})`, rest)})`);
     if (!mine) {
       parts.push(
-        sql`(select count(*) from document_shares s join ${documents} on ${qualified(documents.id)} = s.document_id where ${and(
+        sql`(select count(*) from document_shares s cross join ${documents} on ${qualified(documents.id)} = s.document_id where ${and(
           sql`s.user_id = ${me}`,
           eq(documents.visibility, "shared"),
           eq(documents.status, "available"),
@@ -134,7 +134,8 @@ export async function listDocuments(ctx: QueryContext, filter: DocumentFilter, p
  * The ids of one page, newest first, read from indexes only: skipped rows cost one index entry each
  * and the page's rows are loaded once. A key's view is the union of three index walks (public and
  * available; the viewer's own others; those shared with the viewer), each cut at the page's end, so
- * it never walks the whole library as one `or` condition would.
+ * it never walks the whole library as one `or` condition would. Shares are walked from the viewer's
+ * share rows (`cross join` keeps that order: the planner otherwise started from every shared document).
  */
 function pageIds(ctx: QueryContext, filter: DocumentFilter, limit: number, offset: number): SQL {
   const newest = sql`order by created_at desc, id desc`;
@@ -150,7 +151,7 @@ function pageIds(ctx: QueryContext, filter: DocumentFilter, limit: number, offse
     part(sql`${documents}`, and(publicAvailable, rest)),
     part(sql`${documents}`, and(eq(documents.ownerId, me), sql`not (${documentVisible(null)})`, rest)),
     part(
-      sql`document_shares s join ${documents} on ${qualified(documents.id)} = s.document_id`,
+      sql`document_shares s cross join ${documents} on ${qualified(documents.id)} = s.document_id`,
       and(sql`s.user_id = ${me}`, eq(documents.visibility, "shared"), eq(documents.status, "available"), sql`(${qualified(documents.ownerId)} is null or ${qualified(documents.ownerId)} <> ${me})`, rest),
     ),
   ];
@@ -159,10 +160,16 @@ function pageIds(ctx: QueryContext, filter: DocumentFilter, limit: number, offse
 
 /** The rows of one page of a document list (batchable), newest first. */
 export function documentListLoader(ctx: QueryContext, filter: DocumentFilter, limit: number, offset = 0, guard?: SQL): Loader<DocumentItem> {
+  const newest = [desc(documents.createdAt), desc(documents.id)];
+  // A first page of one index walk is cheapest read directly (choosing ids first costs ~3 rows an item);
+  // past it, a skipped row would cost its joins too, so the ids come first.
+  const direct = offset === 0 && (!ctx.viewer || filter.ownerId !== undefined);
   return {
-    query: listQuery(ctx)
-      .where(and(sql`${qualified(documents.id)} in (${pageIds(ctx, filter, limit, offset)})`, guard))
-      .orderBy(desc(documents.createdAt), desc(documents.id)),
+    query: direct
+      ? listQuery(ctx).where(and(visibleUnder(ctx, filter), matches(filter), guard)).orderBy(...newest).limit(limit)
+      : listQuery(ctx)
+          .where(and(sql`${qualified(documents.id)} in (${pageIds(ctx, filter, limit, offset)})`, guard))
+          .orderBy(...newest),
     map: (rows) => (rows as ListRow[]).map((r) => toDocument(r, ctx)),
   };
 }
