@@ -1,7 +1,7 @@
 // Who is calling: the key from the Authorization header resolved to its owner, or anonymous.
 import { and, eq, gt, isNull, or } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
-import { getDb, type Db } from "../db/client";
+import type { Db } from "../db/client";
 import { apiKeys, users } from "../db/schema";
 import type { AppEnv } from "../http/context";
 import { ApiError } from "../http/problem";
@@ -53,7 +53,7 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   const header = c.req.header("Authorization");
   if (header === undefined) return next();
   const token = bearerToken(header);
-  const viewer = token ? await findViewerByToken(getDb(c.env), token) : undefined;
+  const viewer = token ? await findViewerByToken(c.get("db"), token) : undefined;
   if (viewer) c.set("viewer", viewer);
   else c.set("refusedKey", refusedKey(token));
   return next();

@@ -1,5 +1,6 @@
 // What every request carries through the middleware chain.
 import type { Viewer } from "../auth/identity";
+import type { Db } from "../db/client";
 import type { AppliedLimit } from "../limits/headers";
 import type { AppConfig } from "../config";
 import type { Lang } from "./language";
@@ -15,6 +16,8 @@ export interface AppVariables {
   viewer: Viewer | null;
   /** The 401 of a sent key that is not usable; the rate-limit step counts it, then throws it. */
   refusedKey?: ApiError;
+  /** The request's database: one D1 session (src/db/session.ts). */
+  db: Db;
   /** Limits counted for this request, in order; their state goes out in the RateLimit headers. */
   limits?: AppliedLimit[];
 }

@@ -2,7 +2,6 @@
 import { localhostAllowedHostnames, localhostAllowedOrigins } from "@modelcontextprotocol/server";
 import { createMcpHandler } from "agents/mcp/server";
 import type { Context } from "hono";
-import { getDb } from "../db/client";
 import type { AppEnv } from "../http/context";
 import { createMcpServer } from "./server";
 
@@ -25,7 +24,7 @@ function hostRules(c: Context<AppEnv>) {
 }
 
 export async function serveMcp(c: Context<AppEnv>): Promise<Response> {
-  const tools = { db: getDb(c.env), siteUrl: c.get("siteUrl"), defaultLang: c.get("config").defaultLang };
+  const tools = { db: c.get("db"), siteUrl: c.get("siteUrl"), defaultLang: c.get("config").defaultLang };
   const handler = createMcpHandler(() => createMcpServer(tools), {
     route: MCP_PATH,
     ...hostRules(c),

@@ -1,13 +1,14 @@
 // Blog reads: published posts only (published_at set and not in the future).
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { z } from "@hono/zod-openapi";
 import { blogPostVisible } from "../../auth/visibility";
-import { pageMeta, paginate, type PageMeta, type PageRequest } from "../../http/pagination";
+import { pageMeta, type PageMeta, type PageRequest } from "../../http/pagination";
 import { pageUrl, slugify } from "../../http/urls";
 import type { BlogPostDetailSchema, BlogPostSchema } from "../../schemas/blog";
 import { blogComments, blogPosts, blogPostTags, users } from "../schema";
 import { qualified } from "../qualified";
-import { Keys, parseJsonArray, type Loader, type QueryContext } from "./context";
+import { batchRead, Keys, parseJsonArray, readPage, type Loader, type QueryContext } from "./context";
+import { counter, counterKey } from "./counts";
 
 export type BlogPost = z.infer<typeof BlogPostSchema>;
 export type BlogPostDetail = z.infer<typeof BlogPostDetailSchema>;
@@ -45,21 +46,31 @@ function toPost(row: PostRow, ctx: QueryContext): BlogPost {
   };
 }
 
+/**
+ * The number of published posts under the filter: the counter of posts with a publication date, less
+ * those whose date is still ahead (read through the published_at index: only the scheduled ones). A tag
+ * and an author together have no counter of their own: they are counted over the tag's rows.
+ */
+function postTotal(ctx: QueryContext, tag: SQL | undefined, author: SQL | undefined, slug: string | undefined, authorName: string | undefined): SQL<number> {
+  const scheduled = sql`(select count(*) from ${blogPosts} where ${and(isNotNull(blogPosts.publishedAt), gt(blogPosts.publishedAt, ctx.now), tag, author)})`;
+  if (slug !== undefined && author) {
+    return sql<number>`(select count(*) from ${blogPostTags} t join ${blogPosts} on ${qualified(blogPosts.id)} = t.post_id where t.slug = ${slug} and ${and(blogPostVisible(ctx.now), author)})`;
+  }
+  const key = slug !== undefined ? counterKey("tag:", slug) : author ? counterKey("author:", sql`select id from users where username = ${authorName} collate nocase`) : counterKey("all");
+  return sql<number>`(${counter("posts", key)} - ${scheduled})`;
+}
+
 export async function listPosts(ctx: QueryContext, filter: { tag?: string; author?: string }, page: PageRequest): Promise<{ data: BlogPost[]; meta: PageMeta }> {
   // A tag made only of punctuation has no slug and names no tag (it must not match tags whose slug is empty).
   if (filter.tag !== undefined && slugify(filter.tag) === "") return { data: [], meta: pageMeta(page, 0) };
-  const where = and(
-    blogPostVisible(ctx.now),
-    filter.tag !== undefined
-      ? sql`exists (select 1 from ${blogPostTags} where ${blogPostTags.postId} = ${qualified(blogPosts.id)} and ${blogPostTags.slug} = ${slugify(filter.tag)})`
-      : undefined,
-    filter.author !== undefined ? sql`${blogPosts.authorId} = (select id from users where username = ${filter.author} collate nocase)` : undefined,
-  );
-  return paginate(
-    page,
-    () => ctx.db.select({ total: count() }).from(blogPosts).where(where),
-    async (offset, limit) => (await postQuery(ctx).where(where).orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id)).limit(limit).offset(offset)).map((r) => toPost(r, ctx)),
-  );
+  const slug = filter.tag === undefined ? undefined : slugify(filter.tag);
+  const tag = slug !== undefined ? sql`exists (select 1 from ${blogPostTags} where ${blogPostTags.postId} = ${qualified(blogPosts.id)} and ${blogPostTags.slug} = ${slug})` : undefined;
+  const author = filter.author !== undefined ? sql`${qualified(blogPosts.authorId)} = (select id from users where username = ${filter.author} collate nocase)` : undefined;
+  const where = and(blogPostVisible(ctx.now), tag, author);
+  return readPage(ctx, page, postTotal(ctx, tag, author, slug, filter.author), (offset, limit, guard) => ({
+    query: postQuery(ctx).where(and(where, guard)).orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id)).limit(limit).offset(offset),
+    map: (rows) => (rows as PostRow[]).map((r) => toPost(r, ctx)),
+  }));
 }
 
 /** Published posts by key, in key order (batchable; undefined when there are no keys). */
@@ -71,18 +82,22 @@ export function postsLoader(ctx: QueryContext, keys: Keys | undefined): Loader<B
   };
 }
 
+/** One round trip: the post and its comments, batched (comments of an unpublished post are never returned). */
 export async function getPost(ctx: QueryContext, id: string): Promise<BlogPostDetail | undefined> {
-  const [row] = await ctx.db
-    .select({ ...postFields, body: blogPosts.body, bodyHtml: blogPosts.bodyHtml, editedAt: blogPosts.editedAt })
-    .from(blogPosts)
-    .leftJoin(users, eq(users.id, blogPosts.authorId))
-    .where(and(eq(blogPosts.id, id), blogPostVisible(ctx.now)));
+  const [rows, comments] = await batchRead(ctx, [
+    ctx.db
+      .select({ ...postFields, body: blogPosts.body, bodyHtml: blogPosts.bodyHtml, editedAt: blogPosts.editedAt })
+      .from(blogPosts)
+      .leftJoin(users, eq(users.id, blogPosts.authorId))
+      .where(and(eq(blogPosts.id, id), blogPostVisible(ctx.now))),
+    ctx.db
+      .select({ id: blogComments.id, author: users.username, body: blogComments.body, created_at: blogComments.createdAt })
+      .from(blogComments)
+      .innerJoin(users, eq(users.id, blogComments.authorId))
+      .where(eq(blogComments.postId, id))
+      .orderBy(asc(blogComments.createdAt), asc(blogComments.id)),
+  ]);
+  const [row] = rows as (PostRow & { body: string; bodyHtml: string; editedAt: string | null })[];
   if (!row) return undefined;
-  const comments = await ctx.db
-    .select({ id: blogComments.id, author: users.username, body: blogComments.body, created_at: blogComments.createdAt })
-    .from(blogComments)
-    .innerJoin(users, eq(users.id, blogComments.authorId))
-    .where(eq(blogComments.postId, id))
-    .orderBy(asc(blogComments.createdAt), asc(blogComments.id));
-  return { ...toPost(row, ctx), body: row.body, body_html: row.bodyHtml, edited_at: row.editedAt, comment_list: comments };
+  return { ...toPost(row, ctx), body: row.body, body_html: row.bodyHtml, edited_at: row.editedAt, comment_list: comments as BlogPostDetail["comment_list"] };
 }

@@ -1,32 +1,32 @@
 // Boards: lookup in any spelling (number or alias), the Board shape, and board detail.
-import { asc, count, eq, sql } from "drizzle-orm";
+import { asc, eq, sql, type SQL } from "drizzle-orm";
 import { documentVisible } from "../../auth/visibility";
-import { paginate, type PageMeta, type PageRequest } from "../../http/pagination";
+import type { PageMeta, PageRequest } from "../../http/pagination";
 import type { z } from "@hono/zod-openapi";
 import { boardUrl, normalizeBoardNumber, type UrlContext } from "../../http/urls";
 import type { BoardDetailSchema, BoardSchema } from "../../schemas/boards";
 import { boardAliases, boards, documentBoards, documents, manufacturers } from "../schema";
-import type { Db } from "../client";
-import { Keys, type Loader, type QueryContext } from "./context";
-import { listDocuments } from "./documents";
+import { batchRead, Keys, readPage, type Loader, type QueryContext } from "./context";
+import { counter, counterKey } from "./counts";
+import { documentListLoader } from "./documents";
+import { qualified } from "../qualified";
 
 export type Board = z.infer<typeof BoardSchema>;
 export type BoardDetail = z.infer<typeof BoardDetailSchema>;
 
 export const MAX_BOARD_SPELLING = 100;
 
-/** The id of the board whose number or alias has this norm, if any. */
-export async function findBoardId(db: Db, anySpelling: string): Promise<number | undefined> {
+/**
+ * The id of the board whose number or alias has this spelling, as a subquery (null in SQL when no
+ * board has it), so a filter by board needs no lookup round trip of its own. Null here when the
+ * spelling cannot name any board.
+ */
+export function boardIdOf(anySpelling: string): SQL | null {
   // Stored norms come from board numbers and aliases; nothing longer than this can match.
-  if (anySpelling.length > MAX_BOARD_SPELLING) return undefined;
+  if (anySpelling.length > MAX_BOARD_SPELLING) return null;
   const norm = normalizeBoardNumber(anySpelling);
-  if (!norm) return undefined;
-  const row = await db
-    .select({ id: boards.id })
-    .from(boards)
-    .where(sql`${boards.norm} = ${norm} or ${boards.id} = (select board_id from board_aliases where norm = ${norm})`)
-    .limit(1);
-  return row[0]?.id;
+  if (!norm) return null;
+  return sql`coalesce((select id from boards where norm = ${norm}), (select board_id from board_aliases where norm = ${norm}))`;
 }
 
 export function toBoard(row: { number: string; norm: string; manufacturer: string | null }, urls: UrlContext): Board {
@@ -46,45 +46,52 @@ export function boardsLoader(ctx: QueryContext, keys: Keys | undefined): Loader<
   };
 }
 
+/** The most documents a board's detail lists. */
+export const BOARD_DOCUMENTS = 1000;
+
+/** One round trip: the board (any spelling), its aliases and its visible documents, batched. */
 export async function getBoard(ctx: QueryContext, anySpelling: string): Promise<BoardDetail | undefined> {
-  const id = await findBoardId(ctx.db, anySpelling);
-  if (id === undefined) return undefined;
-  const [row] = await ctx.db
-    .select({ ...boardFields, status: boards.status, boardCode: boards.boardCode, platform: boards.platform, codename: boards.codename })
-    .from(boards)
-    .leftJoin(manufacturers, eq(manufacturers.id, boards.manufacturerId))
-    .where(eq(boards.id, id));
-  if (!row) return undefined;
-  const [aliases, documents] = await Promise.all([
-    ctx.db.select({ alias: boardAliases.alias }).from(boardAliases).where(eq(boardAliases.boardId, id)).orderBy(boardAliases.alias),
-    listDocuments(ctx, { boardId: id }, { page: 1, perPage: 1000 }),
+  const id = boardIdOf(anySpelling);
+  if (!id) return undefined;
+  const docs = documentListLoader(ctx, { boardId: id }, BOARD_DOCUMENTS);
+  const [rows, aliases, docRows] = await batchRead(ctx, [
+    ctx.db
+      .select({ ...boardFields, status: boards.status, boardCode: boards.boardCode, platform: boards.platform, codename: boards.codename })
+      .from(boards)
+      .leftJoin(manufacturers, eq(manufacturers.id, boards.manufacturerId))
+      .where(sql`${qualified(boards.id)} = ${id}`),
+    ctx.db.select({ alias: boardAliases.alias }).from(boardAliases).where(sql`${qualified(boardAliases.boardId)} = ${id}`).orderBy(boardAliases.alias),
+    docs.query,
   ]);
+  const [row] = rows as (BoardRow & { status: string; boardCode: string | null; platform: string | null; codename: string | null })[];
+  if (!row) return undefined;
   return {
     ...toBoard(row, ctx.urls),
     status: row.status,
     board_code: row.boardCode,
     platform: row.platform,
     codename: row.codename,
-    aliases: aliases.map((a) => a.alias),
-    documents: documents.data,
+    aliases: (aliases as { alias: string }[]).map((a) => a.alias),
+    documents: docs.map(docRows),
   };
 }
 
-/** Every board by number, with the newest visible document's date (sitemaps, the boards page). */
+/**
+ * Every board by number, with its number of visible documents and the newest one's date (sitemaps,
+ * the boards page). For an anonymous reader the number comes from the board's counter.
+ */
 export async function listBoards(ctx: QueryContext, page: PageRequest): Promise<{ data: (Board & { documents: number; updated_at: string | null })[]; meta: PageMeta }> {
-  const visibleDocs = sql`from ${documentBoards} join ${documents} on ${documents.id} = ${documentBoards.documentId} where ${documentBoards.boardId} = ${boards.id} and ${documentVisible(ctx.viewer)}`;
-  return paginate(
-    page,
-    () => ctx.db.select({ total: count() }).from(boards),
-    async (offset, limit) => {
-      const rows = await ctx.db
-        .select({ ...boardFields, documents: sql<number>`(select count(*) ${visibleDocs})`, updatedAt: sql<string | null>`(select max(${documents.createdAt}) ${visibleDocs})` })
-        .from(boards)
-        .leftJoin(manufacturers, eq(manufacturers.id, boards.manufacturerId))
-        .orderBy(asc(boards.norm))
-        .limit(limit)
-        .offset(offset);
-      return rows.map((r) => ({ ...toBoard(r, ctx.urls), documents: r.documents, updated_at: r.updatedAt }));
-    },
-  );
+  const visibleDocs = sql`from ${documentBoards} join ${documents} on ${documents.id} = ${documentBoards.documentId} where ${documentBoards.boardId} = ${qualified(boards.id)} and ${documentVisible(ctx.viewer)}`;
+  const documentCount = ctx.viewer ? sql<number>`(select count(*) ${visibleDocs})` : counter("documents", counterKey("b:", qualified(boards.id)));
+  return readPage(ctx, page, counter("boards", "all"), (offset, limit, guard) => ({
+    query: ctx.db
+      .select({ ...boardFields, documents: documentCount, updatedAt: sql<string | null>`(select max(${documents.createdAt}) ${visibleDocs})` })
+      .from(boards)
+      .leftJoin(manufacturers, eq(manufacturers.id, boards.manufacturerId))
+      .where(guard)
+      .orderBy(asc(boards.norm))
+      .limit(limit)
+      .offset(offset),
+    map: (rows) => (rows as (BoardRow & { documents: number; updatedAt: string | null })[]).map((r) => ({ ...toBoard(r, ctx.urls), documents: r.documents, updated_at: r.updatedAt })),
+  }));
 }

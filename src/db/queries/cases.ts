@@ -1,13 +1,14 @@
 // Repair case reads: published cases, newest first; linked documents and thread only when visible.
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, sql, type SQL } from "drizzle-orm";
 import type { z } from "@hono/zod-openapi";
 import { caseVisible, threadVisible } from "../../auth/visibility";
-import { pageMeta, paginate, type PageMeta, type PageRequest } from "../../http/pagination";
+import { pageMeta, type PageMeta, type PageRequest } from "../../http/pagination";
 import { pageUrl } from "../../http/urls";
 import type { RepairCaseDetailSchema, RepairCaseSchema } from "../../schemas/cases";
 import { boards, caseComponents, caseDocuments, caseMeasurements, manufacturers, repairCases, threads, users } from "../schema";
-import { Keys, type Loader, type QueryContext } from "./context";
-import { documentsByIds } from "./documents";
+import { batchRead, Keys, readPage, type Loader, type QueryContext } from "./context";
+import { counter, counterKey } from "./counts";
+import { documentsLoader } from "./documents";
 
 export type RepairCase = z.infer<typeof RepairCaseSchema>;
 export type RepairCaseDetail = z.infer<typeof RepairCaseDetailSchema>;
@@ -52,19 +53,41 @@ function toCase(r: CaseRow, ctx: QueryContext): RepairCase {
 
 const newestFirst = [desc(sql`coalesce(${repairCases.publishedAt}, ${repairCases.createdAt})`), desc(repairCases.id)];
 
+/**
+ * The number of published cases under the filter: the counter (per board and outcome, kept by
+ * triggers) less the published cases whose publication date is still ahead, read through the list
+ * index (only the scheduled ones).
+ */
+function caseTotal(ctx: QueryContext, board: number | SQL | undefined, outcome: string | undefined): SQL<number> {
+  const key =
+    board !== undefined && outcome !== undefined
+      ? counterKey("b:", board, ":o:", outcome)
+      : board !== undefined
+        ? counterKey("b:", board)
+        : outcome !== undefined
+          ? counterKey("o:", outcome)
+          : counterKey("all");
+  const scheduled = and(
+    eq(repairCases.published, true),
+    gt(repairCases.publishedAt, ctx.now),
+    board !== undefined ? sql`${repairCases.boardId} = ${board}` : undefined,
+    outcome !== undefined ? eq(repairCases.outcome, outcome) : undefined,
+  );
+  return sql<number>`(${counter("cases", key)} - (select count(*) from ${repairCases} where ${scheduled}))`;
+}
+
 /** A boardId of null means "a board that does not exist": an empty list. */
-export async function listCases(ctx: QueryContext, filter: { boardId?: number | null; outcome?: string }, page: PageRequest): Promise<{ data: RepairCase[]; meta: PageMeta }> {
+export async function listCases(ctx: QueryContext, filter: { boardId?: number | SQL | null; outcome?: string }, page: PageRequest): Promise<{ data: RepairCase[]; meta: PageMeta }> {
   if (filter.boardId === null) return { data: [], meta: pageMeta(page, 0) };
   const where = and(
     caseVisible(ctx.now),
-    filter.boardId !== undefined ? eq(repairCases.boardId, filter.boardId) : undefined,
+    filter.boardId !== undefined ? sql`${repairCases.boardId} = ${filter.boardId}` : undefined,
     filter.outcome !== undefined ? eq(repairCases.outcome, filter.outcome) : undefined,
   );
-  return paginate(
-    page,
-    () => ctx.db.select({ total: count() }).from(repairCases).where(where),
-    async (offset, limit) => (await caseQuery(ctx).where(where).orderBy(...newestFirst).limit(limit).offset(offset)).map((r) => toCase(r, ctx)),
-  );
+  return readPage(ctx, page, caseTotal(ctx, filter.boardId, filter.outcome), (offset, limit, guard) => ({
+    query: caseQuery(ctx).where(and(where, guard)).orderBy(...newestFirst).limit(limit).offset(offset),
+    map: (rows) => (rows as CaseRow[]).map((r) => toCase(r, ctx)),
+  }));
 }
 
 /** Published cases by key, in key order (batchable; undefined when there are no keys). */
@@ -76,10 +99,12 @@ export function casesLoader(ctx: QueryContext, keys: Keys | undefined): Loader<R
   };
 }
 
+/** One round trip: the case, its details, measurements, components and visible documents, batched. */
 export async function getCase(ctx: QueryContext, id: string): Promise<RepairCaseDetail | undefined> {
-  const [row] = await caseQuery(ctx).where(and(eq(repairCases.id, id), caseVisible(ctx.now)));
-  if (!row) return undefined;
-  const [[detail], measurements, components, docLinks] = await Promise.all([
+  const documentKeys = Keys.ranked(ctx.db, sql`select document_id as id from case_documents where case_id = ${id} order by position`);
+  const docsLoader = documentsLoader(ctx, documentKeys)!;
+  const [rows, details, measurementRows, componentRows, docRows] = await batchRead(ctx, [
+    caseQuery(ctx).where(and(eq(repairCases.id, id), caseVisible(ctx.now))),
     ctx.db
       .select({
         boardRevision: repairCases.boardRevision,
@@ -97,9 +122,24 @@ export async function getCase(ctx: QueryContext, id: string): Promise<RepairCase
       .where(eq(repairCases.id, id)),
     ctx.db.select().from(caseMeasurements).where(eq(caseMeasurements.caseId, id)).orderBy(asc(caseMeasurements.position)),
     ctx.db.select().from(caseComponents).where(eq(caseComponents.caseId, id)).orderBy(asc(caseComponents.position)),
-    ctx.db.select({ documentId: caseDocuments.documentId }).from(caseDocuments).where(eq(caseDocuments.caseId, id)).orderBy(asc(caseDocuments.position)),
+    docsLoader.query,
   ]);
-  const docs = await documentsByIds(ctx, docLinks.map((d) => d.documentId));
+  const [row] = rows as CaseRow[];
+  const [detail] = details as {
+    boardRevision: string | null;
+    diagnosis: string;
+    diagnosisHtml: string;
+    fix: string | null;
+    fixHtml: string | null;
+    minutesSpent: number | null;
+    editedAt: string | null;
+    threadId: string | null;
+    threadTitle: string | null;
+  }[];
+  if (!row || !detail) return undefined;
+  const measurements = measurementRows as (typeof caseMeasurements.$inferSelect)[];
+  const components = componentRows as (typeof caseComponents.$inferSelect)[];
+  const docs = docsLoader.map(docRows);
   return {
     ...toCase(row, ctx),
     board_revision: detail.boardRevision,

@@ -2,6 +2,7 @@ import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { WithSubquery } from "drizzle-orm/subquery";
 import type { VisibilityViewer } from "../../auth/visibility";
+import { pageMeta, type Page, type PageRequest } from "../../http/pagination";
 import type { UrlContext } from "../../http/urls";
 import type { Db } from "../client";
 
@@ -80,4 +81,18 @@ export async function batchRead(ctx: QueryContext, items: (BatchItem<"sqlite"> |
   const out: unknown[] = items.map(() => []);
   present.forEach(([i], j) => (out[i] = results[j]));
   return out;
+}
+
+/**
+ * One page of a list in one D1 round trip: its total (an expression that reads counters, see
+ * ./counts.ts) and its rows, batched. A page past the end costs nothing more: its rows statement
+ * is guarded by the total, so SQLite never walks the skipped rows.
+ */
+export async function readPage<T>(ctx: QueryContext, req: PageRequest, total: SQL<number>, rows: (offset: number, limit: number, guard: SQL) => Loader<T>): Promise<Page<T>> {
+  const offset = (req.page - 1) * req.perPage;
+  const page = rows(offset, req.perPage, sql`${offset} < ${total}`);
+  const [totals, pageRows] = await batchRead(ctx, [ctx.db.select({ total }).from(sql`(select 1)`), page.query]);
+  const value = (totals as { total: number }[])[0]?.total ?? 0;
+  const count = Number(value);
+  return { data: count > offset ? page.map(pageRows) : [], meta: pageMeta(req, count) };
 }

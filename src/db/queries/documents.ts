@@ -1,13 +1,14 @@
 // Library reads: the Document list shape and DocumentDetail, always through the visibility rule.
-import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { z } from "@hono/zod-openapi";
 import { documentVisible } from "../../auth/visibility";
-import { pageMeta, paginate, type PageMeta, type PageRequest } from "../../http/pagination";
+import { pageMeta, type PageMeta, type PageRequest } from "../../http/pagination";
 import { pageUrl } from "../../http/urls";
 import type { DocumentDetailSchema, DocumentSchema } from "../../schemas/documents";
 import { documentBoards, documents, documentVersions, manufacturers, users } from "../schema";
 import { qualified } from "../qualified";
-import { Keys, load, parseJsonArray, type Loader, type QueryContext } from "./context";
+import { batchRead, Keys, load, parseJsonArray, readPage, type Loader, type QueryContext } from "./context";
+import { counter, counterKey } from "./counts";
 
 export type DocumentItem = z.infer<typeof DocumentSchema>;
 export type DocumentDetail = z.infer<typeof DocumentDetailSchema>;
@@ -15,7 +16,8 @@ export type DocumentDetail = z.infer<typeof DocumentDetailSchema>;
 export interface DocumentFilter {
   type?: string;
   visibility?: string;
-  boardId?: number | null;
+  /** The board: its id, or a subquery from boardIdOf(); null names no board (an empty list). */
+  boardId?: number | SQL | null;
   ownerId?: number;
 }
 
@@ -64,27 +66,112 @@ function listQuery(ctx: QueryContext, keys?: Keys) {
 
 type ListRow = Awaited<ReturnType<ReturnType<typeof listQuery>["execute"]>>[number];
 
-function filterCondition(ctx: QueryContext, filter: DocumentFilter): SQL {
+/** The filter's own conditions, visibility aside. */
+function matches(filter: DocumentFilter): SQL | undefined {
   return and(
-    documentVisible(ctx.viewer),
     filter.type ? eq(documents.type, filter.type) : undefined,
     filter.visibility ? eq(documents.visibility, filter.visibility) : undefined,
     filter.ownerId !== undefined ? eq(documents.ownerId, filter.ownerId) : undefined,
-    filter.boardId != null
-      ? sql`exists (select 1 from ${documentBoards} where ${documentBoards.documentId} = ${qualified(documents.id)} and ${documentBoards.boardId} = ${filter.boardId})`
-      : undefined,
-  )!;
+    filter.boardId != null ? sql`${qualified(documents.id)} in (select ${documentBoards.documentId} from ${documentBoards} where ${documentBoards.boardId} = ${filter.boardId})` : undefined,
+  );
+}
+
+/**
+ * Who may see a row. With a board filter the condition is wrapped as `(…) = 1` (same truth) so the
+ * planner starts from the board's few links instead of walking every public document in date order.
+ */
+function visibleUnder(ctx: QueryContext, filter: DocumentFilter): SQL {
+  return filter.boardId != null ? sql`(${documentVisible(ctx.viewer)}) = 1` : documentVisible(ctx.viewer);
+}
+
+/**
+ * The number of documents the viewer sees under the filter, without counting public rows: the
+ * counter of public, available documents (a trigger-kept row per type and board), plus for a key the
+ * viewer's own rows that are not public and available, plus the rows shared with the viewer. Those
+ * three sets are disjoint and together are exactly documentVisible(viewer).
+ */
+function documentTotal(ctx: QueryContext, filter: DocumentFilter): SQL<number> {
+  const mine = filter.ownerId !== undefined;
+  const board = filter.boardId ?? undefined;
+  const parts: SQL[] = [];
+  if (!mine && (filter.visibility === undefined || filter.visibility === "public")) {
+    const key =
+      filter.type && board !== undefined
+        ? counterKey("t:", filter.type, ":b:", board)
+        : filter.type
+          ? counterKey("t:", filter.type)
+          : board !== undefined
+            ? counterKey("b:", board)
+            : counterKey("all");
+    parts.push(counter("documents", key));
+  }
+  if (ctx.viewer) {
+    const me = ctx.viewer.userId;
+    const rest = matches({ ...filter, ownerId: undefined });
+    parts.push(sql`(select count(*) from ${documents} where ${and(eq(documents.ownerId, me), mine ? undefined : sql`not (${documentVisible(null)})`, rest)})`);
+    if (!mine) {
+      parts.push(
+        sql`(select count(*) from document_shares s cross join ${documents} on ${qualified(documents.id)} = s.document_id where ${and(
+          sql`s.user_id = ${me}`,
+          eq(documents.visibility, "shared"),
+          eq(documents.status, "available"),
+          sql`(${qualified(documents.ownerId)} is null or ${qualified(documents.ownerId)} <> ${me})`,
+          rest,
+        )})`,
+      );
+    }
+  }
+  return parts.length ? sql<number>`(${sql.join(parts, sql` + `)})` : sql<number>`0`;
 }
 
 /** Newest first, ties by id so pages never overlap. A boardId of null means "a board that does not exist". */
 export async function listDocuments(ctx: QueryContext, filter: DocumentFilter, page: PageRequest): Promise<{ data: DocumentItem[]; meta: PageMeta }> {
   if (filter.boardId === null) return { data: [], meta: pageMeta(page, 0) };
-  const where = filterCondition(ctx, filter);
-  return paginate(
-    page,
-    () => ctx.db.select({ total: count() }).from(documents).where(where),
-    async (offset, limit) => (await listQuery(ctx).where(where).orderBy(desc(documents.createdAt), desc(documents.id)).limit(limit).offset(offset)).map((r) => toDocument(r, ctx)),
-  );
+  return readPage(ctx, page, documentTotal(ctx, filter), (offset, limit, guard) => documentListLoader(ctx, filter, limit, offset, guard));
+}
+
+/**
+ * The ids of one page, newest first, read from indexes only: skipped rows cost one index entry each
+ * and the page's rows are loaded once. A key's view is the union of three index walks (public and
+ * available; the viewer's own others; those shared with the viewer), each cut at the page's end, so
+ * it never walks the whole library as one `or` condition would. Shares are walked from the viewer's
+ * share rows (`cross join` keeps that order: the planner otherwise started from every shared document).
+ */
+function pageIds(ctx: QueryContext, filter: DocumentFilter, limit: number, offset: number): SQL {
+  const newest = sql`order by created_at desc, id desc`;
+  if (!ctx.viewer || filter.ownerId !== undefined) {
+    return sql`select id from ${documents} where ${and(visibleUnder(ctx, filter), matches(filter))} ${newest} limit ${limit} offset ${offset}`;
+  }
+  const me = ctx.viewer.userId;
+  const end = offset + limit;
+  const rest = matches(filter);
+  const publicAvailable = filter.boardId != null ? sql`(${documentVisible(null)}) = 1` : documentVisible(null);
+  const part = (from: SQL, where: SQL | undefined) => sql`select * from (select ${qualified(documents.id)} as id, ${qualified(documents.createdAt)} as created_at from ${from} where ${where} ${newest} limit ${end})`;
+  const parts = [
+    part(sql`${documents}`, and(publicAvailable, rest)),
+    part(sql`${documents}`, and(eq(documents.ownerId, me), sql`not (${documentVisible(null)})`, rest)),
+    part(
+      sql`document_shares s cross join ${documents} on ${qualified(documents.id)} = s.document_id`,
+      and(sql`s.user_id = ${me}`, eq(documents.visibility, "shared"), eq(documents.status, "available"), sql`(${qualified(documents.ownerId)} is null or ${qualified(documents.ownerId)} <> ${me})`, rest),
+    ),
+  ];
+  return sql`select id from (${sql.join(parts, sql` union all `)}) ${newest} limit ${limit} offset ${offset}`;
+}
+
+/** The rows of one page of a document list (batchable), newest first. */
+export function documentListLoader(ctx: QueryContext, filter: DocumentFilter, limit: number, offset = 0, guard?: SQL): Loader<DocumentItem> {
+  const newest = [desc(documents.createdAt), desc(documents.id)];
+  // A first page of one index walk is cheapest read directly (choosing ids first costs ~3 rows an item);
+  // past it, a skipped row would cost its joins too, so the ids come first.
+  const direct = offset === 0 && (!ctx.viewer || filter.ownerId !== undefined);
+  return {
+    query: direct
+      ? listQuery(ctx).where(and(visibleUnder(ctx, filter), matches(filter), guard)).orderBy(...newest).limit(limit)
+      : listQuery(ctx)
+          .where(and(sql`${qualified(documents.id)} in (${pageIds(ctx, filter, limit, offset)})`, guard))
+          .orderBy(...newest),
+    map: (rows) => (rows as ListRow[]).map((r) => toDocument(r, ctx)),
+  };
 }
 
 /** Documents by key, visible ones only, in key order (batchable; undefined when there are no keys). */
@@ -103,10 +190,10 @@ export function documentsByIds(ctx: QueryContext, ids: string[]): Promise<Docume
 
 const VIEWERS: Record<string, string> = { pdf: "pdf", png: "image", jpg: "image", jpeg: "image", gif: "image", webp: "image", txt: "text", md: "text", csv: "text", log: "text" };
 
+/** One round trip: the row (through the visibility rule), its details and its versions, batched. */
 export async function getDocument(ctx: QueryContext, id: string): Promise<DocumentDetail | undefined> {
-  const [row] = await listQuery(ctx).where(and(eq(documents.id, id), documentVisible(ctx.viewer)));
-  if (!row) return undefined;
-  const [[detail], versions] = await Promise.all([
+  const [rows, details, versionRows] = await batchRead(ctx, [
+    listQuery(ctx).where(and(eq(documents.id, id), documentVisible(ctx.viewer))),
     ctx.db
       .select({
         description: documents.description,
@@ -121,9 +208,13 @@ export async function getDocument(ctx: QueryContext, id: string): Promise<Docume
       })
       .from(documents)
       .leftJoin(users, eq(users.id, documents.ownerId))
-      .where(eq(documents.id, id)),
-    ctx.db.select().from(documentVersions).where(eq(documentVersions.documentId, id)).orderBy(desc(documentVersions.version)),
+      .where(and(eq(documents.id, id), documentVisible(ctx.viewer))),
+    ctx.db.select().from(documentVersions).where(and(eq(documentVersions.documentId, id), sql`exists (select 1 from ${documents} where ${documents.id} = ${id} and ${documentVisible(ctx.viewer)})`)).orderBy(desc(documentVersions.version)),
   ]);
+  const [row] = rows as ListRow[];
+  const [detail] = details as { description: string | null; chipset: string | null; boardRevision: string | null; language: string | null; sourceNote: string | null; owner: string | null; tags: string[]; executable: boolean; hasText: number }[];
+  if (!row || !detail) return undefined;
+  const versions = versionRows as (typeof documentVersions.$inferSelect)[];
   const current = versions[0];
   return {
     ...toDocument(row, ctx),
@@ -152,10 +243,12 @@ export async function getDocument(ctx: QueryContext, id: string): Promise<Docume
 /** Uploader usernames of visible documents, by id (feeds credit each entry's author). */
 export async function documentOwners(ctx: QueryContext, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
+  // Keys.where: the few ids are looked up, not found by walking the visibility index.
+  const keys = Keys.of(ids)!;
   const rows = await ctx.db
     .select({ id: documents.id, owner: users.username })
     .from(documents)
     .innerJoin(users, eq(users.id, documents.ownerId))
-    .where(and(documentVisible(ctx.viewer), sql`${documents.id} in (select value from json_each(${JSON.stringify(ids)}))`));
+    .where(keys.where(qualified(documents.id), documentVisible(ctx.viewer)));
   return new Map(rows.map((r) => [r.id, r.owner]));
 }

@@ -1,14 +1,15 @@
 // Forum reads: categories with visible thread counts, thread lists, a thread with one page of replies.
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { z } from "@hono/zod-openapi";
 import { documentVisible, replyVisible, threadVisible } from "../../auth/visibility";
-import { pageMeta, pageOffset, paginate, type PageMeta, type PageRequest } from "../../http/pagination";
+import { pageMeta, type PageMeta, type PageRequest } from "../../http/pagination";
 import { pageUrl, slugify } from "../../http/urls";
 import type { CategorySchema, ThreadDetailSchema, ThreadSchema } from "../../schemas/forum";
 import { boards, categories, documents, manufacturers, threadReplies, threads, users } from "../schema";
 import { qualified } from "../qualified";
 import { toBoard } from "./boards";
-import { Keys, type Loader, type QueryContext } from "./context";
+import { batchRead, Keys, readPage, type Loader, type QueryContext } from "./context";
+import { counter, counterKey } from "./counts";
 
 export type Category = z.infer<typeof CategorySchema>;
 export type Thread = z.infer<typeof ThreadSchema>;
@@ -22,7 +23,7 @@ export async function listCategories(ctx: QueryContext): Promise<Category[]> {
       slug: categories.slug,
       name: categories.name,
       description: categories.description,
-      threads: sql<number>`(select count(*) from ${threads} where ${threads.categoryId} = ${qualified(categories.id)} and ${threadVisible})`,
+      threads: counter("threads", counterKey("c:", qualified(categories.id))),
     })
     .from(categories)
     .orderBy(asc(categories.position), asc(categories.name));
@@ -76,11 +77,11 @@ export async function listThreads(ctx: QueryContext, filter: { category?: string
   if (slug === "") return { data: [], meta: pageMeta(page, 0) };
   const where = and(threadVisible, slug !== undefined ? eq(categories.slug, slug) : undefined);
   const order = [...(filter.latestFirst ? [] : [desc(threads.sticky)]), desc(threads.lastActivityAt), desc(threads.id)];
-  return paginate(
-    page,
-    () => ctx.db.select({ total: count() }).from(threads).innerJoin(categories, eq(categories.id, threads.categoryId)).where(where),
-    async (offset, limit) => (await threadQuery(ctx).where(where).orderBy(...order).limit(limit).offset(offset)).map((r) => toThread(r, ctx)),
-  );
+  const total = counter("threads", slug === undefined ? counterKey("all") : counterKey("c:", sql`select id from categories where slug = ${slug}`));
+  return readPage(ctx, page, total, (offset, limit, guard) => ({
+    query: threadQuery(ctx).where(and(where, guard)).orderBy(...order).limit(limit).offset(offset),
+    map: (rows) => (rows as ThreadRow[]).map((r) => toThread(r, ctx)),
+  }));
 }
 
 /** Threads by key, visible ones only, in key order (batchable; undefined when there are no keys). */
@@ -92,48 +93,56 @@ export function threadsLoader(ctx: QueryContext, keys: Keys | undefined): Loader
   };
 }
 
-/** A thread and one page of its visible replies, oldest first. */
+/** A thread and one page of its visible replies, oldest first: one round trip (both batched). */
 export async function getThread(ctx: QueryContext, id: string, page: number): Promise<{ data: ThreadDetail; meta: PageMeta } | undefined> {
-  const [row] = await ctx.db
-    .select({
-      ...threadFields,
-      body: threads.body,
-      bodyHtml: threads.bodyHtml,
-      boardNumber: boards.number,
-      boardNorm: boards.norm,
-      boardManufacturer: manufacturers.name,
-      documentId: documents.id,
-      documentTitle: documents.title,
-    })
-    .from(threads)
-    .innerJoin(categories, eq(categories.id, threads.categoryId))
-    .innerJoin(users, eq(users.id, threads.authorId))
-    .leftJoin(boards, eq(boards.id, threads.boardId))
-    .leftJoin(manufacturers, eq(manufacturers.id, boards.manufacturerId))
-    .leftJoin(documents, and(eq(documents.id, threads.documentId), documentVisible(ctx.viewer)))
-    .where(and(eq(threads.id, id), threadVisible));
-  if (!row) return undefined;
   const replyPage = { page, perPage: REPLIES_PER_PAGE };
-  const offset = pageOffset(replyPage, row.replies);
-  const replies =
-    offset === undefined
-      ? []
-      : await ctx.db
-          .select({
-            id: threadReplies.id,
-            author: users.username,
-            body: threadReplies.body,
-            body_html: threadReplies.bodyHtml,
-            is_solution: threadReplies.isSolution,
-            score: threadReplies.score,
-            created_at: threadReplies.createdAt,
-          })
-          .from(threadReplies)
-          .innerJoin(users, eq(users.id, threadReplies.authorId))
-          .where(and(eq(threadReplies.threadId, id), replyVisible))
-          .orderBy(asc(threadReplies.createdAt), asc(threadReplies.id))
-          .limit(REPLIES_PER_PAGE)
-          .offset(offset);
+  const [rows, replies] = await batchRead(ctx, [
+    ctx.db
+      .select({
+        ...threadFields,
+        body: threads.body,
+        bodyHtml: threads.bodyHtml,
+        boardNumber: boards.number,
+        boardNorm: boards.norm,
+        boardManufacturer: manufacturers.name,
+        // Aliased: a batch answers rows as objects, where a second `id` or `title` would replace the thread's.
+        documentId: sql<string | null>`${documents.id}`.as("document_id"),
+        documentTitle: sql<string | null>`${documents.title}`.as("document_title"),
+      })
+      .from(threads)
+      .innerJoin(categories, eq(categories.id, threads.categoryId))
+      .innerJoin(users, eq(users.id, threads.authorId))
+      .leftJoin(boards, eq(boards.id, threads.boardId))
+      .leftJoin(manufacturers, eq(manufacturers.id, boards.manufacturerId))
+      .leftJoin(documents, and(eq(documents.id, threads.documentId), documentVisible(ctx.viewer)))
+      .where(and(eq(threads.id, id), threadVisible)),
+    ctx.db
+      .select({
+        id: threadReplies.id,
+        author: users.username,
+        body: threadReplies.body,
+        body_html: threadReplies.bodyHtml,
+        is_solution: threadReplies.isSolution,
+        score: threadReplies.score,
+        created_at: threadReplies.createdAt,
+      })
+      .from(threadReplies)
+      .innerJoin(users, eq(users.id, threadReplies.authorId))
+      .where(and(eq(threadReplies.threadId, id), replyVisible, sql`exists (select 1 from ${threads} where ${threads.id} = ${id} and ${threadVisible})`))
+      .orderBy(asc(threadReplies.createdAt), asc(threadReplies.id))
+      .limit(REPLIES_PER_PAGE)
+      .offset((page - 1) * REPLIES_PER_PAGE),
+  ]);
+  const [row] = rows as (ThreadRow & {
+    body: string;
+    bodyHtml: string;
+    boardNumber: string | null;
+    boardNorm: string | null;
+    boardManufacturer: string | null;
+    documentId: string | null;
+    documentTitle: string | null;
+  })[];
+  if (!row) return undefined;
   return {
     data: {
       ...toThread(row, ctx),
@@ -141,7 +150,7 @@ export async function getThread(ctx: QueryContext, id: string, page: number): Pr
       body_html: row.bodyHtml,
       board: row.boardNumber && row.boardNorm ? toBoard({ number: row.boardNumber, norm: row.boardNorm, manufacturer: row.boardManufacturer }, ctx.urls) : null,
       document: row.documentId && row.documentTitle ? { id: row.documentId, title: row.documentTitle } : null,
-      posts: replies,
+      posts: replies as ThreadDetail["posts"],
     },
     meta: pageMeta(replyPage, row.replies),
   };

@@ -10,22 +10,20 @@ import type { QueryContext } from "./context";
 
 export type UploadStatus = z.infer<typeof UploadStatusSchema>;
 
-/** The UploadStatus of a document the caller may see (its owner sees it in every status). */
-export async function uploadStatusOfDocument(ctx: QueryContext, documentId: string): Promise<UploadStatus | undefined> {
-  const [row] = await ctx.db
-    .select({
-      id: documents.id,
-      title: documents.title,
-      status: documents.status,
-      visibility: documents.visibility,
-      pageCount: documents.pageCount,
-      sha256: documentVersions.sha256,
-      sizeBytes: documentVersions.sizeBytes,
-    })
-    .from(documents)
-    .leftJoin(documentVersions, and(eq(documentVersions.documentId, documents.id), eq(documentVersions.version, documents.currentVersion)))
-    .where(and(eq(documents.id, documentId), documentVisible(ctx.viewer)));
-  if (!row) return undefined;
+const statusFields = {
+  id: documents.id,
+  title: documents.title,
+  status: documents.status,
+  visibility: documents.visibility,
+  pageCount: documents.pageCount,
+  sha256: documentVersions.sha256,
+  sizeBytes: documentVersions.sizeBytes,
+};
+
+type StatusRow = { id: string | null; title: string | null; status: string | null; visibility: string | null; pageCount: number | null; sha256: string | null; sizeBytes: number | null };
+
+function toUploadStatus(row: StatusRow, ctx: QueryContext): UploadStatus | undefined {
+  if (!row.id || !row.title) return undefined;
   return {
     id: row.id,
     title: row.title,
@@ -38,19 +36,34 @@ export async function uploadStatusOfDocument(ctx: QueryContext, documentId: stri
   };
 }
 
+/** The UploadStatus of a document the caller may see (its owner sees it in every status). */
+export async function uploadStatusOfDocument(ctx: QueryContext, documentId: string): Promise<UploadStatus | undefined> {
+  const [row] = await ctx.db
+    .select(statusFields)
+    .from(documents)
+    .leftJoin(documentVersions, and(eq(documentVersions.documentId, documents.id), eq(documentVersions.version, documents.currentVersion)))
+    .where(and(eq(documents.id, documentId), documentVisible(ctx.viewer)));
+  return row ? toUploadStatus(row, ctx) : undefined;
+}
+
 export type UploadLookup = { kind: "found"; data: UploadStatus } | { kind: "gone" } | { kind: "missing" };
 
-/** An upload of this account by its external id: found, gone (its document was deleted) or missing. */
+/**
+ * An upload of this account by its external id: found, gone (its document was deleted) or missing.
+ * One statement: the upload row with its document, when the caller may see it.
+ */
 export async function findUpload(ctx: QueryContext, userId: number, externalId: string): Promise<UploadLookup> {
   const [row] = await ctx.db
-    .select({ state: uploads.state, documentId: uploads.documentId })
+    .select({ state: uploads.state, documentId: uploads.documentId, ...statusFields })
     .from(uploads)
+    .leftJoin(documents, and(eq(documents.id, uploads.documentId), documentVisible(ctx.viewer)))
+    .leftJoin(documentVersions, and(eq(documentVersions.documentId, documents.id), eq(documentVersions.version, documents.currentVersion)))
     .where(and(eq(uploads.userId, userId), eq(uploads.externalId, externalId)));
   if (!row) return { kind: "missing" };
   if (row.state === "deleted") return { kind: "gone" };
   // Still being received: nothing to show yet.
   if (row.state !== "done" || !row.documentId) return { kind: "missing" };
-  const data = await uploadStatusOfDocument(ctx, row.documentId);
+  const data = toUploadStatus(row, ctx);
   // A done upload whose document row is missing was deleted outside deleteDocument: still gone.
   return data ? { kind: "found", data } : { kind: "gone" };
 }

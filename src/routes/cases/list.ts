@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { OPEN_READ } from "../../auth/scopes";
-import { findBoardId } from "../../db/queries/boards";
+import { boardIdOf } from "../../db/queries/boards";
 import { listCases } from "../../db/queries/cases";
 import { PageParam, PerPageParam } from "../../http/pagination";
 import { RepairCaseSchema } from "../../schemas/cases";
@@ -23,6 +23,6 @@ const route = apiRoute(OPEN_READ, ["validation-failed"], {
 export const listCasesRoute = createRouter().openapi(route, async (c) => {
   const q = c.req.valid("query");
   const ctx = queryContext(c);
-  const boardId = q.board === undefined ? undefined : ((await findBoardId(ctx.db, q.board)) ?? null);
+  const boardId = q.board === undefined ? undefined : boardIdOf(q.board);
   return c.json(await listCases(ctx, { boardId, outcome: q.outcome }, { page: q.page, perPage: q.per_page }), 200);
 });

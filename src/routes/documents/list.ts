@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { keyRequired, OPEN_READ } from "../../auth/scopes";
-import { findBoardId } from "../../db/queries/boards";
+import { boardIdOf } from "../../db/queries/boards";
 import { listDocuments } from "../../db/queries/documents";
 import { PageParam, PerPageParam } from "../../http/pagination";
 import { pageOf } from "../../schemas/common";
@@ -36,7 +36,7 @@ export const listDocumentsRoute = createRouter().openapi(route, async (c) => {
     throw keyRequired("mine=true needs an API key: send Authorization: Bearer <API_KEY>.");
   }
   const ctx = queryContext(c);
-  const boardId = q.board === undefined ? undefined : ((await findBoardId(ctx.db, q.board)) ?? null);
+  const boardId = q.board === undefined ? undefined : boardIdOf(q.board);
   const page = await listDocuments(ctx, { type: q.type, visibility: q.visibility, boardId, ownerId: q.mine ? viewer!.userId : undefined }, { page: q.page, perPage: q.per_page });
   return c.json(page, 200);
 });

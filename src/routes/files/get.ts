@@ -1,7 +1,6 @@
 // GET/HEAD {base_url}/files/{id}/{version}?expires=…&signature=… — the signed file route (DESIGN.md §6).
 // No key: the signature is the permission. Kept out of OpenAPI: its addresses are issued by
 // GET /documents/{document}/download, never built by clients (that operation's description says how it answers).
-import { getDb } from "../../db/client";
 import { findStoredFile } from "../../db/queries/downloads";
 import { parseRange } from "../../files/byte-range";
 import { attachmentDisposition } from "../../files/disposition";
@@ -14,7 +13,7 @@ const removed = () => new ApiError("gone", "The file behind this link was remove
 
 export const fileRoute = createRouter().get("/files/:id/:version", async (c) => {
   const link = await verifyLink(c.env, { id: c.req.param("id"), version: c.req.param("version"), expires: c.req.query("expires"), signature: c.req.query("signature") }, Date.now());
-  const file = await findStoredFile(getDb(c.env), link.id, link.version);
+  const file = await findStoredFile(c.get("db"), link.id, link.version);
   if (!file || file.status !== "available") throw removed();
   const object = await c.env.FILES.head(file.r2Key);
   if (!object) throw removed();

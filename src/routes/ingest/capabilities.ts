@@ -1,5 +1,4 @@
 import { canPublish, INGEST } from "../../auth/scopes";
-import { getDb } from "../../db/client";
 import { usedBytes } from "../../db/queries/uploads";
 import { capabilityFormats } from "../../ingest/formats";
 import { CapabilitiesSchema } from "../../schemas/ingest";
@@ -31,7 +30,7 @@ export const capabilitiesRoute = createRouter().openapi(route, async (c) => {
       recommended_concurrency: RECOMMENDED_CONCURRENCY,
       can_publish: canPublish(viewer),
       ...capabilityFormats(config),
-      quota: { used_bytes: await usedBytes(getDb(c.env), viewer.userId), limit_bytes: config.quotaBytes > 0 ? config.quotaBytes : null },
+      quota: { used_bytes: await usedBytes(c.get("db"), viewer.userId), limit_bytes: config.quotaBytes > 0 ? config.quotaBytes : null },
     },
     200,
   );

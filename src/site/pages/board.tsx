@@ -1,6 +1,6 @@
 // A board: its names, facts, the documents visible to an anonymous visitor and its published repair cases.
 import type { Context } from "hono";
-import { findBoardId, getBoard } from "../../db/queries/boards";
+import { boardIdOf, getBoard } from "../../db/queries/boards";
 import { listCases } from "../../db/queries/cases";
 import type { AppEnv } from "../../http/context";
 import { boardUrl } from "../../http/urls";
@@ -11,12 +11,11 @@ import { renderPage } from "../render";
 
 export async function boardPage(c: Context<AppEnv>, site: Site, key: string): Promise<Response | undefined> {
   if (key.length > 100 || c.req.query("page") !== undefined) return undefined;
-  const board = await getBoard(site.query, key);
+  // Side by side, not one after the other: the cases filter names the board by the same spelling.
+  const [board, cases] = await Promise.all([getBoard(site.query, key), listCases(site.query, { boardId: boardIdOf(key) }, { page: 1, perPage: 50 })]);
   if (!board) return undefined;
   const redirect = canonicalRedirect(c, board.url);
   if (redirect) return redirect;
-  const boardId = await findBoardId(site.query.db, board.norm);
-  const cases = await listCases(site.query, { boardId: boardId ?? null }, { page: 1, perPage: 50 });
 
   const { s } = site;
   const fact = (label: string, value: string | null) => (value ? <><dt>{label}</dt><dd>{value}</dd></> : null);

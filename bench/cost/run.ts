@@ -1,0 +1,194 @@
+// npm run bench:cost [-- --reuse] [-- --label before|after] [-- --port N]
+//
+// What one request of each main endpoint costs on Cloudflare's bill, uncached: D1 rows read and written
+// (the sum of `meta` over every statement), Durable Object requests and rows written, Worker requests,
+// and the price per million such requests. Runs `wrangler dev` with the benchmark's own entry point
+// (bench/cost/worker.ts wraps the bindings and reports the tally per request) on the generated catalogue
+// (bench/search/catalogue.ts: 100 000 documents, 50 000 threads, 20 000 cases) in bench/out/cost-state.
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { BENCH_KEY, loadCatalogue } from "../search/catalogue";
+import { DEFAULT_SIZES } from "../search/data";
+import { writeResultsSection } from "../lib/results";
+import type { D1Tally } from "../lib/metered-d1";
+
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const STATE = resolve("bench/out/cost-state");
+const PORT = Number(option("--port") ?? 8811);
+const INSPECTOR_PORT = Number(option("--inspector-port") ?? 9311);
+const LABEL = option("--label") ?? "after";
+const log = (msg: string) => console.log(`[bench:cost] ${msg}`);
+
+/**
+ * Workers Paid plan prices beyond the monthly inclusions, USD, as published on
+ * developers.cloudflare.com (workers/platform/pricing, d1/platform/pricing, durable-objects/platform/pricing),
+ * looked up on 2026-11-23. CPU time ($0.02 per million CPU ms) and Durable Object duration are not counted.
+ */
+const PRICES = {
+  date: "2026-11-23",
+  workerRequest: 0.3 / 1e6,
+  d1RowRead: 0.001 / 1e6,
+  d1RowWritten: 1.0 / 1e6,
+  doRequest: 0.15 / 1e6,
+  doRowWritten: 1.0 / 1e6,
+};
+
+interface Cost {
+  d1: D1Tally;
+  doRequests: number;
+  doRowsWritten: number;
+}
+
+interface Endpoint {
+  name: string;
+  path: string;
+  keyed?: boolean;
+  method?: "GET" | "POST";
+  body?: unknown;
+  /** Most D1 rows one request may read (a small multiple of what it returns). */
+  bound: number;
+  why?: string;
+}
+
+function costPerMillion(c: Cost): number {
+  const one = PRICES.workerRequest + c.d1.rowsRead * PRICES.d1RowRead + c.d1.rowsWritten * PRICES.d1RowWritten + c.doRequests * PRICES.doRequest + c.doRowsWritten * PRICES.doRowWritten;
+  return one * 1e6;
+}
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs = 180_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`wrangler dev did not answer at ${url}`);
+}
+
+async function request(base: string, e: Endpoint): Promise<{ status: number; cost: Cost; json: unknown; text: string }> {
+  const headers: Record<string, string> = { "Accept-Language": "en" };
+  if (e.keyed) headers.Authorization = `Bearer ${BENCH_KEY}`;
+  if (e.body !== undefined) Object.assign(headers, { "Content-Type": "application/json", Accept: "application/json, text/event-stream" });
+  const res = await fetch(`${base}${e.path}`, { method: e.method ?? "GET", headers, body: e.body === undefined ? undefined : JSON.stringify(e.body) });
+  const text = await res.text();
+  const header = res.headers.get("x-bench-cost");
+  if (!header) throw new Error(`${e.path}: no x-bench-cost header (is the bench entry point running?)`);
+  let json: unknown = undefined;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // pages, feeds and sitemaps are not JSON
+  }
+  return { status: res.status, cost: JSON.parse(header) as Cost, json, text };
+}
+
+type ListBody = { data: { id?: string; number?: string; boards?: string[] }[] };
+
+async function firstOf(base: string, path: string): Promise<ListBody["data"][number]> {
+  const { json } = await request(base, { name: "", path, bound: 0 });
+  const item = (json as ListBody).data?.[0];
+  if (!item) throw new Error(`${path}: empty list`);
+  return item;
+}
+
+async function endpoints(base: string): Promise<Endpoint[]> {
+  const doc = await firstOf(base, "/api/v1/documents?per_page=1");
+  const withBoard = (json: unknown) => (json as ListBody).data.find((d) => d.boards?.length)?.boards?.[0];
+  const board = withBoard((await request(base, { name: "", path: "/api/v1/documents?per_page=20", bound: 0 })).json) ?? "820-00001";
+  const thread = await firstOf(base, "/api/v1/forum/threads?per_page=1");
+  const post = await firstOf(base, "/api/v1/posts?per_page=1");
+  const kase = await firstOf(base, "/api/v1/cases?per_page=1");
+  const mcpCall = (name: string, args: Record<string, unknown>) => ({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } });
+  return [
+    { name: "documents list, anonymous", path: "/api/v1/documents", bound: 150, why: "20 items × (row, current version, maker, board links)" },
+    { name: "documents list, anonymous, type filter", path: "/api/v1/documents?type=schematic", bound: 400, why: "the date index is walked until 20 of the type (1 in 9 here)" },
+    { name: "documents list, anonymous, board filter", path: `/api/v1/documents?board=${encodeURIComponent(board)}`, bound: 400, why: "the board's documents (through its links), sorted" },
+    { name: "documents list, anonymous, page 50 (the deepest)", path: "/api/v1/documents?page=50", bound: 1200, why: "offset paging walks the skipped index rows; `page` is at most 50 (before the change: page 2000 here)" },
+    { name: "documents list, keyed", path: "/api/v1/documents", keyed: true, bound: 1700, why: "at most ~3 × the key owner's documents (541 here): own and shared rows are counted and walked, public ones are not" },
+    { name: "documents list, keyed, mine", path: "/api/v1/documents?mine=true", keyed: true, bound: 1700, why: "at most ~3 × the key owner's documents (541 here), counted and walked" },
+    { name: "document detail, anonymous", path: `/api/v1/documents/${doc.id}`, bound: 50 },
+    { name: "document detail, keyed", path: `/api/v1/documents/${doc.id}`, keyed: true, bound: 50 },
+    { name: "board detail", path: `/api/v1/boards/${encodeURIComponent(board)}`, bound: 1000, why: "lists every visible document of the board (up to 1000), ~11 rows each" },
+    { name: "threads list", path: "/api/v1/forum/threads", bound: 200 },
+    { name: "thread detail", path: `/api/v1/forum/threads/${thread.id}`, bound: 200 },
+    { name: "posts list", path: "/api/v1/posts", bound: 200 },
+    { name: "post detail", path: `/api/v1/posts/${post.id}`, bound: 200 },
+    { name: "cases list", path: "/api/v1/cases", bound: 200 },
+    { name: "cases list, outcome filter", path: "/api/v1/cases?outcome=fixed", bound: 200 },
+    { name: "case detail", path: `/api/v1/cases/${kase.id}`, bound: 100 },
+    { name: "search", path: "/api/v1/search?q=power%20short", bound: 5000, why: "ranks a bounded number of candidates per group (src/search), whatever the query" },
+    { name: "site page: library", path: "/en/library", bound: 200 },
+    { name: "site page: document", path: `/en/library/${doc.id}`, bound: 100 },
+    { name: "feed: library", path: "/en/feeds/library.atom", bound: 600, why: "50 entries and their uploaders (two round trips)" },
+    { name: "sitemap page: documents-1", path: "/sitemaps/documents-1.xml", bound: 150_000, why: "a sitemap page lists up to 25,000 documents, ~5 rows each; later pages also walk the skipped index entries" },
+    { name: "MCP tool call: list_recent", path: "/mcp", method: "POST", body: mcpCall("list_recent", { kind: "files" }), bound: 200 },
+  ];
+}
+
+async function main(): Promise<void> {
+  if (!(args.includes("--reuse") && existsSync(STATE))) {
+    log(`generating the catalogue into ${STATE} (takes minutes)`);
+    await loadCatalogue(STATE, DEFAULT_SIZES);
+  }
+  // New migrations (counters) apply to a reused state too; each backfills from the rows already there.
+  execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CI: "true" } });
+
+  const wranglerArgs = ["wrangler", "dev", "bench/cost/worker.ts", "--local", "--persist-to", STATE, "--port", String(PORT), "--inspector-port", String(INSPECTOR_PORT), "--ip", "127.0.0.1"];
+  for (const v of ["ANON_RATE_PER_MINUTE:100000000", "KEY_RATE_PER_MINUTE:100000000", "SITE_RATE_PER_MINUTE:100000000", "EDGE_CACHE_TTL_SECONDS:0"]) wranglerArgs.push("--var", v);
+  const child = spawn("npx", [...wranglerArgs, "--log-level", "error"], { stdio: "ignore", detached: true });
+  const base = `http://127.0.0.1:${PORT}`;
+  try {
+    await waitFor(`${base}/healthz`, child);
+    const list = await endpoints(base);
+    const rows: { e: Endpoint; status: number; cost: Cost }[] = [];
+    for (const e of list) {
+      await request(base, e); // warms the isolate's caches (board spellings, word probes)
+      const { status, cost, text } = await request(base, e);
+      rows.push({ e, status, cost });
+      if (e.body !== undefined) log(`${e.name} answered: ${text.slice(0, 300)}`);
+      log(`${e.name}: ${status}, D1 ${cost.d1.roundTrips} round trips, ${cost.d1.rowsRead} rows read, ${cost.d1.rowsWritten} written; DO ${cost.doRequests} requests, ${cost.doRowsWritten} rows written`);
+    }
+    const over = rows.filter((r) => r.cost.d1.rowsRead > r.e.bound);
+    const table = [
+      "| endpoint | status | D1 round trips | D1 rows read | D1 rows written | DO requests | DO rows written | Worker requests | USD per million | bound (rows read) |",
+      "|---|---|---|---|---|---|---|---|---|---|",
+      ...rows.map(
+        ({ e, status, cost }) =>
+          `| ${e.name} \`${e.method ?? "GET"} ${e.path.length > 60 ? e.path.slice(0, 57) + "…" : e.path}\`${e.keyed ? " (key)" : ""} | ${status} | ${cost.d1.roundTrips} | ${cost.d1.rowsRead} | ${cost.d1.rowsWritten} | ${cost.doRequests} | ${cost.doRowsWritten} | 1 | ${costPerMillion(cost).toFixed(2)} | ${cost.d1.rowsRead > e.bound ? "**over** " : ""}≤ ${e.bound}${e.why ? ` (${e.why})` : ""} |`,
+      ),
+    ];
+    console.log(`\n${table.join("\n")}\n`);
+    console.log(`endpoints over their bound: ${over.length ? over.map((r) => r.e.name).join(", ") : "none"}`);
+    const section = [
+      `### Cost per request, ${LABEL}`,
+      "",
+      `Command: \`npm run bench:cost${args.length ? " -- " + args.join(" ") : ""}\` (${new Date().toISOString().slice(0, 10)}, wrangler dev / local D1, bench entry point bench/cost/worker.ts). Catalogue: ${DEFAULT_SIZES.documents} documents, ${DEFAULT_SIZES.threads} threads, ${DEFAULT_SIZES.cases} cases, ${DEFAULT_SIZES.posts} posts, ${DEFAULT_SIZES.boards} boards. Uncached (EDGE_CACHE_TTL_SECONDS=0), the second of two identical requests.`,
+      `Prices (Workers Paid, beyond the inclusions, published on developers.cloudflare.com, looked up ${PRICES.date}): Worker request $0.30/M, D1 row read $0.001/M, D1 row written $1.00/M, Durable Object request $0.15/M, Durable Object row written $1.00/M; CPU time and DO duration not counted.`,
+      "",
+      ...table,
+      "",
+      `Endpoints over their bound: ${over.length ? over.map((r) => r.e.name).join(", ") : "none"}.`,
+      "",
+    ].join("\n");
+    writeResultsSection(`cost-${LABEL}`, section);
+    log(`wrote bench/RESULTS.md (cost-${LABEL})`);
+  } finally {
+    if (child.pid) process.kill(-child.pid, "SIGTERM");
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,77 @@
+// The benchmark's own Worker entry (`wrangler dev bench/cost/worker.ts`): the production Worker with its
+// D1 binding and Durable Object namespace wrapped to tally what each request cost. The tally goes back in
+// the `x-bench-cost` response header. Production code is unchanged.
+import production, { Limiter as ProductionLimiter } from "../../src/index";
+import { meteredD1, newTally } from "../lib/metered-d1";
+
+// Durable Objects of this script run in the Worker's isolate under workerd, so a module-level list
+// sees the cursors of every SQL statement the limiter runs.
+const doCursors: SqlStorageCursor<Record<string, SqlStorageValue>>[] = [];
+
+function doRowsWrittenSinceLastCall(): number {
+  const written = doCursors.reduce((n, c) => n + c.rowsWritten, 0);
+  doCursors.length = 0;
+  return written;
+}
+
+let execPatched = false;
+
+/** Wraps SqlStorage.prototype.exec once, so every statement's cursor is kept for its rowsWritten. */
+function meterSqlStorage(sql: SqlStorage): void {
+  if (execPatched) return;
+  execPatched = true;
+  const proto = Object.getPrototypeOf(sql) as { exec: SqlStorage["exec"] };
+  const exec = proto.exec;
+  proto.exec = function (this: SqlStorage, query: string, ...bindings: unknown[]) {
+    const cursor = exec.call(this, query, ...bindings);
+    doCursors.push(cursor);
+    return cursor;
+  } as SqlStorage["exec"];
+}
+
+export class Limiter extends ProductionLimiter {
+  constructor(ctx: DurableObjectState, env: Env) {
+    meterSqlStorage(ctx.storage.sql);
+    super(ctx, env);
+  }
+}
+
+/** The namespace, counting each call made on one of its stubs (a Durable Object request). */
+function meteredNamespace<T extends DurableObjectNamespace<ProductionLimiter>>(ns: T, counter: { requests: number }): T {
+  return new Proxy(ns, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target);
+      if (prop !== "get" || typeof value !== "function") return typeof value === "function" ? value.bind(target) : value;
+      return (...args: unknown[]) => {
+        // Reflect.apply, not member.apply: on an RPC stub every property (even "apply") is remote.
+        const stub = Reflect.apply(value, target, args) as object;
+        return new Proxy(stub, {
+          get(s, p) {
+            const member = Reflect.get(s, p, s);
+            if (typeof member !== "function") return member;
+            return (...a: unknown[]) => {
+              counter.requests++;
+              return Reflect.apply(member, s, a);
+            };
+          },
+        });
+      };
+    },
+  });
+}
+
+export default {
+  async fetch(request, env, ctx) {
+    doRowsWrittenSinceLastCall();
+    const d1 = newTally();
+    const durableObjects = { requests: 0 };
+    const metered: Env = { ...env, DB: meteredD1(env.DB, d1), LIMITER: meteredNamespace(env.LIMITER, durableObjects) };
+    const response = await production.fetch(request, metered, ctx);
+    // The whole body first: a streamed page may still be querying while its head is sent.
+    const body = await response.arrayBuffer();
+    const headers = new Headers(response.headers);
+    headers.set("x-bench-cost", JSON.stringify({ d1, doRequests: durableObjects.requests, doRowsWritten: doRowsWrittenSinceLastCall() }));
+    return new Response(response.status === 304 || response.status === 204 ? null : body, { status: response.status, headers });
+  },
+  queue: production.queue,
+} satisfies ExportedHandler<Env>;

@@ -1,0 +1,38 @@
+// The per-request database: every read and write of a request goes through one D1 Sessions API
+// session, so reads may be served by the nearest replica and still never go back in time within it.
+// A client that sends the bookmark it was given (`x-d1-bookmark`, Cloudflare's documented pattern)
+// starts where it left off: after an upload, its status poll sees the upload.
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../http/context";
+import { MCP_PATH } from "../mcp/handler";
+import { getDb } from "./client";
+
+export const BOOKMARK_HEADER = "x-d1-bookmark";
+
+// D1 bookmarks are hex groups joined by dashes; anything else is ignored (a session from scratch).
+const BOOKMARK = /^[0-9a-f]{1,16}(-[0-9a-f]{1,64}){1,8}$/i;
+
+/** Requests that only read: GETs, and the MCP endpoint (read-only tools, called over POST). */
+function readsOnly(method: string, path: string): boolean {
+  return method === "GET" || method === "HEAD" || path === MCP_PATH;
+}
+
+/** Where a request's session starts: the client's bookmark, else any replica for reads, the primary for writes. */
+function sessionStart(readOnly: boolean, bookmark: string | undefined): string {
+  if (bookmark && BOOKMARK.test(bookmark)) return bookmark;
+  return readOnly ? "first-unconstrained" : "first-primary";
+}
+
+export const d1Session = createMiddleware<AppEnv>(async (c, next) => {
+  const bookmark = c.req.header(BOOKMARK_HEADER);
+  const readOnly = readsOnly(c.req.method, c.req.path);
+  const session = c.env.DB.withSession(sessionStart(readOnly, bookmark));
+  c.set("db", getDb(session));
+  await next();
+  // A write, or a read that asked to follow one, learns where the session got to. Plain anonymous
+  // reads carry nothing of the kind, so their answers stay the same for everyone (cacheable).
+  const reached = session.getBookmark();
+  if (reached && (bookmark !== undefined || !readOnly)) {
+    c.res.headers.set(BOOKMARK_HEADER, reached);
+  }
+});
