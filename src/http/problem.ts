@@ -7,6 +7,7 @@ export const PROBLEMS = {
   conflict: { status: 409, title: "Conflict" },
   "not-available": { status: 409, title: "Not available" },
   gone: { status: 410, title: "Gone" },
+  "payload-too-large": { status: 413, title: "Payload too large" },
   "range-not-satisfiable": { status: 416, title: "Range not satisfiable" },
   "validation-failed": { status: 422, title: "Validation failed" },
   "rate-limited": { status: 429, title: "Too many requests" },

@@ -41,7 +41,7 @@ function perMinute(limit: number): LimitRule {
 }
 
 /** The anonymous check: the caller's address (CF-Connecting-IP, IPv6 per IPV6_PREFIX_BITS) against ANON_RATE_PER_MINUTE. */
-function anonymousCheck(c: Ctx): LimitCheck {
+export function anonymousCheck(c: Ctx): LimitCheck {
   const rule = perMinute(c.get("config").anonRatePerMinute);
   return {
     policy: "anonymous",

@@ -36,6 +36,10 @@ const EXPLANATIONS: Partial<Record<ProblemCode, Record<Lang, string>>> = {
     en: "The document imported under this external_id was deleted; the id cannot be used again.",
     es: "El documento importado con este external_id fue eliminado; el identificador no puede volver a usarse.",
   },
+  "payload-too-large": {
+    en: "The request body is larger than this endpoint accepts. The detail names the limit; send less in one request.",
+    es: "El cuerpo de la petición es mayor de lo que acepta este punto. El detalle indica el límite; envía menos en una sola petición.",
+  },
   "validation-failed": {
     en: "A parameter, field or file is missing or invalid. The errors object maps each field to what is wrong with it.",
     es: "Falta un parámetro, campo o archivo, o no es válido. El objeto errors indica qué falla en cada campo.",
