@@ -5,6 +5,7 @@ import { apiErrorResponse } from "./http/errors";
 import { requestContext } from "./http/request-context";
 import { ApiError, quoteInput } from "./http/problem";
 import { limitHeadersMiddleware } from "./limits/rate-limit";
+import { SITE_PATHS, siteRateLimit } from "./limits/site-limit";
 import { MCP_PATH, serveMcp } from "./mcp/handler";
 import { buildApi } from "./routes/api";
 import { buildSite } from "./site";
@@ -22,6 +23,7 @@ export function buildApp() {
   // call counts (serveMcp counts them before serving).
   app.use(MCP_PATH, limitHeadersMiddleware);
   app.all(MCP_PATH, serveMcp);
+  for (const path of SITE_PATHS) app.use(path, siteRateLimit); // the site's own per-address limit
   app.route("/", buildSite());
   app.notFound((c) => (servesHtml(c.req.path) ? notFoundPage(c) : apiErrorResponse(new ApiError("not-found", `Nothing at ${quoteInput(c.req.path)}.`), c)));
   return app;

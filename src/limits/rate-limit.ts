@@ -69,7 +69,7 @@ export const limitHeadersMiddleware = createMiddleware<AppEnv>(async (c, next) =
   writeLimitHeaders(c);
 });
 
-function writeLimitHeaders(c: Ctx): void {
+export function writeLimitHeaders(c: Ctx): void {
   const headers = Object.entries(limitHeaders(c.get("limits") ?? []));
   if (headers.length === 0) return;
   // Responses passed through from elsewhere can have immutable headers: copy those once.
