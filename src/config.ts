@@ -15,6 +15,8 @@ export interface AppConfig {
   /** Leading bits of an IPv6 address counted as one anonymous caller. */
   ipv6PrefixBits: number;
   sitePerMinute: number;
+  /** Requests per signed download link per minute (its byte ranges), instead of the caller's address limit. */
+  linkRatePerMinute: number;
 }
 
 function intVar(value: string | undefined, fallback: number): number {
@@ -36,5 +38,6 @@ export function readConfig(env: Env): AppConfig {
     maxUploadBytes: intVar(env.MAX_UPLOAD_BYTES, 100_000_000),
     ipv6PrefixBits: intVar(env.IPV6_PREFIX_BITS, DEFAULT_IPV6_PREFIX_BITS),
     sitePerMinute: intVar(env.SITE_RATE_PER_MINUTE, 300),
+    linkRatePerMinute: intVar(env.LINK_RATE_PER_MINUTE, 600),
   };
 }
