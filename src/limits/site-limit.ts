@@ -27,15 +27,25 @@ function siteCheck(c: Context<AppEnv>): LimitCheck {
   };
 }
 
+/**
+ * Counts the view while the page is built (the check does not sit in front of the data, as for the API);
+ * a refused view's page is thrown away unseen and the 429 page goes out instead.
+ */
 export const siteRateLimit = createMiddleware<AppEnv>(async (c, next) => {
   const check = siteCheck(c);
-  try {
-    await enforceLimit(c, check);
-  } catch (err) {
-    if (!(err instanceof ApiError) || err.status !== 429) throw err;
-    const retryAfter = c.get("limits")?.at(-1)?.decision.retryAfterSeconds ?? check.rule.windowSeconds;
-    return rateLimitedPage(c, retryAfter, check.rule.limit, err.extras.headers ?? {});
-  }
+  const counting = enforceLimit(c, check).then(
+    () => undefined,
+    (err: unknown) => err,
+  );
   await next();
-  writeLimitHeaders(c);
+  const refusal = await counting;
+  if (refusal === undefined) {
+    writeLimitHeaders(c);
+    return;
+  }
+  if (!(refusal instanceof ApiError) || refusal.status !== 429) throw refusal;
+  await c.res.body?.cancel();
+  const retryAfter = c.get("limits")?.find((l) => l.policy === "site")?.decision.retryAfterSeconds ?? check.rule.windowSeconds;
+  c.res = undefined;
+  c.res = await rateLimitedPage(c, retryAfter, check.rule.limit, refusal.extras.headers ?? {});
 });

@@ -37,8 +37,10 @@ describe("site limit per address", () => {
     expect(refused.headers.get("Retry-After")).toBe("45");
     expect(refused.headers.get("X-RateLimit-Remaining")).toBe("0");
     expect(refused.headers.get("Cache-Control")).toBe("no-store");
+    expect(refused.headers.get("ETag")).toBeNull(); // nothing of the page built meanwhile goes out
     const body = await refused.text();
     expect(body).toContain('lang="es"');
+    expect(body).not.toMatch(/820-00165/); // the forum's content was not served
     expect(body).toMatch(/Espera 45 s/);
     // English by address, and by Accept-Language where the address has no language.
     expect(await (await view("/en/blog", "203.0.113.50")).text()).toMatch(/wait 45 s/);
