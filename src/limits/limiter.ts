@@ -61,8 +61,7 @@ export class Limiter extends DurableObject<Env> {
     const used = live.reduce((sum, [, , c]) => sum + c, 0);
     if (used + cost > rule.limit) return this.decision(rule, nowMs, live, used, undefined);
     const id = this.log.next;
-    this.log = { next: id + 1, events: [...live, [id, nowMs, cost]] };
-    this.save();
+    this.save({ next: id + 1, events: [...live, [id, nowMs, cost]] });
     return this.decision(rule, nowMs, this.log.events, used + cost, id);
   }
 
@@ -73,8 +72,7 @@ export class Limiter extends DurableObject<Env> {
   async refund(event: number): Promise<boolean> {
     const events = this.log.events.filter(([id]) => id !== event);
     if (events.length === this.log.events.length) return false;
-    this.log = { ...this.log, events };
-    this.save();
+    this.save({ ...this.log, events });
     return true;
   }
 
@@ -86,13 +84,14 @@ export class Limiter extends DurableObject<Env> {
     return this.log.events.filter(([, at]) => at > since);
   }
 
-  /** One row written: the whole log, replacing the previous one. */
-  private save(): void {
+  /** One row written: the whole log, replacing the previous one; memory follows only once storage took it. */
+  private save(log: StoredLog): void {
     this.ctx.storage.sql.exec(
       "insert into log (id, next, events) values (1, ?, ?) on conflict (id) do update set next = excluded.next, events = excluded.events",
-      this.log.next,
-      JSON.stringify(this.log.events),
+      log.next,
+      JSON.stringify(log.events),
     );
+    this.log = log;
   }
 
   private decision(rule: LimitRule, nowMs: number, live: readonly LoggedEvent[], used: number, event: number | undefined): LimitDecision {
