@@ -19,13 +19,18 @@ export default defineConfig({
       {
         // Everything but the limit tests: requests are limited as in production, with limits far above
         // what a test file sends, so no file trips another's counter (all share the "unknown" address).
-        plugins: [worker({ ANON_RATE_PER_MINUTE: "1000000", KEY_RATE_PER_MINUTE: "1000000" })],
-        test: { ...shared, name: "api", include: ["test/**/*.test.ts"], exclude: ["test/e2e/**", "test/limits/**"] },
+        plugins: [worker({ ANON_RATE_PER_MINUTE: "1000000", KEY_RATE_PER_MINUTE: "1000000", SITE_RATE_PER_MINUTE: "1000000" })],
+        test: { ...shared, name: "api", include: ["test/**/*.test.ts"], exclude: ["test/e2e/**", "test/limits/**", "test/tight-limits/**"] },
       },
       {
         // The limit tests: the spec's anonymous rate and small keyed, cap and link values, so a few calls reach them.
         plugins: [worker({ ANON_RATE_PER_MINUTE: "60", KEY_RATE_PER_MINUTE: "10", DOWNLOAD_CAP_PER_DAY: "3", FILE_LINK_TTL_SECONDS: "300" })],
         test: { ...shared, name: "limits", include: ["test/limits/**/*.test.ts"] },
+      },
+      {
+        // Limits of 10 a minute (anonymous API/MCP and site), so a test reaches them with a batch or a few pages.
+        plugins: [worker({ ANON_RATE_PER_MINUTE: "10", SITE_RATE_PER_MINUTE: "10" })],
+        test: { ...shared, name: "tight-limits", include: ["test/tight-limits/**/*.test.ts"] },
       },
     ],
   },

@@ -5,7 +5,8 @@ import type { AppEnv } from "./http/context";
 import { apiErrorResponse } from "./http/errors";
 import { requestContext } from "./http/request-context";
 import { ApiError, quoteInput } from "./http/problem";
-import { anonymousRateLimit } from "./limits/rate-limit";
+import { limitHeadersMiddleware } from "./limits/rate-limit";
+import { SITE_PATHS, siteRateLimit } from "./limits/site-limit";
 import { MCP_PATH, serveMcp } from "./mcp/handler";
 import { buildApi } from "./routes/api";
 import { buildSite } from "./site";
@@ -20,9 +21,11 @@ export function buildApp() {
   // Liveness, and the bare route of `npm run bench`: no database, no key, no limit.
   app.get("/healthz", (c) => c.text("ok", 200, { "Cache-Control": "no-store" }));
   app.route("/api/v1", buildApi());
-  // No key, read-only, limited like anonymous reads: per client address, sharing the API's counter.
-  app.use(MCP_PATH, anonymousRateLimit);
+  // No key, read-only, limited like anonymous reads: per client address, sharing the API's counter; every tool
+  // call counts (serveMcp counts them before serving).
+  app.use(MCP_PATH, limitHeadersMiddleware);
   app.all(MCP_PATH, serveMcp);
+  for (const path of SITE_PATHS) app.use(path, siteRateLimit); // the site's own per-address limit
   app.route("/", buildSite());
   app.notFound((c) => (servesHtml(c.req.path) ? notFoundPage(c) : apiErrorResponse(new ApiError("not-found", `Nothing at ${quoteInput(c.req.path)}.`), c)));
   return app;

@@ -1,5 +1,6 @@
 // Vars → typed configuration. Every limit comes from a var so tests and operators can change it.
 import { LANGUAGES, type Lang } from "./http/language";
+import { DEFAULT_IPV6_PREFIX_BITS } from "./limits/client-address";
 
 export interface AppConfig {
   siteUrl: string | undefined;
@@ -11,6 +12,11 @@ export interface AppConfig {
   uploadsPerHour: number;
   quotaBytes: number;
   maxUploadBytes: number;
+  /** Leading bits of an IPv6 address counted as one anonymous caller. */
+  ipv6PrefixBits: number;
+  sitePerMinute: number;
+  /** Requests per signed download link per minute (its byte ranges), instead of the caller's address limit. */
+  linkRatePerMinute: number;
 }
 
 function intVar(value: string | undefined, fallback: number): number {
@@ -30,5 +36,8 @@ export function readConfig(env: Env): AppConfig {
     uploadsPerHour: intVar(env.UPLOADS_PER_HOUR, 30),
     quotaBytes: intVar(env.QUOTA_BYTES, 5 * 1024 ** 3),
     maxUploadBytes: intVar(env.MAX_UPLOAD_BYTES, 100_000_000),
+    ipv6PrefixBits: intVar(env.IPV6_PREFIX_BITS, DEFAULT_IPV6_PREFIX_BITS),
+    sitePerMinute: intVar(env.SITE_RATE_PER_MINUTE, 300),
+    linkRatePerMinute: intVar(env.LINK_RATE_PER_MINUTE, 600),
   };
 }

@@ -15,6 +15,9 @@ declare namespace Cloudflare {
     UPLOADS_PER_HOUR?: string;
     QUOTA_BYTES?: string;
     MAX_UPLOAD_BYTES?: string;
+    IPV6_PREFIX_BITS?: string;
+    SITE_RATE_PER_MINUTE?: string;
+    LINK_RATE_PER_MINUTE?: string;
     /** Only in tests: the migrations read by vitest.config.ts. */
     TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
   }

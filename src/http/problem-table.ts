@@ -67,6 +67,14 @@ export const PROBLEMS = {
       es: "El documento importado con este external_id fue eliminado; el identificador no puede volver a usarse.",
     },
   },
+  "payload-too-large": {
+    status: 413,
+    title: "Payload too large",
+    explanation: {
+      en: "The request body is larger than this endpoint accepts. The detail names the limit; send less in one request.",
+      es: "El cuerpo de la petición es mayor de lo que acepta este punto. El detalle indica el límite; envía menos en una sola petición.",
+    },
+  },
   "range-not-satisfiable": {
     status: 416,
     title: "Range not satisfiable",
@@ -138,6 +146,6 @@ export function isProblemCode(code: string): code is ProblemCode {
  * A 5xx is not mapped: the caller logs it as the unexpected error it is.
  */
 export function codeForClientStatus(status: number): ProblemCode | undefined {
-  if (status === 400 || status === 413) return "validation-failed";
+  if (status === 400) return "validation-failed";
   return status < 500 ? PROBLEM_CODES.find((code) => PROBLEMS[code].status === status) : undefined;
 }

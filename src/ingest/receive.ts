@@ -19,6 +19,7 @@ import { bindClaim, claimExternalId, completeClaimStatement, goneError, payloadC
 import { BodyTooLarge, MalformedMultipart, mediaTypeOf, parseMultipart } from "./multipart";
 import { enqueueProcessing } from "./jobs";
 import { refundUpload } from "./upload-rate";
+import type { AppliedLimit } from "../limits/headers";
 
 export interface UploadCaller {
   env: Env;
@@ -29,7 +30,7 @@ export interface UploadCaller {
   /** The key holds library:publish: visibility other than private is kept. */
   canPublish: boolean;
   /** Counts one upload against the account's hourly rate, or throws 429 upload-rate-exceeded. */
-  countUpload: () => Promise<unknown>;
+  countUpload: () => Promise<AppliedLimit>;
 }
 
 export type UploadResult = { created: boolean; data: UploadStatus };
@@ -53,7 +54,7 @@ export async function receiveUpload(request: Request, caller: UploadCaller): Pro
   const form = new UploadForm();
   const documentId = newId();
   let claim: Claim | undefined;
-  let counted = false;
+  let counted: AppliedLimit | undefined;
   let file: ReceivedFile | undefined;
   let committed = false;
 
@@ -61,8 +62,7 @@ export async function receiveUpload(request: Request, caller: UploadCaller): Pro
   const claimId = async (externalId: string): Promise<Claim> => {
     claim = await claimExternalId(db, userId, externalId);
     if (claim.kind === "new") {
-      await caller.countUpload();
-      counted = true;
+      counted = await caller.countUpload();
     }
     return claim;
   };
@@ -138,7 +138,7 @@ export async function receiveUpload(request: Request, caller: UploadCaller): Pro
     if (!committed) {
       await file?.sink.discard();
       if (claim) await releaseClaim(db, claim);
-      if (counted) await refundUpload(env, userId);
+      if (counted) await refundUpload(env, userId, counted);
     }
     if (err instanceof MalformedMultipart) throw validationError({ body: [`is not valid multipart/form-data: ${err.message}`] });
     if (err instanceof BodyTooLarge) throw validationError({ file: [`${err.message}; uploads are limited to ${config.maxUploadBytes} bytes`] });

@@ -1,6 +1,7 @@
 // The per-account upload rate (UPLOADS_PER_HOUR) on the Limiter Durable Object. Only uploads that
 // create a document count: a replay never takes, and a refused upload gives its count back.
-import { counter } from "../limits/counters";
+import { refundEvent } from "../limits/counters";
+import type { AppliedLimit } from "../limits/headers";
 import type { LimitCheck } from "../limits/rate-limit";
 
 /** The upload-rate check, counted through enforceLimit so its headers join the request's other limits. */
@@ -15,9 +16,9 @@ export function uploadRateCheck(userId: number, uploadsPerHour: number): LimitCh
 }
 
 /** Gives back the count of an upload that was refused after it was counted. Never throws. */
-export async function refundUpload(env: Env, userId: number): Promise<void> {
+export async function refundUpload(env: Env, userId: number, counted: AppliedLimit): Promise<void> {
   try {
-    await counter(env, `uploads:user:${userId}`).refund(1);
+    await refundEvent(env, `uploads:user:${userId}`, counted.decision);
   } catch (err) {
     console.error("could not refund upload count", userId, err);
   }

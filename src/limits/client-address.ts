@@ -1,5 +1,6 @@
 // The identity an anonymous caller is counted under: its address from CF-Connecting-IP, with IPv6
-// grouped per /64 (one subscriber usually holds a whole /64, so single addresses would be free to rotate).
+// grouped per prefix (IPV6_PREFIX_BITS, default /56): an end site is usually given a /56 or a /48, so single
+// addresses, or even /64s, would be free to rotate.
 
 /** Bucket for requests without a usable CF-Connecting-IP. Cloudflare always sets the header, so only
  *  local runs (wrangler dev, tests) land here; they share one counter rather than going unlimited. */
@@ -36,8 +37,23 @@ export function ipv6Groups(text: string): number[] | undefined {
   return [...head, ...new Array<string>(8 - named).fill("0"), ...back].map((g) => parseInt(g, 16));
 }
 
-/** "203.0.113.7" → "203.0.113.7"; "2001:DB8:0:1::5" → "2001:db8:0:1::/64"; anything else → UNKNOWN_ADDRESS. */
-export function addressBucket(header: string | null | undefined): string {
+/** How many leading bits of an IPv6 address name one subscriber when no var says otherwise. */
+export const DEFAULT_IPV6_PREFIX_BITS = 56;
+
+/** The first `bits` bits of an IPv6 address, canonical: 2001:db8:abcd:12ff::9 at /56 → "2001:db8:abcd:1200::/56". */
+function ipv6Prefix(groups: number[], bits: number): string {
+  const kept = groups.slice(0, Math.ceil(bits / 16)).map((g, i) => {
+    const inGroup = Math.min(16, bits - i * 16);
+    return (g & ((0xffff << (16 - inGroup)) & 0xffff)).toString(16);
+  });
+  return kept.length === 8 ? `${kept.join(":")}/${bits}` : `${kept.join(":")}::/${bits}`;
+}
+
+/**
+ * "203.0.113.7" → "203.0.113.7"; "2001:DB8:0:1::5" → "2001:db8:0:0::/56" (at the default prefix);
+ * anything else → UNKNOWN_ADDRESS. `prefixBits` outside 1..128 falls back to the default.
+ */
+export function addressBucket(header: string | null | undefined, prefixBits = DEFAULT_IPV6_PREFIX_BITS): string {
   const text = header?.trim();
   if (!text) return UNKNOWN_ADDRESS;
   const v4 = ipv4(text);
@@ -48,5 +64,6 @@ export function addressBucket(header: string | null | undefined): string {
   if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
     return [groups[6] >> 8, groups[6] & 255, groups[7] >> 8, groups[7] & 255].join(".");
   }
-  return groups.slice(0, 4).map((g) => g.toString(16)).join(":") + "::/64";
+  const bits = Number.isInteger(prefixBits) && prefixBits >= 1 && prefixBits <= 128 ? prefixBits : DEFAULT_IPV6_PREFIX_BITS;
+  return ipv6Prefix(groups, bits);
 }

@@ -40,12 +40,12 @@ function perMinute(limit: number): LimitRule {
   return { limit, windowSeconds: 60 };
 }
 
-/** The anonymous check: the caller's address (CF-Connecting-IP, IPv6 per /64) against ANON_RATE_PER_MINUTE. */
-function anonymousCheck(c: Ctx): LimitCheck {
+/** The anonymous check: the caller's address (CF-Connecting-IP, IPv6 per IPV6_PREFIX_BITS) against ANON_RATE_PER_MINUTE. */
+export function anonymousCheck(c: Ctx): LimitCheck {
   const rule = perMinute(c.get("config").anonRatePerMinute);
   return {
     policy: "anonymous",
-    counter: `rate:addr:${addressBucket(c.req.header("CF-Connecting-IP"))}`,
+    counter: `rate:addr:${addressBucket(c.req.header("CF-Connecting-IP"), c.get("config").ipv6PrefixBits)}`,
     rule,
     code: "rate-limited",
     detail: (d) => `Too many requests from this address: at most ${rule.limit} a minute without a valid key. Retry in ${d.retryAfterSeconds} s.`,
@@ -69,7 +69,7 @@ export const limitHeadersMiddleware = createMiddleware<AppEnv>(async (c, next) =
   writeLimitHeaders(c);
 });
 
-function writeLimitHeaders(c: Ctx): void {
+export function writeLimitHeaders(c: Ctx): void {
   const headers = Object.entries(limitHeaders(c.get("limits") ?? []));
   if (headers.length === 0) return;
   // Responses passed through from elsewhere can have immutable headers: copy those once.

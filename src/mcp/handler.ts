@@ -3,6 +3,7 @@ import { localhostAllowedHostnames, localhostAllowedOrigins } from "@modelcontex
 import { createMcpHandler } from "agents/mcp/server";
 import type { Context } from "hono";
 import type { AppEnv } from "../http/context";
+import { admitMcpRequest } from "../limits/mcp-limit";
 import { createMcpServer } from "./server";
 
 export const MCP_PATH = "/mcp";
@@ -23,12 +24,15 @@ function hostRules(c: Context<AppEnv>) {
   };
 }
 
+/** Counts the request's tool calls against the caller's address first (src/limits/mcp-limit.ts), then serves it. */
 export async function serveMcp(c: Context<AppEnv>): Promise<Response> {
+  const admitted = await admitMcpRequest(c);
+  if ("answer" in admitted) return admitted.answer;
   const tools = { db: c.get("db"), siteUrl: c.get("siteUrl"), defaultLang: c.get("config").defaultLang };
   const handler = createMcpHandler(() => createMcpServer(tools), {
     route: MCP_PATH,
     ...hostRules(c),
     onerror: (error) => console.error("mcp", error.message),
   });
-  return handler.fetch(c.req.raw);
+  return handler.fetch(admitted.serve);
 }

@@ -65,9 +65,10 @@ export function buildApi() {
   // then each call counts against its key or its address. The description above is not limited.
   api.use("*", limitHeadersMiddleware);
   api.use("*", authenticate);
+  // Signed links, outside OpenAPI, before the per-caller limit: they count per link (src/limits/link-limit.ts).
+  api.route("/", fileRoute);
   api.use("*", rateLimit);
   for (const operation of OPERATIONS) api.route("/", operation);
-  api.route("/", fileRoute); // signed links, outside OpenAPI (see src/routes/files/get.ts)
 
   // A catch-all route, not notFound(): Hono ignores a sub-app's notFound once it is mounted.
   api.all("*", (c) => {

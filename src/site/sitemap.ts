@@ -1,28 +1,21 @@
 // /sitemap.xml (a sitemap index) and one paged sitemap per section, each url with its hreflang alternates.
-import { rfc3339 } from "../content/format";
+// Pages are read and written in chunks (src/site/sitemap-xml.ts), so one page's memory is bounded whatever
+// the catalogue size.
 import { listPosts } from "../db/queries/blog";
 import { listBoards } from "../db/queries/boards";
 import { listCases } from "../db/queries/cases";
 import { listDocuments } from "../db/queries/documents";
 import { listThreads } from "../db/queries/forum";
 import type { PageMeta, PageRequest } from "../http/pagination";
-import { LANGUAGES, type Lang } from "../http/language";
-import { boardUrl, pageUrl, type UrlContext } from "../http/urls";
+import { boardUrl, pageUrl } from "../http/urls";
 import type { Site } from "./context";
+import { ITEMS_PER_SITEMAP, SITEMAP_CHUNK_ITEMS, urlsetStream, type SitemapItem } from "./sitemap-xml";
 import { xmlResponse, xmlText } from "./xml";
 
-/** The protocol allows 50 000 urls per sitemap; every item is listed once per language. */
-export const MAX_URLS_PER_SITEMAP = 50_000;
-export const ITEMS_PER_SITEMAP = MAX_URLS_PER_SITEMAP / LANGUAGES.length;
+export { ITEMS_PER_SITEMAP, MAX_URLS_PER_SITEMAP } from "./sitemap-xml";
 
 export const SITEMAP_SECTIONS = ["threads", "posts", "cases", "documents", "boards"] as const;
 export type SitemapSection = (typeof SITEMAP_SECTIONS)[number];
-
-interface SitemapItem {
-  /** The page's address in a language. */
-  url: (urls: UrlContext) => string;
-  lastmod: string | null;
-}
 
 async function sectionItems(site: Site, section: SitemapSection, page: PageRequest): Promise<{ items: SitemapItem[]; meta: PageMeta }> {
   const q = site.query;
@@ -73,22 +66,12 @@ export async function sitemapIndexResponse(site: Site): Promise<Response> {
   return xmlResponse(lines.join("\n"), "application/xml");
 }
 
-/** One page of a section's sitemap, or undefined past its end. */
+/** One page of a section's sitemap, streamed chunk by chunk, or undefined past its end. */
 export async function sitemapResponse(site: Site, section: SitemapSection, page: number): Promise<Response | undefined> {
-  const { items } = await sectionItems(site, section, { page, perPage: ITEMS_PER_SITEMAP });
-  if (items.length === 0) return undefined;
-  const lines = ['<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">'];
-  for (const item of items) {
-    const byLang = Object.fromEntries(LANGUAGES.map((lang) => [lang, item.url({ siteUrl: site.siteUrl, lang })])) as Record<Lang, string>;
-    const alternates = [
-      ...LANGUAGES.map((lang) => `<xhtml:link rel="alternate" hreflang="${lang}" href="${xmlText(byLang[lang])}"/>`),
-      `<xhtml:link rel="alternate" hreflang="x-default" href="${xmlText(byLang[site.defaultLang])}"/>`,
-    ].join("");
-    const lastmod = rfc3339(item.lastmod);
-    for (const lang of LANGUAGES) {
-      lines.push(`<url><loc>${xmlText(byLang[lang])}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ""}${alternates}</url>`);
-    }
-  }
-  lines.push("</urlset>");
-  return xmlResponse(lines.join("\n"), "application/xml");
+  const chunksPerPage = ITEMS_PER_SITEMAP / SITEMAP_CHUNK_ITEMS;
+  const chunk = async (k: number) => (await sectionItems(site, section, { page: (page - 1) * chunksPerPage + k, perPage: SITEMAP_CHUNK_ITEMS })).items;
+  const first = await chunk(1);
+  if (first.length === 0) return undefined;
+  const body = urlsetStream({ siteUrl: site.siteUrl, defaultLang: site.defaultLang }, first, chunk, chunksPerPage);
+  return new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8" } });
 }

@@ -65,11 +65,12 @@ describe("anonymous calls, per client address", () => {
     expect(notModified.headers.get("X-RateLimit-Remaining")).toBe("57");
   });
 
-  it("IPv6 addresses are counted per /64, whatever their spelling", async () => {
-    const sameNet = ["2001:db8:abcd:12::1", "2001:0DB8:ABCD:0012:ffff:ffff:ffff:fffe", "2001:db8:abcd:12:1:2:3:4"];
+  it("IPv6 addresses are counted per /56, whatever their spelling and whichever /64 inside it", async () => {
+    const sameNet = ["2001:db8:abcd:12::1", "2001:0DB8:ABCD:0012:ffff:ffff:ffff:fffe", "2001:db8:abcd:ff:1:2:3:4"];
     expect(statuses(await times(60, (i) => call(sameNet[i % 3])))).toEqual(new Array(60).fill(200));
     expect((await call("2001:db8:abcd:12::99")).status).toBe(429);
-    expect((await call("2001:db8:abcd:13::1")).status).toBe(200); // the next /64
+    expect((await call("2001:db8:abcd:13::1")).status).toBe(429); // another /64 of the same /56
+    expect((await call("2001:db8:abcd:100::1")).status).toBe(200); // the next /56
     expect((await call("198.51.100.3")).status).toBe(200);
   });
 

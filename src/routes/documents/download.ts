@@ -3,7 +3,7 @@ import { countDownload, findDownloadTarget } from "../../db/queries/downloads";
 import { signLink, fileUrl, type FileLink } from "../../files/signed-link";
 import { ApiError, notFound } from "../../http/problem";
 import { apiBaseUrl } from "../../http/urls";
-import { counter } from "../../limits/counters";
+import { refundEvent } from "../../limits/counters";
 import { enforceLimit } from "../../limits/rate-limit";
 import { dataOf } from "../../schemas/common";
 import { DownloadUrlSchema } from "../../schemas/documents";
@@ -57,7 +57,7 @@ export const downloadDocumentRoute = createRouter().openapi(route, async (c) => 
     c.header("Cache-Control", "no-store"); // every call is a new link and a counted download
     return c.json({ data: { url, expires_at: new Date(link.expires * 1000).toISOString() } }, 200);
   } catch (err) {
-    await counter(c.env, `downloads:user:${viewer.userId}`).refund(); // no link issued: the cap gives it back
+    await refundEvent(c.env, `downloads:user:${viewer.userId}`, cap.decision); // no link issued: the cap gives it back
     throw err;
   }
 });

@@ -7,12 +7,16 @@ import { attachmentDisposition } from "../../files/disposition";
 import { verifyLink } from "../../files/signed-link";
 import { etagMatches } from "../../http/caching";
 import { ApiError } from "../../http/problem";
+import { countLinkRequest } from "../../limits/link-limit";
 import { createRouter } from "../define";
 
 const removed = () => new ApiError("gone", "The file behind this link was removed after the link was issued.");
 
 export const fileRoute = createRouter().get("/files/:id/:version", async (c) => {
-  const link = await verifyLink(c.env, { id: c.req.param("id"), version: c.req.param("version"), expires: c.req.query("expires"), signature: c.req.query("signature") }, Date.now());
+  // Counted per link, not per caller: the parts of one download never use up the caller's address limit.
+  const link = await countLinkRequest(c, () =>
+    verifyLink(c.env, { id: c.req.param("id"), version: c.req.param("version"), expires: c.req.query("expires"), signature: c.req.query("signature") }, Date.now()),
+  );
   const file = await findStoredFile(c.get("db"), link.id, link.version);
   if (!file || file.status !== "available") throw removed();
   const object = await c.env.FILES.head(file.r2Key);

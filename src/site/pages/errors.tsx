@@ -9,7 +9,7 @@ import { alternatesOf } from "../item";
 import { renderPage } from "../render";
 
 /** The page's language: from its address when it has one, else the negotiated one. */
-function errorSite(c: Context<AppEnv>): Site {
+export function errorSite(c: Context<AppEnv>): Site {
   const first = c.req.path.split("/")[1] as Lang;
   return siteFor(c, LANGUAGES.includes(first) ? first : c.get("lang"));
 }
