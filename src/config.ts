@@ -11,6 +11,8 @@ export interface AppConfig {
   uploadsPerHour: number;
   quotaBytes: number;
   maxUploadBytes: number;
+  /** Lifetime of anonymous answers in the edge cache (src/http/edge-cache.ts); 0 turns it off. */
+  edgeCacheTtlSeconds: number;
 }
 
 function intVar(value: string | undefined, fallback: number): number {
@@ -30,5 +32,6 @@ export function readConfig(env: Env): AppConfig {
     uploadsPerHour: intVar(env.UPLOADS_PER_HOUR, 30),
     quotaBytes: intVar(env.QUOTA_BYTES, 5 * 1024 ** 3),
     maxUploadBytes: intVar(env.MAX_UPLOAD_BYTES, 100_000_000),
+    edgeCacheTtlSeconds: intVar(env.EDGE_CACHE_TTL_SECONDS, 60),
   };
 }

@@ -15,6 +15,7 @@ declare namespace Cloudflare {
     UPLOADS_PER_HOUR?: string;
     QUOTA_BYTES?: string;
     MAX_UPLOAD_BYTES?: string;
+    EDGE_CACHE_TTL_SECONDS?: string;
     /** Only in tests: the migrations read by vitest.config.ts. */
     TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
   }
