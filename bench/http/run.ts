@@ -7,6 +7,7 @@
 // to bench/RESULTS.md. Loopback only; every loop is bounded by a count or a deadline.
 import autocannon from "autocannon";
 import type { ChildProcess } from "node:child_process";
+import { cpSync, rmSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { freePort, ROOT, seedState, startWorker, stopWorker } from "../lib/dev-worker";
@@ -72,12 +73,15 @@ function section(figures: Figure[], ratios: string[], datasetName: string, load:
 async function main(): Promise<void> {
   const load = loadavg()[0];
   const datasetName = await seedState(STATE);
+  rmSync(`${STATE}-off`, { recursive: true, force: true });
   const workers: ChildProcess[] = [];
   try {
     const vars = { ANON_RATE_PER_MINUTE: RAISED_LIMIT, KEY_RATE_PER_MINUTE: RAISED_LIMIT };
     const [on, off] = [await freePort(), await freePort()];
     workers.push(await startWorker({ port: on, state: STATE, entry: "bench/edge/worker.ts", vars: { ...vars, EDGE_CACHE_TTL_SECONDS: "60" } }));
-    workers.push(await startWorker({ port: off, state: STATE, entry: "bench/edge/worker.ts", vars: { ...vars, EDGE_CACHE_TTL_SECONDS: "0" } }));
+    // Its own copy of the state: two runtimes on one set of SQLite files lock each other out.
+    cpSync(STATE, `${STATE}-off`, { recursive: true });
+    workers.push(await startWorker({ port: off, state: `${STATE}-off`, entry: "bench/edge/worker.ts", vars: { ...vars, EDGE_CACHE_TTL_SECONDS: "0" } }));
     const [base, baseOff] = [`http://127.0.0.1:${on}`, `http://127.0.0.1:${off}`];
     const targets = [
       { label: "bare", url: `${base}/healthz`, status: 200 },
