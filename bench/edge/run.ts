@@ -5,7 +5,7 @@
 // Latencies (ms): flags --d1-primary=150 --d1-replica=15 --do=5 --cache=1 --r2=30, or env BENCH_D1_PRIMARY_MS etc.
 // --label=before writes the "before" section of bench/RESULTS.md; otherwise the "after" one.
 import { join } from "node:path";
-import { cpus } from "node:os";
+import { cpus, loadavg } from "node:os";
 import { freePort, ROOT, seedState, startWorker, stopWorker } from "../lib/dev-worker";
 import { writeResultsSection } from "../lib/results";
 
@@ -131,6 +131,7 @@ function table(uncached: Row[], cached: Row[]): string[] {
 }
 
 async function main(): Promise<void> {
+  const load = loadavg()[0];
   const dataset = await seedState(STATE);
   const uncached = await pass("0");
   const cached = await pass("60");
@@ -143,7 +144,8 @@ async function main(): Promise<void> {
     "",
     `Run ${new Date().toISOString()} by \`npm run bench:edge${LABEL === "before" ? " -- --label=before" : ""}\` (bench/edge/run.ts) on ${cpus().length} cores: ` +
       `wrangler dev with the entry bench/edge/worker.ts, which adds to every binding call: ${model}. ` +
-      `${SAMPLES} sequential calls per endpoint after one warm-up call; data: ${dataset}. Uncached: EDGE_CACHE_TTL_SECONDS=0; cached: 60.`,
+      `${SAMPLES} sequential calls per endpoint after one warm-up call; data: ${dataset}. Uncached: EDGE_CACHE_TTL_SECONDS=0; cached: 60. ` +
+      `1-minute load average before the run: ${load.toFixed(1)} (latency above the modelled round trips is local work and CPU queueing).`,
     "",
     "Round trips: `depth` is the number of sequential binding round trips on the critical path (calls that overlap count once); " +
       "then how many calls each binding got. d1-primary: D1 outside a session or a write; d1-replica: a read in a D1 session.",
