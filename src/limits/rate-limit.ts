@@ -144,7 +144,7 @@ export const rateLimit = createMiddleware<AppEnv>(async (c, next) => {
  * faster than anonymous reads are allowed). Throws 429 once the address is over its limit.
  */
 export async function countFailedKeyAttempt(c: Ctx): Promise<void> {
-  await enforceLimit(c, anonymousCheck(c));
+  await enforceRate(c, anonymousCheck(c));
 }
 
 /** For endpoints limited like anonymous reads whatever the caller sends (the MCP endpoint): per address. */
