@@ -19,18 +19,25 @@ export default defineConfig({
       {
         // Everything but the limit tests: requests are limited as in production, with limits far above
         // what a test file sends, so no file trips another's counter (all share the "unknown" address).
-        plugins: [worker({ ANON_RATE_PER_MINUTE: "1000000", KEY_RATE_PER_MINUTE: "1000000", SITE_RATE_PER_MINUTE: "1000000" })],
-        test: { ...shared, name: "api", include: ["test/**/*.test.ts"], exclude: ["test/e2e/**", "test/limits/**", "test/tight-limits/**"] },
+        // The edge cache is off here: these tests change data and read it back at once (test/edge/ runs it on).
+        plugins: [worker({ ANON_RATE_PER_MINUTE: "1000000", KEY_RATE_PER_MINUTE: "1000000", SITE_RATE_PER_MINUTE: "1000000", EDGE_CACHE_TTL_SECONDS: "0" })],
+        test: { ...shared, name: "api", include: ["test/**/*.test.ts"], exclude: ["test/e2e/**", "test/limits/**", "test/tight-limits/**", "test/edge/**"] },
       },
       {
         // The limit tests: the spec's anonymous rate and small keyed, cap and link values, so a few calls reach them.
-        plugins: [worker({ ANON_RATE_PER_MINUTE: "60", KEY_RATE_PER_MINUTE: "10", DOWNLOAD_CAP_PER_DAY: "3", FILE_LINK_TTL_SECONDS: "300" })],
+        // Edge cache off: these tests read a public counter (downloads) right after changing it.
+        plugins: [worker({ ANON_RATE_PER_MINUTE: "60", KEY_RATE_PER_MINUTE: "10", DOWNLOAD_CAP_PER_DAY: "3", FILE_LINK_TTL_SECONDS: "300", EDGE_CACHE_TTL_SECONDS: "0" })],
         test: { ...shared, name: "limits", include: ["test/limits/**/*.test.ts"] },
       },
       {
         // Limits of 10 a minute (anonymous API/MCP and site), so a test reaches them with a batch or a few pages.
-        plugins: [worker({ ANON_RATE_PER_MINUTE: "10", SITE_RATE_PER_MINUTE: "10" })],
+        plugins: [worker({ ANON_RATE_PER_MINUTE: "10", SITE_RATE_PER_MINUTE: "10", EDGE_CACHE_TTL_SECONDS: "0" })],
         test: { ...shared, name: "tight-limits", include: ["test/tight-limits/**/*.test.ts"] },
+      },
+      {
+        // The edge cache as in production, with a lifetime short enough to see an entry expire.
+        plugins: [worker({ ANON_RATE_PER_MINUTE: "20", KEY_RATE_PER_MINUTE: "20", SITE_RATE_PER_MINUTE: "1000000", EDGE_CACHE_TTL_SECONDS: "2" })],
+        test: { ...shared, name: "edge", include: ["test/edge/**/*.test.ts"] },
       },
     ],
   },

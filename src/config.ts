@@ -17,6 +17,8 @@ export interface AppConfig {
   sitePerMinute: number;
   /** Requests per signed download link per minute (its byte ranges), instead of the caller's address limit. */
   linkRatePerMinute: number;
+  /** Lifetime of anonymous answers in the edge cache (src/http/edge-cache.ts); 0 turns it off. */
+  edgeCacheTtlSeconds: number;
 }
 
 function intVar(value: string | undefined, fallback: number): number {
@@ -39,5 +41,6 @@ export function readConfig(env: Env): AppConfig {
     ipv6PrefixBits: intVar(env.IPV6_PREFIX_BITS, DEFAULT_IPV6_PREFIX_BITS),
     sitePerMinute: intVar(env.SITE_RATE_PER_MINUTE, 300),
     linkRatePerMinute: intVar(env.LINK_RATE_PER_MINUTE, 600),
+    edgeCacheTtlSeconds: intVar(env.EDGE_CACHE_TTL_SECONDS, 60),
   };
 }

@@ -18,6 +18,7 @@ declare namespace Cloudflare {
     IPV6_PREFIX_BITS?: string;
     SITE_RATE_PER_MINUTE?: string;
     LINK_RATE_PER_MINUTE?: string;
+    EDGE_CACHE_TTL_SECONDS?: string;
     /** Only in tests: the migrations read by vitest.config.ts. */
     TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
   }

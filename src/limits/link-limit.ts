@@ -6,7 +6,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../http/context";
 import type { FileLink } from "../files/signed-link";
-import { anonymousCheck, enforceLimit, type LimitCheck } from "./rate-limit";
+import { anonymousCheck, chargeRefusedKey, enforceLimit, type LimitCheck } from "./rate-limit";
 
 type Ctx = Context<AppEnv>;
 
@@ -24,6 +24,7 @@ function linkCheck(c: Ctx, link: FileLink): LimitCheck {
 
 /** Verifies the link and counts the request against it; a refused link is counted against the address. */
 export async function countLinkRequest(c: Ctx, verify: () => Promise<FileLink>): Promise<FileLink> {
+  await chargeRefusedKey(c); // a key sent here must still be valid (the link needs none)
   let link: FileLink;
   try {
     link = await verify();

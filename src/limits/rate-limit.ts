@@ -9,6 +9,7 @@ import { ApiError, type ProblemCode } from "../http/problem";
 import { addressBucket } from "./client-address";
 import { counter, type CounterName } from "./counters";
 import { limitHeaders, type AppliedLimit, type LimitPolicy } from "./headers";
+import { rememberedRefusal, rememberRefusal } from "./refused";
 import type { LimitDecision, LimitRule } from "./limiter";
 
 type Ctx = Context<AppEnv>;
@@ -82,20 +83,81 @@ export function writeLimitHeaders(c: Ctx): void {
 }
 
 /**
+ * The request-rate check: a subject the isolate remembers as refused gets its 429 at once; otherwise the
+ * counter is asked. Refusals are remembered until their Retry-After.
+ */
+async function enforceRate(c: Ctx, check: LimitCheck): Promise<void> {
+  const nowMs = Date.now();
+  const remembered = rememberedRefusal(check.counter, check.rule, nowMs);
+  if (remembered) {
+    const limits = [...(c.get("limits") ?? []), { policy: check.policy, rule: check.rule, decision: remembered, nowMs }];
+    c.set("limits", limits);
+    throw new ApiError(check.code, check.detail(remembered), { headers: limitHeaders(limits) });
+  }
+  try {
+    await enforceLimit(c, check);
+  } catch (error) {
+    const refused = c.get("limits")?.find((l) => l.decision.allowed === false);
+    if (refused) rememberRefusal(check.counter, refused.decision, refused.nowMs);
+    throw error;
+  }
+}
+
+// GET routes that count something of their own (download caps, per-link byte counts): their handler writes,
+// so it runs only once the rate check has allowed the call.
+const COUNTING_READS = /\/(download|files\/.*)$/;
+
+/** Whether the handler may run while the rate check is under way: it changes nothing, so refusing it afterwards is free. */
+function readOnly(c: Ctx): boolean {
+  return (c.req.method === "GET" || c.req.method === "HEAD") && !COUNTING_READS.test(c.req.path);
+}
+
+/**
+ * Runs the rate check and the rest of the request side by side, so the check costs no round trip of its own.
+ * The answer is the check's when it refuses or fails (the handler's work is then dropped: nothing of it is
+ * sent), else the handler's. Handlers that change something run only after the check has allowed the call.
+ */
+export async function limitAlongside(c: Ctx, check: LimitCheck, next: () => Promise<void>, concurrent: boolean): Promise<void> {
+  if (!concurrent || rememberedRefusal(check.counter, check.rule, Date.now())) {
+    await enforceRate(c, check);
+    return next();
+  }
+  const [limit, work] = await Promise.allSettled([enforceRate(c, check), next()]);
+  if (limit.status === "rejected") {
+    // The handler's answer is dropped, headers included: Hono would otherwise copy its headers (ETag,
+    // Cache-Control…) onto the problem that replaces it.
+    await c.res.body?.cancel().catch(() => undefined);
+    c.res = undefined;
+    throw limit.reason;
+  }
+  if (work.status === "rejected") throw work.reason;
+}
+
+/**
  * After authenticate: a call with a valid key counts against its key, any other against its address. A
  * refused key costs its address one anonymous call, then is answered 401 (429 once the address is over).
  */
 export const rateLimit = createMiddleware<AppEnv>(async (c, next) => {
+  await chargeRefusedKey(c);
   const viewer = c.get("viewer");
-  await enforceLimit(c, viewer ? keyCheck(c, viewer.keyId) : anonymousCheck(c));
-  const refused = c.get("refusedKey");
-  if (refused) throw refused;
-  return next();
+  await limitAlongside(c, viewer ? keyCheck(c, viewer.keyId) : anonymousCheck(c), next, readOnly(c));
 });
+
+/**
+ * A sent key that is not usable (authenticate left its 401 on the context) costs the caller's address one
+ * anonymous call, so keys cannot be guessed faster than anonymous reads are allowed; then its 401 is thrown
+ * (a 429 instead once the address is over its limit). Does nothing for a usable or absent key.
+ */
+export async function chargeRefusedKey(c: Ctx): Promise<void> {
+  const refused = c.get("refusedKey");
+  if (!refused) return;
+  await enforceRate(c, anonymousCheck(c));
+  throw refused;
+}
 
 /** For endpoints limited like anonymous reads whatever the caller sends (the MCP endpoint): per address. */
 export const anonymousRateLimit = createMiddleware<AppEnv>(async (c, next) => {
-  await enforceLimit(c, anonymousCheck(c));
-  await next();
+  // The MCP endpoint only reads (every tool is read-only), so its work may run beside the check, POST or not.
+  await limitAlongside(c, anonymousCheck(c), next, true);
   writeLimitHeaders(c);
 });

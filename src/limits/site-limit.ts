@@ -8,7 +8,7 @@ import type { AppEnv } from "../http/context";
 import { ApiError } from "../http/problem";
 import { rateLimitedPage } from "../site/pages/rate-limited";
 import { addressBucket } from "./client-address";
-import { enforceLimit, writeLimitHeaders, type LimitCheck } from "./rate-limit";
+import { limitAlongside, writeLimitHeaders, type LimitCheck } from "./rate-limit";
 
 /**
  * The site's addresses (as mounted in src/app.ts); everything else (API, /mcp, /healthz, assets) is not
@@ -28,24 +28,17 @@ function siteCheck(c: Context<AppEnv>): LimitCheck {
 }
 
 /**
- * Counts the view while the page is built (the check does not sit in front of the data, as for the API);
- * a refused view's page is thrown away unseen and the 429 page goes out instead.
+ * Counts the view while the page is built (the check does not sit in front of the data, as for the API, and a
+ * remembered refusal answers at once); a refused view's page is thrown away unseen and the 429 page goes out.
  */
 export const siteRateLimit = createMiddleware<AppEnv>(async (c, next) => {
   const check = siteCheck(c);
-  const counting = enforceLimit(c, check).then(
-    () => undefined,
-    (err: unknown) => err,
-  );
-  await next();
-  const refusal = await counting;
-  if (refusal === undefined) {
+  try {
+    await limitAlongside(c, check, next, true);
     writeLimitHeaders(c);
-    return;
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status !== 429) throw err;
+    const retryAfter = c.get("limits")?.find((l) => l.policy === "site")?.decision.retryAfterSeconds ?? check.rule.windowSeconds;
+    c.res = await rateLimitedPage(c, retryAfter, check.rule.limit, err.extras.headers ?? {});
   }
-  if (!(refusal instanceof ApiError) || refusal.status !== 429) throw refusal;
-  await c.res.body?.cancel();
-  const retryAfter = c.get("limits")?.find((l) => l.policy === "site")?.decision.retryAfterSeconds ?? check.rule.windowSeconds;
-  c.res = undefined;
-  c.res = await rateLimitedPage(c, retryAfter, check.rule.limit, refusal.extras.headers ?? {});
 });

@@ -1,7 +1,8 @@
 // The JSON API under /api/v1: middleware order, every operation, the OpenAPI document and the docs page.
 import { cors } from "hono/cors";
 import { authenticate } from "../auth/viewer";
-import { cacheHeaders } from "../http/caching";
+import { apiValidators, cacheHeaders } from "../http/caching";
+import { edgeCache, knownParamsFromRoutes } from "../http/edge-cache";
 import { ApiError, quoteInput } from "../http/problem";
 import { limitHeadersMiddleware, rateLimit } from "../limits/rate-limit";
 import { getBoardRoute } from "./boards/get";
@@ -68,6 +69,8 @@ export function buildApi() {
   // Signed links, outside OpenAPI, before the per-caller limit: they count per link (src/limits/link-limit.ts).
   api.route("/", fileRoute);
   api.use("*", rateLimit);
+  // Inside the rate check, which runs beside it: a cached anonymous answer is still counted.
+  api.use("*", edgeCache(knownParamsFromRoutes("/api/v1", () => queryParamsOf(api)), apiValidators));
   for (const operation of OPERATIONS) api.route("/", operation);
 
   // A catch-all route, not notFound(): Hono ignores a sub-app's notFound once it is mounted.
@@ -79,6 +82,16 @@ export function buildApi() {
     throw new ApiError("not-found", `No endpoint at ${quoteInput(c.req.path)}. The API is described at /api/v1/openapi.json.`);
   });
   return api;
+}
+
+/** Each operation's query parameters, from its zod query schema: the edge cache key keeps these, in this order. */
+function queryParamsOf(api: ReturnType<typeof createRouter>): { path: string; query: readonly string[] | null }[] {
+  return api.openAPIRegistry.definitions.flatMap((d) => {
+    if (d.type !== "route" || d.route.method !== "get") return [];
+    const query = d.route.request?.query;
+    // A schema that is not a plain object (a pipe) does not list its keys: such a route is not edge-cached.
+    return [{ path: d.route.path, query: query === undefined ? [] : "shape" in query ? Object.keys(query.shape) : null }];
+  });
 }
 
 /** Methods that have a handler for this path (for 405 + Allow instead of a bare 404). */

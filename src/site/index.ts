@@ -3,7 +3,9 @@
 import { Hono, type Context } from "hono";
 import { urlContext, type AppEnv } from "../http/context";
 import { LANGUAGES, type Lang } from "../http/language";
-import { publicCacheHeaders } from "../http/caching";
+import { every } from "hono/combine";
+import { publicCacheHeaders, publicValidators } from "../http/caching";
+import { edgeCache } from "../http/edge-cache";
 import { FEEDS, homeUrl, parsePagePath, searchPath, type FeedName } from "../http/urls";
 import { siteFor } from "./context";
 import { feedResponse } from "./feeds";
@@ -29,10 +31,15 @@ function text(body: string, contentType = "text/plain"): Response {
   return new Response(body, { headers: { "Content-Type": `${contentType}; charset=utf-8` } });
 }
 
+/** The query parameters site answers depend on (the edge cache key keeps only these): search reads q, type, page; listings page. */
+function siteQueryParams(path: string): readonly string[] {
+  return LANGUAGES.some((lang) => path === searchPath(lang)) ? ["q", "type", "page"] : ["page"];
+}
+
 export function buildSite() {
   // Middleware is attached per route, never with "*": this app is mounted at "/" beside the API.
   const site = new Hono<AppEnv>();
-  const cached = publicCacheHeaders;
+  const cached = every(publicCacheHeaders, edgeCache(siteQueryParams, publicValidators));
 
   site.get("/robots.txt", cached, (c) => text(robotsText(c.get("siteUrl"))));
   site.get("/llms.txt", cached, (c) => text(llmsText(c.get("siteUrl"))));

@@ -1,0 +1,48 @@
+// Entry point of `npm run bench:edge` (and of the dev-runtime ratios of `npm run bench:http`): the production
+// Worker with its bindings behind the latency model (bench/edge/latency.ts), plus one bench-only route.
+// Latencies come from BENCH_LATENCY_* vars; every answer carries `X-Bench-Trips` (see Trace.summary).
+import worker from "../../src/index";
+import { setLatencies, Trace, traces, withLatency, wrapCacheApi, type Latencies } from "./latency";
+
+export { Limiter } from "../../src/limits/limiter";
+
+type BenchEnv = Env & Partial<Record<"BENCH_LATENCY_D1_PRIMARY" | "BENCH_LATENCY_D1_REPLICA" | "BENCH_LATENCY_DO" | "BENCH_LATENCY_CACHE" | "BENCH_LATENCY_R2", string>>;
+
+let cacheWrapped = false;
+
+function latencies(env: BenchEnv): Latencies {
+  const ms = (v: string | undefined) => Math.max(0, Number(v ?? 0) || 0);
+  return {
+    "d1-primary": ms(env.BENCH_LATENCY_D1_PRIMARY),
+    "d1-replica": ms(env.BENCH_LATENCY_D1_REPLICA),
+    do: ms(env.BENCH_LATENCY_DO),
+    cache: ms(env.BENCH_LATENCY_CACHE),
+    r2: ms(env.BENCH_LATENCY_R2),
+  };
+}
+
+export default {
+  async fetch(request: Request, env: BenchEnv, ctx: ExecutionContext): Promise<Response> {
+    if (!cacheWrapped) {
+      wrapCacheApi();
+      cacheWrapped = true;
+    }
+    setLatencies(latencies(env));
+    const trace = new Trace();
+    const wrapped = withLatency(env);
+    const res = await traces.run(trace, async () => {
+      // The one-trivial-query route of the ratios: no limiter, no cache, one D1 round trip.
+      if (new URL(request.url).pathname === "/__bench/one-query") {
+        const row = await wrapped.DB.prepare("select 1 as one").first<{ one: number }>();
+        return new Response(JSON.stringify(row), { headers: { "Content-Type": "application/json" } });
+      }
+      // The whole body inside the trace: streamed answers (MCP, pages) do their work while the body is read.
+      const answer = await worker.fetch(request, wrapped, ctx);
+      return new Response(answer.body === null ? null : await answer.arrayBuffer(), answer);
+    });
+    const out = res;
+    out.headers.set("X-Bench-Trips", trace.summary());
+    return out;
+  },
+  queue: worker.queue,
+} satisfies ExportedHandler<BenchEnv>;

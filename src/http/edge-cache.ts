@@ -1,0 +1,103 @@
+// The edge cache: answers that every anonymous reader gets the same (API GETs without a key, site pages, feeds,
+// sitemaps, robots.txt, llms.txt) kept in the Workers Cache API (`caches.default`) for EDGE_CACHE_TTL_SECONDS.
+// It sits inside the rate check (which runs beside it), so a cached answer is still counted and still gets its
+// own request id, limit headers and 304; only the data work is skipped. Stored: 200s that a shared cache may
+// keep, with their ETag. Never stored: keyed calls, problems and error pages, `private`/`no-store` answers.
+import type { Context, MiddlewareHandler } from "hono";
+import { createMiddleware } from "hono/factory";
+import { conditional } from "./caching";
+import type { AppEnv } from "./context";
+import { LANGUAGES, type Lang } from "./language";
+
+type Ctx = Context<AppEnv>;
+
+/**
+ * The query parameters a path's answer depends on, in a fixed order; the others are left out of the key.
+ * null: not known, so the answer is not cached.
+ */
+export type KnownParams = (path: string) => readonly string[] | null;
+
+/** Adds the answer's validators (ETag, Cache-Control) as the surface's cache middleware would (src/http/caching.ts). */
+export type Validate = (c: Ctx, res: Response) => Promise<Response>;
+
+// Kept beside the body in the cache only: the page's language (site pages name theirs in the path) and the
+// Cache-Control the reader gets (the stored copy carries the edge lifetime instead).
+const LANG_HEADER = "X-Edge-Lang";
+const CLIENT_CACHE_CONTROL = "X-Edge-Cache-Control";
+/** `hit` or `miss` on answers that could come from the edge cache: lets operators and tests see it work. */
+export const EDGE_CACHE_HEADER = "X-Edge-Cache";
+
+/** The normalised request: origin, path, the known parameters (every value, in a fixed order), the language. */
+export function edgeCacheKey(url: URL, known: readonly string[], lang: Lang): string {
+  const params = new URLSearchParams();
+  for (const name of known) for (const value of url.searchParams.getAll(name)) params.append(name, value);
+  params.append("_lang", lang);
+  return `${url.origin}${url.pathname}?${params}`;
+}
+
+function cacheable(c: Ctx): boolean {
+  return c.req.method === "GET" && c.req.header("Authorization") === undefined && c.get("viewer") === null && c.get("config").edgeCacheTtlSeconds > 0;
+}
+
+function storable(res: Response): boolean {
+  const control = res.headers.get("Cache-Control") ?? "";
+  return res.status === 200 && !/no-store|private/.test(control) && !res.headers.has("Set-Cookie") && res.headers.has("ETag");
+}
+
+function forStorage(res: Response, ttlSeconds: number, lang: Lang): Response {
+  const stored = new Response(res.body, res);
+  stored.headers.set(CLIENT_CACHE_CONTROL, res.headers.get("Cache-Control") ?? "");
+  stored.headers.set("Cache-Control", `public, max-age=${ttlSeconds}`);
+  stored.headers.set(LANG_HEADER, lang);
+  return stored;
+}
+
+/** A stored answer as this reader gets it: its language restored on the context, 304 when their copy is current. */
+function fromStorage(c: Ctx, stored: Response): Response {
+  const headers = new Headers(stored.headers);
+  const lang = headers.get(LANG_HEADER) as Lang | null;
+  if (lang && LANGUAGES.includes(lang)) c.set("lang", lang);
+  headers.set("Cache-Control", headers.get(CLIENT_CACHE_CONTROL) ?? "");
+  for (const name of [LANG_HEADER, CLIENT_CACHE_CONTROL, "Age", "CF-Cache-Status"]) headers.delete(name);
+  headers.set(EDGE_CACHE_HEADER, "hit");
+  return conditional(c.req.header("If-None-Match"), new Response(stored.body, { status: 200, headers }));
+}
+
+/**
+ * Middleware for one surface (the API, the site): a hit is answered from the cache, a miss runs the handler,
+ * gives its answer validators with `validate`, stores it (after the answer is sent) and answers it.
+ */
+export function edgeCache(knownParams: KnownParams, validate: Validate): MiddlewareHandler<AppEnv> {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (!cacheable(c)) return next();
+    const url = new URL(c.req.url);
+    const known = knownParams(url.pathname);
+    if (known === null) return next();
+    const key = edgeCacheKey(url, known, c.get("lang"));
+    const cache = caches.default;
+    const hit = await cache.match(key);
+    if (hit) {
+      c.res = fromStorage(c, hit);
+      return;
+    }
+    await next();
+    if (c.res.status !== 200 || c.error) return;
+    const answer = await validate(c, c.res);
+    if (storable(answer)) {
+      const ttl = c.get("config").edgeCacheTtlSeconds;
+      c.executionCtx.waitUntil(cache.put(key, forStorage(answer.clone(), ttl, c.get("lang"))).catch(() => undefined));
+      answer.headers.set(EDGE_CACHE_HEADER, "miss");
+    }
+    c.res = conditional(c.req.header("If-None-Match"), answer);
+  });
+}
+
+/** Known parameters of an OpenAPI path template (`/documents/{document}`) under a prefix, matched per request. */
+export function knownParamsFromRoutes(prefix: string, routes: () => { path: string; query: readonly string[] | null }[]): KnownParams {
+  let table: { pattern: RegExp; query: readonly string[] | null }[] | undefined;
+  return (path) => {
+    table ??= routes().map((r) => ({ pattern: new RegExp("^" + prefix + r.path.replace(/\{[^}]+\}/g, "[^/]+") + "$"), query: r.query }));
+    // Not a described operation (signed file links among them): never cached.
+    return table.find((r) => r.pattern.test(path))?.query ?? null;
+  };
+}

@@ -1,0 +1,67 @@
+// The rate check runs beside the handler (src/limits/rate-limit.ts): exact under parallel calls, a refused
+// call shows nothing of the handler's work, and a refused subject is answered from the isolate's memory
+// with its Retry-After counting down. This project: anonymous 60/min, keyed 10/min; the test clock moves time.
+import { env } from "cloudflare:workers";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { counter } from "../../src/limits/counters";
+import { api, expectProblem, KEYS, seedSample } from "../helpers/app";
+
+beforeAll(seedSample);
+
+let now = Date.UTC(2031, 0, 1);
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  now += 3_600_000;
+  vi.setSystemTime(now);
+});
+afterEach(() => vi.useRealTimers());
+
+const times = <T>(n: number, f: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => f(i)));
+
+describe("the rate check beside the handler", () => {
+  it("20 parallel keyed reads against a limit of 10: exactly 10 answers, 10 problems without data", async () => {
+    const responses = await times(20, () => api("/documents", { key: KEYS.bob, headers: { "CF-Connecting-IP": "198.51.100.70" } }));
+    const bodies: any[] = await Promise.all(responses.map((r) => r.json()));
+    expect(responses.filter((r) => r.status === 200)).toHaveLength(10);
+    expect(responses.filter((r) => r.status === 429)).toHaveLength(10);
+    responses.forEach((r, i) => {
+      if (r.status === 200) return expect(bodies[i].data).toBeInstanceOf(Array);
+      expect(bodies[i].data).toBeUndefined();
+      expect(r.headers.get("ETag")).toBeNull();
+      expect(r.headers.get("Content-Type")).toBe("application/problem+json");
+    });
+  });
+
+  it("20 parallel anonymous detail reads against what is left of the limit let exactly that many through", async () => {
+    const address = "198.51.100.71";
+    await times(50, () => api("/forum/categories", { headers: { "CF-Connecting-IP": address } }).then((r) => r.arrayBuffer()));
+    const responses = await times(20, () => api("/forum/categories", { headers: { "CF-Connecting-IP": address } }));
+    await Promise.all(responses.map((r) => r.arrayBuffer()));
+    expect(responses.filter((r) => r.status === 200)).toHaveLength(10);
+    expect(responses.filter((r) => r.status === 429)).toHaveLength(10);
+  });
+
+  it("a refused subject is answered 429 at once until its Retry-After, which counts down, then the counter decides again", async () => {
+    const address = "198.51.100.72";
+    await times(60, () => api("/forum/categories", { headers: { "CF-Connecting-IP": address } }).then((r) => r.arrayBuffer()));
+    vi.setSystemTime(now + 20_000);
+    const first = await api("/forum/categories", { headers: { "CF-Connecting-IP": address } });
+    await expectProblem(first, 429, "rate-limited");
+    expect(first.headers.get("Retry-After")).toBe("40");
+
+    // The counter's window is cleared behind the isolate's back: only the remembered refusal can still say 429.
+    const stub = counter(env, `rate:addr:${address}`);
+    await stub.take({ limit: 60, windowSeconds: 60 }, now + 10 * 60_000); // a take far ahead empties its window
+    vi.setSystemTime(now + 30_000);
+    const remembered = await api("/forum/categories", { headers: { "CF-Connecting-IP": address } });
+    await expectProblem(remembered, 429, "rate-limited");
+    expect(remembered.headers.get("Retry-After")).toBe("30");
+    expect(remembered.headers.get("X-RateLimit-Remaining")).toBe("0");
+    expect(remembered.headers.get("RateLimit-Policy")).toBe('"anonymous";q=60;w=60');
+
+    vi.setSystemTime(now + 60_001); // past the Retry-After: the counter is asked again
+    const again = await api("/forum/categories", { headers: { "CF-Connecting-IP": address } });
+    expect(again.status).toBe(200);
+    await again.arrayBuffer();
+  });
+});
