@@ -2,13 +2,13 @@
 // R2 while it arrives (hashed on the way), the fields are checked, the external id is claimed
 // (idempotency), and the new document is written in one D1 batch and handed to the queue.
 // Anything refused leaves nothing behind: the stored object, the claim and the rate count are undone.
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { AppConfig } from "../config";
 import { extensionOf, mediaTypeFor } from "../content/media-types";
 import type { QueryContext } from "../db/queries/context";
 import { uploadStatusOfDocument, usedBytes, type UploadStatus } from "../db/queries/uploads";
-import { boardAliases, boards, documentBoards, documents, documentVersions, manufacturers } from "../db/schema";
+import { boardAliases, boards, documentBoards, documents, documentVersions, manufacturers, uploads } from "../db/schema";
 import { newId } from "../http/ids";
 import { ApiError, validationError, type FieldErrors } from "../http/problem";
 import { normalizeBoardNumber } from "../http/urls";
@@ -134,7 +134,16 @@ export async function receiveUpload(request: Request, caller: UploadCaller): Pro
     ];
     await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
     committed = true;
-    await enqueueProcessing(env, { documentId, version: 1 });
+    try {
+      await enqueueProcessing(env, { documentId, version: 1 });
+    } catch {
+      // Never leave a document that nothing will process: take the upload back whole and let the caller retry.
+      await withdrawCommitted(caller, documentId, held);
+      committed = false;
+      throw new ApiError("unavailable", "The upload could not be handed to processing. Nothing was kept; retry with the same external_id.", {
+        headers: { "Retry-After": String(SEND_FAILED_RETRY_AFTER_SECONDS) },
+      });
+    }
     const data = await uploadStatusOfDocument(caller.query, documentId);
     if (!data) throw new Error(`upload ${documentId} was committed but cannot be read back`);
     return { created: true, data };
@@ -148,6 +157,17 @@ export async function receiveUpload(request: Request, caller: UploadCaller): Pro
     if (err instanceof BodyTooLarge) throw validationError({ file: [`${err.message}; uploads are limited to ${config.maxUploadBytes} bytes`] });
     throw err;
   }
+}
+
+const SEND_FAILED_RETRY_AFTER_SECONDS = 30;
+
+/** Removes a committed upload's rows (the document cascades to its version and boards; the claim row goes). */
+async function withdrawCommitted(caller: UploadCaller, documentId: string, claim: Extract<Claim, { kind: "new" }>): Promise<void> {
+  const db = caller.query.db;
+  await db.batch([
+    db.delete(uploads).where(and(eq(uploads.id, claim.uploadId), eq(uploads.documentId, documentId))),
+    db.delete(documents).where(eq(documents.id, documentId)),
+  ]);
 }
 
 /** The rows of a new document (processing, version 1, its boards), for one D1 batch. */

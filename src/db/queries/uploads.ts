@@ -19,6 +19,7 @@ export async function uploadStatusOfDocument(ctx: QueryContext, documentId: stri
       status: documents.status,
       visibility: documents.visibility,
       pageCount: documents.pageCount,
+      statusReason: documents.statusReason,
       sha256: documentVersions.sha256,
       sizeBytes: documentVersions.sizeBytes,
     })
@@ -35,6 +36,7 @@ export async function uploadStatusOfDocument(ctx: QueryContext, documentId: stri
     size_bytes: row.sizeBytes,
     page_count: row.pageCount,
     url: pageUrl(ctx.urls, "document", row.id, row.title),
+    status_reason: row.status === "rejected" ? row.statusReason : null,
   };
 }
 

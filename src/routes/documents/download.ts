@@ -13,7 +13,7 @@ import { queryContext } from "../query-context";
 
 const DAY_SECONDS = 24 * 60 * 60;
 
-const route = apiRoute(KEY_READ, [404, 409], {
+const route = apiRoute(KEY_READ, [404, 409, 503], {
   method: "get",
   path: "/documents/{document}/download",
   tags: ["Library"],

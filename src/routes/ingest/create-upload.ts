@@ -6,7 +6,7 @@ import { UploadFormSchema, UploadResponseSchema } from "../../schemas/ingest";
 import { apiRoute, createRouter } from "../define";
 import { queryContext } from "../query-context";
 
-const route = apiRoute(INGEST, [409, 410, 422], {
+const route = apiRoute(INGEST, [409, 410, 422, 503], {
   method: "post",
   path: "/uploads",
   tags: ["Ingestion"],
