@@ -90,7 +90,7 @@ describe("GET /documents/{document}/download: method and description", () => {
     const doc: any = await (await api("/openapi.json")).json();
     const op = doc.paths["/documents/{document}/download"].get;
     expect(op["x-required-scopes"]).toEqual(["api:read"]);
-    expect(Object.keys(op.responses).sort()).toEqual(["200", "401", "403", "404", "409", "429", "500"]);
+    expect(Object.keys(op.responses).sort()).toEqual(["200", "401", "403", "404", "409", "429", "500", "503"]);
     expect(Object.keys(op.responses["429"].headers)).toEqual(expect.arrayContaining(["Retry-After", "RateLimit", "RateLimit-Policy", "X-RateLimit-Reset"]));
     expect(Object.keys(doc.paths).some((p) => p.startsWith("/files"))).toBe(false);
   });
