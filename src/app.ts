@@ -3,16 +3,21 @@ import { Hono } from "hono";
 import type { AppEnv } from "./http/context";
 import { apiErrorResponse } from "./http/errors";
 import { requestContext } from "./http/request-context";
+import { htmlSecurityHeaders } from "./http/secure-headers";
 import { ApiError, quoteInput } from "./http/problem";
 import { anonymousRateLimit } from "./limits/rate-limit";
 import { MCP_PATH, serveMcp } from "./mcp/handler";
 import { buildApi } from "./routes/api";
+import { DOCS_SCRIPT, DOCS_STYLE } from "./routes/docs-page";
 import { buildSite } from "./site";
 import { notFoundPage, servesHtml, siteErrorResponse } from "./site/errors";
+import { STYLE } from "./site/style";
 
 export function buildApp() {
   const app = new Hono<AppEnv>();
   app.use("*", requestContext);
+  // Every HTML answer (pages, error pages, the API reference) gets the CSP and its companions.
+  app.use("*", htmlSecurityHeaders({ styles: [STYLE, DOCS_STYLE], scripts: [DOCS_SCRIPT] }));
   // Pages answer errors as HTML; the API (and /mcp) keep problem+json.
   app.onError((err, c) => (servesHtml(c.req.path) ? siteErrorResponse(err, c) : apiErrorResponse(err, c)));
   // Liveness, and the bare route of `npm run bench`: no database, no key, no limit.
