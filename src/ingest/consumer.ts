@@ -75,6 +75,7 @@ export async function processDocument(env: Env, job: ProcessJob): Promise<Proces
     if (text.kind === "text") {
       pageCount = text.pageCount;
       pages = text.pages;
+      if (text.stopped) console.warn("PDF text extraction stopped early; the document keeps the text read so far", { documentId: job.documentId, reason: text.stopped });
     }
   }
 
