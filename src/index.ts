@@ -9,6 +9,7 @@ import { sweepStuckUploads } from "./ingest/sweep";
 const app = buildApp();
 
 export { Limiter } from "./limits/limiter";
+export { QuotaLedger } from "./limits/quota";
 
 export default {
   fetch: app.fetch,

@@ -19,6 +19,7 @@ import { formatFor, type DocumentType } from "./formats";
 import { bindClaim, claimExternalId, completeClaimStatement, goneError, releaseClaim, type Claim } from "./idempotency";
 import { BodyTooLarge, MalformedMultipart, mediaTypeOf, parseMultipart } from "./multipart";
 import { enqueueProcessing } from "./jobs";
+import { holdQuota, type QuotaHold } from "./quota-reservation";
 import { refundUpload } from "./upload-rate";
 
 export interface UploadCaller {
@@ -58,12 +59,24 @@ export async function receiveUpload(request: Request, caller: UploadCaller): Pro
   let file: ReceivedFile | undefined;
   let committed = false;
 
-  /** Claims the external id; a new claim counts against the upload rate at once (429 before the file is read). */
+  let quota: QuotaHold | undefined;
+  /** A rate or quota refusal met before the external id was known (see fileStart). */
+  let deferredRefusal: ApiError | undefined;
+
+  /** Counts the upload against the hourly rate once (429 before any byte of the file is stored). */
+  const countOnce = async () => {
+    if (counted) return;
+    await caller.countUpload();
+    counted = true;
+  };
+
+  /** Claims the external id; a new claim counts against the upload rate, a replay gives back a count taken early. */
   const claimId = async (externalId: string): Promise<Claim> => {
     claim = await claimExternalId(db, userId, externalId);
-    if (claim.kind === "new") {
-      await caller.countUpload();
-      counted = true;
+    if (claim.kind === "new") await countOnce();
+    else if (counted) {
+      counted = false;
+      await refundUpload(env, userId);
     }
     return claim;
   };
@@ -86,10 +99,23 @@ export async function receiveUpload(request: Request, caller: UploadCaller): Pro
         // Fields sent before the file (the usual order) let the id be claimed before any byte is stored.
         const externalId = form.externalId();
         if (externalId) await claimId(externalId);
-        const quotaLeft = claim?.kind === "new" ? await remainingQuota(caller) : Infinity;
-        // A replay's file is only hashed, never stored again.
-        const bucket = claim?.kind === "existing" ? null : env.FILES;
-        const sink = new FileSink(bucket, `documents/${documentId}/v1`, Math.min(format.maxBytes, quotaLeft), {
+        // Unless this is a known replay, rate and quota are settled before any byte reaches R2, whatever
+        // the order of the fields (an id that arrives later and turns out a replay gives both back).
+        if (claim?.kind !== "existing") {
+          try {
+            await countOnce();
+            quota = await holdQuota(env, config, userId, documentId, Math.min(format.maxBytes, announcedLength(request)));
+            if (quota.bytes === 0) throw validationError({ file: [quotaMessage(config)] });
+          } catch (err) {
+            // With the id still unknown the upload may be a replay, which is answered whatever the limits:
+            // nothing is stored, and the refusal stands only if the id turns out new.
+            if (claim || !isLimitRefusal(err)) throw err;
+            deferredRefusal = err;
+          }
+        }
+        // A replay's file (or one refused above) is only hashed, never stored.
+        const bucket = claim?.kind === "existing" || deferredRefusal ? null : env.FILES;
+        const sink = new FileSink(bucket, `documents/${documentId}/v1`, Math.min(format.maxBytes, quota?.bytes ?? Infinity), {
           httpMetadata: { contentType: mediaTypeFor(extension) },
           customMetadata: { filename },
         });
@@ -112,9 +138,11 @@ export async function receiveUpload(request: Request, caller: UploadCaller): Pro
     const stored = await file.sink.finish();
     const fingerprint = await payloadFingerprint(stored.sha256, metadata);
     const held = claim ?? (await claimId(fields.external_id));
+    if (held.kind === "new" && deferredRefusal) throw deferredRefusal;
 
     if (held.kind === "existing") {
       await file.sink.discard(); // stored before the id was known to be taken
+      await quota?.release();
       if (held.fingerprint !== fingerprint) {
         throw new ApiError("conflict", "This external_id was already used for an upload with a different file or different metadata.");
       }
@@ -144,11 +172,14 @@ export async function receiveUpload(request: Request, caller: UploadCaller): Pro
         headers: { "Retry-After": String(SEND_FAILED_RETRY_AFTER_SECONDS) },
       });
     }
+    // The committed rows count the bytes from now on.
+    await quota?.release();
     const data = await uploadStatusOfDocument(caller.query, documentId);
     if (!data) throw new Error(`upload ${documentId} was committed but cannot be read back`);
     return { created: true, data };
   } catch (err) {
     if (!committed) {
+      await quota?.release();
       await file?.sink.discard();
       if (claim) await releaseClaim(db, claim);
       if (counted) await refundUpload(env, userId);
@@ -239,9 +270,15 @@ async function writeFile(file: ReceivedFile, bytes: Uint8Array, errors: FieldErr
   }
 }
 
-async function remainingQuota(caller: UploadCaller): Promise<number> {
-  if (caller.config.quotaBytes === 0) return Infinity;
-  return Math.max(0, caller.config.quotaBytes - (await usedBytes(caller.query.db, caller.userId)));
+/** The two refusals settled before the file is stored: the upload rate (429) and the quota (422). */
+function isLimitRefusal(err: unknown): err is ApiError {
+  return err instanceof ApiError && (err.code === "upload-rate-exceeded" || err.code === "validation-failed");
+}
+
+/** The body's announced size: the file part is smaller. Infinity when the body is sent chunked. */
+function announcedLength(request: Request): number {
+  const length = Number(request.headers.get("Content-Length") ?? NaN);
+  return Number.isFinite(length) && length >= 0 ? length : Infinity;
 }
 
 function quotaMessage(config: AppConfig): string {
