@@ -7,7 +7,7 @@ const migrations = await readD1Migrations("./migrations");
 function worker(vars: Record<string, string>) {
   return cloudflareTest({
     wrangler: { configPath: "./wrangler.toml" },
-    miniflare: { bindings: { TEST_MIGRATIONS: migrations, FILES_SIGNING_KEY: "test-signing-key-not-secret", ...vars } },
+    miniflare: { bindings: { TEST_MIGRATIONS: migrations, FILES_SIGNING_KEY: "test-signing-key-not-secret-32-characters", ...vars } },
   });
 }
 

@@ -34,7 +34,7 @@ npx wrangler d1 migrations apply DB --local --persist-to "$PERSIST" >"$PERSIST/m
 npx tsx scripts/e2e-seed.ts "$PERSIST" test/fixtures/sample.json
 
 echo "e2e: starting wrangler dev on 127.0.0.1:$PORT"
-setsid node_modules/.bin/wrangler dev --ip 127.0.0.1 --port "$PORT" --persist-to "$PERSIST" --var FILES_SIGNING_KEY:e2e-not-secret \
+setsid node_modules/.bin/wrangler dev --ip 127.0.0.1 --port "$PORT" --persist-to "$PERSIST" --var FILES_SIGNING_KEY:e2e-signing-key-not-secret-0123456789 \
   --show-interactive-dev-session=false >"$LOG" 2>&1 &
 SERVER_PID=$! # setsid makes it the leader of its own process group
 

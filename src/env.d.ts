@@ -4,6 +4,7 @@ declare namespace Cloudflare {
     DB: D1Database;
     FILES: R2Bucket;
     LIMITER: DurableObjectNamespace<import("./limits/limiter").Limiter>;
+    QUOTA: DurableObjectNamespace<import("./limits/quota").QuotaLedger>;
     UPLOADS_QUEUE: Queue;
     FILES_SIGNING_KEY: string;
     SITE_URL?: string;
@@ -24,7 +25,7 @@ declare namespace Cloudflare {
   }
   interface GlobalProps {
     mainModule: typeof import("./index");
-    durableNamespaces: "Limiter";
+    durableNamespaces: "Limiter" | "QuotaLedger";
   }
 }
 interface Env extends Cloudflare.Env {}

@@ -1,12 +1,20 @@
-// Worker entry: HTTP (API, files, MCP, pages) and the upload queue consumer; exports the Durable Objects.
+// Worker entry: HTTP (API, files, MCP, pages), the upload queue and its dead-letter queue, and the
+// scheduled sweep of stuck uploads; exports the Durable Objects.
 import { buildApp } from "./app";
+import { UPLOADS_DLQ_NAME } from "./ingest/attempts";
 import { handleUploadsBatch } from "./ingest/consumer";
+import { handleDeadLetters } from "./ingest/dead-letter";
+import { sweepStuckUploads } from "./ingest/sweep";
 
 const app = buildApp();
 
 export { Limiter } from "./limits/limiter";
+export { QuotaLedger } from "./limits/quota";
 
 export default {
   fetch: app.fetch,
-  queue: (batch, env) => handleUploadsBatch(batch, env),
+  queue: (batch, env) => (batch.queue === UPLOADS_DLQ_NAME ? handleDeadLetters(batch, env) : handleUploadsBatch(batch, env)),
+  scheduled: async (controller, env) => {
+    await sweepStuckUploads(env, new Date(controller.scheduledTime));
+  },
 } satisfies ExportedHandler<Env>;

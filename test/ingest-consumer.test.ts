@@ -36,8 +36,8 @@ beforeAll(async () => {
   key = (await createUploader()).key;
 });
 
-async function uploadAndProcess(filename: string, content: Uint8Array | string, fields: Record<string, string> = {}) {
-  const res = await upload(key, { external_id: `c-${++counter}`, ...fields }, { filename, content });
+async function uploadAndProcess(filename: string, content: Uint8Array | string, fields: Record<string, string> = {}, uploaderKey = key) {
+  const res = await upload(uploaderKey, { external_id: `c-${++counter}`, ...fields }, { filename, content });
   const body: any = await res.json();
   expect(res.status, JSON.stringify(body)).toBe(201);
   const { result } = await runQueue([{ documentId: body.data.id, version: 1 }]);
@@ -131,6 +131,16 @@ describe("programs are flagged executable", () => {
     expect(doc.executable).toBe(executable);
     const { body } = await getJson(`/documents/${doc.id}`, { key });
     expect(body.data.executable).toBe(executable);
+  });
+
+  it.each([
+    ["a ZIP holding setup.exe. (trailing dot)", makeZip([{ name: "setup.exe.", content: "anything", store: true }])],
+    ["a ZIP holding a name disguised by a right-to-left override", makeZip([{ name: "photo\u202Egnp.exe", content: "anything", store: true }])],
+    ["a ZIP whose listing cannot be read", bytes(makeZip([{ name: "readme.txt", content: "text" }]).subarray(0, 40), new Uint8Array(64))],
+  ])("%s is not declared free of programs", async (_label, content) => {
+    // Its own account: the shared one's hourly upload rate is spent by the table above.
+    const doc = await uploadAndProcess("tools.zip", content, {}, (await createUploader()).key);
+    expect(doc).toMatchObject({ status: "available", executable: true });
   });
 
   it("a .pdf that is really a program is rejected and still flagged", async () => {

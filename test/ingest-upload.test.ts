@@ -84,6 +84,22 @@ describe("POST /uploads accepts a valid upload", () => {
     }
   });
 
+  it("stores the normalised name: NFC, no invisible characters, no trailing dots or spaces", async () => {
+    const { key } = await createUploader();
+    const cases: [string, string][] = [
+      ["Esquema\u0301tico.pdf. ", "Esquem\u00e1tico.pdf"],
+      ["board\u200F\u202Aname.pdf", "boardname.pdf"],
+      ["board.pdf::$DATA", "board.pdf"],
+    ];
+    for (const [i, [sent, stored]] of cases.entries()) {
+      const res = await upload(key, { external_id: `norm-${i}` }, pdf(sent));
+      const body: any = await res.json();
+      expect(res.status, JSON.stringify(body)).toBe(201);
+      const { body: doc } = await getJson(`/documents/${body.data.id}`, { key });
+      expect(doc.data.versions[0].filename).toBe(stored);
+    }
+  });
+
   it("needs a key with library:ingest", async () => {
     const form = uploadForm({ external_id: "auth-1" }, [pdf()]);
     await expectProblem(await postUpload(form), 401, "unauthorized");
@@ -142,6 +158,15 @@ describe("POST /uploads refuses invalid input with 422 and per-field errors", ()
     ["path traversal with backslashes", { filename: "..\\..\\x.pdf", content: pdfBytes }, /directory/],
     ["a file name that is only dots", { filename: "..", content: pdfBytes }, /directory|name/],
     ["a file name of 256 characters", { filename: `${long(252)}.pdf`, content: pdfBytes }, /at most 255/],
+    // Names a desktop would store as a blocked type once normalised.
+    ["a trailing dot (update.bat.)", { filename: "update.bat.", content: "@echo off" }, /\.bat .*blocked/],
+    ["a trailing space (update.bat )", { filename: "update.bat ", content: "@echo off" }, /\.bat .*blocked/],
+    ["trailing dots and spaces mixed", { filename: "update.bat. . ", content: "@echo off" }, /\.bat .*blocked/],
+    ["an NTFS data stream (update.bat::$DATA)", { filename: "update.bat::$DATA", content: "@echo off" }, /\.bat .*blocked/],
+    ["a named NTFS stream (update.bat:stream)", { filename: "update.bat:stream.pdf", content: "@echo off" }, /\.bat .*blocked/],
+    ["an upper-case extension (SETUP.EXE)", { filename: "SETUP.EXE", content: "MZ" }, /\.exe .*blocked/],
+    ["a right-to-left override disguising .exe as .pdf", { filename: "invoice\u202Efdp.exe", content: "MZ" }, /\.exe .*blocked/],
+    ["a zero-width space before the extension dot", { filename: "setup\u200B.\u200Bexe", content: "MZ" }, /\.exe .*blocked/],
   ];
 
   it.each(fileCases)("%s", async (_name, file, message) => {

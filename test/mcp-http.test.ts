@@ -68,6 +68,28 @@ describe("Origin and Host validation", () => {
     await garbage.text();
   });
 
+  it("with SITE_URL unset, only localhost-class names may appear in Host (DNS rebinding)", async () => {
+    const send = (url: string, host: string) =>
+      exports.default.fetch(
+        new Request(url, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", Host: host },
+          body: JSON.stringify(INITIALIZE),
+        }),
+      );
+    // `wrangler dev` builds the URL from the Host header: a rebound name arrives as both.
+    for (const host of ["evil.example", "evil.example:8814", "boards.test"]) {
+      const rebound = await send(`http://${host}/mcp`, host);
+      expect(rebound.status, host).toBe(403);
+      expect(((await rebound.json()) as any).error.message).toMatch(/host/i);
+    }
+    for (const host of ["localhost:8814", "127.0.0.1:8814", "[::1]:8814", "localhost"]) {
+      const local = await send(`http://${host}/mcp`, host);
+      expect(local.status, host).toBe(200);
+      await local.text();
+    }
+  });
+
   it("with SITE_URL set, only its hostname (and localhost) may appear in Host", async () => {
     const app = buildApp();
     const configured = { ...env, SITE_URL: "https://boards.example.org" };

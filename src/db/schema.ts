@@ -79,6 +79,8 @@ export const documents = sqliteTable("documents", {
   currentVersion: integer("current_version").notNull().default(1),
   pageCount: integer("page_count"),
   statusReason: text("status_reason"),
+  /** Times the scheduled sweep re-enqueued this document while it was stuck in `processing`. */
+  recoveries: integer("recoveries").notNull().default(0),
   createdAt: text("created_at").notNull(),
   updatedAt: text("updated_at").notNull(),
 }, (t) => [

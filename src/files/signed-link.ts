@@ -12,9 +12,28 @@ export interface FileLink {
 const encoder = new TextEncoder();
 const keys = new Map<string, Promise<CryptoKey>>();
 
+/** Shorter HMAC keys are guessable or placeholders: refused like a missing one. */
+export const SIGNING_KEY_MIN_LENGTH = 32;
+let misconfigurationLogged = false;
+
+/**
+ * An operator's mistake, not the caller's: 503 naming the setting, logged once per isolate (Workers have
+ * no start-up hook that sees env, so the first use is the earliest moment).
+ */
+function missingKey(secret: string | undefined): ApiError {
+  const what = secret ? `is shorter than ${SIGNING_KEY_MIN_LENGTH} characters` : "is not set";
+  if (!misconfigurationLogged) {
+    misconfigurationLogged = true;
+    console.error(`configuration error: FILES_SIGNING_KEY ${what}; downloads are unavailable until it is set (wrangler secret put FILES_SIGNING_KEY)`);
+  }
+  return new ApiError("unavailable", `Downloads are not available: the server setting FILES_SIGNING_KEY ${what}. Nothing was counted; retry later.`, {
+    headers: { "Retry-After": "300" },
+  });
+}
+
 function signingKey(env: Env): Promise<CryptoKey> {
-  const secret = env.FILES_SIGNING_KEY;
-  if (!secret) throw new Error("FILES_SIGNING_KEY is not set"); // an operator error: a 500 with a logged cause
+  const secret = env.FILES_SIGNING_KEY as string | undefined;
+  if (!secret || secret.length < SIGNING_KEY_MIN_LENGTH) throw missingKey(secret);
   let key = keys.get(secret);
   if (!key) {
     key = crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);

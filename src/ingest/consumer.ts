@@ -9,14 +9,15 @@ import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { getDb } from "../db/client";
 import { documentPages, documents, documentVersions } from "../db/schema";
+import { MAX_DELIVERIES } from "./attempts";
 import { familyOf } from "./formats";
 import { isProcessJob, type ProcessJob } from "./jobs";
 import { PDF_TEXT_MAX_BYTES, pdfText } from "./pdf-text";
 import { familyMismatch, isZip, programKind, SNIFF_BYTES } from "./sniff";
 import { zipProgramEntry } from "./zip";
 
-/** wrangler.toml's max_retries (5) plus the first delivery: the attempt after which a message is dead-lettered. */
-export const MAX_ATTEMPTS = 6;
+/** The delivery after which a message is dead-lettered (src/ingest/attempts.ts, checked against wrangler.toml). */
+export const MAX_ATTEMPTS = MAX_DELIVERIES;
 /** D1 binds at most 100 parameters per statement; a page row has 3. */
 const PAGE_ROWS_PER_STATEMENT = 30;
 
@@ -74,6 +75,7 @@ export async function processDocument(env: Env, job: ProcessJob): Promise<Proces
     if (text.kind === "text") {
       pageCount = text.pageCount;
       pages = text.pages;
+      if (text.stopped) console.warn("PDF text extraction stopped early; the document keeps the text read so far", { documentId: job.documentId, reason: text.stopped });
     }
   }
 

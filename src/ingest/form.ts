@@ -102,20 +102,3 @@ export function normaliseMetadata(fields: UploadFields, filename: string, defaul
     tags: (fields.tags ?? []).map((t) => t.trim()),
   };
 }
-
-const FILENAME_MAX = 255;
-
-/**
- * The name a file is stored under: its base name only ("C:\\scans\\x.pdf" → "x.pdf"). A name that
- * climbs directories ("../../x.pdf") or holds control characters is refused, not repaired.
- */
-export function safeFilename(raw: string | undefined): { ok: true; name: string } | { ok: false; reason: string } {
-  if (raw === undefined || raw.trim() === "") return { ok: false, reason: "needs a file name (the filename of the part)" };
-  if (/[\u0000-\u001f\u007f]/.test(raw)) return { ok: false, reason: "file name must not contain control characters" };
-  const segments = raw.split(/[\\/]/);
-  if (segments.some((s) => s.trim() === "..")) return { ok: false, reason: "file name must not contain directory parts such as ../" };
-  const base = segments[segments.length - 1].trim();
-  if (!base || base === ".") return { ok: false, reason: "needs a file name (the filename of the part)" };
-  if (base.length > FILENAME_MAX) return { ok: false, reason: `file name must be at most ${FILENAME_MAX} characters` };
-  return { ok: true, name: base };
-}

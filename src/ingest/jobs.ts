@@ -12,17 +12,27 @@ export function isProcessJob(body: unknown): body is ProcessJob {
   return typeof job.documentId === "string" && ID_PATTERN.test(job.documentId) && Number.isSafeInteger(job.version) && (job.version as number) >= 1;
 }
 
+/** Sends attempted by POST /uploads before it gives up, and the pause between them. */
+const SEND_ATTEMPTS = 3;
+const SEND_PAUSE_MS = 100;
+
+/** One send; throws what the queue throws. */
+export async function sendProcessingJob(env: Env, job: ProcessJob): Promise<void> {
+  await env.UPLOADS_QUEUE.send(job, { contentType: "json" });
+}
+
 /**
- * Sends the job; one retry for a transient failure. If both fail the document stays `processing`
- * and the error is logged (the upload itself has succeeded and is not undone).
+ * Sends the job, retrying a transient failure briefly (the uploader is waiting). Throws the last
+ * error when every attempt failed: the caller undoes the upload rather than leave it stranded.
  */
 export async function enqueueProcessing(env: Env, job: ProcessJob): Promise<void> {
-  for (let attempt = 1; attempt <= 2; attempt++) {
+  for (let attempt = 1; ; attempt++) {
     try {
-      await env.UPLOADS_QUEUE.send(job, { contentType: "json" });
-      return;
+      return await sendProcessingJob(env, job);
     } catch (err) {
-      if (attempt === 2) console.error("could not enqueue document processing", job, err);
+      console.error("could not enqueue document processing", { job, attempt }, err);
+      if (attempt >= SEND_ATTEMPTS) throw err;
+      await new Promise((resolve) => setTimeout(resolve, SEND_PAUSE_MS * attempt));
     }
   }
 }

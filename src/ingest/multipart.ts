@@ -316,7 +316,30 @@ export async function parseMultipart(body: ReadableStream<Uint8Array> | null, co
     }
     parser.finish();
   } catch (err) {
-    await reader.cancel().catch(() => {});
+    // A refusal in the middle of the body (blocked name, a file over its cap, a bad field): read the rest
+    // before answering, so the client's connection stays usable for its next request (a half-read body
+    // leaves `wrangler dev`'s connection hanging). Only a body within the ceiling is drained; past it, or
+    // when the body itself failed, the stream is cancelled and the connection may close.
+    const drainable = !(err instanceof BodyTooLarge) && !(err instanceof MalformedMultipart && /could not be read/.test(err.message));
+    // A fresh buffer: the last one was handed to a read and may be detached.
+    const drained = drainable && (await drain(read, new ArrayBuffer(byob ? READ_BYTES : 0), limits.bodyBytes - total));
+    if (!drained) await reader.cancel().catch(() => {});
     throw err;
+  }
+}
+
+/** Reads and drops the rest of a body; false when it is longer than `allowance` bytes or fails. */
+async function drain(read: (buffer: ArrayBuffer) => Promise<ReadableStreamReadResult<Uint8Array>>, buffer: ArrayBuffer, allowance: number): Promise<boolean> {
+  let left = allowance;
+  try {
+    for (;;) {
+      const { done, value } = await read(buffer);
+      if (done || !value) return true;
+      left -= value.length;
+      if (left < 0) return false;
+      if (value.buffer.byteLength) buffer = value.buffer as ArrayBuffer;
+    }
+  } catch {
+    return false;
   }
 }

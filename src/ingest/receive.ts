@@ -2,22 +2,24 @@
 // R2 while it arrives (hashed on the way), the fields are checked, the external id is claimed
 // (idempotency), and the new document is written in one D1 batch and handed to the queue.
 // Anything refused leaves nothing behind: the stored object, the claim and the rate count are undone.
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { AppConfig } from "../config";
 import { extensionOf, mediaTypeFor } from "../content/media-types";
 import type { QueryContext } from "../db/queries/context";
 import { uploadStatusOfDocument, usedBytes, type UploadStatus } from "../db/queries/uploads";
-import { boardAliases, boards, documentBoards, documents, documentVersions, manufacturers } from "../db/schema";
+import { boardAliases, boards, documentBoards, documents, documentVersions, manufacturers, uploads } from "../db/schema";
 import { newId } from "../http/ids";
-import { validationError, type FieldErrors } from "../http/problem";
+import { ApiError, validationError, type FieldErrors } from "../http/problem";
 import { normalizeBoardNumber } from "../http/urls";
 import { FileSink, FileTooLarge, type StoredFile } from "./file-sink";
-import { addError, normaliseMetadata, safeFilename, UploadForm, type UploadMetadata } from "./form";
+import { safeFilename } from "./filename";
+import { addError, normaliseMetadata, UploadForm, type UploadMetadata } from "./form";
 import { formatFor, type DocumentType } from "./formats";
 import { bindClaim, claimExternalId, completeClaimStatement, goneError, payloadConflict, payloadFingerprint, releaseClaim, samePayload, type Claim } from "./idempotency";
 import { BodyTooLarge, MalformedMultipart, mediaTypeOf, parseMultipart } from "./multipart";
 import { enqueueProcessing } from "./jobs";
+import { holdQuota, type QuotaHold } from "./quota-reservation";
 import { refundUpload } from "./upload-rate";
 import type { AppliedLimit } from "../limits/headers";
 
@@ -58,11 +60,24 @@ export async function receiveUpload(request: Request, caller: UploadCaller): Pro
   let file: ReceivedFile | undefined;
   let committed = false;
 
-  /** Claims the external id; a new claim counts against the upload rate at once (429 before the file is read). */
+  let quota: QuotaHold | undefined;
+  /** A rate or quota refusal met before the external id was known (see fileStart). */
+  let deferredRefusal: ApiError | undefined;
+
+  /** Counts the upload against the hourly rate once (429 before any byte of the file is stored). */
+  const countOnce = async () => {
+    if (counted) return;
+    counted = await caller.countUpload();
+  };
+
+  /** Claims the external id; a new claim counts against the upload rate, a replay gives back a count taken early. */
   const claimId = async (externalId: string): Promise<Claim> => {
     claim = await claimExternalId(db, userId, externalId);
-    if (claim.kind === "new") {
-      counted = await caller.countUpload();
+    if (claim.kind === "new") await countOnce();
+    else if (counted) {
+      const event = counted;
+      counted = undefined;
+      await refundUpload(env, userId, event);
     }
     return claim;
   };
@@ -85,10 +100,23 @@ export async function receiveUpload(request: Request, caller: UploadCaller): Pro
         // Fields sent before the file (the usual order) let the id be claimed before any byte is stored.
         const externalId = form.externalId();
         if (externalId) await claimId(externalId);
-        const quotaLeft = claim?.kind === "new" ? await remainingQuota(caller) : Infinity;
-        // A replay's file is only hashed, never stored again.
-        const bucket = claim?.kind === "existing" ? null : env.FILES;
-        const sink = new FileSink(bucket, `documents/${documentId}/v1`, Math.min(format.maxBytes, quotaLeft), {
+        // Unless this is a known replay, rate and quota are settled before any byte reaches R2, whatever
+        // the order of the fields (an id that arrives later and turns out a replay gives both back).
+        if (claim?.kind !== "existing") {
+          try {
+            await countOnce();
+            quota = await holdQuota(env, config, userId, documentId, Math.min(format.maxBytes, announcedLength(request)));
+            if (quota.bytes === 0) throw validationError({ file: [quotaMessage(config)] });
+          } catch (err) {
+            // With the id still unknown the upload may be a replay, which is answered whatever the limits:
+            // nothing is stored, and the refusal stands only if the id turns out new.
+            if (claim || !isLimitRefusal(err)) throw err;
+            deferredRefusal = err;
+          }
+        }
+        // A replay's file (or one refused above) is only hashed, never stored.
+        const bucket = claim?.kind === "existing" || deferredRefusal ? null : env.FILES;
+        const sink = new FileSink(bucket, `documents/${documentId}/v1`, Math.min(format.maxBytes, quota?.bytes ?? Infinity), {
           httpMetadata: { contentType: mediaTypeFor(extension) },
           customMetadata: { filename },
         });
@@ -110,9 +138,11 @@ export async function receiveUpload(request: Request, caller: UploadCaller): Pro
 
     const stored = await file.sink.finish();
     const held = claim ?? (await claimId(fields.external_id));
+    if (held.kind === "new" && deferredRefusal) throw deferredRefusal;
 
     if (held.kind === "existing") {
       await file.sink.discard(); // stored before the id was known to be taken
+      await quota?.release();
       if (!(await samePayload(held.fingerprint, stored.sha256, metadata))) throw payloadConflict();
       const data = await uploadStatusOfDocument(caller.query, held.documentId);
       if (!data) throw goneError();
@@ -130,12 +160,24 @@ export async function receiveUpload(request: Request, caller: UploadCaller): Pro
     ];
     await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
     committed = true;
-    await enqueueProcessing(env, { documentId, version: 1 });
+    try {
+      await enqueueProcessing(env, { documentId, version: 1 });
+    } catch {
+      // Never leave a document that nothing will process: take the upload back whole and let the caller retry.
+      await withdrawCommitted(caller, documentId, held);
+      committed = false;
+      throw new ApiError("unavailable", "The upload could not be handed to processing. Nothing was kept; retry with the same external_id.", {
+        headers: { "Retry-After": String(SEND_FAILED_RETRY_AFTER_SECONDS) },
+      });
+    }
+    // The committed rows count the bytes from now on.
+    await quota?.release();
     const data = await uploadStatusOfDocument(caller.query, documentId);
     if (!data) throw new Error(`upload ${documentId} was committed but cannot be read back`);
     return { created: true, data };
   } catch (err) {
     if (!committed) {
+      await quota?.release();
       await file?.sink.discard();
       if (claim) await releaseClaim(db, claim);
       if (counted) await refundUpload(env, userId, counted);
@@ -144,6 +186,17 @@ export async function receiveUpload(request: Request, caller: UploadCaller): Pro
     if (err instanceof BodyTooLarge) throw validationError({ file: [`${err.message}; uploads are limited to ${config.maxUploadBytes} bytes`] });
     throw err;
   }
+}
+
+const SEND_FAILED_RETRY_AFTER_SECONDS = 30;
+
+/** Removes a committed upload's rows (the document cascades to its version and boards; the claim row goes). */
+async function withdrawCommitted(caller: UploadCaller, documentId: string, claim: Extract<Claim, { kind: "new" }>): Promise<void> {
+  const db = caller.query.db;
+  await db.batch([
+    db.delete(uploads).where(and(eq(uploads.id, claim.uploadId), eq(uploads.documentId, documentId))),
+    db.delete(documents).where(eq(documents.id, documentId)),
+  ]);
 }
 
 /** The rows of a new document (processing, version 1, its boards), for one D1 batch. */
@@ -215,9 +268,15 @@ async function writeFile(file: ReceivedFile, bytes: Uint8Array, errors: FieldErr
   }
 }
 
-async function remainingQuota(caller: UploadCaller): Promise<number> {
-  if (caller.config.quotaBytes === 0) return Infinity;
-  return Math.max(0, caller.config.quotaBytes - (await usedBytes(caller.query.db, caller.userId)));
+/** The two refusals settled before the file is stored: the upload rate (429) and the quota (422). */
+function isLimitRefusal(err: unknown): err is ApiError {
+  return err instanceof ApiError && (err.code === "upload-rate-exceeded" || err.code === "validation-failed");
+}
+
+/** The body's announced size: the file part is smaller. Infinity when the body is sent chunked. */
+function announcedLength(request: Request): number {
+  const length = Number(request.headers.get("Content-Length") ?? NaN);
+  return Number.isFinite(length) && length >= 0 ? length : Infinity;
 }
 
 function quotaMessage(config: AppConfig): string {

@@ -1,5 +1,6 @@
 // Content sniffing on a file's first bytes: does the content match its extension's family, and
 // is it a program (PE, ELF, Mach-O, a `#!` script)? Archives are looked into by src/ingest/zip.ts.
+import { normaliseBaseName } from "./filename";
 import { BLOCKED_EXTENSIONS, type ContentFamily } from "./formats";
 
 /** How many leading bytes the consumer reads for sniffing. */
@@ -97,7 +98,8 @@ export function programKind(bytes: Uint8Array): string | null {
 const PROGRAM_EXTENSIONS = new Set([...BLOCKED_EXTENSIONS, "sh", "bash", "command", "run", "efi", "so", "dylib", "elf", "appimage", "deb", "rpm", "pkg", "dmg"]);
 
 export function isProgramName(name: string): boolean {
-  const base = name.split("/").pop() ?? "";
+  // Normalised like an uploaded name: "setup.exe." or "setup\u202Etxt.exe" inside an archive is still setup.exe.
+  const base = normaliseBaseName(name.split(/[\\/]/).pop() ?? "");
   const dot = base.lastIndexOf(".");
   return dot > 0 && PROGRAM_EXTENSIONS.has(base.slice(dot + 1).toLowerCase());
 }

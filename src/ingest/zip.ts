@@ -67,7 +67,8 @@ async function findDirectory(readRange: RangeReader, size: number): Promise<{ of
   return null;
 }
 
-function parseDirectory(bytes: Uint8Array): Entry[] {
+/** The entries, and whether the listing was read to its end (a broken record stops the walk). */
+function parseDirectory(bytes: Uint8Array): { entries: Entry[]; complete: boolean } {
   const v = view(bytes);
   const entries: Entry[] = [];
   let at = 0;
@@ -90,7 +91,7 @@ function parseDirectory(bytes: Uint8Array): Entry[] {
     entries.push(entry);
     at += 46 + nameLength + extraLength + commentLength;
   }
-  return entries;
+  return { entries, complete: at === bytes.length };
 }
 
 /** ZIP64 extended information (id 1) replaces the 32-bit fields that read 0xFFFFFFFF, in this order. */
@@ -134,14 +135,20 @@ async function entryHead(readRange: RangeReader, entry: Entry): Promise<Uint8Arr
   }
 }
 
+const UNREADABLE_LISTING = "unknown entries (the archive's listing cannot be read)";
+
 /** Describes the first program found in the archive ("setup.exe", "tool (an ELF program)"), or null. */
 export async function zipProgramEntry(bucket: R2Bucket, key: string, size: number): Promise<string | null> {
   const readRange = rangeReader(bucket, key, size);
+  // An archive whose listing cannot be read (or not all of it) is never declared free of programs.
   const directory = await findDirectory(readRange, size);
-  if (!directory) return null;
-  const bytes = await readRange(directory.offset, Math.min(directory.size, MAX_DIRECTORY_BYTES));
-  if (!bytes) return null;
-  const files = parseDirectory(bytes).filter((e) => !e.name.endsWith("/"));
+  if (!directory) return UNREADABLE_LISTING;
+  if (directory.size > MAX_DIRECTORY_BYTES) return "entries past the first 4 MiB of the archive's listing (not checked)";
+  const bytes = await readRange(directory.offset, directory.size);
+  if (!bytes) return UNREADABLE_LISTING;
+  const { entries, complete } = parseDirectory(bytes);
+  if (!complete) return UNREADABLE_LISTING;
+  const files = entries.filter((e) => !e.name.endsWith("/"));
   const named = files.find((e) => isProgramName(e.name));
   if (named) return named.name;
   for (const entry of files.slice(0, MAX_PROBED_ENTRIES)) {

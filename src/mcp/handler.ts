@@ -9,17 +9,21 @@ import { createMcpServer } from "./server";
 export const MCP_PATH = "/mcp";
 
 /**
- * Host and Origin validation (DNS-rebinding protection) as upstream recommends: with SITE_URL set, only its
- * hostname (plus localhost-class names, which Cloudflare never routes here) may appear in Host; otherwise the
- * agents defaults apply (localhost endpoints accept localhost names, workers.dev its own name). A browser
- * Origin must be localhost-class or the site itself; clients that send no Origin (desktop and server-side MCP
- * clients) are not affected.
+ * Host and Origin validation (DNS-rebinding protection). With SITE_URL set, only its hostname (plus
+ * localhost-class names, which Cloudflare never routes here) may appear in Host. Unset, only
+ * localhost-class names may (as for a local server; `wrangler dev` builds the request's URL from the
+ * Host header, so the URL cannot be trusted for this), plus the Worker's own *.workers.dev name, which
+ * Cloudflare routes only to this Worker. A request without a Host header comes from no browser (tests,
+ * in-process calls) and is not checked. A browser Origin must be localhost-class or the site itself;
+ * clients that send no Origin (desktop and server-side MCP clients) are not affected.
  */
 function hostRules(c: Context<AppEnv>) {
   const configured = c.get("config").siteUrl;
   const siteHost = new URL(c.get("siteUrl")).hostname;
+  const workersDev = siteHost.endsWith(".workers.dev") ? [siteHost] : [];
+  const hostSent = c.req.header("Host") !== undefined;
   return {
-    allowedHostnames: configured ? [siteHost, ...localhostAllowedHostnames()] : undefined,
+    allowedHostnames: configured ? [siteHost, ...localhostAllowedHostnames()] : hostSent ? [...localhostAllowedHostnames(), ...workersDev] : undefined,
     allowedOriginHostnames: [...new Set([siteHost, ...localhostAllowedOrigins()])],
   };
 }

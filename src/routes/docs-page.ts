@@ -1,13 +1,8 @@
 // The interactive API reference at /api/v1/docs: a small self-contained page (no CDN, no framework)
 // that renders the served OpenAPI document and lets a reader try each GET operation with an optional key.
-export function docsPage(openapiUrl: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>API reference — Board Documentation Service</title>
-<style>
+// Its style and script are constants (the script finds the document's address in the page), so the
+// Content-Security-Policy can allow exactly them by hash (src/http/secure-headers.ts).
+export const DOCS_STYLE = `
 :root{--fg:#1b1f24;--muted:#59636e;--line:#d1d9e0;--accent:#0b5cad;--bg:#fff;--code:#f6f8fa}
 @media (prefers-color-scheme:dark){:root{--fg:#e6edf3;--muted:#9198a1;--line:#3d444d;--accent:#4493f8;--bg:#0d1117;--code:#151b23}}
 body{font:15px/1.5 system-ui,sans-serif;color:var(--fg);background:var(--bg);margin:0}
@@ -22,21 +17,12 @@ code,pre{font-family:ui-monospace,monospace;background:var(--code);border-radius
 input{font:inherit;padding:.2rem .4rem;border:1px solid var(--line);border-radius:4px;background:var(--bg);color:var(--fg)}
 button{font:inherit;padding:.25rem .8rem;border-radius:4px;border:1px solid var(--accent);background:var(--accent);color:#fff;cursor:pointer}
 label{display:block;margin:.2rem 0}
-</style>
-</head>
-<body>
-<header>
-<h1 id="title">API reference</h1>
-<p id="desc" class="muted"></p>
-<p>OpenAPI document: <a href="${openapiUrl}"><code>${openapiUrl}</code></a></p>
-<label>API key (optional for open reads): <input id="key" type="password" size="48" placeholder="bds_…" autocomplete="off"></label>
-<label>Language: <select id="lang"><option>es</option><option>en</option></select></label>
-</header>
-<main id="ops"><p>Loading…</p></main>
-<script>
+`;
+
+export const DOCS_SCRIPT = `
 const el=(t,a={},...k)=>{const e=document.createElement(t);for(const[n,v]of Object.entries(a))n==="text"?e.textContent=v:e.setAttribute(n,v);e.append(...k);return e};
 const refName=s=>s&&s.$ref?s.$ref.split("/").pop():null;
-fetch(${JSON.stringify(openapiUrl)}).then(r=>r.json()).then(doc=>{
+fetch(document.getElementById("openapi").href).then(r=>r.json()).then(doc=>{
   document.getElementById("title").textContent=doc.info.title+" "+doc.info.version;
   document.getElementById("desc").textContent=doc.info.description||"";
   const base=doc.servers[0].url, ops=document.getElementById("ops"); ops.textContent="";
@@ -65,7 +51,27 @@ fetch(${JSON.stringify(openapiUrl)}).then(r=>r.json()).then(doc=>{
           try{const r=await fetch(url,{headers:h});out.textContent="GET "+url+"\\n"+r.status+" "+r.headers.get("content-type")+"\\n\\n"+JSON.stringify(await r.json(),null,2)}catch(e){out.textContent=String(e)}}}
       d.append(form,out);ops.append(d)}}
 });
-</script>
+`;
+
+export function docsPage(openapiUrl: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>API reference — Board Documentation Service</title>
+<style>${DOCS_STYLE}</style>
+</head>
+<body>
+<header>
+<h1 id="title">API reference</h1>
+<p id="desc" class="muted"></p>
+<p>OpenAPI document: <a id="openapi" href="${openapiUrl}"><code>${openapiUrl}</code></a></p>
+<label>API key (optional for open reads): <input id="key" type="password" size="48" placeholder="bds_…" autocomplete="off"></label>
+<label>Language: <select id="lang"><option>es</option><option>en</option></select></label>
+</header>
+<main id="ops"><p>Loading…</p></main>
+<script>${DOCS_SCRIPT}</script>
 </body>
 </html>`;
 }

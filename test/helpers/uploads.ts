@@ -1,8 +1,8 @@
 // Upload helpers: build multipart requests (well-formed or deliberately broken), small PDFs and ZIPs,
 // and run queued processing through the Worker's real queue handler.
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
-import { env } from "cloudflare:workers";
-import { PDFDocument, StandardFonts } from "pdf-lib";
+import { env, exports } from "cloudflare:workers";
+import { PDFDocument, PDFName, StandardFonts } from "pdf-lib";
 import { deflateRawSync } from "node:zlib";
 import { sha256Hex } from "../../src/auth/keys";
 import worker from "../../src/index";
@@ -54,6 +54,22 @@ export async function makePdf(pages: string[]): Promise<Uint8Array> {
     page.drawText(text, { x: 20, y: 100, size: 12, font });
   }
   return pdf.save();
+}
+
+/**
+ * A deflate bomb: every page shares one small deflated content stream that inflates to `opsPerPage`
+ * text-showing operations (kilobytes on disk, megabytes of text work per page).
+ */
+export async function makeDeflateBombPdf(pages: number, opsPerPage: number): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const content = pdf.context.register(pdf.context.flateStream(`BT /F1 1 Tf 10 10 Td ${"(bomb ) Tj ".repeat(opsPerPage)}ET`));
+  for (let i = 0; i < pages; i++) {
+    const page = pdf.addPage([300, 200]);
+    page.node.setFontDictionary(PDFName.of("F1"), font.ref);
+    page.node.set(PDFName.of("Contents"), content);
+  }
+  return pdf.save({ useObjectStreams: false });
 }
 
 /** A ZIP archive (deflated or stored entries) written by hand: enough for the consumer's reader. */

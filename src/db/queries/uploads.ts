@@ -16,11 +16,12 @@ const statusFields = {
   status: documents.status,
   visibility: documents.visibility,
   pageCount: documents.pageCount,
+  statusReason: documents.statusReason,
   sha256: documentVersions.sha256,
   sizeBytes: documentVersions.sizeBytes,
 };
 
-type StatusRow = { id: string | null; title: string | null; status: string | null; visibility: string | null; pageCount: number | null; sha256: string | null; sizeBytes: number | null };
+type StatusRow = { id: string | null; title: string | null; status: string | null; visibility: string | null; pageCount: number | null; statusReason: string | null; sha256: string | null; sizeBytes: number | null };
 
 function toUploadStatus(row: StatusRow, ctx: QueryContext): UploadStatus | undefined {
   if (!row.id || !row.title) return undefined;
@@ -33,6 +34,7 @@ function toUploadStatus(row: StatusRow, ctx: QueryContext): UploadStatus | undef
     size_bytes: row.sizeBytes,
     page_count: row.pageCount,
     url: pageUrl(ctx.urls, "document", row.id, row.title),
+    status_reason: row.status === "rejected" ? row.statusReason : null,
   };
 }
 

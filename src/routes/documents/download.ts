@@ -43,6 +43,9 @@ export const downloadDocumentRoute = createRouter().openapi(route, async (c) => 
   }
 
   const { downloadCapPerDay, fileLinkTtlSeconds } = c.get("config");
+  // Sign before counting: a link that cannot be made (no signing key: 503) costs the caller nothing.
+  const link: FileLink = { id, version: target.version, expires: Math.floor(Date.now() / 1000) + fileLinkTtlSeconds };
+  const url = fileUrl(apiBaseUrl(c.get("siteUrl")), link, await signLink(c.env, link));
   const cap = await enforceLimit(c, {
     policy: "downloads",
     counter: `downloads:user:${viewer.userId}`,
@@ -51,8 +54,6 @@ export const downloadDocumentRoute = createRouter().openapi(route, async (c) => 
     detail: (d) => `This account has reached its cap of ${downloadCapPerDay} downloads per 24 hours. The next download is possible in ${d.retryAfterSeconds} s.`,
   });
   try {
-    const link: FileLink = { id, version: target.version, expires: Math.floor(cap.nowMs / 1000) + fileLinkTtlSeconds };
-    const url = fileUrl(apiBaseUrl(c.get("siteUrl")), link, await signLink(c.env, link));
     await countDownload(ctx.db, id);
     c.header("Cache-Control", "no-store"); // every call is a new link and a counted download
     return c.json({ data: { url, expires_at: new Date(link.expires * 1000).toISOString() } }, 200);

@@ -20,7 +20,7 @@ const STATUS_LINK = {
   getUpload: { operationId: "getUpload", parameters: { externalId: "$request.body#/external_id" }, description: "The status of this upload, until the file has been checked" },
 };
 
-const route = apiRoute(INGEST, ["conflict", "gone", "validation-failed", "upload-rate-exceeded"], {
+const route = apiRoute(INGEST, ["conflict", "gone", "validation-failed", "upload-rate-exceeded", "unavailable"], {
   operationId: "createUpload",
   method: "post",
   path: "/uploads",
