@@ -28,7 +28,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-export WRANGLER_SEND_METRICS=false
+export WRANGLER_SEND_METRICS=false WRANGLER_HIDE_BANNER=true # no update nag: wrangler is pinned on purpose
 echo "e2e: migrating and seeding $PERSIST"
 npx wrangler d1 migrations apply DB --local --persist-to "$PERSIST" >"$PERSIST/migrate.log" 2>&1 || { cat "$PERSIST/migrate.log"; exit 1; }
 npx tsx scripts/e2e-seed.ts "$PERSIST" test/fixtures/sample.json

@@ -48,6 +48,8 @@ export function buildSite() {
   // The root has no language of its own: send the visitor to the one their browser asks for.
   site.get("/", (c) => c.redirect(`${c.get("siteUrl")}/${c.get("lang")}`, 302));
   site.get("/:lang{(?:es|en)}", cached, (c) => homePage(c, siteFor(c, c.req.param("lang") as Lang)));
+  // A typed or linked "/en/" means the home page, which has one address without the slash.
+  site.get("/:lang{(?:es|en)}/", (c) => c.redirect(`${c.get("siteUrl")}/${c.req.param("lang")}`, 301));
   site.get("/:lang{(?:es|en)}/feeds/:file", cached, async (c) => {
     const name = c.req.param("file").replace(/\.atom$/, "") as FeedName;
     if (!c.req.param("file").endsWith(".atom") || !FEEDS.includes(name)) return notFoundPage(c);
