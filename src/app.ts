@@ -1,5 +1,6 @@
 // The whole Worker's HTTP app: request context first, then the API and the site; errors become problems or pages.
 import { Hono } from "hono";
+import { accessLog } from "./http/access-log";
 import type { AppEnv } from "./http/context";
 import { apiErrorResponse } from "./http/errors";
 import { requestContext } from "./http/request-context";
@@ -13,6 +14,7 @@ import { notFoundPage, servesHtml, siteErrorResponse } from "./site/errors";
 export function buildApp() {
   const app = new Hono<AppEnv>();
   app.use("*", requestContext);
+  app.use("*", accessLog);
   // Pages answer errors as HTML; the API (and /mcp) keep problem+json.
   app.onError((err, c) => (servesHtml(c.req.path) ? siteErrorResponse(err, c) : apiErrorResponse(err, c)));
   // Liveness, and the bare route of `npm run bench`: no database, no key, no limit.
