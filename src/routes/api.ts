@@ -9,7 +9,7 @@ import { getBoardRoute } from "./boards/get";
 import { getCaseRoute } from "./cases/get";
 import { listCasesRoute } from "./cases/list";
 import { createRouter } from "./define";
-import { docsPage } from "./docs-page";
+import { DOCS_PAGE_CSP, docsPage } from "./docs-page";
 import { downloadDocumentRoute } from "./documents/download";
 import { getDocumentRoute } from "./documents/get";
 import { listDocumentsRoute } from "./documents/list";
@@ -81,7 +81,7 @@ export function buildApi() {
     });
     return c.json({ ...description, servers: [{ url: apiBaseUrl(c.get("siteUrl")) }] });
   });
-  api.get("/docs", (c) => c.html(docsPage(`${apiBaseUrl(c.get("siteUrl"))}/openapi.json`)));
+  api.get("/docs", (c) => c.html(docsPage(`${apiBaseUrl(c.get("siteUrl"))}/openapi.json`), 200, { "Content-Security-Policy": DOCS_PAGE_CSP }));
 
   // Limits: headers written on the way out (errors included); a bad key costs its address (in authenticate);
   // then each call counts against its key or its address. The description above is not limited.
