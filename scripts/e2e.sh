@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end check of the site in headless Chromium: `npm run test:e2e`.
 # Installs Debian's chromium if missing, starts `wrangler dev` on a free port with a fresh local state
-# seeded from test/fixtures/sample.json, runs test/e2e/site.e2e.ts, then stops the server.
+# seeded from test/fixtures/sample.json, runs test/e2e/site.e2e.ts and test/e2e/api-reference.e2e.ts, then stops
+# the server.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -46,3 +47,4 @@ done
 curl -fsS -o /dev/null "http://127.0.0.1:$PORT/en" || { cat "$LOG"; echo "e2e: server did not come up"; exit 1; }
 
 BASE_URL="http://127.0.0.1:$PORT" CHROMIUM="$CHROMIUM" npx tsx test/e2e/site.e2e.ts
+BASE_URL="http://127.0.0.1:$PORT" CHROMIUM="$CHROMIUM" npx tsx test/e2e/api-reference.e2e.ts
