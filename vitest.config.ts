@@ -14,7 +14,14 @@ function worker(vars: Record<string, string>) {
   });
 }
 
-const shared = { setupFiles: ["./test/setup/apply-migrations.ts"] };
+const shared = {
+  setupFiles: ["./test/setup/apply-migrations.ts"],
+  // Per project: inline projects do not inherit these from the root. The first request of a file warms the
+  // Worker up (seconds on a busy 2-core machine); vitest's 5 s default failed tests that pass alone. A hang
+  // still fails, later.
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
 // Vite's "Sourcemap for … points to missing source files" about published packages is noise, not a failure.
 const logLevel = "error" as const;
 
@@ -29,10 +36,6 @@ export default defineConfig({
     // Files wait on workerd more than they compute: on a 2-core machine the default (cores - 1 = one file at a
     // time) leaves the machine idle; three files at once keeps both cores busy.
     maxWorkers: 3,
-    // The first request of a file warms the Worker up (seconds on a busy 2-core machine); vitest's 5 s default
-    // failed tests that pass alone. A hang still fails, later.
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
     projects: [
       {
         // Everything but the limit tests: requests are limited as in production, with limits far above
