@@ -1,6 +1,9 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
+// wrangler, inside the plugin, would print "Using secrets defined in .dev.vars" once per test worker.
+process.env.WRANGLER_LOG ??= "error";
+
 const migrations = await readD1Migrations("./migrations");
 
 /** One workerd per project; each project's vars override wrangler.toml's. */
@@ -11,31 +14,53 @@ function worker(vars: Record<string, string>) {
   });
 }
 
-const shared = { setupFiles: ["./test/setup/apply-migrations.ts"] };
+const shared = {
+  setupFiles: ["./test/setup/apply-migrations.ts"],
+  // Per project: inline projects do not inherit these from the root. The first request of a file warms the
+  // Worker up (seconds on a busy 2-core machine); vitest's 5 s default failed tests that pass alone. A hang
+  // still fails, later.
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+// Vite's "Sourcemap for … points to missing source files" about published packages is noise, not a failure.
+const logLevel = "error" as const;
 
 export default defineConfig({
+  logLevel,
   test: {
+    // Quiet output: one line per file, then the failures. Logs (the Worker's request lines, expected errors)
+    // are printed only for tests that fail, where they help; slow-test lines only past 10 s.
+    silent: "passed-only",
+    reporters: [["default", { summary: false }]],
+    slowTestThreshold: 10_000,
+    // Files wait on workerd more than they compute: on a 2-core machine the default (cores - 1 = one file at a
+    // time) leaves the machine idle; three files at once keeps both cores busy.
+    maxWorkers: 3,
     projects: [
       {
         // Everything but the limit tests: requests are limited as in production, with limits far above
         // what a test file sends, so no file trips another's counter (all share the "unknown" address).
         // The edge cache is off here: these tests change data and read it back at once (test/edge/ runs it on).
+        logLevel,
         plugins: [worker({ ANON_RATE_PER_MINUTE: "1000000", KEY_RATE_PER_MINUTE: "1000000", SITE_RATE_PER_MINUTE: "1000000", EDGE_CACHE_TTL_SECONDS: "0" })],
         test: { ...shared, name: "api", include: ["test/**/*.test.ts"], exclude: ["test/e2e/**", "test/limits/**", "test/tight-limits/**", "test/edge/**"] },
       },
       {
         // The limit tests: the spec's anonymous rate and small keyed, cap and link values, so a few calls reach them.
         // Edge cache off: these tests read a public counter (downloads) right after changing it.
+        logLevel,
         plugins: [worker({ ANON_RATE_PER_MINUTE: "60", KEY_RATE_PER_MINUTE: "10", DOWNLOAD_CAP_PER_DAY: "3", FILE_LINK_TTL_SECONDS: "300", EDGE_CACHE_TTL_SECONDS: "0" })],
         test: { ...shared, name: "limits", include: ["test/limits/**/*.test.ts"] },
       },
       {
         // Limits of 10 a minute (anonymous API/MCP and site), so a test reaches them with a batch or a few pages.
+        logLevel,
         plugins: [worker({ ANON_RATE_PER_MINUTE: "10", SITE_RATE_PER_MINUTE: "10", EDGE_CACHE_TTL_SECONDS: "0" })],
         test: { ...shared, name: "tight-limits", include: ["test/tight-limits/**/*.test.ts"] },
       },
       {
         // The edge cache as in production, with a lifetime short enough to see an entry expire.
+        logLevel,
         plugins: [worker({ ANON_RATE_PER_MINUTE: "20", KEY_RATE_PER_MINUTE: "20", SITE_RATE_PER_MINUTE: "1000000", EDGE_CACHE_TTL_SECONDS: "2" })],
         test: { ...shared, name: "edge", include: ["test/edge/**/*.test.ts"] },
       },

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end check of the site in headless Chromium: `npm run test:e2e`.
 # Installs Debian's chromium if missing, starts `wrangler dev` on a free port with a fresh local state
-# seeded from test/fixtures/sample.json, runs test/e2e/site.e2e.ts, then stops the server.
+# seeded from test/fixtures/sample.json, runs test/e2e/site.e2e.ts and test/e2e/api-reference.e2e.ts, then stops
+# the server.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -28,7 +29,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-export WRANGLER_SEND_METRICS=false
+export WRANGLER_SEND_METRICS=false WRANGLER_HIDE_BANNER=true # no update nag: wrangler is pinned on purpose
 echo "e2e: migrating and seeding $PERSIST"
 npx wrangler d1 migrations apply DB --local --persist-to "$PERSIST" >"$PERSIST/migrate.log" 2>&1 || { cat "$PERSIST/migrate.log"; exit 1; }
 npx tsx scripts/e2e-seed.ts "$PERSIST" test/fixtures/sample.json
@@ -46,3 +47,4 @@ done
 curl -fsS -o /dev/null "http://127.0.0.1:$PORT/en" || { cat "$LOG"; echo "e2e: server did not come up"; exit 1; }
 
 BASE_URL="http://127.0.0.1:$PORT" CHROMIUM="$CHROMIUM" npx tsx test/e2e/site.e2e.ts
+BASE_URL="http://127.0.0.1:$PORT" CHROMIUM="$CHROMIUM" npx tsx test/e2e/api-reference.e2e.ts

@@ -3,6 +3,7 @@
 // showing progress on stderr; prints the JSON answer on stdout. Exit 0 on 200/201.
 import { parseArgs } from "node:util";
 import { uploadFile } from "./lib/upload-client";
+import { progressLine } from "./lib/upload-progress";
 
 const USAGE = `usage: npm run upload -- FILE --external-id ID [options]
 
@@ -18,8 +19,6 @@ const USAGE = `usage: npm run upload -- FILE --external-id ID [options]
   --chipset TEXT  --board-revision TEXT  --language CODE  --source-note TEXT
 
 environment: BDS_API_KEY (required, a key with library:ingest), BDS_URL (default http://localhost:8787)`;
-
-const MiB = 1024 * 1024;
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -71,7 +70,7 @@ async function main(): Promise<number> {
     },
     onProgress(sent, total) {
       const seconds = (performance.now() - started) / 1000;
-      const line = `${((sent / total) * 100).toFixed(0).padStart(3)}%  ${(sent / MiB).toFixed(1)}/${(total / MiB).toFixed(1)} MiB  ${(sent / MiB / Math.max(seconds, 0.001)).toFixed(1)} MiB/s`;
+      const line = progressLine(sent, total, seconds);
       if (interactive) process.stderr.write(`\r${line}   `);
       else if (Math.floor((sent / total) * 10) > lastDecile) {
         lastDecile = Math.floor((sent / total) * 10);

@@ -1,6 +1,7 @@
 // The whole Worker's HTTP app: request context first, then the API and the site; errors become problems or pages.
 import { Hono } from "hono";
 import { d1Session } from "./db/session";
+import { accessLog } from "./http/access-log";
 import type { AppEnv } from "./http/context";
 import { apiErrorResponse } from "./http/errors";
 import { requestContext } from "./http/request-context";
@@ -10,7 +11,6 @@ import { limitHeadersMiddleware } from "./limits/rate-limit";
 import { SITE_PATHS, siteRateLimit } from "./limits/site-limit";
 import { MCP_PATH, serveMcp } from "./mcp/handler";
 import { buildApi } from "./routes/api";
-import { DOCS_SCRIPT, DOCS_STYLE } from "./routes/docs-page";
 import { buildSite } from "./site";
 import { notFoundPage, servesHtml, siteErrorResponse } from "./site/errors";
 import { STYLE } from "./site/style";
@@ -18,9 +18,10 @@ import { STYLE } from "./site/style";
 export function buildApp() {
   const app = new Hono<AppEnv>();
   app.use("*", requestContext);
+  app.use("*", accessLog);
   app.use("*", d1Session);
-  // Every HTML answer (pages, error pages, the API reference) gets the CSP and its companions.
-  app.use("*", htmlSecurityHeaders({ styles: [STYLE, DOCS_STYLE], scripts: [DOCS_SCRIPT] }));
+  // Every HTML answer (pages, error pages) gets the CSP and its companions; a page that sets its own CSP keeps it.
+  app.use("*", htmlSecurityHeaders({ styles: [STYLE], scripts: [] }));
   // Pages answer errors as HTML; the API (and /mcp) keep problem+json.
   app.onError((err, c) => (servesHtml(c.req.path) ? siteErrorResponse(err, c) : apiErrorResponse(err, c)));
   // Liveness, and the bare route of `npm run bench`: no database, no key, no limit.

@@ -5,6 +5,7 @@ import { UPLOADS_DLQ_NAME } from "./ingest/attempts";
 import { handleUploadsBatch } from "./ingest/consumer";
 import { handleDeadLetters } from "./ingest/dead-letter";
 import { sweepStuckUploads } from "./ingest/sweep";
+import { withQueueLog } from "./queue-log";
 
 const app = buildApp();
 
@@ -13,7 +14,7 @@ export { QuotaLedger } from "./limits/quota";
 
 export default {
   fetch: app.fetch,
-  queue: (batch, env) => (batch.queue === UPLOADS_DLQ_NAME ? handleDeadLetters(batch, env) : handleUploadsBatch(batch, env)),
+  queue: (batch, env) => withQueueLog(batch, (logged) => (logged.queue === UPLOADS_DLQ_NAME ? handleDeadLetters(logged, env) : handleUploadsBatch(logged, env))),
   scheduled: async (controller, env) => {
     await sweepStuckUploads(env, new Date(controller.scheduledTime));
   },

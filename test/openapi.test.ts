@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, expectMatchesOpenApi, getJson, KEYS, ORIGIN, SAMPLE_IDS, seedSample } from "./helpers/app";
 
@@ -123,7 +124,20 @@ describe("GET /docs", () => {
     const html = await res.text();
     expect(html).toContain(`${ORIGIN}/api/v1/openapi.json`);
     expect(html).toMatch(/<title>[^<]+<\/title>/);
-    expect(html).not.toMatch(/<script[^>]+src=/i);
-    expect(html).not.toMatch(/<link[^>]+href="https?:/i);
+    expect(html).not.toMatch(/<script[^>]+src="(https?:)?\/\//i);
+    expect(html).not.toMatch(/<link[^>]+href="(https?:)?\/\//i);
+  });
+
+  it("runs under a Content-Security-Policy without inline script, from files the Worker's assets hold", async () => {
+    const res = await api("/docs");
+    const html = await res.text();
+    const csp = res.headers.get("Content-Security-Policy") ?? "";
+    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    expect(html, "no inline script").not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/i);
+    // Static assets (wrangler.toml [assets] = public/); vendor/ is copied from swagger-ui-dist at install.
+    const assets = Object.keys(import.meta.glob("../public/**/*")).map((f) => f.replace("../public", ""));
+    const loaded = [...html.matchAll(/(?:src|href)="(\/[^"]+)"/g)].map((m) => m[1]);
+    expect(loaded.length).toBeGreaterThanOrEqual(4);
+    for (const path of loaded) expect(assets, path).toContain(path);
   });
 });

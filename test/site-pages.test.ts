@@ -210,6 +210,15 @@ describe("addresses", () => {
     expect(board.headers.get("Location")).toBe(`${ORIGIN}/en/boards/82000165`);
   });
 
+  it("/en/ and /es/ (trailing slash) lead to the home page of that language, not a 404", async () => {
+    for (const lang of ["en", "es"]) {
+      const res = await page(`/${lang}/`, { "Accept-Language": lang === "en" ? "es" : "en" });
+      await res.text();
+      expect(res.status).toBe(301);
+      expect(res.headers.get("Location")).toBe(`${ORIGIN}/${lang}`);
+    }
+  });
+
   it("/ sends the visitor to the home page of their language; each home page shows what is new", async () => {
     for (const [header, lang] of [["en-GB,en;q=0.9", "en"], ["es-AR", "es"], ["fr", "es"], ["fr, en;q=0.5, es;q=0.4", "en"]]) {
       const res = await page("/", { "Accept-Language": header });

@@ -1,8 +1,8 @@
 // The local platform: the same persisted state `wrangler dev` uses (.wrangler/state/v3), reached
 // from Node through wrangler's getPlatformProxy. No Cloudflare account or network is needed.
-import { existsSync, readdirSync, rmSync } from "node:fs";
-import { join } from "node:path";
-import { getPlatformProxy, unstable_startWorker } from "wrangler";
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { getPlatformProxy, unstable_readConfig, unstable_startWorker } from "wrangler";
 import { runImport, type ImportOutcome } from "../../src/import/run";
 import { objectSource } from "../../src/import/source";
 import type { ImportTarget } from "../../src/import/target";
@@ -21,24 +21,33 @@ export async function applyLocalMigrations(persistTo?: string): Promise<void> {
   await runWrangler(["d1", "migrations", "apply", "DB", "--local", ...(persistTo ? ["--persist-to", persistTo] : [])], { capture: true });
 }
 
+/**
+ * A config with only the D1 and R2 bindings of wrangler.toml (same names, same persisted state). The proxy
+ * serves no Worker code: given the Limiter Durable Object binding, its workerd would find the Limiter's stored
+ * alarms and fail each one with "no such actor class Limiter" (a stack trace on every second `npm run dev`).
+ */
+function storageOnlyConfig(): string {
+  const config = unstable_readConfig({ config: "wrangler.toml" });
+  const path = join(".wrangler", "tmp", "local-bindings.json");
+  mkdirSync(dirname(path), { recursive: true });
+  const storage = {
+    name: config.name,
+    compatibility_date: config.compatibility_date,
+    compatibility_flags: config.compatibility_flags,
+    d1_databases: config.d1_databases,
+    r2_buckets: config.r2_buckets,
+  };
+  writeFileSync(path, JSON.stringify(storage, null, 2));
+  return path;
+}
+
 /** Runs `work` with the local DB and FILES bindings, then shuts the local runtime down. */
 export async function withLocalBindings<T>(work: (bindings: LocalBindings) => Promise<T>): Promise<T> {
-  // The proxy serves no Worker code, so wrangler and workerd warn that the Limiter class is not
-  // served here; only DB and FILES are used, so those two warnings are noise and are dropped.
-  const logLevel = process.env.WRANGLER_LOG;
-  process.env.WRANGLER_LOG ??= "error";
-  const restoreStderr = dropStderrLines(/Durable ?Object/i);
+  const proxy = await getPlatformProxy<LocalBindings>({ configPath: storageOnlyConfig(), persist: { path: STATE_DIR }, remoteBindings: false });
   try {
-    const proxy = await getPlatformProxy<LocalBindings>({ persist: true, remoteBindings: false });
-    try {
-      return await work(proxy.env);
-    } finally {
-      await proxy.dispose();
-    }
+    return await work(proxy.env);
   } finally {
-    restoreStderr();
-    // Not inherited by later children (npm run dev starts wrangler dev afterwards).
-    if (logLevel === undefined) delete process.env.WRANGLER_LOG;
+    await proxy.dispose();
   }
 }
 

@@ -7,9 +7,11 @@ export const WRANGLER_BIN = require.resolve("wrangler/bin/wrangler.js");
 
 /**
  * Offline by default: no metrics, and no download of the Request.cf sample (Miniflare falls back to
- * a placeholder). Applied to this process (getPlatformProxy, startWorker) and to every child.
+ * a placeholder). No banner: it is where wrangler asks the registry for a newer release and nags about
+ * it on every start, and the pinned 4.86.0 is deliberate (see README, Decisions). Applied to this
+ * process (getPlatformProxy, startWorker) and to every child.
  */
-export const OFFLINE_ENV = { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" } as const;
+export const OFFLINE_ENV = { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", WRANGLER_HIDE_BANNER: "true" } as const;
 for (const [name, value] of Object.entries(OFFLINE_ENV)) process.env[name] ??= value;
 
 export class WranglerError extends Error {

@@ -42,6 +42,10 @@ export function htmlSecurityHeaders(inline: InlineBlocks): MiddlewareHandler {
   const done = async () => {};
   return async (c, next) => {
     await next();
-    if (isHtml(c.res)) await apply(c, done);
+    if (!isHtml(c.res)) return;
+    // A page with a policy of its own (the API reference: Swagger UI) keeps it; the companions still apply.
+    const own = c.res.headers.get("Content-Security-Policy");
+    await apply(c, done);
+    if (own) c.res.headers.set("Content-Security-Policy", own);
   };
 }

@@ -5,7 +5,7 @@ import type { AppEnv } from "../http/context";
 import { apiBaseUrl, openapiUrl } from "../http/urls";
 import { USAGE_TEXT } from "../content/usage";
 import { SERVICE_VERSION } from "../version";
-import { docsPage } from "./docs-page";
+import { DOCS_PAGE_CSP, docsPage } from "./docs-page";
 import { registerResponseHeaders, successHeaders } from "./response-headers";
 
 const TAGS = [
@@ -70,5 +70,5 @@ export function describeApi(api: OpenAPIHono<AppEnv>): void {
     const license = { name: "Usage rules: cite by url, credit the author, no bulk downloading", url: `${siteUrl}/llms.txt` };
     return c.json({ ...description, info: { ...description.info, license }, servers: [{ url: apiBaseUrl(siteUrl) }] }, 200);
   });
-  api.openapi(docsRoute, (c) => c.html(docsPage(openapiUrl(c.get("siteUrl"))), 200));
+  api.openapi(docsRoute, (c) => c.html(docsPage(openapiUrl(c.get("siteUrl"))), 200, { "Content-Security-Policy": DOCS_PAGE_CSP }));
 }

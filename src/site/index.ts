@@ -58,6 +58,8 @@ export function buildSite() {
   // The root has no language of its own: send the visitor to the one their browser asks for.
   site.get("/", (c) => c.redirect(homeUrl(urlContext(c)), 302));
   site.get(LANG, cached, (c) => homePage(c, siteFor(c, c.req.param("lang") as Lang)));
+  // A typed or linked "/en/" means the home page, which has one address without the slash.
+  site.get(`${LANG}/`, (c) => c.redirect(homeUrl({ siteUrl: c.get("siteUrl"), lang: c.req.param("lang") as Lang }), 301));
   site.get(`${LANG}/feeds/:file`, cached, async (c) => {
     const name = c.req.param("file").replace(/\.atom$/, "") as FeedName;
     if (!c.req.param("file").endsWith(".atom") || !FEEDS.includes(name)) return notFoundPage(c);

@@ -28,8 +28,8 @@ export function Layout({ site, head, children }: { site: Site; head: PageHead; c
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* No icon file: an empty data url stops browsers asking for /favicon.ico. */}
-        <link rel="icon" href="data:," />
+        {/* public/favicon.svg, a static asset (also favicon.ico for clients that ask without looking). */}
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <title>{fullTitle}</title>
         <meta name="description" content={head.description} />
         {head.noindex ? <meta name="robots" content="noindex" /> : null}
