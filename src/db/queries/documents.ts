@@ -161,9 +161,10 @@ function pageIds(ctx: QueryContext, filter: DocumentFilter, limit: number, offse
 /** The rows of one page of a document list (batchable), newest first. */
 export function documentListLoader(ctx: QueryContext, filter: DocumentFilter, limit: number, offset = 0, guard?: SQL): Loader<DocumentItem> {
   const newest = [desc(documents.createdAt), desc(documents.id)];
-  // A first page of one index walk is cheapest read directly (choosing ids first costs ~3 rows an item);
-  // past it, a skipped row would cost its joins too, so the ids come first.
-  const direct = offset === 0 && (!ctx.viewer || filter.ownerId !== undefined);
+  // A first page of one index walk in date order is cheapest read directly (choosing ids first costs ~3
+  // rows an item). Past it, a skipped row would cost its joins too; and a board's documents are sorted
+  // after reading, so each would be joined before the sort: there the ids come first.
+  const direct = offset === 0 && filter.boardId == null && (!ctx.viewer || filter.ownerId !== undefined);
   return {
     query: direct
       ? listQuery(ctx).where(and(visibleUnder(ctx, filter), matches(filter), guard)).orderBy(...newest).limit(limit)
