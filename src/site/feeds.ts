@@ -1,7 +1,7 @@
 // Atom feeds (RFC 4287), one per section and language: the newest 50 items an anonymous visitor can see.
 import { listPosts } from "../db/queries/blog";
 import { listCases } from "../db/queries/cases";
-import { documentOwners, listDocuments } from "../db/queries/documents";
+import { newestDocumentsWithOwners } from "../db/queries/documents";
 import { listThreads } from "../db/queries/forum";
 import { feedUrl, sectionPath, type FeedName, type PageKind } from "../http/urls";
 import type { Site } from "./context";
@@ -64,13 +64,12 @@ async function feedEntries(site: Site, name: FeedName): Promise<FeedEntry[]> {
         summary: [s.outcome[r.outcome] ?? r.outcome, r.device_model, r.board, `${s.symptom}: ${r.symptom}`].filter(Boolean).join(" · "),
       }));
     case "library": {
-      const docs = (await listDocuments(q, {}, newest)).data;
-      const owners = await documentOwners(q, docs.map((d) => d.id));
+      const docs = await newestDocumentsWithOwners(q, FEED_SIZE);
       return docs.map((d) => ({
         kind: "document",
         id: d.id,
         title: d.title,
-        author: owners.get(d.id) ?? null,
+        author: d.owner,
         updated: d.created_at,
         published: d.created_at,
         url: d.url,

@@ -241,15 +241,17 @@ export async function getDocument(ctx: QueryContext, id: string): Promise<Docume
   };
 }
 
-/** Uploader usernames of visible documents, by id (feeds credit each entry's author). */
-export async function documentOwners(ctx: QueryContext, ids: string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  // Keys.where: the few ids are looked up, not found by walking the visibility index.
-  const keys = Keys.of(ids)!;
-  const rows = await ctx.db
-    .select({ id: documents.id, owner: users.username })
-    .from(documents)
-    .innerJoin(users, eq(users.id, documents.ownerId))
-    .where(keys.where(qualified(documents.id), documentVisible(ctx.viewer)));
-  return new Map(rows.map((r) => [r.id, r.owner]));
+/** The newest visible documents with their uploaders' usernames (feeds credit each entry's author), in one round trip. */
+export async function newestDocumentsWithOwners(ctx: QueryContext, limit: number): Promise<(DocumentItem & { owner: string | null })[]> {
+  const list = documentListLoader(ctx, {}, limit);
+  const [rows, owners] = await batchRead(ctx, [
+    list.query,
+    ctx.db
+      .select({ id: documents.id, owner: users.username })
+      .from(documents)
+      .innerJoin(users, eq(users.id, documents.ownerId))
+      .where(sql`${qualified(documents.id)} in (${pageIds(ctx, {}, limit, 0)})`),
+  ]);
+  const byId = new Map((owners as { id: string; owner: string }[]).map((o) => [o.id, o.owner]));
+  return list.map(rows).map((d) => ({ ...d, owner: byId.get(d.id) ?? null }));
 }
