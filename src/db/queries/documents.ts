@@ -169,7 +169,8 @@ export function documentListLoader(ctx: QueryContext, filter: DocumentFilter, li
     query: direct
       ? listQuery(ctx).where(and(visibleUnder(ctx, filter), matches(filter), guard)).orderBy(...newest).limit(limit)
       : listQuery(ctx)
-          .where(and(sql`${qualified(documents.id)} in (${pageIds(ctx, filter, limit, offset)})`, guard))
+          // The visibility rule checked again on the page's rows: the one rule stays the last word.
+          .where(and(sql`${qualified(documents.id)} in (${pageIds(ctx, filter, limit, offset)})`, sql`(${documentVisible(ctx.viewer)}) = 1`, guard))
           .orderBy(...newest),
     map: (rows) => (rows as ListRow[]).map((r) => toDocument(r, ctx)),
   };
