@@ -2,7 +2,7 @@
 import { rfc3339 } from "../content/format";
 import { listPosts } from "../db/queries/blog";
 import { listCases } from "../db/queries/cases";
-import { documentOwners, listDocuments } from "../db/queries/documents";
+import { newestDocumentsWithOwners } from "../db/queries/documents";
 import { listThreads } from "../db/queries/forum";
 import { feedUrl, sectionUrl, type FeedName, type PageKind } from "../http/urls";
 import type { Site } from "./context";
@@ -65,13 +65,12 @@ async function feedEntries(site: Site, name: FeedName): Promise<FeedEntry[]> {
         summary: [s.outcome[r.outcome] ?? r.outcome, r.device_model, r.board, `${s.symptom}: ${r.symptom}`].filter(Boolean).join(" · "),
       }));
     case "library": {
-      const docs = (await listDocuments(q, {}, newest)).data;
-      const owners = await documentOwners(q, docs.map((d) => d.id));
+      const docs = await newestDocumentsWithOwners(q, FEED_SIZE);
       return docs.map((d) => ({
         kind: "document",
         id: d.id,
         title: d.title,
-        author: owners.get(d.id) ?? null,
+        author: d.owner,
         updated: d.created_at,
         published: d.created_at,
         url: d.url,

@@ -161,14 +161,16 @@ function pageIds(ctx: QueryContext, filter: DocumentFilter, limit: number, offse
 /** The rows of one page of a document list (batchable), newest first. */
 export function documentListLoader(ctx: QueryContext, filter: DocumentFilter, limit: number, offset = 0, guard?: SQL): Loader<DocumentItem> {
   const newest = [desc(documents.createdAt), desc(documents.id)];
-  // A first page of one index walk is cheapest read directly (choosing ids first costs ~3 rows an item);
-  // past it, a skipped row would cost its joins too, so the ids come first.
-  const direct = offset === 0 && (!ctx.viewer || filter.ownerId !== undefined);
+  // A first page of one index walk in date order is cheapest read directly (choosing ids first costs ~3
+  // rows an item). Past it, a skipped row would cost its joins too; and a board's documents are sorted
+  // after reading, so each would be joined before the sort: there the ids come first.
+  const direct = offset === 0 && filter.boardId == null && (!ctx.viewer || filter.ownerId !== undefined);
   return {
     query: direct
       ? listQuery(ctx).where(and(visibleUnder(ctx, filter), matches(filter), guard)).orderBy(...newest).limit(limit)
       : listQuery(ctx)
-          .where(and(sql`${qualified(documents.id)} in (${pageIds(ctx, filter, limit, offset)})`, guard))
+          // The visibility rule checked again on the page's rows: the one rule stays the last word.
+          .where(and(sql`${qualified(documents.id)} in (${pageIds(ctx, filter, limit, offset)})`, sql`(${documentVisible(ctx.viewer)}) = 1`, guard))
           .orderBy(...newest),
     map: (rows) => (rows as ListRow[]).map((r) => toDocument(r, ctx)),
   };
@@ -240,15 +242,17 @@ export async function getDocument(ctx: QueryContext, id: string): Promise<Docume
   };
 }
 
-/** Uploader usernames of visible documents, by id (feeds credit each entry's author). */
-export async function documentOwners(ctx: QueryContext, ids: string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  // Keys.where: the few ids are looked up, not found by walking the visibility index.
-  const keys = Keys.of(ids)!;
-  const rows = await ctx.db
-    .select({ id: documents.id, owner: users.username })
-    .from(documents)
-    .innerJoin(users, eq(users.id, documents.ownerId))
-    .where(keys.where(qualified(documents.id), documentVisible(ctx.viewer)));
-  return new Map(rows.map((r) => [r.id, r.owner]));
+/** The newest visible documents with their uploaders' usernames (feeds credit each entry's author), in one round trip. */
+export async function newestDocumentsWithOwners(ctx: QueryContext, limit: number): Promise<(DocumentItem & { owner: string | null })[]> {
+  const list = documentListLoader(ctx, {}, limit);
+  const [rows, owners] = await batchRead(ctx, [
+    list.query,
+    ctx.db
+      .select({ id: documents.id, owner: users.username })
+      .from(documents)
+      .innerJoin(users, eq(users.id, documents.ownerId))
+      .where(sql`${qualified(documents.id)} in (${pageIds(ctx, {}, limit, 0)})`),
+  ]);
+  const byId = new Map((owners as { id: string; owner: string }[]).map((o) => [o.id, o.owner]));
+  return list.map(rows).map((d) => ({ ...d, owner: byId.get(d.id) ?? null }));
 }
