@@ -5,7 +5,7 @@ import { dirname, join } from "node:path";
 import { getPlatformProxy, unstable_readConfig, unstable_startWorker } from "wrangler";
 import { runImport, type ImportOutcome } from "../../src/import/run";
 import { objectSource } from "../../src/import/source";
-import type { ImportTarget } from "../../src/import/target";
+import { RetryableError, type ImportTarget } from "../../src/import/target";
 import { encodeBatch } from "./import-wire";
 import { runWrangler } from "./wrangler";
 
@@ -75,8 +75,15 @@ export async function startImportWorker(persistTo?: string): Promise<LocalImport
     throw error;
   }
   const call = async <T>(path: string, body?: unknown): Promise<T> => {
-    const response = await worker.fetch(`http://import.local${path}`, { method: "POST", body: JSON.stringify(body ?? null) });
-    if (!response.ok) throw new Error(`the local import Worker failed on ${path}: ${response.status} ${await response.text()}`);
+    let response: Awaited<ReturnType<typeof worker.fetch>>;
+    try {
+      response = await worker.fetch(`http://import.local${path}`, { method: "POST", body: JSON.stringify(body ?? null) });
+    } catch (error) {
+      throw new RetryableError(`the local import Worker did not answer on ${path}: ${(error as Error).message}`);
+    }
+    // 503: workerd restarted the Worker mid-request; the batch did not commit (or did: it is idempotent).
+    const Failure = response.status === 503 ? RetryableError : Error;
+    if (!response.ok) throw new Failure(`the local import Worker failed on ${path}: ${response.status} ${await response.text()}`);
     return (await response.json()) as T;
   };
   const target: ImportTarget = {

@@ -8,7 +8,7 @@ import { SECTIONS, type Section } from "./format";
 import { planRecord, WRITE_ORDER } from "./load";
 import type { ImportProblem } from "./problems";
 import type { ImportSource } from "./source";
-import type { ImportTarget } from "./target";
+import { RetryableError, type ImportTarget } from "./target";
 import { ImportChecker, parseRecord, type KeyKind } from "./validate";
 
 export type Phase = "scan" | "shapes" | "references" | "write";
@@ -55,6 +55,19 @@ function queryBuilder(): Db {
 }
 
 const PROGRESS_EVERY = 500;
+const RETRY_DELAYS_MS = [1000, 5000, 15000];
+
+/** Writes a batch, trying again after a retryable failure: every batch can run twice without harm. */
+async function writeWithRetries(target: ImportTarget, batch: Batch): Promise<number> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await target.write(batch);
+    } catch (error) {
+      if (!(error instanceof RetryableError) || attempt >= RETRY_DELAYS_MS.length) throw error;
+      await new Promise((resolve) => setTimeout(resolve, RETRY_DELAYS_MS[attempt]));
+    }
+  }
+}
 
 export async function runImport(source: ImportSource, target: ImportTarget, options: RunOptions = {}): Promise<ImportOutcome> {
   const report = options.onProgress ?? (() => {});
@@ -112,7 +125,7 @@ export async function runImport(source: ImportSource, target: ImportTarget, opti
   const counts: Record<string, number> = {};
   let rowsWritten = 0;
   const batcher = new Batcher(options.limits ?? DEFAULT_BATCH_LIMITS, async (batch) => {
-    rowsWritten += await target.write(batch);
+    rowsWritten += await writeWithRetries(target, batch);
     await options.onBatchWritten?.(batch, batch.resumeAt);
   });
   const order = WRITE_ORDER.filter((s) => present.includes(s));

@@ -16,6 +16,9 @@ export interface ImportTarget {
   removeUnreferencedFiles(): Promise<number>;
 }
 
+/** A failure worth another try (the runtime restarted, the connection dropped): batches are idempotent. */
+export class RetryableError extends Error {}
+
 /** Keys per lookup query: one JSON array parameter, well under D1's statement limits. */
 export const KEYS_PER_LOOKUP = 500;
 
