@@ -38,6 +38,11 @@ const junk = fc.oneof(
   fc.constantFrom("", " ", "0", "-1", "1e3", "0x10", "1.0", "9007199254740992", "1" + "0".repeat(40), "' OR 1=1--", "%00", "null", "true", "x".repeat(3000)),
 );
 
+/** Present in `percent` of the requests: most requests should get through to the operation itself. */
+function sometimes<T>(arb: fc.Arbitrary<T>, percent: number): fc.Arbitrary<T | undefined> {
+  return fc.oneof({ weight: 100 - percent, arbitrary: fc.constant(undefined) }, { weight: percent, arbitrary: arb });
+}
+
 function valueFor(schema: any): fc.Arbitrary<string> {
   const s = schema?.$ref ? doc.components.schemas[schema.$ref.split("/").pop()] : schema?.allOf ? doc.components.schemas[schema.allOf[0].$ref.split("/").pop()] : schema;
   if (s?.enum) return fc.constantFrom(...s.enum.map(String));
@@ -49,8 +54,10 @@ function valueFor(schema: any): fc.Arbitrary<string> {
 
 /** A query string of valid, invalid and missing values (and now and then a parameter nobody declared). */
 function queryFor(params: any[]): fc.Arbitrary<string> {
-  const entries = params.map((p) => fc.option(fc.oneof({ weight: 3, arbitrary: valueFor(p.schema) }, { weight: 1, arbitrary: junk }), { nil: undefined }).map((v) => [p.name, v] as const));
-  const extra = fc.option(fc.tuple(fc.constantFrom("unknown", "page[]", "q"), junk), { nil: undefined });
+  const entries = params.map((p) =>
+    (p.required ? fc.oneof({ weight: 6, arbitrary: valueFor(p.schema) }, { weight: 1, arbitrary: junk }) : sometimes(fc.oneof({ weight: 4, arbitrary: valueFor(p.schema) }, { weight: 1, arbitrary: junk }), 40)).map((v) => [p.name, v] as const),
+  );
+  const extra = sometimes(fc.tuple(fc.constantFrom("unknown", "page[]", "q"), junk), 15);
   return fc.tuple(fc.tuple(...entries), extra).map(([pairs, more]) => {
     const search = new URLSearchParams();
     for (const [name, value] of [...pairs, ...(more ? [more] : [])]) if (value !== undefined) search.append(name, value);
@@ -71,12 +78,16 @@ function pathFor(template: string, params: any[]): fc.Arbitrary<string> {
   return fc.tuple(...segments).map((pairs) => pairs.reduce((path, [name, value]) => path.replace(`{${name}}`, value), template));
 }
 
-const headersArb = fc.record({
-  key: fc.constantFrom(...KEY_CHOICES),
-  authorization: fc.option(fc.constantFrom("Bearer", "Basic abc", "bearer  ", "Bearer " + "x".repeat(500)), { nil: undefined }),
-  lang: fc.option(fc.constantFrom("en", "es", "fr", "es-AR, en;q=0.5", "*", ";q=x"), { nil: undefined }),
-  ifNoneMatch: fc.option(fc.constantFrom("*", '"abc"', "W/\"x\", \"y\"", "garbage"), { nil: undefined }),
-});
+/** Mostly keys that may call the operation (so its own answers are reached), now and then any key at all. */
+function headersFor(op: any) {
+  const fitting = op["x-required-scopes"]?.includes("library:ingest") ? [KEYS.aliceIngest, KEYS.bob] : [undefined, KEYS.aliceRead, KEYS.bob, KEYS.carolAdmin];
+  return fc.record({
+    key: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...fitting) }, { weight: 1, arbitrary: fc.constantFrom(...KEY_CHOICES) }),
+    authorization: sometimes(fc.constantFrom("Bearer", "Basic abc", "bearer  ", "Bearer " + "x".repeat(500)), 8),
+    lang: sometimes(fc.constantFrom("en", "es", "fr", "es-AR, en;q=0.5", "*", ";q=x"), 25),
+    ifNoneMatch: sometimes(fc.constantFrom("*", '"abc"', 'W/"x", "y"', "garbage"), 12),
+  });
+}
 
 function headersOf(h: { key?: string; authorization?: string; lang?: string; ifNoneMatch?: string }): Record<string, string> {
   const out: Record<string, string> = {};
@@ -93,15 +104,15 @@ const uploadBody = fc.oneof(
     weight: 4,
     arbitrary: fc
       .record({
-        external_id: fc.option(fc.oneof(fc.stringMatching(/^[A-Za-z0-9._:-]{1,40}$/), junk), { nil: undefined }),
-        title: fc.option(fc.oneof(fc.string({ maxLength: 60 }), junk), { nil: undefined }),
-        type: fc.option(fc.oneof(fc.constantFrom("schematic", "datasheet", "other"), junk), { nil: undefined }),
-        visibility: fc.option(fc.oneof(fc.constantFrom("private", "shared", "public"), junk), { nil: undefined }),
-        rights_attested: fc.option(fc.constantFrom("true", "false", "maybe"), { nil: undefined }),
-        boards: fc.array(fc.oneof(fc.constantFrom("820-00165", "NM-A311"), junk), { maxLength: 12 }),
+        external_id: fc.option(fc.oneof({ weight: 6, arbitrary: fc.stringMatching(/^[A-Za-z0-9._:-]{1,40}$/) }, { weight: 1, arbitrary: junk }), { nil: undefined, freq: 10 }),
+        title: sometimes(fc.oneof({ weight: 6, arbitrary: fc.string({ minLength: 1, maxLength: 60 }) }, { weight: 1, arbitrary: junk }), 50),
+        type: sometimes(fc.oneof({ weight: 6, arbitrary: fc.constantFrom("schematic", "datasheet", "other") }, { weight: 1, arbitrary: junk }), 30),
+        visibility: sometimes(fc.oneof({ weight: 6, arbitrary: fc.constantFrom("private", "shared", "public") }, { weight: 1, arbitrary: junk }), 30),
+        rights_attested: sometimes(fc.constantFrom("true", "false", "maybe"), 30),
+        boards: fc.oneof({ weight: 6, arbitrary: fc.array(fc.constantFrom("820-00165", "NM-A311"), { maxLength: 3 }) }, { weight: 1, arbitrary: fc.array(junk, { maxLength: 12 }) }),
         file: fc.option(
-          fc.record({ name: fc.constantFrom("a.pdf", "notes.txt", "tool.exe", "b.zip", "x.bin", "noext", ""), bytes: fc.uint8Array({ maxLength: 300 }) }),
-          { nil: undefined },
+          fc.record({ name: fc.constantFrom("a.pdf", "notes.txt", "notes.txt", "tool.exe", "b.zip", "x.bin", "noext", ""), bytes: fc.uint8Array({ minLength: 1, maxLength: 300 }) }),
+          { nil: undefined, freq: 10 },
         ),
       })
       .map((f) => {
@@ -147,7 +158,7 @@ describe("property sweep of every operation against the served description", () 
       const request = fc.record({
         path: pathFor(template, params.filter((p) => p.in === "path")),
         query: queryFor(params.filter((p) => p.in === "query")),
-        headers: headersArb,
+        headers: headersFor(op),
         head: method === "get" ? fc.boolean() : fc.constant(false),
         body: method === "post" ? uploadBody.map((b) => b as { body: BodyInit; contentType?: string } | undefined) : fc.constant(undefined),
       });
