@@ -133,6 +133,7 @@ describe("GET /docs", () => {
     const html = await res.text();
     const csp = res.headers.get("Content-Security-Policy") ?? "";
     expect(csp).toMatch(/script-src 'self'(;|$)/);
+    expect(csp).not.toContain("unsafe-");
     expect(html, "no inline script").not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/i);
     // Static assets (wrangler.toml [assets] = public/); vendor/ is copied from swagger-ui-dist at install.
     const assets = Object.keys(import.meta.glob("../public/**/*")).map((f) => f.replace("../public", ""));
