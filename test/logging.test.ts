@@ -30,7 +30,8 @@ describe("request log", () => {
       const res = await api(`/documents/${SAMPLE_IDS.publicSchematic}`, { headers: { "X-Request-Id": "log-test-request-1" } });
       await res.text();
     });
-    const lines = json.filter((l) => l.type === "request");
+    // Only this request's lines (the contract check of the test helper fetches /openapi.json beside it).
+    const lines = json.filter((l) => l.type === "request" && l.request_id === "log-test-request-1");
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ request_id: "log-test-request-1", method: "GET", route: "/api/v1/documents/:document", status: 200 });
     expect(lines[0].duration_ms).toEqual(expect.any(Number));

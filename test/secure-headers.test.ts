@@ -25,6 +25,10 @@ async function expectSecureHtml(res: Response): Promise<void> {
   expect(directive(csp, "default-src")).toEqual(["'self'"]);
   expect(directive(csp, "object-src")).toEqual(["'none'"]);
   expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+  await expectCompanions(res, csp, markup);
+}
+
+async function expectCompanions(res: Response, csp: string, markup: string): Promise<void> {
   expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
   expect(res.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
   expect(res.headers.get("X-Frame-Options")).toBe("DENY");
@@ -50,10 +54,18 @@ describe("security headers on HTML answers", () => {
     await expectSecureHtml(await page("/problems/rate-limited"));
   });
 
-  it("the API reference page", async () => {
+  it("the API reference page: its own stricter policy, scripts only from the site's assets", async () => {
     const res = await api("/docs");
     expect(res.status).toBe(200);
-    await expectSecureHtml(res);
+    const markup = await res.text();
+    const csp = res.headers.get("Content-Security-Policy") ?? "";
+    expect(directive(csp, "frame-ancestors")).toEqual(["'none'"]);
+    expect(directive(csp, "default-src")).toEqual(["'none'"]);
+    expect(directive(csp, "script-src")).toEqual(["'self'"]);
+    expect(directive(csp, "style-src")).toEqual(["'self'"]);
+    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+    expect(markup).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    await expectCompanions(res, csp, markup);
   });
 
   it("JSON answers keep their own headers (no page policy on data)", async () => {

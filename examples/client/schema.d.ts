@@ -805,6 +805,8 @@ export interface components {
              * @example https://example.org/en/forum/01JBGJ09TQM83XSSSS6YS3C4DW/no-power
              */
             url: string;
+            /** @description Why the upload was rejected (null otherwise) */
+            status_reason?: string | null;
         };
         UploadStatusResponse: {
             data: components["schemas"]["UploadStatus"];
@@ -1078,7 +1080,7 @@ export interface operations {
                 board?: string;
                 /** @description Only the key owner's uploads (needs a key) */
                 mine?: boolean;
-                /** @description Page number, from 1. A page past the end is empty. */
+                /** @description Page number, from 1 to 50. A page past the end is empty; filters and search reach further than page 50. */
                 page?: number;
                 /** @description Items per page, 1 to 100 (default 20). */
                 per_page?: number;
@@ -2116,7 +2118,7 @@ export interface operations {
             query?: {
                 /** @description Category slug */
                 category?: string;
-                /** @description Page number, from 1. A page past the end is empty. */
+                /** @description Page number, from 1 to 50. A page past the end is empty; filters and search reach further than page 50. */
                 page?: number;
                 /** @description Items per page, 1 to 100 (default 20). */
                 per_page?: number;
@@ -2282,7 +2284,7 @@ export interface operations {
     getThread: {
         parameters: {
             query?: {
-                /** @description Page number, from 1. A page past the end is empty. */
+                /** @description Page number, from 1 to 50. A page past the end is empty; filters and search reach further than page 50. */
                 page?: number;
             };
             header?: never;
@@ -2475,7 +2477,7 @@ export interface operations {
                 tag?: string;
                 /** @description Author username */
                 author?: string;
-                /** @description Page number, from 1. A page past the end is empty. */
+                /** @description Page number, from 1 to 50. A page past the end is empty; filters and search reach further than page 50. */
                 page?: number;
                 /** @description Items per page, 1 to 100 (default 20). */
                 per_page?: number;
@@ -2808,7 +2810,7 @@ export interface operations {
                 /** @description Board number or alias in any spelling (820-00165, 82000165, 820 00165) */
                 board?: string;
                 outcome?: components["schemas"]["Outcome"];
-                /** @description Page number, from 1. A page past the end is empty. */
+                /** @description Page number, from 1 to 50. A page past the end is empty; filters and search reach further than page 50. */
                 page?: number;
                 /** @description Items per page, 1 to 100 (default 20). */
                 per_page?: number;
@@ -3516,6 +3518,29 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "x-d1-bookmark": components["headers"]["x-d1-bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service unavailable (the type of the body ends in /problems/{code}):
+             *     - `unavailable`: A part of the service this request needs is temporarily unavailable (for example the search index while it is rebuilt). Retry after the seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "x-d1-bookmark": components["headers"]["x-d1-bookmark"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
