@@ -2,23 +2,17 @@
 // project's vars (vitest.config.ts). The test clock moves time; no test sleeps.
 import { env, exports } from "cloudflare:workers";
 import { Hono } from "hono";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { AppEnv } from "../../src/http/context";
 import { apiErrorResponse } from "../../src/http/errors";
 import { requestContext } from "../../src/http/request-context";
 import { anonymousRateLimit } from "../../src/limits/rate-limit";
 import { api, expectProblem, KEYS, ORIGIN, seedSample } from "../helpers/app";
+import { hourApartEachTest } from "../helpers/clock";
 
 beforeAll(seedSample);
 
-// Each test starts an hour after the last, so every counter's window is empty again.
-let now = Date.UTC(2030, 0, 1);
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  now += 3_600_000;
-  vi.setSystemTime(now);
-});
-afterEach(() => vi.useRealTimers());
+const clock = hourApartEachTest(Date.UTC(2030, 0, 1));
 
 async function call(address: string | undefined, key?: string, path = "/forum/categories"): Promise<Response> {
   const res = await api(path, { key, headers: address ? { "CF-Connecting-IP": address } : {} });
@@ -36,7 +30,7 @@ describe("anonymous calls, per client address", () => {
       expect(res.status).toBe(200);
       expect(res.headers.get("X-RateLimit-Remaining")).toBe(String(60 - i));
     }
-    vi.setSystemTime(now + 20_000); // the 61st call, still within the minute
+    vi.setSystemTime(clock.now() + 20_000); // the 61st call, still within the minute
     const res = await api("/forum/categories", { headers: { "CF-Connecting-IP": "198.51.100.1" } });
     const body = await expectProblem(res, 429, "rate-limited");
     expect(body.detail).toMatch(/60/);
@@ -45,9 +39,9 @@ describe("anonymous calls, per client address", () => {
     expect(res.headers.get("RateLimit")).toBe('"anonymous";r=0;t=40');
     expect(res.headers.get("X-RateLimit-Limit")).toBe("60");
     expect(res.headers.get("X-RateLimit-Remaining")).toBe("0");
-    expect(res.headers.get("X-RateLimit-Reset")).toBe(String((now + 60_000) / 1000));
+    expect(res.headers.get("X-RateLimit-Reset")).toBe(String((clock.now() + 60_000) / 1000));
     // Refused calls are not counted: once the first minute has passed, the address has its whole limit back.
-    vi.setSystemTime(now + 60_001);
+    vi.setSystemTime(clock.now() + 60_001);
     const again = await call("198.51.100.1");
     expect(again.status).toBe(200);
     expect(again.headers.get("X-RateLimit-Remaining")).toBe("59");
@@ -56,7 +50,7 @@ describe("anonymous calls, per client address", () => {
   it("successful and error responses within the limit carry the headers", async () => {
     const ok = await call("198.51.100.2");
     expect(ok.headers.get("RateLimit")).toBe('"anonymous";r=59;t=60');
-    expect(ok.headers.get("X-RateLimit-Reset")).toBe(String(now / 1000 + 60));
+    expect(ok.headers.get("X-RateLimit-Reset")).toBe(String(clock.now() / 1000 + 60));
     const missing = await call("198.51.100.2", undefined, "/documents/01JM9S346Q3D25VT4F5V37E3S9");
     expect(missing.status).toBe(404);
     expect(missing.headers.get("X-RateLimit-Remaining")).toBe("58");

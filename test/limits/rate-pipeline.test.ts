@@ -2,19 +2,14 @@
 // call shows nothing of the handler's work, and a refused subject is answered from the isolate's memory
 // with its Retry-After counting down. This project: anonymous 60/min, keyed 10/min; the test clock moves time.
 import { env } from "cloudflare:workers";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { counter } from "../../src/limits/counters";
 import { api, expectProblem, KEYS, seedSample } from "../helpers/app";
+import { hourApartEachTest } from "../helpers/clock";
 
 beforeAll(seedSample);
 
-let now = Date.UTC(2031, 0, 1);
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  now += 3_600_000;
-  vi.setSystemTime(now);
-});
-afterEach(() => vi.useRealTimers());
+const clock = hourApartEachTest(Date.UTC(2031, 0, 1));
 
 const times = <T>(n: number, f: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => f(i)));
 
@@ -44,22 +39,22 @@ describe("the rate check beside the handler", () => {
   it("a refused subject is answered 429 at once until its Retry-After, which counts down, then the counter decides again", async () => {
     const address = "198.51.100.72";
     await times(60, () => api("/forum/categories", { headers: { "CF-Connecting-IP": address } }).then((r) => r.arrayBuffer()));
-    vi.setSystemTime(now + 20_000);
+    vi.setSystemTime(clock.now() + 20_000);
     const first = await api("/forum/categories", { headers: { "CF-Connecting-IP": address } });
     await expectProblem(first, 429, "rate-limited");
     expect(first.headers.get("Retry-After")).toBe("40");
 
     // The counter's window is cleared behind the isolate's back: only the remembered refusal can still say 429.
     const stub = counter(env, `rate:addr:${address}`);
-    await stub.take({ limit: 60, windowSeconds: 60 }, now + 10 * 60_000); // a take far ahead empties its window
-    vi.setSystemTime(now + 30_000);
+    await stub.take({ limit: 60, windowSeconds: 60 }, clock.now() + 10 * 60_000); // a take far ahead empties its window
+    vi.setSystemTime(clock.now() + 30_000);
     const remembered = await api("/forum/categories", { headers: { "CF-Connecting-IP": address } });
     await expectProblem(remembered, 429, "rate-limited");
     expect(remembered.headers.get("Retry-After")).toBe("30");
     expect(remembered.headers.get("X-RateLimit-Remaining")).toBe("0");
     expect(remembered.headers.get("RateLimit-Policy")).toBe('"anonymous";q=60;w=60');
 
-    vi.setSystemTime(now + 60_001); // past the Retry-After: the counter is asked again
+    vi.setSystemTime(clock.now() + 60_001); // past the Retry-After: the counter is asked again
     const again = await api("/forum/categories", { headers: { "CF-Connecting-IP": address } });
     expect(again.status).toBe(200);
     await again.arrayBuffer();

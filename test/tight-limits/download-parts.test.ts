@@ -1,18 +1,13 @@
 // Downloads by parts under an anonymous limit of 10 a minute (this project's vars): the byte ranges of one
 // signed link count against the link, not the caller's address; made-up links still cost the address.
 import { exports } from "cloudflare:workers";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { api, expectProblem, getJson, KEYS, SAMPLE_IDS, seedSample } from "../helpers/app";
+import { hourApartEachTest } from "../helpers/clock";
 
 beforeAll(seedSample);
 
-let now = Date.UTC(2033, 0, 1);
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  now += 3_600_000;
-  vi.setSystemTime(now);
-});
-afterEach(() => vi.useRealTimers());
+const clock = hourApartEachTest(Date.UTC(2033, 0, 1));
 
 const fetchFile = (url: string, address: string, headers: Record<string, string> = {}) =>
   exports.default.fetch(new Request(url, { headers: { "CF-Connecting-IP": address, ...headers } }));

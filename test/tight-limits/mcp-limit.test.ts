@@ -1,21 +1,15 @@
 // /mcp under an anonymous limit of 10 a minute (this project's vars): every tool call counts, however many
 // arrive in one HTTP request; batches are refused where the protocol removed them; bodies are bounded.
 import { exports } from "cloudflare:workers";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_MCP_BODY_BYTES } from "../../src/mcp/rpc-body";
 import { connectV1, exchanges, MCP_URL } from "../helpers/mcp";
 import { seedMcpFixture } from "../helpers/mcp-fixture";
+import { hourApartEachTest } from "../helpers/clock";
 
 beforeAll(seedMcpFixture);
 
-// Each test an hour after the last, so every counter's window is empty again.
-let now = Date.UTC(2031, 0, 1);
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  now += 3_600_000;
-  vi.setSystemTime(now);
-});
-afterEach(() => vi.useRealTimers());
+const clock = hourApartEachTest(Date.UTC(2031, 0, 1));
 
 const toolCall = (id: number) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "list_recent", arguments: { kind: "threads" } } });
 

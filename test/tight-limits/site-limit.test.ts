@@ -1,18 +1,13 @@
 // The site's own limit, SITE_RATE_PER_MINUTE = 10 in this project: pages, feeds, sitemaps, robots.txt and
 // llms.txt per address, a 429 page in the visitor's language past it, separate from the API's counter.
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { api, seedSample } from "../helpers/app";
 import { page } from "../helpers/site";
+import { hourApartEachTest } from "../helpers/clock";
 
 beforeAll(seedSample);
 
-let now = Date.UTC(2032, 0, 1);
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  now += 3_600_000;
-  vi.setSystemTime(now);
-});
-afterEach(() => vi.useRealTimers());
+const clock = hourApartEachTest(Date.UTC(2032, 0, 1));
 
 const PAGES = ["/es", "/en/forum", "/es/biblioteca", "/sitemap.xml", "/sitemaps/threads-1.xml", "/robots.txt", "/llms.txt", "/en/feeds/forum.atom", "/", "/problems/rate-limited"];
 
@@ -30,7 +25,7 @@ describe("site limit per address", () => {
       expect(res.headers.get("RateLimit-Policy"), path).toBe('"site";q=10;w=60');
       expect(res.headers.get("X-RateLimit-Remaining"), path).toBe(String(9 - i));
     }
-    vi.setSystemTime(now + 15_000);
+    vi.setSystemTime(clock.now() + 15_000);
     const refused = await view("/es/foro", "203.0.113.50");
     expect(refused.status).toBe(429);
     expect(refused.headers.get("Content-Type")).toMatch(/^text\/html/);
@@ -46,7 +41,7 @@ describe("site limit per address", () => {
     expect(await (await view("/en/blog", "203.0.113.50")).text()).toMatch(/wait 45 s/);
     expect(await (await view("/robots.txt", "203.0.113.50", { "Accept-Language": "en" })).text()).toMatch(/Too many pages/);
     // After the minute, pages are served again.
-    vi.setSystemTime(now + 60_001);
+    vi.setSystemTime(clock.now() + 60_001);
     expect((await view("/es/foro", "203.0.113.50")).status).toBe(200);
   });
 
