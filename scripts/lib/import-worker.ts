@@ -5,8 +5,10 @@ import { bindingTarget } from "../../src/import/target";
 import type { KeyKind } from "../../src/import/validate";
 import { decodeBatch, type WireBatch } from "./import-wire";
 
-// wrangler.toml declares the Limiter class for this Worker name; exporting it keeps workerd quiet.
+// wrangler.toml declares these Durable Object classes for this Worker name: wrangler refuses to start a
+// Worker that does not export every one of them (the import uses neither).
 export { Limiter } from "../../src/limits/limiter";
+export { QuotaLedger } from "../../src/limits/quota";
 
 export default {
   async fetch(request: Request, env: Env): Promise<Response> {
