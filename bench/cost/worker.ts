@@ -2,6 +2,8 @@
 // D1 binding and Durable Object namespace wrapped to tally what each request cost. The tally goes back in
 // the `x-bench-cost` response header. Production code is unchanged.
 import production, { Limiter as ProductionLimiter } from "../../src/index";
+
+export { QuotaLedger } from "../../src/limits/quota";
 import { meteredD1, newTally } from "../lib/metered-d1";
 
 // Durable Objects of this script run in the Worker's isolate under workerd, so a module-level list
