@@ -1,4 +1,4 @@
-// The content import format (shared/fixtures/import.schema.json) as a zod schema: the importer's
+// The content import format (docs/import.schema.json) as a zod schema: the importer's
 // first check. References between records are checked afterwards in validate.ts.
 import { z } from "zod";
 import { LANGUAGES } from "../http/language";
