@@ -81,6 +81,11 @@ export const documents = sqliteTable("documents", {
   statusReason: text("status_reason"),
   /** Times the scheduled sweep re-enqueued this document while it was stuck in `processing`. */
   recoveries: integer("recoveries").notNull().default(0),
+  /**
+   * The numbers of the document's boards as a JSON array, in link order: a copy kept by triggers
+   * (migrations/0004_document_board_numbers.sql) so a page of documents reads no link or board rows.
+   */
+  boardNumbers: text("board_numbers").notNull().default("[]"),
   createdAt: text("created_at").notNull(),
   updatedAt: text("updated_at").notNull(),
 }, (t) => [

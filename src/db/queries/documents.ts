@@ -34,7 +34,8 @@ const listFields = {
   pageCount: documents.pageCount,
   downloads: documents.downloads,
   createdAt: documents.createdAt,
-  boards: sql<string>`(select json_group_array(number) from (select b.number from document_boards db join boards b on b.id = db.board_id where db.document_id = ${qualified(documents.id)} order by db.position, b.number))`,
+  // Kept on the row by triggers (migrations/0004): a page reads no link or board rows.
+  boards: documents.boardNumbers,
 };
 
 function toDocument(row: ListRow, ctx: QueryContext): DocumentItem {
