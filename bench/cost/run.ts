@@ -144,28 +144,38 @@ async function main(): Promise<void> {
   // New migrations (counters) apply to a reused state too; each backfills from the rows already there.
   execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CI: "true" } });
 
-  const wranglerArgs = ["wrangler", "dev", "bench/cost/worker.ts", "--local", "--persist-to", STATE, "--port", String(PORT), "--inspector-port", String(INSPECTOR_PORT), "--ip", "127.0.0.1"];
-  for (const v of ["ANON_RATE_PER_MINUTE:100000000", "KEY_RATE_PER_MINUTE:100000000", "SITE_RATE_PER_MINUTE:100000000", "EDGE_CACHE_TTL_SECONDS:0"]) wranglerArgs.push("--var", v);
-  const child = spawn("npx", [...wranglerArgs, "--log-level", "error"], { stdio: "ignore", detached: true });
-  const base = `http://127.0.0.1:${PORT}`;
-  try {
-    await waitFor(`${base}/healthz`, child);
-    const list = await endpoints(base);
-    const rows: { e: Endpoint; status: number; cost: Cost }[] = [];
-    for (const e of list) {
-      await request(base, e); // warms the isolate's caches (board spellings, word probes)
-      const { status, cost, text } = await request(base, e);
-      rows.push({ e, status, cost });
-      if (e.body !== undefined) log(`${e.name} answered: ${text.slice(0, 300)}`);
-      log(`${e.name}: ${status}, D1 ${cost.d1.roundTrips} round trips, ${cost.d1.rowsRead} rows read, ${cost.d1.rowsWritten} written; DO ${cost.doRequests} requests, ${cost.doRowsWritten} rows written`);
+  /** Runs the bench Worker with this edge-cache lifetime and measures the second of two identical requests of each endpoint. */
+  const measure = async (ttl: number): Promise<{ e: Endpoint; status: number; cost: Cost }[]> => {
+    const wranglerArgs = ["wrangler", "dev", "bench/cost/worker.ts", "--local", "--persist-to", STATE, "--port", String(PORT), "--inspector-port", String(INSPECTOR_PORT), "--ip", "127.0.0.1"];
+    for (const v of ["ANON_RATE_PER_MINUTE:100000000", "KEY_RATE_PER_MINUTE:100000000", "SITE_RATE_PER_MINUTE:100000000", `EDGE_CACHE_TTL_SECONDS:${ttl}`]) wranglerArgs.push("--var", v);
+    const child = spawn("npx", [...wranglerArgs, "--log-level", "error"], { stdio: "ignore", detached: true });
+    const base = `http://127.0.0.1:${PORT}`;
+    try {
+      await waitFor(`${base}/healthz`, child);
+      const measured: { e: Endpoint; status: number; cost: Cost }[] = [];
+      for (const e of await endpoints(base)) {
+        await request(base, e); // warms the isolate's caches (board spellings, word probes) and, with ttl > 0, the edge cache
+        const { status, cost, text } = await request(base, e);
+        measured.push({ e, status, cost });
+        if (e.body !== undefined && ttl === 0) log(`${e.name} answered: ${text.slice(0, 300)}`);
+        log(`${ttl ? "cached" : "uncached"} ${e.name}: ${status}, D1 ${cost.d1.roundTrips} round trips, ${cost.d1.rowsRead} rows read, ${cost.d1.rowsWritten} written; DO ${cost.doRequests} requests, ${cost.doRowsWritten} rows written`);
+      }
+      return measured;
+    } finally {
+      if (child.pid) process.kill(-child.pid, "SIGTERM");
+      await new Promise((r) => setTimeout(r, 2000)); // the port and the state are free again
     }
+  };
+  {
+    const rows = await measure(0);
+    const cached = await measure(60);
     const over = rows.filter((r) => r.cost.d1.rowsRead > r.e.bound);
     const table = [
-      "| endpoint | status | D1 round trips | D1 rows read | D1 rows written | DO requests | DO rows written | Worker requests | USD per million | bound (rows read) |",
-      "|---|---|---|---|---|---|---|---|---|---|",
+      "| endpoint | status | D1 round trips | D1 rows read | D1 rows written | DO requests | DO rows written | Worker requests | USD per million | cached: D1 rows read | cached: USD per million | bound (rows read) |",
+      "|---|---|---|---|---|---|---|---|---|---|---|---|",
       ...rows.map(
-        ({ e, status, cost }) =>
-          `| ${e.name} \`${e.method ?? "GET"} ${e.path.length > 60 ? e.path.slice(0, 57) + "…" : e.path}\`${e.keyed ? " (key)" : ""} | ${status} | ${cost.d1.roundTrips} | ${cost.d1.rowsRead} | ${cost.d1.rowsWritten} | ${cost.doRequests} | ${cost.doRowsWritten} | 1 | ${costPerMillion(cost).toFixed(2)} | ${cost.d1.rowsRead > e.bound ? "**over** " : ""}≤ ${e.bound}${e.why ? ` (${e.why})` : ""} |`,
+        ({ e, status, cost }, i) =>
+          `| ${e.name} \`${e.method ?? "GET"} ${e.path.length > 60 ? e.path.slice(0, 57) + "…" : e.path}\`${e.keyed ? " (key)" : ""} | ${status} | ${cost.d1.roundTrips} | ${cost.d1.rowsRead} | ${cost.d1.rowsWritten} | ${cost.doRequests} | ${cost.doRowsWritten} | 1 | ${costPerMillion(cost).toFixed(2)} | ${cached[i].cost.d1.rowsRead} | ${costPerMillion(cached[i].cost).toFixed(2)} | ${cost.d1.rowsRead > e.bound ? "**over** " : ""}≤ ${e.bound}${e.why ? ` (${e.why})` : ""} |`,
       ),
     ];
     console.log(`\n${table.join("\n")}\n`);
@@ -173,7 +183,7 @@ async function main(): Promise<void> {
     const section = [
       `### Cost per request, ${LABEL}`,
       "",
-      `Command: \`npm run bench:cost${args.length ? " -- " + args.join(" ") : ""}\` (${new Date().toISOString().slice(0, 10)}, wrangler dev / local D1, bench entry point bench/cost/worker.ts). Catalogue: ${DEFAULT_SIZES.documents} documents, ${DEFAULT_SIZES.threads} threads, ${DEFAULT_SIZES.cases} cases, ${DEFAULT_SIZES.posts} posts, ${DEFAULT_SIZES.boards} boards. Uncached (EDGE_CACHE_TTL_SECONDS=0), the second of two identical requests.`,
+      `Command: \`npm run bench:cost${args.length ? " -- " + args.join(" ") : ""}\` (${new Date().toISOString().slice(0, 10)}, wrangler dev / local D1, bench entry point bench/cost/worker.ts). Catalogue: ${DEFAULT_SIZES.documents} documents, ${DEFAULT_SIZES.threads} threads, ${DEFAULT_SIZES.cases} cases, ${DEFAULT_SIZES.posts} posts, ${DEFAULT_SIZES.boards} boards. Uncached (EDGE_CACHE_TTL_SECONDS=0) and cached (60; keyed calls, /mcp and downloads are never cached), each the second of two identical requests.`,
       `Prices (Workers Paid, beyond the inclusions, published on developers.cloudflare.com, looked up ${PRICES.date}): Worker request $0.30/M, D1 row read $0.001/M, D1 row written $1.00/M, Durable Object request $0.15/M, Durable Object row written $1.00/M; CPU time and DO duration not counted.`,
       "",
       ...table,
@@ -183,8 +193,6 @@ async function main(): Promise<void> {
     ].join("\n");
     writeResultsSection(`cost-${LABEL}`, section);
     log(`wrote bench/RESULTS.md (cost-${LABEL})`);
-  } finally {
-    if (child.pid) process.kill(-child.pid, "SIGTERM");
   }
 }
 
