@@ -10,6 +10,7 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { BENCH_KEY, loadCatalogue } from "../search/catalogue";
 import { DEFAULT_SIZES } from "../search/data";
+import { waitForAnswer } from "../lib/dev-worker";
 import { writeResultsSection } from "../lib/results";
 import type { D1Tally } from "../lib/metered-d1";
 
@@ -58,22 +59,6 @@ interface Endpoint {
 function costPerMillion(c: Cost): number {
   const one = PRICES.workerRequest + c.d1.rowsRead * PRICES.d1RowRead + c.d1.rowsWritten * PRICES.d1RowWritten + c.doRequests * PRICES.doRequest + c.doRowsWritten * PRICES.doRowWritten;
   return one * 1e6;
-}
-
-async function waitFor(url: string, child: ChildProcess, timeoutMs = 180_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(url);
-      await res.arrayBuffer();
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`wrangler dev did not answer at ${url}`);
 }
 
 async function request(base: string, e: Endpoint): Promise<{ status: number; cost: Cost; json: unknown; text: string }> {
@@ -151,7 +136,7 @@ async function main(): Promise<void> {
     const child = spawn("npx", [...wranglerArgs, "--log-level", "error"], { stdio: "ignore", detached: true });
     const base = `http://127.0.0.1:${PORT}`;
     try {
-      await waitFor(`${base}/healthz`, child);
+      await waitForAnswer(`${base}/healthz`, child, 180_000);
       const measured: { e: Endpoint; status: number; cost: Cost }[] = [];
       for (const e of await endpoints(base)) {
         await request(base, e); // warms the isolate's caches (board spellings, word probes) and, with ttl > 0, the edge cache

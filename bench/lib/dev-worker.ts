@@ -73,18 +73,30 @@ export async function startWorker(options: WorkerOptions): Promise<ChildProcess>
       "--persist-to", options.state, "--show-interactive-dev-session=false", "--log-level", "warn", ...vars],
     { cwd: ROOT, detached: true, stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, CI: "1" } },
   );
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error("wrangler dev exited early");
+  try {
+    await waitForAnswer(`http://127.0.0.1:${port}/healthz`, child, 90_000);
+  } catch (error) {
+    stopWorker(child);
+    throw error;
+  }
+  return child;
+}
+
+/** Waits until `url` answers 2xx from the wrangler dev started as `child`; fails if it exits or the time is up. */
+export async function waitForAnswer(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      if (res.ok) return;
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  stopWorker(child);
-  throw new Error("wrangler dev did not answer within 90 s");
+  throw new Error(`wrangler dev did not answer at ${url} within ${timeoutMs / 1000} s`);
 }
 
 export function stopWorker(child: ChildProcess): void {

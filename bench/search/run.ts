@@ -13,6 +13,7 @@ import { resolve } from "node:path";
 import { DEFAULT_SIZES, type Sizes } from "./data";
 import { BENCH_KEY, loadCatalogue } from "./catalogue";
 import { benchQueries, type BenchQuery } from "./queries";
+import { waitForAnswer } from "../lib/dev-worker";
 import { writeResultsSection } from "../lib/results";
 
 const args = process.argv.slice(2);
@@ -32,22 +33,6 @@ const sizes: Sizes = {
 
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 const log = (msg: string) => console.log(`[bench] ${msg}`);
-
-async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(url);
-      await res.arrayBuffer();
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`wrangler dev did not answer at ${url}`);
-}
 
 interface Sample {
   query: BenchQuery;
@@ -107,7 +92,7 @@ async function main(): Promise<void> {
   if (pinned) execFileSync("taskset", ["-cp", "1", String(process.pid)], { stdio: "ignore" });
   const base = `http://127.0.0.1:${PORT}`;
   try {
-    await waitFor(`${base}/api/v1/openapi.json`, child);
+    await waitForAnswer(`${base}/api/v1/openapi.json`, child, 120_000);
     const queries = benchQueries(sizes.boards);
     // First pass: the Worker's per-isolate caches (word probes, board spellings) start empty.
     const cold = summary(await runQueries(base, queries));

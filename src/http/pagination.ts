@@ -48,9 +48,3 @@ export interface Page<T> {
   data: T[];
   meta: PageMeta;
 }
-
-/** Offset of the page, or undefined when the page lies past the end (no query needed). */
-export function pageOffset(req: PageRequest, total: number): number | undefined {
-  const offset = (req.page - 1) * req.perPage;
-  return offset < total ? offset : undefined;
-}

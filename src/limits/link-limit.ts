@@ -6,7 +6,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../http/context";
 import type { FileLink } from "../files/signed-link";
-import { anonymousCheck, chargeRefusedKey, enforceLimit, type LimitCheck } from "./rate-limit";
+import { anonymousCheck, chargeRefusedKey, enforceLimit, enforceRate, type LimitCheck } from "./rate-limit";
 
 type Ctx = Context<AppEnv>;
 
@@ -29,7 +29,7 @@ export async function countLinkRequest(c: Ctx, verify: () => Promise<FileLink>):
   try {
     link = await verify();
   } catch (err) {
-    await enforceLimit(c, anonymousCheck(c)); // throws 429 once the address is over its limit
+    await enforceRate(c, anonymousCheck(c)); // throws 429 once the address is over its limit (remembered till Retry-After)
     throw err;
   }
   await enforceLimit(c, linkCheck(c, link));

@@ -86,7 +86,7 @@ export function writeLimitHeaders(c: Ctx): void {
  * The request-rate check: a subject the isolate remembers as refused gets its 429 at once; otherwise the
  * counter is asked. Refusals are remembered until their Retry-After.
  */
-async function enforceRate(c: Ctx, check: LimitCheck): Promise<void> {
+export async function enforceRate(c: Ctx, check: LimitCheck): Promise<void> {
   const nowMs = Date.now();
   const remembered = rememberedRefusal(check.counter, check.rule, nowMs);
   if (remembered) {
@@ -154,10 +154,3 @@ export async function chargeRefusedKey(c: Ctx): Promise<void> {
   await enforceRate(c, anonymousCheck(c));
   throw refused;
 }
-
-/** For endpoints limited like anonymous reads whatever the caller sends (the MCP endpoint): per address. */
-export const anonymousRateLimit = createMiddleware<AppEnv>(async (c, next) => {
-  // The MCP endpoint only reads (every tool is read-only), so its work may run beside the check, POST or not.
-  await limitAlongside(c, anonymousCheck(c), next, true);
-  writeLimitHeaders(c);
-});

@@ -2,22 +2,11 @@
 // Worker's static assets under its Content-Security-Policy and list every operation of /openapi.json.
 // Run through `npm run test:e2e` (scripts/e2e.sh), which starts `wrangler dev` and sets BASE_URL.
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium } from "playwright-core";
+import { BASE_URL, openBrowser, SHOTS } from "./browser";
 
-const BASE_URL = process.env.BASE_URL ?? "http://127.0.0.1:8787";
-const SHOTS = join(import.meta.dirname, "screenshots");
-mkdirSync(SHOTS, { recursive: true });
-
-const userDataDir = mkdtempSync(join(tmpdir(), "bds-chromium-"));
-const context = await chromium.launchPersistentContext(userDataDir, {
-  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-  headless: true,
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  viewport: { width: 1280, height: 900 },
-});
+const browser = await openBrowser();
+const { context } = browser;
 
 const problems: string[] = [];
 try {
@@ -56,6 +45,5 @@ try {
   assert.deepEqual(problems, []);
   console.log("e2e: API reference checks passed");
 } finally {
-  await context.close();
-  rmSync(userDataDir, { recursive: true, force: true });
+  await browser.close();
 }

@@ -1,23 +1,12 @@
 // End-to-end: the site in headless Chromium (Debian's chromium driven by playwright-core).
 // Run through `npm run test:e2e` (scripts/e2e.sh), which starts `wrangler dev` and sets BASE_URL.
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
+import { BASE_URL, openBrowser, SHOTS } from "./browser";
 
-const BASE_URL = process.env.BASE_URL ?? "http://127.0.0.1:8787";
-const SHOTS = join(import.meta.dirname, "screenshots");
-mkdirSync(SHOTS, { recursive: true });
-
-const userDataDir = mkdtempSync(join(tmpdir(), "bds-chromium-"));
-const context = await chromium.launchPersistentContext(userDataDir, {
-  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-  headless: true,
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  viewport: { width: 1280, height: 900 },
-  locale: "en-GB",
-});
+const browser = await openBrowser({ locale: "en-GB" });
+const { context } = browser;
 
 const problems: string[] = [];
 let step = "start";
@@ -105,6 +94,5 @@ try {
   assert.deepEqual(problems, []);
   console.log("e2e: all checks passed");
 } finally {
-  await context.close();
-  rmSync(userDataDir, { recursive: true, force: true });
+  await browser.close();
 }

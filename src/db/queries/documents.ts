@@ -7,7 +7,7 @@ import { pageUrl } from "../../http/urls";
 import type { DocumentDetailSchema, DocumentSchema } from "../../schemas/documents";
 import { documentBoards, documents, documentVersions, manufacturers, users } from "../schema";
 import { qualified } from "../qualified";
-import { batchRead, Keys, load, parseJsonArray, readPage, type Loader, type QueryContext } from "./context";
+import { batchRead, Keys, parseJsonArray, readPage, type Loader, type QueryContext } from "./context";
 import { counter, counterKey } from "./counts";
 
 export type DocumentItem = z.infer<typeof DocumentSchema>;
@@ -184,11 +184,6 @@ export function documentsLoader(ctx: QueryContext, keys: Keys | undefined): Load
     query: listQuery(ctx, keys).where(keys.where(documents.id, documentVisible(ctx.viewer))).orderBy(keys.order(documents.id)),
     map: (rows) => (rows as ListRow[]).map((r) => toDocument(r, ctx)),
   };
-}
-
-/** Documents by id, visible ones only, in the order given. */
-export function documentsByIds(ctx: QueryContext, ids: string[]): Promise<DocumentItem[]> {
-  return load(documentsLoader(ctx, Keys.of(ids)));
 }
 
 const VIEWERS: Record<string, string> = { pdf: "pdf", png: "image", jpg: "image", jpeg: "image", gif: "image", webp: "image", txt: "text", md: "text", csv: "text", log: "text" };
