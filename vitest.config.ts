@@ -15,6 +15,10 @@ function worker(vars: Record<string, string>) {
 }
 
 const shared = {
+  // One workerd per vitest worker, reused by the files it runs one after another (not one per file: starting
+  // workerd and loading the Worker cost seconds per file). Each file seeds what it reads (a reset import) and
+  // names its own counters, so what an earlier file left behind does not change its answers.
+  isolate: false,
   setupFiles: ["./test/setup/apply-migrations.ts"],
   // Per project: inline projects do not inherit these from the root. The first request of a file warms the
   // Worker up (seconds on a busy 2-core machine); vitest's 5 s default failed tests that pass alone. A hang

@@ -6,6 +6,11 @@ import { Limiter } from "../src/limits/limiter";
 
 const rule = { limit: 3, windowSeconds: 60 };
 
+// Test files may share one runtime (vitest `isolate: false`): counters named for this run only, so no other
+// file's counts (at real times) reach these (at made-up times).
+const run = crypto.randomUUID();
+const base = 1_000_000 + Math.floor(Math.random() * 1_000_000_000);
+
 /** Rows the object's SQLite storage writes while `work` runs, summed from every statement's cursor. */
 async function rowsWritten(stub: DurableObjectStub<Limiter>, work: (limiter: Limiter) => Promise<unknown>): Promise<number> {
   return runInDurableObject(stub, async (instance, state) => {
@@ -29,7 +34,7 @@ async function rowsWritten(stub: DurableObjectStub<Limiter>, work: (limiter: Lim
 
 describe("Limiter (sliding window in one Durable Object per counter)", () => {
   it("allows up to the limit, refuses after, and frees room as events leave the window", async () => {
-    const c = counter(env, "rate:addr:test-window");
+    const c = counter(env, `rate:addr:${run}-window`);
     const t0 = 1_000_000;
     const decisions = [];
     for (let i = 0; i < 4; i++) decisions.push(await c.take(rule, t0 + i * 1000));
@@ -40,22 +45,22 @@ describe("Limiter (sliding window in one Durable Object per counter)", () => {
   });
 
   it("counters are independent of each other", async () => {
-    const a = counter(env, "rate:key:1");
-    const b = counter(env, "rate:key:2");
+    const a = counter(env, `rate:key:${base + 1}`);
+    const b = counter(env, `rate:key:${base + 2}`);
     for (let i = 0; i < 3; i++) await a.take(rule, 5_000);
     expect((await a.take(rule, 5_001)).allowed).toBe(false);
     expect((await b.take(rule, 5_001)).allowed).toBe(true);
   });
 
   it("lets exactly `limit` of 20 parallel takes through", async () => {
-    const c = counter(env, "downloads:user:77");
+    const c = counter(env, `downloads:user:${base + 77}`);
     const results = await Promise.all(Array.from({ length: 20 }, () => c.take({ limit: 10, windowSeconds: 60 }, 9_000)));
     expect(results.filter((r) => r.allowed)).toHaveLength(10);
     expect((await c.take({ limit: 10, windowSeconds: 60 }, 9_001)).allowed).toBe(false);
   });
 
   it("a counted take writes one row and reads nothing back; a refused take writes none", async () => {
-    const c = counter(env, "rate:addr:cost");
+    const c = counter(env, `rate:addr:${run}-cost`);
     const perTake: number[] = [];
     for (let i = 0; i < 12; i++) perTake.push(await rowsWritten(c, (limiter) => limiter.take({ limit: 10, windowSeconds: 60 }, 50_000 + i)));
     expect(perTake).toEqual([...new Array(10).fill(1), 0, 0]);
@@ -67,7 +72,7 @@ describe("Limiter (sliding window in one Durable Object per counter)", () => {
   });
 
   it("a restarted object (new instance over the same storage) keeps counting where the old one stopped", async () => {
-    const c = counter(env, "uploads:user:9");
+    const c = counter(env, `uploads:user:${base + 9}`);
     for (let i = 0; i < 2; i++) await c.take(rule, 70_000 + i);
     const reborn = await runInDurableObject(c, async (_instance, state) => {
       const fresh = new Limiter(state, env);
@@ -77,7 +82,7 @@ describe("Limiter (sliding window in one Durable Object per counter)", () => {
   });
 
   it("refund gives back the request's own event, not the newest", async () => {
-    const c = counter(env, "uploads:user:10");
+    const c = counter(env, `uploads:user:${base + 10}`);
     const two = { limit: 2, windowSeconds: 60 };
     const t0 = 100_000;
     const first = await c.take(two, t0);
