@@ -98,4 +98,28 @@ describe("Limiter (sliding window in one Durable Object per counter)", () => {
     expect(await c.refund(first.event!)).toBe(false);
     expect((await c.take(two, t0 + 46_000)).allowed).toBe(false);
   });
+
+  it("keeps one entry per second however high the limit: a busy counter's row stays small", async () => {
+    const c = counter(env, `rate:key:${base + 11}`);
+    const busy = { limit: 100_000, windowSeconds: 60 };
+    // 2,000 events spread over 5 seconds, then one more: the stored row holds 5 + 1 seconds, not 2,001 events.
+    for (let i = 0; i < 2000; i += 50) await Promise.all(Array.from({ length: 50 }, (_, j) => c.take(busy, 300_000 + Math.floor(((i + j) * 5000) / 2000))));
+    const last = await c.take(busy, 306_000);
+    expect(last.remaining).toBe(100_000 - 2001);
+    const rows = await runInDurableObject(c, (_i, state) => state.storage.sql.exec<{ events: string }>("select events from log").toArray());
+    expect(JSON.parse(rows[0].events)).toHaveLength(6);
+  });
+
+  it("reads a row of single events written by the earlier layout and goes on counting them", async () => {
+    const c = counter(env, `uploads:user:${base + 12}`);
+    const reborn = await runInDurableObject(c, async (_instance, state) => {
+      state.storage.sql.exec("create table if not exists log (id integer primary key check (id = 1), next integer not null, events text not null)");
+      state.storage.sql.exec("insert or replace into log (id, next, events) values (1, 3, ?)", JSON.stringify([[1, 400_000, 1], [2, 400_500, 1]]));
+      const fresh = new Limiter(state, env);
+      return [await fresh.take(rule, 401_000), await fresh.take(rule, 402_000)];
+    });
+    expect(reborn.map((d) => d.allowed)).toEqual([true, false]);
+    // Both old events sat in second 400: the window frees them together, when the newer one (400.5 s) leaves.
+    expect(reborn[1].retryAfterSeconds).toBe(59);
+  });
 });
