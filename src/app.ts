@@ -15,11 +15,12 @@ import { buildSite } from "./site";
 import { notFoundPage, servesHtml, siteErrorResponse } from "./site/errors";
 import { STYLE } from "./site/style";
 
+/** What every request passes first, in order: its id, language and config; its log line; its D1 session. */
+export const REQUEST_PIPELINE = [requestContext, accessLog, d1Session] as const;
+
 export function buildApp() {
   const app = new Hono<AppEnv>();
-  app.use("*", requestContext);
-  app.use("*", accessLog);
-  app.use("*", d1Session);
+  for (const middleware of REQUEST_PIPELINE) app.use("*", middleware);
   // Every HTML answer (pages, error pages) gets the CSP and its companions; a page that sets its own CSP keeps it.
   app.use("*", htmlSecurityHeaders({ styles: [STYLE], scripts: [] }));
   // Pages answer errors as HTML; the API (and /mcp) keep problem+json.

@@ -1,6 +1,10 @@
 // Entry point of `npm run bench:edge` (and of the dev-runtime ratios of `npm run bench:http`): the production
 // Worker with its bindings behind the latency model (bench/edge/latency.ts), plus one bench-only route.
 // Latencies come from BENCH_LATENCY_* vars; every answer carries `X-Bench-Trips` (see Trace.summary).
+import { Hono } from "hono";
+import { sql } from "drizzle-orm";
+import { REQUEST_PIPELINE } from "../../src/app";
+import type { AppEnv } from "../../src/http/context";
 import worker from "../../src/index";
 import { setLatencies, Trace, traces, withLatency, wrapCacheApi, type Latencies } from "./latency";
 
@@ -10,6 +14,12 @@ export { QuotaLedger } from "../../src/limits/quota";
 type BenchEnv = Env & Partial<Record<"BENCH_LATENCY_D1_PRIMARY" | "BENCH_LATENCY_D1_REPLICA" | "BENCH_LATENCY_DO" | "BENCH_LATENCY_CACHE" | "BENCH_LATENCY_R2", string>>;
 
 let cacheWrapped = false;
+
+// The one-trivial-query route of the ratios: the request pipeline every route of the service starts with (as the
+// bare route /healthz has it: request id, log line, D1 session), then one D1 round trip; no limiter, no cache.
+const oneQuery = new Hono<AppEnv>();
+for (const middleware of REQUEST_PIPELINE) oneQuery.use("*", middleware);
+oneQuery.get("/__bench/one-query", async (c) => c.json(await c.get("db").get(sql`select 1 as one`)));
 
 function latencies(env: BenchEnv): Latencies {
   const ms = (v: string | undefined) => Math.max(0, Number(v ?? 0) || 0);
@@ -32,11 +42,7 @@ export default {
     const trace = new Trace();
     const wrapped = withLatency(env);
     const res = await traces.run(trace, async () => {
-      // The one-trivial-query route of the ratios: no limiter, no cache, one D1 round trip.
-      if (new URL(request.url).pathname === "/__bench/one-query") {
-        const row = await wrapped.DB.prepare("select 1 as one").first<{ one: number }>();
-        return new Response(JSON.stringify(row), { headers: { "Content-Type": "application/json" } });
-      }
+      if (new URL(request.url).pathname === "/__bench/one-query") return oneQuery.fetch(request, wrapped, ctx);
       // The whole body inside the trace: streamed answers (MCP, pages) do their work while the body is read.
       const answer = await worker.fetch(request, wrapped, ctx);
       return new Response(answer.body === null ? null : await answer.arrayBuffer(), answer);

@@ -3,7 +3,7 @@
 // one route after the other in one run: a bare route (/healthz), a route that makes one trivial D1 query and
 // nothing else, an unknown API path (the limiter alone), and anonymous GET /api/v1/documents with the edge cache
 // on and with EDGE_CACHE_TTL_SECONDS=0 (a second Worker on the same state). Entry: bench/edge/worker.ts with no
-// latency added (it only adds the one-query route). Prints requests/s and p99 of each and the ratios; writes them
+// latency added (it only adds the one-query route, behind the same request pipeline as the bare route). Prints requests/s and p99 of each and the ratios; writes them
 // to bench/RESULTS.md. Loopback only; every loop is bounded by a count or a deadline.
 import autocannon from "autocannon";
 import type { ChildProcess } from "node:child_process";
@@ -62,9 +62,10 @@ function section(figures: Figure[], ratios: string[], datasetName: string, load:
     "",
     ...ratios.map((r) => `- ${r}`),
     "",
-    "bare: the Worker's request context only (no limit, no database). one D1 query: `select 1` and nothing else (no limit). " +
+    "bare: the request pipeline every route starts with (request id, access-log line, D1 session) and nothing else (no limit, " +
+      "no query). one D1 query: the same pipeline and `select 1` through the request's D1 session (no limit). " +
       "limiter only: an unknown API path, a 404 problem after the per-address rate check (one Durable Object call). " +
-      "/documents, edge cache on: the rate check beside the Cache API lookup (a hit after the first call). " +
+      "/documents, edge cache on: the rate check beside the edge-cache lookup (the isolate's memory copy after the first call). " +
       "/documents, EDGE_CACHE_TTL_SECONDS=0: the rate check beside the D1 work. All calls come from one address, so they queue on one limiter object.",
     "",
   ].join("\n");

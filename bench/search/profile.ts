@@ -3,8 +3,7 @@
 //   npx tsx bench/search/profile.ts [runs per statement, default 5; the fastest counts]
 import { join, resolve } from "node:path";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
-import { drizzle } from "drizzle-orm/d1";
-import * as schema from "../../src/db/schema";
+import { getDb } from "../../src/db/client";
 import { searchPlans } from "../../src/search";
 import type { SQL } from "drizzle-orm";
 import { benchQueries } from "./queries";
@@ -15,7 +14,7 @@ const { getPlatformProxy } = await import("wrangler");
 const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath: "wrangler.toml", persist: { path: join(resolve("bench/out/search-state"), "v3") } });
 const db = proxy.env.DB;
 const dialect = new SQLiteSyncDialect();
-const ctx = { db: drizzle(db, { schema }), viewer: null, urls: { siteUrl: "http://x", lang: "en" as const }, now: new Date().toISOString() };
+const ctx = { db: getDb({ DB: db }), viewer: null, urls: { siteUrl: "http://x", lang: "en" as const }, now: new Date().toISOString() };
 const RUNS = Number(process.argv[2] ?? 5);
 const totals = new Map<string, number[]>();
 for (const { q } of benchQueries(DEFAULT_SIZES.boards)) {

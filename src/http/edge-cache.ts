@@ -1,5 +1,6 @@
 // The edge cache: answers that every anonymous reader gets the same (API GETs without a key, site pages, feeds,
-// sitemaps, robots.txt, llms.txt) kept in the Workers Cache API (`caches.default`) for EDGE_CACHE_TTL_SECONDS.
+// sitemaps, robots.txt, llms.txt) kept in the Workers Cache API (`caches.default`) for EDGE_CACHE_TTL_SECONDS,
+// small ones also in the isolate's memory for what is left of that lifetime (memory-cache.ts).
 // It sits inside the rate check (which runs beside it), so a cached answer is still counted and still gets its
 // own request id, limit headers and 304; only the data work is skipped. Stored: 200s that a shared cache may
 // keep, with their ETag. Never stored: keyed calls, problems and error pages, `private`/`no-store` answers.
@@ -8,6 +9,7 @@ import { createMiddleware } from "hono/factory";
 import { conditional } from "./caching";
 import type { AppEnv } from "./context";
 import { LANGUAGES, type Lang } from "./language";
+import { MEMORY_ENTRY_MAX_BYTES, memoryGet, memoryPut, readUpTo } from "./memory-cache";
 
 type Ctx = Context<AppEnv>;
 
@@ -24,6 +26,8 @@ export type Validate = (c: Ctx, res: Response) => Promise<Response>;
 // Cache-Control the reader gets (the stored copy carries the edge lifetime instead).
 const LANG_HEADER = "X-Edge-Lang";
 const CLIENT_CACHE_CONTROL = "X-Edge-Cache-Control";
+/** When the answer was made (epoch ms): the isolate's memory copy of a Cache API entry expires with it. */
+const STORED_AT = "X-Edge-Stored-At";
 /** `hit` or `miss` on answers that could come from the edge cache: lets operators and tests see it work. */
 export const EDGE_CACHE_HEADER = "X-Edge-Cache";
 
@@ -44,12 +48,29 @@ function storable(res: Response): boolean {
   return res.status === 200 && !/no-store|private/.test(control) && !res.headers.has("Set-Cookie") && res.headers.has("ETag");
 }
 
-function forStorage(res: Response, ttlSeconds: number, lang: Lang): Response {
+function forStorage(res: Response, ttlSeconds: number, lang: Lang, nowMs: number): Response {
   const stored = new Response(res.body, res);
   stored.headers.set(CLIENT_CACHE_CONTROL, res.headers.get("Cache-Control") ?? "");
   stored.headers.set("Cache-Control", `public, max-age=${ttlSeconds}`);
   stored.headers.set(LANG_HEADER, lang);
+  stored.headers.set(STORED_AT, String(nowMs));
   return stored;
+}
+
+/** After the answer is sent: into the isolate's memory (when small) and the Cache API, from one copy of the body. */
+async function keep(key: string, stored: Response, expiresAt: number): Promise<void> {
+  const read = await readUpTo(stored.body, MEMORY_ENTRY_MAX_BYTES);
+  if ("bytes" in read) memoryPut(key, read.bytes, stored.headers, expiresAt);
+  await caches.default.put(key, new Response("bytes" in read ? read.bytes : read.stream, stored));
+}
+
+/** A Cache API hit, kept in the isolate's memory too until the stored copy's own lifetime ends. */
+async function fromCacheApi(key: string, hit: Response, ttlSeconds: number, nowMs: number): Promise<Response> {
+  const storedAt = Number(hit.headers.get(STORED_AT)) || nowMs;
+  const read = await readUpTo(hit.body, MEMORY_ENTRY_MAX_BYTES);
+  if (!("bytes" in read)) return new Response(read.stream, hit);
+  memoryPut(key, read.bytes, hit.headers, storedAt + ttlSeconds * 1000);
+  return new Response(read.bytes, hit);
 }
 
 /** A stored answer as this reader gets it: its language restored on the context, 304 when their copy is current. */
@@ -58,7 +79,7 @@ function fromStorage(c: Ctx, stored: Response): Response {
   const lang = headers.get(LANG_HEADER) as Lang | null;
   if (lang && LANGUAGES.includes(lang)) c.set("lang", lang);
   headers.set("Cache-Control", headers.get(CLIENT_CACHE_CONTROL) ?? "");
-  for (const name of [LANG_HEADER, CLIENT_CACHE_CONTROL, "Age", "CF-Cache-Status"]) headers.delete(name);
+  for (const name of [LANG_HEADER, CLIENT_CACHE_CONTROL, STORED_AT, "Age", "CF-Cache-Status"]) headers.delete(name);
   headers.set(EDGE_CACHE_HEADER, "hit");
   return conditional(c.req.header("If-None-Match"), new Response(stored.body, { status: 200, headers }));
 }
@@ -74,18 +95,24 @@ export function edgeCache(knownParams: KnownParams, validate: Validate): Middlew
     const known = knownParams(url.pathname);
     if (known === null) return next();
     const key = edgeCacheKey(url, known, c.get("lang"));
-    const cache = caches.default;
-    const hit = await cache.match(key);
+    const ttl = c.get("config").edgeCacheTtlSeconds;
+    const nowMs = Date.now();
+    // The isolate's memory first (no round trip), then this data centre's Cache API.
+    const kept = memoryGet(key, nowMs);
+    if (kept) {
+      c.res = fromStorage(c, kept);
+      return;
+    }
+    const hit = await caches.default.match(key);
     if (hit) {
-      c.res = fromStorage(c, hit);
+      c.res = fromStorage(c, await fromCacheApi(key, hit, ttl, nowMs));
       return;
     }
     await next();
     if (c.res.status !== 200 || c.error) return;
     const answer = await validate(c, c.res);
     if (storable(answer)) {
-      const ttl = c.get("config").edgeCacheTtlSeconds;
-      c.executionCtx.waitUntil(cache.put(key, forStorage(answer.clone(), ttl, c.get("lang"))).catch(() => undefined));
+      c.executionCtx.waitUntil(keep(key, forStorage(answer.clone(), ttl, c.get("lang"), nowMs), nowMs + ttl * 1000).catch(() => undefined));
       answer.headers.set(EDGE_CACHE_HEADER, "miss");
     }
     c.res = conditional(c.req.header("If-None-Match"), answer);

@@ -3,6 +3,7 @@
 // client address, so each starts with a full limit.
 import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { edgeCacheKey } from "../../src/http/edge-cache";
 import { api, expectProblem, getJson, KEYS, ORIGIN, SAMPLE_IDS, seedSample } from "../helpers/app";
 
 beforeAll(seedSample);
@@ -149,6 +150,27 @@ describe("the cache key", () => {
     } finally {
       await env.DB.prepare("update documents set status = 'processing' where id = ?").bind(processing).run();
     }
+  });
+});
+
+describe("the isolate's own copy", () => {
+  it("a small answer is served from the isolate's memory until the stored copy's lifetime ends", async () => {
+    const address = newAddress();
+    const english = { "Accept-Language": "en" };
+    const first = await anon("/posts", address, english);
+    expect(first.headers.get("X-Edge-Cache")).toBe("miss");
+    const body = await first.text();
+    await sleep(100); // the copies are kept after the answer is sent
+    // The data centre's copy is gone: the isolate still has its own.
+    expect(await caches.default.delete(edgeCacheKey(new URL(`${ORIGIN}/api/v1/posts`), [], "en"))).toBe(true);
+    const second = await anon("/posts", address, english);
+    expect(second.headers.get("X-Edge-Cache")).toBe("hit");
+    expect(await second.text()).toBe(body);
+    // No longer than the lifetime (EDGE_CACHE_TTL_SECONDS = 2 here): then the answer is made again.
+    await sleep(2_100);
+    const third = await anon("/posts", address, english);
+    expect(third.headers.get("X-Edge-Cache")).toBe("miss");
+    await third.arrayBuffer();
   });
 });
 

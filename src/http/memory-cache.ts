@@ -1,0 +1,86 @@
+// The isolate's own copy of small edge-cached answers, in front of the Cache API: a reader who asks again, or
+// another reader of the same page served by the same isolate, gets the answer without a Cache API round trip.
+// Each entry expires when the Cache API copy it mirrors does (stored time + EDGE_CACHE_TTL_SECONDS), so
+// staleness stays bounded by the same lifetime. Bounded in bytes; least recently used entries go first.
+
+/** Answers larger than this are left to the Cache API alone (sitemaps, long pages). */
+export const MEMORY_ENTRY_MAX_BYTES = 256 * 1024;
+const MEMORY_MAX_BYTES = 8 * 1024 * 1024;
+
+interface Entry {
+  body: Uint8Array;
+  headers: [string, string][];
+  expiresAt: number;
+}
+
+const entries = new Map<string, Entry>();
+let totalBytes = 0;
+
+function drop(key: string): void {
+  const entry = entries.get(key);
+  if (!entry) return;
+  entries.delete(key);
+  totalBytes -= entry.body.byteLength;
+}
+
+/** The kept answer for `key` while it is fresh (a new Response each time), else undefined. */
+export function memoryGet(key: string, nowMs: number): Response | undefined {
+  const entry = entries.get(key);
+  if (!entry) return undefined;
+  if (entry.expiresAt <= nowMs) {
+    drop(key);
+    return undefined;
+  }
+  entries.delete(key); // re-inserted last: the map's order is the use order
+  entries.set(key, entry);
+  return new Response(entry.body.slice(), { status: 200, headers: entry.headers });
+}
+
+/** Keeps a copy until `expiresAt` (epoch ms) when it is small enough; evicts the least recently used to fit. */
+export function memoryPut(key: string, body: Uint8Array, headers: Headers, expiresAt: number): void {
+  if (body.byteLength > MEMORY_ENTRY_MAX_BYTES) return;
+  drop(key);
+  while (totalBytes + body.byteLength > MEMORY_MAX_BYTES && entries.size > 0) drop(entries.keys().next().value as string);
+  entries.set(key, { body, headers: [...headers], expiresAt });
+  totalBytes += body.byteLength;
+}
+
+/**
+ * Reads a body up to `max` bytes. Whole: its bytes. Longer: a stream that replays what was read, then the
+ * rest, so the caller can still store the full answer elsewhere.
+ */
+export async function readUpTo(body: ReadableStream<Uint8Array> | null, max: number): Promise<{ bytes: Uint8Array } | { stream: ReadableStream<Uint8Array> }> {
+  if (body === null) return { bytes: new Uint8Array() };
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    length += value.byteLength;
+    if (length > max) {
+      const rest = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (const chunk of chunks) controller.enqueue(chunk);
+        },
+        async pull(controller) {
+          const next = await reader.read();
+          if (next.done) controller.close();
+          else controller.enqueue(next.value);
+        },
+        cancel(reason) {
+          return reader.cancel(reason);
+        },
+      });
+      return { stream: rest };
+    }
+  }
+  const bytes = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return { bytes };
+}
