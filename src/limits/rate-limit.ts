@@ -97,8 +97,9 @@ export async function enforceRate(c: Ctx, check: LimitCheck): Promise<void> {
   try {
     await enforceLimit(c, check);
   } catch (error) {
+    // A refusal of one call holds for every call until its Retry-After; one of several (an MCP batch) may not.
     const refused = c.get("limits")?.find((l) => l.decision.allowed === false);
-    if (refused) rememberRefusal(check.counter, refused.decision, refused.nowMs);
+    if (refused && (check.cost ?? 1) === 1) rememberRefusal(check.counter, refused.decision, refused.nowMs);
     throw error;
   }
 }

@@ -4,6 +4,7 @@ import { createMcpHandler } from "agents/mcp/server";
 import type { Context } from "hono";
 import type { AppEnv } from "../http/context";
 import { admitMcpRequest } from "../limits/mcp-limit";
+import { limitAlongside } from "../limits/rate-limit";
 import { createMcpServer } from "./server";
 
 export const MCP_PATH = "/mcp";
@@ -28,15 +29,26 @@ function hostRules(c: Context<AppEnv>) {
   };
 }
 
-/** Counts the request's tool calls against the caller's address first (src/limits/mcp-limit.ts), then serves it. */
+/**
+ * Serves the request while its tool calls are counted against the caller's address (src/limits/mcp-limit.ts):
+ * the tools only read, so a refused request's answer is dropped unseen and the count costs no round trip.
+ */
 export async function serveMcp(c: Context<AppEnv>): Promise<Response> {
   const admitted = await admitMcpRequest(c);
   if ("answer" in admitted) return admitted.answer;
+  const { serve, check } = admitted;
+  if (!check) return mcpHandler(c).fetch(serve);
+  await limitAlongside(c, check, async () => {
+    c.res = await mcpHandler(c).fetch(serve);
+  }, true);
+  return c.res;
+}
+
+function mcpHandler(c: Context<AppEnv>) {
   const tools = { db: c.get("db"), siteUrl: c.get("siteUrl"), defaultLang: c.get("config").defaultLang };
-  const handler = createMcpHandler(() => createMcpServer(tools), {
+  return createMcpHandler(() => createMcpServer(tools), {
     route: MCP_PATH,
     ...hostRules(c),
     onerror: (error) => console.error("mcp", error.message),
   });
-  return handler.fetch(admitted.serve);
 }

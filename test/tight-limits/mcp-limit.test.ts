@@ -54,6 +54,20 @@ describe("every tool call counts", () => {
     expect((await post("198.51.100.71", JSON.stringify(toolCall(1)))).status).toBe(429);
   });
 
+  it("20 parallel tool calls against a limit of 10 (counted while served): exactly 10 results, 10 refusals with none", async () => {
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => post("198.51.100.72", JSON.stringify(toolCall(i + 1)), { "MCP-Protocol-Version": "2025-06-18" })));
+    const texts = await Promise.all(answers.map((r) => r.text()));
+    const served = answers.flatMap((r, i) => (r.status === 200 ? [texts[i]] : []));
+    const refused = answers.flatMap((r, i) => (r.status === 429 ? [texts[i]] : []));
+    expect(served).toHaveLength(10);
+    expect(served.every((t) => servedResults(t) === 1)).toBe(true);
+    expect(refused).toHaveLength(10);
+    for (const text of refused) {
+      expect(servedResults(text)).toBe(0);
+      expect(JSON.parse(text).type).toMatch(/rate-limited$/);
+    }
+  });
+
   it("a real client gets exactly as many requests as the limit, its tool calls included", async () => {
     const before = exchanges.length;
     const client = await connectV1(); // initialize, the initialized notification, its attempt at a GET stream
