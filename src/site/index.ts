@@ -36,6 +36,13 @@ function siteQueryParams(path: string): readonly string[] {
   return LANGUAGES.some((lang) => path === searchPath(lang)) ? ["q", "type", "page"] : ["page"];
 }
 
+/** `/{lang}/feeds/{name}.atom`: one of FEEDS, else the not-found page. */
+function feedPage(c: Context<AppEnv>, lang: Lang, file: string) {
+  const name = file.replace(/\.atom$/, "") as FeedName;
+  if (!file.endsWith(".atom") || !FEEDS.includes(name)) return notFoundPage(c);
+  return feedResponse(siteFor(c, lang), name);
+}
+
 export function buildSite() {
   // Middleware is attached per route, never with "*": this app is mounted at "/" beside the API.
   const site = new Hono<AppEnv>();
@@ -53,29 +60,28 @@ export function buildSite() {
     return isProblemCode(code) ? problemPage(c, siteFor(c, c.get("lang")), code) : notFoundPage(c);
   });
 
-  /** The language segment of a page address: one of LANGUAGES. */
-  const LANG = `/:lang{(?:${LANGUAGES.join("|")})}`;
   // The root has no language of its own: send the visitor to the one their browser asks for.
   site.get("/", (c) => c.redirect(homeUrl(urlContext(c)), 302));
-  site.get(LANG, cached, (c) => homePage(c, siteFor(c, c.req.param("lang") as Lang)));
-  // A typed or linked "/en/" means the home page, which has one address without the slash.
-  site.get(`${LANG}/`, (c) => c.redirect(homeUrl({ siteUrl: c.get("siteUrl"), lang: c.req.param("lang") as Lang }), 301));
-  site.get(`${LANG}/feeds/:file`, cached, async (c) => {
-    const name = c.req.param("file").replace(/\.atom$/, "") as FeedName;
-    if (!c.req.param("file").endsWith(".atom") || !FEEDS.includes(name)) return notFoundPage(c);
-    return feedResponse(siteFor(c, c.req.param("lang") as Lang), name);
-  });
-  // Before the section route, which would take /en/search for a section.
-  for (const lang of LANGUAGES) site.get(searchPath(lang), cached, (c) => searchPage(c, siteFor(c, lang)));
-  site.get(`${LANG}/:section`, cached, async (c) => {
-    const site = siteFor(c, c.req.param("lang") as Lang);
-    const kind = sectionAt(c.req.path, site);
-    return orNotFound(c, kind && (await sectionPage(c, site, kind)));
-  });
-  site.get(`${LANG}/:section/:key/:slug?`, cached, async (c) => {
-    const parsed = parsePagePath(c.req.path);
-    if (!parsed) return notFoundPage(c);
-    return orNotFound(c, await ITEM_PAGES[parsed.kind](c, siteFor(c, parsed.lang), parsed.key));
-  });
+  // Each language's pages under its own literal prefix (not a `:lang{es|en}` parameter: a pattern in a parameter
+  // makes Hono fall back from its one-regular-expression router to a tree walk for every request).
+  for (const lang of LANGUAGES) {
+    site.get(`/${lang}`, cached, (c) => homePage(c, siteFor(c, lang)));
+    // A typed or linked "/en/" means the home page, which has one address without the slash.
+    site.get(`/${lang}/`, (c) => c.redirect(homeUrl({ siteUrl: c.get("siteUrl"), lang }), 301));
+    // One route per address depth, each deciding what its segments name: Hono's one-regular-expression router
+    // takes no literal segment beside a parameter at the same place (/en/search beside /en/:section).
+    site.get(`/${lang}/:section`, cached, async (c) => {
+      const site = siteFor(c, lang);
+      if (c.req.path === searchPath(lang)) return searchPage(c, site);
+      const kind = sectionAt(c.req.path, site);
+      return orNotFound(c, kind && (await sectionPage(c, site, kind)));
+    });
+    site.get(`/${lang}/:section/:key/:slug?`, cached, async (c) => {
+      if (c.req.param("section") === "feeds" && c.req.param("slug") === undefined) return feedPage(c, lang, c.req.param("key"));
+      const parsed = parsePagePath(c.req.path);
+      if (!parsed) return notFoundPage(c);
+      return orNotFound(c, await ITEM_PAGES[parsed.kind](c, siteFor(c, parsed.lang), parsed.key));
+    });
+  }
   return site;
 }
