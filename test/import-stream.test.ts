@@ -1,7 +1,7 @@
 // The streamed, batched import: a file read in small chunks stores what the in-memory import
 // stores; a run stopped half-way and run again (or resumed) ends with the same database as an
 // uninterrupted one; a second run changes nothing; validation finds every problem before writing.
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Batch, Position } from "../src/import/batch";
 import { indexMembers, readArray } from "../src/import/json-stream";
@@ -128,6 +128,50 @@ describe("streamed, batched import", { timeout: 30_000 }, () => {
     // Only what the first run had not stored is written again.
     expect(resumedBatches.length).toBeGreaterThan(0);
     expect(resumed.batches).toBeLessThanOrEqual(full.batches - 6);
+    expect(await snapshot()).toEqual(uninterrupted);
+  });
+
+  it("a bulk run (search triggers off, the index rebuilt once at the end) ends with the same database and index", async () => {
+    await emptyDatabase();
+    await run(streamed(bigSample()), bindingTarget(env));
+    const kept = await snapshot();
+
+    await emptyDatabase();
+    const written: Batch[] = [];
+    let indexDuringWrites: number | undefined | null = null;
+    const target = stoppingTarget(Infinity, written);
+    const watching: ImportTarget = {
+      ...target,
+      async write(batch) {
+        indexDuringWrites ??= await target.searchIndexSize();
+        return target.write(batch);
+      },
+    };
+    const bulk = await run(streamed(bigSample()), watching, { bulkSearchFrom: 1 });
+    expect(bulk.searchRebuilt).toBe(true);
+    expect(indexDuringWrites).toBeUndefined(); // dropped while writing
+    expect(await snapshot()).toEqual(kept);
+    // A small run into a database whose index holds more items keeps it by triggers.
+    const small = await run(objectSource({ users: [{ username: "zoe", name: "Zoe" }] }), bindingTarget(env), { bulkSearchFrom: 1 });
+    expect(small.searchRebuilt).toBe(false);
+  });
+
+  it("a bulk run killed half-way leaves the index dropped; the next run, even a small one, completes it", async () => {
+    await emptyDatabase();
+    await run(streamed(bigSample()), bindingTarget(env));
+    const uninterrupted = await snapshot();
+
+    await emptyDatabase();
+    await expect(run(streamed(bigSample()), stoppingTarget(5), { bulkSearchFrom: 1 })).rejects.toBeInstanceOf(Stop);
+    expect(await bindingTarget(env).searchIndexSize()).toBeUndefined();
+    // Search says so meanwhile (503 with Retry-After), instead of answering from half an index.
+    const meanwhile = await exports.default.fetch(new Request("https://boards.test/api/v1/search?q=zorblax11"));
+    expect(meanwhile.status).toBe(503);
+    expect(meanwhile.headers.get("Retry-After")).toBeTruthy();
+    await meanwhile.body?.cancel();
+
+    const again = await run(streamed(bigSample()), bindingTarget(env)); // below the bulk size, but the index is missing
+    expect(again.searchRebuilt).toBe(true);
     expect(await snapshot()).toEqual(uninterrupted);
   });
 
