@@ -73,7 +73,7 @@ export interface Cursor extends SortPosition {
 }
 
 const CURSOR_VERSION = 1;
-const MAX_CURSOR_LENGTH = 200;
+export const MAX_CURSOR_LENGTH = 200;
 
 const CursorPayload = z.tuple([
   z.literal(CURSOR_VERSION),
@@ -126,12 +126,19 @@ export function cursorScope(parts: readonly (string | number | boolean | undefin
   return hash.toString(36);
 }
 
+export const CURSOR_REFUSED = "is not a cursor of this list: use the address in the Link header (rel=\"next\") as it is";
+
+/** A cursor as text, decoded (undefined when it is not one this service made); the API and MCP both read it so. */
+export function readCursor(text: string): Cursor | undefined {
+  return text.length <= MAX_CURSOR_LENGTH ? decodeCursor(text) : undefined;
+}
+
 export const CursorParam = z
   .string()
   .transform((text, ctx) => {
-    const cursor = text.length <= MAX_CURSOR_LENGTH ? decodeCursor(text) : undefined;
+    const cursor = readCursor(text);
     if (!cursor) {
-      ctx.addIssue({ code: "custom", message: "is not a cursor of this list: use the address in the Link header (rel=\"next\") as it is" });
+      ctx.addIssue({ code: "custom", message: CURSOR_REFUSED });
       return z.NEVER;
     }
     return cursor;

@@ -2,8 +2,8 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { z } from "@hono/zod-openapi";
 import { documentVisible } from "../../auth/visibility";
-import { pageMeta, type PageMeta, type PageRequest, type SortPosition } from "../../http/pagination";
-import { pageUrl } from "../../http/urls";
+import { cursorScope, pageMeta, type PageMeta, type PageRequest, type SortPosition } from "../../http/pagination";
+import { normalizeBoardNumber, pageUrl } from "../../http/urls";
 import type { DocumentDetailSchema, DocumentSchema } from "../../schemas/documents";
 import { documentBoards, documents, documentVersions, manufacturers, users } from "../schema";
 import { qualified } from "../qualified";
@@ -123,6 +123,14 @@ function documentTotal(ctx: QueryContext, filter: DocumentFilter): SQL<number> {
     }
   }
   return parts.length ? sql<number>`(${sql.join(parts, sql` + `)})` : sql<number>`0`;
+}
+
+/**
+ * What a cursor of the document list is bound to (src/http/pagination.ts): the filters as asked (the board
+ * in its normalised spelling), the page size and the caller. The API and MCP make and check cursors with it.
+ */
+export function documentListScope(list: { type?: string; visibility?: string; board?: string; mine?: boolean; perPage: number; viewerId: number | null }): string {
+  return cursorScope([list.type, list.visibility, list.board === undefined ? undefined : normalizeBoardNumber(list.board), list.mine ?? false, list.perPage, list.viewerId]);
 }
 
 /** Newest first, ties by id so pages never overlap. A boardId of null means "a board that does not exist". */

@@ -1,10 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import { keyRequired, OPEN_READ } from "../../auth/scopes";
 import { boardIdOf } from "../../db/queries/boards";
-import { listDocuments } from "../../db/queries/documents";
-import { CursorParam, cursorScope, nextCursor, nextLink, PageParam, PerPageParam } from "../../http/pagination";
+import { documentListScope, listDocuments } from "../../db/queries/documents";
+import { CursorParam, nextCursor, nextLink, PageParam, PerPageParam } from "../../http/pagination";
 import { validationError } from "../../http/problem";
-import { apiBaseUrl, normalizeBoardNumber } from "../../http/urls";
+import { apiBaseUrl } from "../../http/urls";
 import { pageOf } from "../../schemas/common";
 import { DocumentSchema } from "../../schemas/documents";
 import { apiRoute, createRouter } from "../define";
@@ -46,7 +46,7 @@ export const listDocumentsRoute = createRouter().openapi(route, async (c) => {
     throw keyRequired("mine=true needs an API key: send Authorization: Bearer <API_KEY>.");
   }
   // A cursor belongs to one list: these filters, this page size, this caller (src/http/pagination.ts).
-  const scope = cursorScope([q.type, q.visibility, q.board === undefined ? undefined : normalizeBoardNumber(q.board), q.mine ?? false, q.per_page, viewer?.userId ?? null]);
+  const scope = documentListScope({ type: q.type, visibility: q.visibility, board: q.board, mine: q.mine, perPage: q.per_page, viewerId: viewer?.userId ?? null });
   if (q.cursor && c.req.query("page") !== undefined) throw validationError({ page: ["give page or cursor, not both"] });
   if (q.cursor && q.cursor.scope !== scope) throw validationError({ cursor: ["was made for other filters, another per_page or another caller: follow the Link address as it is"] });
   const ctx = queryContext(c);
