@@ -169,12 +169,15 @@ function pageIds(ctx: QueryContext, filter: DocumentFilter, limit: number, offse
 }
 
 /**
- * Rows after a sort position in the list's order (newest first): a row value, which SQLite matches as a
- * range of documents_list_idx (visibility, status, created_at, id), so a cursor page starts where the
- * last one stopped instead of walking the rows before it.
+ * Rows after a sort position in the list's order (newest first), so a cursor page starts where the last
+ * one stopped instead of walking the rows before it. The plain `created_at <=` is a range every index
+ * walk here can start from (documents_list_idx and documents_owner_idx both hold created_at right after
+ * their equality columns; the owner's index has no id); the rest settles ties by id.
  */
 function olderThan(after: SortPosition | undefined): SQL | undefined {
-  return after ? sql`(${qualified(documents.createdAt)}, ${qualified(documents.id)}) < (${after.createdAt}, ${after.id})` : undefined;
+  if (!after) return undefined;
+  const createdAt = qualified(documents.createdAt);
+  return sql`${createdAt} <= ${after.createdAt} and (${createdAt} < ${after.createdAt} or ${qualified(documents.id)} < ${after.id})`;
 }
 
 /** The rows of one page of a document list (batchable), newest first; `after` continues after a cursor's position. */
