@@ -59,12 +59,13 @@ function queryBuilder(): Db {
 const PROGRESS_EVERY = 500;
 
 /**
- * From this many records a run may rebuild the search index at its end instead of keeping it by
- * triggers: each page, reply or board written re-indexes its document or thread row by row, which
- * was half the write time of a 10,000-document site (bench/RESULTS.md), while a rebuild is a few
- * bulk statements over the base tables.
+ * From this many searchable records (documents, threads, posts, cases) a run may rebuild the search
+ * index at its end instead of keeping it by triggers: each page, reply or board written re-indexes its
+ * document or thread row by row, which was half the write time of a 10,000-document site
+ * (bench/RESULTS.md), while a rebuild is a few bulk statements over the base tables.
  */
 export const BULK_SEARCH_RECORDS = 1000;
+const SEARCHABLE: readonly Section[] = ["documents", "threads", "blog_posts", "cases"];
 const RETRY_DELAYS_MS = [1000, 5000, 15000];
 
 /** Writes a batch, trying again after a retryable failure: every batch can run twice without harm. */
@@ -131,13 +132,15 @@ export async function runImport(source: ImportSource, target: ImportTarget, opti
   const now = (options.now ?? new Date()).toISOString();
   const db = queryBuilder();
   const resume = options.resumeFrom;
-  // Bulk mode: the index (with its triggers) is dropped for the write pass and rebuilt once at the end,
-  // when the input is large and at least as large as what the index holds (so rebuilding costs no more
-  // than keeping it), or when an earlier run left it dropped. A run killed meanwhile leaves it dropped
-  // (search answers 503 with Retry-After); the next run sees that and rebuilds it at its end, so the
-  // index is complete whenever a run completes.
+  // Bulk mode: the index (with its triggers) is dropped for the write pass and rebuilt once at the end
+  // when the input's searchable records are many and mostly new (the index holds fewer than half as many
+  // items: rebuilding then costs about what keeping it would), or when an earlier run left it dropped.
+  // Re-importing a site the database already holds keeps it by triggers, which unchanged rows never fire.
+  // A run killed meanwhile leaves it dropped (search answers 503 with Retry-After); the next run sees
+  // that and rebuilds it at its end, so the index is complete whenever a run completes.
+  const searchable = SEARCHABLE.reduce((n, section) => n + (perSection[section]?.records ?? 0), 0);
   const indexed = await target.searchIndexSize();
-  const bulk = indexed === undefined || totalRecords >= Math.max(options.bulkSearchFrom ?? BULK_SEARCH_RECORDS, indexed);
+  const bulk = indexed === undefined || (searchable >= (options.bulkSearchFrom ?? BULK_SEARCH_RECORDS) && indexed < searchable / 2);
   if (bulk && indexed !== undefined) await target.dropSearchIndex();
   if (options.reset && !resume) await target.reset();
   const counts: Record<string, number> = {};
