@@ -59,6 +59,13 @@ async function snapshot(): Promise<Record<string, unknown>> {
   return out;
 }
 
+/** The database after one uninterrupted run of bigSample() into an empty one. */
+async function uninterruptedRun(): Promise<Record<string, unknown>> {
+  await emptyDatabase();
+  await run(streamed(bigSample()), bindingTarget(env));
+  return snapshot();
+}
+
 class Stop extends Error {}
 
 /** The Worker's own bindings, stopping (as a killed process would) once `after` batches are stored. */
@@ -98,9 +105,7 @@ describe("streamed, batched import", { timeout: 30_000 }, () => {
   });
 
   it("a run stopped half-way and run again ends with the same database as an uninterrupted one", async () => {
-    await emptyDatabase();
-    await run(streamed(bigSample()), bindingTarget(env));
-    const uninterrupted = await snapshot();
+    const uninterrupted = await uninterruptedRun();
 
     await emptyDatabase();
     const firstRun = run(streamed(bigSample()), stoppingTarget(5));
@@ -132,9 +137,7 @@ describe("streamed, batched import", { timeout: 30_000 }, () => {
   });
 
   it("a bulk run (search triggers off, the index rebuilt once at the end) ends with the same database and index", async () => {
-    await emptyDatabase();
-    await run(streamed(bigSample()), bindingTarget(env));
-    const kept = await snapshot();
+    const kept = await uninterruptedRun();
 
     await emptyDatabase();
     const written: Batch[] = [];
@@ -158,9 +161,7 @@ describe("streamed, batched import", { timeout: 30_000 }, () => {
   });
 
   it("a bulk run killed half-way leaves the index dropped; the next run, even a small one, completes it", async () => {
-    await emptyDatabase();
-    await run(streamed(bigSample()), bindingTarget(env));
-    const uninterrupted = await snapshot();
+    const uninterrupted = await uninterruptedRun();
 
     await emptyDatabase();
     await expect(run(streamed(bigSample()), stoppingTarget(5), { bulkSearchFrom: 1 })).rejects.toBeInstanceOf(Stop);
