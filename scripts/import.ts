@@ -100,6 +100,7 @@ function printSummary(outcome: Extract<ImportOutcome, { ok: true }>, seconds: nu
   if (outcome.written) {
     console.log(`  records written: ${Object.entries(outcome.counts).map(([k, n]) => `${n.toLocaleString("en")} ${k}`).join(", ")}`);
     console.log(`  ${outcome.batches} batches, ${outcome.rowsWritten ? `${outcome.rowsWritten.toLocaleString("en")} rows written (as D1 counts them, search index included), ` : ""}${seconds.toFixed(1)} s`);
+    if (outcome.searchRebuilt) console.log("  search index rebuilt once at the end (a bulk run: its triggers were off while writing)");
   }
 }
 

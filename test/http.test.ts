@@ -166,6 +166,7 @@ describe("CORS", () => {
       expect(res.headers.get("Access-Control-Allow-Origin"), path).toBe("*");
       const exposed = (res.headers.get("Access-Control-Expose-Headers") ?? "").toLowerCase();
       expect(exposed, path).toContain("x-request-id");
+      expect(exposed, path).toContain("link"); // a browser client follows a list by its Link header
       await res.body?.cancel();
     }
   });

@@ -1,4 +1,5 @@
 // The MCP tools through real clients over HTTP: ids and page addresses, visibility, paging, budgets, errors.
+import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORIGIN, SAMPLE_IDS } from "./helpers/app";
 import { call, callError, callOk, connectV1, connectV2, type McpTestClient } from "./helpers/mcp";
@@ -364,6 +365,26 @@ describe("list_recent", () => {
 
     const inCategory = await callOk(v2, "list_recent", { kind: "threads", category: "general" });
     expect(inCategory.structuredContent.threads.map((t: any) => t.id)).toEqual([SAMPLE_IDS.rulesThread]);
+  });
+
+  it("files continue by cursor: following next lists every public document once, newest first", async () => {
+    const seen: string[] = [];
+    let args: Record<string, unknown> | undefined = { kind: "files", limit: 2, lang: "en" };
+    for (let calls = 0; args && calls < 100; calls++) {
+      const result = await callOk(v2, "list_recent", args);
+      seen.push(...result.structuredContent.files.map((d: any) => d.id));
+      expect(result.structuredContent.page.page).toBe(calls + 1);
+      const next = result.structuredContent.next;
+      if (next) expect(Object.keys(next.arguments).sort()).toEqual(["cursor", "kind", "lang", "limit"]);
+      args = next?.arguments;
+    }
+    const rows = await env.DB.prepare("select id from documents where visibility = 'public' and status = 'available' order by created_at desc, id desc").all<{ id: string }>();
+    expect(seen).toEqual(rows.results.map((r) => r.id));
+    expect(seen.length).toBe(1 + EXTRA_PUBLIC_DOCUMENTS);
+    // Made for limit 2: another limit, or no cursor of ours, is a tool error naming the way on.
+    const first = await callOk(v2, "list_recent", { kind: "files", limit: 2 });
+    expect(await callError(v2, "list_recent", { ...first.structuredContent.next.arguments, limit: 3 })).toMatch(/not one this list gave/);
+    expect(await callError(v2, "list_recent", { kind: "files", cursor: "garbage" })).toMatch(/not one this list gave/);
   });
 
   it("refuses bad kinds and limits with a tool error", async () => {

@@ -68,9 +68,12 @@ describe("the served OpenAPI document", () => {
 
   it("documents the list parameters with their limits and the id pattern", () => {
     const params = Object.fromEntries(doc.paths["/documents"].get.parameters.map((p: any) => [p.name, p]));
-    expect(Object.keys(params).sort()).toEqual(["board", "mine", "page", "per_page", "type", "visibility"]);
+    expect(Object.keys(params).sort()).toEqual(["board", "cursor", "mine", "page", "per_page", "type", "visibility"]);
     expect(params.per_page.schema).toMatchObject({ type: "integer", minimum: 1, maximum: 100 });
     expect(params.page.schema).toMatchObject({ type: "integer", minimum: 1 });
+    // The cursor is an opaque string; its 200 declares the Link header that carries the next one.
+    expect(params.cursor.schema).toMatchObject({ type: "string" });
+    expect(doc.paths["/documents"].get.responses["200"].headers.Link).toEqual({ $ref: "#/components/headers/Link" });
     const id = doc.paths["/documents/{document}"].get.parameters[0];
     expect(id).toMatchObject({ in: "path", required: true });
     expect(new RegExp(id.schema.pattern).test(SAMPLE_IDS.publicSchematic)).toBe(true);

@@ -61,7 +61,7 @@ beforeAll(async () => {
 });
 
 /** One request through the Worker with a metered D1 binding: its answer and what it cost. */
-async function metered(path: string, key?: string): Promise<{ status: number; body: any; tally: D1Tally }> {
+async function metered(path: string, key?: string): Promise<{ status: number; body: any; tally: D1Tally; next?: string }> {
   const tally = newTally();
   const ctx = createExecutionContext();
   const headers: Record<string, string> = key ? { Authorization: `Bearer ${key}` } : {};
@@ -74,7 +74,9 @@ async function metered(path: string, key?: string): Promise<{ status: number; bo
   } catch {
     // a page or a feed
   }
-  return { status: res.status, body, tally };
+  // The Link header's next address, as a path (the cursor page after this one).
+  const link = /^<([^>]+)>; rel="next"$/.exec(res.headers.get("Link") ?? "")?.[1];
+  return { status: res.status, body, tally, next: link && new URL(link).pathname + new URL(link).search };
 }
 
 async function count(query: string): Promise<number> {
@@ -102,6 +104,28 @@ describe("rows read per request stay bounded on a catalogue of thousands", () =>
       expect(status, JSON.stringify(body)).toBe(200);
       expect(tally.roundTrips).toBe(1);
       expect(tally.rowsRead).toBeLessThanOrEqual(bound);
+    });
+  }
+
+  // A cursor page past MAX_PAGE costs about what the first page costs: it starts at its position in the index.
+  // A keyed list also counts the owner's own rows for its total (alice owns all 3,000 here), on every page
+  // alike: its cursor page may read what its first page reads, plus a page.
+  for (const [from, bound, key] of [
+    ["/api/v1/documents?page=50", 99, undefined],
+    ["/api/v1/documents?page=40&per_page=50", 200, undefined],
+    ["/api/v1/documents?type=schematic&page=20", 300, undefined],
+    ["/api/v1/documents?page=50", 300, KEYS.aliceRead],
+  ] as const) {
+    it(`the cursor page after ${from}${key ? " (key)" : ""}: one D1 round trip, at most ${bound} rows read${key ? " beyond the first page's" : ""}`, async () => {
+      const firstPage = key ? (await metered("/api/v1/documents", key)).tally.rowsRead : 0;
+      const deep = await metered(from, key);
+      expect(deep.next).toMatch(/cursor=/);
+      const { status, body, tally } = await metered(deep.next!, key);
+      expect(status, JSON.stringify(body)).toBe(200);
+      expect(body.meta.page).toBe(deep.body.meta.page + 1);
+      expect(body.data.length).toBe(body.meta.per_page);
+      expect(tally.roundTrips).toBe(key ? 2 : 1); // a key is looked up first
+      expect(tally.rowsRead).toBeLessThanOrEqual(firstPage + bound);
     });
   }
 

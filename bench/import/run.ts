@@ -12,7 +12,9 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { getPlatformProxy } from "wrangler";
 import { CONTENT_TABLES } from "../../src/import/load";
+import { freePort, startWorker, stopWorker } from "../lib/dev-worker";
 import { writeResultsSection } from "../lib/results";
+import { walkDocuments, type ListingCheck } from "./list-check";
 import { FULL_SIZES, writeImportFile, type ImportSizes } from "./generate";
 
 const OUT = resolve("bench/out");
@@ -113,6 +115,18 @@ async function countRows(): Promise<Record<string, number>> {
 }
 
 const summaryLine = (stdout: string) => /(\d+) batches, ([\d,]+) rows written/.exec(stdout);
+const rebuilt = (stdout: string) => (/search index rebuilt once at the end/.test(stdout) ? "rebuilt once at the end" : "kept by triggers");
+
+/** Serves the imported state with `wrangler dev` and walks GET /api/v1/documents by its Link headers. */
+async function checkListing(): Promise<ListingCheck> {
+  const port = await freePort();
+  const worker = await startWorker({ port, state: STATE, vars: { ANON_RATE_PER_MINUTE: "100000000", EDGE_CACHE_TTL_SECONDS: "0" } });
+  try {
+    return await walkDocuments(`http://127.0.0.1:${port}`);
+  } finally {
+    stopWorker(worker);
+  }
+}
 
 async function main() {
   mkdirSync(OUT, { recursive: true });
@@ -131,6 +145,11 @@ async function main() {
   const second = await runImport(["--persist-to", STATE, FILE]);
   const after = await countRows();
   const unchanged = JSON.stringify(before) === JSON.stringify(after);
+  log("listing check: following Link rel=next through GET /api/v1/documents");
+  const listing = await checkListing();
+  const publicCount = after["public documents"];
+  const listingOk = listing.distinct === publicCount && listing.listed === publicCount && listing.inOrder;
+  log(`listed ${listing.listed} (${listing.distinct} distinct) of ${publicCount} public documents in ${listing.pages} pages, ${listing.seconds.toFixed(0)} s: ${listingOk ? "all, once each, in order" : "MISMATCH"}`);
   started = Date.now();
   const fileMb = (statSync(FILE).size / 1024 / 1024).toFixed(0);
   const rowsTable = Object.entries(after).map(([t, n]) => `| ${t} | ${n.toLocaleString("en")} |`).join("\n");
@@ -141,10 +160,12 @@ Command: \`npm run bench:import${scale !== 1 ? ` -- --scale ${scale}` : ""}\` ($
 
 Site: ${sizes.documents.toLocaleString("en")} documents with ${sizes.pagesPerDocument} pages of ~${sizes.wordsPerPage} words and one stored file each, ${sizes.threads.toLocaleString("en")} threads with ${sizes.replies.toLocaleString("en")} replies, ${sizes.cases.toLocaleString("en")} repair cases, ${sizes.users.toLocaleString("en")} users, ${sizes.boards.toLocaleString("en")} boards: one ${fileMb} MB JSON file (threads refer forward to documents).
 
-| run | time | batches | rows written (D1's count, search index included) | peak RSS importer | peak RSS workerd |
-|---|---|---|---|---|---|
-| first (empty database) | ${first.seconds.toFixed(0)} s | ${firstLine?.[1] ?? "?"} | ${firstLine?.[2] ?? "?"} | ${mib(first.peaks.importer)} | ${mib(first.peaks.workerd)} |
-| second (same file) | ${second.seconds.toFixed(0)} s | ${summaryLine(second.stdout)?.[1] ?? "?"} | ${summaryLine(second.stdout)?.[2] ?? "?"} | ${mib(second.peaks.importer)} | ${mib(second.peaks.workerd)} |
+| run | time | batches | rows written (D1's count, search index included) | search index | peak RSS importer | peak RSS workerd |
+|---|---|---|---|---|---|---|
+| first (empty database) | ${first.seconds.toFixed(0)} s | ${firstLine?.[1] ?? "?"} | ${firstLine?.[2] ?? "?"} | ${rebuilt(first.stdout)} | ${mib(first.peaks.importer)} | ${mib(first.peaks.workerd)} |
+| second (same file) | ${second.seconds.toFixed(0)} s | ${summaryLine(second.stdout)?.[1] ?? "?"} | ${summaryLine(second.stdout)?.[2] ?? "?"} | ${rebuilt(second.stdout)} | ${mib(second.peaks.importer)} | ${mib(second.peaks.workerd)} |
+
+Listing check (\`wrangler dev\` on the imported state, anonymous \`GET /api/v1/documents?per_page=100\` followed by its \`Link: rel="next"\` from page 1): **${listing.listed.toLocaleString("en")} documents listed (${listing.distinct.toLocaleString("en")} distinct) of ${publicCount.toLocaleString("en")} public, available ones in the database**, ${listing.inOrder ? "newest first throughout" : "**out of order**"}, ${listing.pages.toLocaleString("en")} pages in ${listing.seconds.toFixed(0)} s (first page's meta.total ${listing.total.toLocaleString("en")}).
 
 Row counts after the runs (${unchanged ? "identical after the first and the second run" : "**changed by the second run**"}):
 

@@ -844,6 +844,8 @@ export interface components {
         "Idempotent-Replayed": "true";
         /** @description The authentication scheme expected: Bearer */
         "WWW-Authenticate": string;
+        /** @description RFC 8288 link to the next page of a list, e.g. `<https://…/api/v1/documents?per_page=20&cursor=…>; rel="next"`; absent on the last page */
+        Link: string;
         /** @description The methods this address supports */
         Allow: string;
     };
@@ -1084,6 +1086,8 @@ export interface operations {
                 page?: number;
                 /** @description Items per page, 1 to 100 (default 20). */
                 per_page?: number;
+                /** @description Continue a list after the last item of a previous page: the opaque value from the `Link: <…>; rel="next"` header of that page. Reaches any depth (page stops at 50); the other parameters must be the ones the cursor was made with (the Link address repeats them). Not combined with page. */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -1091,7 +1095,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of documents */
+            /** @description A page of documents. While more follow, the Link header names the next page (a cursor address): following it from page 1 lists every document once, at any depth. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1105,6 +1109,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "x-d1-bookmark": components["headers"]["x-d1-bookmark"];
                     ETag: components["headers"]["ETag"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {

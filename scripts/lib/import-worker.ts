@@ -26,6 +26,12 @@ export default {
       return Response.json(await target.write(decodeBatch((await request.json()) as WireBatch)));
     }
     if (path === "/sweep") return Response.json(await target.removeUnreferencedFiles());
+    if (path === "/search-size") return Response.json((await target.searchIndexSize()) ?? null);
+    if (path === "/search-drop") {
+      await target.dropSearchIndex();
+      return Response.json(null);
+    }
+    if (path === "/search-rebuild") return Response.json(await target.rebuildSearchIndex());
     return new Response("not found", { status: 404 });
   },
 } satisfies ExportedHandler<Env>;

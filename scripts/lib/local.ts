@@ -91,6 +91,9 @@ export async function startImportWorker(persistTo?: string): Promise<LocalImport
     reset: () => call("/reset"),
     write: (batch) => call<number>("/write", encodeBatch(batch)),
     removeUnreferencedFiles: () => call<number>("/sweep"),
+    searchIndexSize: async () => (await call<number | null>("/search-size")) ?? undefined,
+    dropSearchIndex: () => call("/search-drop"),
+    rebuildSearchIndex: () => call<number>("/search-rebuild"),
   };
   return {
     target,

@@ -2,7 +2,7 @@
 // seconds otherwise (logs, CI). Records, bytes, rate and time left for the current phase.
 import type { Phase, Progress } from "../../src/import/run";
 
-const LABEL: Record<Phase, string> = { scan: "scanning", shapes: "checking records", references: "checking references", write: "writing" };
+const LABEL: Record<Phase, string> = { scan: "scanning", shapes: "checking records", references: "checking references", write: "writing", index: "rebuilding the search index" };
 const WIDTH = 24;
 
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;

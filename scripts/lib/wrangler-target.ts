@@ -7,6 +7,7 @@ import { D1_LIMITS, DEFER_FOREIGN_KEYS, type Batch } from "../../src/import/batc
 import { RESET_SQL } from "../../src/import/load";
 import { inlined } from "../../src/import/limits";
 import { renderSqlScript } from "../../src/import/sql-script";
+import { COUNT_KEYS_SQL, dropStatements, rebuildStatements, searchIndexSize } from "../../src/search/rebuild";
 import { chunks, EXISTING_SQL, KEYS_PER_LOOKUP, REFERENCED_KEYS_SQL, type ImportTarget } from "../../src/import/target";
 import { deleteObjects, putObjects } from "./r2-objects";
 import { WranglerD1, type WranglerLocation } from "./wrangler-d1";
@@ -59,6 +60,20 @@ export function wranglerTarget(location: WranglerLocation): ImportTarget {
         removed += stale.length;
       }
       return removed;
+    },
+    searchIndexSize: () => searchIndexSize(d1.asD1Database()),
+    async dropSearchIndex() {
+      await d1.execute(dropStatements());
+    },
+    async rebuildSearchIndex() {
+      // One script file: the fills are thousands of keys each (FILL_CHUNK), inside D1's per-statement time limit.
+      const keys = Number((await d1.prepare(COUNT_KEYS_SQL).first<{ total: number }>())?.total ?? 0);
+      mkdirSync(dir, { recursive: true });
+      const script = join(dir, `search-rebuild-${process.pid}.sql`);
+      writeFileSync(script, renderSqlScript(rebuildStatements(keys)));
+      await runWrangler(["d1", "execute", "DB", `--${location}`, "--file", script, "--yes"], { capture: true });
+      rmSync(script);
+      return 0; // wrangler does not report rows written for a script file
     },
   };
 }

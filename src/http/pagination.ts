@@ -1,5 +1,6 @@
 // Page/per_page handling shared by every list endpoint.
 import { z } from "@hono/zod-openapi";
+import { ID_PATTERN } from "./ids";
 
 export const DEFAULT_PER_PAGE = 20;
 export const MAX_PER_PAGE = 100;
@@ -31,6 +32,8 @@ export const PerPageParam = pageNumber(MAX_PER_PAGE)
 export interface PageRequest {
   page: number;
   perPage: number;
+  /** A keyset page (from a cursor): the rows after this sort position, instead of skipping an offset. */
+  after?: SortPosition;
 }
 
 export interface PageMeta {
@@ -47,4 +50,120 @@ export function pageMeta(req: PageRequest, total: number): PageMeta {
 export interface Page<T> {
   data: T[];
   meta: PageMeta;
+}
+
+// ---- keyset continuation: the `cursor` parameter and the `Link: <…>; rel="next"` header ----
+//
+// Offset paging stops at MAX_PAGE; a cursor reaches any depth at the cost of one page. It carries the
+// sort position of the last item served (newest first: created_at, then id), the page number it stands
+// for (so meta.page stays true) and a fingerprint of what the list was made for (filters, per_page and
+// the caller). A cursor sent with other filters is refused, so a page can never silently mix two lists.
+// It is base64url JSON, not signed: editing the position only moves where a list of things the caller may
+// see anyway starts, and anything that does not decode to this shape is a 422 like any bad parameter.
+
+/** Where a list continues: the created_at and id of the last item served. */
+export interface SortPosition {
+  createdAt: string;
+  id: string;
+}
+
+export interface Cursor extends SortPosition {
+  page: number;
+  scope: string;
+}
+
+const CURSOR_VERSION = 1;
+export const MAX_CURSOR_LENGTH = 200;
+
+const CursorPayload = z.tuple([
+  z.literal(CURSOR_VERSION),
+  z.number().int().min(2).max(Number.MAX_SAFE_INTEGER),
+  z.string().min(1).max(40), // a stored created_at, compared as text like the column
+  z.string().regex(ID_PATTERN),
+  z.string().regex(/^[0-9a-z]{1,13}$/),
+]);
+
+function toBase64Url(text: string): string {
+  return btoa(String.fromCharCode(...new TextEncoder().encode(text))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function fromBase64Url(text: string): string | undefined {
+  if (!/^[A-Za-z0-9_-]+$/.test(text)) return undefined;
+  try {
+    const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(Uint8Array.from(binary, (ch) => ch.charCodeAt(0)));
+  } catch {
+    return undefined;
+  }
+}
+
+export function encodeCursor(cursor: Cursor): string {
+  return toBase64Url(JSON.stringify([CURSOR_VERSION, cursor.page, cursor.createdAt, cursor.id, cursor.scope]));
+}
+
+export function decodeCursor(text: string): Cursor | undefined {
+  const json = fromBase64Url(text);
+  if (json === undefined) return undefined;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json);
+  } catch {
+    return undefined;
+  }
+  const parsed = CursorPayload.safeParse(raw);
+  if (!parsed.success) return undefined;
+  const [, page, createdAt, id, scope] = parsed.data;
+  return { page, createdAt, id, scope };
+}
+
+/** What a cursor was made for, as a short fingerprint (FNV-1a, 32 bits): filters, per_page, caller. */
+export function cursorScope(parts: readonly (string | number | boolean | undefined | null)[]): string {
+  let hash = 0x811c9dc5;
+  for (const ch of JSON.stringify(parts)) {
+    hash ^= ch.charCodeAt(0);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(36);
+}
+
+export const CURSOR_REFUSED = "is not a cursor of this list: use the address in the Link header (rel=\"next\") as it is";
+
+/** A cursor as text, decoded (undefined when it is not one this service made); the API and MCP both read it so. */
+export function readCursor(text: string): Cursor | undefined {
+  return text.length <= MAX_CURSOR_LENGTH ? decodeCursor(text) : undefined;
+}
+
+export const CursorParam = z
+  .string()
+  .transform((text, ctx) => {
+    const cursor = readCursor(text);
+    if (!cursor) {
+      ctx.addIssue({ code: "custom", message: CURSOR_REFUSED });
+      return z.NEVER;
+    }
+    return cursor;
+  })
+  .optional()
+  .openapi({
+    param: { name: "cursor", in: "query" },
+    type: "string",
+    description: `Continue a list after the last item of a previous page: the opaque value from the \`Link: <…>; rel="next"\` header of that page. Reaches any depth (page stops at ${MAX_PAGE}); the other parameters must be the ones the cursor was made with (the Link address repeats them). Not combined with page.`,
+  });
+
+/** The next page's cursor when the page was full and the list goes on; the item is the page's last. */
+export function nextCursor(page: Page<{ created_at: string | null; id: string }>, scope: string): string | undefined {
+  const last = page.data.at(-1);
+  if (!last?.created_at || page.data.length < page.meta.per_page || page.meta.page >= page.meta.last_page) return undefined;
+  const meta = page.meta;
+  return encodeCursor({ page: meta.page + 1, createdAt: last.created_at, id: last.id, scope });
+}
+
+/**
+ * The RFC 8288 `Link` value of the next page: the list's address with the request's own parameters
+ * (same spelling, same order) but page and cursor replaced by the next cursor.
+ */
+export function nextLink(listUrl: string, query: URLSearchParams, cursor: string): string {
+  const params = new URLSearchParams([...query].filter(([name]) => name !== "page" && name !== "cursor"));
+  params.set("cursor", cursor);
+  return `<${listUrl}?${params}>; rel="next"`;
 }

@@ -1,7 +1,7 @@
 // Turns validated records into the statements and files that store them (run.ts batches them).
 // Upserts by id or natural key, and children replaced per parent, make a second import of the
 // same file update in place: every record's statements can run again without harm.
-import { getTableColumns, sql, type SQL } from "drizzle-orm";
+import { and, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { sha256Hex } from "../auth/keys";
 import { extensionOf, mediaTypeFor } from "../content/media-types";
@@ -135,7 +135,9 @@ export async function planRecord<S extends Section>(db: Db, section: S, record: 
       // A key revoked again keeps the time of its first revocation.
       const set = { ...values, revokedAt: k.revoked ? sql`coalesce(revoked_at, ${now})` : null };
       const tokenHash = await sha256Hex(k.token);
-      s.push(db.insert(t.apiKeys).values({ ...values, tokenHash, displayPrefix: k.token.slice(0, 10), revokedAt: k.revoked ? now : null, createdAt: now }).onConflictDoUpdate({ target: t.apiKeys.tokenHash, set }));
+      // Written only when a value or the revocation differs (a revocation keeps its first time).
+      const setWhere = sql`${ifChanged(t.apiKeys, values)} or (${t.apiKeys.revokedAt} is null) is not (excluded.revoked_at is null)`;
+      s.push(db.insert(t.apiKeys).values({ ...values, tokenHash, displayPrefix: k.token.slice(0, 10), revokedAt: k.revoked ? now : null, createdAt: now }).onConflictDoUpdate({ target: t.apiKeys.tokenHash, set, setWhere }));
       count("api_keys");
     },
     boards: async (b) => {
@@ -143,9 +145,11 @@ export async function planRecord<S extends Section>(db: Db, section: S, record: 
       const values = { number: b.number, manufacturerId: manufacturerId(b.manufacturer), status: b.status, boardCode: b.board_code ?? null, platform: b.platform ?? null, codename: b.codename ?? null };
       s.push(db.insert(t.boards).values({ ...values, norm }).onConflictDoUpdate({ target: t.boards.norm, set: values, setWhere: ifChanged(t.boards, values) }));
       const boardId = sql`(select id from boards where norm = ${norm})`;
-      s.push(db.delete(t.boardAliases).where(sql`${t.boardAliases.boardId} = ${boardId}`));
-      for (const alias of b.aliases ?? []) {
-        s.push(db.insert(t.boardAliases).values({ norm: normalizeBoardNumber(alias), boardId, alias }).onConflictDoUpdate({ target: t.boardAliases.norm, set: { boardId, alias } }));
+      // Aliases in place, written only when they differ; those gone from the file deleted.
+      const aliases = (b.aliases ?? []).map((alias) => ({ norm: normalizeBoardNumber(alias), alias }));
+      s.push(db.delete(t.boardAliases).where(sql`${t.boardAliases.boardId} = ${boardId} and ${t.boardAliases.norm} not in (select value from json_each(${JSON.stringify(aliases.map((a) => a.norm))}))`));
+      for (const { norm: aliasNorm, alias } of aliases) {
+        s.push(db.insert(t.boardAliases).values({ norm: aliasNorm, boardId, alias }).onConflictDoUpdate({ target: t.boardAliases.norm, set: { boardId, alias }, setWhere: ifChanged(t.boardAliases, { boardId, alias }) }));
       }
       count("boards");
     },
@@ -179,12 +183,22 @@ export async function planRecord<S extends Section>(db: Db, section: S, record: 
         pageCount: d.pages ? d.pages.length : null,
         updatedAt: now,
       };
-      for (const child of [t.documentVersions, t.documentBoards, t.documentShares, t.documentPages]) {
-        s.push(db.delete(child).where(sql`${child.documentId} = ${id}`));
-      }
+      // Children are updated in place and only when they differ (a second import of the same file writes
+      // no row and fires no trigger); those no longer in the file are deleted first.
+      const boardIds = (d.boards ?? []).map((b) => boardIdSql(b)!);
+      const shareIds = (d.shared_with ?? []).map((u) => userId(u)!);
+      const pageCount = d.pages?.length ?? 0;
+      s.push(
+        db.delete(t.documentVersions).where(sql`${t.documentVersions.documentId} = ${id} and ${t.documentVersions.version} not in (select value from json_each(${JSON.stringify(versions.map((v) => v.version))}))`),
+        db.delete(t.documentBoards).where(and(sql`${t.documentBoards.documentId} = ${id}`, boardIds.length ? sql`${t.documentBoards.boardId} not in (${sql.join(boardIds, sql`, `)})` : undefined)),
+        db.delete(t.documentShares).where(and(sql`${t.documentShares.documentId} = ${id}`, shareIds.length ? sql`${t.documentShares.userId} not in (${sql.join(shareIds, sql`, `)})` : undefined)),
+        db.delete(t.documentPages).where(sql`${t.documentPages.documentId} = ${id} and ${t.documentPages.page} > ${pageCount}`),
+      );
       // A new document's boards written before it are indexed with it, once, instead of re-indexing
       // it per board (search triggers); that needs the record in one batch (foreign keys deferred).
-      const boards = (d.boards ?? []).map((b, position) => db.insert(t.documentBoards).values({ documentId: id, boardId: boardIdSql(b)!, position }).onConflictDoNothing());
+      const boards = boardIds.map((boardId, position) =>
+        db.insert(t.documentBoards).values({ documentId: id, boardId, position }).onConflictDoUpdate({ target: [t.documentBoards.documentId, t.documentBoards.boardId], set: { position }, setWhere: ifChanged(t.documentBoards, { position }) }),
+      );
       const boardsFirst = d.versions.length + boards.length + (d.shared_with?.length ?? 0) + (d.pages?.length ?? 0) <= ATOMIC_RECORD_STATEMENTS - 5;
       if (boardsFirst) {
         s.push(...boards);
@@ -197,24 +211,24 @@ export async function planRecord<S extends Section>(db: Db, section: S, record: 
         const extension = extensionOf(v.filename);
         const key = `documents/${id}/v${v.version}`;
         objects.push({ key, bytes, contentType: mediaTypeFor(extension), filename: v.filename });
+        const version = { filename: v.filename, extension, contentType: mediaTypeFor(extension), sizeBytes: bytes.byteLength, sha256: await sha256Hex(bytes), r2Key: key, changelog: v.changelog ?? null };
         s.push(
-          db.insert(t.documentVersions).values({
-            documentId: id,
-            version: v.version,
-            filename: v.filename,
-            extension,
-            contentType: mediaTypeFor(extension),
-            sizeBytes: bytes.byteLength,
-            sha256: await sha256Hex(bytes),
-            r2Key: key,
-            changelog: v.changelog ?? null,
-            // Without its own time a version has its document's (as stored: kept from the first import).
-            createdAt: v.created_at ? iso(v.created_at) : sql`(select created_at from documents where id = ${id})`,
-          }),
+          db
+            .insert(t.documentVersions)
+            .values({
+              ...version,
+              documentId: id,
+              version: v.version,
+              // Without its own time a version has its document's (as stored: kept from the first import).
+              createdAt: v.created_at ? iso(v.created_at) : sql`(select created_at from documents where id = ${id})`,
+            })
+            .onConflictDoUpdate({ target: [t.documentVersions.documentId, t.documentVersions.version], set: withGivenTime(version, "createdAt", v.created_at), setWhere: ifChanged(t.documentVersions, withGivenTime(version, "createdAt", v.created_at)) }),
         );
       }
-      for (const u of d.shared_with ?? []) s.push(db.insert(t.documentShares).values({ documentId: id, userId: userId(u)! }).onConflictDoNothing());
-      (d.pages ?? []).forEach((text, i) => s.push(db.insert(t.documentPages).values({ documentId: id, page: i + 1, text })));
+      for (const shareUser of shareIds) s.push(db.insert(t.documentShares).values({ documentId: id, userId: shareUser }).onConflictDoNothing());
+      (d.pages ?? []).forEach((text, i) =>
+        s.push(db.insert(t.documentPages).values({ documentId: id, page: i + 1, text }).onConflictDoUpdate({ target: [t.documentPages.documentId, t.documentPages.page], set: { text }, setWhere: ifChanged(t.documentPages, { text }) })),
+      );
       count("documents");
     },
     threads: async (th) => {
@@ -272,7 +286,8 @@ export async function planRecord<S extends Section>(db: Db, section: S, record: 
           db
             .update(t.threads)
             .set({ lastActivityAt: sql`(select max(at) from (select created_at as at from threads where id = ${id} union all select created_at from thread_replies where thread_id = ${id} and hidden = 0))` })
-            .where(sql`${t.threads.id} = ${id}`),
+            // Only when it moves: an unchanged thread is not written again.
+            .where(sql`${t.threads.id} = ${id} and ${t.threads.lastActivityAt} is not (select max(at) from (select created_at as at from threads where id = ${id} union all select created_at from thread_replies where thread_id = ${id} and hidden = 0))`),
         );
       }
       count("threads");
@@ -292,8 +307,13 @@ export async function planRecord<S extends Section>(db: Db, section: S, record: 
         editedAt: p.edited_at ? new Date(p.edited_at).toISOString() : null,
       };
       s.push(db.insert(t.blogPosts).values({ ...values, id, createdAt: now }).onConflictDoUpdate({ target: t.blogPosts.id, set: values, setWhere: ifChanged(t.blogPosts, values) }));
-      s.push(db.delete(t.blogPostTags).where(sql`${t.blogPostTags.postId} = ${id}`));
-      [...new Set(p.tags ?? [])].forEach((tag, position) => s.push(db.insert(t.blogPostTags).values({ postId: id, tag, slug: slugify(tag), position })));
+      // Tags in place, written only when they differ; those gone from the file deleted.
+      const tags = [...new Set(p.tags ?? [])];
+      s.push(db.delete(t.blogPostTags).where(sql`${t.blogPostTags.postId} = ${id} and ${t.blogPostTags.tag} not in (select value from json_each(${JSON.stringify(tags)}))`));
+      tags.forEach((tag, position) => {
+        const row = { slug: slugify(tag), position };
+        s.push(db.insert(t.blogPostTags).values({ ...row, postId: id, tag }).onConflictDoUpdate({ target: [t.blogPostTags.postId, t.blogPostTags.tag], set: row, setWhere: ifChanged(t.blogPostTags, row) }));
+      });
       const usedIds = new Set((p.comments ?? []).flatMap((c) => (c.id === undefined ? [] : [c.id])));
       let nextId = 1;
       const commentIds: number[] = [];
@@ -338,14 +358,26 @@ export async function planRecord<S extends Section>(db: Db, section: S, record: 
         threadId: c.thread?.toUpperCase() ?? null,
       };
       s.push(db.insert(t.repairCases).values({ ...values, id, createdAt: now }).onConflictDoUpdate({ target: t.repairCases.id, set: values, setWhere: ifChanged(t.repairCases, values) }));
-      for (const child of [t.caseMeasurements, t.caseComponents, t.caseDocuments]) s.push(db.delete(child).where(sql`${child.caseId} = ${id}`));
-      (c.measurements ?? []).forEach((m, position) =>
-        s.push(db.insert(t.caseMeasurements).values({ caseId: id, position, point: m.point, expected: m.expected ?? null, measured: m.measured, note: m.note ?? null })),
+      // Children in place, written only when they differ (each write re-indexes the case); the rest deleted.
+      const measurements = c.measurements ?? [];
+      const components = c.components ?? [];
+      const documentIds = [...new Set((c.documents ?? []).map((d) => d.toUpperCase()))];
+      s.push(
+        db.delete(t.caseMeasurements).where(sql`${t.caseMeasurements.caseId} = ${id} and ${t.caseMeasurements.position} >= ${measurements.length}`),
+        db.delete(t.caseComponents).where(sql`${t.caseComponents.caseId} = ${id} and ${t.caseComponents.position} >= ${components.length}`),
+        db.delete(t.caseDocuments).where(sql`${t.caseDocuments.caseId} = ${id} and ${t.caseDocuments.documentId} not in (select value from json_each(${JSON.stringify(documentIds)}))`),
       );
-      (c.components ?? []).forEach((m, position) =>
-        s.push(db.insert(t.caseComponents).values({ caseId: id, position, designator: m.designator, partNumber: m.part_number ?? null, action: m.action, note: m.note ?? null })),
+      measurements.forEach((m, position) => {
+        const row = { point: m.point, expected: m.expected ?? null, measured: m.measured, note: m.note ?? null };
+        s.push(db.insert(t.caseMeasurements).values({ ...row, caseId: id, position }).onConflictDoUpdate({ target: [t.caseMeasurements.caseId, t.caseMeasurements.position], set: row, setWhere: ifChanged(t.caseMeasurements, row) }));
+      });
+      components.forEach((m, position) => {
+        const row = { designator: m.designator, partNumber: m.part_number ?? null, action: m.action, note: m.note ?? null };
+        s.push(db.insert(t.caseComponents).values({ ...row, caseId: id, position }).onConflictDoUpdate({ target: [t.caseComponents.caseId, t.caseComponents.position], set: row, setWhere: ifChanged(t.caseComponents, row) }));
+      });
+      documentIds.forEach((documentId, position) =>
+        s.push(db.insert(t.caseDocuments).values({ caseId: id, documentId, position }).onConflictDoUpdate({ target: [t.caseDocuments.caseId, t.caseDocuments.documentId], set: { position }, setWhere: ifChanged(t.caseDocuments, { position }) })),
       );
-      [...new Set((c.documents ?? []).map((d) => d.toUpperCase()))].forEach((documentId, position) => s.push(db.insert(t.caseDocuments).values({ caseId: id, documentId, position })));
       count("cases");
     },
   };

@@ -11,7 +11,7 @@ import type { ImportSource } from "./source";
 import { RetryableError, type ImportTarget } from "./target";
 import { ImportChecker, parseRecord, type KeyKind } from "./validate";
 
-export type Phase = "scan" | "shapes" | "references" | "write";
+export type Phase = "scan" | "shapes" | "references" | "write" | "index";
 
 export interface Progress {
   phase: Phase;
@@ -31,7 +31,7 @@ export interface SectionSummary {
 }
 
 export type ImportOutcome =
-  | { ok: true; counts: Record<string, number>; sections: Partial<Record<Section, SectionSummary>>; batches: number; written: boolean; rowsWritten: number }
+  | { ok: true; counts: Record<string, number>; sections: Partial<Record<Section, SectionSummary>>; batches: number; written: boolean; rowsWritten: number; searchRebuilt: boolean }
   | { ok: false; problems: ImportProblem[] };
 
 export interface RunOptions {
@@ -45,6 +45,8 @@ export interface RunOptions {
   onProgress?: (progress: Progress) => void;
   /** Called after each batch is stored, with the position a later run may resume from. */
   onBatchWritten?: (batch: Batch, resumeAt: Position | undefined) => void | Promise<void>;
+  /** Rebuild the search index once at the end instead of keeping it by triggers from this many records (see BULK_SEARCH_RECORDS). */
+  bulkSearchFrom?: number;
   /** An extra per-record check during validation (the --remote path measures statement sizes). */
   checkRecord?: (section: Section, index: number, record: unknown) => Promise<ImportProblem[]>;
 }
@@ -55,6 +57,15 @@ function queryBuilder(): Db {
 }
 
 const PROGRESS_EVERY = 500;
+
+/**
+ * From this many searchable records (documents, threads, posts, cases) a run may rebuild the search
+ * index at its end instead of keeping it by triggers: each page, reply or board written re-indexes its
+ * document or thread row by row, which was half the write time of a 10,000-document site
+ * (bench/RESULTS.md), while a rebuild is a few bulk statements over the base tables.
+ */
+export const BULK_SEARCH_RECORDS = 1000;
+const SEARCHABLE: readonly Section[] = ["documents", "threads", "blog_posts", "cases"];
 const RETRY_DELAYS_MS = [1000, 5000, 15000];
 
 /** Writes a batch, trying again after a retryable failure: every batch can run twice without harm. */
@@ -115,12 +126,22 @@ export async function runImport(source: ImportSource, target: ImportTarget, opti
   }
   const problems = [...opened.problems, ...checker.finish((kind, key) => found.get(kind)?.has(key) ?? false), ...extra];
   if (problems.length) return { ok: false, problems };
-  if (options.dryRun) return { ok: true, counts: countsOf(perSection), sections: perSection, batches: 0, written: false, rowsWritten: 0 };
+  if (options.dryRun) return { ok: true, counts: countsOf(perSection), sections: perSection, batches: 0, written: false, rowsWritten: 0, searchRebuilt: false };
 
   // The write pass, in dependency order.
   const now = (options.now ?? new Date()).toISOString();
   const db = queryBuilder();
   const resume = options.resumeFrom;
+  // Bulk mode: the index (with its triggers) is dropped for the write pass and rebuilt once at the end
+  // when the input's searchable records are many and mostly new (the index holds fewer than half as many
+  // items: rebuilding then costs about what keeping it would), or when an earlier run left it dropped.
+  // Re-importing a site the database already holds keeps it by triggers, which unchanged rows never fire.
+  // A run killed meanwhile leaves it dropped (search answers 503 with Retry-After); the next run sees
+  // that and rebuilds it at its end, so the index is complete whenever a run completes.
+  const searchable = SEARCHABLE.reduce((n, section) => n + (perSection[section]?.records ?? 0), 0);
+  const indexed = await target.searchIndexSize();
+  const bulk = indexed === undefined || (searchable >= (options.bulkSearchFrom ?? BULK_SEARCH_RECORDS) && indexed < searchable / 2);
+  if (bulk && indexed !== undefined) await target.dropSearchIndex();
   if (options.reset && !resume) await target.reset();
   const counts: Record<string, number> = {};
   let rowsWritten = 0;
@@ -150,9 +171,13 @@ export async function runImport(source: ImportSource, target: ImportTarget, opti
   }
   const batches = await batcher.finish();
   report({ phase: "write", records, bytes: totalBytes, totalBytes, totalRecords });
+  if (bulk) {
+    report({ phase: "index", records, bytes: totalBytes, totalBytes, totalRecords });
+    rowsWritten += await target.rebuildSearchIndex();
+  }
   if (options.reset) await target.removeUnreferencedFiles();
   // After a resume, counts are what this run wrote; `sections` still describes the whole input.
-  return { ok: true, counts, sections: perSection, batches, written: true, rowsWritten };
+  return { ok: true, counts, sections: perSection, batches, written: true, rowsWritten, searchRebuilt: bulk };
 }
 
 /** Records per section, for a dry run (nested replies and the like are counted when written). */

@@ -2,6 +2,7 @@
 // the deployed database through wrangler (scripts/lib/wrangler-target.ts). The importer only
 // needs these four operations, so both paths share the whole pipeline.
 import { DEFER_FOREIGN_KEYS, type Batch } from "./batch";
+import { dropStatements, rebuildSearchIndex, searchIndexSize } from "../search/rebuild";
 import { resetStatements } from "./load";
 import type { KeyKind } from "./validate";
 
@@ -14,6 +15,12 @@ export interface ImportTarget {
   write(batch: Batch): Promise<number>;
   /** After a reset run: removes files no document version points at any more; returns how many. */
   removeUnreferencedFiles(): Promise<number>;
+  /** Items in the search index; undefined when it is dropped (search:drop, or a bulk run under way or killed). */
+  searchIndexSize(): Promise<number | undefined>;
+  /** Drops the search index and its triggers, so a bulk run's writes do not keep it row by row. */
+  dropSearchIndex(): Promise<void>;
+  /** Rebuilds the whole search index from the base tables; returns the rows D1 reports written (0 when unknown). */
+  rebuildSearchIndex(): Promise<number>;
 }
 
 /** A failure worth another try (the runtime restarted, the connection dropped): batches are idempotent. */
@@ -79,6 +86,13 @@ export function bindingTarget({ DB, FILES }: { DB: D1Database; FILES: R2Bucket }
         cursor = page.truncated ? page.cursor : undefined;
       } while (cursor);
       return removed;
+    },
+    searchIndexSize: () => searchIndexSize(DB),
+    async dropSearchIndex() {
+      await DB.batch(dropStatements().map((s) => DB.prepare(s)));
+    },
+    async rebuildSearchIndex() {
+      return (await rebuildSearchIndex(DB)).rowsWritten;
     },
   };
 }

@@ -53,7 +53,7 @@ export function buildApi() {
       origin: "*",
       allowMethods: ["GET", "POST", "OPTIONS"],
       allowHeaders: ["Authorization", "Accept-Language", "Content-Type", "If-None-Match", "X-Request-Id"],
-      exposeHeaders: ["X-Request-Id", "ETag", "Retry-After", "RateLimit", "RateLimit-Policy", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "Idempotent-Replayed", "Content-Language", "x-d1-bookmark"],
+      exposeHeaders: ["X-Request-Id", "ETag", "Retry-After", "RateLimit", "RateLimit-Policy", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "Idempotent-Replayed", "Content-Language", "x-d1-bookmark", "Link"],
       maxAge: 86400,
     }),
   );

@@ -23,6 +23,7 @@ export const RESPONSE_HEADERS = {
   "x-d1-bookmark": { description: "Database session bookmark of this read; send it back in x-d1-bookmark to read data at least this new", schema: text },
   "Idempotent-Replayed": { description: "true when the answer replays an earlier upload with the same external_id", schema: { type: "string" as const, enum: ["true"] } },
   "WWW-Authenticate": { description: "The authentication scheme expected: Bearer", schema: text },
+  Link: { description: 'RFC 8288 link to the next page of a list, e.g. `<https://…/api/v1/documents?per_page=20&cursor=…>; rel="next"`; absent on the last page', schema: text },
   Allow: { description: "The methods this address supports", schema: text },
 };
 

@@ -26,17 +26,31 @@ export function dropStatements(): string[] {
   return dropSearchStatements();
 }
 
+/** Whether the index exists (search:drop, or a bulk import under way, removes it). */
+export const INDEX_PRESENT_SQL = "select count(*) as n from sqlite_master where type = 'table' and name = 'search_keys'";
+/** How many items the index holds (only when it exists). */
+export const INDEXED_ITEMS_SQL = "select count(*) as n from search_keys";
+
+/** Items in the search index; undefined when the index is dropped. */
+export async function searchIndexSize(db: D1Database): Promise<number | undefined> {
+  const present = await db.prepare(INDEX_PRESENT_SQL).first<{ n: number }>();
+  if (!Number(present?.n)) return undefined;
+  return Number((await db.prepare(INDEXED_ITEMS_SQL).first<{ n: number }>())?.n ?? 0);
+}
+
 /** Rebuilds through a D1 binding. Schema changes run as one batch (all or nothing); fills follow. */
-export async function rebuildSearchIndex(db: D1Database, onProgress?: (done: number, total: number) => void): Promise<{ keys: number; statements: number }> {
+export async function rebuildSearchIndex(db: D1Database, onProgress?: (done: number, total: number) => void): Promise<{ keys: number; statements: number; rowsWritten: number }> {
   const row = await db.prepare(COUNT_KEYS_SQL).first<{ total: number }>();
   const keys = row?.total ?? 0;
   const statements = rebuildStatements(keys);
   const schemaCount = dropSearchStatements().length + searchSchemaStatements().length;
   await db.batch(statements.slice(0, schemaCount).map((s) => db.prepare(s)));
   const rest = statements.slice(schemaCount);
+  let rowsWritten = 0;
   for (let i = 0; i < rest.length; i++) {
-    await db.prepare(rest[i]).run();
+    const result = await db.prepare(rest[i]).run();
+    rowsWritten += result.meta?.rows_written ?? 0;
     onProgress?.(i + 1, rest.length);
   }
-  return { keys, statements: statements.length };
+  return { keys, statements: statements.length, rowsWritten };
 }

@@ -206,3 +206,35 @@ describe("refused callers", () => {
     expect(remaining.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i));
   });
 });
+
+describe("cursor pages", () => {
+  it("the cursor is part of the key, and a page served from the cache keeps its Link to the next one", async () => {
+    const address = newAddress();
+    // Three more public datasheets (the sample has none), so per_page=1 spans three pages.
+    for (let i = 0; i < 3; i++) {
+      await env.DB.prepare("insert into documents (id, title, type, status, visibility, created_at, updated_at) values (?, ?, 'datasheet', 'available', 'public', ?, ?)")
+        .bind(`01KEDGECVRS0R00000000000${i}0`, `Edge cursor ${i}`, `2025-03-0${i + 1}T00:00:00.000Z`, `2025-03-0${i + 1}T00:00:00.000Z`)
+        .run();
+    }
+    const walk = async () => {
+      const seen: { id: string; cache: string | null; link: string | null }[] = [];
+      let path: string | undefined = "/documents?type=datasheet&per_page=1";
+      while (path && seen.length < 10) {
+        const res = await anon(path, address);
+        const body: any = await res.json();
+        const link = res.headers.get("Link");
+        seen.push({ id: body.data[0].id, cache: res.headers.get("X-Edge-Cache"), link });
+        const next = link && /^<([^>]+)>; rel="next"$/.exec(link)?.[1];
+        path = next ? new URL(next).pathname.replace("/api/v1", "") + new URL(next).search : undefined;
+      }
+      return seen;
+    };
+    const first = await walk();
+    expect(first.map((s) => s.id)).toEqual(["01KEDGECVRS0R0000000000020", "01KEDGECVRS0R0000000000010", "01KEDGECVRS0R0000000000000"]);
+    expect(first.map((s) => s.cache)).toEqual(["miss", "miss", "miss"]);
+    const again = await walk();
+    expect(again.map((s) => s.cache)).toEqual(["hit", "hit", "hit"]);
+    expect(again.map((s) => [s.id, s.link])).toEqual(first.map((s) => [s.id, s.link]));
+    expect(first.at(-1)!.link).toBeNull();
+  });
+});

@@ -88,11 +88,13 @@ export async function batchRead(ctx: QueryContext, items: (BatchItem<"sqlite"> |
  * ./counts.ts) and its rows, batched. A page past the end costs nothing more: its rows statement
  * is guarded by the total, so SQLite never walks the skipped rows.
  */
-export async function readPage<T>(ctx: QueryContext, req: PageRequest, total: SQL<number>, rows: (offset: number, limit: number, guard: SQL) => Loader<T>): Promise<Page<T>> {
+export async function readPage<T>(ctx: QueryContext, req: PageRequest, total: SQL<number>, rows: (offset: number, limit: number, guard: SQL | undefined) => Loader<T>): Promise<Page<T>> {
   const offset = (req.page - 1) * req.perPage;
-  const page = rows(offset, req.perPage, sql`${offset} < ${total}`);
+  // A keyset page (req.after) skips nothing: it starts at offset 0 after its position, and the total
+  // (which may have moved since the cursor was made) does not decide whether it has rows.
+  const page = req.after ? rows(0, req.perPage, undefined) : rows(offset, req.perPage, sql`${offset} < ${total}`);
   const [totals, pageRows] = await batchRead(ctx, [ctx.db.select({ total }).from(sql`(select 1)`), page.query]);
   const value = (totals as { total: number }[])[0]?.total ?? 0;
   const count = Number(value);
-  return { data: count > offset ? page.map(pageRows) : [], meta: pageMeta(req, count) };
+  return { data: req.after || count > offset ? page.map(pageRows) : [], meta: pageMeta(req, count) };
 }

@@ -2,8 +2,8 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { z } from "@hono/zod-openapi";
 import { documentVisible } from "../../auth/visibility";
-import { pageMeta, type PageMeta, type PageRequest } from "../../http/pagination";
-import { pageUrl } from "../../http/urls";
+import { cursorScope, pageMeta, type PageMeta, type PageRequest, type SortPosition } from "../../http/pagination";
+import { normalizeBoardNumber, pageUrl } from "../../http/urls";
 import type { DocumentDetailSchema, DocumentSchema } from "../../schemas/documents";
 import { documentBoards, documents, documentVersions, manufacturers, users } from "../schema";
 import { qualified } from "../qualified";
@@ -125,10 +125,18 @@ function documentTotal(ctx: QueryContext, filter: DocumentFilter): SQL<number> {
   return parts.length ? sql<number>`(${sql.join(parts, sql` + `)})` : sql<number>`0`;
 }
 
+/**
+ * What a cursor of the document list is bound to (src/http/pagination.ts): the filters as asked (the board
+ * in its normalised spelling), the page size and the caller. The API and MCP make and check cursors with it.
+ */
+export function documentListScope(list: { type?: string; visibility?: string; board?: string; mine?: boolean; perPage: number; viewerId: number | null }): string {
+  return cursorScope([list.type, list.visibility, list.board === undefined ? undefined : normalizeBoardNumber(list.board), list.mine ?? false, list.perPage, list.viewerId]);
+}
+
 /** Newest first, ties by id so pages never overlap. A boardId of null means "a board that does not exist". */
 export async function listDocuments(ctx: QueryContext, filter: DocumentFilter, page: PageRequest): Promise<{ data: DocumentItem[]; meta: PageMeta }> {
   if (filter.boardId === null) return { data: [], meta: pageMeta(page, 0) };
-  return readPage(ctx, page, documentTotal(ctx, filter), (offset, limit, guard) => documentListLoader(ctx, filter, limit, offset, guard));
+  return readPage(ctx, page, documentTotal(ctx, filter), (offset, limit, guard) => documentListLoader(ctx, filter, limit, offset, guard, page.after));
 }
 
 /**
@@ -138,14 +146,15 @@ export async function listDocuments(ctx: QueryContext, filter: DocumentFilter, p
  * it never walks the whole library as one `or` condition would. Shares are walked from the viewer's
  * share rows (`cross join` keeps that order: the planner otherwise started from every shared document).
  */
-function pageIds(ctx: QueryContext, filter: DocumentFilter, limit: number, offset: number): SQL {
+function pageIds(ctx: QueryContext, filter: DocumentFilter, limit: number, offset: number, after?: SortPosition): SQL {
   const newest = sql`order by created_at desc, id desc`;
   if (!ctx.viewer || filter.ownerId !== undefined) {
-    return sql`select id from ${documents} where ${and(visibleUnder(ctx, filter), matches(filter))} ${newest} limit ${limit} offset ${offset}`;
+    return sql`select id from ${documents} where ${and(visibleUnder(ctx, filter), matches(filter), olderThan(after))} ${newest} limit ${limit} offset ${offset}`;
   }
   const me = ctx.viewer.userId;
   const end = offset + limit;
-  const rest = matches(filter);
+  // Each walk starts after the cursor's position too, so a deep page still reads about one page per walk.
+  const rest = and(matches(filter), olderThan(after));
   const publicAvailable = filter.boardId != null ? sql`(${documentVisible(null)}) = 1` : documentVisible(null);
   const part = (from: SQL, where: SQL | undefined) => sql`select * from (select ${qualified(documents.id)} as id, ${qualified(documents.createdAt)} as created_at from ${from} where ${where} ${newest} limit ${end})`;
   const parts = [
@@ -159,8 +168,20 @@ function pageIds(ctx: QueryContext, filter: DocumentFilter, limit: number, offse
   return sql`select id from (${sql.join(parts, sql` union all `)}) ${newest} limit ${limit} offset ${offset}`;
 }
 
-/** The rows of one page of a document list (batchable), newest first. */
-export function documentListLoader(ctx: QueryContext, filter: DocumentFilter, limit: number, offset = 0, guard?: SQL): Loader<DocumentItem> {
+/**
+ * Rows after a sort position in the list's order (newest first), so a cursor page starts where the last
+ * one stopped instead of walking the rows before it. The plain `created_at <=` is a range every index
+ * walk here can start from (documents_list_idx and documents_owner_idx both hold created_at right after
+ * their equality columns; the owner's index has no id); the rest settles ties by id.
+ */
+function olderThan(after: SortPosition | undefined): SQL | undefined {
+  if (!after) return undefined;
+  const createdAt = qualified(documents.createdAt);
+  return sql`${createdAt} <= ${after.createdAt} and (${createdAt} < ${after.createdAt} or ${qualified(documents.id)} < ${after.id})`;
+}
+
+/** The rows of one page of a document list (batchable), newest first; `after` continues after a cursor's position. */
+export function documentListLoader(ctx: QueryContext, filter: DocumentFilter, limit: number, offset = 0, guard?: SQL, after?: SortPosition): Loader<DocumentItem> {
   const newest = [desc(documents.createdAt), desc(documents.id)];
   // A first page of one index walk in date order is cheapest read directly (choosing ids first costs ~3
   // rows an item). Past it, a skipped row would cost its joins too; and a board's documents are sorted
@@ -168,10 +189,10 @@ export function documentListLoader(ctx: QueryContext, filter: DocumentFilter, li
   const direct = offset === 0 && filter.boardId == null && (!ctx.viewer || filter.ownerId !== undefined);
   return {
     query: direct
-      ? listQuery(ctx).where(and(visibleUnder(ctx, filter), matches(filter), guard)).orderBy(...newest).limit(limit)
+      ? listQuery(ctx).where(and(visibleUnder(ctx, filter), matches(filter), olderThan(after), guard)).orderBy(...newest).limit(limit)
       : listQuery(ctx)
           // The visibility rule checked again on the page's rows: the one rule stays the last word.
-          .where(and(sql`${qualified(documents.id)} in (${pageIds(ctx, filter, limit, offset)})`, sql`(${documentVisible(ctx.viewer)}) = 1`, guard))
+          .where(and(sql`${qualified(documents.id)} in (${pageIds(ctx, filter, limit, offset, after)})`, sql`(${documentVisible(ctx.viewer)}) = 1`, guard))
           .orderBy(...newest),
     map: (rows) => (rows as ListRow[]).map((r) => toDocument(r, ctx)),
   };

@@ -2,9 +2,9 @@
 import { z } from "@hono/zod-openapi";
 import { listPosts } from "../../db/queries/blog";
 import { listCases } from "../../db/queries/cases";
-import { listDocuments } from "../../db/queries/documents";
+import { documentListScope, listDocuments } from "../../db/queries/documents";
 import { listCategories, listThreads } from "../../db/queries/forum";
-import { pageMeta, type PageMeta } from "../../http/pagination";
+import { MAX_CURSOR_LENGTH, nextCursor, pageMeta, readCursor, type PageMeta } from "../../http/pagination";
 import { BlogPostSchema } from "../../schemas/blog";
 import { RepairCaseSchema } from "../../schemas/cases";
 import { DocumentSchema } from "../../schemas/documents";
@@ -14,6 +14,7 @@ import { closing, render, plural, USAGE_NOTE, type NextCall } from "../format";
 import { chooseLang, LangInput, pageInput } from "../inputs";
 import { caseItem, categoryItem, documentItem, postItem, threadItem, trimCases, trimCategories, trimPosts } from "../items";
 import { PageSchema, toolResultSchema } from "../result-schema";
+import { ToolError } from "../errors";
 import { defineTool } from "../tool";
 
 export const RECENT_KINDS = ["threads", "posts", "cases", "files", "categories"] as const;
@@ -33,6 +34,11 @@ const input = z.object({
   kind: z.enum(RECENT_KINDS).describe("What to list: threads (forum), posts (blog), cases (repair cases), files (library documents) or categories (forum categories)"),
   limit: z.number().int().min(1).max(MAX_LIMIT).optional().describe(`Items per page, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT})`),
   page: pageInput("items"),
+  cursor: z
+    .string()
+    .max(MAX_CURSOR_LENGTH)
+    .optional()
+    .describe("Only with kind files: where to continue, as the previous result's next call gives it (any depth; page is then ignored)"),
   category: z.string().trim().min(1).max(100).optional().describe("Only with kind threads: a category slug (list them with kind categories)"),
   lang: LangInput,
 });
@@ -81,14 +87,22 @@ export const listRecentTool = defineTool({
   async run(args, tools) {
     const lang = chooseLang(args.lang, undefined, tools.defaultLang);
     const ctx = anonymousQueryContext(tools, lang);
-    const page = args.page ?? 1;
     const perPage = args.limit ?? DEFAULT_LIMIT;
-    const request = { page, perPage };
+    // Files continue by cursor (the same as the API's Link header: one page of rows at any depth).
+    const scope = documentListScope({ perPage, viewerId: null });
+    const cursor = args.kind === "files" && args.cursor !== undefined ? readCursor(args.cursor) : undefined;
+    if (args.kind === "files" && args.cursor !== undefined && cursor?.scope !== scope) {
+      throw new ToolError("The cursor is not one this list gave: call list_recent with the arguments of the previous result's next call as they are (same limit).");
+    }
+    const page = cursor?.page ?? args.page ?? 1;
+    const request = cursor ? { page, perPage, after: cursor } : { page, perPage };
     const notes: string[] = [];
+    if (args.cursor !== undefined && args.kind !== "files") notes.push(`cursor applies to kind files only; it was ignored.`);
     if (args.category !== undefined && args.kind !== "threads") notes.push(`category applies to kind threads only; it was ignored.`);
 
     let listing: Listing;
     let meta: PageMeta;
+    let filesCursor: string | undefined;
     switch (args.kind) {
       case "threads": {
         const result = await listThreads(ctx, { category: args.category }, request);
@@ -112,6 +126,7 @@ export const listRecentTool = defineTool({
         const result = await listDocuments(ctx, {}, request);
         listing = { kind: "files", items: result.data };
         meta = result.meta;
+        filesCursor = nextCursor(result, scope);
         break;
       }
       case "categories": {
@@ -123,7 +138,13 @@ export const listRecentTool = defineTool({
     }
     if (listing.items.length === 0) notes.push(meta.total === 0 ? `Nothing to list.` : `Page ${page} is past the end: there are ${plural(meta.total, "item")}.`);
     const next: NextCall | null =
-      page < meta.last_page ? { tool: "list_recent", arguments: { kind: args.kind, page: page + 1, limit: perPage, ...(args.kind === "threads" && args.category !== undefined && { category: args.category }), lang } } : null;
+      args.kind === "files"
+        ? filesCursor
+          ? { tool: "list_recent", arguments: { kind: args.kind, cursor: filesCursor, limit: perPage, lang } }
+          : null
+        : page < meta.last_page
+          ? { tool: "list_recent", arguments: { kind: args.kind, page: page + 1, limit: perPage, ...(args.kind === "threads" && args.category !== undefined && { category: args.category }), lang } }
+          : null;
 
     const first = (page - 1) * perPage + 1;
     const md = [
