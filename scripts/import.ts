@@ -62,6 +62,8 @@ function parseCommandLine(argv: string[]) {
   if (values.help) return undefined;
   if (positionals.length !== 1) throw new UsageError(`expected exactly one FILE.json or FOLDER\n${USAGE}`);
   if (values.remote && values.rehearse) throw new UsageError(`--remote and --rehearse exclude each other\n${USAGE}`);
+  // wrangler's d1 and r2 commands, which --remote and --rehearse run, write the state `wrangler dev` uses.
+  if ((values.remote || values.rehearse) && values["persist-to"]) throw new UsageError(`--persist-to is for the local path only\n${USAGE}`);
   const number = (name: string, text: string | undefined) => {
     if (text === undefined) return undefined;
     const n = Number(text);
@@ -126,6 +128,8 @@ runMain(async () => {
     target = worker.target;
     dispose = worker.dispose;
   } else {
+    // A rehearsal stands in for the deployed database, whose migrations the deployment applies: here, locally.
+    if (args.target === "rehearse") await applyLocalMigrations();
     target = wranglerTarget(args.target === "remote" ? "remote" : "local");
   }
 
