@@ -63,7 +63,7 @@ function section(figures: Figure[], ratios: string[], datasetName: string, load:
     HEADING,
     "",
     `Run ${new Date().toISOString()} by \`npm run bench:http\` (bench/http/run.ts): \`wrangler dev --local\` on 127.0.0.1 with the entry ` +
-      `bench/edge/worker.ts (the production Worker plus the one-query route, no latency added), ` +
+      `bench/edge/worker.ts (the production Worker and its bindings unwrapped, plus the one-query route), ` +
       `autocannon ${CONNECTIONS} connections for ${DURATION_SECONDS} s per route after a 2 s warm-up, in ${ROUNDS} interleaved rounds ` +
       `(every route ${DURATION_SECONDS / ROUNDS} s per round, so load changes reach all routes alike), anonymous, ` +
       `rate limits raised by \`--var\` (every call still passes the limiter Durable Object), data: ${datasetName}. ` +
