@@ -2,7 +2,8 @@ import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { counter } from "../src/limits/counters";
-import { Limiter } from "../src/limits/limiter";
+import { takeRate } from "../src/limits/lease";
+import { LEASE_MS, Limiter } from "../src/limits/limiter";
 
 const rule = { limit: 3, windowSeconds: 60 };
 
@@ -68,7 +69,7 @@ describe("Limiter (sliding window in one Durable Object per counter)", () => {
     expect(await rowsWritten(c, (limiter) => limiter.take({ limit: 10, windowSeconds: 60 }, 200_000))).toBe(1);
     const rows = await runInDurableObject(c, (_i, state) => state.storage.sql.exec<{ events: string }>("select events from log").toArray());
     expect(rows).toHaveLength(1);
-    expect(JSON.parse(rows[0].events)).toHaveLength(1);
+    expect(JSON.parse(rows[0].events).seconds).toHaveLength(1);
   });
 
   it("a restarted object (new instance over the same storage) keeps counting where the old one stopped", async () => {
@@ -107,7 +108,7 @@ describe("Limiter (sliding window in one Durable Object per counter)", () => {
     const last = await c.take(busy, 306_000);
     expect(last.remaining).toBe(100_000 - 2001);
     const rows = await runInDurableObject(c, (_i, state) => state.storage.sql.exec<{ events: string }>("select events from log").toArray());
-    expect(JSON.parse(rows[0].events)).toHaveLength(6);
+    expect(JSON.parse(rows[0].events).seconds).toHaveLength(6);
   });
 
   it("reads a row of single events written by the earlier layout and goes on counting them", async () => {
@@ -121,5 +122,54 @@ describe("Limiter (sliding window in one Durable Object per counter)", () => {
     expect(reborn.map((d) => d.allowed)).toEqual([true, false]);
     // Both old events sat in second 400: the window frees them together, when the newer one (400.5 s) leaves.
     expect(reborn[1].retryAfterSeconds).toBe(59);
+  });
+
+  describe("leases", () => {
+    const hundred = { limit: 100, windowSeconds: 60 };
+
+    it("reserved slots count against the limit until reported; reported calls join the window at their own times", async () => {
+      const c = counter(env, `rate:key:${base + 20}`);
+      const t0 = 500_000;
+      const granted = await c.take(hundred, t0, 1, { reserve: 8 });
+      expect(granted.lease).toMatchObject({ slots: 8, untilMs: t0 + LEASE_MS });
+      expect(granted.remaining).toBe(100 - 1 - 8);
+      // Held for the isolate: nobody else gets them meanwhile.
+      expect((await c.take(hundred, t0 + 10)).remaining).toBe(100 - 2 - 8);
+      // The isolate used 3 of its 8, the newest at t0 + 500 ms; the other 5 come back.
+      const reported = await c.take(hundred, t0 + 600, 1, { reserve: 0, report: { reservation: granted.lease!.reservation, used: [[500, 3, t0 + 500]] } });
+      expect(reported.remaining).toBe(100 - 2 - 3 - 1);
+      expect(reported.lease).toBeUndefined();
+    });
+
+    it("unreported slots count as used at the lease's end; a reservation never lets more than the limit through", async () => {
+      const c = counter(env, `rate:key:${base + 21}`);
+      const ten = { limit: 10, windowSeconds: 60 };
+      const t0 = 700_000;
+      const granted = await c.take(ten, t0, 1, { reserve: 8 });
+      expect(granted.lease?.slots).toBe(2); // a quarter of what is left at most
+      const others = [];
+      for (let i = 1; i <= 8; i++) others.push(await c.take(ten, t0 + i));
+      expect(others.map((d) => d.allowed)).toEqual([...new Array(7).fill(true), false]);
+      // Never reported: after the lease's end the 2 slots sit in the window as used at that end.
+      const later = await c.take(ten, t0 + 60_001);
+      expect(later.allowed).toBe(false);
+      expect(later.retryAfterSeconds).toBe(1); // until t0 + LEASE_MS + 60 s, when they leave
+      expect((await c.take(ten, t0 + LEASE_MS + 60_001)).allowed).toBe(true);
+    });
+
+    it("a busy caller is admitted mostly by its isolate, and still exactly up to the limit", async () => {
+      const name = `rate:key:${base + 22}` as const;
+      const limit = { limit: 50, windowSeconds: 60 };
+      const t0 = 900_000;
+      const decisions = [];
+      for (let i = 0; i < 60; i++) decisions.push(await takeRate(env, name, limit, t0 + i, 1));
+      expect(decisions.filter((d) => d.allowed)).toHaveLength(50);
+      expect(decisions.slice(0, 50).map((d) => d.remaining)).toEqual(Array.from({ length: 50 }, (_, i) => 49 - i));
+      // The object itself counted only some of the 50 takes (entry[3]); the rest were admitted from leases.
+      const rows = await runInDurableObject(counter(env, name), (_i, state) => state.storage.sql.exec<{ events: string }>("select events from log").toArray());
+      const [[, cost, , takes]] = JSON.parse(rows[0].events).seconds as [number, number, number, number][];
+      expect(cost).toBe(50);
+      expect(takes).toBeLessThan(25);
+    });
   });
 });

@@ -28,7 +28,31 @@ export interface LimitDecision {
   retryAfterSeconds: number;
   /** The counted event, to give back with `refund(event)`; absent when refused. */
   event?: number;
+  /** Slots reserved for the asking isolate to admit further calls itself (lease.ts); absent when none. */
+  lease?: LeaseGrant;
 }
+
+/** Slots of a counter an isolate may use until `untilMs`, then reports under `reservation`. */
+export interface LeaseGrant {
+  reservation: number;
+  slots: number;
+  untilMs: number;
+}
+
+/** What an isolate asks with a take: slots to reserve, and what it did with its previous ones. */
+export interface LeaseAsk {
+  reserve: number;
+  report?: LeaseReport;
+}
+
+/** The calls an isolate admitted from a reservation, per second of its clock: [second, calls, newest time]. */
+export interface LeaseReport {
+  reservation: number;
+  used: [second: number, calls: number, newestMs: number][];
+}
+
+/** How long an isolate may use reserved slots; after that the object counts what was not reported as used then. */
+export const LEASE_MS = 1000;
 
 /**
  * The events of one second: which second, their summed cost, the newest event's time (the entry leaves the
@@ -36,40 +60,74 @@ export interface LimitDecision {
  */
 type Second = [second: number, cost: number, newestMs: number, counted: number, refunded: number[]];
 
+/** Slots held for an isolate: its id, how many, and until when they may be used. */
+type Reservation = [id: number, slots: number, untilMs: number];
+
+interface StoredState {
+  seconds: Second[];
+  reserved: Reservation[];
+  next: number;
+}
+
 /** An event's id: its second and its place within it, so a refund finds its entry without a per-event record. */
 const PER_SECOND = 1 << 20;
 const eventId = (second: number, index: number) => second * PER_SECOND + index;
 
 export class Limiter extends DurableObject<Env> {
   private seconds: Second[] = [];
+  private reserved: Reservation[] = [];
+  private nextReservation = 1;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     const sql = ctx.storage.sql;
     // Earlier layouts: a row per event with a clean-up alarm (dropped: those counters restarted empty once), then
-    // one row of single events (read below and folded into seconds).
+    // one row of single events, then one row of seconds (both read below).
     sql.exec("drop table if exists events");
     sql.exec("drop table if exists clock");
     sql.exec("create table if not exists log (id integer primary key check (id = 1), next integer not null, events text not null)");
     const row = sql.exec<{ events: string }>("select events from log").toArray()[0];
-    if (row) this.seconds = fromStored(JSON.parse(row.events) as unknown[]);
+    if (row) {
+      const state = fromStored(JSON.parse(row.events) as unknown);
+      this.seconds = state.seconds;
+      this.reserved = state.reserved;
+      this.nextReservation = state.next;
+    }
   }
 
   /**
    * Counts `cost` events at `nowMs` if the window has room, else refuses without counting (and without
    * touching storage). `nowMs` comes from the caller so the Worker's clock (fakeable in tests) is the only
    * clock. No await between reading and writing the log, so concurrent takes cannot interleave.
+   *
+   * With `lease`: first records what the isolate did with its previous reservation (the calls it admitted, at
+   * their own times), then, when this take is allowed, may reserve slots for it (a quarter of what is left at
+   * most). Reserved slots count against the limit until reported; not reported by their end, they count as
+   * used at that end. So the limit holds however many isolates admit calls themselves.
    */
-  async take(rule: LimitRule, nowMs: number, cost = 1): Promise<LimitDecision> {
+  async take(rule: LimitRule, nowMs: number, cost = 1, lease?: LeaseAsk): Promise<LimitDecision> {
+    const reported = lease?.report ? this.recordReport(lease.report) : false;
+    const changed = this.settle(nowMs) || reported;
     const live = this.liveSeconds(rule, nowMs);
-    const used = live.reduce((sum, [, c]) => sum + c, 0);
-    if (used + cost > rule.limit) return this.decision(rule, nowMs, live, used, undefined);
+    const held = this.reserved.reduce((sum, [, slots]) => sum + slots, 0);
+    const used = live.reduce((sum, [, c]) => sum + c, 0) + held;
+    if (used + cost > rule.limit) {
+      if (changed) this.save(live);
+      return this.decision(rule, nowMs, live, used, undefined);
+    }
     const second = Math.floor(nowMs / 1000);
     const current = live.find(([s]) => s === second);
     const counted: Second = current ? [second, current[1] + cost, Math.max(current[2], nowMs), current[3] + 1, current[4]] : [second, cost, nowMs, 1, []];
     const seconds = [...live.filter((entry) => entry !== current), counted].sort((a, b) => a[0] - b[0]);
+    const slots = Math.min(Math.max(0, Math.floor(lease?.reserve ?? 0)), Math.floor((rule.limit - used - cost) / 4));
+    let grant: LeaseGrant | undefined;
+    if (slots > 0) {
+      grant = { reservation: this.nextReservation++, slots, untilMs: nowMs + LEASE_MS };
+      this.reserved = [...this.reserved, [grant.reservation, slots, grant.untilMs]];
+    }
     this.save(seconds);
-    return this.decision(rule, nowMs, seconds, used + cost, eventId(second, counted[3] - 1));
+    const decision = this.decision(rule, nowMs, seconds, used + cost + slots, eventId(second, counted[3] - 1));
+    return grant ? { ...decision, lease: grant } : decision;
   }
 
   /**
@@ -91,16 +149,47 @@ export class Limiter extends DurableObject<Env> {
   /** Alarms scheduled by the earlier layout may still fire once: nothing to do. */
   async alarm(): Promise<void> {}
 
+  /** The calls an isolate admitted from its reservation join the log at their own times; the rest is freed. */
+  private recordReport(report: LeaseReport): boolean {
+    const reservation = this.reserved.find(([id]) => id === report.reservation);
+    if (!reservation) return false; // already settled: counted in full at its end
+    this.reserved = this.reserved.filter((r) => r !== reservation);
+    let left = reservation[1];
+    for (const [second, calls, newestMs] of report.used) {
+      const counted = Math.min(left, Math.max(0, Math.floor(calls)));
+      if (counted === 0) continue;
+      left -= counted;
+      this.addToSecond(second, counted, Math.min(newestMs, reservation[2]));
+    }
+    return true;
+  }
+
+  /** Reservations past their end, never reported: counted as used at their end (the latest they could have been). */
+  private settle(nowMs: number): boolean {
+    const ended = this.reserved.filter(([, , until]) => until <= nowMs);
+    if (ended.length === 0) return false;
+    this.reserved = this.reserved.filter(([, , until]) => until > nowMs);
+    for (const [, slots, until] of ended) this.addToSecond(Math.floor(until / 1000), slots, until);
+    return true;
+  }
+
+  private addToSecond(second: number, cost: number, atMs: number): void {
+    const entry = this.seconds.find(([s]) => s === second);
+    const merged: Second = entry ? [second, entry[1] + cost, Math.max(entry[2], atMs), entry[3], entry[4]] : [second, cost, atMs, 0, []];
+    this.seconds = [...this.seconds.filter((e) => e !== entry), merged].sort((a, b) => a[0] - b[0]);
+  }
+
   private liveSeconds(rule: LimitRule, nowMs: number): Second[] {
     const since = nowMs - rule.windowSeconds * 1000;
     return this.seconds.filter(([, , newest]) => newest > since);
   }
 
-  /** One row written: every second still counted, replacing the previous row; memory follows once storage took it. */
+  /** One row written: every second still counted and every reservation; memory follows once storage took it. */
   private save(seconds: Second[]): void {
+    const state: StoredState = { seconds, reserved: this.reserved, next: this.nextReservation };
     this.ctx.storage.sql.exec(
       "insert into log (id, next, events) values (1, 0, ?) on conflict (id) do update set events = excluded.events",
-      JSON.stringify(seconds),
+      JSON.stringify(state),
     );
     this.seconds = seconds;
   }
@@ -121,17 +210,21 @@ export class Limiter extends DurableObject<Env> {
       limit: rule.limit,
       remaining: Math.max(0, rule.limit - used),
       resetSeconds: secondsUntil(newest),
-      // Nothing counted yet but still refused (limit below the cost): no wait frees room, so name the window.
+      // Nothing counted yet but still refused (limit below the cost, or every slot reserved): name the window.
       retryAfterSeconds: allowed ? 0 : oldest === undefined ? rule.windowSeconds : secondsUntil(oldest),
       ...(allowed ? { event } : {}),
     };
   }
 }
 
-/** The stored row: seconds, or single events `[id, atMs, cost]` of the earlier layout folded into seconds. */
-function fromStored(stored: unknown[]): Second[] {
+/**
+ * The stored row: the state (seconds and reservations), or a plain list of seconds or of single events
+ * `[id, atMs, cost]` (earlier layouts), folded into seconds.
+ */
+function fromStored(stored: unknown): StoredState {
+  if (stored && !Array.isArray(stored) && typeof stored === "object") return stored as StoredState;
   const seconds = new Map<number, Second>();
-  for (const item of stored) {
+  for (const item of Array.isArray(stored) ? stored : []) {
     if (!Array.isArray(item)) continue;
     if (item.length === 5) {
       seconds.set(item[0] as number, item as Second);
@@ -142,5 +235,5 @@ function fromStored(stored: unknown[]): Second[] {
     const entry = seconds.get(second);
     seconds.set(second, entry ? [second, entry[1] + cost, Math.max(entry[2], at), entry[3] + 1, entry[4]] : [second, cost, at, 1, []]);
   }
-  return [...seconds.values()].sort((a, b) => a[0] - b[0]);
+  return { seconds: [...seconds.values()].sort((a, b) => a[0] - b[0]), reserved: [], next: 1 };
 }

@@ -8,6 +8,7 @@ import type { AppEnv } from "../http/context";
 import { ApiError, type ProblemCode } from "../http/problem";
 import { addressBucket } from "./client-address";
 import { counter, type CounterName } from "./counters";
+import { takeRate } from "./lease";
 import { limitHeaders, type AppliedLimit, type LimitPolicy } from "./headers";
 import { rememberedRefusal, rememberRefusal } from "./refused";
 import type { LimitDecision, LimitRule } from "./limiter";
@@ -28,9 +29,11 @@ export interface LimitCheck {
  * Counts one event (or `cost`) on a counter, records it for the response headers, and throws the
  * check's 429 problem (with Retry-After and the limit headers) when the counter refuses.
  */
-export async function enforceLimit(c: Ctx, check: LimitCheck): Promise<AppliedLimit> {
+export async function enforceLimit(c: Ctx, check: LimitCheck, leased = false): Promise<AppliedLimit> {
   const nowMs = Date.now();
-  const decision = await counter(c.env, check.counter).take(check.rule, nowMs, check.cost ?? 1);
+  const cost = check.cost ?? 1;
+  // Request rates may be admitted from this isolate's lease (lease.ts); caps and refundable counts always ask.
+  const decision = leased ? await takeRate(c.env, check.counter, check.rule, nowMs, cost) : await counter(c.env, check.counter).take(check.rule, nowMs, cost);
   const applied: AppliedLimit = { policy: check.policy, rule: check.rule, decision, nowMs };
   c.set("limits", [...(c.get("limits") ?? []), applied]);
   if (!decision.allowed) throw new ApiError(check.code, check.detail(decision), { headers: limitHeaders(c.get("limits") ?? []) });
@@ -83,8 +86,9 @@ export function writeLimitHeaders(c: Ctx): void {
 }
 
 /**
- * The request-rate check: a subject the isolate remembers as refused gets its 429 at once; otherwise the
- * counter is asked. Refusals are remembered until their Retry-After.
+ * The request-rate check: a subject the isolate remembers as refused gets its 429 at once; otherwise it is
+ * counted (from this isolate's lease of the counter when it holds one, lease.ts). Refusals are remembered
+ * until their Retry-After.
  */
 export async function enforceRate(c: Ctx, check: LimitCheck): Promise<void> {
   const nowMs = Date.now();
@@ -95,7 +99,7 @@ export async function enforceRate(c: Ctx, check: LimitCheck): Promise<void> {
     throw new ApiError(check.code, check.detail(remembered), { headers: limitHeaders(limits) });
   }
   try {
-    await enforceLimit(c, check);
+    await enforceLimit(c, check, true);
   } catch (error) {
     // A refusal of one call holds for every call until its Retry-After; one of several (an MCP batch) may not.
     const refused = c.get("limits")?.find((l) => l.decision.allowed === false);
