@@ -43,8 +43,16 @@ interface Row {
 
 const MCP_HEADERS = { "Content-Type": "application/json", Accept: "application/json, text/event-stream", "MCP-Protocol-Version": "2025-11-25" };
 
+// Each call from a reader of its own (its own address), as readers around the world arrive: none of them makes
+// calls fast enough to get a lease of the rate limit (src/limits/lease.ts), so every call shows the limiter's
+// round trip. `--busy` sends every call from one address instead: one client calling several times a second.
+const BUSY = process.argv.includes("--busy");
+let reader = 0;
+const nextAddress = () => `198.18.${(++reader >> 8) & 255}.${reader & 255}`;
+
 async function send(base: string, e: Endpoint): Promise<{ ms: number; status: number; trips: string }> {
   const headers: Record<string, string> = e.method === "POST" ? { ...MCP_HEADERS } : {};
+  if (!BUSY) headers["CF-Connecting-IP"] = nextAddress();
   if (e.key) headers.Authorization = `Bearer ${e.key}`;
   const started = performance.now();
   const res = await fetch(base + e.path, { method: e.method ?? "GET", headers, body: e.body === undefined ? undefined : JSON.stringify(e.body) });
@@ -138,13 +146,14 @@ async function main(): Promise<void> {
   const lines = table(uncached, cached);
   console.log(lines.join("\n"));
   const model = Object.entries(LATENCY).map(([b, ms]) => `${b} ${ms} ms`).join(", ");
-  const heading = LABEL === "before" ? "## Edge latency model: before (issue 11)" : "## Edge latency model: after (issue 11)";
-  writeResultsSection(LABEL === "before" ? "edge-before" : "edge", [
+  const heading = LABEL === "before" ? "## Edge latency model: before (issue 11)" : `## Edge latency model: after (issue 11)${BUSY ? ", one busy client" : ""}`;
+  const section = LABEL === "before" ? "edge-before" : BUSY ? "edge-busy" : "edge";
+  writeResultsSection(section, [
     heading,
     "",
-    `Run ${new Date().toISOString()} by \`npm run bench:edge${LABEL === "before" ? " -- --label=before" : ""}\` (bench/edge/run.ts) on ${cpus().length} cores: ` +
+    `Run ${new Date().toISOString()} by \`npm run bench:edge${LABEL === "before" ? " -- --label=before" : BUSY ? " -- --busy" : ""}\` (bench/edge/run.ts) on ${cpus().length} cores: ` +
       `wrangler dev with the entry bench/edge/worker.ts, which adds to every binding call: ${model}. ` +
-      `${SAMPLES} sequential calls per endpoint after one warm-up call; data: ${dataset}. Uncached: EDGE_CACHE_TTL_SECONDS=0; cached: 60. ` +
+      `${SAMPLES} sequential calls per endpoint after one warm-up call, ${BUSY ? "all from one address (a client calling several times a second: leases of its rate limit)" : "each from an address of its own (readers arriving one by one: no leases)"}; data: ${dataset}. Uncached: EDGE_CACHE_TTL_SECONDS=0; cached: 60. ` +
       `1-minute load average before the run: ${load.toFixed(1)} (latency above the modelled round trips is local work and CPU queueing).`,
     "",
     "Round trips: `depth` is the number of sequential binding round trips on the critical path (calls that overlap count once); " +
