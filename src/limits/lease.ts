@@ -4,12 +4,11 @@
 // until the isolate reports the calls it admitted (with its next take, at their own times); unreported, they
 // count as used at the lease's end. A caller who calls once in a while never gets a lease.
 import { counter, type CounterName } from "./counters";
+import { setBounded } from "./isolate-map";
 import type { LeaseGrant, LeaseReport, LimitDecision, LimitRule } from "./limiter";
 
 /** Slots asked for at most: enough to skip most round trips of a busy caller, little to hold if unused. */
 const MAX_SLOTS = 32;
-/** Bounded like the refusals: entries past their time go first, then the oldest. */
-const MAX_ENTRIES = 10_000;
 
 interface Lease {
   rule: LimitRule;
@@ -28,17 +27,11 @@ const asking = new Set<CounterName>();
 /** Calls seen per counter in the current and the previous second: how many slots a lease should hold. */
 const demand = new Map<CounterName, { second: number; current: number; previous: number }>();
 
-function bounded<V>(map: Map<CounterName, V>, key: CounterName, value: V): void {
-  if (map.size >= MAX_ENTRIES && !map.has(key)) map.delete(map.keys().next().value as CounterName);
-  map.delete(key);
-  map.set(key, value);
-}
-
 function noteDemand(name: CounterName, nowMs: number): number {
   const second = Math.floor(nowMs / 1000);
   const seen = demand.get(name);
   const next = !seen || seen.second < second - 1 ? { second, current: 1, previous: 0 } : seen.second === second ? { ...seen, current: seen.current + 1 } : { second, current: 1, previous: seen.current };
-  bounded(demand, name, next);
+  setBounded(demand, name, next, (d) => d.second < second - 1);
   return next.current + next.previous;
 }
 
@@ -81,7 +74,7 @@ export async function takeRate(env: Env, name: CounterName, rule: LimitRule, now
     const report = ask && previous ? reportOf(previous) : undefined;
     const decision = await counter(env, name).take(rule, nowMs, cost, ask ? { reserve, report } : undefined);
     if (decision.lease) {
-      bounded(leases, name, { rule, grant: decision.lease, left: decision.lease.slots, othersRemaining: decision.remaining, used: new Map() });
+      setBounded(leases, name, { rule, grant: decision.lease, left: decision.lease.slots, othersRemaining: decision.remaining, used: new Map() });
     }
     const { lease: _granted, ...answer } = decision;
     if (!answer.allowed) return admitLocally(name, rule, nowMs, cost) ?? answer;

@@ -73,6 +73,17 @@ interface StoredState {
 const PER_SECOND = 1 << 20;
 const eventId = (second: number, index: number) => second * PER_SECOND + index;
 
+/**
+ * The log with `cost` more at `atMs`, in the entry of its second (made if missing), sorted by second; `events`
+ * is how many countable events that adds (1 for a take, 0 for calls reported or settled from a lease).
+ */
+function addToLog(seconds: readonly Second[], atMs: number, cost: number, events: number): Second[] {
+  const second = Math.floor(atMs / 1000);
+  const entry = seconds.find(([s]) => s === second);
+  const merged: Second = entry ? [second, entry[1] + cost, Math.max(entry[2], atMs), entry[3] + events, entry[4]] : [second, cost, atMs, events, []];
+  return [...seconds.filter((e) => e !== entry), merged].sort((a, b) => a[0] - b[0]);
+}
+
 export class Limiter extends DurableObject<Env> {
   private seconds: Second[] = [];
   private reserved: Reservation[] = [];
@@ -115,10 +126,9 @@ export class Limiter extends DurableObject<Env> {
       if (changed) this.save(live);
       return this.decision(rule, nowMs, live, used, undefined);
     }
+    const seconds = addToLog(live, nowMs, cost, 1);
     const second = Math.floor(nowMs / 1000);
-    const current = live.find(([s]) => s === second);
-    const counted: Second = current ? [second, current[1] + cost, Math.max(current[2], nowMs), current[3] + 1, current[4]] : [second, cost, nowMs, 1, []];
-    const seconds = [...live.filter((entry) => entry !== current), counted].sort((a, b) => a[0] - b[0]);
+    const counted = seconds.find(([s]) => s === second)!;
     const slots = Math.min(Math.max(0, Math.floor(lease?.reserve ?? 0)), Math.floor((rule.limit - used - cost) / 4));
     let grant: LeaseGrant | undefined;
     if (slots > 0) {
@@ -155,11 +165,11 @@ export class Limiter extends DurableObject<Env> {
     if (!reservation) return false; // already settled: counted in full at its end
     this.reserved = this.reserved.filter((r) => r !== reservation);
     let left = reservation[1];
-    for (const [second, calls, newestMs] of report.used) {
+    for (const [, calls, newestMs] of report.used) {
       const counted = Math.min(left, Math.max(0, Math.floor(calls)));
       if (counted === 0) continue;
       left -= counted;
-      this.addToSecond(second, counted, Math.min(newestMs, reservation[2]));
+      this.seconds = addToLog(this.seconds, Math.min(newestMs, reservation[2]), counted, 0);
     }
     return true;
   }
@@ -169,14 +179,8 @@ export class Limiter extends DurableObject<Env> {
     const ended = this.reserved.filter(([, , until]) => until <= nowMs);
     if (ended.length === 0) return false;
     this.reserved = this.reserved.filter(([, , until]) => until > nowMs);
-    for (const [, slots, until] of ended) this.addToSecond(Math.floor(until / 1000), slots, until);
+    for (const [, slots, until] of ended) this.seconds = addToLog(this.seconds, until, slots, 0);
     return true;
-  }
-
-  private addToSecond(second: number, cost: number, atMs: number): void {
-    const entry = this.seconds.find(([s]) => s === second);
-    const merged: Second = entry ? [second, entry[1] + cost, Math.max(entry[2], atMs), entry[3], entry[4]] : [second, cost, atMs, 0, []];
-    this.seconds = [...this.seconds.filter((e) => e !== entry), merged].sort((a, b) => a[0] - b[0]);
   }
 
   private liveSeconds(rule: LimitRule, nowMs: number): Second[] {
@@ -223,17 +227,11 @@ export class Limiter extends DurableObject<Env> {
  */
 function fromStored(stored: unknown): StoredState {
   if (stored && !Array.isArray(stored) && typeof stored === "object") return stored as StoredState;
-  const seconds = new Map<number, Second>();
+  let seconds: Second[] = [];
   for (const item of Array.isArray(stored) ? stored : []) {
     if (!Array.isArray(item)) continue;
-    if (item.length === 5) {
-      seconds.set(item[0] as number, item as Second);
-      continue;
-    }
-    const [, at, cost] = item as [number, number, number];
-    const second = Math.floor(at / 1000);
-    const entry = seconds.get(second);
-    seconds.set(second, entry ? [second, entry[1] + cost, Math.max(entry[2], at), entry[3] + 1, entry[4]] : [second, cost, at, 1, []]);
+    if (item.length === 5) seconds = [...seconds, item as Second].sort((a, b) => a[0] - b[0]);
+    else seconds = addToLog(seconds, item[1] as number, item[2] as number, 1);
   }
-  return { seconds: [...seconds.values()].sort((a, b) => a[0] - b[0]), reserved: [], next: 1 };
+  return { seconds, reserved: [], next: 1 };
 }

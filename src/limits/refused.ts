@@ -3,6 +3,7 @@
 // after a 429 then costs nothing but this lookup. Per isolate, so another isolate may ask the counter once more;
 // the counter stays the authority (it never counts a refused call, so forgetting early is harmless).
 import type { CounterName } from "./counters";
+import { setBounded } from "./isolate-map";
 import type { LimitDecision, LimitRule } from "./limiter";
 
 interface Refusal {
@@ -13,22 +14,16 @@ interface Refusal {
   resetAt: number;
 }
 
-/** Bounded: when full, entries whose time has passed go first, then the oldest. */
-const MAX_ENTRIES = 10_000;
 const refusals = new Map<CounterName, Refusal>();
 
 export function rememberRefusal(counter: CounterName, decision: LimitDecision, nowMs: number): void {
   if (decision.allowed || decision.retryAfterSeconds <= 0) return;
-  if (refusals.size >= MAX_ENTRIES) {
-    for (const [name, r] of refusals) if (r.retryAt <= nowMs) refusals.delete(name);
-    if (refusals.size >= MAX_ENTRIES) refusals.delete(refusals.keys().next().value as CounterName);
-  }
-  refusals.delete(counter); // re-inserted last: the map's order is the age order
-  refusals.set(counter, {
+  const refusal = {
     limit: decision.limit,
     retryAt: nowMs + decision.retryAfterSeconds * 1000,
     resetAt: nowMs + Math.max(decision.resetSeconds, decision.retryAfterSeconds) * 1000,
-  });
+  };
+  setBounded(refusals, counter, refusal, (r) => r.retryAt <= nowMs);
 }
 
 /** The refusal the counter gave for this rule, restated for `nowMs`, while it still holds; else undefined. */
