@@ -5,12 +5,14 @@ import { defineConfig } from "vitest/config";
 process.env.WRANGLER_LOG ??= "error";
 
 const migrations = await readD1Migrations("./migrations");
+// The text databases' own migrations (page text and its index), applied to each TEXT_* binding.
+const textMigrations = await readD1Migrations("./migrations-text");
 
 /** One workerd per project; each project's vars override wrangler.toml's. */
 function worker(vars: Record<string, string>) {
   return cloudflareTest({
     wrangler: { configPath: "./wrangler.toml" },
-    miniflare: { bindings: { TEST_MIGRATIONS: migrations, FILES_SIGNING_KEY: "test-signing-key-not-secret-32-characters", ...vars } },
+    miniflare: { bindings: { TEST_MIGRATIONS: migrations, TEST_TEXT_MIGRATIONS: textMigrations, FILES_SIGNING_KEY: "test-signing-key-not-secret-32-characters", ...vars } },
   });
 }
 

@@ -6,6 +6,7 @@ import type { AdminContext } from "../src/admin/command";
 import { runMain } from "./lib/cli";
 import { withLocalBindings } from "./lib/local";
 import { deleteObjects } from "./lib/r2-objects";
+import { localTextShards, wranglerTextShards } from "./lib/text-shards";
 import { WranglerD1 } from "./lib/wrangler-d1";
 
 runMain(async () => {
@@ -14,16 +15,16 @@ runMain(async () => {
   const rehearse = argv.includes("--rehearse");
   const commandArgv = argv.filter((a) => a !== "--remote" && a !== "--rehearse");
   const now = new Date();
-  const run = (db: D1Database, files: AdminContext["files"]) => runAdmin({ db, files, now }, commandArgv);
+  const run = (db: D1Database, files: AdminContext["files"], shards: AdminContext["shards"]) => runAdmin({ db, files, shards, now }, commandArgv);
 
   let result;
   try {
     const location = remote ? "remote" : "local";
     const wranglerFiles = { delete: (keys: string | string[]) => deleteObjects(location, typeof keys === "string" ? [keys] : keys) };
-    result = remote || rehearse ? await run(new WranglerD1(location).asD1Database(), wranglerFiles) : await withLocalBindings((b) => run(b.DB, b.FILES));
+    result = remote || rehearse ? await run(new WranglerD1(location).asD1Database(), wranglerFiles, wranglerTextShards(location)) : await withLocalBindings((b) => run(b.DB, b.FILES, localTextShards(b)));
   } catch (error) {
     if (/no such table/.test(String(error))) {
-      throw new Error(`${(error as Error).message}\nThe ${remote ? "deployed" : "local"} database has no tables yet: apply the migrations first (${remote ? "wrangler d1 migrations apply DB --remote" : "npm run db:migrate, or npm run dev"}).`);
+      throw new Error(`${(error as Error).message}\nThe ${remote ? "deployed" : "local"} database has no tables yet: apply the migrations first (${remote ? "wrangler d1 migrations apply DB --remote, and each TEXT_* database" : "npm run db:migrate, or npm run dev"}).`);
     }
     throw error;
   }

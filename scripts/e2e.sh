@@ -31,7 +31,7 @@ trap cleanup EXIT
 
 export WRANGLER_SEND_METRICS=false WRANGLER_HIDE_BANNER=true # no update nag: wrangler is pinned on purpose
 echo "e2e: migrating and seeding $PERSIST"
-npx wrangler d1 migrations apply DB --local --persist-to "$PERSIST" >"$PERSIST/migrate.log" 2>&1 || { cat "$PERSIST/migrate.log"; exit 1; }
+npx tsx scripts/db-migrate.ts --persist-to "$PERSIST" >"$PERSIST/migrate.log" 2>&1 || { cat "$PERSIST/migrate.log"; exit 1; }
 npx tsx scripts/e2e-seed.ts "$PERSIST" test/fixtures/sample.json
 
 echo "e2e: starting wrangler dev on 127.0.0.1:$PORT"

@@ -3,6 +3,7 @@
 //   npm run search:rebuild                      local D1 (the `wrangler dev` state in .wrangler/state)
 //   npm run search:rebuild -- --persist-to DIR  local D1 kept in DIR (as `wrangler dev --persist-to DIR`)
 //   npm run search:rebuild -- --remote          the deployed database, through `wrangler d1 execute --remote`
+//                                               (each text database of TEXT_SHARDS too: its page index)
 //   npm run search:rebuild -- --drop [--remote] drop the index only (before `wrangler d1 export`)
 //   npm run search:rebuild -- --print-migration SQL for a new migration that recreates the index as the code
 //                                               describes it (register it with `drizzle-kit generate --custom`)
@@ -13,7 +14,10 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { searchSchemaStatements } from "../src/search/index-sql";
-import { COUNT_KEYS_SQL, dropStatements, rebuildSearchIndex, rebuildStatements } from "../src/search/rebuild";
+import { dropPageIndexStatements, rebuildPageIndexStatements } from "../src/search/page-index";
+import { COUNT_KEYS_SQL, dropPageIndex, dropStatements, rebuildPageIndex, rebuildSearchIndex, rebuildStatements } from "../src/search/rebuild";
+import { parseTextShards } from "../src/text/shards";
+import { localTextShards, textShardsVar } from "./lib/text-shards";
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);
@@ -48,10 +52,18 @@ async function remote(drop: boolean): Promise<void> {
     console.log(`${keys} items to index`);
   }
   const dir = mkdtempSync(join(tmpdir(), "search-rebuild-"));
-  const file = join(dir, "search.sql");
+  const run = (database: string, list: string[]) => {
+    const file = join(dir, `${database}.sql`);
+    writeFileSync(file, list.map((s) => s + ";").join("\n"));
+    wrangler("d1", "execute", database, "--remote", "--yes", "--file", file);
+  };
   try {
-    writeFileSync(file, statements.map((s) => s + ";").join("\n"));
-    wrangler("d1", "execute", DATABASE, "--remote", "--yes", "--file", file);
+    run(DATABASE, statements);
+    // Each text database's page index, from its own pages.
+    for (const shard of parseTextShards(textShardsVar())) {
+      run(shard.name, drop ? dropPageIndexStatements() : rebuildPageIndexStatements());
+      console.log(`${shard.name}: page index ${drop ? "dropped" : "rebuilt"}`);
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -66,10 +78,13 @@ async function local(drop: boolean): Promise<void> {
   });
   try {
     const db = (proxy.env as unknown as Record<string, D1Database>)[DATABASE];
+    const shards = localTextShards(proxy.env);
     if (drop) {
       await db.batch(dropStatements().map((s) => db.prepare(s)));
+      for (const shard of shards) await dropPageIndex(shard.db);
       return;
     }
+    for (const shard of shards) console.log(`${shard.name}: page index rebuilt, ${await rebuildPageIndex(shard.db)} pages`);
     const started = Date.now();
     const progress = process.stdout.isTTY ? (done: number, total: number) => process.stdout.write(`\rfilling ${done}/${total}`) : undefined;
     const outcome = await rebuildSearchIndex(db, progress);

@@ -3,13 +3,14 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { runAdmin } from "../src/admin";
+import { textShards } from "../src/text/shards";
 import { api, expectProblem, getJson, KEYS, SAMPLE_IDS, seedSample } from "./helpers/app";
 import { createUploader, makePdf, runQueue, upload } from "./helpers/uploads";
 
 beforeAll(seedSample);
 afterEach(() => void vi.useRealTimers());
 
-const admin = (...argv: string[]) => runAdmin({ db: env.DB, files: env.FILES, now: new Date() }, argv);
+const admin = (...argv: string[]) => runAdmin({ db: env.DB, files: env.FILES, shards: textShards(env), now: new Date() }, argv);
 
 /** Runs keys:create and returns the printed token. */
 async function createKey(...argv: string[]): Promise<string> {

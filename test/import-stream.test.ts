@@ -9,6 +9,8 @@ import { CONTENT_TABLES } from "../src/import/load";
 import { runImport, type RunOptions } from "../src/import/run";
 import { bytesOpener, jsonFileSource, objectSource, type ImportSource } from "../src/import/source";
 import { bindingTarget, type ImportTarget } from "../src/import/target";
+import { RESET_TEXT_SQL } from "../src/search/page-index";
+import { textShards } from "../src/text/shards";
 import sample from "./fixtures/sample.json";
 
 const NOW = new Date("2026-11-01T12:00:00.000Z");
@@ -40,6 +42,7 @@ const streamed = (content: unknown): ImportSource => jsonFileSource(bytesOpener(
 
 async function emptyDatabase(): Promise<void> {
   await env.DB.batch([...CONTENT_TABLES.map((t) => env.DB.prepare(`delete from ${t}`)), env.DB.prepare("delete from sqlite_sequence")]);
+  for (const shard of textShards(env)) await shard.db.batch([...RESET_TEXT_SQL, "delete from sqlite_sequence"].map((q) => shard.db.prepare(q)));
   const listed = await env.FILES.list();
   if (listed.objects.length) await env.FILES.delete(listed.objects.map((o) => o.key));
 }
@@ -53,7 +56,12 @@ async function snapshot(): Promise<Record<string, unknown>> {
   for (const table of SEARCH_TABLES) out[table] = (await env.DB.prepare(`select count(*) as n from ${table}`).first<{ n: number }>())!.n;
   out.hits = (await env.DB.prepare("select count(*) as n from search_threads where search_threads match 'zorblax11'").first<{ n: number }>())!.n;
   out.replyHits = (await env.DB.prepare("select count(*) as n from search_threads where search_threads match 'quuxreply7'").first<{ n: number }>())!.n;
-  out.pageHits = (await env.DB.prepare("select count(*) as n from search_documents where search_documents match 'PP3V42'").first<{ n: number }>())!.n;
+  let pageHits = 0;
+  for (const shard of textShards(env)) {
+    out[shard.name] = (await shard.db.prepare("select k.document_id, k.type, p.page, p.text from document_pages p join page_keys k on k.document_id = p.document_id").all()).results.map((r) => JSON.stringify(r)).sort();
+    pageHits += (await shard.db.prepare("select count(*) as n from page_index where page_index match 'PP3V42'").first<{ n: number }>())!.n;
+  }
+  out.pageHits = pageHits;
   const files = await env.FILES.list({ include: ["customMetadata", "httpMetadata"] } as R2ListOptions);
   out.files = files.objects.map((o) => `${o.key} ${o.size} ${o.etag} ${o.customMetadata?.filename}`).sort();
   return out;

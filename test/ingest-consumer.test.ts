@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { MAX_ATTEMPTS } from "../src/ingest/consumer";
 import { getJson, seedSample } from "./helpers/app";
 import { countRows, createUploader, makePdf, makeZip, runQueue, upload } from "./helpers/uploads";
+import { pageRows, pageRowsEverywhere, recordedShard, shardPages } from "./helpers/text";
 
 vi.setConfig({ testTimeout: 30_000 });
 beforeAll(seedSample);
@@ -47,15 +48,18 @@ async function uploadAndProcess(filename: string, content: Uint8Array | string, 
 }
 
 describe("PDF text", () => {
-  it("a PDF becomes available with its page count, and its page text in document_pages", async () => {
+  it("a PDF becomes available with its page count, and its page text on its text shard (recorded on the document)", async () => {
     const pdf = await makePdf(["PP3V42_G3H missing on the main board", "Replace U7000 buck converter", ""]);
     const doc = await uploadAndProcess("service.pdf", pdf, { title: "Service notes" });
     expect(doc).toMatchObject({ status: "available", reason: null, executable: false, pages: 3 });
-    const pages = await env.DB.prepare("select page, text from document_pages where document_id = ? order by page").bind(doc.id).all<{ page: number; text: string }>();
-    expect(pages.results.map((p) => p.page)).toEqual([1, 2, 3]);
-    expect(pages.results[0].text).toContain("PP3V42_G3H missing on the main board");
-    expect(pages.results[1].text).toContain("Replace U7000 buck converter");
-    expect(pages.results[2].text).toBe("");
+    const pages = await shardPages(doc.id);
+    expect(pages.map((p) => p.page)).toEqual([1, 2, 3]);
+    expect(pages[0].text).toContain("PP3V42_G3H missing on the main board");
+    expect(pages[1].text).toContain("Replace U7000 buck converter");
+    expect(pages[2].text).toBe("");
+    // Only there: not on the primary, not on another shard.
+    const shard = await recordedShard(doc.id);
+    expect(Object.entries(await pageRowsEverywhere(doc.id)).filter(([, n]) => n > 0)).toEqual([[shard, 3]]);
 
     const { body: status } = await getJson(`/uploads/${doc.externalId}`, { key });
     expect(status.data).toMatchObject({ id: doc.id, status: "available", page_count: 3 });
@@ -68,11 +72,11 @@ describe("PDF text", () => {
     const doc = await uploadAndProcess("again.pdf", pdf);
     const { result } = await runQueue([{ documentId: doc.id, version: 1 }]);
     expect(result.explicitAcks).toHaveLength(1);
-    expect(await countRows("select count(*) as n from document_pages where document_id = ?", doc.id)).toBe(1);
+    expect(await pageRows(doc.id)).toBe(1);
     // As if a run had written pages and died before its status change: the retry rewrites them.
     await env.DB.prepare("update documents set status = 'processing' where id = ?").bind(doc.id).run();
     await runQueue([{ documentId: doc.id, version: 1 }]);
-    expect(await countRows("select count(*) as n from document_pages where document_id = ?", doc.id)).toBe(1);
+    expect(await pageRows(doc.id)).toBe(1);
     expect((await getJson(`/uploads/${doc.externalId}`, { key })).body.data.status).toBe("available");
   });
 
@@ -82,7 +86,7 @@ describe("PDF text", () => {
     expect(doc.reason).toMatch(/not a PDF/);
     expect((await getJson(`/uploads/${doc.externalId}`, { key })).body.data.status).toBe("rejected");
     expect(await env.FILES.head(`documents/${doc.id}/v1`)).toBeNull();
-    expect(await countRows("select count(*) as n from document_pages where document_id = ?", doc.id)).toBe(0);
+    expect(await pageRows(doc.id)).toBe(0);
   });
 
   it("a file that starts like a PDF but is broken is rejected as unreadable", async () => {
@@ -197,7 +201,7 @@ describe("the queue wired in wrangler.toml", () => {
       status = (await getJson("/uploads/real-queue", { key })).body.data.status;
     }
     expect(status).toBe("available");
-    const text = await env.DB.prepare("select text from document_pages p join documents d on d.id = p.document_id join uploads u on u.document_id = d.id where u.external_id = 'real-queue'").first<{ text: string }>();
-    expect(text?.text).toContain("delivered by the queue");
+    const id = (await env.DB.prepare("select document_id as id from uploads where external_id = 'real-queue'").first<{ id: string }>())!.id;
+    expect((await shardPages(id))[0]?.text).toContain("delivered by the queue");
   });
 });

@@ -9,6 +9,8 @@ import { IN_FLIGHT_TTL_MS, payloadFingerprint, samePayload } from "../src/ingest
 import type { UploadFields } from "../src/schemas/ingest";
 import { api, expectMatchesOpenApi, expectProblem, getJson, seedSample } from "./helpers/app";
 import { countRows, createUploader, makePdf, runQueue, storedKeys, upload } from "./helpers/uploads";
+import { pageRows } from "./helpers/text";
+import { textShards } from "../src/text/shards";
 
 vi.setConfig({ testTimeout: 30_000 });
 beforeAll(seedSample);
@@ -136,10 +138,10 @@ describe("GET /uploads/{externalId} and deletion", () => {
     const { key, userId } = await createUploader();
     const created: any = await (await upload(key, { external_id: "del-1" }, pdf())).json();
     await runQueue([{ documentId: created.data.id, version: 1 }]);
-    expect(await countRows("select count(*) as n from document_pages where document_id = ?", created.data.id)).toBe(1);
+    expect(await pageRows(created.data.id)).toBe(1);
 
-    expect(await deleteDocument(env, created.data.id)).toBe(true);
-    expect(await deleteDocument(env, created.data.id)).toBe(false);
+    expect(await deleteDocument({ ...env, shards: textShards(env) }, created.data.id)).toBe(true);
+    expect(await deleteDocument({ ...env, shards: textShards(env) }, created.data.id)).toBe(false);
 
     const gone = await expectProblem(await api("/uploads/del-1", { key }), 410, "gone");
     await expectMatchesOpenApi(gone, "/uploads/{externalId}", "get", 410);
@@ -148,7 +150,7 @@ describe("GET /uploads/{externalId} and deletion", () => {
       await expectMatchesOpenApi(problem, "/uploads", "post", 410);
     }
     expect(await env.FILES.head(`documents/${created.data.id}/v1`)).toBeNull();
-    expect(await countRows("select count(*) as n from document_pages where document_id = ?", created.data.id)).toBe(0);
+    expect(await pageRows(created.data.id)).toBe(0);
     expect(await countRows("select count(*) as n from documents where owner_id = ?", userId)).toBe(0);
     await expectProblem(await api(`/documents/${created.data.id}`, { key }), 404, "not-found");
     // The queue may still deliver the old job: nothing to do, acknowledged.

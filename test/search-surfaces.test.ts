@@ -3,6 +3,7 @@
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runAdmin } from "../src/admin";
+import { textShards } from "../src/text/shards";
 import { api, expectProblem, seedSample } from "./helpers/app";
 import { call, connectV2, type McpTestClient } from "./helpers/mcp";
 import { page } from "./helpers/site";
@@ -15,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(async () => mcp.close());
 
-const admin = (...argv: string[]) => runAdmin({ db: env.DB, now: new Date() }, argv);
+const admin = (...argv: string[]) => runAdmin({ db: env.DB, shards: textShards(env), now: new Date() }, argv);
 
 type Verdict = "valid" | "invalid";
 

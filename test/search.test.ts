@@ -8,6 +8,8 @@ import { importContent } from "../src/import";
 import { searchSite } from "../src/search";
 import { searchSchemaStatements } from "../src/search/index-sql";
 import { rebuildSearchIndex } from "../src/search/rebuild";
+import { textShards } from "../src/text/shards";
+import { recordedShard } from "./helpers/text";
 import { api, expectMatchesOpenApi, expectProblem, getJson, KEYS, SAMPLE_IDS, seedSample } from "./helpers/app";
 
 /** Extra content beside the sample: words that live only in one place, private page text, spellings of numbers. */
@@ -338,11 +340,17 @@ describe("the index stays in sync with the base tables", () => {
     expect(ids((await search("zebrafinch")).documents)).toEqual([EXTRA.IDS.datasheet]);
     expect(ids((await search("TPS62180 datasheet")).documents)).toEqual([]);
 
-    await env.DB.prepare("update documents set type = 'schematic' where id = ?").bind(EXTRA.IDS.datasheet).run();
+    // A type changes by a re-import (no API changes it): the text shard's rows follow.
+    const retyped = structuredClone(extraFixture) as typeof extraFixture;
+    for (const d of retyped.documents) if (d.id === EXTRA.IDS.datasheet) (d as { type: string }).type = "schematic";
+    for (const d of retyped.documents) if (d.id === EXTRA.IDS.datasheet) (d as { title: string }).title = "Zebrafinch manual";
+    expect((await importContent(env, retyped)).ok).toBe(true);
     expect(ids((await getJson("/search?q=enable%20pin&type=schematic")).body.data.documents)).toEqual([EXTRA.IDS.datasheet]);
     expect((await getJson("/search?q=enable%20pin&type=datasheet")).body.data.documents).toEqual([]);
 
-    await env.DB.prepare("delete from document_pages where document_id = ?").bind(EXTRA.IDS.datasheet).run();
+    const shardName = await recordedShard(EXTRA.IDS.datasheet);
+    const holder = textShards(env).find((s) => s.name === shardName)!;
+    await holder.db.prepare("delete from document_pages where document_id = ?").bind(EXTRA.IDS.datasheet).run();
     expect((await search("enable pin")).documents).toEqual([]);
 
     await env.DB.prepare("update thread_replies set hidden = 1 where thread_id = ? and body like 'Replace%'").bind(EXTRA.IDS.replyThread).run();
@@ -372,7 +380,7 @@ describe("the index stays in sync with the base tables", () => {
 });
 
 describe("bounded ranking: common words are weighed over the recent tier only", () => {
-  const ctx = () => ({ db: getDb(env), viewer: null, urls: { siteUrl: "https://boards.test", lang: "en" as const }, now: new Date().toISOString() });
+  const ctx = () => ({ db: getDb(env), viewer: null, urls: { siteUrl: "https://boards.test", lang: "en" as const }, now: new Date().toISOString(), shards: textShards(env) });
 
   it("every word common: ranked over the recent tier, same items", async () => {
     const normal = await searchSite(ctx(), "converter");

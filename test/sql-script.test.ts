@@ -5,7 +5,10 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "../src/db/client";
 import { importContent } from "../src/import";
 import { buildImportPlan, CONTENT_TABLES } from "../src/import/load";
-import { inlineParams, planStatements, renderSqlScript, sqlLiteral } from "../src/import/sql-script";
+import { inlineParams, planStatements, renderSqlScript, shardStatements, sqlLiteral } from "../src/import/sql-script";
+import { planTextWrites } from "../src/import/text";
+import { RESET_TEXT_SQL } from "../src/search/page-index";
+import { textShards } from "../src/text/shards";
 import { validateImport } from "../src/import/validate";
 import sample from "./fixtures/sample.json";
 
@@ -18,12 +21,17 @@ async function dumpTables(): Promise<Record<string, unknown[]>> {
     const rows = await env.DB.prepare(`select * from ${table}`).all();
     dump[table] = rows.results.map((r) => JSON.stringify(r)).sort();
   }
+  for (const shard of textShards(env)) {
+    const rows = await shard.db.prepare("select k.document_id, k.type, p.page, p.text from document_pages p join page_keys k on k.document_id = p.document_id").all();
+    dump[shard.name] = rows.results.map((r) => JSON.stringify(r)).sort();
+  }
   return dump;
 }
 
 /** Empties the content and restarts autoincrement counters, as a fresh database has them. */
 async function emptyDatabase(): Promise<void> {
   await env.DB.batch([...[...CONTENT_TABLES].map((t) => env.DB.prepare(`delete from ${t}`)), env.DB.prepare("delete from sqlite_sequence")]);
+  for (const shard of textShards(env)) await shard.db.batch(RESET_TEXT_SQL.map((q) => shard.db.prepare(q)));
 }
 
 /** The sample plus values that are hard to quote: quotes, placeholders, comment markers, NUL, emoji, newlines. */
@@ -50,9 +58,14 @@ describe("rendered SQL script", () => {
     const validated = validateImport(structuredClone(file));
     if (!validated.ok) throw new Error(JSON.stringify(validated.problems));
     const plan = await buildImportPlan(getDb(env), validated.data, NOW.toISOString());
-    const statements = planStatements(plan);
+    const texts = planTextWrites(textShards(env), plan.texts, new Map());
+    const statements = planStatements(plan, { texts });
     expect(renderSqlScript(statements).split(";\n").length - 1).toBe(statements.length);
-    // Plain text, no bindings: the script as wrangler would run it, statement by statement.
+    // Plain text, no bindings: the scripts as wrangler would run them, each text shard's first.
+    for (const [name, list] of shardStatements(texts)) {
+      const shard = textShards(env).find((s) => s.name === name)!;
+      await shard.db.batch(list.map((s) => shard.db.prepare(s)));
+    }
     await env.DB.batch(statements.map((s) => env.DB.prepare(s)));
     expect(await dumpTables()).toEqual(viaBinding);
   });

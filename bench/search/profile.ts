@@ -9,12 +9,13 @@ import type { SQL } from "drizzle-orm";
 import { benchQueries } from "./queries";
 import { DEFAULT_SIZES } from "./data";
 import { writeResultsSection } from "../lib/results";
+import { localTextShards } from "../../scripts/lib/text-shards";
 
 const { getPlatformProxy } = await import("wrangler");
 const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath: "wrangler.toml", persist: { path: join(resolve("bench/out/search-state"), "v3") } });
 const db = proxy.env.DB;
 const dialect = new SQLiteSyncDialect();
-const ctx = { db: getDb({ DB: db }), viewer: null, urls: { siteUrl: "http://x", lang: "en" as const }, now: new Date().toISOString() };
+const ctx = { db: getDb({ DB: db }), viewer: null, urls: { siteUrl: "http://x", lang: "en" as const }, now: new Date().toISOString(), shards: localTextShards(proxy.env) };
 const RUNS = Number(process.argv[2] ?? 5);
 const totals = new Map<string, number[]>();
 for (const { q } of benchQueries(DEFAULT_SIZES.boards)) {

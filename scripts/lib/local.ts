@@ -6,7 +6,9 @@ import { getPlatformProxy, unstable_readConfig, unstable_startWorker } from "wra
 import { runImport, type ImportOutcome } from "../../src/import/run";
 import { objectSource } from "../../src/import/source";
 import { RetryableError, type ImportTarget } from "../../src/import/target";
+import { parseTextShards } from "../../src/text/shards";
 import { encodeBatch } from "./import-wire";
+import { textShardsVar } from "./text-shards";
 import { runWrangler } from "./wrangler";
 
 export const STATE_DIR = join(".wrangler", "state", "v3");
@@ -16,9 +18,11 @@ export interface LocalBindings {
   FILES: R2Bucket;
 }
 
-/** Applies pending migrations to the local D1 (non-interactive; a no-op when up to date). */
+/** Applies pending migrations to the local D1 and to each text database (non-interactive; a no-op when up to date). */
 export async function applyLocalMigrations(persistTo?: string): Promise<void> {
-  await runWrangler(["d1", "migrations", "apply", "DB", "--local", ...(persistTo ? ["--persist-to", persistTo] : [])], { capture: true });
+  for (const database of ["DB", ...parseTextShards(textShardsVar()).map((s) => s.name)]) {
+    await runWrangler(["d1", "migrations", "apply", database, "--local", ...(persistTo ? ["--persist-to", persistTo] : [])], { capture: true });
+  }
 }
 
 /**

@@ -7,6 +7,9 @@ import { D1_LIMITS, DEFER_FOREIGN_KEYS, type Batch } from "../../src/import/batc
 import { RESET_SQL } from "../../src/import/load";
 import { inlined } from "../../src/import/limits";
 import { renderSqlScript } from "../../src/import/sql-script";
+import { planTextWrites, recordedShards } from "../../src/import/text";
+import { RESET_TEXT_SQL } from "../../src/search/page-index";
+import { wranglerTextShards } from "./text-shards";
 import { COUNT_KEYS_SQL, dropStatements, rebuildStatements, searchIndexSize } from "../../src/search/rebuild";
 import { chunks, EXISTING_SQL, KEYS_PER_LOOKUP, REFERENCED_KEYS_SQL, type ImportTarget } from "../../src/import/target";
 import { deleteObjects, putObjects } from "./r2-objects";
@@ -22,7 +25,16 @@ function inlineStatement(sql: string, params: readonly unknown[], where: string)
 
 export function wranglerTarget(location: WranglerLocation): ImportTarget {
   const d1 = new WranglerD1(location);
+  const shards = wranglerTextShards(location);
   const dir = join(".wrangler", "import");
+  /** Runs one SQL script file against a database (DB or a text shard); the file is kept only when it fails. */
+  const runScript = async (database: string, name: string, statements: string[]) => {
+    mkdirSync(dir, { recursive: true });
+    const script = join(dir, name);
+    writeFileSync(script, renderSqlScript(statements));
+    await runWrangler(["d1", "execute", database, `--${location}`, "--file", script, "--yes"], { capture: true });
+    rmSync(script);
+  };
   /** R2 keys the database pointed at before a reset: the only files a reset run may remove. */
   let keysBeforeReset: string[] = [];
 
@@ -38,17 +50,20 @@ export function wranglerTarget(location: WranglerLocation): ImportTarget {
     },
     async reset() {
       keysBeforeReset = (await d1.prepare("select r2_key as k from document_versions").all<{ k: string }>()).results.map((r) => r.k);
+      for (const shard of shards) await new WranglerD1(location, shard.name).execute([...RESET_TEXT_SQL]);
       await d1.execute([...RESET_SQL]);
     },
     async write(batch: Batch) {
       // Files first: rows never point at a file that is not stored yet.
       if (batch.objects.length) await putObjects(location, batch.objects, () => {});
-      if (!batch.statements.length) return 0;
-      mkdirSync(dir, { recursive: true });
-      const script = join(dir, `batch-${process.pid}-${batch.number}.sql`);
-      writeFileSync(script, renderSqlScript([DEFER_FOREIGN_KEYS, ...batch.statements.map((s, i) => inlineStatement(s.sql, s.params, `batch ${batch.number}, statement ${i + 1}`))]));
-      await runWrangler(["d1", "execute", "DB", `--${location}`, "--file", script, "--yes"], { capture: true });
-      rmSync(script); // kept only when the batch fails, to look at
+      // Page text first, one script per text shard; then the primary's, which records each new document's shard.
+      const texts = batch.texts.length ? planTextWrites(shards, batch.texts, await recordedShards(d1.asD1Database(), batch.texts.map((t) => t.documentId))) : undefined;
+      for (const [shard, statements] of texts?.perShard ?? []) {
+        await runScript(shard, `batch-${process.pid}-${batch.number}-${shard}.sql`, statements.map((s, i) => inlineStatement(s.sql, s.params, `batch ${batch.number}, ${shard} statement ${i + 1}`)));
+      }
+      const statements = [...batch.statements, ...(texts?.record ?? [])];
+      if (!statements.length) return 0;
+      await runScript("DB", `batch-${process.pid}-${batch.number}.sql`, [DEFER_FOREIGN_KEYS, ...statements.map((s, i) => inlineStatement(s.sql, s.params, `batch ${batch.number}, statement ${i + 1}`))]);
       return 0; // wrangler does not report rows written for a script file
     },
     async removeUnreferencedFiles() {

@@ -3,6 +3,7 @@
 // pool's binding, or the deployed database through wrangler) and returns the lines to print.
 // Commands hold no CLI concerns, so they run unchanged in workerd tests.
 import { z } from "zod";
+import type { TextShard } from "../text/shards";
 
 /** A mistake of the operator (unknown user, bad scope, missing option): printed, exit code 2. */
 export class AdminError extends Error {}
@@ -11,6 +12,8 @@ export interface AdminContext {
   db: D1Database;
   /** The FILES bucket (or what reaches it through wrangler), for commands that remove files. */
   files?: Pick<R2Bucket, "delete">;
+  /** The text databases (TEXT_SHARDS): page text and its index. */
+  shards: readonly TextShard[];
   now: Date;
 }
 

@@ -1,6 +1,7 @@
 // documents:takedown, documents:restore, documents:delete: an operator's answer to a complaint. A taken-down
 // document disappears from every surface at once (the visibility rule shows only available documents) and
-// comes back on restore; delete removes it for good (rows, search text, files) and its external id then
+// comes back on restore; its page text stays on its text shard untouched (search decides visibility on the
+// primary, never on a shard, so hidden text is never shown); delete removes it for good (rows, search text, files) and its external id then
 // answers 410. Each command leaves one structured log line, the operator's audit trail.
 import { z } from "zod";
 import { ID_PATTERN } from "../http/ids";
@@ -74,10 +75,10 @@ const deleteCommand = defineCommand({
   usage: "<document>",
   positionals: ["document"],
   input: z.strictObject({ document: documentArgument }),
-  async run({ db, files, now }, { document }) {
+  async run({ db, files, shards, now }, { document }) {
     if (!files) throw new AdminError("documents:delete needs the file store (FILES); this run has only the database");
     const row = await requireDocument(db, document);
-    await deleteDocument({ DB: db, FILES: files }, row.id, now);
+    await deleteDocument({ DB: db, FILES: files, shards }, row.id, now);
     auditLog("admin.document.delete", now, { document_id: row.id, status: row.status });
     return [`Deleted ${row.id} (${row.title}) and its files.`];
   },

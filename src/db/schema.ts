@@ -86,6 +86,10 @@ export const documents = sqliteTable("documents", {
    * (migrations/0004_document_board_numbers.sql) so a page of documents reads no link or board rows.
    */
   boardNumbers: text("board_numbers").notNull().default("[]"),
+  /** The text database (TEXT_SHARDS binding) holding this document's pages; set once, never moved (src/text/shards.ts). */
+  textShard: text("text_shard"),
+  /** Whether any page has text (the pages themselves are on the text shard). */
+  hasText: integer("has_text", { mode: "boolean" }).notNull().default(false),
   createdAt: text("created_at").notNull(),
   updatedAt: text("updated_at").notNull(),
 }, (t) => [
@@ -117,7 +121,10 @@ export const documentShares = sqliteTable("document_shares", {
   userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
 }, (t) => [primaryKey({ columns: [t.documentId, t.userId] }), index("document_shares_user_idx").on(t.userId)]);
 
-/** Page text, one row per page so no row nears D1's 1 MB limit; search indexes it. */
+/**
+ * Page text written before the text shards (migrations/0015): still searched and removed with its document; new
+ * text goes to the document's text shard (src/search/page-index.ts), never here.
+ */
 export const documentPages = sqliteTable("document_pages", {
   documentId: text("document_id").notNull().references(() => documents.id, { onDelete: "cascade" }),
   page: integer("page").notNull(),

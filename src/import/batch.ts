@@ -3,6 +3,7 @@
 // into one batch unless the record alone is larger than a batch.
 import type { Section } from "./format";
 import type { RecordPlan, Statement, StoredObject } from "./load";
+import type { DocumentText } from "./text";
 
 /** D1's limits (developers.cloudflare.com/d1/platform/limits) and the batch sizes kept under them. */
 export const D1_LIMITS = {
@@ -37,6 +38,8 @@ export interface Batch {
   number: number;
   statements: BatchStatement[];
   objects: StoredObject[];
+  /** Page text of the batch's documents, for their text shards (written before the statements). */
+  texts: DocumentText[];
   bytes: number;
   /** Set when the batch ends with a whole record: the import may resume right after it. */
   resumeAt?: Position;
@@ -79,7 +82,7 @@ export class Batcher {
   }
 
   private fresh(): Batch {
-    return { number: ++this.count, statements: [], objects: [], bytes: 0 };
+    return { number: ++this.count, statements: [], objects: [], texts: [], bytes: 0 };
   }
 
   private full(extraStatements: number, extraBytes: number): boolean {
@@ -90,7 +93,7 @@ export class Batcher {
   private async send(): Promise<void> {
     const batch = this.current;
     this.current = this.fresh();
-    if (batch.statements.length || batch.objects.length) await this.flush(batch);
+    if (batch.statements.length || batch.objects.length || batch.texts.length) await this.flush(batch);
     else this.count--;
   }
 
@@ -98,12 +101,15 @@ export class Batcher {
   async add(plan: RecordPlan, after: Position, where: string): Promise<void> {
     const statements = plan.statements.map((q) => renderStatement(q, where));
     const objectBytes = plan.objects.reduce((n, o) => n + o.bytes.byteLength, 0);
-    const bytes = statements.reduce((n, s) => n + s.bytes, 0) + objectBytes;
+    const texts = plan.texts ?? [];
+    const textBytes = texts.reduce((n, t) => n + t.pages.reduce((m, p) => m + paramBytes(p), 0), 0);
+    const bytes = statements.reduce((n, s) => n + s.bytes, 0) + objectBytes + textBytes;
     if (this.full(statements.length, bytes)) await this.send();
     if (plan.atomic) {
       // One batch for the whole record, even past the soft limits (it is bounded: see RecordPlan).
       this.current.objects.push(...plan.objects);
       for (const { sql, params } of statements) this.current.statements.push({ sql, params });
+      this.current.texts.push(...texts);
       this.current.bytes += bytes;
       this.current.resumeAt = after;
       return;
@@ -116,6 +122,9 @@ export class Batcher {
       this.current.statements.push({ sql, params });
       this.current.bytes += size;
     }
+    // The text rides with the record's last part: its document row is written by then (or in the same batch).
+    this.current.texts.push(...texts);
+    this.current.bytes += textBytes;
     this.current.resumeAt = after;
   }
 

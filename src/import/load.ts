@@ -10,6 +10,7 @@ import type { Db } from "../db/client";
 import * as t from "../db/schema";
 import { normalizeBoardNumber, slugify } from "../http/urls";
 import type { ImportFile, Section } from "./format";
+import type { DocumentText } from "./text";
 
 export interface StoredObject {
   key: string;
@@ -27,6 +28,7 @@ export interface ImportPlan {
   statements: Statement[];
   objects: StoredObject[];
   counts: Record<string, number>;
+  texts: DocumentText[];
 }
 
 const iso = (time: string) => new Date(time).toISOString();
@@ -93,6 +95,8 @@ export interface RecordPlan {
   statements: Statement[];
   objects: StoredObject[];
   counts: Record<string, number>;
+  /** Page text of the record's documents: written to their text shards, not in the primary's statements. */
+  texts?: DocumentText[];
   /** Must run in one batch (it relies on deferred foreign keys); never more than ATOMIC_RECORD_STATEMENTS. */
   atomic?: boolean;
 }
@@ -114,6 +118,7 @@ export async function planRecord<S extends Section>(db: Db, section: S, record: 
   const objects: StoredObject[] = [];
   const counts: Record<string, number> = {};
   const count = (key: string, n = 1) => (counts[key] = (counts[key] ?? 0) + n);
+  const texts: DocumentText[] = [];
   let atomic = false;
   const planners: { [K in Section]: (item: Item<K>) => Promise<void> | void } = {
     users: async (u) => {
@@ -181,25 +186,26 @@ export async function planRecord<S extends Section>(db: Db, section: S, record: 
         executable: d.executable ?? false,
         currentVersion: current,
         pageCount: d.pages ? d.pages.length : null,
+        hasText: (d.pages ?? []).some((p) => p.length > 0),
         updatedAt: now,
       };
       // Children are updated in place and only when they differ (a second import of the same file writes
       // no row and fires no trigger); those no longer in the file are deleted first.
       const boardIds = (d.boards ?? []).map((b) => boardIdSql(b)!);
       const shareIds = (d.shared_with ?? []).map((u) => userId(u)!);
-      const pageCount = d.pages?.length ?? 0;
       s.push(
         db.delete(t.documentVersions).where(sql`${t.documentVersions.documentId} = ${id} and ${t.documentVersions.version} not in (select value from json_each(${JSON.stringify(versions.map((v) => v.version))}))`),
         db.delete(t.documentBoards).where(and(sql`${t.documentBoards.documentId} = ${id}`, boardIds.length ? sql`${t.documentBoards.boardId} not in (${sql.join(boardIds, sql`, `)})` : undefined)),
         db.delete(t.documentShares).where(and(sql`${t.documentShares.documentId} = ${id}`, shareIds.length ? sql`${t.documentShares.userId} not in (${sql.join(shareIds, sql`, `)})` : undefined)),
-        db.delete(t.documentPages).where(sql`${t.documentPages.documentId} = ${id} and ${t.documentPages.page} > ${pageCount}`),
+        // Text from before the text shards leaves the primary: the pages below go to the document's shard.
+        db.delete(t.documentPages).where(sql`${t.documentPages.documentId} = ${id}`),
       );
       // A new document's boards written before it are indexed with it, once, instead of re-indexing
       // it per board (search triggers); that needs the record in one batch (foreign keys deferred).
       const boards = boardIds.map((boardId, position) =>
         db.insert(t.documentBoards).values({ documentId: id, boardId, position }).onConflictDoUpdate({ target: [t.documentBoards.documentId, t.documentBoards.boardId], set: { position }, setWhere: ifChanged(t.documentBoards, { position }) }),
       );
-      const boardsFirst = d.versions.length + boards.length + (d.shared_with?.length ?? 0) + (d.pages?.length ?? 0) <= ATOMIC_RECORD_STATEMENTS - 5;
+      const boardsFirst = d.versions.length + boards.length + (d.shared_with?.length ?? 0) <= ATOMIC_RECORD_STATEMENTS - 5;
       if (boardsFirst) {
         s.push(...boards);
         atomic = true;
@@ -226,9 +232,7 @@ export async function planRecord<S extends Section>(db: Db, section: S, record: 
         );
       }
       for (const shareUser of shareIds) s.push(db.insert(t.documentShares).values({ documentId: id, userId: shareUser }).onConflictDoNothing());
-      (d.pages ?? []).forEach((text, i) =>
-        s.push(db.insert(t.documentPages).values({ documentId: id, page: i + 1, text }).onConflictDoUpdate({ target: [t.documentPages.documentId, t.documentPages.page], set: { text }, setWhere: ifChanged(t.documentPages, { text }) })),
-      );
+      texts.push({ documentId: id, type: d.type, pages: d.pages ?? [] });
       count("documents");
     },
     threads: async (th) => {
@@ -382,18 +386,19 @@ export async function planRecord<S extends Section>(db: Db, section: S, record: 
     },
   };
   await (planners[section] as (item: Item<S>) => Promise<void> | void)(record);
-  return { statements: s, objects, counts, atomic };
+  return { statements: s, objects, counts, atomic, texts };
 }
 
 /** A whole validated file's plan, in write order (the remote SQL-script test renders it). */
 export async function buildImportPlan(db: Db, file: ImportFile, now: string): Promise<ImportPlan> {
-  const plan: ImportPlan = { statements: [], objects: [], counts: {} };
+  const plan: ImportPlan = { statements: [], objects: [], counts: {}, texts: [] };
   for (const section of WRITE_ORDER) {
     const items = (file[section] ?? []) as Item<typeof section>[];
     for (let i = 0; i < items.length; i++) {
       const part = await planRecord(db, section, items[i], i, now);
       plan.statements.push(...part.statements);
       plan.objects.push(...part.objects);
+      plan.texts.push(...(part.texts ?? []));
       for (const [k, n] of Object.entries(part.counts)) plan.counts[k] = (plan.counts[k] ?? 0) + n;
     }
   }

@@ -3,6 +3,7 @@
 // becomes a literal SQLite reads back as exactly the value that binding it would have stored.
 import { DEFER_FOREIGN_KEYS } from "./batch";
 import { RESET_SQL, type ImportPlan } from "./load";
+import type { TextWrites } from "./text";
 
 export type SqlValue = string | number | bigint | boolean | null | undefined | Uint8Array | ArrayBuffer;
 
@@ -75,13 +76,26 @@ export function inlineParams(text: string, params: readonly unknown[]): string {
   return out;
 }
 
-/** The plan's rows as SQL statements (no trailing semicolons), in the order one batch runs them. */
-export function planStatements(plan: ImportPlan, options: { reset?: boolean } = {}): string[] {
+/**
+ * The plan's rows as SQL statements (no trailing semicolons), in the order one batch runs them; with the
+ * plan's text writes (src/import/text.ts), the statements recording each document's text shard last.
+ */
+export function planStatements(plan: ImportPlan, options: { reset?: boolean; texts?: TextWrites } = {}): string[] {
   const reset = options.reset ? RESET_SQL : [];
-  return [DEFER_FOREIGN_KEYS, ...reset, ...plan.statements.map((q) => {
-    const { sql, params } = q.toSQL();
-    return inlineParams(sql, params);
-  })];
+  return [
+    DEFER_FOREIGN_KEYS,
+    ...reset,
+    ...plan.statements.map((q) => {
+      const { sql, params } = q.toSQL();
+      return inlineParams(sql, params);
+    }),
+    ...(options.texts?.record ?? []).map((s) => inlineParams(s.sql, s.params)),
+  ];
+}
+
+/** Each text shard's statements as plain SQL (one script per shard: `wrangler d1 execute <SHARD> --file`). */
+export function shardStatements(texts: TextWrites): Map<string, string[]> {
+  return new Map([...texts.perShard].map(([shard, list]) => [shard, list.map((s) => inlineParams(s.sql, s.params))]));
 }
 
 /** A script file for `wrangler d1 execute --file`: one statement per line-terminated `;`. */

@@ -3,7 +3,11 @@
 // needs these four operations, so both paths share the whole pipeline.
 import { DEFER_FOREIGN_KEYS, type Batch } from "./batch";
 import { dropStatements, rebuildSearchIndex, searchIndexSize } from "../search/rebuild";
+import { RESET_TEXT_SQL } from "../search/page-index";
+import { textShards, type TextShard } from "../text/shards";
+import { runOnShard } from "../text/store";
 import { resetStatements } from "./load";
+import { planTextWrites, recordedShards } from "./text";
 import type { KeyKind } from "./validate";
 
 export interface ImportTarget {
@@ -48,8 +52,18 @@ export function chunks<T>(items: T[], size: number): T[][] {
   return out;
 }
 
-/** Writes through a Worker's own bindings. */
-export function bindingTarget({ DB, FILES }: { DB: D1Database; FILES: R2Bucket }): ImportTarget {
+/** Writes a batch's page text to the text shards (all at once); returns the primary's statements recording them. */
+export async function writeBatchTexts(primary: Pick<D1Database, "prepare">, shards: readonly TextShard[], batch: Batch) {
+  if (!batch.texts.length) return [];
+  const writes = planTextWrites(shards, batch.texts, await recordedShards(primary, batch.texts.map((t) => t.documentId)));
+  await Promise.all([...writes.perShard].map(([name, statements]) => runOnShard(shards.find((s) => s.name === name)!, statements)));
+  return writes.record;
+}
+
+/** Writes through a Worker's own bindings (the text shards are those TEXT_SHARDS names among them). */
+export function bindingTarget(env: { DB: D1Database; FILES: R2Bucket; TEXT_SHARDS?: string }): ImportTarget {
+  const { DB, FILES } = env;
+  const shards = textShards(env);
   return {
     async existing(kind, keys) {
       const found = new Set<string>();
@@ -62,14 +76,18 @@ export function bindingTarget({ DB, FILES }: { DB: D1Database; FILES: R2Bucket }
       return found;
     },
     async reset() {
+      await Promise.all(shards.map((s) => s.db.batch(RESET_TEXT_SQL.map((q) => s.db.prepare(q)))));
       await DB.batch(resetStatements(DB));
     },
     async write(batch) {
       for (const o of batch.objects) {
         await FILES.put(o.key, o.bytes, { httpMetadata: { contentType: o.contentType }, customMetadata: { filename: o.filename } });
       }
-      if (!batch.statements.length) return 0;
-      const results = await DB.batch([DB.prepare(DEFER_FOREIGN_KEYS), ...batch.statements.map((s) => DB.prepare(s.sql).bind(...s.params))]);
+      // Text first: a batch that fails after it is written again whole (both halves are idempotent).
+      const record = await writeBatchTexts(DB, shards, batch);
+      const statements = [...batch.statements, ...record];
+      if (!statements.length) return 0;
+      const results = await DB.batch([DB.prepare(DEFER_FOREIGN_KEYS), ...statements.map((s) => DB.prepare(s.sql).bind(...s.params))]);
       return results.reduce((n, r) => n + (r.meta.rows_written ?? 0), 0);
     },
     async removeUnreferencedFiles() {

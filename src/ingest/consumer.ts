@@ -1,14 +1,17 @@
 // The upload queue consumer: finishes a `processing` document. It sniffs the stored file against
-// its extension's family, flags programs (`executable`), extracts PDF pages into document_pages
-// (search indexes that table), then sets `available` or `rejected` with a reason.
-// Safe to retry: it works only on documents still `processing`, rewrites the page rows from
-// scratch, and flips the status in the same batch as the pages. Messages are handled one by one
+// its extension's family, flags programs (`executable`), extracts PDF pages onto the document's text shard
+// (src/text/store.ts; search indexes them there), then sets `available` or `rejected` with a reason.
+// Safe to retry: it works only on documents still `processing`, records the shard before writing it,
+// rewrites the page rows from scratch, and flips the status only once the shard holds the pages (a failed
+// shard write leaves the document `processing` and the message is retried). Messages are handled one by one
 // (bounded memory), each acked or retried on its own, so one bad message never holds up the batch;
 // after the last retry the platform moves it to the dead-letter queue.
 import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { getDb } from "../db/client";
 import { documentPages, documents, documentVersions } from "../db/schema";
+import { hasAnyText, storeDocumentText } from "../text/store";
+import { textShards } from "../text/shards";
 import { MAX_DELIVERIES } from "./attempts";
 import { familyOf } from "./formats";
 import { isProcessJob, type ProcessJob } from "./jobs";
@@ -18,8 +21,6 @@ import { zipProgramEntry } from "./zip";
 
 /** The delivery after which a message is dead-lettered (src/ingest/attempts.ts, checked against wrangler.toml). */
 export const MAX_ATTEMPTS = MAX_DELIVERIES;
-/** D1 binds at most 100 parameters per statement; a page row has 3. */
-const PAGE_ROWS_PER_STATEMENT = 30;
 
 export type ProcessOutcome = "available" | "rejected" | "skipped";
 
@@ -47,7 +48,7 @@ export async function handleUploadsBatch(batch: MessageBatch<unknown>, env: Env)
 export async function processDocument(env: Env, job: ProcessJob): Promise<ProcessOutcome> {
   const db = getDb(env);
   const [doc] = await db
-    .select({ status: documents.status, r2Key: documentVersions.r2Key, extension: documentVersions.extension, sizeBytes: documentVersions.sizeBytes })
+    .select({ status: documents.status, type: documents.type, textShard: documents.textShard, r2Key: documentVersions.r2Key, extension: documentVersions.extension, sizeBytes: documentVersions.sizeBytes })
     .from(documents)
     .innerJoin(documentVersions, and(eq(documentVersions.documentId, documents.id), eq(documentVersions.version, job.version)))
     .where(eq(documents.id, job.documentId));
@@ -79,17 +80,16 @@ export async function processDocument(env: Env, job: ProcessJob): Promise<Proces
     }
   }
 
-  const statements: BatchItem<"sqlite">[] = [db.delete(documentPages).where(eq(documentPages.documentId, job.documentId))];
-  for (let start = 0; start < pages.length; start += PAGE_ROWS_PER_STATEMENT) {
-    const rows = pages.slice(start, start + PAGE_ROWS_PER_STATEMENT).map((text, i) => ({ documentId: job.documentId, page: start + i + 1, text }));
-    statements.push(db.insert(documentPages).values(rows));
-  }
-  statements.push(
+  // The text first (a throw here retries the message; the document stays `processing`), then the status.
+  if (pages.length || doc.textShard) await storeDocumentText(env.DB, textShards(env), job.documentId, doc.type, pages);
+  const statements: BatchItem<"sqlite">[] = [
+    // Text an earlier version left in the primary (before the text shards) goes with the new version.
+    db.delete(documentPages).where(eq(documentPages.documentId, job.documentId)),
     db
       .update(documents)
-      .set({ status: "available", statusReason: null, executable: program !== null, pageCount, updatedAt: new Date().toISOString() })
+      .set({ status: "available", statusReason: null, executable: program !== null, pageCount, hasText: hasAnyText(pages), updatedAt: new Date().toISOString() })
       .where(and(eq(documents.id, job.documentId), eq(documents.status, "processing"))),
-  );
+  ];
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   return "available";
 }

@@ -2,15 +2,18 @@
 import type { Db } from "../db/client";
 import type { QueryContext } from "../db/queries/context";
 import type { Lang } from "../http/language";
+import type { TextShard } from "../text/shards";
 
 export interface ToolContext {
   db: Db;
   siteUrl: string;
   /** The site's DEFAULT_LANG: the language of url fields when neither the call nor an address names one. */
   defaultLang: Lang;
+  /** The text databases (search asks them too). */
+  shards: readonly TextShard[];
 }
 
 /** Tools see exactly what an anonymous visitor sees: viewer null, the same query modules as the API. */
 export function anonymousQueryContext(tools: ToolContext, lang: Lang): QueryContext {
-  return { db: tools.db, viewer: null, urls: { siteUrl: tools.siteUrl, lang }, now: new Date().toISOString() };
+  return { db: tools.db, viewer: null, urls: { siteUrl: tools.siteUrl, lang }, now: new Date().toISOString(), shards: tools.shards };
 }

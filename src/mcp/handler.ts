@@ -5,6 +5,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../http/context";
 import { admitMcpRequest } from "../limits/mcp-limit";
 import { limitAlongside } from "../limits/rate-limit";
+import { textShards } from "../text/shards";
 import { createMcpServer } from "./server";
 
 export const MCP_PATH = "/mcp";
@@ -45,7 +46,7 @@ export async function serveMcp(c: Context<AppEnv>): Promise<Response> {
 }
 
 function mcpHandler(c: Context<AppEnv>) {
-  const tools = { db: c.get("db"), siteUrl: c.get("siteUrl"), defaultLang: c.get("config").defaultLang };
+  const tools = { db: c.get("db"), siteUrl: c.get("siteUrl"), defaultLang: c.get("config").defaultLang, shards: textShards(c.env) };
   return createMcpHandler(() => createMcpServer(tools), {
     route: MCP_PATH,
     ...hostRules(c),

@@ -33,8 +33,8 @@ export const TYPE_TOKEN_PREFIX = "zqxtype";
 export const typeTokenOf = (type: string) => TYPE_TOKEN_PREFIX + type.replace(/[^A-Za-z0-9]/g, "").toLowerCase();
 const typeToken = (column: string) => `'${TYPE_TOKEN_PREFIX}' || lower(replace(${column}, '_', ''))`;
 
-const TOKENIZE = "tokenize = 'unicode61 remove_diacritics 2'";
-const CONTENTLESS = "content = '', contentless_delete = 1";
+export const TOKENIZE = "tokenize = 'unicode61 remove_diacritics 2'";
+export const CONTENTLESS = "content = '', contentless_delete = 1";
 
 /** FTS tables and their bm25 column weights (title above everything, body last). */
 export const FTS_TABLES = {

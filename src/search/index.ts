@@ -13,6 +13,11 @@
 // - One D1 round trip per search: each group's statement ranks in a CTE and loads its items
 //   through the read API's list query. Probes and board spellings are cached per isolate, so a
 //   repeated word costs no extra round trip.
+// - Page text lives on the text shards (src/text/shards.ts): they are asked first, all at once
+//   (src/search/shard-search.ts), and their documents join the primary's documents group by score,
+//   through the same visibility rule. So a search is one round trip to the shards, then one to the
+//   primary (plus one before both when a word or board is not cached yet: primary and shard probes
+//   run side by side).
 // Trade-offs: for a query made only of common words, results come from the newest RECENT_KEYS items;
 // an old, highly relevant item can lose its place to newer ones.
 import type { z } from "@hono/zod-openapi";
@@ -29,6 +34,7 @@ import { blogPosts, documents, repairCases, threads } from "../db/schema";
 import type { DocumentTypeSchema } from "../schemas/common";
 import { SEARCH_GROUP_LIMIT, type SearchResultSchema } from "../schemas/search";
 import { SearchUnavailable } from "./errors";
+import { probeShards, rankShards, type ShardHit } from "./shard-search";
 import { FTS_TABLES, META_BASE, PAGE_FACTOR, RECENT_KEYS, typeTokenOf, type FtsTable } from "./index-sql";
 import { expandBoards, matchExpression, parseQuery, probeExpression, withMarker, type BoardSpellings, type ParsedQuery } from "./query";
 
@@ -87,6 +93,8 @@ interface Group {
   /** The key n of an index row, from its rowid. */
   keyOf: (table: string) => string;
   candidates: number;
+  /** Documents the text shards matched: merged with this group's own rows by score, visible ones only. */
+  shardHits?: readonly ShardHit[];
 }
 
 const bm25 = (weightsOf: FtsTable, table: string) => sql.raw(`bm25(${table}, ${FTS_TABLES[weightsOf].weights.map((w) => w.toFixed(1)).join(", ")})`);
@@ -101,16 +109,27 @@ function from(g: Group, table: string): SQL {
 
 const visibleRows = (g: Group) => sql`k.kind = ${g.kind} and ${g.visible} ${g.where ?? sql``}`;
 
+/** The shards' (id, score) rows of the group's items that pass the visibility rule, as a union member. */
+function shardRows(g: Group): SQL {
+  if (!g.shardHits?.length) return sql``;
+  const hits = JSON.stringify(g.shardHits.map((h) => [h.id, h.score]));
+  return sql` union all select ${g.id} as id, cast(j.value ->> '$[1]' as real) as score
+      from json_each(${hits}) j join ${g.base} on ${g.id} = j.value ->> '$[0]'
+      where ${g.visible} ${g.where ?? sql``}`;
+}
+
 /** bm25 over the newest visible candidates of one MATCH expression. */
 function rankSimple(g: Group, table: string, match: string, limit: number): SQL {
   const t = sql.raw(table);
   const expression = g.marker ? withMarker(match, g.marker) : match;
   return sql`
     select id from (
-      select ${g.id} as id, ${bm25(g.table, table)} as score
-      from ${from(g, table)}
-      where ${t} match ${expression} and ${visibleRows(g)}
-      order by ${t}.rowid desc limit ${g.candidates}
+      select id, score from (
+        select ${g.id} as id, ${bm25(g.table, table)} as score
+        from ${from(g, table)}
+        where ${t} match ${expression} and ${visibleRows(g)}
+        order by ${t}.rowid desc limit ${g.candidates}
+      )${shardRows(g)}
     ) group by id order by min(score), id desc limit ${limit}`;
 }
 
@@ -129,10 +148,12 @@ function rankTwoStage(g: Group, table: string, candidates: string, rank: string,
       order by ${t}.rowid desc limit ${g.candidates}
     )
     select id from (
-      select ${g.id} as id, ${bm25(g.table, table)} as score
-      from ${from(g, table)}
-      where ${t} match ${rank} and (${t}.rowid + 0) in (select r from cand)
-      limit ${g.candidates}
+      select id, score from (
+        select ${g.id} as id, ${bm25(g.table, table)} as score
+        from ${from(g, table)}
+        where ${t} match ${rank} and (${t}.rowid + 0) in (select r from cand)
+        limit ${g.candidates}
+      )${shardRows(g)}
     ) group by id order by min(score), id desc limit ${limit}`;
 }
 
@@ -193,7 +214,7 @@ function boardLookup(norms: string[]): SQL {
     from hit join boards b on b.id = hit.board_id`;
 }
 
-function groups(ctx: QueryContext, type: string | undefined, tuning: SearchTuning): Record<"documents" | "threads" | "posts" | "cases", Group> {
+function groups(ctx: QueryContext, type: string | undefined, tuning: SearchTuning, shardHits: readonly ShardHit[]): Record<"documents" | "threads" | "posts" | "cases", Group> {
   const c = tuning.candidates;
   return {
     documents: {
@@ -207,6 +228,7 @@ function groups(ctx: QueryContext, type: string | undefined, tuning: SearchTunin
       marker: type ? typeTokenOf(type) : undefined,
       keyOf: documentKey,
       candidates: c.documents,
+      shardHits,
     },
     threads: { table: "search_threads", tiered: true, kind: "thread", base: sql`${threads}`, id: sql`${threads.id}`, visible: threadVisible, keyOf: itemKey, candidates: c.threads },
     posts: { table: "search_posts", tiered: false, kind: "post", base: sql`${blogPosts}`, id: sql`${blogPosts.id}`, visible: blogPostVisible(ctx.now), keyOf: itemKey, candidates: c.posts },
@@ -220,6 +242,8 @@ interface Prepared {
   expanded: ParsedQuery;
   /** Per tiered table, per term: common or not. */
   common: Record<TieredGroup, boolean[]>;
+  /** Per text shard, per term: common on that shard or not. */
+  shardCommon: Record<string, boolean[]>;
 }
 
 type TieredGroup = "documents" | "threads" | "cases";
@@ -247,6 +271,7 @@ class TtlCache<T> {
 }
 const probeCache = new TtlCache<boolean>(10 * 60_000, 5000);
 const boardCache = new TtlCache<BoardHit[]>(10 * 60_000, 2000);
+const shardProbeCache = new TtlCache<boolean>(10 * 60_000, 5000);
 
 const parseBoardRows = (rows: unknown[]): BoardHit[] =>
   (rows as { matched: string; id: number; number: string; norm: string; aliases: string }[]).map((r) => ({
@@ -268,15 +293,23 @@ async function prepare(ctx: QueryContext, q: string, tuning: SearchTuning): Prom
   const probes = parsed.terms.map(probeExpression);
   const keys = TIERED.map((group) => probes.map((p) => `${group}\u0000${tuning.commonRows}\u0000${p}`));
   const missing = TIERED.flatMap((group, g) => probes.flatMap((p, i) => (probeCache.get(keys[g][i], now) === undefined ? [{ group, p, key: keys[g][i] }] : [])));
-  const results = await readBatch<Record<string, unknown>>(ctx, [
-    ...(needsBoards ? [boardLookup(parsed.norms)] : []),
-    ...missing.map((m) => probe(`search_${m.group}_recent`, m.p, tuning.commonRows)),
+  // The shards' probes run beside the primary's: one round trip of wall time.
+  const shardKey = (shard: string, p: string) => `${shard}\u0000${tuning.commonRows}\u0000${p}`;
+  const [results, shardCommon] = await Promise.all([
+    readBatch<Record<string, unknown>>(ctx, [...(needsBoards ? [boardLookup(parsed.norms)] : []), ...missing.map((m) => probe(`search_${m.group}_recent`, m.p, tuning.commonRows))]),
+    probeShards(
+      ctx.shards,
+      parsed,
+      tuning.commonRows,
+      (shard, p) => shardProbeCache.get(shardKey(shard, p), now),
+      (shard, p, common) => shardProbeCache.set(shardKey(shard, p), common, now),
+    ),
   ]);
   if (needsBoards) boardCache.set(boardKey, parseBoardRows(results.shift()!), now);
   missing.forEach((m, j) => probeCache.set(m.key, Boolean((results[j][0] as { common?: number } | undefined)?.common), now));
   const hits = parsed.terms.some((t) => t.norm) ? (boardCache.get(boardKey, now) ?? []) : [];
   const common = Object.fromEntries(TIERED.map((group, g) => [group, keys[g].map((k) => probeCache.get(k, now) ?? false)])) as Record<TieredGroup, boolean[]>;
-  return { parsed, expanded: expandBoards(parsed, new Map(hits.map((h) => [h.matched, h]))), common };
+  return { parsed, expanded: expandBoards(parsed, new Map(hits.map((h) => [h.matched, h]))), common, shardCommon };
 }
 
 interface Found {
@@ -290,9 +323,15 @@ interface Found {
 type ItemGroup = "documents" | "threads" | "posts" | "cases";
 const ITEM_GROUPS: ItemGroup[] = ["documents", "threads", "posts", "cases"];
 
-function statementsFor(ctx: QueryContext, prepared: Prepared, mode: "all" | "any", options: { type?: string; limit: number; tuning: SearchTuning }): Record<ItemGroup, SQL> {
+interface RankOptions {
+  type?: string;
+  limit: number;
+  tuning: SearchTuning;
+}
+
+function statementsFor(ctx: QueryContext, prepared: Prepared, mode: "all" | "any", options: RankOptions, shardHits: readonly ShardHit[]): Record<ItemGroup, SQL> {
   const { expanded, common } = prepared;
-  const g = groups(ctx, options.type, options.tuning);
+  const g = groups(ctx, options.type, options.tuning, shardHits);
   const none = expanded.terms.map(() => false);
   return {
     documents: planGroup(g.documents, expanded, common.documents, mode, options.limit),
@@ -310,10 +349,12 @@ function loaderFor(ctx: QueryContext, group: ItemGroup, ranking: SQL): Loader<un
 }
 
 /** One round trip ranks and loads every group: each statement ranks in a CTE and loads through the read API's query. */
-async function rankAndLoad(ctx: QueryContext, prepared: Prepared, mode: "all" | "any", options: { type?: string; limit: number; tuning: SearchTuning }): Promise<Found> {
+async function rankAndLoad(ctx: QueryContext, prepared: Prepared, mode: "all" | "any", options: RankOptions): Promise<Found> {
   const match = matchExpression(prepared.expanded, mode);
+  // The shards first (all at once): their documents join the primary's ranking below.
+  const shardHits = match ? await rankShards(ctx.shards, prepared.expanded, prepared.shardCommon, mode, options.type ? typeTokenOf(options.type) : undefined, options.tuning.candidates.documents) : [];
   const boards = prepared.parsed.norms.length || match ? boardsLoader(ctx, Keys.ranked(ctx.db, boardsRanking(prepared.parsed, match, options.limit, options.tuning.candidates.boards))) : undefined;
-  const plans = match ? statementsFor(ctx, prepared, mode, options) : undefined;
+  const plans = match ? statementsFor(ctx, prepared, mode, options, shardHits) : undefined;
   const loaders = ITEM_GROUPS.map((group) => (plans ? loaderFor(ctx, group, plans[group]) : undefined));
   const results = await batchRead(ctx, [boards?.query, ...loaders.map((l) => l?.query)]);
   const found = { boards: boards ? boards.map(results[0]) : [] } as Found;
@@ -327,7 +368,10 @@ const isEmpty = (f: Found) => !f.boards.length && !f.documents.length && !f.thre
 export async function searchPlans(ctx: QueryContext, q: string, options: SearchOptions = {}): Promise<Record<string, SQL>> {
   const tuning = { ...DEFAULT_TUNING, ...options.tuning };
   const prepared = await prepare(ctx, q, tuning);
-  return prepared.expanded.terms.length ? statementsFor(ctx, prepared, "all", { type: options.type, limit: SEARCH_GROUP_LIMIT, tuning }) : {};
+  if (!prepared.expanded.terms.length) return {};
+  const rankOptions = { type: options.type, limit: SEARCH_GROUP_LIMIT, tuning };
+  const hits = await rankShards(ctx.shards, prepared.expanded, prepared.shardCommon, "all", options.type ? typeTokenOf(options.type) : undefined, tuning.candidates.documents);
+  return statementsFor(ctx, prepared, "all", rankOptions, hits);
 }
 
 export async function searchSite(ctx: QueryContext, q: string, options: SearchOptions = {}): Promise<SearchResult> {
@@ -335,7 +379,7 @@ export async function searchSite(ctx: QueryContext, q: string, options: SearchOp
     return await searchIndex(ctx, q, options);
   } catch (err) {
     // Between `admin search:drop` and `search:rebuild` (the window for `wrangler d1 export`) the index is gone.
-    if (/no such table: search_/.test(String((err as { cause?: unknown }).cause ?? err))) {
+    if (/no such table: (search_|page_index|page_keys)/.test(String((err as { cause?: unknown }).cause ?? err))) {
       throw new SearchUnavailable();
     }
     throw err;

@@ -2,6 +2,7 @@
 // (scripts/search-rebuild.ts, locally through a D1 binding or remotely through a SQL file) and the
 // tests. The base tables are never touched, so an operator can drop the index, export the database
 // (`wrangler d1 export` refuses FTS5 tables) and rebuild.
+import { dropPageIndexStatements, rebuildPageIndexStatements } from "./page-index";
 import { boardFillStatement, dropSearchStatements, fillStatements, keyFillStatements, optimizeStatements, searchSchemaStatements } from "./index-sql";
 
 /** Keys per fill statement: keeps each statement well inside D1's per-query time limit. */
@@ -53,4 +54,15 @@ export async function rebuildSearchIndex(db: D1Database, onProgress?: (done: num
     onProgress?.(i + 1, rest.length);
   }
   return { keys, statements: statements.length, rowsWritten };
+}
+
+/** Rebuilds one text shard's page index from its pages (one batch: all or nothing); returns the pages indexed. */
+export async function rebuildPageIndex(db: D1Database): Promise<number> {
+  await db.batch(rebuildPageIndexStatements().map((s) => db.prepare(s)));
+  return Number((await db.prepare("select count(*) as n from document_pages").first<{ n: number }>())?.n ?? 0);
+}
+
+/** Drops one text shard's page index (its text stays); rebuildPageIndex restores it. */
+export async function dropPageIndex(db: D1Database): Promise<void> {
+  await db.batch(dropPageIndexStatements().map((s) => db.prepare(s)));
 }

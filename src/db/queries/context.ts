@@ -4,6 +4,7 @@ import type { WithSubquery } from "drizzle-orm/subquery";
 import type { VisibilityViewer } from "../../auth/visibility";
 import { pageMeta, type Page, type PageRequest } from "../../http/pagination";
 import type { UrlContext } from "../../http/urls";
+import type { TextShard } from "../../text/shards";
 import type { Db } from "../client";
 
 /** What every read query needs: the database, who asks (for visibility), and how to write urls. */
@@ -13,6 +14,8 @@ export interface QueryContext {
   urls: UrlContext;
   /** ISO time used for "published by now" checks. */
   now: string;
+  /** The text databases (page text and its index): search asks them too. */
+  shards: readonly TextShard[];
 }
 
 /** JSON array text from json_group_array → string[] (null when the subquery had no rows). */

@@ -223,7 +223,7 @@ export async function getDocument(ctx: QueryContext, id: string): Promise<Docume
         owner: users.username,
         tags: documents.tags,
         executable: documents.executable,
-        hasText: sql<number>`exists (select 1 from document_pages p where p.document_id = ${qualified(documents.id)} and length(p.text) > 0)`,
+        hasText: documents.hasText,
       })
       .from(documents)
       .leftJoin(users, eq(users.id, documents.ownerId))
@@ -231,7 +231,7 @@ export async function getDocument(ctx: QueryContext, id: string): Promise<Docume
     ctx.db.select().from(documentVersions).where(and(eq(documentVersions.documentId, id), sql`exists (select 1 from ${documents} where ${documents.id} = ${id} and ${documentVisible(ctx.viewer)})`)).orderBy(desc(documentVersions.version)),
   ]);
   const [row] = rows as ListRow[];
-  const [detail] = details as { description: string | null; chipset: string | null; boardRevision: string | null; language: string | null; sourceNote: string | null; owner: string | null; tags: string[]; executable: boolean; hasText: number }[];
+  const [detail] = details as { description: string | null; chipset: string | null; boardRevision: string | null; language: string | null; sourceNote: string | null; owner: string | null; tags: string[]; executable: boolean; hasText: boolean }[];
   if (!row || !detail) return undefined;
   const versions = versionRows as (typeof documentVersions.$inferSelect)[];
   const current = versions[0];

@@ -1,0 +1,42 @@
+// Writing and removing page text on the text shards, for every writer that runs inside a Worker (the queue
+// consumer, document deletion, the import Worker). Order makes every failure safe to retry:
+// 1. the document's shard is recorded on the primary first (a conditional update: the first choice wins);
+// 2. the shard is written (one D1 batch: a transaction);
+// 3. the primary marks the document done (the caller's batch).
+// A failure after 1 leaves a recorded shard and no text: the retry writes the same shard. A failure after 2
+// leaves text the document does not show yet (not available): the retry rewrites the same pages. Deletion
+// removes the text before the document, so a failure never leaves text without a document.
+import { deleteTextStatements, writeTextStatements, type TextStatement } from "../search/page-index";
+import { shardOf, type TextShard } from "./shards";
+
+export async function runOnShard(shard: Pick<TextShard, "db">, statements: readonly TextStatement[]): Promise<void> {
+  if (!statements.length) return;
+  await shard.db.batch(statements.map((s) => shard.db.prepare(s.sql).bind(...s.params)));
+}
+
+/**
+ * Records (once) and returns the shard of a document: its recorded one, else the placement rule's choice.
+ * Undefined when the document does not exist.
+ */
+export async function recordShard(primary: D1Database, shards: readonly TextShard[], documentId: string): Promise<TextShard | undefined> {
+  const row = await primary
+    .prepare("update documents set text_shard = coalesce(text_shard, ?) where id = ? returning text_shard as shard")
+    .bind(shardOf(shards, documentId, null).name, documentId)
+    .first<{ shard: string }>();
+  return row ? shardOf(shards, documentId, row.shard) : undefined;
+}
+
+/** Makes the document's shard hold exactly these pages (numbered from 1); records the shard first. */
+export async function storeDocumentText(primary: D1Database, shards: readonly TextShard[], documentId: string, type: string, pages: readonly string[]): Promise<TextShard | undefined> {
+  const shard = await recordShard(primary, shards, documentId);
+  if (shard) await runOnShard(shard, writeTextStatements(documentId, type, pages));
+  return shard;
+}
+
+/** Removes a document's text from its shard (before the document itself goes). */
+export async function deleteDocumentText(shards: readonly TextShard[], documentId: string, recorded: string | null): Promise<void> {
+  if (!recorded) return;
+  await runOnShard(shardOf(shards, documentId, recorded), deleteTextStatements(documentId));
+}
+
+export const hasAnyText = (pages: readonly string[]) => pages.some((p) => p.length > 0);
