@@ -379,9 +379,8 @@ export async function planRecord<S extends Section>(db: Db, section: S, record: 
         const row = { designator: m.designator, partNumber: m.part_number ?? null, action: m.action, note: m.note ?? null };
         s.push(db.insert(t.caseComponents).values({ ...row, caseId: id, position }).onConflictDoUpdate({ target: [t.caseComponents.caseId, t.caseComponents.position], set: row, setWhere: ifChanged(t.caseComponents, row) }));
       });
-      documentIds.forEach((documentId, position) =>
-        s.push(db.insert(t.caseDocuments).values({ caseId: id, documentId, position }).onConflictDoUpdate({ target: [t.caseDocuments.caseId, t.caseDocuments.documentId], set: { position }, setWhere: ifChanged(t.caseDocuments, { position }) })),
-      );
+      for (const [position, documentId] of documentIds.entries())
+        s.push(db.insert(t.caseDocuments).values({ caseId: id, documentId, position }).onConflictDoUpdate({ target: [t.caseDocuments.caseId, t.caseDocuments.documentId], set: { position }, setWhere: ifChanged(t.caseDocuments, { position }) }));
       count("cases");
     },
   };
