@@ -8,7 +8,7 @@
 import { execFileSync, spawn, } from "node:child_process";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { BENCH_KEY, loadCatalogue } from "../search/catalogue";
+import { BENCH_KEY, loadCatalogue, TEXT_DATABASES } from "../search/catalogue";
 import { DEFAULT_SIZES } from "../search/data";
 import { waitForAnswer } from "../lib/dev-worker";
 import { writeResultsSection } from "../lib/results";
@@ -41,6 +41,8 @@ const PRICES = {
 
 interface Cost {
   d1: D1Tally;
+  /** The text databases, summed (`count` of them). */
+  shards: D1Tally & { count: number };
   doRequests: number;
   doRowsWritten: number;
 }
@@ -57,7 +59,7 @@ interface Endpoint {
 }
 
 function costPerMillion(c: Cost): number {
-  const one = PRICES.workerRequest + c.d1.rowsRead * PRICES.d1RowRead + c.d1.rowsWritten * PRICES.d1RowWritten + c.doRequests * PRICES.doRequest + c.doRowsWritten * PRICES.doRowWritten;
+  const one = PRICES.workerRequest + (c.d1.rowsRead + c.shards.rowsRead) * PRICES.d1RowRead + (c.d1.rowsWritten + c.shards.rowsWritten) * PRICES.d1RowWritten + c.doRequests * PRICES.doRequest + c.doRowsWritten * PRICES.doRowWritten;
   return one * 1e6;
 }
 
@@ -127,7 +129,7 @@ async function main(): Promise<void> {
     await loadCatalogue(STATE, DEFAULT_SIZES);
   }
   // New migrations (counters) apply to a reused state too; each backfills from the rows already there.
-  execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CI: "true" } });
+  for (const database of ["DB", ...TEXT_DATABASES]) execFileSync("npx", ["wrangler", "d1", "migrations", "apply", database, "--local", "--persist-to", STATE], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CI: "true" } });
 
   /** Runs the bench Worker with this edge-cache lifetime and measures the second of two identical requests of each endpoint. */
   const measure = async (ttl: number): Promise<{ e: Endpoint; status: number; cost: Cost }[]> => {
@@ -143,7 +145,7 @@ async function main(): Promise<void> {
         const { status, cost, text } = await request(base, e);
         measured.push({ e, status, cost });
         if (e.body !== undefined && ttl === 0) log(`${e.name} answered: ${text.slice(0, 300)}`);
-        log(`${ttl ? "cached" : "uncached"} ${e.name}: ${status}, D1 ${cost.d1.roundTrips} round trips, ${cost.d1.rowsRead} rows read, ${cost.d1.rowsWritten} written; DO ${cost.doRequests} requests, ${cost.doRowsWritten} rows written`);
+        log(`${ttl ? "cached" : "uncached"} ${e.name}: ${status}, D1 ${cost.d1.roundTrips} round trips, ${cost.d1.rowsRead} rows read, ${cost.d1.rowsWritten} written; text databases (${cost.shards.count}) ${cost.shards.roundTrips} calls, ${cost.shards.rowsRead} rows read; DO ${cost.doRequests} requests, ${cost.doRowsWritten} rows written`);
       }
       return measured;
     } finally {
@@ -154,13 +156,13 @@ async function main(): Promise<void> {
   {
     const rows = await measure(0);
     const cached = await measure(60);
-    const over = rows.filter((r) => r.cost.d1.rowsRead > r.e.bound);
+    const over = rows.filter((r) => r.cost.d1.rowsRead + r.cost.shards.rowsRead > r.e.bound);
     const table = [
-      "| endpoint | status | D1 round trips | D1 rows read | D1 rows written | DO requests | DO rows written | Worker requests | USD per million | cached: D1 rows read | cached: USD per million | bound (rows read) |",
-      "|---|---|---|---|---|---|---|---|---|---|---|---|",
+      "| endpoint | status | D1 round trips | D1 rows read | text databases: rows read (summed), calls | D1 rows written | DO requests | DO rows written | Worker requests | USD per million | cached: D1 rows read (all databases) | cached: USD per million | bound (rows read, all databases) |",
+      "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
       ...rows.map(
         ({ e, status, cost }, i) =>
-          `| ${e.name} \`${e.method ?? "GET"} ${e.path.length > 60 ? e.path.slice(0, 57) + "…" : e.path}\`${e.keyed ? " (key)" : ""} | ${status} | ${cost.d1.roundTrips} | ${cost.d1.rowsRead} | ${cost.d1.rowsWritten} | ${cost.doRequests} | ${cost.doRowsWritten} | 1 | ${costPerMillion(cost).toFixed(2)} | ${cached[i].cost.d1.rowsRead} | ${costPerMillion(cached[i].cost).toFixed(2)} | ${cost.d1.rowsRead > e.bound ? "**over** " : ""}≤ ${e.bound}${e.why ? ` (${e.why})` : ""} |`,
+          `| ${e.name} \`${e.method ?? "GET"} ${e.path.length > 60 ? e.path.slice(0, 57) + "…" : e.path}\`${e.keyed ? " (key)" : ""} | ${status} | ${cost.d1.roundTrips} | ${cost.d1.rowsRead} | ${cost.shards.rowsRead}, ${cost.shards.roundTrips} | ${cost.d1.rowsWritten} | ${cost.doRequests} | ${cost.doRowsWritten} | 1 | ${costPerMillion(cost).toFixed(2)} | ${cached[i].cost.d1.rowsRead + cached[i].cost.shards.rowsRead} | ${costPerMillion(cached[i].cost).toFixed(2)} | ${cost.d1.rowsRead + cost.shards.rowsRead > e.bound ? "**over** " : ""}≤ ${e.bound}${e.why ? ` (${e.why})` : ""} |`,
       ),
     ];
     console.log(`\n${table.join("\n")}\n`);

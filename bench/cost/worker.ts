@@ -5,6 +5,7 @@ import production, { Limiter as ProductionLimiter } from "../../src/index";
 
 export { QuotaLedger } from "../../src/limits/quota";
 import { meteredD1, newTally } from "../lib/metered-d1";
+import { parseTextShards } from "../../src/text/shards";
 
 // Durable Objects of this script run in the Worker's isolate under workerd, so a module-level list
 // sees the cursors of every SQL statement the limiter runs.
@@ -67,12 +68,16 @@ export default {
     doRowsWrittenSinceLastCall();
     const d1 = newTally();
     const durableObjects = { requests: 0 };
-    const metered: Env = { ...env, DB: meteredD1(env.DB, d1), LIMITER: meteredNamespace(env.LIMITER, durableObjects) };
+    // The text databases: one tally summed over all of them (and the shard count beside it).
+    const shardTally = newTally();
+    const shardNames = parseTextShards(env.TEXT_SHARDS).map((s) => s.name);
+    const shards = Object.fromEntries(shardNames.map((name) => [name, meteredD1((env as unknown as Record<string, D1Database>)[name], shardTally)]));
+    const metered: Env = { ...env, ...shards, DB: meteredD1(env.DB, d1), LIMITER: meteredNamespace(env.LIMITER, durableObjects) };
     const response = await production.fetch(request, metered, ctx);
     // The whole body first: a streamed page may still be querying while its head is sent.
     const body = await response.arrayBuffer();
     const headers = new Headers(response.headers);
-    headers.set("x-bench-cost", JSON.stringify({ d1, doRequests: durableObjects.requests, doRowsWritten: doRowsWrittenSinceLastCall() }));
+    headers.set("x-bench-cost", JSON.stringify({ d1, shards: { count: shardNames.length, ...shardTally }, doRequests: durableObjects.requests, doRowsWritten: doRowsWrittenSinceLastCall() }));
     return new Response(response.status === 304 || response.status === 204 ? null : body, { status: response.status, headers });
   },
   queue: production.queue,

@@ -3,6 +3,7 @@
 // finished when it started, so calls that overlap share a depth; the deepest call of a request is the
 // number of sequential round trips on its critical path. Bench-only: production code never loads this.
 import { AsyncLocalStorage } from "node:async_hooks";
+import { parseTextShards } from "../../src/text/shards";
 
 export type Binding = "d1-primary" | "d1-replica" | "do" | "cache" | "r2";
 
@@ -136,9 +137,10 @@ function bucket(real: R2Bucket): R2Bucket {
   });
 }
 
-/** The Worker's env with every binding behind the latency model. */
+/** The Worker's env with every binding behind the latency model (each text database of TEXT_SHARDS too). */
 export function withLatency(env: Env): Env {
-  return { ...env, DB: database(env.DB, false), LIMITER: durableObjects(env.LIMITER), FILES: bucket(env.FILES) };
+  const shards = Object.fromEntries(parseTextShards(env.TEXT_SHARDS).map(({ name }) => [name, database((env as unknown as Record<string, D1Database>)[name], false)]));
+  return { ...env, ...shards, DB: database(env.DB, false), LIMITER: durableObjects(env.LIMITER), FILES: bucket(env.FILES) };
 }
 
 /** The Cache API is a global, not a binding: its methods are wrapped once per isolate. */

@@ -8,11 +8,14 @@ import { join } from "node:path";
 import { cpus, loadavg } from "node:os";
 import { freePort, ROOT, seedState, startWorker, stopWorker } from "../lib/dev-worker";
 import { writeResultsSection } from "../lib/results";
+import { shardSweep, SHARD_COUNTS } from "./shards";
 
 // A read key of the sample fixture (test/fixtures/sample.json, user alice).
 const READ_KEY = "bds_aliceRead0000000000000000000001";
 const STATE = join(ROOT, "bench/out/edge-state");
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 20);
+/** Searches per shard count and query in the text-shard sweep (interleaved across counts). */
+const SHARD_SAMPLES = Number(process.env.BENCH_SHARD_SAMPLES ?? 60);
 
 function option(name: string, fallback: number): number {
   const flag = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -105,9 +108,9 @@ async function endpoints(base: string): Promise<Endpoint[]> {
   ];
 }
 
-async function pass(ttl: string): Promise<Row[]> {
-  const port = await freePort();
-  const vars: Record<string, string> = {
+/** The Worker's vars of every pass: limits out of the way, the latency model. */
+function benchVars(ttl: string): Record<string, string> {
+  return {
     ANON_RATE_PER_MINUTE: "1000000000",
     KEY_RATE_PER_MINUTE: "1000000000",
     EDGE_CACHE_TTL_SECONDS: ttl,
@@ -117,6 +120,11 @@ async function pass(ttl: string): Promise<Row[]> {
     BENCH_LATENCY_CACHE: String(LATENCY.cache),
     BENCH_LATENCY_R2: String(LATENCY.r2),
   };
+}
+
+async function pass(ttl: string): Promise<Row[]> {
+  const port = await freePort();
+  const vars = benchVars(ttl);
   const worker = await startWorker({ port, state: STATE, vars, entry: "bench/edge/worker.ts" });
   try {
     const base = `http://127.0.0.1:${port}`;
@@ -138,7 +146,34 @@ function table(uncached: Row[], cached: Row[]): string[] {
   return lines;
 }
 
+/** Search with 1, 2, 4 and 8 text databases (issue 24): round trips and p50 against the one-shard figure. */
+async function shards(): Promise<void> {
+  const load = loadavg()[0];
+  const { rows, dataset } = await shardSweep(benchVars("0"), SHARD_SAMPLES, (base, path) => send(base, { name: path, path }));
+  const single = new Map(rows.filter((r) => r.shards === 1).map((r) => [r.query, r.p50]));
+  const lines = ["| text databases | query | round trips (critical path, calls per binding) | p50 ms | p95 ms | p50 / 1 shard |", "|---|---|---|---|---|---|"];
+  for (const r of rows) lines.push(`| ${r.shards} | \`${r.query}\` | ${r.trips} | ${r.p50.toFixed(0)} | ${r.p95.toFixed(0)} | ${(r.p50 / single.get(r.query)!).toFixed(2)} |`);
+  console.log(lines.join("\n"));
+  const model = Object.entries(LATENCY).map(([b, ms]) => `${b} ${ms} ms`).join(", ");
+  writeResultsSection("edge-shards", [
+    "## Edge latency model: search over 1, 2, 4 and 8 text databases (issue 24)",
+    "",
+    `Run ${new Date().toISOString()} by \`npm run bench:edge\` (bench/edge/shards.ts) on ${cpus().length} cores, latencies: ${model}. ` +
+      `For each count (${SHARD_COUNTS.join(", ")}) a wrangler config with that many TEXT_* D1 bindings, a fresh state with ${dataset} imported (page text placed over the shards by the hash rule), ` +
+      `all ${SHARD_COUNTS.length} Workers running at once and ${SHARD_SAMPLES} anonymous searches per count and query, interleaved across counts (so the shared host's load weighs on each alike), after a warm-up; edge cache off. Each text database is a D1 binding behind the model: its read, in a session, is one replica round trip. ` +
+      `1-minute load average before the sweep: ${load.toFixed(1)}.`,
+    "",
+    "`depth` stays the same from 1 to 8 shards: the shards are asked at once (one round trip of wall time), then the primary ranks and loads through the visibility rule. " +
+      "Against one database without shards (the search row of the edge section above: depth=1) sharding adds that one replica round trip.",
+    "",
+    ...lines,
+    "",
+  ].join("\n"));
+  console.log("written to bench/RESULTS.md");
+}
+
 async function main(): Promise<void> {
+  if (process.argv.includes("--shards-only")) return shards();
   const load = loadavg()[0];
   const dataset = await seedState(STATE);
   const uncached = await pass("0");
@@ -148,6 +183,7 @@ async function main(): Promise<void> {
   const model = Object.entries(LATENCY).map(([b, ms]) => `${b} ${ms} ms`).join(", ");
   const heading = LABEL === "before" ? "## Edge latency model: before (issue 11)" : `## Edge latency model: after (issue 11)${BUSY ? ", one busy client" : ""}`;
   const section = LABEL === "before" ? "edge-before" : BUSY ? "edge-busy" : "edge";
+  await shards();
   writeResultsSection(section, [
     heading,
     "",

@@ -40,11 +40,20 @@ function dataset(): { name: string; content: unknown } {
   throw new Error("no dataset to seed");
 }
 
-/** A fresh local state in `state` (migrations, then the dataset through the importer); returns the dataset's name. */
-export async function seedState(state: string): Promise<string> {
+/** The D1 bindings of a wrangler config: DB and every text database (TEXT_SHARDS). */
+function databasesOf(config: string): string[] {
+  const toml = readFileSync(config, "utf8").replace(/#.*$/gm, "");
+  return [...toml.matchAll(/binding\s*=\s*"([^"]+)"\s*\n\s*database_name/g)].map((m) => m[1]);
+}
+
+/**
+ * A fresh local state in `state` (migrations of DB and of every text database, then the dataset through the
+ * importer); returns the dataset's name. `config`: another wrangler config than wrangler.toml (more text databases).
+ */
+export async function seedState(state: string, config = join(ROOT, "wrangler.toml")): Promise<string> {
   rmSync(state, { recursive: true, force: true });
-  run(["d1", "migrations", "apply", "DB", "--local", "--persist-to", state]);
-  const proxy = await getPlatformProxy<Env>({ configPath: join(ROOT, "wrangler.toml"), persist: { path: join(state, "v3") }, remoteBindings: false });
+  for (const database of databasesOf(config)) run(["d1", "migrations", "apply", database, "--local", "--persist-to", state, "--config", config]);
+  const proxy = await getPlatformProxy<Env>({ configPath: config, persist: { path: join(state, "v3") }, remoteBindings: false });
   try {
     const { name, content } = dataset();
     const outcome = await importContent(proxy.env, content, { reset: true });
@@ -61,6 +70,8 @@ export interface WorkerOptions {
   vars: Record<string, string>;
   /** Entry point other than wrangler.toml's `main` (a benchmark's own wrapper). */
   entry?: string;
+  /** Another wrangler config than wrangler.toml. */
+  config?: string;
 }
 
 export async function startWorker(options: WorkerOptions): Promise<ChildProcess> {
@@ -69,7 +80,7 @@ export async function startWorker(options: WorkerOptions): Promise<ChildProcess>
   const vars = Object.entries(options.vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
   const child = spawn(
     WRANGLER,
-    ["dev", ...(options.entry ? [options.entry] : []), "--local", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort),
+    ["dev", ...(options.entry ? [options.entry] : []), ...(options.config ? ["--config", options.config] : []), "--local", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort),
       "--persist-to", options.state, "--show-interactive-dev-session=false", "--log-level", "warn", ...vars],
     { cwd: ROOT, detached: true, stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, CI: "1" } },
   );

@@ -4,8 +4,14 @@ import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { dropStatements, rebuildSearchIndex } from "../../src/search/rebuild";
+import { dropStatements, rebuildPageIndex, rebuildSearchIndex } from "../../src/search/rebuild";
+import { dropPageIndexStatements } from "../../src/search/page-index";
+import { placeDocument } from "../../src/text/shards";
 import { boardNumber, DESIGNATORS, DOCUMENT_TYPES, PART_NUMBERS, prng, TextMaker, ulidAt, type Sizes } from "./data";
+
+/** The text databases of wrangler.toml the catalogue's page text is placed over (the hash rule, src/text/shards.ts). */
+export const TEXT_DATABASES = ["TEXT_0", "TEXT_1"];
+const TEXT_SHARDS = TEXT_DATABASES.map((name) => ({ name, open: true }));
 
 /** The read key of user 1 (scope api:read) in every generated catalogue. */
 export const BENCH_KEY = "bds_benchReadKey000000000000000000001";
@@ -43,10 +49,11 @@ class Loader {
   }
 }
 
-async function generate(db: D1Database, sizes: Sizes): Promise<void> {
+async function generate(db: D1Database, shards: Record<string, D1Database>, sizes: Sizes): Promise<void> {
   const rnd = prng(1);
   const text = new TextMaker(rnd, sizes.boards);
   const L = new Loader(db);
+  const shardLoaders = Object.fromEntries(Object.entries(shards).map(([name, shard]) => [name, new Loader(shard)]));
   const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)];
   const user = () => 1 + Math.floor(rnd() * sizes.users);
   const board = () => 1 + Math.floor(rnd() * sizes.boards);
@@ -82,16 +89,20 @@ async function generate(db: D1Database, sizes: Sizes): Promise<void> {
     const title = `${text.title(5)} ${type.replace("_", " ")}`;
     await L.add(
       "documents",
-      ["id", "title", "type", "status", "visibility", "owner_id", "manufacturer_id", "description", "tags", "downloads", "current_version", "page_count", "created_at", "updated_at"],
-      [id, title, type, status, visibility, owner, 1 + (i % makers.length), text.text(12), JSON.stringify([text.word(), text.word()]), Math.floor(rnd() * 500), 1, 1, iso(created), iso(created)],
+      ["id", "title", "type", "status", "visibility", "owner_id", "manufacturer_id", "description", "tags", "downloads", "current_version", "page_count", "text_shard", "has_text", "created_at", "updated_at"],
+      [id, title, type, status, visibility, owner, 1 + (i % makers.length), text.text(12), JSON.stringify([text.word(), text.word()]), Math.floor(rnd() * 500), 1, 1, placeDocument(TEXT_SHARDS, id).name, 1, iso(created), iso(created)],
     );
     await L.add("document_versions", ["document_id", "version", "filename", "extension", "content_type", "size_bytes", "sha256", "r2_key", "created_at"], [id, 1, `${id}.pdf`, "pdf", "application/pdf", 100_000 + Math.floor(rnd() * 5e6), "0".repeat(64), `documents/${id}/v1`, iso(created)]);
     if (rnd() < 0.7) await L.add("document_boards", ["document_id", "board_id", "position"], [id, board(), 0]);
     if (visibility === "shared") await L.add("document_shares", ["document_id", "user_id"], [id, 1 + ((owner + 1) % sizes.users)]);
-    await L.add("document_pages", ["document_id", "page", "text"], [id, 1, text.text(sizes.pageWords)]);
+    // The page on the document's text database (its key first: the page index joins on it).
+    const shard = shardLoaders[placeDocument(TEXT_SHARDS, id).name];
+    await shard.add("page_keys", ["document_id", "type"], [id, type]);
+    await shard.add("document_pages", ["document_id", "page", "text"], [id, 1, text.text(sizes.pageWords)]);
     if ((i + 1) % 20000 === 0) log(`documents ${i + 1}/${sizes.documents} (${seconds(Date.now() - t)} s)`);
   }
   await L.flush();
+  for (const loader of Object.values(shardLoaders)) await loader.flush();
 
   t = Date.now();
   for (let i = 0; i < sizes.threads; i++) {
@@ -146,19 +157,24 @@ async function databaseSize(db: D1Database): Promise<number> {
 export async function loadCatalogue(STATE: string, sizes: Sizes): Promise<{ loadMs: number; rebuildMs: number; baseBytes: number; indexedBytes: number; keys: number }> {
   rmSync(STATE, { recursive: true, force: true });
   mkdirSync(STATE, { recursive: true });
-  execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CI: "true" } });
+  for (const database of ["DB", ...TEXT_DATABASES]) {
+    execFileSync("npx", ["wrangler", "d1", "migrations", "apply", database, "--local", "--persist-to", STATE], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CI: "true" } });
+  }
   const { getPlatformProxy } = await import("wrangler");
-  const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath: "wrangler.toml", persist: { path: join(STATE, "v3") } });
+  const proxy = await getPlatformProxy<Record<string, D1Database>>({ configPath: "wrangler.toml", persist: { path: join(STATE, "v3") } });
   try {
     const db = proxy.env.DB;
-    // Bulk load with the index dropped (no trigger work per row), then rebuild it from the base tables.
+    const shards = Object.fromEntries(TEXT_DATABASES.map((name) => [name, proxy.env[name]]));
+    // Bulk load with the indexes dropped (no trigger work per row), then rebuild them from the base tables.
     await db.batch(dropStatements().map((s) => db.prepare(s)));
+    for (const shard of Object.values(shards)) await shard.batch(dropPageIndexStatements().map((s) => shard.prepare(s)));
     let started = Date.now();
-    await generate(db, sizes);
+    await generate(db, shards, sizes);
     const loadMs = Date.now() - started;
     const baseBytes = await databaseSize(db);
     started = Date.now();
     const { keys } = await rebuildSearchIndex(db);
+    for (const shard of Object.values(shards)) await rebuildPageIndex(shard);
     const rebuildMs = Date.now() - started;
     const indexedBytes = await databaseSize(db);
     return { loadMs, rebuildMs, baseBytes, indexedBytes, keys };
