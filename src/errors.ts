@@ -22,12 +22,15 @@ export interface DomainErrorDetails {
   retryAfterSeconds?: number;
   fieldErrors?: FieldErrors;
   requiredScopes?: readonly string[];
+  /** For "unauthorized": credentials were sent and rejected (unknown, expired, revoked), not missing. */
+  credentialsRejected?: boolean;
 }
 
 export class DomainError extends Error {
   readonly retryAfterSeconds?: number;
   readonly fieldErrors?: FieldErrors;
   readonly requiredScopes?: readonly string[];
+  readonly credentialsRejected?: boolean;
 
   constructor(
     readonly kind: DomainErrorKind,
@@ -36,10 +39,11 @@ export class DomainError extends Error {
   ) {
     super(message);
     this.name = new.target.name;
-    const { retryAfterSeconds, fieldErrors, requiredScopes } = typeof details === "number" ? { retryAfterSeconds: details } : details;
+    const { retryAfterSeconds, fieldErrors, requiredScopes, credentialsRejected } = typeof details === "number" ? { retryAfterSeconds: details } : details;
     this.retryAfterSeconds = retryAfterSeconds;
     this.fieldErrors = fieldErrors;
     this.requiredScopes = requiredScopes;
+    this.credentialsRejected = credentialsRejected;
   }
 }
 
