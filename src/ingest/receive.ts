@@ -19,20 +19,9 @@ import { formatFor, type DocumentType } from "./formats";
 import { bindClaim, completeClaimStatement, goneError, payloadConflict, payloadFingerprint, samePayload, type Claim } from "./idempotency";
 import { BodyTooLarge, MalformedMultipart, mediaTypeOf, parseMultipart } from "./multipart";
 import { enqueueProcessing } from "./jobs";
-import { quotaMessage, UploadTransaction } from "./upload-transaction";
-import type { AppliedLimit } from "../limits/headers";
+import { quotaMessage, UploadTransaction, type UploadCaller } from "./upload-transaction";
 
-export interface UploadCaller {
-  env: Env;
-  config: AppConfig;
-  /** Read context of the request (the caller is the viewer). */
-  query: QueryContext;
-  userId: number;
-  /** The key holds library:publish: visibility other than private is kept. */
-  canPublish: boolean;
-  /** Counts one upload against the account's hourly rate; when the rate is spent, the error to answer with. */
-  countUpload: () => Promise<{ allowed: true; applied: AppliedLimit } | { allowed: false; refusal: Error }>;
-}
+export type { UploadCaller };
 
 export type UploadResult = { created: boolean; data: UploadStatus };
 
