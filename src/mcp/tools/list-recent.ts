@@ -31,15 +31,15 @@ const ORDER: Record<RecentKind, string> = {
 };
 
 const input = z.object({
-  kind: z.enum(RECENT_KINDS).describe("What to list: threads (forum), posts (blog), cases (repair cases), files (library documents) or categories (forum categories)"),
-  limit: z.number().int().min(1).max(MAX_LIMIT).optional().describe(`Items per page, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT})`),
+  kind: z.enum(RECENT_KINDS).describe("threads (forum), posts (blog), cases (repairs), files (library) or categories (forum)"),
+  limit: z.number().int().min(1).max(MAX_LIMIT).optional().describe(`Items per page (default ${DEFAULT_LIMIT})`),
   page: pageInput("items"),
   cursor: z
     .string()
     .max(MAX_CURSOR_LENGTH)
     .optional()
-    .describe("Only with kind files: where to continue, as the previous result's next call gives it (any depth; page is then ignored)"),
-  category: z.string().trim().min(1).max(100).optional().describe("Only with kind threads: a category slug (list them with kind categories)"),
+    .describe("files only: as the last result's next call gives it"),
+  category: z.string().trim().min(1).max(100).optional().describe("threads only: a category slug"),
   lang: LangInput,
 });
 
@@ -80,8 +80,8 @@ export const listRecentTool = defineTool({
   name: "list_recent",
   title: "List what is new",
   description:
-    "List the newest content of the repair community: forum threads, blog posts, repair cases, library files (document metadata), or the forum categories. " +
-    `Small pages (default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT}); the result names the call for the next page. Read an item with get_thread, get_post, get_repair_case or get_document.`,
+    "List the newest forum threads, blog posts, repair cases, library files, or the forum categories. " +
+    "The result ends with the exact call for the next page; read an item with its get_* tool.",
   input,
   output,
   async run(args, tools) {

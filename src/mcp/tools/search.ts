@@ -27,10 +27,10 @@ const GROUP_NAMES: Record<Group, [string, string]> = {
 /** The API's search rule (schemas/search-query.ts), described for a model, plus the tool's own fields. */
 const input = SearchQuerySchema.extend({
   q: SearchQuerySchema.shape.q.describe(
-    `Words to look for (${SEARCH_MIN_CHARS} to ${SEARCH_MAX_CHARS} characters): a board number in any spelling (820-00165, 82000165), a part or net name (U7000, PP3V42_G3H), a symptom, a device model. "Quoted words" match as a phrase.`,
+    `Words: board number in any spelling, part or net (U7000, PP3V42_G3H), symptom, device model; "quoted" = phrase`,
   ),
-  type: SearchQuerySchema.shape.type.describe("Only documents of this type, e.g. schematic, boardview, datasheet (the other groups are unaffected)"),
-  only: z.enum(SEARCH_GROUPS).optional().describe(`Search one group only and get up to ${SEARCH_GROUP_LIMIT} of it, instead of up to ${PER_GROUP} of each group`),
+  type: SearchQuerySchema.shape.type.describe("Documents of this type only"),
+  only: z.enum(SEARCH_GROUPS).optional().describe(`One group only, up to ${SEARCH_GROUP_LIMIT} hits`),
   lang: LangInput,
 });
 
@@ -43,9 +43,8 @@ export const searchTool = defineTool({
   name: "search",
   title: "Search the repair community",
   description:
-    "Search the whole site in one call: boards (by board number or alias in any spelling), library documents (schematics, boardviews, datasheets…, " +
-    "matched on their metadata and page text; metadata only, never files), forum threads, blog posts and repair cases. " +
-    `Up to ${PER_GROUP} best matches per group, or ${SEARCH_GROUP_LIMIT} of one group with only. Read a match with get_board, get_document, get_thread, get_post or get_repair_case.`,
+    "Search boards, library documents (schematics, boardviews… by metadata and page text), forum threads, blog posts and repair cases at once. " +
+    `Up to ${PER_GROUP} hits per group; for more of one group, call again with only. Read a hit with its get_* tool.`,
   input,
   output,
   async run(args, tools) {
