@@ -3,6 +3,7 @@
 import type { z } from "@hono/zod-openapi";
 import type { CallToolResult, McpServer, StandardSchemaWithJSON } from "@modelcontextprotocol/server";
 import type { ToolContext } from "./context";
+import { withinBudget } from "./budget";
 import { toolErrorText } from "./errors";
 
 export interface ToolAnswer<Structured> {
@@ -66,7 +67,7 @@ export function registerTool<Input extends z.ZodObject, Output extends z.ZodObje
     },
     async (args: unknown): Promise<CallToolResult> => {
       try {
-        const answer = await tool.run(args as z.output<Input>, ctx);
+        const answer = await withinBudget(ctx.budget, tool.run(args as z.output<Input>, ctx));
         return { content: [{ type: "text", text: answer.markdown }], structuredContent: answer.structured as Record<string, unknown> };
       } catch (error) {
         const explained = toolErrorText(error);

@@ -18,24 +18,28 @@ export const MCP_URL = `${ORIGIN}/mcp`;
 /** Every HTTP exchange the clients made, so tests can look at status and headers. */
 export const exchanges: { request: Request; response: Response }[] = [];
 
-function workerFetch(url: string | URL, init?: RequestInit): Promise<Response> {
-  const request = new Request(url, init);
-  return exports.default.fetch(request.clone()).then((response) => {
-    exchanges.push({ request, response: response.clone() });
-    return response;
-  });
+/** The Worker's fetch as a client's transport uses it, from `address` (CF-Connecting-IP) when given. */
+function workerFetch(address?: string) {
+  return (url: string | URL, init?: RequestInit): Promise<Response> => {
+    const request = new Request(url, init);
+    if (address) request.headers.set("CF-Connecting-IP", address);
+    return exports.default.fetch(request.clone()).then((response) => {
+      exchanges.push({ request, response: response.clone() });
+      return response;
+    });
+  };
 }
 
-export async function connectV1(): Promise<ClientV1> {
+export async function connectV1(address?: string): Promise<ClientV1> {
   const client = new ClientV1({ name: "test-client-v1", version: "1.0.0" });
-  await client.connect(new TransportV1(new URL(MCP_URL), { fetch: workerFetch }));
+  await client.connect(new TransportV1(new URL(MCP_URL), { fetch: workerFetch(address) }));
   return client;
 }
 
 /** The v2 client on the 2025 lane (its default) or pinned to the 2026-07-28 per-request protocol. */
-export async function connectV2(era: "legacy" | "modern" = "legacy"): Promise<ClientV2> {
+export async function connectV2(era: "legacy" | "modern" = "legacy", address?: string): Promise<ClientV2> {
   const client = new ClientV2({ name: "test-client-v2", version: "2.0.0" }, era === "modern" ? { versionNegotiation: { mode: { pin: "2026-07-28" } } } : {});
-  await client.connect(new TransportV2(new URL(MCP_URL), { fetch: workerFetch }));
+  await client.connect(new TransportV2(new URL(MCP_URL), { fetch: workerFetch(address) }));
   return client;
 }
 
