@@ -18,7 +18,10 @@ export class UploadForm {
   readonly errors: FieldErrors = {};
 
   add(name: string, value: string, truncated: boolean): void {
-    if (truncated) return addError(this.errors, name, "is too long");
+    if (truncated) {
+      addError(this.errors, name, "is too long");
+      return;
+    }
     const list = LIST_FIELDS[name];
     if (list) {
       this.lists[list].push(value);

@@ -1,7 +1,7 @@
 // search: boards, library documents, forum threads, blog posts and repair cases matching words, in one call.
 import { z } from "@hono/zod-openapi";
 import { SEARCH_GROUP_LIMIT, SearchResultSchema } from "../../schemas/search";
-import { SEARCH_MAX_CHARS, SEARCH_MIN_CHARS, SearchQuerySchema } from "../../schemas/search-query";
+import { SearchQuerySchema } from "../../schemas/search-query";
 import { searchSite } from "../../search";
 import { quote } from "../address";
 import { anonymousQueryContext } from "../context";
