@@ -1,7 +1,7 @@
 // One way to declare an MCP tool: schemas, annotations, and a run function returning the structured result
 // and its markdown twin. Failures become tool results with isError: true (never protocol errors, never SQL).
 import type { z } from "@hono/zod-openapi";
-import type { CallToolResult, McpServer, StandardSchemaWithJSON } from "@modelcontextprotocol/server";
+import type { CallToolResult, McpServer, ResourceLink, StandardSchemaWithJSON } from "@modelcontextprotocol/server";
 import type { ToolContext } from "./context";
 import { withinBudget } from "./budget";
 import { toolErrorText } from "./errors";
@@ -9,6 +9,8 @@ import { toolErrorText } from "./errors";
 export interface ToolAnswer<Structured> {
   structured: Structured;
   markdown: string;
+  /** One resource_link per item found (search, list_recent), after the text: resources/read resolves each. */
+  links?: ResourceLink[];
 }
 
 export interface ToolDefinition<Input extends z.ZodObject, Output extends z.ZodObject> {
@@ -68,7 +70,7 @@ export function registerTool<Input extends z.ZodObject, Output extends z.ZodObje
     async (args: unknown): Promise<CallToolResult> => {
       try {
         const answer = await withinBudget(ctx.budget, tool.run(args as z.output<Input>, ctx));
-        return { content: [{ type: "text", text: answer.markdown }], structuredContent: answer.structured as Record<string, unknown> };
+        return { content: [{ type: "text", text: answer.markdown }, ...(answer.links ?? [])], structuredContent: answer.structured as Record<string, unknown> };
       } catch (error) {
         const explained = toolErrorText(error);
         if (explained !== undefined) return { isError: true, content: [{ type: "text", text: explained }] };

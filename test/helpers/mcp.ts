@@ -52,12 +52,22 @@ export interface McpTestClient {
 
 export interface ToolResult {
   isError?: boolean;
-  content: { type: string; text: string }[];
+  content: { type: string; text: string; uri?: string; name?: string; mimeType?: string }[];
   structuredContent?: any;
 }
 
-/** About this many characters at most per call result (text and structuredContent together). */
-export const RESULT_BUDGET = 20000;
+/** The bound of docs/mcp.md: no result (text, links and structuredContent together, as JSON) past 24 KiB. */
+export const RESULT_BUDGET = 24 * 1024;
+
+/** The largest result the tests saw, in bytes of JSON (reported in docs/mcp.md). */
+export const largest = { bytes: 0, what: "" };
+
+export function measure(what: string, value: unknown): number {
+  const bytes = new TextEncoder().encode(JSON.stringify(value)).byteLength;
+  if (bytes > largest.bytes) Object.assign(largest, { bytes, what });
+  expect(bytes, `${what} size`).toBeLessThanOrEqual(RESULT_BUDGET);
+  return bytes;
+}
 
 /** Each tool's structuredContent shape (not advertised in tools/list, see src/mcp/tool.ts). */
 const OUTPUT_SCHEMAS = new Map([searchTool, getThreadTool, getPostTool, getRepairCaseTool, getDocumentTool, getBoardTool, listRecentTool].map((t) => [t.name, t.output.strict()]));
@@ -69,8 +79,10 @@ const OUTPUT_SCHEMAS = new Map([searchTool, getThreadTool, getPostTool, getRepai
  */
 export async function call(client: McpTestClient, name: string, args: Record<string, unknown>): Promise<ToolResult> {
   const result = (await client.callTool({ name, arguments: args })) as ToolResult;
-  expect(result.content.map((c) => c.type)).toEqual(["text"]);
-  expect(JSON.stringify(result).length, `${name} result size`).toBeLessThanOrEqual(RESULT_BUDGET);
+  // One text block, then (search, list_recent) one resource_link per item found.
+  expect(result.content[0].type).toBe("text");
+  expect(result.content.slice(1).every((c) => c.type === "resource_link" && /^bds:\/\/(thread|post|case|document|board)\/./.test(c.uri ?? "")), `${name} links`).toBe(true);
+  measure(`${name} ${JSON.stringify(args)}`, result);
   if (result.isError) {
     expect(result.content[0].text.length).toBeGreaterThan(20);
     return result;

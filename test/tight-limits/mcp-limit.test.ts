@@ -63,8 +63,16 @@ describe("the assistants' own budget", () => {
     expect(seconds).toBeGreaterThan(0);
     expect(seconds).toBeLessThanOrEqual(60);
 
-    // The connection keeps working: listing and ping are never refused, and after the retry time calls answer again.
+    // A resource read is refused the same way, as a JSON-RPC error with the retry time.
+    const readRefused = await client.readResource({ uri: "bds://board/820-00165" }).catch((error: { code: number; message: string; data?: unknown }) => error);
+    expect(readRefused).toMatchObject({ code: -32000, data: { retryAfterSeconds: expect.any(Number) } });
+    expect((readRefused as { message: string }).message).toMatch(/Retry in \d+ seconds?/);
+
+    // The connection keeps working: listings, completions and ping are never refused, and after the retry time calls answer again.
     expect((await client.listTools()).tools).toHaveLength(7);
+    expect((await client.listResourceTemplates()).resourceTemplates).toHaveLength(5);
+    const completion = await client.complete({ ref: { type: "ref/resource", uri: "bds://board/{number}{?page,lang}" }, argument: { name: "number", value: "820" } });
+    expect(completion.completion.values).toEqual(["820-00165"]);
     await client.ping();
     vi.setSystemTime(clock.now() + seconds * 1000);
     const again = (await client.callTool({ name: "get_board", arguments: { board: "820-00165" } })) as ToolResult;

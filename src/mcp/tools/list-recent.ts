@@ -15,6 +15,7 @@ import { chooseLang, LangInput, pageInput } from "../inputs";
 import { caseItem, categoryItem, documentItem, postItem, threadItem, trimCases, trimCategories, trimPosts } from "../items";
 import { PageSchema, toolResultSchema } from "../result-schema";
 import { ToolError } from "../errors";
+import { resourceLink } from "../resource-uri";
 import { defineTool } from "../tool";
 
 export const RECENT_KINDS = ["threads", "posts", "cases", "files", "categories"] as const;
@@ -60,6 +61,22 @@ type Listing =
   | { kind: "cases"; items: z.infer<typeof RepairCaseSchema>[] }
   | { kind: "files"; items: z.infer<typeof DocumentSchema>[] }
   | { kind: "categories"; items: z.infer<typeof CategorySchema>[] };
+
+/** A resource_link per item; forum categories are not items of their own. */
+function linksOf(listing: Listing) {
+  switch (listing.kind) {
+    case "threads":
+      return listing.items.map((t) => resourceLink("thread", t.id, t.title));
+    case "posts":
+      return listing.items.map((p) => resourceLink("post", p.id, p.title));
+    case "cases":
+      return listing.items.map((c) => resourceLink("case", c.id, c.title));
+    case "files":
+      return listing.items.map((d) => resourceLink("document", d.id, d.title));
+    case "categories":
+      return [];
+  }
+}
 
 function markdownOf(listing: Listing): string[] {
   switch (listing.kind) {
@@ -158,6 +175,7 @@ export const listRecentTool = defineTool({
     return {
       structured: { kind: args.kind, order: ORDER[args.kind], [listing.kind]: listing.items, page: meta, notes, next, usage: USAGE_NOTE },
       markdown: render(md),
+      links: linksOf(listing),
     };
   },
 });

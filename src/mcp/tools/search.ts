@@ -9,6 +9,7 @@ import { closing, plural, render, USAGE_NOTE } from "../format";
 import { chooseLang, LangInput } from "../inputs";
 import { boardItem, caseItem, documentItem, postItem, snippetLimit, threadItem, trimCases, trimPosts } from "../items";
 import { toolResultSchema } from "../result-schema";
+import { resourceLink } from "../resource-uri";
 import { defineTool } from "../tool";
 
 export const SEARCH_GROUPS = ["boards", "documents", "threads", "posts", "cases"] as const;
@@ -85,9 +86,17 @@ export const searchTool = defineTool({
     ];
     for (const [group, n] of counts) if (n > 0) md.push("", `## ${GROUP_NAMES[group][1][0].toUpperCase()}${GROUP_NAMES[group][1].slice(1)}`, ...sections[group]);
     md.push("", closing(notes, null));
+    const links = [
+      ...result.boards.map((b) => resourceLink("board", b.number, `Board ${b.number}`)),
+      ...result.documents.map((d) => resourceLink("document", d.id, d.title)),
+      ...result.threads.map((t) => resourceLink("thread", t.id, t.title)),
+      ...result.posts.map((p) => resourceLink("post", p.id, p.title)),
+      ...result.cases.map((c) => resourceLink("case", c.id, c.title)),
+    ];
     return {
       structured: { ...result, only: args.only ?? null, notes, next: null, usage: USAGE_NOTE },
       markdown: render(md),
+      links,
     };
   },
 });
