@@ -32,6 +32,8 @@ import { SearchUnavailable } from "./errors";
 import { FTS_TABLES, META_BASE, PAGE_FACTOR, RECENT_KEYS, typeTokenOf, type FtsTable } from "./index-sql";
 import { expandBoards, hasLoose, matchExpression, parseQuery, probeExpression, withMarker, withVariants, type BoardSpellings, type ParsedQuery } from "./query";
 import { variantsOf, variantsQuery } from "./vocabulary";
+import { bestExcerpt, matchWords, type Excerpt } from "./excerpts";
+import { matchedPagesQuery } from "./page-text";
 
 export type SearchResult = z.infer<typeof SearchResultSchema>;
 export type DocumentType = z.infer<typeof DocumentTypeSchema>;
@@ -384,5 +386,58 @@ async function searchIndex(ctx: QueryContext, q: string, options: SearchOptions)
     const more = await rankAndLoad(ctx, prepared, "any", rankOptions, empty);
     for (const group of empty) found[group] = more[group] as never;
   }
-  return { query: q.trim(), ...found };
+  return { query: q.trim(), ...(await withHighlights(ctx, prepared, found)) };
+}
+
+/** The texts of the hits that their list items do not carry (bodies, descriptions, replies), for the highlights. */
+function hitTexts(group: ItemGroup, ids: string[]): SQL {
+  const list = sql`(select value from json_each(${JSON.stringify(ids)}))`;
+  switch (group) {
+    case "documents":
+      return sql`select id, description as a, null as b, null as c from documents where id in ${list}`;
+    case "threads":
+      return sql`select t.id as id, t.body as a,
+        (select group_concat(body, ' ') from (select substr(r.body, 1, 2000) as body from thread_replies r where r.thread_id = t.id and r.hidden = 0 order by r.created_at, r.id limit ${HIGHLIGHT_REPLIES})) as b, null as c
+        from threads t where t.id in ${list}`;
+    case "posts":
+      return sql`select id, body as a, null as b, null as c from blog_posts where id in ${list}`;
+    case "cases":
+      return sql`select id, diagnosis as a, fix as b, null as c from repair_cases where id in ${list}`;
+  }
+}
+
+interface TextRow {
+  id: string;
+  a: string | null;
+  b: string | null;
+}
+
+/** Replies of a thread read for its highlight (the index holds up to 200; the first ones are the likely match). */
+const HIGHLIGHT_REPLIES = 20;
+
+/**
+ * Each hit with where it matched. Posts and cases carry their text already; threads' bodies and the
+ * matched page of each document cost one more round trip (bounded: the hits of one page of results).
+ */
+async function withHighlights(ctx: QueryContext, prepared: Prepared, found: Found) {
+  const match = matchWords(prepared.expanded);
+  const any = matchExpression(prepared.expanded, "any");
+  const groups = ITEM_GROUPS.filter((g) => found[g].length > 0);
+  const documentIds = found.documents.map((d) => d.id);
+  const pages = documentIds.length > 0 && any !== undefined;
+  const results = groups.length ? await readBatch<Record<string, unknown>>(ctx, [...groups.map((g) => hitTexts(g, found[g].map((item) => item.id))), ...(pages ? [matchedPagesQuery(documentIds, any)] : [])]) : [];
+  const texts = Object.fromEntries(groups.map((g, i) => [g, new Map((results[i] as unknown as TextRow[]).map((r) => [r.id, r]))])) as Partial<Record<ItemGroup, Map<string, TextRow>>>;
+  const pageRows = new Map((pages ? (results[groups.length] as unknown as { id: string; page: number; text: string }[]) : []).map((r) => [r.id, r]));
+  const h = (texts: Parameters<typeof bestExcerpt>[0]): { highlight: Excerpt | null } => ({ highlight: bestExcerpt(texts, match) });
+  const text = (group: ItemGroup, id: string) => texts[group]?.get(id);
+  return {
+    boards: found.boards,
+    documents: found.documents.map((d) => {
+      const page = pageRows.get(d.id);
+      return { ...d, ...h([{ field: "page", page: page?.page ?? null, text: page?.text }, { field: "description", text: text("documents", d.id)?.a }, { field: "title", text: d.title }]) };
+    }),
+    threads: found.threads.map((t) => ({ ...t, ...h([{ field: "body", text: text("threads", t.id)?.a }, { field: "replies", text: text("threads", t.id)?.b }, { field: "title", text: t.title }]) })),
+    posts: found.posts.map((p) => ({ ...p, ...h([{ field: "body", text: text("posts", p.id)?.a }, { field: "excerpt", text: p.excerpt }, { field: "title", text: p.title }]) })),
+    cases: found.cases.map((c) => ({ ...c, ...h([{ field: "symptom", text: c.symptom }, { field: "diagnosis", text: text("cases", c.id)?.a }, { field: "fix", text: text("cases", c.id)?.b }, { field: "title", text: c.title }]) })),
+  };
 }
