@@ -10,7 +10,7 @@ export const SEARCH_GROUP_LIMIT = 10;
 
 export const SearchHighlightSchema = z
   .object({
-    field: z.string().openapi({ description: "Which text matched: title, description, page, body, replies, excerpt (a post's summary), symptom, diagnosis or fix", example: "page" }),
+    field: z.string().openapi({ description: "Which text matched: title, description, page, body, replies, excerpt (a post's summary), symptom, diagnosis, fix or components", example: "page" }),
     page: z.number().int().nullable().openapi({ description: "Page number (from 1) when the field is page text, else null", example: 2 }),
     text: z.string().openapi({ description: "About 180 characters around the first matched word, plain text; … where cut", example: "…the boost converter U19 TPS61181ARTER is enabled by EDP_BKLT_EN from the PCH…" }),
     marks: z

@@ -402,7 +402,9 @@ function hitTexts(group: ItemGroup, ids: string[]): SQL {
     case "posts":
       return sql`select id, body as a, null as b, null as c from blog_posts where id in ${list}`;
     case "cases":
-      return sql`select id, diagnosis as a, fix as b, null as c from repair_cases where id in ${list}`;
+      return sql`select c.id as id, c.diagnosis as a, c.fix as b,
+        (select group_concat(x.designator || ifnull(' ' || x.part_number, ''), ', ') from case_components x where x.case_id = c.id) as c
+        from repair_cases c where c.id in ${list}`;
   }
 }
 
@@ -410,6 +412,7 @@ interface TextRow {
   id: string;
   a: string | null;
   b: string | null;
+  c: string | null;
 }
 
 /** Replies of a thread read for its highlight (the index holds up to 200; the first ones are the likely match). */
@@ -438,6 +441,6 @@ async function withHighlights(ctx: QueryContext, prepared: Prepared, found: Foun
     }),
     threads: found.threads.map((t) => ({ ...t, ...h([{ field: "body", text: text("threads", t.id)?.a }, { field: "replies", text: text("threads", t.id)?.b }, { field: "title", text: t.title }]) })),
     posts: found.posts.map((p) => ({ ...p, ...h([{ field: "body", text: text("posts", p.id)?.a }, { field: "excerpt", text: p.excerpt }, { field: "title", text: p.title }]) })),
-    cases: found.cases.map((c) => ({ ...c, ...h([{ field: "symptom", text: c.symptom }, { field: "diagnosis", text: text("cases", c.id)?.a }, { field: "fix", text: text("cases", c.id)?.b }, { field: "title", text: c.title }]) })),
+    cases: found.cases.map((c) => ({ ...c, ...h([{ field: "symptom", text: c.symptom }, { field: "diagnosis", text: text("cases", c.id)?.a }, { field: "fix", text: text("cases", c.id)?.b }, { field: "components", text: text("cases", c.id)?.c }, { field: "title", text: c.title }]) })),
   };
 }
