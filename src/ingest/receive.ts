@@ -6,7 +6,6 @@ import { eq, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { AppConfig } from "../config";
 import { extensionOf, mediaTypeFor } from "../content/media-types";
-import type { QueryContext } from "../db/queries/context";
 import { uploadStatusOfDocument, usedBytes, type UploadStatus } from "../db/queries/uploads";
 import { boardAliases, boards, documentBoards, documents, documentVersions, manufacturers } from "../db/schema";
 import { DomainError, invalidInput, type FieldErrors } from "../errors";
