@@ -544,7 +544,7 @@ export interface components {
         /** @description Where it matched; null when no word of its text did (a code in its metadata, say) */
         SearchHighlight: {
             /**
-             * @description Which text matched: title, description, page, body, replies, excerpt (a post's summary), symptom, diagnosis or fix
+             * @description Which text matched: title, description, page, body, replies, excerpt (a post's summary), symptom, diagnosis, fix or components
              * @example page
              */
             field: string;
