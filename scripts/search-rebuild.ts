@@ -87,7 +87,7 @@ async function local(drop: boolean): Promise<void> {
     for (const shard of shards) console.log(`${shard.name}: page index rebuilt, ${await rebuildPageIndex(shard.db)} pages`);
     const started = Date.now();
     const progress = process.stdout.isTTY ? (done: number, total: number) => process.stdout.write(`\rfilling ${done}/${total}`) : undefined;
-    const outcome = await rebuildSearchIndex(db, progress);
+    const outcome = await rebuildSearchIndex(db, progress, shards);
     console.log(`\nrebuilt: ${outcome.keys} items, ${outcome.statements} statements, ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     await proxy.dispose();

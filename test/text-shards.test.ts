@@ -13,9 +13,11 @@ import { shardStatements } from "../src/import/sql-script";
 import { planTextWrites } from "../src/import/text";
 import { validateImport } from "../src/import/validate";
 import { processDocument } from "../src/ingest/consumer";
-import { pageIndexSchemaStatements } from "../src/search/page-index";
+import { PAGE_VOCAB_SQL, pageIndexSchemaStatements } from "../src/search/page-index";
+import { databaseSizes } from "../src/text/check";
 import { parseTextShards, placeDocument, textShards } from "../src/text/shards";
 import textMigration from "../migrations-text/0000_page_text.sql?raw";
+import vocabMigration from "../migrations-text/0001_page_vocab.sql?raw";
 import { api, getJson, KEYS, seedSample } from "./helpers/app";
 import { pageRowsEverywhere, recordedShard } from "./helpers/text";
 import { createUploader, makePdf, upload } from "./helpers/uploads";
@@ -27,8 +29,13 @@ const admin = (...argv: string[]) => runAdmin({ db: env.DB, files: env.FILES, sh
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 /** A document id (26 Crockford characters) numbered i. */
 const idOf = (i: number, prefix = "01KS") => prefix + [...String(i).padStart(22, "0")].map((d) => CROCKFORD[Number(d)]).join("");
-/** A word no other text carries: letters only, one token. */
-const wordOf = (i: number) => "quillet" + [...String(i)].map((d) => "abcdefghij"[Number(d)]).join("") + "zz";
+/**
+ * A word no other text carries: letters only, one token, and at least two edits from every other document's
+ * word (each digit a syllable whose two letters both differ from every other's), so typo correction never
+ * joins two of them.
+ */
+const SYLLABLES = ["ba", "ce", "di", "fo", "gu", "hy", "jw", "kr", "ls", "mt"];
+const wordOf = (i: number) => "zq" + [...String(i)].map((d) => SYLLABLES[Number(d)]).join("") + "qz";
 const PDF = "JVBERi0xLjQKMSAwIG9iajw8L1R5cGUvQ2F0YWxvZy9QYWdlcyAyIDAgUj4+ZW5kb2JqCjIgMCBvYmo8PC9UeXBlL1BhZ2VzL0tpZHNbMyAwIFJdL0NvdW50IDE+PmVuZG9iagozIDAgb2JqPDwvVHlwZS9QYWdlL1BhcmVudCAyIDAgUi9NZWRpYUJveFswIDAgNjEyIDc5Ml0+PmVuZG9iagp0cmFpbGVyPDwvUm9vdCAxIDAgUj4+CiUlRU9GCg==";
 
 /** Filler of a service manual page: common words, none of the unique ones. */
@@ -67,6 +74,7 @@ beforeAll(async () => {
 describe("configuration", () => {
   it("the text databases' migration is what src/search/page-index.ts describes", () => {
     expect(textMigration.replace(/^--.*\n/gm, "").trim()).toBe(pageIndexSchemaStatements().map((x) => x + ";").join("\n\n"));
+    expect(vocabMigration.replace(/^--.*\n/gm, "").trim()).toBe(PAGE_VOCAB_SQL + ";");
   });
 
   it("TEXT_SHARDS: names and :full; a wrong entry or a missing binding is refused in words", () => {
@@ -139,6 +147,17 @@ describe("search across shards", () => {
     const typed = (await getJson(`/search?q=${wordOf(5)}&type=service_manual`)).body.data.documents.map((d: { id: string }) => d.id);
     expect(typed).toEqual([idOf(5)]);
     expect((await getJson(`/search?q=${wordOf(5)}&type=schematic`)).body.data.documents).toEqual([]);
+  });
+
+  it("a word only the text databases hold joins the vocabulary: a typo of it still finds its document, with a page highlight", async () => {
+    // wordOf(11) with one letter dropped (one edit); the import fed every text database's words to the vocabulary.
+    const typo = wordOf(11).replace("ll", "l");
+    const { body } = await getJson(`/search?q=${typo}`);
+    expect(body.data.documents.map((d: { id: string }) => d.id)).toContain(idOf(11));
+    // The highlight is cut from the matched page, read from the text database that holds it.
+    const exact = (await getJson(`/search?q=${wordOf(11)}`)).body.data.documents[0];
+    expect(exact.highlight).toMatchObject({ field: "page", page: 40 });
+    expect(exact.highlight.text).toContain(wordOf(11));
   });
 
   it("visibility comes from the primary: a private document's page text is found by its owner only", async () => {
@@ -251,14 +270,18 @@ describe("import", () => {
   it("a library of hundreds of documents of forty pages keeps the primary small beside the shards", async () => {
     const outcome = await importContent(env, { users: structuredClone(sample.users), ...library(300, 40, 60, 1000) }, { reset: true });
     expect(outcome.ok, JSON.stringify(outcome)).toBe(true);
-    const sizes = (await admin("text:sizes")).output;
-    const bytes = (name: string) => Number(/([\d.]+) GB/.exec(sizes.find((l) => l.startsWith(name + " "))!)![1]) * 1000 ** 3;
+    const sizes = await databaseSizes(env.DB, shards());
+    const bytes = (name: string) => sizes.find((s) => s.name === name)!.bytes;
     const primary = bytes("DB");
     const [a, b] = shards().map((s) => bytes(s.name));
+    // What an operator reads: every database, its size and its share of 10 GB.
+    const printed = (await admin("text:sizes")).output;
+    for (const name of ["DB", ...shards().map((s) => s.name)]) expect(printed.find((l) => l.startsWith(name + " "))).toMatch(/GB +\d+\.\d\d% of 10 GB/);
     expect(primary).toBeGreaterThan(0);
     // 12,000 pages of text spread over two shards; the primary keeps metadata only.
     expect(a + b).toBeGreaterThan(4 * primary);
     expect(Math.min(a, b)).toBeGreaterThan(primary);
-    expect(await searchIds(wordOf(1299))).toEqual([idOf(1299)]);
+    // The exact match first (longer words also bring their near neighbours, as corrections).
+    expect((await searchIds(wordOf(1299)))[0]).toBe(idOf(1299));
   });
 });

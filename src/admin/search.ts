@@ -10,15 +10,16 @@ const rebuildCommand = defineCommand({
   usage: "",
   input: z.strictObject({}),
   async run({ db, shards }) {
-    const started = Date.now();
-    const { keys, statements } = await rebuildSearchIndex(db);
-    const lines = [`Search index rebuilt: ${keys} items indexed in ${statements} statements (${((Date.now() - started) / 1000).toFixed(1)} s).`];
+    // The text databases' page indexes first: the primary's rebuild then feeds their words to the vocabulary.
+    const lines: string[] = [];
     for (const shard of shards) {
       const shardStarted = Date.now();
       const pages = await rebuildPageIndex(shard.db);
       lines.push(`Page index of ${shard.name} rebuilt: ${pages} pages (${((Date.now() - shardStarted) / 1000).toFixed(1)} s).`);
     }
-    return lines;
+    const started = Date.now();
+    const { keys, statements } = await rebuildSearchIndex(db, undefined, shards);
+    return [`Search index rebuilt: ${keys} items indexed in ${statements} statements (${((Date.now() - started) / 1000).toFixed(1)} s).`, ...lines];
   },
 });
 

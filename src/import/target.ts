@@ -6,6 +6,7 @@ import { dropStatements, rebuildSearchIndex, searchIndexSize } from "../search/r
 import { RESET_TEXT_SQL } from "../search/page-index";
 import { textShards, type TextShard } from "../text/shards";
 import { runOnShard } from "../text/store";
+import { syncWholeVocabulary } from "../search/vocabulary";
 import { resetStatements } from "./load";
 import { planTextWrites, recordedShards } from "./text";
 import type { KeyKind } from "./validate";
@@ -25,6 +26,8 @@ export interface ImportTarget {
   dropSearchIndex(): Promise<void>;
   /** Rebuilds the whole search index from the base tables; returns the rows D1 reports written (0 when unknown). */
   rebuildSearchIndex(): Promise<number>;
+  /** Adds the words the search index gained to the search vocabulary (word forms, typos); returns how many. Optional: the cron catches up. */
+  syncVocabulary?(): Promise<number>;
 }
 
 /** A failure worth another try (the runtime restarted, the connection dropped): batches are idempotent. */
@@ -110,7 +113,8 @@ export function bindingTarget(env: { DB: D1Database; FILES: R2Bucket; TEXT_SHARD
       await DB.batch(dropStatements().map((s) => DB.prepare(s)));
     },
     async rebuildSearchIndex() {
-      return (await rebuildSearchIndex(DB)).rowsWritten;
+      return (await rebuildSearchIndex(DB, undefined, shards)).rowsWritten;
     },
+    syncVocabulary: () => syncWholeVocabulary(DB, shards),
   };
 }

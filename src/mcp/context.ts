@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import type { QueryContext } from "../db/queries/context";
 import type { Lang } from "../http/language";
 import type { TextShard } from "../text/shards";
+import type { Budget } from "./budget";
 
 export interface ToolContext {
   db: Db;
@@ -11,6 +12,8 @@ export interface ToolContext {
   defaultLang: Lang;
   /** The text databases (search asks them too). */
   shards: readonly TextShard[];
+  /** The request's budget decision (src/mcp/budget.ts): every tool call and resource read waits for it. */
+  budget: Budget;
 }
 
 /** Tools see exactly what an anonymous visitor sees: viewer null, the same query modules as the API. */

@@ -54,6 +54,12 @@ function pageIndexTriggers(): string[] {
   ];
 }
 
+/**
+ * The page index's words, read by the search vocabulary (src/search/vocabulary.ts: word forms and typos live on
+ * the primary and are fed from every text database too). migrations-text/0001_page_vocab.sql.
+ */
+export const PAGE_VOCAB_SQL = "create virtual table page_index_vocab using fts5vocab(page_index, 'row')";
+
 export function pageIndexTriggerNames(): string[] {
   return pageIndexTriggers().map((t) => /^create trigger (\w+)/.exec(t)![1]);
 }
@@ -139,23 +145,26 @@ export function probeSql(cap: number): string {
 /**
  * The best documents on this shard for a MATCH: the newest `candidates` matching pages (rowid order follows
  * creation), weighed by bm25 over the selective words (`rank`; none: newest first, score 0), best page per
- * document, at most `documents` documents. Rows: id, score (lower is better, as bm25), page.
+ * document, at most `documents` documents. Rows: id, score (lower is better, as bm25), page, exact (1 when a
+ * page matches every word as typed, not only through another form, a correction or a prefix; with `exact`
+ * false every row counts as exact). Parameters: ?1 the candidates' MATCH, ?2 the weighed one, ?3 the exact one.
  */
-export function rankSql(options: { rank: boolean; candidates: number; documents: number }): string {
+export function rankSql(options: { rank: boolean; exact: boolean; candidates: number; documents: number }): string {
   const candidates = Math.trunc(options.candidates);
   const documents = Math.trunc(options.documents);
+  const exact = (r: string) => (options.exact ? `(${r} in (select rowid from page_index where page_index match ?3 order by rowid desc limit ${candidates}))` : "1");
   if (!options.rank) {
-    return `select k.document_id as id, 0.0 as score, max(c.r) % ${PAGE_FACTOR} as page
-from (select rowid as r from page_index where page_index match ?1 order by rowid desc limit ${candidates}) c
+    return `select k.document_id as id, 0.0 as score, max(c.r) % ${PAGE_FACTOR} as page, max(c.exact) as exact
+from (select rowid as r, ${exact("rowid")} as exact from page_index where page_index match ?1 order by rowid desc limit ${candidates}) c
 join page_keys k on k.n = c.r / ${PAGE_FACTOR}
-group by k.document_id order by max(c.r) desc limit ${documents}`;
+group by k.document_id order by max(c.exact) desc, max(c.r) desc limit ${documents}`;
   }
   return `with cand(r) as (select rowid from page_index where page_index match ?1 order by rowid desc limit ${candidates})
-select k.document_id as id, min(s.score) as score, s.r % ${PAGE_FACTOR} as page
-from (select page_index.rowid as r, bm25(page_index, ${PAGE_INDEX_WEIGHTS}) as score from page_index
+select k.document_id as id, min(s.score) as score, s.r % ${PAGE_FACTOR} as page, max(s.exact) as exact
+from (select page_index.rowid as r, bm25(page_index, ${PAGE_INDEX_WEIGHTS}) as score, ${exact("page_index.rowid")} as exact from page_index
   where page_index match ?2 and (page_index.rowid + 0) in (select r from cand) limit ${candidates}) s
 join page_keys k on k.n = s.r / ${PAGE_FACTOR}
-group by k.document_id order by min(s.score), k.document_id desc limit ${documents}`;
+group by k.document_id order by max(s.exact) desc, min(s.score), k.document_id desc limit ${documents}`;
 }
 
 /** A page's text (page hits and excerpts come from the shard that holds the page). */

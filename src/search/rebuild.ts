@@ -3,6 +3,7 @@
 // tests. The base tables are never touched, so an operator can drop the index, export the database
 // (`wrangler d1 export` refuses FTS5 tables) and rebuild.
 import { dropPageIndexStatements, rebuildPageIndexStatements } from "./page-index";
+import { syncWholeVocabulary } from "./vocabulary";
 import { boardFillStatement, dropSearchStatements, fillStatements, keyFillStatements, optimizeStatements, searchSchemaStatements } from "./index-sql";
 
 /** Keys per fill statement: keeps each statement well inside D1's per-query time limit. */
@@ -40,7 +41,12 @@ export async function searchIndexSize(db: D1Database): Promise<number | undefine
 }
 
 /** Rebuilds through a D1 binding. Schema changes run as one batch (all or nothing); fills follow. */
-export async function rebuildSearchIndex(db: D1Database, onProgress?: (done: number, total: number) => void): Promise<{ keys: number; statements: number; rowsWritten: number }> {
+export async function rebuildSearchIndex(
+  db: D1Database,
+  onProgress?: (done: number, total: number) => void,
+  /** The text databases whose words join the vocabulary too (their page indexes are rebuilt apart: rebuildPageIndex). */
+  shards: readonly { name: string; db: D1Database }[] = [],
+): Promise<{ keys: number; statements: number; rowsWritten: number }> {
   const row = await db.prepare(COUNT_KEYS_SQL).first<{ total: number }>();
   const keys = row?.total ?? 0;
   const statements = rebuildStatements(keys);
@@ -53,6 +59,9 @@ export async function rebuildSearchIndex(db: D1Database, onProgress?: (done: num
     rowsWritten += result.meta?.rows_written ?? 0;
     onProgress?.(i + 1, rest.length);
   }
+  // The words of the new index (and of the text databases' page indexes), for word forms and typos (the
+  // vocabulary is kept across rebuilds).
+  await syncWholeVocabulary(db, shards);
   return { keys, statements: statements.length, rowsWritten };
 }
 

@@ -4,14 +4,16 @@
 // may be shown is decided on the primary (src/search/index.ts merges these hits into the documents group
 // through the visibility rule), never here.
 import type { TextShard } from "../text/shards";
-import { probeSql, rankSql } from "./page-index";
-import { matchExpression, probeExpression, withMarker, type ParsedQuery } from "./query";
+import { PAGE_TEXT_SQL, probeSql, rankSql } from "./page-index";
+import { hasLoose, matchExpression, probeExpression, withMarker, type ParsedQuery } from "./query";
 
 /** A document a shard matched: its best page and that page's bm25 score (lower is better). */
 export interface ShardHit {
   id: string;
   score: number;
   page: number;
+  /** 1 when its page matches every word as typed (exact matches rank first, as on the primary). */
+  exact: number;
   shard: string;
 }
 
@@ -55,12 +57,16 @@ export function shardPlan(parsed: ParsedQuery, common: boolean[], mode: "all" | 
   const match = matchExpression(parsed, mode);
   if (!match) return undefined;
   const filter = marker ? withMarker(match, marker) : match;
+  const exactMatch = hasLoose(parsed) ? matchExpression(parsed, mode, "exact") : undefined;
+  const exact = exactMatch ? [marker ? withMarker(exactMatch, marker) : exactMatch] : [];
   // As the primary's tiered groups: common words filter but are not weighed; with nothing left to weigh
   // (or in the forgiving pass with a common word), the newest matches come first.
   const selective = { ...parsed, terms: parsed.terms.filter((_, i) => !common[i]) };
   const rank = !common.some(Boolean) ? match : mode === "all" && selective.terms.length ? matchExpression(selective)! : undefined;
-  if (!rank) return { sql: rankSql({ rank: false, candidates, documents: SHARD_DOCUMENTS }), params: [filter] };
-  return { sql: rankSql({ rank: true, candidates, documents: SHARD_DOCUMENTS }), params: [filter, rank] };
+  // ?2 is bound either way (unused without ranking): numbered parameters keep their places.
+  const options = { exact: exact.length > 0, candidates, documents: SHARD_DOCUMENTS };
+  if (!rank) return { sql: rankSql({ ...options, rank: false }), params: exact.length ? [filter, filter, ...exact] : [filter] };
+  return { sql: rankSql({ ...options, rank: true }), params: [filter, rank, ...exact] };
 }
 
 /** Every shard's best documents for the query, all shards at once. */
@@ -76,9 +82,35 @@ export async function rankShards(
     shards.map(async (shard) => {
       const plan = shardPlan(parsed, common[shard.name] ?? parsed.terms.map(() => false), mode, marker, candidates);
       if (!plan) return [];
-      const rows = await reader(shard).prepare(plan.sql).bind(...plan.params).all<{ id: string; score: number; page: number }>();
-      return rows.results.map((r) => ({ id: r.id, score: Number(r.score), page: Number(r.page), shard: shard.name }));
+      const rows = await reader(shard).prepare(plan.sql).bind(...plan.params).all<{ id: string; score: number; page: number; exact: number }>();
+      return rows.results.map((r) => ({ id: r.id, score: Number(r.score), page: Number(r.page), exact: Number(r.exact), shard: shard.name }));
     }),
   );
   return perShard.flat();
+}
+
+/**
+ * The text of the best page of each shown document that a shard matched, read from the shard holding it
+ * (one batch per shard, all shards at once): what the highlight of a page hit is cut from.
+ */
+export async function shardPageTexts(shards: readonly TextShard[], hits: readonly ShardHit[], shown: readonly string[]): Promise<Map<string, { page: number; text: string }>> {
+  const wanted = new Set(shown);
+  const best = new Map<string, ShardHit>();
+  for (const h of hits) if (wanted.has(h.id) && !best.has(h.id)) best.set(h.id, h);
+  const byShard = new Map<string, ShardHit[]>();
+  for (const h of best.values()) byShard.set(h.shard, [...(byShard.get(h.shard) ?? []), h]);
+  const out = new Map<string, { page: number; text: string }>();
+  await Promise.all(
+    [...byShard].map(async ([name, list]) => {
+      const shard = shards.find((s) => s.name === name);
+      if (!shard) return;
+      const db = reader(shard);
+      const results = await db.batch(list.map((h) => db.prepare(PAGE_TEXT_SQL).bind(h.id, h.page)));
+      list.forEach((h, i) => {
+        const row = results[i].results[0] as { text?: string } | undefined;
+        if (row?.text !== undefined) out.set(h.id, { page: h.page, text: row.text });
+      });
+    }),
+  );
+  return out;
 }
