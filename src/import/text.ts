@@ -4,7 +4,8 @@
 // batch that failed half-way is simply written again (a resumed run does the same).
 import { writeTextStatements, type TextStatement } from "../search/page-index";
 import { shardOf } from "../text/shards";
-import type { BatchStatement } from "./batch";
+
+export { recordedShards } from "../text/store";
 
 /** One document's pages, numbered from 1 (none: the document keeps no text). */
 export interface DocumentText {
@@ -13,14 +14,12 @@ export interface DocumentText {
   pages: string[];
 }
 
-/** The shards recorded on documents (a JSON array of ids as the one parameter). */
-export const RECORDED_SHARDS_SQL = "select id as id, text_shard as shard from documents where id in (select value from json_each(?))";
 
 /** What one batch's texts write: statements per shard (by binding name), and the primary's records of them. */
 export interface TextWrites {
   perShard: Map<string, TextStatement[]>;
   /** Records each document's shard (only where none is recorded yet); run after the document's own row. */
-  record: BatchStatement[];
+  record: TextStatement[];
 }
 
 /**
@@ -29,7 +28,7 @@ export interface TextWrites {
  */
 export function planTextWrites(shards: readonly { name: string; open: boolean }[], texts: readonly DocumentText[], recorded: ReadonlyMap<string, string | null>): TextWrites {
   const perShard = new Map<string, TextStatement[]>();
-  const record: BatchStatement[] = [];
+  const record: TextStatement[] = [];
   for (const text of texts) {
     const known = recorded.get(text.documentId) ?? null;
     if (!known && !text.pages.length) continue;
@@ -40,13 +39,4 @@ export function planTextWrites(shards: readonly { name: string; open: boolean }[
     if (!known) record.push({ sql: "update documents set text_shard = ? where id = ? and text_shard is null", params: [shard.name, text.documentId] });
   }
   return { perShard, record };
-}
-
-/** The recorded shards of these documents, read through any D1-like database. */
-export async function recordedShards(db: Pick<D1Database, "prepare">, ids: readonly string[]): Promise<Map<string, string | null>> {
-  const found = new Map<string, string | null>();
-  if (!ids.length) return found;
-  const rows = await db.prepare(RECORDED_SHARDS_SQL).bind(JSON.stringify(ids)).all<{ id: string; shard: string | null }>();
-  for (const row of rows.results) found.set(row.id, row.shard);
-  return found;
 }

@@ -2,7 +2,7 @@
 // at) and each database's size against D1's 10 GB. Read-only; used by the admin commands text:check and
 // text:sizes (src/admin/text.ts).
 import { KEYLESS_PAGES_SQL, TEXT_DOCUMENTS_SQL } from "../search/page-index";
-import { recordedShards } from "../import/text";
+import { recordedShards } from "./store";
 import type { TextShard } from "./shards";
 
 /** D1's maximum database size (Workers Paid), which no request can raise. */

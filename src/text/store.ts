@@ -40,3 +40,15 @@ export async function deleteDocumentText(shards: readonly TextShard[], documentI
 }
 
 export const hasAnyText = (pages: readonly string[]) => pages.some((p) => p.length > 0);
+
+/** The shards recorded on documents (a JSON array of ids as the one parameter). */
+export const RECORDED_SHARDS_SQL = "select id as id, text_shard as shard from documents where id in (select value from json_each(?))";
+
+/** The recorded shards of these documents (null: none yet), read through any D1-like database. */
+export async function recordedShards(db: Pick<D1Database, "prepare">, ids: readonly string[]): Promise<Map<string, string | null>> {
+  const found = new Map<string, string | null>();
+  if (!ids.length) return found;
+  const rows = await db.prepare(RECORDED_SHARDS_SQL).bind(JSON.stringify(ids)).all<{ id: string; shard: string | null }>();
+  for (const row of rows.results) found.set(row.id, row.shard);
+  return found;
+}
