@@ -35,7 +35,7 @@ function trigger(name: string, event: string, body: string[]): string {
 export function pageIndexSchemaStatements(): string[] {
   return [
     "create table page_keys (n integer primary key autoincrement, document_id text not null unique, type text not null default '')",
-    "create table document_pages (document_id text not null, page integer not null, text text not null, primary key (document_id, page)) without rowid",
+    "create table document_pages (document_id text not null, page integer not null, text text not null, primary key (document_id, page))",
     `create virtual table page_index using fts5(type, body, ${CONTENTLESS}, ${TOKENIZE})`,
     ...pageIndexTriggers(),
   ];
