@@ -163,8 +163,9 @@ async function shards(): Promise<void> {
       `all ${SHARD_COUNTS.length} Workers running at once and ${SHARD_SAMPLES} anonymous searches per count and query, interleaved across counts (so the shared host's load weighs on each alike), after a warm-up; edge cache off. Each text database is a D1 binding behind the model: its read, in a session, is one replica round trip. ` +
       `1-minute load average before the sweep: ${load.toFixed(1)}.`,
     "",
-    "`depth` stays the same from 1 to 8 shards: the shards are asked at once (one round trip of wall time), then the primary ranks and loads through the visibility rule. " +
-      "Against one database without shards (the search row of the edge section above: depth=1) sharding adds that one replica round trip.",
+    "`depth` stays the same from 1 to 8 shards: the shards are asked at once (one round trip of wall time), then the primary ranks and loads through the visibility rule, " +
+      "then the highlights (issue 21) read the primary and, side by side, the shard holding each shown page; a query whose groups need the forgiving any-word pass takes one more. " +
+      "Only `d1-replica` calls grow with the count (one per shard per step). Locally every shard's SQL runs in the one workerd on the same cores, so p50 grows with the count through CPU, not round trips; on D1 each database is its own machine.",
     "",
     ...lines,
     "",
