@@ -173,8 +173,9 @@ export async function loadCatalogue(STATE: string, sizes: Sizes): Promise<{ load
     const loadMs = Date.now() - started;
     const baseBytes = await databaseSize(db);
     started = Date.now();
-    const { keys } = await rebuildSearchIndex(db);
+    // The text databases' page indexes first: the primary's rebuild then feeds their words to the vocabulary.
     for (const shard of Object.values(shards)) await rebuildPageIndex(shard);
+    const { keys } = await rebuildSearchIndex(db, undefined, TEXT_DATABASES.map((name) => ({ name, db: shards[name] })));
     const rebuildMs = Date.now() - started;
     const indexedBytes = await databaseSize(db);
     return { loadMs, rebuildMs, baseBytes, indexedBytes, keys };
