@@ -48,8 +48,9 @@ export class Limiter extends DurableObject<Env> {
   private clock = 0;
   private savedAtMs: number | undefined;
   private alarmSet = false;
-  /** Reservation ids of shard subjects: unique across restarts of the object (seeded by the start time). */
+  /** Reservation ids and decision order of shard subjects: increasing across restarts of the object (seeded by the start time). */
   private nextShardReservation = Date.now() * 1000;
+  private decisions = Date.now() * 1000;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -106,7 +107,7 @@ export class Limiter extends DurableObject<Env> {
     const { decision, changed } = held.window.take(rule, nowMs, cost, lease, () => this.nextShardReservation++);
     if (changed) this.dirty.add(subject);
     this.batch(nowMs);
-    return decision;
+    return { ...decision, seq: this.decisions++ };
   }
 
   /** `refund` for the request-rate counter `subject` of this shard. */

@@ -22,6 +22,11 @@ export interface LimitDecision {
   event?: number;
   /** Slots reserved for the asking isolate to admit further calls itself (lease.ts); absent when none. */
   lease?: LeaseGrant;
+  /**
+   * Shard subjects only: the order in which the object decided (increasing across its restarts), so an isolate
+   * can tell the newest of several answers it got back in another order (lease.ts).
+   */
+  seq?: number;
 }
 
 /** Slots of a counter an isolate may use until `untilMs`, then reports under `reservation`. */
