@@ -16,7 +16,7 @@ export type CounterName =
  * records many counted requests, and a new reader finds its object already running; enough that none is busy
  * (a take is a few microseconds of memory work). Changing it moves every rate counter once (they restart empty).
  */
-export const RATE_SHARDS = 8;
+export const RATE_SHARDS = 4;
 
 /** FNV-1a of the name: the same shard for a counter everywhere, spread evenly over the shards. */
 function shardOf(name: string): number {

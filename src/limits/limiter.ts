@@ -1,10 +1,11 @@
 // One Durable Object class for every counter of the service, used two ways (docs/limits.md):
 // - Request rates (`rate:*`, windows of a minute) are subjects of a shard object (counters.ts picks one of a
 //   few by the counter's name) and take through `takeFor`: their windows live in the object's memory and are
-//   written in batches, one journal row at most every FLUSH_MS of the callers' clock (plus an alarm for the
-//   tail), never once per request. A crash or eviction forgets at most the changes of FLUSH_MS: the counts
-//   taken (and the leases granted) after the object's last write, so the error only ever forgives, never
-//   refuses a call that should pass.
+//   written in batches, one journal row per batch, never once per request. A batch begins with the first change
+//   after the last row and is written by an alarm FLUSH_MS later (or by a take once it is 2 × FLUSH_MS old in
+//   the callers' clock, should the alarm be late). A crash or eviction forgets at most that batch: the counts
+//   taken (and leases granted) after the object's last row, so the error only ever forgives, never refuses a
+//   call that should pass.
 // - Caps (downloads a day, uploads an hour) are each their own object and take through `take`: every counted
 //   event rewrites the one row of the counter, so nothing of theirs is ever forgotten.
 // Either way a take reads no storage, has no await between reading and changing the window (concurrent takes
@@ -16,10 +17,12 @@ import { LEASE_MS, Window, windowFromLegacy, type LeaseAsk, type LimitDecision, 
 export { LEASE_MS };
 export type { LeaseAsk, LeaseGrant, LeaseReport, LimitDecision, LimitRule } from "./window";
 
-/** Most a batch of request-rate changes waits in memory before a take writes it (callers' clock). */
-export const FLUSH_MS = 2000;
-/** A batch still unwritten this long (real time) after it began is written by an alarm: the tail of a burst. */
-export const BACKSTOP_MS = 10_000;
+/**
+ * How long a batch of request-rate changes waits in memory before the alarm writes it: short of the ~10 s an idle
+ * object may live before it is evicted, so the alarm runs before that, and long enough that one row records many
+ * calls (rows per counted call = 1 / (calls per FLUSH_MS in the shard), plus the alarm's own).
+ */
+export const FLUSH_MS = 5000;
 /** Journal rows of a shard (a ring): a window still live in the slot about to be overwritten is written again. */
 const SLOTS = 16;
 /** A subject untouched (real time) this much past its window and lease is dropped from memory. */
@@ -44,9 +47,9 @@ export class Limiter extends DurableObject<Env> {
   private subjects = new Map<string, Subject>();
   private dirty = new Set<string>();
   private seq = 1;
-  /** The latest caller time seen, and the caller time of the last journal row (undefined before the first take). */
+  /** The latest caller time seen, and the caller time of the first change not written yet (none: undefined). */
   private clock = 0;
-  private savedAtMs: number | undefined;
+  private batchSinceMs: number | undefined;
   private alarmSet = false;
   /** Reservation ids and decision order of shard subjects: increasing across restarts of the object (seeded by the start time). */
   private nextShardReservation = Date.now() * 1000;
@@ -100,7 +103,7 @@ export class Limiter extends DurableObject<Env> {
 
   /**
    * `take` for the request-rate counter `subject` of this shard: the same decision, kept in memory and written
-   * with the next batch (at most FLUSH_MS of callers' time later, or by the alarm).
+   * with its batch.
    */
   async takeFor(subject: string, rule: LimitRule, nowMs: number, cost = 1, lease?: LeaseAsk): Promise<LimitDecision> {
     const held = this.subject(subject, rule);
@@ -119,7 +122,7 @@ export class Limiter extends DurableObject<Env> {
     return given;
   }
 
-  /** The tail of a batch no later take wrote: written now. (Alarms of the earlier layout may fire once: harmless.) */
+  /** The batch, written. (Alarms of the earlier layout may fire once in a cap's object: nothing to write there.) */
   async alarm(): Promise<void> {
     this.alarmSet = false;
     if (this.dirty.size > 0) this.saveJournal();
@@ -137,20 +140,19 @@ export class Limiter extends DurableObject<Env> {
   }
 
   /**
-   * Writes the changes as one journal row once FLUSH_MS of callers' time has passed since the last row (the
-   * first take of a new instance starts that count); changes left unwritten get an alarm, so a burst's tail
-   * reaches storage even if no take follows.
+   * A batch with changes gets an alarm FLUSH_MS away (one per batch), which writes it. Should the alarm be late, a
+   * take writes the batch once it is 2 × FLUSH_MS old in the callers' clock.
    */
   private batch(nowMs: number): void {
     this.clock = Math.max(this.clock, nowMs);
-    this.savedAtMs ??= this.clock;
-    if (this.dirty.size > 0 && this.clock - this.savedAtMs >= FLUSH_MS) this.saveJournal();
-    if (this.dirty.size > 0 && !this.alarmSet) {
-      this.alarmSet = true;
-      this.ctx.storage.setAlarm(Date.now() + BACKSTOP_MS).catch(() => {
-        this.alarmSet = false;
-      });
-    }
+    if (this.dirty.size === 0) return;
+    this.batchSinceMs ??= this.clock;
+    if (this.clock - this.batchSinceMs >= 2 * FLUSH_MS) return this.saveJournal();
+    if (this.alarmSet) return;
+    this.alarmSet = true;
+    this.ctx.storage.setAlarm(Date.now() + FLUSH_MS).catch(() => {
+      this.alarmSet = false;
+    });
   }
 
   /**
@@ -179,7 +181,7 @@ export class Limiter extends DurableObject<Env> {
       JSON.stringify(states),
     );
     this.dirty.clear();
-    this.savedAtMs = this.clock;
+    this.batchSinceMs = undefined;
   }
 
   /** One row written for the own counter: every second still counted and every reservation. */
