@@ -273,7 +273,7 @@ async function prepare(ctx: QueryContext, q: string, tuning: SearchTuning): Prom
     ...missing.map((m) => probe(`search_${m.group}_recent`, m.p, tuning.commonRows)),
   ]);
   if (needsBoards) boardCache.set(boardKey, parseBoardRows(results.shift()!), now);
-  missing.forEach((m, j) => probeCache.set(m.key, Boolean((results[j][0] as { common?: number } | undefined)?.common), now));
+  for (const [j, m] of missing.entries()) probeCache.set(m.key, Boolean((results[j][0] as { common?: number } | undefined)?.common), now);
   const hits = parsed.terms.some((t) => t.norm) ? (boardCache.get(boardKey, now) ?? []) : [];
   const common = Object.fromEntries(TIERED.map((group, g) => [group, keys[g].map((k) => probeCache.get(k, now) ?? false)])) as Record<TieredGroup, boolean[]>;
   return { parsed, expanded: expandBoards(parsed, new Map(hits.map((h) => [h.matched, h]))), common };
@@ -317,7 +317,7 @@ async function rankAndLoad(ctx: QueryContext, prepared: Prepared, mode: "all" | 
   const loaders = ITEM_GROUPS.map((group) => (plans ? loaderFor(ctx, group, plans[group]) : undefined));
   const results = await batchRead(ctx, [boards?.query, ...loaders.map((l) => l?.query)]);
   const found = { boards: boards ? boards.map(results[0]) : [] } as Found;
-  ITEM_GROUPS.forEach((group, i) => (found[group] = (loaders[i] ? loaders[i]!.map(results[i + 1]) : []) as never));
+  for (const [i, group] of ITEM_GROUPS.entries()) found[group] = (loaders[i] ? loaders[i]!.map(results[i + 1]) : []) as never;
   return found;
 }
 

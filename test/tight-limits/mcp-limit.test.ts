@@ -9,7 +9,7 @@ import { hourApartEachTest } from "../helpers/clock";
 
 beforeAll(seedMcpFixture);
 
-const clock = hourApartEachTest(Date.UTC(2031, 0, 1));
+hourApartEachTest(Date.UTC(2031, 0, 1));
 
 const toolCall = (id: number) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "list_recent", arguments: { kind: "threads" } } });
 
