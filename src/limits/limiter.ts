@@ -147,7 +147,10 @@ export class Limiter extends DurableObject<Env> {
     this.clock = Math.max(this.clock, nowMs);
     if (this.dirty.size === 0) return;
     this.batchSinceMs ??= this.clock;
-    if (this.clock - this.batchSinceMs >= 2 * FLUSH_MS) return this.saveJournal();
+    if (this.clock - this.batchSinceMs >= 2 * FLUSH_MS) {
+      this.saveJournal();
+      return;
+    }
     if (this.alarmSet) return;
     this.alarmSet = true;
     this.ctx.storage.setAlarm(Date.now() + FLUSH_MS).catch(() => {

@@ -23,7 +23,7 @@ async function call(key: string): Promise<{ status: number; remaining: number }>
 function expectTrue(told: number[]): void {
   expect(told).toHaveLength(LIMIT);
   const sorted = [...told].sort((a, b) => b - a);
-  sorted.forEach((value, k) => expect(value, `the ${k + 1}th largest figure told`).toBeLessThanOrEqual(LIMIT - 1 - k));
+  for (const [k, value] of sorted.entries()) expect(value, `the ${k + 1}th largest figure told`).toBeLessThanOrEqual(LIMIT - 1 - k);
   expect(Math.min(...told)).toBe(0);
 }
 
