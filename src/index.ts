@@ -1,11 +1,12 @@
 // Worker entry: HTTP (API, files, MCP, pages), the upload queue and its dead-letter queue, and the
-// scheduled sweep of stuck uploads; exports the Durable Objects.
+// scheduled sweep of stuck uploads and search-vocabulary catch-up; exports the Durable Objects.
 import { buildApp } from "./app";
 import { UPLOADS_DLQ_NAME } from "./ingest/attempts";
 import { handleUploadsBatch } from "./ingest/consumer";
 import { handleDeadLetters } from "./ingest/dead-letter";
 import { sweepStuckUploads } from "./ingest/sweep";
 import { withQueueLog } from "./queue-log";
+import { syncVocabulary } from "./search/vocabulary";
 
 const app = buildApp();
 
@@ -17,5 +18,7 @@ export default {
   queue: (batch, env) => withQueueLog(batch, (logged) => (logged.queue === UPLOADS_DLQ_NAME ? handleDeadLetters(logged, env) : handleUploadsBatch(logged, env))),
   scheduled: async (controller, env) => {
     await sweepStuckUploads(env, new Date(controller.scheduledTime));
+    // Words written since the last run (new threads, replies, page text) join the search vocabulary.
+    await syncVocabulary(env.DB);
   },
 } satisfies ExportedHandler<Env>;

@@ -6,7 +6,6 @@ import { eq, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { AppConfig } from "../config";
 import { extensionOf, mediaTypeFor } from "../content/media-types";
-import type { QueryContext } from "../db/queries/context";
 import { uploadStatusOfDocument, usedBytes, type UploadStatus } from "../db/queries/uploads";
 import { boardAliases, boards, documentBoards, documents, documentVersions, manufacturers } from "../db/schema";
 import { DomainError, invalidInput, type FieldErrors } from "../errors";
@@ -19,20 +18,9 @@ import { formatFor, type DocumentType } from "./formats";
 import { bindClaim, completeClaimStatement, goneError, payloadConflict, payloadFingerprint, samePayload, type Claim } from "./idempotency";
 import { BodyTooLarge, MalformedMultipart, mediaTypeOf, parseMultipart } from "./multipart";
 import { enqueueProcessing } from "./jobs";
-import { quotaMessage, UploadTransaction } from "./upload-transaction";
-import type { AppliedLimit } from "../limits/headers";
+import { quotaMessage, UploadTransaction, type UploadCaller } from "./upload-transaction";
 
-export interface UploadCaller {
-  env: Env;
-  config: AppConfig;
-  /** Read context of the request (the caller is the viewer). */
-  query: QueryContext;
-  userId: number;
-  /** The key holds library:publish: visibility other than private is kept. */
-  canPublish: boolean;
-  /** Counts one upload against the account's hourly rate; when the rate is spent, the error to answer with. */
-  countUpload: () => Promise<{ allowed: true; applied: AppliedLimit } | { allowed: false; refusal: Error }>;
-}
+export type { UploadCaller };
 
 export type UploadResult = { created: boolean; data: UploadStatus };
 

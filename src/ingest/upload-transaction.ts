@@ -9,8 +9,20 @@ import type { AppliedLimit } from "../limits/headers";
 import type { FileSink } from "./file-sink";
 import { claimExternalId, releaseClaim, type Claim } from "./idempotency";
 import { holdQuota, type QuotaHold } from "./quota-reservation";
-import type { UploadCaller } from "./receive";
+import type { QueryContext } from "../db/queries/context";
 import { refundUpload } from "./upload-rate";
+
+export interface UploadCaller {
+  env: Env;
+  config: AppConfig;
+  /** Read context of the request (the caller is the viewer). */
+  query: QueryContext;
+  userId: number;
+  /** The key holds library:publish: visibility other than private is kept. */
+  canPublish: boolean;
+  /** Counts one upload against the account's hourly rate; when the rate is spent, the error to answer with. */
+  countUpload: () => Promise<{ allowed: true; applied: AppliedLimit } | { allowed: false; refusal: Error }>;
+}
 
 export function quotaMessage(config: AppConfig): string {
   return `would exceed this account's storage quota of ${config.quotaBytes} bytes`;

@@ -6,6 +6,28 @@ import type { DocumentItem } from "../db/queries/documents";
 import type { Thread } from "../db/queries/forum";
 import type { Site } from "./context";
 import { formatBytes, formatDate } from "./i18n";
+import type { Excerpt } from "../search/excerpts";
+
+/** A search hit: the list item and, on the search page, where it matched. */
+type Hit<T> = T & { highlight?: Excerpt | null };
+
+/** Where a search hit matched, the matched words marked (page number for page text). */
+export function Highlight({ site, highlight }: { site: Site; highlight: Excerpt | null | undefined }) {
+  if (!highlight) return null;
+  const parts: Child[] = [];
+  let at = 0;
+  for (const { start: a, end: b } of highlight.marks) {
+    parts.push(highlight.text.slice(at, a), <mark>{highlight.text.slice(a, b)}</mark>);
+    at = b;
+  }
+  parts.push(highlight.text.slice(at));
+  return (
+    <p class="highlight">
+      {highlight.page !== null ? <span class="meta">{site.s.onPage(highlight.page)}: </span> : null}
+      {parts}
+    </p>
+  );
+}
 
 export function Time({ iso, site }: { iso: string | null | undefined; site: Site }) {
   return iso ? <time datetime={iso}>{formatDate(iso, site.lang)}</time> : null;
@@ -62,7 +84,7 @@ function Empty({ site, items }: { site: Site; items: unknown[] }) {
   return items.length === 0 ? <p>{site.s.nothingYet}</p> : null;
 }
 
-export function ThreadList({ site, threads }: { site: Site; threads: Thread[] }) {
+export function ThreadList({ site, threads }: { site: Site; threads: Hit<Thread>[] }) {
   const { s } = site;
   return (
     <>
@@ -78,6 +100,7 @@ export function ThreadList({ site, threads }: { site: Site; threads: Thread[] })
               <span>{s.repliesCount(t.replies)}</span>
               <span><Time iso={t.last_activity_at ?? t.created_at} site={site} /></span>
             </div>
+            <Highlight site={site} highlight={t.highlight} />
           </li>
         ))}
       </ul>
@@ -85,7 +108,7 @@ export function ThreadList({ site, threads }: { site: Site; threads: Thread[] })
   );
 }
 
-export function PostList({ site, posts }: { site: Site; posts: BlogPost[] }) {
+export function PostList({ site, posts }: { site: Site; posts: Hit<BlogPost>[] }) {
   return (
     <>
       <Empty site={site} items={posts} />
@@ -98,7 +121,7 @@ export function PostList({ site, posts }: { site: Site; posts: BlogPost[] }) {
               <span><Time iso={p.published_at} site={site} /></span>
               <span>{site.s.readingMinutes(p.reading_minutes)}</span>
             </div>
-            {p.excerpt ? <p>{p.excerpt}</p> : null}
+            {p.highlight ? <Highlight site={site} highlight={p.highlight} /> : p.excerpt ? <p>{p.excerpt}</p> : null}
           </li>
         ))}
       </ul>
@@ -106,7 +129,7 @@ export function PostList({ site, posts }: { site: Site; posts: BlogPost[] }) {
   );
 }
 
-export function CaseList({ site, cases }: { site: Site; cases: RepairCase[] }) {
+export function CaseList({ site, cases }: { site: Site; cases: Hit<RepairCase>[] }) {
   return (
     <>
       <Empty site={site} items={cases} />
@@ -120,7 +143,7 @@ export function CaseList({ site, cases }: { site: Site; cases: RepairCase[] }) {
               {r.board ? <span>{r.board}</span> : null}
               <span><Time iso={r.published_at} site={site} /></span>
             </div>
-            <p>{r.symptom}</p>
+            {r.highlight ? <Highlight site={site} highlight={r.highlight} /> : <p>{r.symptom}</p>}
           </li>
         ))}
       </ul>
@@ -128,7 +151,7 @@ export function CaseList({ site, cases }: { site: Site; cases: RepairCase[] }) {
   );
 }
 
-export function DocumentList({ site, documents }: { site: Site; documents: DocumentItem[] }) {
+export function DocumentList({ site, documents }: { site: Site; documents: Hit<DocumentItem>[] }) {
   return (
     <>
       <Empty site={site} items={documents} />
@@ -143,6 +166,7 @@ export function DocumentList({ site, documents }: { site: Site; documents: Docum
               {d.boards.length ? <span>{d.boards.join(", ")}</span> : null}
               <span><Time iso={d.created_at} site={site} /></span>
             </div>
+            <Highlight site={site} highlight={d.highlight} />
           </li>
         ))}
       </ul>

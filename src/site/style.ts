@@ -34,6 +34,7 @@ h2{font-size:1.25rem;margin:2rem 0 .5rem}
 ul.items{list-style:none;padding:0;margin:0}
 ul.items li{padding:.6rem 0;border-bottom:1px solid var(--line)}
 ul.items li a{font-weight:600}
+p.highlight{margin:.3rem 0 0;color:var(--muted,#555)}p.highlight mark{background:#fff3a8;color:inherit;padding:0 .05em}
 article.reply{border-top:1px solid var(--line);padding:.75rem 0}
 article.reply.solution{border-left:4px solid var(--ok);padding-left:.75rem}
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:1rem 0}
