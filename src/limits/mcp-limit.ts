@@ -47,16 +47,18 @@ async function decide(c: Ctx, check: LimitCheck): Promise<BudgetRefusal | null> 
 
 /**
  * Reads the request and returns it re-readable for the transport, with its budget decision under way. Throws
- * 413 past the body bound or for a batch larger than the whole budget; answers a batch under a batch-less
- * protocol with a JSON-RPC "Invalid Request". None of these serve anything, so none is counted.
+ * 413 past the body bound or for a batch larger than the whole budget; answers with a JSON-RPC error a batch
+ * under a batch-less protocol, an unsupported MCP-Protocol-Version and malformed params (src/mcp/rpc-body.ts).
+ * None of these serve anything, so none is counted.
  */
 export async function admitMcpRequest(c: Ctx): Promise<McpAdmission> {
   const request = c.req.raw;
   if (request.method !== "POST") return { serve: request, budget: UNCOUNTED };
   const bytes = await readBoundedBody(request);
   const shape = inspectRpcBody(new TextDecoder().decode(bytes), request.headers.get("MCP-Protocol-Version") ?? undefined);
-  if (shape.batchRefusal) {
-    return { answer: Response.json({ jsonrpc: "2.0", id: null, error: { code: -32600, message: shape.batchRefusal } }, { status: 400 }) };
+  if (shape.refusal) {
+    const { status, id, error } = shape.refusal;
+    return { answer: Response.json({ jsonrpc: "2.0", id, error }, { status }) };
   }
   const check = mcpCheck(c, shape.reads);
   if (shape.reads > check.rule.limit) {
