@@ -1082,11 +1082,11 @@ export interface operations {
                 board?: string;
                 /** @description Only the key owner's uploads (needs a key) */
                 mine?: boolean;
-                /** @description Page number, from 1 to 50. A page past the end is empty; filters and search reach further than page 50. */
+                /** @description Page number, from 1. A page past meta.last_page answers an empty data array with the true meta. To walk a whole list, follow the Link header (rel="next") instead: it cannot skip or repeat an item when the list changes between pages. */
                 page?: number;
                 /** @description Items per page, 1 to 100 (default 20). */
                 per_page?: number;
-                /** @description Continue a list after the last item of a previous page: the opaque value from the `Link: <…>; rel="next"` header of that page. Reaches any depth (page stops at 50); the other parameters must be the ones the cursor was made with (the Link address repeats them). Not combined with page. */
+                /** @description Continue a list after the last item of a previous page: the opaque value from the `Link: <…>; rel="next"` header of that page. Reaches any depth at the cost of one page; the other parameters must be the ones the cursor was made with (the Link address repeats them). Not combined with page. */
                 cursor?: string;
             };
             header?: never;
@@ -2123,10 +2123,12 @@ export interface operations {
             query?: {
                 /** @description Category slug */
                 category?: string;
-                /** @description Page number, from 1 to 50. A page past the end is empty; filters and search reach further than page 50. */
+                /** @description Page number, from 1. A page past meta.last_page answers an empty data array with the true meta. To walk a whole list, follow the Link header (rel="next") instead: it cannot skip or repeat an item when the list changes between pages. */
                 page?: number;
                 /** @description Items per page, 1 to 100 (default 20). */
                 per_page?: number;
+                /** @description Continue a list after the last item of a previous page: the opaque value from the `Link: <…>; rel="next"` header of that page. Reaches any depth at the cost of one page; the other parameters must be the ones the cursor was made with (the Link address repeats them). Not combined with page. */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -2134,7 +2136,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of threads */
+            /** @description A page of threads. While more follow, the Link header names the next page (a cursor address): following it from page 1 lists every thread once, at any depth. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2148,6 +2150,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "x-d1-bookmark": components["headers"]["x-d1-bookmark"];
                     ETag: components["headers"]["ETag"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2289,8 +2292,10 @@ export interface operations {
     getThread: {
         parameters: {
             query?: {
-                /** @description Page number, from 1 to 50. A page past the end is empty; filters and search reach further than page 50. */
+                /** @description Page number, from 1. A page past meta.last_page answers an empty data array with the true meta. To walk a whole list, follow the Link header (rel="next") instead: it cannot skip or repeat an item when the list changes between pages. */
                 page?: number;
+                /** @description Continue a list after the last item of a previous page: the opaque value from the `Link: <…>; rel="next"` header of that page. Reaches any depth at the cost of one page; the other parameters must be the ones the cursor was made with (the Link address repeats them). Not combined with page. */
+                cursor?: string;
             };
             header?: never;
             path: {
@@ -2301,7 +2306,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The thread with a page of replies */
+            /** @description The thread with a page of replies. While more replies follow, the Link header names the next page (a cursor address): following it from page 1 lists every reply once. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2315,6 +2320,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "x-d1-bookmark": components["headers"]["x-d1-bookmark"];
                     ETag: components["headers"]["ETag"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2482,10 +2488,12 @@ export interface operations {
                 tag?: string;
                 /** @description Author username */
                 author?: string;
-                /** @description Page number, from 1 to 50. A page past the end is empty; filters and search reach further than page 50. */
+                /** @description Page number, from 1. A page past meta.last_page answers an empty data array with the true meta. To walk a whole list, follow the Link header (rel="next") instead: it cannot skip or repeat an item when the list changes between pages. */
                 page?: number;
                 /** @description Items per page, 1 to 100 (default 20). */
                 per_page?: number;
+                /** @description Continue a list after the last item of a previous page: the opaque value from the `Link: <…>; rel="next"` header of that page. Reaches any depth at the cost of one page; the other parameters must be the ones the cursor was made with (the Link address repeats them). Not combined with page. */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -2493,7 +2501,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of posts */
+            /** @description A page of posts. While more follow, the Link header names the next page (a cursor address): following it from page 1 lists every post once, at any depth. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2507,6 +2515,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "x-d1-bookmark": components["headers"]["x-d1-bookmark"];
                     ETag: components["headers"]["ETag"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2815,10 +2824,12 @@ export interface operations {
                 /** @description Board number or alias in any spelling (820-00165, 82000165, 820 00165) */
                 board?: string;
                 outcome?: components["schemas"]["Outcome"];
-                /** @description Page number, from 1 to 50. A page past the end is empty; filters and search reach further than page 50. */
+                /** @description Page number, from 1. A page past meta.last_page answers an empty data array with the true meta. To walk a whole list, follow the Link header (rel="next") instead: it cannot skip or repeat an item when the list changes between pages. */
                 page?: number;
                 /** @description Items per page, 1 to 100 (default 20). */
                 per_page?: number;
+                /** @description Continue a list after the last item of a previous page: the opaque value from the `Link: <…>; rel="next"` header of that page. Reaches any depth at the cost of one page; the other parameters must be the ones the cursor was made with (the Link address repeats them). Not combined with page. */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -2826,7 +2837,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of cases */
+            /** @description A page of cases. While more follow, the Link header names the next page (a cursor address): following it from page 1 lists every case once, at any depth. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2840,6 +2851,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "x-d1-bookmark": components["headers"]["x-d1-bookmark"];
                     ETag: components["headers"]["ETag"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
