@@ -1,6 +1,8 @@
 // Worker entry: HTTP (API, files, MCP, pages), the upload queue and its dead-letter queue, and the
-// scheduled sweep of stuck uploads; exports the Durable Objects.
+// scheduled sweep of stuck uploads and of the change feed; exports the Durable Objects.
 import { buildApp } from "./app";
+import { maintainChanges } from "./changes/feed";
+import { getDb } from "./db/client";
 import { UPLOADS_DLQ_NAME } from "./ingest/attempts";
 import { handleUploadsBatch } from "./ingest/consumer";
 import { handleDeadLetters } from "./ingest/dead-letter";
@@ -17,5 +19,7 @@ export default {
   queue: (batch, env) => withQueueLog(batch, (logged) => (logged.queue === UPLOADS_DLQ_NAME ? handleDeadLetters(logged, env) : handleUploadsBatch(logged, env))),
   scheduled: async (controller, env) => {
     await sweepStuckUploads(env, new Date(controller.scheduledTime));
+    // Publications whose time has come join the change feed; superseded changes past the retention go.
+    await maintainChanges(getDb(env), new Date(controller.scheduledTime));
   },
 } satisfies ExportedHandler<Env>;
