@@ -5,7 +5,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { runAdmin } from "../src/admin";
-import { encodePosition, RETENTION_DAYS } from "../src/changes/feed";
+import { encodePosition, RETENTION_DAYS, SCAN_ROWS } from "../src/changes/feed";
 import { api, expectMatchesOpenApi, expectProblem, getJson, KEYS, SAMPLE_IDS, seedSample } from "./helpers/app";
 import { createUploader, makePdf, runQueue, upload } from "./helpers/uploads";
 
@@ -130,6 +130,23 @@ describe("GET /changes", () => {
     const fresh = new Mirror(KEYS.bob);
     await expectMirrorEqualsLists(fresh);
     expect(fresh.items).toEqual(bob.items);
+  });
+
+  it("many changes a caller may not see make short pages that go on to the end, and every change it may see is there", async () => {
+    const anonymous = new Mirror();
+    await anonymous.follow(100);
+    const alice = (await env.DB.prepare("select id from users where username = 'alice'").first<number>("id"))!;
+    const now = new Date().toISOString();
+    const rows = Array.from({ length: 2 * SCAN_ROWS + 50 }, (_, i) => [`01KFEED${String(i).padStart(19, "0")}`, i % 100 === 99 ? "public" : "private"]);
+    await env.DB.prepare(
+      `insert into documents (id, title, type, status, visibility, owner_id, created_at, updated_at) select value->>'$[0]', 'Feed ' || (value->>'$[0]'), 'other', 'available', value->>'$[1]', ${alice}, '${now}', '${now}' from json_each(?)`,
+    )
+      .bind(JSON.stringify(rows))
+      .run();
+    const { body: first } = await getJson(`/changes?per_page=5&since=${anonymous.next}`);
+    expect(first.meta.has_more).toBe(true);
+    const applied = await anonymous.follow(5);
+    expect(applied.map((c) => c.id)).toEqual(rows.filter(([, v]) => v === "public").map(([id]) => id));
   });
 
   it("an upload becoming available, admin takedown, restore and delete reach the feed in order", async () => {

@@ -29,7 +29,7 @@ export interface Change {
 /** How long the feed keeps every change: a `since` older than this must start over (the log may be compacted). */
 export const RETENTION_DAYS = 90;
 /** Log rows one read looks at, at most: a caller who may see few of them gets a short page that goes on. */
-export const SCAN_ROWS = 500;
+export const SCAN_ROWS = 200;
 
 // ---- the position: `since` in, `meta.next` out ----
 // base64url JSON [version, seq, readAtMs]: the last log row a reader was given (seq) and when it read
@@ -122,17 +122,22 @@ export async function readChanges(ctx: QueryContext, since: FeedPosition | undef
       .where(sql`title is not null or seen = 1`)
       .orderBy(sql`seq`)
       .limit(perPage + 1),
+    // The window's last row when it is full (else null), and the log's last row: one walk of the window.
     ctx.db
-      .select({ last: sql<number | null>`max(seq)`, beyond: sql<number>`exists (select 1 from changes where seq > ${after} limit 1 offset ${SCAN_ROWS})` })
-      .from(sql`${window}`),
+      .select({
+        windowEnd: sql<number | null>`(select seq from changes where seq > ${after} order by seq limit 1 offset ${SCAN_ROWS - 1})`,
+        logEnd: sql<number | null>`(select max(seq) from changes)`,
+      })
+      .from(sql`(select 1)`),
   ]);
   const rows = rowsRaw as Row[];
-  const edge = (edgeRaw as { last: number | null; beyond: number }[])[0];
+  const { windowEnd, logEnd } = (edgeRaw as { windowEnd: number | null; logEnd: number | null }[])[0] ?? { windowEnd: null, logEnd: null };
   const page = rows.slice(0, perPage);
   const full = rows.length > perPage;
   // Past a full page the next read starts after its last change; else after every row this read looked at.
-  const lastSeq = full ? page[page.length - 1].seq : (edge?.last ?? after);
-  const hasMore = full || Boolean(edge?.beyond);
+  const scannedTo = windowEnd ?? Math.max(after, logEnd ?? 0);
+  const lastSeq = full ? page[page.length - 1].seq : scannedTo;
+  const hasMore = full || (logEnd ?? 0) > scannedTo;
   const data = page.map((r): Change => {
     const visible = r.title !== null;
     const url = !visible ? null : r.kind === "board" ? boardUrl(ctx.urls, r.title!) : pageUrl(ctx.urls, r.kind, r.item_id, r.title!);
