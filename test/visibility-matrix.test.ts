@@ -97,9 +97,9 @@ async function walkLinks(path: string, key: string | undefined): Promise<{ id: s
   const items: { id: string }[] = [];
   let next: string | undefined = path;
   for (let guard = 0; next && guard < 100; guard++) {
-    const { res, body } = await getJson(next, { key });
-    items.push(...body.data);
-    const link = /<([^>]+)>;\s*rel="next"/.exec(res.headers.get("Link") ?? "")?.[1];
+    const answer: { res: Response; body: { data: { id: string }[] } } = await getJson(next, { key });
+    items.push(...answer.body.data);
+    const link: string | undefined = /<([^>]+)>;\s*rel="next"/.exec(answer.res.headers.get("Link") ?? "")?.[1];
     next = link ? link.slice(link.indexOf("/api/v1") + "/api/v1".length) : undefined;
   }
   return items;

@@ -7,7 +7,9 @@ import { admitMcpRequest } from "../limits/mcp-limit";
 import type { Budget } from "./budget";
 import { createMcpServer } from "./server";
 
-export const MCP_PATH = "/mcp";
+import { MCP_PATH } from "../http/urls";
+
+export { MCP_PATH };
 
 /**
  * Host and Origin validation (DNS-rebinding protection). With SITE_URL set, only its hostname (plus

@@ -7,7 +7,7 @@ import { quote } from "../address";
 import { anonymousQueryContext } from "../context";
 import { closing, plural, render, USAGE_NOTE } from "../format";
 import { chooseLang, LangInput } from "../inputs";
-import { boardItem, caseItem, documentItem, postItem, snippetLimit, threadItem, trimCases, trimPosts } from "../items";
+import { boardItem, caseItem, documentItem, highlightLine, postItem, snippetLimit, threadItem, trimCases, trimPosts } from "../items";
 import { toolResultSchema } from "../result-schema";
 import { resourceLink } from "../resource-uri";
 import { defineTool } from "../tool";
@@ -75,10 +75,10 @@ export const searchTool = defineTool({
 
     const sections: Record<Group, string[]> = {
       boards: result.boards.map(boardItem),
-      documents: result.documents.map(documentItem),
-      threads: result.threads.map(threadItem),
-      posts: result.posts.map(postItem),
-      cases: result.cases.map(caseItem),
+      documents: result.documents.map((d) => documentItem(d) + highlightLine(d.highlight)),
+      threads: result.threads.map((t) => threadItem(t) + highlightLine(t.highlight)),
+      posts: result.posts.map((p) => postItem(p) + highlightLine(p.highlight)),
+      cases: result.cases.map((c) => caseItem(c) + highlightLine(c.highlight)),
     };
     const md = [
       `# Search: ${quote(found.query)}${args.only ? ` (${GROUP_NAMES[args.only][1]} only)` : ""}`,
