@@ -98,22 +98,36 @@ async function endpoints(base: string): Promise<Endpoint[]> {
   const thread = await firstOf(base, "/api/v1/forum/threads?per_page=1");
   const post = await firstOf(base, "/api/v1/posts?per_page=1");
   const kase = await firstOf(base, "/api/v1/cases?per_page=1");
+  const lastPage = ((await request(base, { name: "", path: "/api/v1/documents", bound: 0 })).json as { meta: { last_page: number } }).meta.last_page;
+  // A feed position in the middle of the log (about 100,000 changes in): where a mirror would continue.
+  const middle = Buffer.from(JSON.stringify([1, 100_000, Date.now()])).toString("base64url");
   const mcpCall = (name: string, args: Record<string, unknown>) => ({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } });
   return [
     { name: "documents list, anonymous", path: "/api/v1/documents", bound: 99, why: "20 items × (row, current version, maker); board numbers are kept on the row" },
     { name: "documents list, anonymous, type filter", path: "/api/v1/documents?type=schematic", bound: 400, why: "the date index is walked until 20 of the type (1 in 9 here)" },
     { name: "documents list, anonymous, board filter", path: `/api/v1/documents?board=${encodeURIComponent(board)}`, bound: 400, why: "the board's documents (through its links), sorted" },
-    { name: "documents list, anonymous, page 50 (the deepest)", path: "/api/v1/documents?page=50", bound: 1200, why: "offset paging walks the skipped index rows; `page` is at most 50 (before the change: page 2000 here)" },
+    { name: "documents list, anonymous, page 50", path: "/api/v1/documents?page=50", bound: 1200, why: "the page's ids come from the index alone: one entry per skipped row" },
+    { name: "documents list, anonymous, page 2000", path: "/api/v1/documents?page=2000", bound: 45_000, why: "index entries only, from the nearer end: at most half the list (issue 23; was a 422 past page 50)" },
+    { name: "documents list, anonymous, last page", path: `/api/v1/documents?page=${lastPage}`, bound: 1200, why: "the back of the list, walked from its end" },
+    { name: "documents list, anonymous, page 9999 (past the end)", path: "/api/v1/documents?page=9999", bound: 10, why: "reads the total only" },
+    { name: "documents list, keyed, page 2000", path: "/api/v1/documents?page=2000", keyed: true, bound: 90_000, why: "three index walks (public, own, shared), each cut at the page's end, then their union sorted: about twice the anonymous page" },
     { name: "documents list, keyed", path: "/api/v1/documents", keyed: true, bound: 1700, why: "at most ~3 × the key owner's documents (541 here): own and shared rows are counted and walked, public ones are not" },
     { name: "documents list, keyed, mine", path: "/api/v1/documents?mine=true", keyed: true, bound: 1700, why: "at most ~3 × the key owner's documents (541 here), counted and walked" },
     { name: "document detail, anonymous", path: `/api/v1/documents/${doc.id}`, bound: 50 },
     { name: "document detail, keyed", path: `/api/v1/documents/${doc.id}`, keyed: true, bound: 50 },
     { name: "board detail", path: `/api/v1/boards/${encodeURIComponent(board)}`, bound: 1000, why: "lists every visible document of the board (up to 1000), ~11 rows each" },
     { name: "threads list", path: "/api/v1/forum/threads", bound: 200 },
+    { name: "threads list, page 50", path: "/api/v1/forum/threads?page=50", bound: 1200 },
+    { name: "threads list, page 2000", path: "/api/v1/forum/threads?page=2000", bound: 25_000, why: "index entries only, from the nearer end (the back: 2,500 pages here)" },
     { name: "thread detail", path: `/api/v1/forum/threads/${thread.id}`, bound: 200 },
     { name: "posts list", path: "/api/v1/posts", bound: 200 },
     { name: "post detail", path: `/api/v1/posts/${post.id}`, bound: 200 },
     { name: "cases list", path: "/api/v1/cases", bound: 200 },
+    { name: "cases list, page 50", path: "/api/v1/cases?page=50", bound: 1200 },
+    { name: "cases list, page 2000 (past the end)", path: "/api/v1/cases?page=2000", bound: 10, why: "reads the total only" },
+    { name: "change feed, first page", path: "/api/v1/changes?per_page=100", bound: 1000, why: "at most 200 log rows (the scan window), each with its item (through the visibility rule) and who was told of it" },
+    { name: "change feed, first page, keyed", path: "/api/v1/changes?per_page=100", keyed: true, bound: 1000 },
+    { name: "change feed, a page from the middle", path: `/api/v1/changes?per_page=100&since=${middle}`, bound: 1000 },
     { name: "cases list, outcome filter", path: "/api/v1/cases?outcome=fixed", bound: 200 },
     { name: "case detail", path: `/api/v1/cases/${kase.id}`, bound: 100 },
     { name: "search", path: "/api/v1/search?q=power%20short", bound: 5000, why: "ranks a bounded number of candidates per group (src/search), whatever the query" },
