@@ -1,5 +1,5 @@
 // Worker entry: HTTP (API, files, MCP, pages), the upload queue and its dead-letter queue, and the
-// scheduled sweep of stuck uploads and of the change feed; exports the Durable Objects.
+// scheduled sweep of stuck uploads, search-vocabulary catch-up and the change feed; exports the Durable Objects.
 import { buildApp } from "./app";
 import { maintainChanges } from "./changes/feed";
 import { getDb } from "./db/client";
@@ -8,6 +8,7 @@ import { handleUploadsBatch } from "./ingest/consumer";
 import { handleDeadLetters } from "./ingest/dead-letter";
 import { sweepStuckUploads } from "./ingest/sweep";
 import { withQueueLog } from "./queue-log";
+import { syncVocabulary } from "./search/vocabulary";
 
 const app = buildApp();
 
@@ -21,5 +22,7 @@ export default {
     await sweepStuckUploads(env, new Date(controller.scheduledTime));
     // Publications whose time has come join the change feed; superseded changes past the retention go.
     await maintainChanges(getDb(env), new Date(controller.scheduledTime));
+    // Words written since the last run (new threads, replies, page text) join the search vocabulary.
+    await syncVocabulary(env.DB);
   },
 } satisfies ExportedHandler<Env>;

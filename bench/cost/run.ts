@@ -5,7 +5,7 @@
 // and the price per million such requests. Runs `wrangler dev` with the benchmark's own entry point
 // (bench/cost/worker.ts wraps the bindings and reports the tally per request) on the generated catalogue
 // (bench/search/catalogue.ts: 100 000 documents, 50 000 threads, 20 000 cases) in bench/out/cost-state.
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, } from "node:child_process";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { BENCH_KEY, loadCatalogue } from "../search/catalogue";
@@ -69,7 +69,7 @@ async function request(base: string, e: Endpoint): Promise<{ status: number; cos
   const text = await res.text();
   const header = res.headers.get("x-bench-cost");
   if (!header) throw new Error(`${e.path}: no x-bench-cost header (is the bench entry point running?)`);
-  let json: unknown = undefined;
+  let json: unknown ;
   try {
     json = JSON.parse(text);
   } catch {

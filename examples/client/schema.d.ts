@@ -553,11 +553,50 @@ export interface components {
             /** @description A query that is a board number (any spelling) puts that board first */
             boards: components["schemas"]["Board"][];
             /** @description Matched on metadata and page text; only documents the caller may see */
-            documents: components["schemas"]["Document"][];
-            threads: components["schemas"]["Thread"][];
-            posts: components["schemas"]["BlogPost"][];
-            cases: components["schemas"]["RepairCase"][];
+            documents: components["schemas"]["SearchDocument"][];
+            threads: components["schemas"]["SearchThread"][];
+            posts: components["schemas"]["SearchPost"][];
+            cases: components["schemas"]["SearchCase"][];
         };
+        SearchDocument: components["schemas"]["Document"] & {
+            highlight: components["schemas"]["SearchHighlight"];
+        };
+        /** @description Where it matched; null when no word of its text did (a code in its metadata, say) */
+        SearchHighlight: {
+            /**
+             * @description Which text matched: title, description, page, body, replies, excerpt (a post's summary), symptom, diagnosis, fix or components
+             * @example page
+             */
+            field: string;
+            /**
+             * @description Page number (from 1) when the field is page text, else null
+             * @example 2
+             */
+            page: number | null;
+            /**
+             * @description About 180 characters around the first matched word, plain text; … where cut
+             * @example …the boost converter U19 TPS61181ARTER is enabled by EDP_BKLT_EN from the PCH…
+             */
+            text: string;
+            /**
+             * @description Character offsets in text of the matched words, start included, end excluded (a word as typed, another form of it, a correction or a code prefix)
+             * @example [
+             *       {
+             *         "start": 39,
+             *         "end": 52
+             *       }
+             *     ]
+             */
+            marks: {
+                start: number;
+                end: number;
+            }[];
+        } | null;
+        SearchThread: components["schemas"]["Thread"] & {
+            highlight: components["schemas"]["SearchHighlight"];
+        };
+        /** @enum {string} */
+        ThreadStatus: "open" | "locked" | "solved" | "closed";
         Thread: {
             /**
              * @description 26-character ULID
@@ -587,8 +626,9 @@ export interface components {
              */
             url: string;
         };
-        /** @enum {string} */
-        ThreadStatus: "open" | "locked" | "solved" | "closed";
+        SearchPost: components["schemas"]["BlogPost"] & {
+            highlight: components["schemas"]["SearchHighlight"];
+        };
         BlogPost: {
             /**
              * @description 26-character ULID
@@ -613,6 +653,11 @@ export interface components {
              */
             url: string;
         };
+        SearchCase: components["schemas"]["RepairCase"] & {
+            highlight: components["schemas"]["SearchHighlight"];
+        };
+        /** @enum {string} */
+        Outcome: "fixed" | "partially_fixed" | "not_fixed" | "unknown";
         RepairCase: {
             /**
              * @description 26-character ULID
@@ -638,8 +683,6 @@ export interface components {
              */
             url: string;
         };
-        /** @enum {string} */
-        Outcome: "fixed" | "partially_fixed" | "not_fixed" | "unknown";
         CategoryList: {
             data: components["schemas"]["Category"][];
         };
@@ -872,7 +915,7 @@ export interface components {
     headers: {
         /** @description Identifies the request in the logs; a problem body's request_id is the same id */
         "X-Request-Id": string;
-        /** @description Language of the url values in the body (from Accept-Language) */
+        /** @description Language of the url values in the body (from Accept-Language); a problem body is written in English: en */
         "Content-Language": "es" | "en";
         /** @description Request headers the answer depends on (Accept-Language, Authorization) */
         Vary: string;

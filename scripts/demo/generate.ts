@@ -8,6 +8,7 @@ import { validateImport } from "../../src/import/validate";
 import { COMMENTS, postBody, TOPICS } from "./blog";
 import { AUTHORS, BOARDS, CATEGORIES, DEMO_KEYS, DEMO_USERS, MANUFACTURERS, TECHNICIANS, type DemoUsername } from "./catalog";
 import { buildDocuments, type DemoDocument } from "./documents";
+import { knownItems } from "./known";
 import { DAY, HOUR, iso, Random } from "./prng";
 import { caseParts, conversation, fixText, makeStory, SPAM, threadBody, threadTitle, type Lang, type Story } from "./stories";
 
@@ -31,6 +32,8 @@ export async function generateDemo(): Promise<Record<string, unknown>> {
   const threads = buildThreads(random, docsOfBoard);
   const blog_posts = buildPosts(random);
   const cases = buildCases(random, threads, docsOfBoard, datasheetOf);
+  // The items bench/relevance looks for, after everything drawn from the main seed.
+  const known = await knownItems();
 
   return {
     users: DEMO_USERS.map((u) => ({ active: true, ...u })),
@@ -38,10 +41,10 @@ export async function generateDemo(): Promise<Record<string, unknown>> {
     manufacturers: MANUFACTURERS,
     boards: BOARDS.map(({ family: _family, ...b }) => b),
     categories: CATEGORIES,
-    threads: threads.map(({ story: _story, ...t }) => t),
-    blog_posts,
-    cases,
-    documents,
+    threads: [...threads.map(({ story: _story, ...t }) => t), ...known.threads],
+    blog_posts: [...blog_posts, ...known.posts],
+    cases: [...cases, ...known.cases],
+    documents: [...documents, ...known.documents],
   };
 }
 

@@ -32,6 +32,7 @@ export default {
       return Response.json(null);
     }
     if (path === "/search-rebuild") return Response.json(await target.rebuildSearchIndex());
+    if (path === "/vocabulary-sync") return Response.json((await target.syncVocabulary?.()) ?? 0);
     return new Response("not found", { status: 404 });
   },
 } satisfies ExportedHandler<Env>;

@@ -94,6 +94,7 @@ export async function startImportWorker(persistTo?: string): Promise<LocalImport
     searchIndexSize: async () => (await call<number | null>("/search-size")) ?? undefined,
     dropSearchIndex: () => call("/search-drop"),
     rebuildSearchIndex: () => call<number>("/search-rebuild"),
+    syncVocabulary: () => call<number>("/vocabulary-sync"),
   };
   return {
     target,

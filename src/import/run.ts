@@ -174,6 +174,9 @@ export async function runImport(source: ImportSource, target: ImportTarget, opti
   if (bulk) {
     report({ phase: "index", records, bytes: totalBytes, totalBytes, totalRecords });
     rowsWritten += await target.rebuildSearchIndex();
+  } else {
+    // The rebuild feeds the vocabulary itself; rows kept by triggers need this pass.
+    await target.syncVocabulary?.();
   }
   if (options.reset) await target.removeUnreferencedFiles();
   // After a resume, counts are what this run wrote; `sections` still describes the whole input.

@@ -3,6 +3,7 @@
 // needs these four operations, so both paths share the whole pipeline.
 import { DEFER_FOREIGN_KEYS, type Batch } from "./batch";
 import { dropStatements, rebuildSearchIndex, searchIndexSize } from "../search/rebuild";
+import { syncWholeVocabulary } from "../search/vocabulary";
 import { resetStatements } from "./load";
 import type { KeyKind } from "./validate";
 
@@ -21,6 +22,8 @@ export interface ImportTarget {
   dropSearchIndex(): Promise<void>;
   /** Rebuilds the whole search index from the base tables; returns the rows D1 reports written (0 when unknown). */
   rebuildSearchIndex(): Promise<number>;
+  /** Adds the words the search index gained to the search vocabulary (word forms, typos); returns how many. Optional: the cron catches up. */
+  syncVocabulary?(): Promise<number>;
 }
 
 /** A failure worth another try (the runtime restarted, the connection dropped): batches are idempotent. */
@@ -94,5 +97,6 @@ export function bindingTarget({ DB, FILES }: { DB: D1Database; FILES: R2Bucket }
     async rebuildSearchIndex() {
       return (await rebuildSearchIndex(DB)).rowsWritten;
     },
+    syncVocabulary: () => syncWholeVocabulary(DB),
   };
 }

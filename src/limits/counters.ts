@@ -6,6 +6,7 @@ export type CounterName =
   | `rate:key:${number}`
   | `rate:site:${string}`
   | `rate:link:${string}`
+  | `rate:mcp:${string}`
   | `downloads:user:${number}`
   | `uploads:user:${number}`;
 

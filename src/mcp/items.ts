@@ -1,4 +1,5 @@
 // Compact markdown for list items (list_recent, search, a board's documents): title, url, author, key facts.
+import type { Excerpt } from "../search/excerpts";
 import { formatBytes } from "../content/format";
 import type { Board } from "../db/queries/boards";
 import type { BlogPost } from "../db/queries/blog";
@@ -58,15 +59,28 @@ export function categoryItem(c: Category): string {
 }
 
 /** Shortens the free texts of list items so a page of them fits the budget (see snippetLimit). */
-export function trimPosts(posts: BlogPost[], limit = snippetLimit(posts.length)): BlogPost[] {
+export function trimPosts<T extends BlogPost>(posts: T[], limit = snippetLimit(posts.length)): T[] {
   return posts.map((p) => ({ ...p, excerpt: cut(p.excerpt, limit).text }));
 }
 
-export function trimCases(cases: RepairCase[], limit = snippetLimit(cases.length)): RepairCase[] {
+export function trimCases<T extends RepairCase>(cases: T[], limit = snippetLimit(cases.length)): T[] {
   return cases.map((c) => ({ ...c, symptom: cut(c.symptom, limit).text }));
 }
 
 export function trimCategories(categories: Category[]): Category[] {
   const limit = snippetLimit(categories.length);
   return categories.map((c) => ({ ...c, description: c.description === null ? null : cut(c.description, limit).text }));
+}
+
+/** A search hit's highlight as one quoted line, the matched words in bold; nothing when there is none. */
+export function highlightLine(h: Excerpt | null): string {
+  if (!h) return "";
+  let out = "";
+  let at = 0;
+  for (const { start: a, end: b } of h.marks) {
+    out += h.text.slice(at, a) + "**" + h.text.slice(a, b) + "**";
+    at = b;
+  }
+  out += h.text.slice(at);
+  return `\n  > ${out} (${h.page !== null ? `page ${h.page}` : h.field})`;
 }

@@ -1,5 +1,5 @@
-// What a POST to /mcp asks for, read before anything is served: a bounded body, how many tool calls it
-// carries (each is counted against the caller's limit) and whether it is a JSON-RPC batch that the
+// What a POST to /mcp asks for, read before anything is served: a bounded body, how many tool calls and
+// resource reads it carries (each is counted against the caller's MCP budget) and whether it is a JSON-RPC batch that the
 // negotiated protocol no longer allows.
 import { ApiError } from "../http/problem";
 
@@ -38,9 +38,12 @@ export async function readBoundedBody(request: Request): Promise<Uint8Array> {
   return bytes;
 }
 
+/** The methods that read the database; everything else (initialize, ping, lists, completions) is never counted. */
+const COUNTED_METHODS = new Set(["tools/call", "resources/read"]);
+
 export interface RpcBodyShape {
-  /** `tools/call` messages in the body: each costs one request against the caller's limit. */
-  toolCalls: number;
+  /** `tools/call` and `resources/read` messages in the body: each costs one against the caller's MCP budget. */
+  reads: number;
   /** Set when the body is a batch under a protocol version that removed batches. */
   batchRefusal?: string;
 }
@@ -51,7 +54,7 @@ function isMessage(value: unknown): value is { method?: unknown; params?: { prot
 
 /**
  * Looks at a JSON-RPC body without serving it. The protocol version is the `MCP-Protocol-Version` header, or
- * for an initialize inside the batch the version it asks for. Malformed JSON counts no tool call: the MCP
+ * for an initialize inside the batch the version it asks for. Malformed JSON counts nothing: the MCP
  * transport answers it with its own parse error.
  */
 export function inspectRpcBody(text: string, protocolHeader: string | undefined): RpcBodyShape {
@@ -59,16 +62,16 @@ export function inspectRpcBody(text: string, protocolHeader: string | undefined)
   try {
     parsed = JSON.parse(text);
   } catch {
-    return { toolCalls: 0 };
+    return { reads: 0 };
   }
   const messages = Array.isArray(parsed) ? parsed : [parsed];
-  const toolCalls = messages.filter((m) => isMessage(m) && m.method === "tools/call").length;
-  if (!Array.isArray(parsed)) return { toolCalls };
+  const reads = messages.filter((m) => isMessage(m) && COUNTED_METHODS.has(String(m.method))).length;
+  if (!Array.isArray(parsed)) return { reads };
   const asked = messages.find((m) => isMessage(m) && m.method === "initialize" && typeof m.params?.protocolVersion === "string");
   const version = protocolHeader?.trim() || (isMessage(asked) ? String(asked.params?.protocolVersion) : undefined);
   // Revisions are named by date, so they compare as strings.
   if (version && version >= BATCHES_REMOVED_IN) {
-    return { toolCalls, batchRefusal: `JSON-RPC batches are not part of MCP protocol version ${version} (removed in ${BATCHES_REMOVED_IN}); send one message per request.` };
+    return { reads, batchRefusal: `JSON-RPC batches are not part of MCP protocol version ${version} (removed in ${BATCHES_REMOVED_IN}); send one message per request.` };
   }
-  return { toolCalls };
+  return { reads };
 }

@@ -30,7 +30,10 @@ import type { DocumentTypeSchema } from "../schemas/common";
 import { SEARCH_GROUP_LIMIT, type SearchResultSchema } from "../schemas/search";
 import { SearchUnavailable } from "./errors";
 import { FTS_TABLES, META_BASE, PAGE_FACTOR, RECENT_KEYS, typeTokenOf, type FtsTable } from "./index-sql";
-import { expandBoards, matchExpression, parseQuery, probeExpression, withMarker, type BoardSpellings, type ParsedQuery } from "./query";
+import { expandBoards, hasLoose, matchExpression, parseQuery, probeExpression, withMarker, withVariants, type BoardSpellings, type ParsedQuery } from "./query";
+import { variantsOf, variantsQuery } from "./vocabulary";
+import { bestExcerpt, matchWords, type Excerpt } from "./excerpts";
+import { matchedPagesQuery } from "./page-text";
 
 export type SearchResult = z.infer<typeof SearchResultSchema>;
 export type DocumentType = z.infer<typeof DocumentTypeSchema>;
@@ -101,17 +104,28 @@ function from(g: Group, table: string): SQL {
 
 const visibleRows = (g: Group) => sql`k.kind = ${g.kind} and ${g.visible} ${g.where ?? sql``}`;
 
+/**
+ * 1 for an index row that matches every term as typed, 0 for one found only through a word's other
+ * form, a correction or a code prefix: exact matches rank first. Bounded like the candidates.
+ */
+function exactFlag(g: Group, table: string, exact: string | undefined): SQL {
+  if (!exact) return sql`1`;
+  const t = sql.raw(table);
+  const expression = g.marker ? withMarker(exact, g.marker) : exact;
+  return sql`(${t}.rowid in (select rowid from ${t} where ${t} match ${expression} order by rowid desc limit ${g.candidates}))`;
+}
+
 /** bm25 over the newest visible candidates of one MATCH expression. */
-function rankSimple(g: Group, table: string, match: string, limit: number): SQL {
+function rankSimple(g: Group, table: string, match: string, limit: number, exact?: string): SQL {
   const t = sql.raw(table);
   const expression = g.marker ? withMarker(match, g.marker) : match;
   return sql`
     select id from (
-      select ${g.id} as id, ${bm25(g.table, table)} as score
+      select ${g.id} as id, ${bm25(g.table, table)} as score, ${exactFlag(g, table, exact)} as exact
       from ${from(g, table)}
       where ${t} match ${expression} and ${visibleRows(g)}
       order by ${t}.rowid desc limit ${g.candidates}
-    ) group by id order by min(score), id desc limit ${limit}`;
+    ) group by id order by max(exact) desc, min(score), id desc limit ${limit}`;
 }
 
 /**
@@ -119,7 +133,7 @@ function rankSimple(g: Group, table: string, match: string, limit: number): SQL 
  * selective words only. The ranking subquery keeps a LIMIT: unflattened, bm25 is not asked to run
  * inside min() (which FTS5 refuses).
  */
-function rankTwoStage(g: Group, table: string, candidates: string, rank: string, limit: number): SQL {
+function rankTwoStage(g: Group, table: string, candidates: string, rank: string, limit: number, exact?: string): SQL {
   const t = sql.raw(table);
   const expression = g.marker ? withMarker(candidates, g.marker) : candidates;
   return sql`
@@ -129,11 +143,11 @@ function rankTwoStage(g: Group, table: string, candidates: string, rank: string,
       order by ${t}.rowid desc limit ${g.candidates}
     )
     select id from (
-      select ${g.id} as id, ${bm25(g.table, table)} as score
+      select ${g.id} as id, ${bm25(g.table, table)} as score, ${exactFlag(g, table, exact)} as exact
       from ${from(g, table)}
       where ${t} match ${rank} and (${t}.rowid + 0) in (select r from cand)
       limit ${g.candidates}
-    ) group by id order by min(score), id desc limit ${limit}`;
+    ) group by id order by max(exact) desc, min(score), id desc limit ${limit}`;
 }
 
 /**
@@ -161,13 +175,14 @@ function boardsRanking(parsed: ParsedQuery, match: string | undefined, limit: nu
  */
 function planGroup(g: Group, parsed: ParsedQuery, common: boolean[], mode: "all" | "any", limit: number): SQL {
   const match = matchExpression(parsed, mode)!;
+  const exact = hasLoose(parsed) ? matchExpression(parsed, mode, "exact") : undefined;
   if (!g.tiered || !common.some(Boolean)) {
     // The type marker is a common word too: it filters the candidates but is never weighed.
-    return g.marker ? rankTwoStage(g, g.table, match, match, limit) : rankSimple(g, g.table, match, limit);
+    return g.marker ? rankTwoStage(g, g.table, match, match, limit, exact) : rankSimple(g, g.table, match, limit, exact);
   }
   const selective = { ...parsed, terms: parsed.terms.filter((_, i) => !common[i]) };
-  if (mode === "any" || selective.terms.length === 0) return rankSimple(g, `${g.table}_recent`, match, limit);
-  return rankTwoStage(g, g.table, match, matchExpression(selective)!, limit);
+  if (mode === "any" || selective.terms.length === 0) return rankSimple(g, `${g.table}_recent`, match, limit, exact);
+  return rankTwoStage(g, g.table, match, matchExpression(selective)!, limit, exact);
 }
 
 /** Probes each word in the recent tier: common when its share there predicts more than commonRows rows overall. */
@@ -246,6 +261,7 @@ class TtlCache<T> {
   }
 }
 const probeCache = new TtlCache<boolean>(10 * 60_000, 5000);
+const variantCache = new TtlCache<string[]>(10 * 60_000, 5000);
 const boardCache = new TtlCache<BoardHit[]>(10 * 60_000, 2000);
 
 const parseBoardRows = (rows: unknown[]): BoardHit[] =>
@@ -268,15 +284,27 @@ async function prepare(ctx: QueryContext, q: string, tuning: SearchTuning): Prom
   const probes = parsed.terms.map(probeExpression);
   const keys = TIERED.map((group) => probes.map((p) => `${group}\u0000${tuning.commonRows}\u0000${p}`));
   const missing = TIERED.flatMap((group, g) => probes.flatMap((p, i) => (probeCache.get(keys[g][i], now) === undefined ? [{ group, p, key: keys[g][i] }] : [])));
+  const words = [...new Set(parsed.terms.flatMap((t) => (t.word && variantCache.get(t.word, now) === undefined ? [t.word] : [])))];
+  const lookups = words.flatMap((word) => {
+    const q = variantsQuery(word);
+    if (!q) variantCache.set(word, [], now);
+    return q ? [{ word, q }] : [];
+  });
   const results = await readBatch<Record<string, unknown>>(ctx, [
     ...(needsBoards ? [boardLookup(parsed.norms)] : []),
     ...missing.map((m) => probe(`search_${m.group}_recent`, m.p, tuning.commonRows)),
+    ...lookups.map(({ q }) => q),
   ]);
   if (needsBoards) boardCache.set(boardKey, parseBoardRows(results.shift()!), now);
-  missing.forEach((m, j) => probeCache.set(m.key, Boolean((results[j][0] as { common?: number } | undefined)?.common), now));
+  for (const [j, m] of missing.entries()) probeCache.set(m.key, Boolean((results[j][0] as { common?: number } | undefined)?.common), now);
+  for (const [j, { word }] of lookups.entries()) {
+    const v = variantsOf(word, results[missing.length + j] as { term: string; typo: number }[]);
+    variantCache.set(word, [...v.forms, ...v.corrections], now);
+  }
   const hits = parsed.terms.some((t) => t.norm) ? (boardCache.get(boardKey, now) ?? []) : [];
   const common = Object.fromEntries(TIERED.map((group, g) => [group, keys[g].map((k) => probeCache.get(k, now) ?? false)])) as Record<TieredGroup, boolean[]>;
-  return { parsed, expanded: expandBoards(parsed, new Map(hits.map((h) => [h.matched, h]))), common };
+  const boardsExpanded = expandBoards(parsed, new Map(hits.map((h) => [h.matched, h])));
+  return { parsed, expanded: withVariants(boardsExpanded, (word) => variantCache.get(word, now) ?? []), common };
 }
 
 interface Found {
@@ -309,19 +337,22 @@ function loaderFor(ctx: QueryContext, group: ItemGroup, ranking: SQL): Loader<un
   return loader as Loader<unknown>;
 }
 
-/** One round trip ranks and loads every group: each statement ranks in a CTE and loads through the read API's query. */
-async function rankAndLoad(ctx: QueryContext, prepared: Prepared, mode: "all" | "any", options: { type?: string; limit: number; tuning: SearchTuning }): Promise<Found> {
+/**
+ * One round trip ranks and loads the groups asked for (and the boards, on the first pass): each
+ * statement ranks in a CTE and loads through the read API's query.
+ */
+async function rankAndLoad(ctx: QueryContext, prepared: Prepared, mode: "all" | "any", options: { type?: string; limit: number; tuning: SearchTuning }, only: ItemGroup[] = ITEM_GROUPS): Promise<Found> {
   const match = matchExpression(prepared.expanded, mode);
-  const boards = prepared.parsed.norms.length || match ? boardsLoader(ctx, Keys.ranked(ctx.db, boardsRanking(prepared.parsed, match, options.limit, options.tuning.candidates.boards))) : undefined;
+  const boardMatch = matchExpression(prepared.expanded, mode, "exact");
+  const withBoards = mode === "all" && (prepared.parsed.norms.length || boardMatch);
+  const boards = withBoards ? boardsLoader(ctx, Keys.ranked(ctx.db, boardsRanking(prepared.parsed, boardMatch, options.limit, options.tuning.candidates.boards))) : undefined;
   const plans = match ? statementsFor(ctx, prepared, mode, options) : undefined;
-  const loaders = ITEM_GROUPS.map((group) => (plans ? loaderFor(ctx, group, plans[group]) : undefined));
+  const loaders = ITEM_GROUPS.map((group) => (plans && only.includes(group) ? loaderFor(ctx, group, plans[group]) : undefined));
   const results = await batchRead(ctx, [boards?.query, ...loaders.map((l) => l?.query)]);
   const found = { boards: boards ? boards.map(results[0]) : [] } as Found;
-  ITEM_GROUPS.forEach((group, i) => (found[group] = (loaders[i] ? loaders[i]!.map(results[i + 1]) : []) as never));
+  for (const [i, group] of ITEM_GROUPS.entries()) found[group] = (loaders[i] ? loaders[i]!.map(results[i + 1]) : []) as never;
   return found;
 }
-
-const isEmpty = (f: Found) => !f.boards.length && !f.documents.length && !f.threads.length && !f.posts.length && !f.cases.length;
 
 /** The ranking plans a query runs (first pass), for profiling (bench/search/profile.ts). */
 export async function searchPlans(ctx: QueryContext, q: string, options: SearchOptions = {}): Promise<Record<string, SQL>> {
@@ -347,8 +378,69 @@ async function searchIndex(ctx: QueryContext, q: string, options: SearchOptions)
   const tuning = { ...DEFAULT_TUNING, ...options.tuning };
   const rankOptions = { type: options.type, limit, tuning };
   const prepared = await prepare(ctx, q, tuning);
-  let found = await rankAndLoad(ctx, prepared, "all", rankOptions);
-  // Forgiving second pass: no item has every word, so rank items with any of them.
-  if (isEmpty(found) && prepared.expanded.terms.length > 1) found = await rankAndLoad(ctx, prepared, "any", rankOptions);
-  return { query: q.trim(), ...found };
+  const found = await rankAndLoad(ctx, prepared, "all", rankOptions);
+  // Forgiving second pass, per group: where no item has every word, rank the items with any of them
+  // (a board number found among the boards no longer leaves the threads empty).
+  const empty = ITEM_GROUPS.filter((group) => found[group].length === 0);
+  if (empty.length && prepared.expanded.terms.length > 1) {
+    const more = await rankAndLoad(ctx, prepared, "any", rankOptions, empty);
+    for (const group of empty) found[group] = more[group] as never;
+  }
+  return { query: q.trim(), ...(await withHighlights(ctx, prepared, found)) };
+}
+
+/** The texts of the hits that their list items do not carry (bodies, descriptions, replies), for the highlights. */
+function hitTexts(group: ItemGroup, ids: string[]): SQL {
+  const list = sql`(select value from json_each(${JSON.stringify(ids)}))`;
+  switch (group) {
+    case "documents":
+      return sql`select id, description as a, null as b, null as c from documents where id in ${list}`;
+    case "threads":
+      return sql`select t.id as id, t.body as a,
+        (select group_concat(body, ' ') from (select substr(r.body, 1, 2000) as body from thread_replies r where r.thread_id = t.id and r.hidden = 0 order by r.created_at, r.id limit ${HIGHLIGHT_REPLIES})) as b, null as c
+        from threads t where t.id in ${list}`;
+    case "posts":
+      return sql`select id, body as a, null as b, null as c from blog_posts where id in ${list}`;
+    case "cases":
+      return sql`select c.id as id, c.diagnosis as a, c.fix as b,
+        (select group_concat(x.designator || ifnull(' ' || x.part_number, ''), ', ') from case_components x where x.case_id = c.id) as c
+        from repair_cases c where c.id in ${list}`;
+  }
+}
+
+interface TextRow {
+  id: string;
+  a: string | null;
+  b: string | null;
+  c: string | null;
+}
+
+/** Replies of a thread read for its highlight (the index holds up to 200; the first ones are the likely match). */
+const HIGHLIGHT_REPLIES = 20;
+
+/**
+ * Each hit with where it matched. Posts and cases carry their text already; threads' bodies and the
+ * matched page of each document cost one more round trip (bounded: the hits of one page of results).
+ */
+async function withHighlights(ctx: QueryContext, prepared: Prepared, found: Found) {
+  const match = matchWords(prepared.expanded);
+  const any = matchExpression(prepared.expanded, "any");
+  const groups = ITEM_GROUPS.filter((g) => found[g].length > 0);
+  const documentIds = found.documents.map((d) => d.id);
+  const pages = documentIds.length > 0 && any !== undefined;
+  const results = groups.length ? await readBatch<Record<string, unknown>>(ctx, [...groups.map((g) => hitTexts(g, found[g].map((item) => item.id))), ...(pages ? [matchedPagesQuery(documentIds, any)] : [])]) : [];
+  const texts = Object.fromEntries(groups.map((g, i) => [g, new Map((results[i] as unknown as TextRow[]).map((r) => [r.id, r]))])) as Partial<Record<ItemGroup, Map<string, TextRow>>>;
+  const pageRows = new Map((pages ? (results[groups.length] as unknown as { id: string; page: number; text: string }[]) : []).map((r) => [r.id, r]));
+  const h = (texts: Parameters<typeof bestExcerpt>[0]): { highlight: Excerpt | null } => ({ highlight: bestExcerpt(texts, match) });
+  const text = (group: ItemGroup, id: string) => texts[group]?.get(id);
+  return {
+    boards: found.boards,
+    documents: found.documents.map((d) => {
+      const page = pageRows.get(d.id);
+      return { ...d, ...h([{ field: "page", page: page?.page ?? null, text: page?.text }, { field: "description", text: text("documents", d.id)?.a }, { field: "title", text: d.title }]) };
+    }),
+    threads: found.threads.map((t) => ({ ...t, ...h([{ field: "body", text: text("threads", t.id)?.a }, { field: "replies", text: text("threads", t.id)?.b }, { field: "title", text: t.title }]) })),
+    posts: found.posts.map((p) => ({ ...p, ...h([{ field: "body", text: text("posts", p.id)?.a }, { field: "excerpt", text: p.excerpt }, { field: "title", text: p.title }]) })),
+    cases: found.cases.map((c) => ({ ...c, ...h([{ field: "symptom", text: c.symptom }, { field: "diagnosis", text: text("cases", c.id)?.a }, { field: "fix", text: text("cases", c.id)?.b }, { field: "components", text: text("cases", c.id)?.c }, { field: "title", text: c.title }]) })),
+  };
 }

@@ -17,6 +17,13 @@ export interface Term {
   alternatives: Alternative[][];
   /** Upper-case letters-and-digits form when the term looks like a board or part number. */
   norm?: string;
+  /** The plain word (letters only, unquoted) whose other forms and corrections may widen the term. */
+  word?: string;
+  /**
+   * Looser alternatives: a code's prefix, a word's other forms and corrections. They widen the
+   * match; an item matching only through them ranks after the items matching every term as typed.
+   */
+  loose?: Alternative[];
 }
 
 export interface ParsedQuery {
@@ -31,6 +38,8 @@ export const MAX_TERMS = 8;
 const MAX_PHRASE_TOKENS = 8;
 /** Prefix matching needs this many characters: shorter prefixes expand to too many index terms. */
 export const MIN_PREFIX_CHARS = 3;
+/** A code typed partly (a prefix, or without its package suffix) matches from this many characters. */
+export const MIN_CODE_PREFIX_CHARS = 5;
 
 const hasDigit = (s: string) => /\p{N}/u.test(s);
 
@@ -58,7 +67,9 @@ function codeTerm(tokens: string[], norm: string): Term {
   if (tokens.length > 1) alternatives.push([phrase([joined])]);
   const split = tokens.length === 1 ? letterDigitSplit(joined) : undefined;
   if (split) alternatives.push([phrase(split)]);
-  return { alternatives, norm };
+  // ISL9582 finds ISL95828HRTZ: letters and digits, long enough that the prefix stays selective.
+  const loose = joined.length >= MIN_CODE_PREFIX_CHARS && /\p{L}/u.test(joined) && hasDigit(joined) ? [phrase([joined], true)] : undefined;
+  return { alternatives, norm, ...(loose ? { loose } : {}) };
 }
 
 interface Word {
@@ -116,7 +127,7 @@ export function parseQuery(q: string): ParsedQuery {
     } else if (w.tokens.length > 1 || hasDigit(w.tokens[0])) {
       terms.push(codeTerm(w.tokens, normalizeBoardNumber(w.raw)));
     } else {
-      terms.push({ alternatives: [[phrase(w.tokens)]] });
+      terms.push({ alternatives: [[phrase(w.tokens)]], word: w.tokens[0] });
     }
   }
   // Prefix on the last word while the user is still typing it (not after a space or a closing quote).
@@ -170,15 +181,32 @@ function dedupe(alternatives: Alternative[][]): Alternative[][] {
 
 const renderPhrase = (p: Alternative) => `"${p.tokens.join(" ")}"${p.prefix ? "*" : ""}`;
 
-function renderTerm(term: Term): string {
+function renderTerm(term: Term, loose: boolean): string {
   const alts = term.alternatives.map((parts) => (parts.length === 1 ? renderPhrase(parts[0]) : `(${parts.map(renderPhrase).join(" AND ")})`));
+  if (loose) alts.push(...(term.loose ?? []).map(renderPhrase));
   return alts.length === 1 ? alts[0] : `(${alts.join(" OR ")})`;
 }
 
-/** The MATCH expression: every term (AND), or any term (OR) for the forgiving second pass. */
-export function matchExpression(parsed: ParsedQuery, mode: "all" | "any" = "all"): string | undefined {
+/**
+ * The MATCH expression: every term (AND), or any term (OR) for the forgiving second pass; `loose`
+ * adds each term's other forms, corrections and code prefixes, `exact` keeps the terms as typed.
+ */
+export function matchExpression(parsed: ParsedQuery, mode: "all" | "any" = "all", variant: "loose" | "exact" = "loose"): string | undefined {
   if (parsed.terms.length === 0) return undefined;
-  return parsed.terms.map(renderTerm).join(mode === "all" ? " AND " : " OR ");
+  return parsed.terms.map((t) => renderTerm(t, variant === "loose")).join(mode === "all" ? " AND " : " OR ");
+}
+
+/** Whether any term has looser alternatives (else the loose and exact expressions are the same). */
+export const hasLoose = (parsed: ParsedQuery) => parsed.terms.some((t) => t.loose?.length);
+
+/** Each plain word's other forms and corrections, as looser single-word alternatives. */
+export function withVariants(parsed: ParsedQuery, variantsOf: (word: string) => string[]): ParsedQuery {
+  const terms = parsed.terms.map((term) => {
+    if (!term.word) return term;
+    const extra = variantsOf(term.word).map((v) => phrase([v]));
+    return extra.length ? { ...term, loose: [...(term.loose ?? []), ...extra] } : term;
+  });
+  return { ...parsed, terms };
 }
 
 /**

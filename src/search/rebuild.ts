@@ -2,6 +2,7 @@
 // (scripts/search-rebuild.ts, locally through a D1 binding or remotely through a SQL file) and the
 // tests. The base tables are never touched, so an operator can drop the index, export the database
 // (`wrangler d1 export` refuses FTS5 tables) and rebuild.
+import { syncWholeVocabulary } from "./vocabulary";
 import { boardFillStatement, dropSearchStatements, fillStatements, keyFillStatements, optimizeStatements, searchSchemaStatements } from "./index-sql";
 
 /** Keys per fill statement: keeps each statement well inside D1's per-query time limit. */
@@ -52,5 +53,7 @@ export async function rebuildSearchIndex(db: D1Database, onProgress?: (done: num
     rowsWritten += result.meta?.rows_written ?? 0;
     onProgress?.(i + 1, rest.length);
   }
+  // The words of the new index, for word forms and typos (the vocabulary is kept across rebuilds).
+  await syncWholeVocabulary(db);
   return { keys, statements: statements.length, rowsWritten };
 }

@@ -6,6 +6,28 @@ import type { DocumentItem } from "../db/queries/documents";
 import type { Thread } from "../db/queries/forum";
 import type { Site } from "./context";
 import { formatBytes, formatDate } from "./i18n";
+import type { Excerpt } from "../search/excerpts";
+
+/** A search hit: the list item and, on the search page, where it matched. */
+type Hit<T> = T & { highlight?: Excerpt | null };
+
+/** Where a search hit matched, the matched words marked (page number for page text). */
+export function Highlight({ site, highlight }: { site: Site; highlight: Excerpt | null | undefined }) {
+  if (!highlight) return null;
+  const parts: Child[] = [];
+  let at = 0;
+  for (const { start: a, end: b } of highlight.marks) {
+    parts.push(highlight.text.slice(at, a), <mark>{highlight.text.slice(a, b)}</mark>);
+    at = b;
+  }
+  parts.push(highlight.text.slice(at));
+  return (
+    <p class="highlight">
+      {highlight.page !== null ? <span class="meta">{site.s.onPage(highlight.page)}: </span> : null}
+      {parts}
+    </p>
+  );
+}
 
 export function Time({ iso, site }: { iso: string | null | undefined; site: Site }) {
   return iso ? <time datetime={iso}>{formatDate(iso, site.lang)}</time> : null;
@@ -16,8 +38,19 @@ export function Time({ iso, site }: { iso: string | null | undefined; site: Site
  * links kept. Nothing else is ever embedded unescaped. Its headings are shifted so the first level is
  * `topLevel` (a member's "# Title" must not compete with the page's h1).
  */
-export function SanitisedHtml({ html, topLevel }: { html: string; topLevel: 2 | 3 | 4 }) {
-  const shifted = html.replace(/<(\/?)h([1-6])(?=[\s>])/g, (_m, slash: string, level: string) => `<${slash}h${Math.min(6, Number(level) + topLevel - 1)}`);
+/** Lower case, accents and markup gone: how two headings are compared. */
+function headingText(html: string): string {
+  return html.replace(/<[^>]*>/g, "").normalize("NFD").replace(/\p{M}/gu, "").trim().toLowerCase();
+}
+
+/**
+ * Member-written HTML under a section heading. Members often open their text with the section's own heading
+ * ("## Diagnosis" under Diagnosis); that first heading is dropped when it says what `repeats` says.
+ */
+export function SanitisedHtml({ html, topLevel, repeats }: { html: string; topLevel: 2 | 3 | 4; repeats?: string }) {
+  const opening = /^\s*<h[1-6][^>]*>([\s\S]*?)<\/h[1-6]>/.exec(html);
+  const body = repeats && opening && headingText(opening[1]) === headingText(repeats) ? html.slice(opening[0].length) : html;
+  const shifted = body.replace(/<(\/?)h([1-6])(?=[\s>])/g, (_m, slash: string, level: string) => `<${slash}h${Math.min(6, Number(level) + topLevel - 1)}`);
   return <div class="prose" dangerouslySetInnerHTML={{ __html: shifted }} />;
 }
 
@@ -51,7 +84,7 @@ function Empty({ site, items }: { site: Site; items: unknown[] }) {
   return items.length === 0 ? <p>{site.s.nothingYet}</p> : null;
 }
 
-export function ThreadList({ site, threads }: { site: Site; threads: Thread[] }) {
+export function ThreadList({ site, threads }: { site: Site; threads: Hit<Thread>[] }) {
   const { s } = site;
   return (
     <>
@@ -67,6 +100,7 @@ export function ThreadList({ site, threads }: { site: Site; threads: Thread[] })
               <span>{s.repliesCount(t.replies)}</span>
               <span><Time iso={t.last_activity_at ?? t.created_at} site={site} /></span>
             </div>
+            <Highlight site={site} highlight={t.highlight} />
           </li>
         ))}
       </ul>
@@ -74,7 +108,7 @@ export function ThreadList({ site, threads }: { site: Site; threads: Thread[] })
   );
 }
 
-export function PostList({ site, posts }: { site: Site; posts: BlogPost[] }) {
+export function PostList({ site, posts }: { site: Site; posts: Hit<BlogPost>[] }) {
   return (
     <>
       <Empty site={site} items={posts} />
@@ -87,7 +121,7 @@ export function PostList({ site, posts }: { site: Site; posts: BlogPost[] }) {
               <span><Time iso={p.published_at} site={site} /></span>
               <span>{site.s.readingMinutes(p.reading_minutes)}</span>
             </div>
-            {p.excerpt ? <p>{p.excerpt}</p> : null}
+            {p.highlight ? <Highlight site={site} highlight={p.highlight} /> : p.excerpt ? <p>{p.excerpt}</p> : null}
           </li>
         ))}
       </ul>
@@ -95,7 +129,7 @@ export function PostList({ site, posts }: { site: Site; posts: BlogPost[] }) {
   );
 }
 
-export function CaseList({ site, cases }: { site: Site; cases: RepairCase[] }) {
+export function CaseList({ site, cases }: { site: Site; cases: Hit<RepairCase>[] }) {
   return (
     <>
       <Empty site={site} items={cases} />
@@ -109,7 +143,7 @@ export function CaseList({ site, cases }: { site: Site; cases: RepairCase[] }) {
               {r.board ? <span>{r.board}</span> : null}
               <span><Time iso={r.published_at} site={site} /></span>
             </div>
-            <p>{r.symptom}</p>
+            {r.highlight ? <Highlight site={site} highlight={r.highlight} /> : <p>{r.symptom}</p>}
           </li>
         ))}
       </ul>
@@ -117,7 +151,7 @@ export function CaseList({ site, cases }: { site: Site; cases: RepairCase[] }) {
   );
 }
 
-export function DocumentList({ site, documents }: { site: Site; documents: DocumentItem[] }) {
+export function DocumentList({ site, documents }: { site: Site; documents: Hit<DocumentItem>[] }) {
   return (
     <>
       <Empty site={site} items={documents} />
@@ -132,6 +166,7 @@ export function DocumentList({ site, documents }: { site: Site; documents: Docum
               {d.boards.length ? <span>{d.boards.join(", ")}</span> : null}
               <span><Time iso={d.created_at} site={site} /></span>
             </div>
+            <Highlight site={site} highlight={d.highlight} />
           </li>
         ))}
       </ul>

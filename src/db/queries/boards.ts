@@ -6,7 +6,7 @@ import type { z } from "@hono/zod-openapi";
 import { boardUrl, normalizeBoardNumber, type UrlContext } from "../../http/urls";
 import type { BoardDetailSchema, BoardSchema } from "../../schemas/boards";
 import { boardAliases, boards, documentBoards, documents, manufacturers } from "../schema";
-import { batchRead, Keys, readPage, type Loader, type QueryContext } from "./context";
+import { batchRead, type Keys, readPage, type Loader, type QueryContext } from "./context";
 import { counter, counterKey } from "./counts";
 import { documentListLoader } from "./documents";
 import { qualified } from "../qualified";
@@ -93,4 +93,25 @@ export async function listBoards(ctx: QueryContext, page: PageRequest): Promise<
       .orderBy(asc(boards.norm)),
     map: (rows) => (rows as (BoardRow & { documents: number; updatedAt: string | null })[]).map((r) => ({ ...toBoard(r, ctx.urls), documents: r.documents, updated_at: r.updatedAt })),
   }));
+}
+
+/**
+ * Board numbers whose number or an alias starts with this prefix in any spelling (`la-k3` → LA-K351P), numbers
+ * matched directly first, each board once, in norm order. One round trip: two range reads on the norm indexes.
+ */
+export async function boardNumbersByPrefix(ctx: QueryContext, anySpelling: string, limit: number): Promise<string[]> {
+  const norm = normalizeBoardNumber(anySpelling.slice(0, MAX_BOARD_SPELLING));
+  // Norms hold only [0-9A-Z], all below "~": [norm, norm + "~") is exactly the norms that start with it.
+  const inRange = (column: typeof boards.norm | typeof boardAliases.norm) => sql`${column} >= ${norm} and ${column} < ${`${norm}~`}`;
+  const [direct, viaAlias] = (await batchRead(ctx, [
+    ctx.db.select({ number: boards.number }).from(boards).where(inRange(boards.norm)).orderBy(asc(boards.norm)).limit(limit),
+    ctx.db
+      .select({ number: boards.number })
+      .from(boardAliases)
+      .innerJoin(boards, eq(boards.id, boardAliases.boardId))
+      .where(inRange(boardAliases.norm))
+      .orderBy(asc(boardAliases.norm))
+      .limit(limit),
+  ])) as { number: string }[][];
+  return [...new Set([...direct, ...viaAlias].map((r) => r.number))].slice(0, limit);
 }

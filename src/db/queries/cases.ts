@@ -5,7 +5,7 @@ import { caseVisible, threadVisible } from "../../auth/visibility";
 import { pageMeta, type Page, type PageRequest } from "../../http/pagination";
 import { pageUrl } from "../../http/urls";
 import type { RepairCaseDetailSchema, RepairCaseSchema } from "../../schemas/cases";
-import { boards, caseComponents, caseDocuments, caseMeasurements, manufacturers, repairCases, threads, users } from "../schema";
+import { boards, caseComponents, caseMeasurements, manufacturers, repairCases, threads, users } from "../schema";
 import { qualified } from "../qualified";
 import { batchRead, Keys, readPage, type Loader, type QueryContext } from "./context";
 import { afterClause, orderClause, type SortOrder } from "./keyset";

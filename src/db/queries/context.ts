@@ -98,7 +98,7 @@ export async function batchRead(ctx: QueryContext, items: (BatchItem<"sqlite"> |
   const present = items.flatMap((q, i) => (q ? [[i, q] as const] : []));
   const results = present.length ? await ctx.db.batch(present.map(([, q]) => q) as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]) : [];
   const out: unknown[] = items.map(() => []);
-  present.forEach(([i], j) => (out[i] = results[j]));
+  for (const [j, [i]] of present.entries()) out[i] = results[j];
   return out;
 }
 

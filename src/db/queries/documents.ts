@@ -1,13 +1,13 @@
 // Library reads: the Document list shape and DocumentDetail, always through the visibility rule.
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { z } from "@hono/zod-openapi";
-import { documentVisible } from "../../auth/visibility";
-import { cursorScope, pageMeta, type PageMeta, type PageRequest, type SortPosition } from "../../http/pagination";
+import { documentRule, documentVisible } from "../../auth/visibility";
+import { cursorScope, pageMeta, type Page, type PageRequest, type SortPosition } from "../../http/pagination";
 import { normalizeBoardNumber, pageUrl } from "../../http/urls";
 import type { DocumentDetailSchema, DocumentSchema } from "../../schemas/documents";
 import { documentBoards, documents, documentVersions, manufacturers, users } from "../schema";
 import { qualified } from "../qualified";
-import { batchRead, Keys, parseJsonArray, readPage, type Loader, type PageWindow, type QueryContext } from "./context";
+import { batchRead, type Keys, parseJsonArray, readPage, type Loader, type PageWindow, type QueryContext } from "./context";
 import { counter, counterKey } from "./counts";
 
 export type DocumentItem = z.infer<typeof DocumentSchema>;
@@ -109,17 +109,10 @@ function documentTotal(ctx: QueryContext, filter: DocumentFilter): SQL<number> {
   if (ctx.viewer) {
     const me = ctx.viewer.userId;
     const rest = matches({ ...filter, ownerId: undefined });
-    parts.push(sql`(select count(*) from ${documents} where ${and(eq(documents.ownerId, me), mine ? undefined : sql`not (${documentVisible(null)})`, rest)})`);
+    // mine=true counts every own document (the public ones are not in the counter then).
+    parts.push(sql`(select count(*) from ${documents} where ${and(mine ? eq(documents.ownerId, me) : documentRule.ownOnly(me), rest)})`);
     if (!mine) {
-      parts.push(
-        sql`(select count(*) from document_shares s cross join ${documents} on ${qualified(documents.id)} = s.document_id where ${and(
-          sql`s.user_id = ${me}`,
-          eq(documents.visibility, "shared"),
-          eq(documents.status, "available"),
-          sql`(${qualified(documents.ownerId)} is null or ${qualified(documents.ownerId)} <> ${me})`,
-          rest,
-        )})`,
-      );
+      parts.push(sql`(select count(*) from ${sharesOf(me)} where ${and(documentRule.sharedState(me), rest)})`);
     }
   }
   return parts.length ? sql<number>`(${sql.join(parts, sql` + `)})` : sql<number>`0`;
@@ -134,9 +127,14 @@ export function documentListScope(list: { type?: string; visibility?: string; bo
 }
 
 /** Newest first, ties by id so pages never overlap. A boardId of null means "a board that does not exist". */
-export async function listDocuments(ctx: QueryContext, filter: DocumentFilter, page: PageRequest): Promise<{ data: DocumentItem[]; meta: PageMeta }> {
+export async function listDocuments(ctx: QueryContext, filter: DocumentFilter, page: PageRequest): Promise<Page<DocumentItem>> {
   if (filter.boardId === null) return { data: [], meta: pageMeta(page, 0) };
   return readPage(ctx, page, documentTotal(ctx, filter), (window, guard) => documentListLoader(ctx, filter, window, guard, page.after));
+}
+
+/** The user's share rows joined to their documents, walked from the share rows (see pageIds). */
+function sharesOf(userId: number): SQL {
+  return sql`document_shares s cross join ${documents} on ${qualified(documents.id)} = s.document_id and s.user_id = ${userId}`;
 }
 
 /**
@@ -157,15 +155,12 @@ function pageIds(ctx: QueryContext, filter: DocumentFilter, window: PageWindow, 
   const end = offset + limit;
   // Each walk starts after the cursor's position too, so a deep page still reads about one page per walk.
   const rest = and(matches(filter), olderThan(after));
-  const publicAvailable = filter.boardId != null ? sql`(${documentVisible(null)}) = 1` : documentVisible(null);
+  const forEveryone = filter.boardId != null ? sql`(${documentRule.forEveryone()}) = 1` : documentRule.forEveryone();
   const part = (from: SQL, where: SQL | undefined) => sql`select * from (select ${qualified(documents.id)} as id, ${qualified(documents.createdAt)} as created_at from ${from} where ${where} ${newest} limit ${end})`;
   const parts = [
-    part(sql`${documents}`, and(publicAvailable, rest)),
-    part(sql`${documents}`, and(eq(documents.ownerId, me), sql`not (${documentVisible(null)})`, rest)),
-    part(
-      sql`document_shares s cross join ${documents} on ${qualified(documents.id)} = s.document_id`,
-      and(sql`s.user_id = ${me}`, eq(documents.visibility, "shared"), eq(documents.status, "available"), sql`(${qualified(documents.ownerId)} is null or ${qualified(documents.ownerId)} <> ${me})`, rest),
-    ),
+    part(sql`${documents}`, and(forEveryone, rest)),
+    part(sql`${documents}`, and(documentRule.ownOnly(me), rest)),
+    part(sharesOf(me), and(documentRule.sharedState(me), rest)),
   ];
   return sql`select id from (${sql.join(parts, sql` union all `)}) ${newest} limit ${limit} offset ${offset}`;
 }
