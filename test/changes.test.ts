@@ -6,7 +6,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { runAdmin } from "../src/admin";
 import { encodePosition, RETENTION_DAYS, SCAN_ROWS } from "../src/changes/feed";
-import { api, expectMatchesOpenApi, expectProblem, getJson, KEYS, SAMPLE_IDS, seedSample } from "./helpers/app";
+import { api, expectMatchesOpenApi, expectProblem, fetchWorker, getJson, KEYS, ORIGIN, SAMPLE_IDS, seedSample } from "./helpers/app";
 import { createUploader, makePdf, runQueue, upload } from "./helpers/uploads";
 
 const admin = async (...argv: string[]) => {
@@ -195,5 +195,25 @@ describe("GET /changes", () => {
         expect(named.has(id), `${who}: ${id}`).toBe(false);
       }
     }
+  });
+
+  it("the Atom feeds carry an at:deleted-entry (RFC 6721) for an item they showed and that was removed, never for one they could not show", async () => {
+    await seedSample();
+    const atom = async () => (await fetchWorker(new Request(`${ORIGIN}/en/feeds/library.atom`))).text();
+    const ref = (id: string) => `tag:boards.test,2026:document:${id}`;
+    const shown = await atom();
+    expect(shown).toContain(`<id>${ref(SAMPLE_IDS.publicSchematic)}</id>`);
+    expect(shown).not.toContain(`ref="${ref(SAMPLE_IDS.publicSchematic)}"`);
+    await admin("documents:takedown", SAMPLE_IDS.publicSchematic, "--reason", "complaint");
+    await admin("documents:delete", SAMPLE_IDS.alicePrivate);
+    const after = await atom();
+    expect(after).toContain('xmlns:at="http://purl.org/atompub/tombstones/1.0"');
+    expect(after).not.toContain(`<id>${ref(SAMPLE_IDS.publicSchematic)}</id>`);
+    expect(after).toMatch(new RegExp(`<at:deleted-entry ref="${ref(SAMPLE_IDS.publicSchematic)}" when="[0-9T:.Z-]+"/>`));
+    expect(after).not.toContain(SAMPLE_IDS.alicePrivate);
+    await admin("documents:restore", SAMPLE_IDS.publicSchematic);
+    const restored = await atom();
+    expect(restored).toContain(`<id>${ref(SAMPLE_IDS.publicSchematic)}</id>`);
+    expect(restored).not.toContain(`ref="${ref(SAMPLE_IDS.publicSchematic)}"`);
   });
 });
