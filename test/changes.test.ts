@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { runAdmin } from "../src/admin";
 import { encodePosition, RETENTION_DAYS, SCAN_ROWS } from "../src/changes/feed";
 import { api, expectMatchesOpenApi, expectProblem, fetchWorker, getJson, KEYS, ORIGIN, SAMPLE_IDS, seedSample } from "./helpers/app";
+import { callError, callOk, connectV2 } from "./helpers/mcp";
 import { createUploader, makePdf, runQueue, upload } from "./helpers/uploads";
 
 const admin = async (...argv: string[]) => {
@@ -215,5 +216,24 @@ describe("GET /changes", () => {
     const restored = await atom();
     expect(restored).toContain(`<id>${ref(SAMPLE_IDS.publicSchematic)}</id>`);
     expect(restored).not.toContain(`ref="${ref(SAMPLE_IDS.publicSchematic)}"`);
+  });
+
+  it("MCP list_recent continues from a since of the same feed: the takedown of a file it was told about, as a delete", async () => {
+    await seedSample();
+    const anonymous = new Mirror();
+    await anonymous.follow(100);
+    expect(anonymous.items.has(`document:${SAMPLE_IDS.publicSchematic}`)).toBe(true);
+    await admin("documents:takedown", SAMPLE_IDS.publicSchematic, "--reason", "complaint");
+    const client = await connectV2();
+    try {
+      const result = await callOk(client, "list_recent", { kind: "files", since: anonymous.next, limit: 25 });
+      expect(result.structuredContent.changes).toContainEqual({ kind: "document", id: SAMPLE_IDS.publicSchematic, change: "delete", at: expect.any(String), url: null });
+      expect(result.structuredContent.feed.next).toMatch(/^[A-Za-z0-9_-]+$/);
+      const threads = await callOk(client, "list_recent", { kind: "threads", since: anonymous.next });
+      expect(threads.structuredContent.changes.every((c: Change) => c.kind === "thread")).toBe(true);
+      await callError(client, "list_recent", { kind: "files", since: "not-a-position" });
+    } finally {
+      await client.close();
+    }
   });
 });
