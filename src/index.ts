@@ -1,5 +1,5 @@
 // Worker entry: HTTP (API, files, MCP, pages), the upload queue and its dead-letter queue, and the
-// scheduled sweep of stuck uploads, search-vocabulary catch-up and the change feed; exports the Durable Objects.
+// scheduled sweep of stuck uploads, search-vocabulary catch-up and change-feed upkeep; exports the Durable Objects.
 import { buildApp } from "./app";
 import { maintainChanges } from "./changes/feed";
 import { getDb } from "./db/client";
@@ -20,9 +20,9 @@ export default {
   queue: (batch, env) => withQueueLog(batch, (logged) => (logged.queue === UPLOADS_DLQ_NAME ? handleDeadLetters(logged, env) : handleUploadsBatch(logged, env))),
   scheduled: async (controller, env) => {
     await sweepStuckUploads(env, new Date(controller.scheduledTime));
-    // Publications whose time has come join the change feed; superseded changes past the retention go.
-    await maintainChanges(getDb(env), new Date(controller.scheduledTime));
     // Words written since the last run (new threads, replies, page text) join the search vocabulary.
     await syncVocabulary(env.DB);
+    // Publications whose time has come join the change feed; superseded changes past the retention go.
+    await maintainChanges(getDb(env), new Date(controller.scheduledTime));
   },
 } satisfies ExportedHandler<Env>;

@@ -43,6 +43,10 @@ interface Cost {
   d1: D1Tally;
   doRequests: number;
   doRowsWritten: number;
+  /** Rows the limiter objects wrote since the bench Worker started (batched saves and alarms set included). */
+  doRowsWrittenTotal?: number;
+  /** Alarm invocations of the limiter objects since the bench Worker started (billed as Durable Object requests). */
+  doAlarmsTotal?: number;
 }
 
 interface Endpoint {
@@ -135,6 +139,100 @@ async function endpoints(base: string): Promise<Endpoint[]> {
   ];
 }
 
+/** Readers of `/api/v1/documents` at steady load: who they are decides how often the limiter is asked and writes. */
+interface ReaderProfile {
+  name: string;
+  /** What it reads: `{doc}` is a public document's id. */
+  path: string;
+  /** Headers of the i-th request. */
+  headers: (i: number) => Record<string, string>;
+  /** Never cached (keyed calls): measured in the uncached pass only. */
+  keyedOnly?: boolean;
+}
+
+const LIST = "/api/v1/documents";
+const READERS: ReaderProfile[] = [
+  // A new address per request: readers arriving from a search engine, each reading one page.
+  { name: "one-shot readers (a new address per request), anonymous", path: LIST, headers: (i) => ({ "CF-Connecting-IP": `198.18.${(i >> 8) & 255}.${i & 255}` }) },
+  { name: "one busy client (one address), anonymous", path: LIST, headers: () => ({ "CF-Connecting-IP": "198.51.100.7" }) },
+  { name: "one busy client with a key, a document", path: "/api/v1/documents/{doc}", headers: () => ({ Authorization: `Bearer ${BENCH_KEY}` }), keyedOnly: true },
+  // The keyed list counts and walks the key owner's own and shared rows (1,525 rows read here): D1, not the limiter.
+  { name: "one busy client with a key, the list", path: LIST, headers: () => ({ Authorization: `Bearer ${BENCH_KEY}` }), keyedOnly: true },
+];
+const STEADY_REQUESTS = Number(option("--steady") ?? 1200);
+const STEADY_CONNECTIONS = Number(option("--connections") ?? 8);
+
+interface ReaderFigure {
+  profile: ReaderProfile;
+  requests: number;
+  perSecond: number;
+  d1RowsRead: number;
+  d1RowsWritten: number;
+  doRequests: number;
+  doRowsWritten: number;
+  usdPerMillion: number;
+}
+
+/** The limiter rows written and alarms run so far by the bench Worker (the totals its header carries on any answer). */
+async function limiterSoFar(base: string): Promise<{ rows: number; alarms: number }> {
+  const res = await fetch(`${base}/healthz`);
+  await res.arrayBuffer();
+  const cost = JSON.parse(res.headers.get("x-bench-cost") ?? "{}") as Cost;
+  return { rows: cost.doRowsWrittenTotal ?? 0, alarms: cost.doAlarmsTotal ?? 0 };
+}
+
+/**
+ * `STEADY_REQUESTS` reads of /api/v1/documents per profile from `STEADY_CONNECTIONS` connections, after one that
+ * fills the edge cache: averages per request (Durable Object rows from the Worker's running total, so saves made
+ * in batches or by alarms count too).
+ */
+async function readers(base: string, cached: boolean): Promise<ReaderFigure[]> {
+  const figures: ReaderFigure[] = [];
+  let address = 0;
+  const doc = (await firstOf(base, "/api/v1/documents?per_page=1")).id ?? "";
+  for (const profile of READERS.filter((p) => !(cached && p.keyedOnly))) {
+    const path = profile.path.replace("{doc}", doc);
+    const send = async () => {
+      const res = await fetch(`${base}${path}`, { headers: { "Accept-Language": "en", ...profile.headers(++address) } });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`${profile.name}: ${path} answered ${res.status}`);
+      return JSON.parse(res.headers.get("x-bench-cost") ?? "{}") as Cost;
+    };
+    await send();
+    const before = await limiterSoFar(base);
+    const costs: Cost[] = [];
+    const started = performance.now();
+    await Promise.all(Array.from({ length: STEADY_CONNECTIONS }, async () => {
+      while (costs.length < STEADY_REQUESTS) costs.push(await send());
+    }));
+    const seconds = (performance.now() - started) / 1000;
+    // The last batch's alarm (FLUSH_MS, src/limits/limiter.ts) belongs to this run: waited for.
+    await new Promise((r) => setTimeout(r, 6000));
+    const after = await limiterSoFar(base);
+    const rows = after.rows - before.rows;
+    const n = costs.length;
+    const d1RowsRead = costs.reduce((sum, c) => sum + c.d1.rowsRead, 0) / n;
+    const d1RowsWritten = costs.reduce((sum, c) => sum + c.d1.rowsWritten, 0) / n;
+    const doRequests = (costs.reduce((sum, c) => sum + c.doRequests, 0) + after.alarms - before.alarms) / n;
+    const doRowsWritten = rows / n;
+    const usdPerMillion = costPerMillion({ d1: { ...costs[0].d1, rowsRead: d1RowsRead, rowsWritten: d1RowsWritten }, doRequests, doRowsWritten });
+    figures.push({ profile, requests: n, perSecond: n / seconds, d1RowsRead, d1RowsWritten, doRequests, doRowsWritten, usdPerMillion });
+    log(`${cached ? "cached" : "uncached"} ${profile.name}: ${n} requests at ${(n / seconds).toFixed(0)}/s; DO ${doRequests.toFixed(3)} requests, ${doRowsWritten.toFixed(3)} rows written per request; $${usdPerMillion.toFixed(2)}/M`);
+  }
+  return figures;
+}
+
+function readersTable(uncached: ReaderFigure[], cached: ReaderFigure[]): string[] {
+  const row = (f: ReaderFigure, how: string) =>
+    `| ${f.profile.name} | \`GET ${f.profile.path}\` | ${how} | ${f.requests} | ${f.perSecond.toFixed(0)} | ${f.d1RowsRead.toFixed(1)} | ${f.d1RowsWritten.toFixed(2)} | ${f.doRequests.toFixed(3)} | ${f.doRowsWritten.toFixed(3)} | ${f.usdPerMillion.toFixed(2)} |`;
+  return [
+    "| readers | request | edge cache | requests | requests/s | D1 rows read / request | D1 rows written / request | DO requests / request | DO rows written / request | USD per million |",
+    "|---|---|---|---|---|---|---|---|---|---|",
+    ...cached.map((f) => row(f, "on (hits)")),
+    ...uncached.map((f) => row(f, f.profile.keyedOnly ? "never cached (keyed)" : "off")),
+  ];
+}
+
 async function main(): Promise<void> {
   if (!(args.includes("--reuse") && existsSync(STATE))) {
     log(`generating the catalogue into ${STATE} (takes minutes)`);
@@ -144,7 +242,7 @@ async function main(): Promise<void> {
   execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CI: "true" } });
 
   /** Runs the bench Worker with this edge-cache lifetime and measures the second of two identical requests of each endpoint. */
-  const measure = async (ttl: number): Promise<{ e: Endpoint; status: number; cost: Cost }[]> => {
+  const measure = async (ttl: number): Promise<{ rows: { e: Endpoint; status: number; cost: Cost }[]; readers: ReaderFigure[] }> => {
     const wranglerArgs = ["wrangler", "dev", "bench/cost/worker.ts", "--local", "--persist-to", STATE, "--port", String(PORT), "--inspector-port", String(INSPECTOR_PORT), "--ip", "127.0.0.1"];
     for (const v of ["ANON_RATE_PER_MINUTE:100000000", "KEY_RATE_PER_MINUTE:100000000", "SITE_RATE_PER_MINUTE:100000000", `EDGE_CACHE_TTL_SECONDS:${ttl}`]) wranglerArgs.push("--var", v);
     const child = spawn("npx", [...wranglerArgs, "--log-level", "error"], { stdio: "ignore", detached: true });
@@ -152,22 +250,25 @@ async function main(): Promise<void> {
     try {
       await waitForAnswer(`${base}/healthz`, child, 180_000);
       const measured: { e: Endpoint; status: number; cost: Cost }[] = [];
-      for (const e of await endpoints(base)) {
+      const steady = args.includes("--readers-only") ? [] : await endpoints(base);
+      for (const e of steady) {
         await request(base, e); // warms the isolate's caches (board spellings, word probes) and, with ttl > 0, the edge cache
         const { status, cost, text } = await request(base, e);
         measured.push({ e, status, cost });
         if (e.body !== undefined && ttl === 0) log(`${e.name} answered: ${text.slice(0, 300)}`);
         log(`${ttl ? "cached" : "uncached"} ${e.name}: ${status}, D1 ${cost.d1.roundTrips} round trips, ${cost.d1.rowsRead} rows read, ${cost.d1.rowsWritten} written; DO ${cost.doRequests} requests, ${cost.doRowsWritten} rows written`);
       }
-      return measured;
+      return { rows: measured, readers: await readers(base, ttl > 0) };
     } finally {
       if (child.pid) process.kill(-child.pid, "SIGTERM");
       await new Promise((r) => setTimeout(r, 2000)); // the port and the state are free again
     }
   };
   {
-    const rows = await measure(0);
-    const cached = await measure(60);
+    const { rows, readers: uncachedReaders } = await measure(0);
+    const { rows: cached, readers: cachedReaders } = await measure(60);
+    const readerLines = readersTable(uncachedReaders, cachedReaders);
+    console.log(`\n${readerLines.join("\n")}\n`);
     const over = rows.filter((r) => r.cost.d1.rowsRead > r.e.bound);
     const table = [
       "| endpoint | status | D1 round trips | D1 rows read | D1 rows written | DO requests | DO rows written | Worker requests | USD per million | cached: D1 rows read | cached: USD per million | bound (rows read) |",
@@ -188,6 +289,10 @@ async function main(): Promise<void> {
       ...table,
       "",
       `Endpoints over their bound: ${over.length ? over.map((r) => r.e.name).join(", ") : "none"}.`,
+      "",
+      `Readers at steady load: ${STEADY_REQUESTS} reads per profile from ${STEADY_CONNECTIONS} connections after one that fills the edge cache; Durable Object rows are the limiter's whole writes over the run (batched saves, and each alarm set counted as a row) divided by the requests; Durable Object requests include the alarms run.`,
+      "",
+      ...readerLines,
       "",
     ].join("\n");
     writeResultsSection(`cost-${LABEL}`, section);

@@ -281,28 +281,43 @@ async function prepare(ctx: QueryContext, q: string, tuning: SearchTuning): Prom
   const now = Date.now();
   const boardKey = JSON.stringify(parsed.norms);
   const needsBoards = parsed.norms.length > 0 && parsed.terms.some((t) => t.norm) && boardCache.get(boardKey, now) === undefined;
-  const probes = parsed.terms.map(probeExpression);
-  const keys = TIERED.map((group) => probes.map((p) => `${group}\u0000${tuning.commonRows}\u0000${p}`));
-  const missing = TIERED.flatMap((group, g) => probes.flatMap((p, i) => (probeCache.get(keys[g][i], now) === undefined ? [{ group, p, key: keys[g][i] }] : [])));
   const words = [...new Set(parsed.terms.flatMap((t) => (t.word && variantCache.get(t.word, now) === undefined ? [t.word] : [])))];
   const lookups = words.flatMap((word) => {
     const q = variantsQuery(word);
     if (!q) variantCache.set(word, [], now);
     return q ? [{ word, q }] : [];
   });
+  const pending = new Set(lookups.map((l) => l.word));
+  const loose = () => withVariants(parsed, (word) => variantCache.get(word, now) ?? []);
+  // Each term is probed with everything it will match (its other forms and corrections included), so
+  // probes of words first seen by this isolate wait for their variants: a second round trip, once.
+  const probeKeys = (ready: (i: number) => boolean) => {
+    const terms = loose().terms;
+    const probes = terms.map((t, i) => (ready(i) ? probeExpression(t, true) : undefined));
+    const keys = TIERED.map((group) => probes.map((p) => (p === undefined ? undefined : `${group}\u0000${tuning.commonRows}\u0000${p}`)));
+    const missing = TIERED.flatMap((group, g) => probes.flatMap((p, i) => (p !== undefined && probeCache.get(keys[g][i]!, now) === undefined ? [{ group, p, key: keys[g][i]! }] : [])));
+    return { keys, missing };
+  };
+  const isReady = (i: number) => !parsed.terms[i].word || !pending.has(parsed.terms[i].word!);
+  const first = probeKeys(isReady);
   const results = await readBatch<Record<string, unknown>>(ctx, [
     ...(needsBoards ? [boardLookup(parsed.norms)] : []),
-    ...missing.map((m) => probe(`search_${m.group}_recent`, m.p, tuning.commonRows)),
+    ...first.missing.map((m) => probe(`search_${m.group}_recent`, m.p, tuning.commonRows)),
     ...lookups.map(({ q }) => q),
   ]);
   if (needsBoards) boardCache.set(boardKey, parseBoardRows(results.shift()!), now);
-  for (const [j, m] of missing.entries()) probeCache.set(m.key, Boolean((results[j][0] as { common?: number } | undefined)?.common), now);
+  for (const [j, m] of first.missing.entries()) probeCache.set(m.key, Boolean((results[j][0] as { common?: number } | undefined)?.common), now);
   for (const [j, { word }] of lookups.entries()) {
-    const v = variantsOf(word, results[missing.length + j] as { term: string; typo: number }[]);
+    const v = variantsOf(word, results[first.missing.length + j] as { term: string; typo: number }[]);
     variantCache.set(word, [...v.forms, ...v.corrections], now);
   }
+  const all = probeKeys(() => true);
+  if (all.missing.length) {
+    const second = await readBatch<Record<string, unknown>>(ctx, all.missing.map((m) => probe(`search_${m.group}_recent`, m.p, tuning.commonRows)));
+    for (const [j, m] of all.missing.entries()) probeCache.set(m.key, Boolean((second[j][0] as { common?: number } | undefined)?.common), now);
+  }
   const hits = parsed.terms.some((t) => t.norm) ? (boardCache.get(boardKey, now) ?? []) : [];
-  const common = Object.fromEntries(TIERED.map((group, g) => [group, keys[g].map((k) => probeCache.get(k, now) ?? false)])) as Record<TieredGroup, boolean[]>;
+  const common = Object.fromEntries(TIERED.map((group, g) => [group, all.keys[g].map((k) => probeCache.get(k!, now) ?? false)])) as Record<TieredGroup, boolean[]>;
   const boardsExpanded = expandBoards(parsed, new Map(hits.map((h) => [h.matched, h])));
   return { parsed, expanded: withVariants(boardsExpanded, (word) => variantCache.get(word, now) ?? []), common };
 }
