@@ -46,7 +46,7 @@ export default defineConfig({
         // what a test file sends, so no file trips another's counter (all share the "unknown" address).
         // The edge cache is off here: these tests change data and read it back at once (test/edge/ runs it on).
         logLevel,
-        plugins: [worker({ ANON_RATE_PER_MINUTE: "1000000", KEY_RATE_PER_MINUTE: "1000000", SITE_RATE_PER_MINUTE: "1000000", EDGE_CACHE_TTL_SECONDS: "0" })],
+        plugins: [worker({ ANON_RATE_PER_MINUTE: "1000000", KEY_RATE_PER_MINUTE: "1000000", SITE_RATE_PER_MINUTE: "1000000", MCP_RATE_PER_MINUTE: "1000000", EDGE_CACHE_TTL_SECONDS: "0" })],
         test: { ...shared, name: "api", include: ["test/**/*.test.ts"], exclude: ["test/e2e/**", "test/limits/**", "test/tight-limits/**", "test/edge/**"] },
       },
       {
@@ -57,9 +57,10 @@ export default defineConfig({
         test: { ...shared, name: "limits", include: ["test/limits/**/*.test.ts"] },
       },
       {
-        // Limits of 10 a minute (anonymous API/MCP and site), so a test reaches them with a batch or a few pages.
+        // Limits of 10 a minute (anonymous API and site) and an MCP budget of 15, so a test reaches them with a
+        // batch or a few pages, and tells the two budgets apart.
         logLevel,
-        plugins: [worker({ ANON_RATE_PER_MINUTE: "10", SITE_RATE_PER_MINUTE: "10", EDGE_CACHE_TTL_SECONDS: "0" })],
+        plugins: [worker({ ANON_RATE_PER_MINUTE: "10", SITE_RATE_PER_MINUTE: "10", MCP_RATE_PER_MINUTE: "15", EDGE_CACHE_TTL_SECONDS: "0" })],
         test: { ...shared, name: "tight-limits", include: ["test/tight-limits/**/*.test.ts"] },
       },
       {

@@ -16,7 +16,7 @@ runMain(async () => {
   const now = new Date();
   const run = (db: D1Database, files: AdminContext["files"]) => runAdmin({ db, files, now }, commandArgv);
 
-  let result;
+  let result: Awaited<ReturnType<typeof run>>;
   try {
     const location = remote ? "remote" : "local";
     const wranglerFiles = { delete: (keys: string | string[]) => deleteObjects(location, typeof keys === "string" ? [keys] : keys) };

@@ -6,6 +6,7 @@
 // The preparation runs in a child process: the local runtime it starts installs exit hooks that
 // would end this process on SIGTERM before wrangler dev could be stopped.
 import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
 import { copyFileSync, existsSync } from "node:fs";
 import { runMain } from "./lib/cli";
 import { OFFLINE_ENV, WRANGLER_BIN } from "./lib/wrangler";
@@ -18,10 +19,29 @@ function ensureDevVars(): void {
   console.log("Created .dev.vars from .dev.vars.example (development signing key).");
 }
 
-/** Runs a child in the foreground; termination signals go to it, its exit code is returned. */
-function foreground(args: string[]): Promise<number> {
+// wrangler's own line per request ("[wrangler:info] GET /path 200 OK (12ms)") repeats the Worker's JSON access
+// log line (src/http/access-log.ts), which says more; only wrangler's is dropped.
+const WRANGLER_REQUEST_LINE = /^(?:\x1b\[[0-9;]*m)*\[wrangler:info\](?:\x1b\[[0-9;]*m)* (?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) \S+ \d{3}\b/;
+
+/** Copies a child's output line by line, leaving out wrangler's request lines. */
+function passOn(from: NodeJS.ReadableStream, to: NodeJS.WriteStream): void {
+  createInterface({ input: from, crlfDelay: Number.POSITIVE_INFINITY }).on("line", (line) => {
+    if (!WRANGLER_REQUEST_LINE.test(line)) to.write(`${line}\n`);
+  });
+}
+
+/**
+ * Runs a child in the foreground; termination signals go to it, its exit code is returned. With `quietRequests`
+ * its output passes through passOn (no longer a terminal: wrangler then shows no hotkey bar; Ctrl-C still stops it).
+ */
+function foreground(args: string[], quietRequests = false): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: "inherit", env: { ...process.env, ...OFFLINE_ENV } });
+    const stdio = quietRequests ? (["inherit", "pipe", "pipe"] as const) : "inherit";
+    const child = spawn(process.execPath, args, { stdio: stdio as never, env: { ...process.env, ...OFFLINE_ENV } });
+    if (quietRequests) {
+      passOn(child.stdout!, process.stdout);
+      passOn(child.stderr!, process.stderr);
+    }
     const forward = (signal: NodeJS.Signals) => child.kill(signal);
     const signals = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
     for (const signal of signals) process.on(signal, forward);
@@ -39,5 +59,5 @@ runMain(async () => {
   const prepared = await foreground([...process.execArgv, "scripts/dev-prepare.ts"]);
   if (prepared !== 0) return prepared;
   console.log(`Starting wrangler dev on http://localhost:${PORT} …`);
-  return foreground([WRANGLER_BIN, "dev", "--port", PORT]);
+  return foreground([WRANGLER_BIN, "dev", "--port", PORT], true);
 });

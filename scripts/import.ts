@@ -36,9 +36,9 @@ const USAGE = `usage: npm run import -- [--reset] [--dry-run] [--remote | --rehe
 const REMOTE_BATCH_LIMITS: BatchLimits = { statements: 2000, bytes: 8 * 1024 * 1024 };
 
 function parseCommandLine(argv: string[]) {
-  let parsed;
-  try {
-    parsed = parseArgs({
+  const parsed = (() => {
+    try {
+      return parseArgs({
       args: argv,
       allowPositionals: true,
       options: {
@@ -55,9 +55,10 @@ function parseCommandLine(argv: string[]) {
         help: { type: "boolean", short: "h" },
       },
     });
-  } catch (error) {
-    throw new UsageError(`${(error as Error).message}\n${USAGE}`);
-  }
+    } catch (error) {
+      throw new UsageError(`${(error as Error).message}\n${USAGE}`);
+    }
+  })();
   const { values, positionals } = parsed;
   if (values.help) return undefined;
   if (positionals.length !== 1) throw new UsageError(`expected exactly one FILE.json or FOLDER\n${USAGE}`);

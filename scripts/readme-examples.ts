@@ -1,16 +1,16 @@
-// `npm run test:readme`: runs every shell example of README.md against `npm run dev` with the demo data, and
-// fails on a command that exits non-zero or answers nothing, `null`, a problem (4xx/5xx) or an error status.
+// `npm run test:readme`: runs every shell example of README.md and of docs/*.md (in that order, the docs by name)
+// against `npm run dev` with the demo data, and fails on a command that exits non-zero or answers nothing, `null`,
+// a problem (4xx/5xx) or an error status.
 //
 // Each ```sh block runs as one bash session (so `export KEY=…` and `DOC=$(…)` carry to the next lines), in a
 // throw-away copy of the repository: its own .wrangler state, so the admin examples never touch yours. A block
 // preceded by `<!-- examples: skip: REASON -->` is listed with its reason and not run (deployment needs an
 // account). `localhost:8787` in the examples is rewritten to the free port this check uses.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PDFDocument, StandardFonts } from "pdf-lib";
 import { runMain } from "./lib/cli";
 import { shellBlocks, wrongAnswer } from "./lib/readme-blocks";
 import { OFFLINE_ENV } from "./lib/wrangler";
@@ -56,12 +56,10 @@ async function waitForServer(url: string, server: ChildProcess, log: () => strin
   throw new Error(`npm run dev did not answer ${url} within 5 minutes:\n${log()}`);
 }
 
-/** A small real PDF for the upload example (the README uploads ./820-02020.pdf). */
-async function writeSamplePdf(path: string): Promise<void> {
-  const pdf = await PDFDocument.create();
-  const page = pdf.addPage();
-  page.drawText("820-02020 schematic (README example)", { font: await pdf.embedFont(StandardFonts.Helvetica), x: 50, y: 700 });
-  writeFileSync(path, await pdf.save());
+/** The markdown files whose shell examples run: the README first, then docs/ by name. */
+function exampleFiles(): string[] {
+  const docs = readdirSync("docs").filter((name) => name.endsWith(".md")).sort().map((name) => `docs/${name}`);
+  return ["README.md", ...docs];
 }
 
 interface Result {
@@ -101,7 +99,7 @@ function runBlock(commands: string[], cwd: string, env: NodeJS.ProcessEnv): { re
 }
 
 runMain(async () => {
-  const blocks = shellBlocks(readFileSync("README.md", "utf8"));
+  const blocks = exampleFiles().flatMap((file) => shellBlocks(readFileSync(file, "utf8")).map((block) => ({ ...block, file })));
   const port = await freePort();
   const dir = copyRepository();
   let log = "";
@@ -112,11 +110,10 @@ runMain(async () => {
   try {
     console.log(`README examples: npm run dev on port ${port} in ${dir} …`);
     await waitForServer(`http://localhost:${port}/healthz`, server, () => log);
-    await writeSamplePdf(join(dir, "820-02020.pdf"));
     const env = { ...process.env, ...OFFLINE_ENV, BDS_URL: `http://localhost:${port}` };
     for (const block of blocks) {
       if (block.skip) {
-        console.log(`- README.md:${block.line} skipped (${block.skip})`);
+        console.log(`- ${block.file}:${block.line} skipped (${block.skip})`);
         continue;
       }
       const commands = block.commands.map((c) => c.replaceAll("localhost:8787", `localhost:${port}`));
@@ -129,7 +126,7 @@ runMain(async () => {
           continue;
         }
         failures++;
-        console.log(`✗ README.md:${block.line}: ${shown}\n  ${wrong}; output: ${result.output.trim().slice(0, 400) || "(none)"}`);
+        console.log(`✗ ${block.file}:${block.line}: ${shown}\n  ${wrong}; output: ${result.output.trim().slice(0, 400) || "(none)"}`);
         if (stderr.trim()) console.log(`  stderr of the block:\n${stderr.trim().split("\n").slice(-15).join("\n")}`);
       }
       if (results.length < block.commands.length) failures++;
@@ -148,6 +145,6 @@ runMain(async () => {
     }
     rmSync(dir, { recursive: true, force: true });
   }
-  console.log(failures ? `${failures} README example(s) failed.` : "Every README example answered.");
+  console.log(failures ? `${failures} README example(s) failed.` : "Every README and docs example answered.");
   return failures ? 1 : 0;
 });

@@ -28,8 +28,8 @@ export function buildApp() {
   // Liveness, and the bare route of `npm run bench`: no database, no key, no limit.
   app.get("/healthz", (c) => c.text("ok", 200, { "Cache-Control": "no-store" }));
   app.route("/api/v1", buildApi());
-  // No key, read-only, limited like anonymous reads: per client address, sharing the API's counter; every tool
-  // call counts (serveMcp counts them before serving).
+  // No key, read-only, with the assistants' own per-address budget (MCP_RATE_PER_MINUTE), apart from the API's:
+  // every tool call and resource read counts, while it is served (src/limits/mcp-limit.ts).
   app.use(MCP_PATH, limitHeadersMiddleware);
   app.all(MCP_PATH, serveMcp);
   for (const path of SITE_PATHS) app.use(path, siteRateLimit); // the site's own per-address limit

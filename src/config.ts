@@ -17,6 +17,8 @@ export interface AppConfig {
   sitePerMinute: number;
   /** Requests per signed download link per minute (its byte ranges), instead of the caller's address limit. */
   linkRatePerMinute: number;
+  /** MCP tool calls and resource reads per client address per minute, a budget apart from anonRatePerMinute. */
+  mcpRatePerMinute: number;
   /** Lifetime of anonymous answers in the edge cache (src/http/edge-cache.ts); 0 turns it off. */
   edgeCacheTtlSeconds: number;
 }
@@ -41,6 +43,7 @@ export function readConfig(env: Env): AppConfig {
     ipv6PrefixBits: intVar(env.IPV6_PREFIX_BITS, DEFAULT_IPV6_PREFIX_BITS),
     sitePerMinute: intVar(env.SITE_RATE_PER_MINUTE, 300),
     linkRatePerMinute: intVar(env.LINK_RATE_PER_MINUTE, 600),
+    mcpRatePerMinute: intVar(env.MCP_RATE_PER_MINUTE, 120),
     edgeCacheTtlSeconds: intVar(env.EDGE_CACHE_TTL_SECONDS, 60),
   };
 }

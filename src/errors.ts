@@ -1,16 +1,65 @@
-// Errors of the domain (search, queries, ingestion): what went wrong, in words any surface can show.
-// The domain never speaks HTTP; each surface maps these once: the API to problems (http/errors.ts), the
-// site to pages with the same status (site/errors.ts), MCP to tool errors (mcp/tool.ts).
-export type DomainErrorKind = "not-found" | "conflict" | "gone" | "unavailable";
+// Errors of the domain (search, queries, ingestion, auth, files): what went wrong, in words any surface can
+// show. The domain never speaks HTTP; each surface maps these once: the API to problems (http/errors.ts), the
+// site to pages with the same status (site/errors.ts), MCP to tool errors (mcp/errors.ts). A test
+// (test/structure.test.ts) fails when a domain folder imports the HTTP problem type.
+export type DomainErrorKind =
+  | "not-found"
+  | "conflict"
+  | "gone"
+  | "unavailable"
+  /** The caller's input is wrong; `fieldErrors` says where. */
+  | "invalid"
+  /** No usable credentials (none where one is needed, or one that is unknown, expired or revoked). */
+  | "unauthorized"
+  /** Credentials that are valid but may not do this (`requiredScopes` names what would). */
+  | "forbidden";
+
+/** Messages per input field, as the API's `errors` object shows them. */
+export type FieldErrors = Record<string, string[]>;
+
+export interface DomainErrorDetails {
+  /** When the same call may work again (a rebuild in progress, an upload still being received). */
+  retryAfterSeconds?: number;
+  fieldErrors?: FieldErrors;
+  requiredScopes?: readonly string[];
+  /** For "unauthorized": credentials were sent and rejected (unknown, expired, revoked), not missing. */
+  credentialsRejected?: boolean;
+}
 
 export class DomainError extends Error {
+  readonly retryAfterSeconds?: number;
+  readonly fieldErrors?: FieldErrors;
+  readonly requiredScopes?: readonly string[];
+  readonly credentialsRejected?: boolean;
+
   constructor(
     readonly kind: DomainErrorKind,
     message: string,
-    /** When the same call may work again (a rebuild in progress, an upload still being received). */
-    readonly retryAfterSeconds?: number,
+    details: DomainErrorDetails | number = {},
   ) {
     super(message);
     this.name = new.target.name;
+    const { retryAfterSeconds, fieldErrors, requiredScopes, credentialsRejected } = typeof details === "number" ? { retryAfterSeconds: details } : details;
+    this.retryAfterSeconds = retryAfterSeconds;
+    this.fieldErrors = fieldErrors;
+    this.requiredScopes = requiredScopes;
+    this.credentialsRejected = credentialsRejected;
   }
+}
+
+/** Invalid input, field by field; the message names the fields. */
+export function invalidInput(fieldErrors: FieldErrors, message?: string): DomainError {
+  return new DomainError("invalid", message ?? `Invalid value for ${Object.keys(fieldErrors).join(", ")}.`, { fieldErrors });
+}
+
+/** Adds a message to a field. */
+export function addFieldError(errors: FieldErrors, field: string, message: string): void {
+  (errors[field] ??= []).push(message);
+}
+
+/** Turns zod issues into per-field messages (never ZodError.message, which is JSON text in zod 4). */
+export function fieldErrorsFromIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) addFieldError(errors, issue.path.map(String).join(".") || "_", issue.message);
+  return errors;
 }

@@ -17,8 +17,16 @@ export async function withQueueLog<T>(batch: MessageBatch<T>, handle: (batch: Me
     (message) =>
       new Proxy(message, {
         get(target, property) {
-          if (property === "ack") return () => (settle(target.id, "ack"), target.ack());
-          if (property === "retry") return (options?: QueueRetryOptions) => (settle(target.id, "retry"), target.retry(options));
+          if (property === "ack")
+            return () => {
+              settle(target.id, "ack");
+              target.ack();
+            };
+          if (property === "retry")
+            return (options?: QueueRetryOptions) => {
+              settle(target.id, "retry");
+              target.retry(options);
+            };
           if (property === "body" && !startedAt.has(target.id)) startedAt.set(target.id, Date.now());
           const value = Reflect.get(target, property, target);
           return typeof value === "function" ? value.bind(target) : value;
@@ -29,8 +37,14 @@ export async function withQueueLog<T>(batch: MessageBatch<T>, handle: (batch: Me
     queue: batch.queue,
     metadata: batch.metadata,
     messages,
-    ackAll: () => (messages.forEach((m) => settle(m.id, "ack")), batch.ackAll()),
-    retryAll: (options) => (messages.forEach((m) => settle(m.id, "retry")), batch.retryAll(options)),
+    ackAll: () => {
+      for (const m of messages) settle(m.id, "ack");
+      batch.ackAll();
+    },
+    retryAll: (options) => {
+      for (const m of messages) settle(m.id, "retry");
+      batch.retryAll(options);
+    },
   };
   try {
     await handle(logged);

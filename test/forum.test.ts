@@ -161,7 +161,7 @@ describe("GET /forum/threads/{thread}", () => {
     const pages = [];
     for (let page = 1; page <= 4; page++) pages.push((await getJson(`${path}?page=${page}`)).body);
     expect(pages.map((p) => p.data.posts.length)).toEqual([50, 50, 20, 0]);
-    pages.forEach((p, i) => expect(p.meta).toEqual({ page: i + 1, per_page: 50, total: LONG_REPLIES, last_page: 3 }));
+    for (const [i, p] of pages.entries()) expect(p.meta).toEqual({ page: i + 1, per_page: 50, total: LONG_REPLIES, last_page: 3 });
     expect(pages.every((p) => p.data.replies === LONG_REPLIES)).toBe(true);
     const bodies = pages.flatMap((p) => p.data.posts.map((r: any) => r.body));
     expect(bodies).toEqual(Array.from({ length: LONG_REPLIES }, (_, i) => `reply ${i + 1}`));

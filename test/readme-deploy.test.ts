@@ -1,13 +1,15 @@
 /// <reference types="vite/client" />
-// The README's deployment commands create every resource wrangler.toml names, and set every secret.
+// The deployment commands of docs/deployment.md create every resource wrangler.toml names, and set every secret.
 import { describe, expect, it } from "vitest";
 import devVarsExample from "../.dev.vars.example?raw";
-import readme from "../README.md?raw";
+import deployment from "../docs/deployment.md?raw";
 import wranglerToml from "../wrangler.toml?raw";
 
-/** The shell commands of the README's Deployment section. */
+/** The shell commands of the Deployment section of docs/deployment.md. */
 function deploymentCommands(): string {
-  const section = readme.slice(readme.indexOf("## Deployment"), readme.indexOf("\n## ", readme.indexOf("## Deployment") + 1));
+  const start = deployment.indexOf("## Deployment");
+  const end = deployment.indexOf("\n## ", start + 1);
+  const section = deployment.slice(start, end === -1 ? undefined : end);
   return [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]).join("\n");
 }
 
@@ -17,7 +19,7 @@ function tomlValues(key: string): string[] {
   return [...uncommented.matchAll(new RegExp(`^\\s*${key}\\s*=\\s*"([^"]+)"`, "gm"))].map((m) => m[1]);
 }
 
-describe("README deployment commands", () => {
+describe("deployment commands (docs/deployment.md)", () => {
   const commands = deploymentCommands();
 
   it("exist", () => {

@@ -11,7 +11,7 @@ it("every route of the Worker fits the one-regular-expression router", () => {
   const fits = (n: number) => {
     const router = new RegExpRouter<number>();
     try {
-      routes.slice(0, n).forEach(([method, path], i) => router.add(method, path, i));
+      for (const [i, [method, path]] of routes.slice(0, n).entries()) router.add(method, path, i);
       router.match("GET", "/");
       return true;
     } catch {

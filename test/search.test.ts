@@ -6,7 +6,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../src/db/client";
 import { importContent } from "../src/import";
 import { searchSite } from "../src/search";
-import { searchSchemaStatements } from "../src/search/index-sql";
 import { rebuildSearchIndex } from "../src/search/rebuild";
 import { api, expectMatchesOpenApi, expectProblem, getJson, KEYS, SAMPLE_IDS, seedSample } from "./helpers/app";
 
@@ -303,6 +302,7 @@ describe("hostile input never reaches FTS5 syntax", () => {
     "title : x", "search_documents:power", "rank:1", "rowid:1", "power:", ":power", "@#$%^&", "!!", "..", "..//..",
     "🔧🔧", "🔥 power 🔥", "𝔭𝔬𝔴𝔢𝔯", "ｐｏｗｅｒ", "\u0301\u0301", "e\u0301", "Ǆ ǆ", "ß ẞ", "ΣΊΣΥΦΟΣ", "日本語",
     "'; drop table documents; --", "1' or '1'='1", "1 OR 1=1", "%", "%%", "_", "\\", "\\\"", "power\\", "a\u0000b",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, sent as plain text.
     "<script>alert(1)</script>", "${7*7}", "{{7*7}}", "%00", "../../etc/passwd", "x".repeat(200), "a ".repeat(100), "9".repeat(200), "a-".repeat(100), "\"a\" ".repeat(50),
     "power power power power power power power power power power", "820-00165-A-B-C-D-E-F-G-H-I-J-K", "0", "00", "NULL", "null", "undefined", "true", "[]", "{}",
   ];

@@ -106,9 +106,29 @@ describe("item pages render what an anonymous visitor may see", () => {
     expect(markup).toContain(`${ORIGIN}/es/foro/${SAMPLE_IDS.thread}/`);
   });
 
-  it("a document page explains that downloads need a key and never links a file", async () => {
+  it("a case whose text opens with its section's own heading shows that heading once", async () => {
+    const caseId = (await getJson("/cases")).body.data[0].id;
+    const before = await env.DB.prepare("select diagnosis_html, fix_html from repair_cases where id = ?").bind(caseId).first<{ diagnosis_html: string; fix_html: string }>();
+    // Members write "## Diagnóstico" (or "## Diagnostico") at the top of the diagnosis, and "## Fix" above the fix.
+    await env.DB.prepare("update repair_cases set diagnosis_html = '<h2>Diagnostico</h2>' || diagnosis_html, fix_html = '<h2>Fix</h2>' || fix_html where id = ?").bind(caseId).run();
+    try {
+      const es = await html(await apiUrl(`/cases/${caseId}`, "es"));
+      expect(es.match(/>Diagn[oó]stico</g)).toHaveLength(1);
+      expect(es).toContain("Corrosion near");
+      const en = await html(await apiUrl(`/cases/${caseId}`, "en"));
+      expect(en.match(/>Fix</g)).toHaveLength(1);
+    } finally {
+      await env.DB.prepare("update repair_cases set diagnosis_html = ?, fix_html = ? where id = ?").bind(before!.diagnosis_html, before!.fix_html, caseId).run();
+    }
+  });
+
+  it("a document page explains that downloads need a key, from whom, and never links a file", async () => {
     const markup = await html(await apiUrl(`/documents/${SAMPLE_IDS.publicSchematic}`, "en"));
     expect(markup).toContain("needs a personal API key");
+    // The site has no account settings; keys come from the administrators.
+    expect(markup).not.toMatch(/account settings/i);
+    expect(markup).toContain("administrators issue to members");
+    expect(await html(await apiUrl(`/documents/${SAMPLE_IDS.publicSchematic}`, "es"))).not.toMatch(/configuraci[oó]n de tu cuenta/i);
     expect(markup).toContain('<button type="button" disabled="" aria-describedby="download-help">Download</button>');
     expect(markup).not.toMatch(/href="[^"]*\/(files|download)[/"?]/);
     expect(markup).toContain("Versions");

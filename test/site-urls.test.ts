@@ -6,7 +6,7 @@ beforeAll(seedSample);
 
 /** Every `url` value anywhere in a JSON body. */
 function urlsIn(value: unknown, found: Set<string>): void {
-  if (Array.isArray(value)) value.forEach((v) => urlsIn(v, found));
+  if (Array.isArray(value)) for (const v of value) urlsIn(v, found);
   else if (value && typeof value === "object") {
     for (const [key, v] of Object.entries(value)) {
       if (key === "url" && typeof v === "string") found.add(v);

@@ -6,7 +6,7 @@
 // 2. Starts the Worker with `wrangler dev` on that state, pinned to one core (taskset -c 0), and runs
 //    the fixed mix of 200 queries through GET /api/v1/search: one warm-up pass, then measured passes.
 // 3. Prints p50/p95/p99 of the whole request and the database size, and writes bench/RESULTS.md.
-import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { spawn, execFileSync, } from "node:child_process";
 import { existsSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { resolve } from "node:path";

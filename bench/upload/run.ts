@@ -83,7 +83,7 @@ function sampler(pids: number[]) {
   const loop = (async () => {
     while (running) {
       const values = await Promise.all(pids.map(rssBytes));
-      values.forEach((v, i) => peak.set(pids[i], Math.max(peak.get(pids[i])!, v)));
+      for (const [i, v] of values.entries()) peak.set(pids[i], Math.max(peak.get(pids[i])!, v));
       peakSum = Math.max(peakSum, values.reduce((a, b) => a + b, 0));
       await sleep(20);
     }

@@ -38,7 +38,7 @@ export async function pdfFile(title: string, pages: string[]): Promise<{ bytes: 
     const heading = `${title} - ${i + 1}/${pages.length}`;
     page.drawText(heading, { x: 50, y: 790, size: 14, font: bold });
     const lines = wrap(body);
-    lines.forEach((line, j) => page.drawText(line, { x: 50, y: 760 - j * 15, size: 10, font }));
+    for (const [j, line] of lines.entries()) page.drawText(line, { x: 50, y: 760 - j * 15, size: 10, font });
     texts.push([heading, ...lines].join("\n"));
   });
   return { bytes: await doc.save({ useObjectStreams: false }), pages: texts };
@@ -187,7 +187,7 @@ export function mp4Stub(label: string): Uint8Array {
 /** A boardview in the plain-text BRD layout many viewers read: parts, pins, nets. */
 export function boardviewText(random: Random, board: string, parts: [string, string][]): string {
   const lines = ["str_length: 0", "var_data: 4 " + parts.length + " " + parts.length * 4 + " 0", `Format: ${board}`, "Parts:"];
-  parts.forEach(([designator], i) => lines.push(`${designator} ${i % 2 ? 2 : 1} ${(i + 1) * 4}`));
+  for (const [i, [designator]] of parts.entries()) lines.push(`${designator} ${i % 2 ? 2 : 1} ${(i + 1) * 4}`);
   lines.push("Pins:");
   parts.forEach(([, net]) => {
     for (let p = 0; p < 4; p++) lines.push(`${random.int(100, 9000)} ${random.int(100, 6000)} ${random.int(1, 400)} ${p % 2 ? 1 : 2} ${p === 0 ? net : "GND"}`);

@@ -2,6 +2,7 @@
 export class UsageError extends Error {}
 
 /** Runs a script's main; usage errors exit 2, anything else prints its message and exits 1. */
+// biome-ignore lint/suspicious/noConfusingVoidType: a script's main may end without a value (exit 0) or return its exit code.
 export function runMain(main: () => Promise<number | void>): void {
   main().then(
     (code) => process.exit(code ?? 0),

@@ -14,6 +14,7 @@ export interface AdminContext {
   now: Date;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: the registry holds commands of every input type; each command's own run() is typed by its schema.
 export interface AdminCommand<Input = any> {
   /** "group:verb", e.g. keys:create. */
   name: string;

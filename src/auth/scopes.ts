@@ -2,7 +2,7 @@
 // (requireAccess) and the OpenAPI operation (security, x-required-scopes).
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../http/context";
-import { ApiError } from "../http/problem";
+import { DomainError } from "../errors";
 import type { Scope } from "../schemas/scopes";
 
 export interface Access {
@@ -21,8 +21,8 @@ export function canPublish(viewer: { scopes: readonly Scope[] }): boolean {
 }
 
 /** The 401 for a call that needs a key and sent none. */
-export function keyRequired(detail = "This endpoint needs an API key: send Authorization: Bearer <API_KEY>."): ApiError {
-  return new ApiError("unauthorized", detail, { headers: { "WWW-Authenticate": 'Bearer realm="api"' } });
+export function keyRequired(detail = "This endpoint needs an API key: send Authorization: Bearer <API_KEY>."): DomainError {
+  return new DomainError("unauthorized", detail);
 }
 
 export function requireAccess(access: Access) {
@@ -35,11 +35,11 @@ export function requireAccess(access: Access) {
       return next();
     }
     if (!viewer.active) {
-      throw new ApiError("forbidden", "The account that owns this key is inactive.", { required_scopes: access.scopes });
+      throw new DomainError("forbidden", "The account that owns this key is inactive.", { requiredScopes: access.scopes });
     }
     const missing = access.scopes.filter((s) => !viewer.scopes.includes(s));
     if (missing.length > 0) {
-      throw new ApiError("forbidden", `This key lacks the scope ${missing.join(", ")}.`, { required_scopes: access.scopes });
+      throw new DomainError("forbidden", `This key lacks the scope ${missing.join(", ")}.`, { requiredScopes: access.scopes });
     }
     return next();
   });

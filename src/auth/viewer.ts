@@ -4,7 +4,7 @@ import { createMiddleware } from "hono/factory";
 import type { Db } from "../db/client";
 import { apiKeys, users } from "../db/schema";
 import type { AppEnv } from "../http/context";
-import { ApiError } from "../http/problem";
+import { DomainError } from "../errors";
 import { looksLikeToken, sha256Hex } from "./keys";
 import type { Viewer } from "./identity";
 import type { Scope } from "../schemas/scopes";
@@ -59,8 +59,8 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   return next();
 });
 
-function refusedKey(token: string | undefined): ApiError {
-  return new ApiError("unauthorized", token ? "The API key is invalid, expired or revoked." : "The Authorization header must be: Bearer <API_KEY>.", {
-    headers: { "WWW-Authenticate": 'Bearer realm="api", error="invalid_token"' },
+function refusedKey(token: string | undefined): DomainError {
+  return new DomainError("unauthorized", token ? "The API key is invalid, expired or revoked." : "The Authorization header must be: Bearer <API_KEY>.", {
+    credentialsRejected: true,
   });
 }

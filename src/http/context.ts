@@ -4,7 +4,7 @@ import type { Db } from "../db/client";
 import type { AppliedLimit } from "../limits/headers";
 import type { AppConfig } from "../config";
 import type { Lang } from "./language";
-import type { ApiError } from "./problem";
+import type { DomainError } from "../errors";
 import type { UrlContext } from "./urls";
 
 export interface AppVariables {
@@ -15,7 +15,7 @@ export interface AppVariables {
   /** The key's owner, or null for an anonymous caller. Set by the authenticate middleware. */
   viewer: Viewer | null;
   /** The 401 of a sent key that is not usable; the rate-limit step counts it, then throws it. */
-  refusedKey?: ApiError;
+  refusedKey?: DomainError;
   /** The request's database: one D1 session (src/db/session.ts). */
   db: Db;
   /** Limits counted for this request, in order; their state goes out in the RateLimit headers. */

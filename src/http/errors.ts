@@ -11,11 +11,20 @@ const CODE_BY_KIND: Record<DomainErrorKind, ProblemCode> = {
   conflict: "conflict",
   gone: "gone",
   unavailable: "unavailable",
+  invalid: "validation-failed",
+  unauthorized: "unauthorized",
+  forbidden: "forbidden",
 };
 
 function fromDomainError(err: DomainError): ApiError {
-  const headers = err.retryAfterSeconds === undefined ? undefined : { "Retry-After": String(err.retryAfterSeconds) };
-  return new ApiError(CODE_BY_KIND[err.kind], err.message, headers ? { headers } : {});
+  const headers: Record<string, string> = {};
+  if (err.retryAfterSeconds !== undefined) headers["Retry-After"] = String(err.retryAfterSeconds);
+  if (err.kind === "unauthorized") headers["WWW-Authenticate"] = err.credentialsRejected ? 'Bearer realm="api", error="invalid_token"' : 'Bearer realm="api"';
+  return new ApiError(CODE_BY_KIND[err.kind], err.message, {
+    ...(Object.keys(headers).length ? { headers } : {}),
+    ...(err.fieldErrors ? { errors: err.fieldErrors } : {}),
+    ...(err.requiredScopes ? { required_scopes: [...err.requiredScopes] } : {}),
+  });
 }
 
 export function toApiError(err: unknown): ApiError {

@@ -1,8 +1,8 @@
 // The one problem helper: handlers throw ApiError, app.onError turns it into application/problem+json.
+import type { FieldErrors } from "../errors";
 import { PROBLEMS, type ProblemCode } from "./problem-table";
+export { fieldErrorsFromIssues, type FieldErrors } from "../errors";
 export { PROBLEMS, type ProblemCode } from "./problem-table";
-
-export type FieldErrors = Record<string, string[]>;
 
 export interface ProblemExtras {
   errors?: FieldErrors;
@@ -43,16 +43,6 @@ export function problemResponse(err: ApiError, siteUrl: string, requestId: strin
     status: err.status,
     headers: { "Content-Type": "application/problem+json", "Cache-Control": "no-store", ...headers },
   });
-}
-
-/** Turns zod issues into the per-field `errors` object (never ZodError.message, which is JSON text in zod 4). */
-export function fieldErrorsFromIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const field = issue.path.map(String).join(".") || "_";
-    (errors[field] ??= []).push(issue.message);
-  }
-  return errors;
 }
 
 export function validationError(errors: FieldErrors, detail?: string): ApiError {

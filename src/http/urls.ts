@@ -1,6 +1,9 @@
 // The one url builder: every `url` field and every page address comes from here (DESIGN.md §2).
 import { LANGUAGES, type Lang } from "./language";
 
+/** Where the MCP server answers (DESIGN.md §2). */
+export const MCP_PATH = "/mcp";
+
 export type PageKind = "thread" | "post" | "case" | "document";
 
 const SECTION: Record<PageKind | "board", Record<Lang, string>> = {

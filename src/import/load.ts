@@ -226,9 +226,8 @@ export async function planRecord<S extends Section>(db: Db, section: S, record: 
         );
       }
       for (const shareUser of shareIds) s.push(db.insert(t.documentShares).values({ documentId: id, userId: shareUser }).onConflictDoNothing());
-      (d.pages ?? []).forEach((text, i) =>
-        s.push(db.insert(t.documentPages).values({ documentId: id, page: i + 1, text }).onConflictDoUpdate({ target: [t.documentPages.documentId, t.documentPages.page], set: { text }, setWhere: ifChanged(t.documentPages, { text }) })),
-      );
+      for (const [i, text] of (d.pages ?? []).entries())
+        s.push(db.insert(t.documentPages).values({ documentId: id, page: i + 1, text }).onConflictDoUpdate({ target: [t.documentPages.documentId, t.documentPages.page], set: { text }, setWhere: ifChanged(t.documentPages, { text }) }));
       count("documents");
     },
     threads: async (th) => {
@@ -375,9 +374,8 @@ export async function planRecord<S extends Section>(db: Db, section: S, record: 
         const row = { designator: m.designator, partNumber: m.part_number ?? null, action: m.action, note: m.note ?? null };
         s.push(db.insert(t.caseComponents).values({ ...row, caseId: id, position }).onConflictDoUpdate({ target: [t.caseComponents.caseId, t.caseComponents.position], set: row, setWhere: ifChanged(t.caseComponents, row) }));
       });
-      documentIds.forEach((documentId, position) =>
-        s.push(db.insert(t.caseDocuments).values({ caseId: id, documentId, position }).onConflictDoUpdate({ target: [t.caseDocuments.caseId, t.caseDocuments.documentId], set: { position }, setWhere: ifChanged(t.caseDocuments, { position }) })),
-      );
+      for (const [position, documentId] of documentIds.entries())
+        s.push(db.insert(t.caseDocuments).values({ caseId: id, documentId, position }).onConflictDoUpdate({ target: [t.caseDocuments.caseId, t.caseDocuments.documentId], set: { position }, setWhere: ifChanged(t.caseDocuments, { position }) }));
       count("cases");
     },
   };

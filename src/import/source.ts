@@ -69,7 +69,7 @@ export function jsonFileSource(openBytes: ByteOpener): ImportSource {
   let ranges = new Map<Section, MemberRange>();
   return {
     async open() {
-      let indexed;
+      let indexed: Awaited<ReturnType<typeof indexMembers>>;
       try {
         indexed = await indexMembers(openBytes());
       } catch (error) {

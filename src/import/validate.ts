@@ -240,28 +240,30 @@ export class ImportChecker {
         need("board", t.board, at("board"));
         need("document", t.document, at("document"));
         local(t.posts, [`threads[${i}].posts`], "reply id");
-        return t.posts?.forEach((p, j) => need("user", p.author, at("posts", j, "author")));
+        for (const [j, p] of (t.posts ?? []).entries()) need("user", p.author, at("posts", j, "author"));
+        return;
       }
       case "blog_posts": {
         const p = raw as Record_<"blog_posts">;
         need("user", p.author, at("author"));
         local(p.comments, [`blog_posts[${i}].comments`], "comment id");
-        return p.comments?.forEach((c, j) => need("user", c.author, at("comments", j, "author")));
+        for (const [j, c] of (p.comments ?? []).entries()) need("user", c.author, at("comments", j, "author"));
+        return;
       }
       case "cases": {
         const c = raw as Record_<"cases">;
         need("user", c.author, at("author"));
         need("board", c.board, at("board"));
         need("manufacturer", c.manufacturer, at("manufacturer"));
-        c.documents?.forEach((d, j) => need("document", d, at("documents", j)));
+        for (const [j, d] of (c.documents ?? []).entries()) need("document", d, at("documents", j));
         return need("thread", c.thread, at("thread"));
       }
       case "documents": {
         const d = raw as Record_<"documents">;
         need("user", d.owner, at("owner"));
-        d.shared_with?.forEach((u, j) => need("user", u, at("shared_with", j)));
+        for (const [j, u] of (d.shared_with ?? []).entries()) need("user", u, at("shared_with", j));
         need("manufacturer", d.manufacturer, at("manufacturer"));
-        d.boards?.forEach((b, j) => need("board", b, at("boards", j)));
+        for (const [j, b] of (d.boards ?? []).entries()) need("board", b, at("boards", j));
         return local(d.versions.map((v) => ({ id: v.version })), [`documents[${i}].versions`], "version number");
       }
     }
@@ -317,7 +319,7 @@ export function validateImport(raw: unknown, existing: ExistingKeys = NO_EXISTIN
   }
   for (const section of present) {
     const items = input[section];
-    if (Array.isArray(items)) items.forEach((item, i) => checker.check(section, i, item));
+    if (Array.isArray(items)) for (const [i, item] of items.entries()) checker.check(section, i, item);
   }
   const problems = [...top, ...checker.finish((kind, key) => existing[EXISTING_FIELD[kind]].has(key))];
   return problems.length ? { ok: false, problems } : { ok: true, data: data as ImportFile };

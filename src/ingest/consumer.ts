@@ -52,9 +52,12 @@ export async function processDocument(env: Env, job: ProcessJob): Promise<Proces
     .innerJoin(documentVersions, and(eq(documentVersions.documentId, documents.id), eq(documentVersions.version, job.version)))
     .where(eq(documents.id, job.documentId));
   // Deleted, or already finished by an earlier delivery of the same message.
-  if (!doc || doc.status !== "processing") return "skipped";
+  if (doc?.status !== "processing") return "skipped";
 
-  const reject = async (reason: string, executable = false) => (await rejectDocument(env, job.documentId, reason, executable), "rejected" as const);
+  const reject = async (reason: string, executable = false) => {
+    await rejectDocument(env, job.documentId, reason, executable);
+    return "rejected" as const;
+  };
   if (doc.sizeBytes === 0) return reject("The file is empty.");
   const head = await env.FILES.get(doc.r2Key, { range: { offset: 0, length: Math.min(SNIFF_BYTES, doc.sizeBytes) } });
   if (!head) return reject("The stored file is missing.");

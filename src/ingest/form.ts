@@ -1,6 +1,6 @@
 // The text fields of an upload: collected as they arrive, validated with UploadFieldsSchema,
 // and normalised (the fingerprint of a replay is made in idempotency.ts).
-import { fieldErrorsFromIssues, type FieldErrors } from "../http/problem";
+import { addFieldError, fieldErrorsFromIssues, type FieldErrors } from "../errors";
 import { UploadFieldsSchema, type UploadFields } from "../schemas/ingest";
 import type { DocumentType } from "./formats";
 
@@ -8,9 +8,7 @@ const SCALAR_FIELDS = new Set(["external_id", "title", "type", "description", "v
 /** Lists arrive as repeated fields, with or without the [] suffix some clients add. */
 const LIST_FIELDS: Record<string, "boards" | "tags"> = { boards: "boards", "boards[]": "boards", tags: "tags", "tags[]": "tags" };
 
-export function addError(errors: FieldErrors, field: string, message: string): void {
-  (errors[field] ??= []).push(message);
-}
+export const addError = addFieldError;
 
 export class UploadForm {
   private readonly scalars = new Map<string, string>();
@@ -18,7 +16,10 @@ export class UploadForm {
   readonly errors: FieldErrors = {};
 
   add(name: string, value: string, truncated: boolean): void {
-    if (truncated) return addError(this.errors, name, "is too long");
+    if (truncated) {
+      addError(this.errors, name, "is too long");
+      return;
+    }
     const list = LIST_FIELDS[name];
     if (list) {
       this.lists[list].push(value);

@@ -43,7 +43,12 @@ export function payloadConflict(): DomainError {
 
 const FINGERPRINT_VERSION = "v1";
 
-/** The fields the first, unversioned fingerprints (bare hex) covered, defaults included, in their sort order. */
+/**
+ * The fields the first, unversioned fingerprints (bare hex) covered, defaults included, in their sort order.
+ * Compatibility code: remove this list and the bare-hex branch of samePayload once the deployed database
+ * answers 0 to `select count(*) from uploads where state = 'done' and fingerprint not like 'v1:%'`
+ * (every upload committed before fingerprints were versioned has then been deleted or re-uploaded).
+ */
 const UNVERSIONED_FIELDS = ["boardRevision", "boards", "chipset", "description", "filename", "language", "manufacturerId", "rightsAttested", "sourceNote", "tags", "title", "type", "visibility"];
 
 const holdsNoValue = (v: unknown) => v === null || v === undefined || v === false || v === "" || (Array.isArray(v) && v.length === 0);

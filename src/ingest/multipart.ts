@@ -167,7 +167,7 @@ class Parser {
     const headers = parseHeaders(this.header.subarray(0, this.headerLength));
     const disposition = headers.get("content-disposition");
     const params = disposition ? parseDisposition(disposition) : undefined;
-    if (!params || params.type !== "form-data" || params.name === undefined) {
+    if (params?.type !== "form-data" || params.name === undefined) {
       this.part = { kind: "skip" };
       return;
     }

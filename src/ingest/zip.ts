@@ -102,7 +102,11 @@ function readZip64Extra(v: DataView, start: number, length: number, entry: Entry
     const size = v.getUint16(at + 2, true);
     if (id === 1) {
       let field = at + 4;
-      const next = () => (field + 8 <= at + 4 + size ? ((field += 8), u64(v, field - 8)) : undefined);
+      const next = () => {
+        if (field + 8 > at + 4 + size) return undefined;
+        field += 8;
+        return u64(v, field - 8);
+      };
       if (entry.uncompressedSize === 0xffffffff) entry.uncompressedSize = next() ?? entry.uncompressedSize;
       if (entry.compressedSize === 0xffffffff) entry.compressedSize = next() ?? entry.compressedSize;
       if (entry.localOffset === 0xffffffff) entry.localOffset = next() ?? entry.localOffset;

@@ -3,7 +3,7 @@
 import type { LimitDecision, LimitRule } from "./limiter";
 
 /** Policy names as they appear in the headers. */
-export type LimitPolicy = "anonymous" | "key" | "site" | "link" | "downloads" | "uploads";
+export type LimitPolicy = "anonymous" | "key" | "site" | "link" | "mcp" | "downloads" | "uploads";
 
 /** One limit counted for a request: which policy, its rule, the counter's answer and when it was asked. */
 export interface AppliedLimit {

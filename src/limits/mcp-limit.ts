@@ -1,51 +1,74 @@
-// The limit of /mcp: every tool call is one request against the caller's address (the API's anonymous
-// counter), however many arrive in one HTTP request, so a JSON-RPC batch cannot multiply the limit.
-// A request that would pass the limit is refused whole (429). Tools only read, so a well-formed request is
-// counted while it is served (serve-mcp: no round trip of its own) and its answer dropped if refused; the
-// refusals the body check makes (413, a batch under a batch-less protocol) are counted before they are sent.
+// The assistants' budget at /mcp: tool calls and resource reads count against the caller's address on a counter
+// of their own (MCP_RATE_PER_MINUTE), apart from the API's anonymous limit, so API calls never lock an assistant
+// out, nor the reverse. Requests that read nothing (initialize, ping, tools/list, resources/templates/list,
+// completions, notifications, GET/DELETE) are neither counted nor refused. A request is counted once for all
+// the reads it carries (a JSON-RPC batch cannot multiply the budget), while it is served: the decision goes to
+// the tools and resources (src/mcp/budget.ts), which answer an over-budget call inside the protocol. A batch
+// with more reads than the whole budget could never be served and is refused at once (413), counting nothing.
 import type { Context } from "hono";
 import type { AppEnv } from "../http/context";
+import { ApiError } from "../http/problem";
+import { UNCOUNTED, type Budget, type BudgetRefusal } from "../mcp/budget";
 import { inspectRpcBody, readBoundedBody } from "../mcp/rpc-body";
-import { anonymousCheck, enforceRate, type LimitCheck } from "./rate-limit";
+import { addressBucket } from "./client-address";
+import { enforceRate, type LimitCheck } from "./rate-limit";
 
 type Ctx = Context<AppEnv>;
 
-/** What to hand to the MCP transport: the request to serve and the check to count it by (none for a CORS preflight), or the answer already decided. */
-export type McpAdmission = { serve: Request; check?: LimitCheck } | { answer: Response };
+/** What to hand to the MCP transport: the request to serve and its budget decision, or the answer already decided. */
+export type McpAdmission = { serve: Request; budget: Budget } | { answer: Response };
 
-/** The caller's address counter, charged one request per tool call. */
+const WINDOW_SECONDS = 60;
+
+/** The caller's address on the MCP counter, charged one per tool call or resource read. */
 function mcpCheck(c: Ctx, cost: number): LimitCheck {
-  const check = anonymousCheck(c);
-  const detail = check.detail;
-  return { ...check, cost, detail: cost > 1 ? (d) => `${detail(d)} This request carries ${cost} tool calls; each counts as one request.` : detail };
+  const rule = { limit: c.get("config").mcpRatePerMinute, windowSeconds: WINDOW_SECONDS };
+  return {
+    policy: "mcp",
+    counter: `rate:mcp:${addressBucket(c.req.header("CF-Connecting-IP"), c.get("config").ipv6PrefixBits)}`,
+    rule,
+    code: "rate-limited",
+    cost,
+    detail: (d) => `Too many MCP tool calls and resource reads from this address: at most ${rule.limit} a minute. Retry in ${d.retryAfterSeconds} s.`,
+  };
 }
 
-async function count(c: Ctx, cost: number): Promise<void> {
-  await enforceRate(c, mcpCheck(c, cost));
+/** Counts the request's reads; a refusal is returned (the tools answer it), any other failure thrown. */
+async function decide(c: Ctx, check: LimitCheck): Promise<BudgetRefusal | null> {
+  try {
+    await enforceRate(c, check);
+    return null;
+  } catch (error) {
+    const refused = c.get("limits")?.find((l) => l.policy === "mcp" && !l.decision.allowed);
+    if (!(error instanceof ApiError) || !refused) throw error;
+    return { limit: check.rule.limit, retryAfterSeconds: refused.decision.retryAfterSeconds, cost: check.cost ?? 1 };
+  }
 }
 
 /**
- * Reads the request and returns it re-readable for the transport, with the check that counts its tool calls
- * (at least one). Counts and throws 413 past the body bound (429 over the limit); counts and answers a batch
- * under a batch-less protocol with a JSON-RPC "Invalid Request" (one request, nothing served).
+ * Reads the request and returns it re-readable for the transport, with its budget decision under way. Throws
+ * 413 past the body bound or for a batch larger than the whole budget; answers with a JSON-RPC error a batch
+ * under a batch-less protocol, an unsupported MCP-Protocol-Version and malformed params (src/mcp/rpc-body.ts).
+ * None of these serve anything, so none is counted.
  */
 export async function admitMcpRequest(c: Ctx): Promise<McpAdmission> {
   const request = c.req.raw;
-  if (request.method === "OPTIONS") return { serve: request }; // CORS preflights are not limited anywhere
-  if (request.method !== "POST") return { serve: request, check: mcpCheck(c, 1) };
-  let bytes: Uint8Array;
-  try {
-    bytes = await readBoundedBody(request);
-  } catch (err) {
-    await count(c, 1); // a refused body is still one request of this caller
-    throw err;
-  }
+  if (request.method !== "POST") return { serve: request, budget: UNCOUNTED };
+  const bytes = await readBoundedBody(request);
   const shape = inspectRpcBody(new TextDecoder().decode(bytes), request.headers.get("MCP-Protocol-Version") ?? undefined);
-  if (shape.batchRefusal) {
-    await count(c, 1);
-    return { answer: Response.json({ jsonrpc: "2.0", id: null, error: { code: -32600, message: shape.batchRefusal } }, { status: 400 }) };
+  if (shape.refusal) {
+    const { status, id, error } = shape.refusal;
+    return { answer: Response.json({ jsonrpc: "2.0", id, error }, { status }) };
+  }
+  const check = mcpCheck(c, shape.reads);
+  if (shape.reads > check.rule.limit) {
+    throw new ApiError(
+      "payload-too-large",
+      `This batch carries ${shape.reads} tool calls and resource reads; an address may make at most ${check.rule.limit} a minute, so it can never be served. Send at most ${check.rule.limit} per request.`,
+      { headers: { "RateLimit-Policy": `"mcp";q=${check.rule.limit};w=${WINDOW_SECONDS}` } },
+    );
   }
   const headers = new Headers(request.headers);
   headers.delete("Content-Length");
-  return { serve: new Request(request.url, { method: "POST", headers, body: bytes }), check: mcpCheck(c, Math.max(1, shape.toolCalls)) };
+  return { serve: new Request(request.url, { method: "POST", headers, body: bytes }), budget: shape.reads > 0 ? decide(c, check) : UNCOUNTED };
 }

@@ -2,12 +2,15 @@
 import type { Db } from "../db/client";
 import type { QueryContext } from "../db/queries/context";
 import type { Lang } from "../http/language";
+import type { Budget } from "./budget";
 
 export interface ToolContext {
   db: Db;
   siteUrl: string;
   /** The site's DEFAULT_LANG: the language of url fields when neither the call nor an address names one. */
   defaultLang: Lang;
+  /** The request's budget decision (src/mcp/budget.ts): every tool call and resource read waits for it. */
+  budget: Budget;
 }
 
 /** Tools see exactly what an anonymous visitor sees: viewer null, the same query modules as the API. */

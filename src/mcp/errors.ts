@@ -11,6 +11,9 @@ const NEXT_STEP: Record<DomainErrorKind, string> = {
   conflict: "Nothing was changed.",
   gone: "It was removed and will not come back.",
   unavailable: "This is temporary: call the tool again later; other tools still work.",
+  invalid: "Correct the arguments named above and call the tool again.",
+  unauthorized: "This server needs no key; call the tool again without one.",
+  forbidden: "This server only reads what anyone may read.",
 };
 
 /** The text of the error result, or undefined when the failure is ours (a bug, a broken binding). */

@@ -4,10 +4,12 @@ import { createMcpHandler } from "agents/mcp/server";
 import type { Context } from "hono";
 import type { AppEnv } from "../http/context";
 import { admitMcpRequest } from "../limits/mcp-limit";
-import { limitAlongside } from "../limits/rate-limit";
+import type { Budget } from "./budget";
 import { createMcpServer } from "./server";
 
-export const MCP_PATH = "/mcp";
+import { MCP_PATH } from "../http/urls";
+
+export { MCP_PATH };
 
 /**
  * Host and Origin validation (DNS-rebinding protection). With SITE_URL set, only its hostname (plus
@@ -30,22 +32,20 @@ function hostRules(c: Context<AppEnv>) {
 }
 
 /**
- * Serves the request while its tool calls are counted against the caller's address (src/limits/mcp-limit.ts):
- * the tools only read, so a refused request's answer is dropped unseen and the count costs no round trip.
+ * Serves the request while its tool calls and resource reads are counted against the caller's MCP budget
+ * (src/limits/mcp-limit.ts): the count costs no round trip of its own, and each call waits for the decision
+ * before it answers. The response leaves once the decision is known, so its limit headers describe it.
  */
 export async function serveMcp(c: Context<AppEnv>): Promise<Response> {
   const admitted = await admitMcpRequest(c);
   if ("answer" in admitted) return admitted.answer;
-  const { serve, check } = admitted;
-  if (!check) return mcpHandler(c).fetch(serve);
-  await limitAlongside(c, check, async () => {
-    c.res = await mcpHandler(c).fetch(serve);
-  }, true);
-  return c.res;
+  const { serve, budget } = admitted;
+  const [response] = await Promise.all([mcpHandler(c, budget).fetch(serve), budget.catch(() => null)]);
+  return response;
 }
 
-function mcpHandler(c: Context<AppEnv>) {
-  const tools = { db: c.get("db"), siteUrl: c.get("siteUrl"), defaultLang: c.get("config").defaultLang };
+function mcpHandler(c: Context<AppEnv>, budget: Budget) {
+  const tools = { db: c.get("db"), siteUrl: c.get("siteUrl"), defaultLang: c.get("config").defaultLang, budget };
   return createMcpHandler(() => createMcpServer(tools), {
     route: MCP_PATH,
     ...hostRules(c),

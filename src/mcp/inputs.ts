@@ -5,7 +5,7 @@ import { LANGUAGES, type Lang } from "../http/language";
 export const LangInput = z
   .enum(LANGUAGES)
   .optional()
-  .describe("Language of the url fields: es or en. Default: the language of the page address given, else the site's default language.");
+  .describe("Language of urls (default: the address's, else the site's)");
 
 /** An id or a page address; long enough for any real address, short enough to refuse junk. */
 export function referenceInput(description: string) {
@@ -13,7 +13,7 @@ export function referenceInput(description: string) {
 }
 
 export function pageInput(what: string) {
-  return z.number().int().min(1).max(100000).optional().describe(`Page of ${what}, from 1 (default 1). Each result says which call gives the next page.`);
+  return z.number().int().min(1).max(100000).optional().describe(`Page of ${what} (default 1)`);
 }
 
 export function chooseLang(explicit: Lang | undefined, fromAddress: Lang | undefined, fallback: Lang): Lang {

@@ -3,6 +3,7 @@ import { McpServer } from "@modelcontextprotocol/server";
 import type { ToolContext } from "./context";
 import { SERVICE_VERSION } from "../version";
 import { USAGE_NOTE } from "./format";
+import { registerResources } from "./resources";
 import { registerTool } from "./tool";
 import { getBoardTool } from "./tools/get-board";
 import { getDocumentTool } from "./tools/get-document";
@@ -17,7 +18,8 @@ export const SERVER_INFO = { name: "board-documentation-service", version: SERVI
 const INSTRUCTIONS =
   "Read-only tools over a hardware-repair community site: forum threads, blog posts, repair cases, boards (by board number) and " +
   "the metadata of library documents (schematics, boardviews, datasheets…). Start with search or list_recent, then read items with " +
-  "the get_* tools, which accept an id or a page address in English or Spanish. " +
+  "the get_* tools, which accept an id or a page address in English or Spanish. Every item is also a resource (bds://thread/{id}, " +
+  "bds://board/{number}…) that search and list_recent link to. " +
   USAGE_NOTE;
 
 export function createMcpServer(ctx: ToolContext): McpServer {
@@ -29,5 +31,6 @@ export function createMcpServer(ctx: ToolContext): McpServer {
   registerTool(server, ctx, getDocumentTool);
   registerTool(server, ctx, getBoardTool);
   registerTool(server, ctx, listRecentTool);
+  registerResources(server, ctx);
   return server;
 }

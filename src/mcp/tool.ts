@@ -1,13 +1,16 @@
 // One way to declare an MCP tool: schemas, annotations, and a run function returning the structured result
 // and its markdown twin. Failures become tool results with isError: true (never protocol errors, never SQL).
 import type { z } from "@hono/zod-openapi";
-import type { CallToolResult, McpServer, StandardSchemaWithJSON } from "@modelcontextprotocol/server";
+import type { CallToolResult, McpServer, ResourceLink, StandardSchemaWithJSON } from "@modelcontextprotocol/server";
 import type { ToolContext } from "./context";
+import { withinBudget } from "./budget";
 import { toolErrorText } from "./errors";
 
 export interface ToolAnswer<Structured> {
   structured: Structured;
   markdown: string;
+  /** One resource_link per item found (search, list_recent), after the text: resources/read resolves each. */
+  links?: ResourceLink[];
 }
 
 export interface ToolDefinition<Input extends z.ZodObject, Output extends z.ZodObject> {
@@ -15,6 +18,10 @@ export interface ToolDefinition<Input extends z.ZodObject, Output extends z.ZodO
   title: string;
   description: string;
   input: Input;
+  /**
+   * The shape of structuredContent. Not advertised in tools/list (docs/mcp.md: the seven schemas were 25 KB,
+   * 73% of the list, for a shape the text already carries); the tests hold every result to it.
+   */
   output: Output;
   run(args: z.output<Input>, ctx: ToolContext): Promise<ToolAnswer<z.input<Output>>>;
 }
@@ -26,6 +33,29 @@ export function defineTool<Input extends z.ZodObject, Output extends z.ZodObject
 
 const FAILED = "The tool failed on the server's side. Try again in a moment; if it keeps failing, tell the user the site's MCP server has a problem.";
 
+type JsonSchemaOptions = Parameters<StandardSchemaWithJSON["~standard"]["jsonSchema"]["input"]>[0];
+
+/**
+ * The input schema as zod validates it, advertised without its `$schema` line: JSON Schema 2020-12 is MCP's
+ * default dialect, and the line cost 55 bytes per tool in every assistant's context.
+ */
+export function compactSchema(schema: z.ZodObject): StandardSchemaWithJSON {
+  const standard = (schema as unknown as StandardSchemaWithJSON)["~standard"];
+  const strip = (json: Record<string, unknown>) => {
+    const { $schema: _dialect, ...rest } = json;
+    return rest;
+  };
+  return {
+    "~standard": {
+      ...standard,
+      jsonSchema: {
+        input: (options: JsonSchemaOptions) => strip(standard.jsonSchema.input(options)),
+        output: (options: JsonSchemaOptions) => strip(standard.jsonSchema.output(options)),
+      },
+    },
+  };
+}
+
 export function registerTool<Input extends z.ZodObject, Output extends z.ZodObject>(server: McpServer, ctx: ToolContext, tool: ToolDefinition<Input, Output>): void {
   // Registered through the SDK's untyped face: the args were validated against `tool.input` by the SDK.
   server.registerTool<StandardSchemaWithJSON, StandardSchemaWithJSON>(
@@ -33,14 +63,14 @@ export function registerTool<Input extends z.ZodObject, Output extends z.ZodObje
     {
       title: tool.title,
       description: tool.description,
-      inputSchema: tool.input as StandardSchemaWithJSON,
-      outputSchema: tool.output as StandardSchemaWithJSON,
-      annotations: { title: tool.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      inputSchema: compactSchema(tool.input),
+      // Read-only, so the destructive and idempotent hints (meaningful only for tools that write) are left out.
+      annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async (args: unknown): Promise<CallToolResult> => {
       try {
-        const answer = await tool.run(args as z.output<Input>, ctx);
-        return { content: [{ type: "text", text: answer.markdown }], structuredContent: answer.structured as Record<string, unknown> };
+        const answer = await withinBudget(ctx.budget, tool.run(args as z.output<Input>, ctx));
+        return { content: [{ type: "text", text: answer.markdown }, ...(answer.links ?? [])], structuredContent: answer.structured as Record<string, unknown> };
       } catch (error) {
         const explained = toolErrorText(error);
         if (explained !== undefined) return { isError: true, content: [{ type: "text", text: explained }] };

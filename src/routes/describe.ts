@@ -15,6 +15,7 @@ const TAGS = [
   { name: "Forum", description: "Forum categories, threads and their replies." },
   { name: "Blog", description: "Published blog posts with their comments." },
   { name: "Repair cases", description: "Published repair cases: symptom, diagnosis, measurements, replaced components and fix." },
+  { name: "Changes", description: "The change feed: what changed since a position, as upserts and deletes per caller, to keep a copy exact." },
   { name: "Search", description: "Full-text search over boards, documents (page text included), threads, posts and cases." },
   { name: "Ingestion", description: "Uploading files into the library with a key holding library:ingest: limits, uploads and their status." },
 ];

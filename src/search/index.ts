@@ -310,15 +310,15 @@ async function prepare(ctx: QueryContext, q: string, tuning: SearchTuning): Prom
     ...lookups.map(({ q }) => q),
   ]);
   if (needsBoards) boardCache.set(boardKey, parseBoardRows(results.shift()!), now);
-  first.missing.forEach((m, j) => probeCache.set(m.key, Boolean((results[j][0] as { common?: number } | undefined)?.common), now));
-  lookups.forEach(({ word }, j) => {
+  for (const [j, m] of first.missing.entries()) probeCache.set(m.key, Boolean((results[j][0] as { common?: number } | undefined)?.common), now);
+  for (const [j, { word }] of lookups.entries()) {
     const v = variantsOf(word, results[first.missing.length + j] as { term: string; typo: number }[]);
     variantCache.set(word, [...v.forms, ...v.corrections], now);
-  });
+  }
   const all = probeKeys(() => true);
   if (all.missing.length) {
     const second = await readBatch<Record<string, unknown>>(ctx, all.missing.map((m) => probe(`search_${m.group}_recent`, m.p, tuning.commonRows)));
-    all.missing.forEach((m, j) => probeCache.set(m.key, Boolean((second[j][0] as { common?: number } | undefined)?.common), now));
+    for (const [j, m] of all.missing.entries()) probeCache.set(m.key, Boolean((second[j][0] as { common?: number } | undefined)?.common), now);
   }
   const hits = parsed.terms.some((t) => t.norm) ? (boardCache.get(boardKey, now) ?? []) : [];
   const common = Object.fromEntries(TIERED.map((group, g) => [group, all.keys[g].map((k) => probeCache.get(k!, now) ?? false)])) as Record<TieredGroup, boolean[]>;
@@ -372,7 +372,7 @@ async function rankAndLoad(ctx: QueryContext, prepared: Prepared, mode: "all" | 
   const texts = ITEM_GROUPS.map((group) => (plans && only.includes(group) ? textsQuery(ctx, hitTexts(group, plans[group])) : undefined));
   const results = await batchRead(ctx, [boards?.query, ...loaders.map((l) => l?.query), ...texts]);
   const found = { boards: boards ? boards.map(results[0]) : [], texts: new Map() } as Found;
-  ITEM_GROUPS.forEach((group, i) => (found[group] = (loaders[i] ? loaders[i]!.map(results[i + 1]) : []) as never));
+  for (const [i, group] of ITEM_GROUPS.entries()) found[group] = (loaders[i] ? loaders[i]!.map(results[i + 1]) : []) as never;
   for (const rows of results.slice(1 + ITEM_GROUPS.length)) for (const row of rows as TextRow[]) found.texts.set(row.id, row);
   return found;
 }

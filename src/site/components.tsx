@@ -38,8 +38,19 @@ export function Time({ iso, site }: { iso: string | null | undefined; site: Site
  * links kept. Nothing else is ever embedded unescaped. Its headings are shifted so the first level is
  * `topLevel` (a member's "# Title" must not compete with the page's h1).
  */
-export function SanitisedHtml({ html, topLevel }: { html: string; topLevel: 2 | 3 | 4 }) {
-  const shifted = html.replace(/<(\/?)h([1-6])(?=[\s>])/g, (_m, slash: string, level: string) => `<${slash}h${Math.min(6, Number(level) + topLevel - 1)}`);
+/** Lower case, accents and markup gone: how two headings are compared. */
+function headingText(html: string): string {
+  return html.replace(/<[^>]*>/g, "").normalize("NFD").replace(/\p{M}/gu, "").trim().toLowerCase();
+}
+
+/**
+ * Member-written HTML under a section heading. Members often open their text with the section's own heading
+ * ("## Diagnosis" under Diagnosis); that first heading is dropped when it says what `repeats` says.
+ */
+export function SanitisedHtml({ html, topLevel, repeats }: { html: string; topLevel: 2 | 3 | 4; repeats?: string }) {
+  const opening = /^\s*<h[1-6][^>]*>([\s\S]*?)<\/h[1-6]>/.exec(html);
+  const body = repeats && opening && headingText(opening[1]) === headingText(repeats) ? html.slice(opening[0].length) : html;
+  const shifted = body.replace(/<(\/?)h([1-6])(?=[\s>])/g, (_m, slash: string, level: string) => `<${slash}h${Math.min(6, Number(level) + topLevel - 1)}`);
   return <div class="prose" dangerouslySetInnerHTML={{ __html: shifted }} />;
 }
 

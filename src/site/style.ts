@@ -23,7 +23,8 @@ main{display:block}
 h1{font-size:1.6rem;line-height:1.25;margin:1rem 0 .5rem}
 h2{font-size:1.25rem;margin:2rem 0 .5rem}
 .meta{color:var(--muted);font-size:.9rem}
-.meta span+span::before{content:" · "}
+.meta span+span:not(.badge)::before{content:" · "}
+.meta span+.badge{margin-inline-start:.4rem}
 .badge{display:inline-block;font-size:.8rem;padding:0 .45rem;border-radius:1rem;border:1px solid var(--line)}
 .badge.ok{color:var(--ok);border-color:var(--ok)}
 .warn{border-left:4px solid var(--warn);padding:.5rem .75rem;background:var(--soft)}
@@ -44,6 +45,7 @@ table{border-collapse:collapse;width:100%;font-size:.95rem}
 th,td{text-align:left;padding:.4rem .5rem;border-bottom:1px solid var(--line);vertical-align:top}
 caption{text-align:left;font-weight:600;padding:.25rem 0}
 code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.9em;overflow-wrap:anywhere}
+.table code{white-space:nowrap;overflow-wrap:normal}
 .grid{display:grid;gap:0 2rem;grid-template-columns:repeat(auto-fit,minmax(17rem,1fr))}
 nav.pager ul{justify-content:space-between;margin-top:1.5rem}
 .comment{white-space:pre-wrap}

@@ -35,6 +35,7 @@ const OPERATION_IDS = {
   "get /posts": "listPosts",
   "get /posts/{post}": "getPost",
   "get /cases": "listCases",
+  "get /changes": "listChanges",
   "get /cases/{case}": "getCase",
   "get /capabilities": "getCapabilities",
   "post /uploads": "createUpload",

@@ -80,6 +80,8 @@ export async function seedMcpFixture(): Promise<void> {
     measurements: Array.from({ length: 60 }, (_, i) => ({ point: `TP${i}`, expected: "3.3 V", measured: "0 V", note: prose(500) })),
     components: Array.from({ length: 45 }, (_, i) => ({ designator: `U${i}`, part_number: null, action: "replaced", note: null })),
   });
+  // Boards whose number or alias starts "LA-K3", for completion in any spelling.
+  content.boards.push({ number: "LA-K371P", manufacturer: "Lenovo" }, { number: "NM-D111", manufacturer: "Lenovo", aliases: ["LA-K351P"] });
   for (let i = 0; i < EXTRA_PUBLIC_DOCUMENTS; i++) {
     content.documents.push({
       title: `NM-A311 document ${i + 1}`,

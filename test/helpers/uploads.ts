@@ -1,7 +1,7 @@
 // Upload helpers: build multipart requests (well-formed or deliberately broken), small PDFs and ZIPs,
 // and run queued processing through the Worker's real queue handler.
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
-import { env, exports } from "cloudflare:workers";
+import { env, } from "cloudflare:workers";
 import { PDFDocument, PDFName, StandardFonts } from "pdf-lib";
 import { deflateRawSync } from "node:zlib";
 import { sha256Hex } from "../../src/auth/keys";

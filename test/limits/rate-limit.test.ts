@@ -134,7 +134,7 @@ describe("failed key attempts", () => {
 });
 
 describe("the MCP endpoint", () => {
-  const listTools = (address: string, key?: string) =>
+  const rpc = (address: string, message: Record<string, unknown>, key?: string) =>
     exports.default.fetch(
       new Request(`${ORIGIN}/mcp`, {
         method: "POST",
@@ -145,23 +145,28 @@ describe("the MCP endpoint", () => {
           "MCP-Protocol-Version": "2025-11-25",
           ...(key ? { Authorization: `Bearer ${key}` } : {}),
         },
-        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, ...message }),
       }),
     );
+  const listTools = (address: string) => rpc(address, { method: "tools/list" });
+  const toolCall = (address: string, key?: string) => rpc(address, { method: "tools/call", params: { name: "list_recent", arguments: { kind: "categories" } } }, key);
 
-  it("is limited like anonymous reads, whatever key is sent, on the same per-address counter as the API", async () => {
-    for (let i = 0; i < 30; i++) expect((await call("198.51.100.77")).status).toBe(200);
+  it("has its own per-address budget: the API's limit spent, tools still answer; tools/list is never counted", async () => {
+    for (let i = 0; i < 60; i++) expect((await call("198.51.100.77")).status).toBe(200);
+    const apiRead = () => api("/forum/categories", { headers: { "CF-Connecting-IP": "198.51.100.77" } });
+    await expectProblem(await apiRead(), 429, "rate-limited");
     for (let i = 0; i < 30; i++) {
       const res = await listTools("198.51.100.77");
       await res.arrayBuffer();
-      expect(res.status).toBeLessThan(400);
-      expect(res.headers.get("RateLimit")).toMatch(/^"anonymous";r=\d+;t=\d+$/);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("RateLimit")).toBeNull();
     }
-    const refused = await listTools("198.51.100.77", KEYS.bob); // a key does not lift the address's limit here
-    await expectProblem(refused, 429, "rate-limited");
-    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
-    const otherAddress = await listTools("198.51.100.78");
-    await otherAddress.arrayBuffer();
-    expect(otherAddress.status).toBeLessThan(400);
+    const served = await toolCall("198.51.100.77", KEYS.bob); // a key changes nothing here
+    expect(await served.text()).toContain("Forum categories");
+    expect(served.status).toBe(200);
+    expect(served.headers.get("RateLimit-Policy")).toBe('"mcp";q=120;w=60');
+    expect(served.headers.get("RateLimit")).toMatch(/^"mcp";r=119;t=\d+$/);
+    // Still refused by the API: the tool call neither counted there nor lifted its limit.
+    await expectProblem(await apiRead(), 429, "rate-limited");
   });
 });

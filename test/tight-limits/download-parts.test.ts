@@ -7,7 +7,7 @@ import { hourApartEachTest } from "../helpers/clock";
 
 beforeAll(seedSample);
 
-const clock = hourApartEachTest(Date.UTC(2033, 0, 1));
+hourApartEachTest(Date.UTC(2033, 0, 1));
 
 const fetchFile = (url: string, address: string, headers: Record<string, string> = {}) =>
   exports.default.fetch(new Request(url, { headers: { "CF-Connecting-IP": address, ...headers } }));

@@ -1,13 +1,13 @@
 // Library reads: the Document list shape and DocumentDetail, always through the visibility rule.
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { z } from "@hono/zod-openapi";
-import { documentVisible } from "../../auth/visibility";
+import { documentRule, documentVisible } from "../../auth/visibility";
 import { cursorScope, pageMeta, type PageMeta, type PageRequest, type SortPosition } from "../../http/pagination";
 import { normalizeBoardNumber, pageUrl } from "../../http/urls";
 import type { DocumentDetailSchema, DocumentSchema } from "../../schemas/documents";
 import { documentBoards, documents, documentVersions, manufacturers, users } from "../schema";
 import { qualified } from "../qualified";
-import { batchRead, Keys, parseJsonArray, readPage, type Loader, type QueryContext } from "./context";
+import { batchRead, type Keys, parseJsonArray, readPage, type Loader, type PageWindow, type QueryContext } from "./context";
 import { counter, counterKey } from "./counts";
 
 export type DocumentItem = z.infer<typeof DocumentSchema>;
@@ -109,17 +109,10 @@ function documentTotal(ctx: QueryContext, filter: DocumentFilter): SQL<number> {
   if (ctx.viewer) {
     const me = ctx.viewer.userId;
     const rest = matches({ ...filter, ownerId: undefined });
-    parts.push(sql`(select count(*) from ${documents} where ${and(eq(documents.ownerId, me), mine ? undefined : sql`not (${documentVisible(null)})`, rest)})`);
+    // mine=true counts every own document (the public ones are not in the counter then).
+    parts.push(sql`(select count(*) from ${documents} where ${and(mine ? eq(documents.ownerId, me) : documentRule.ownOnly(me), rest)})`);
     if (!mine) {
-      parts.push(
-        sql`(select count(*) from document_shares s cross join ${documents} on ${qualified(documents.id)} = s.document_id where ${and(
-          sql`s.user_id = ${me}`,
-          eq(documents.visibility, "shared"),
-          eq(documents.status, "available"),
-          sql`(${qualified(documents.ownerId)} is null or ${qualified(documents.ownerId)} <> ${me})`,
-          rest,
-        )})`,
-      );
+      parts.push(sql`(select count(*) from ${sharesOf(me)} where ${and(documentRule.sharedState(me), rest)})`);
     }
   }
   return parts.length ? sql<number>`(${sql.join(parts, sql` + `)})` : sql<number>`0`;
@@ -136,7 +129,12 @@ export function documentListScope(list: { type?: string; visibility?: string; bo
 /** Newest first, ties by id so pages never overlap. A boardId of null means "a board that does not exist". */
 export async function listDocuments(ctx: QueryContext, filter: DocumentFilter, page: PageRequest): Promise<{ data: DocumentItem[]; meta: PageMeta }> {
   if (filter.boardId === null) return { data: [], meta: pageMeta(page, 0) };
-  return readPage(ctx, page, documentTotal(ctx, filter), (offset, limit, guard) => documentListLoader(ctx, filter, limit, offset, guard, page.after));
+  return readPage(ctx, page, documentTotal(ctx, filter), (window, guard) => documentListLoader(ctx, filter, window, guard, page.after));
+}
+
+/** The user's share rows joined to their documents, walked from the share rows (see pageIds). */
+function sharesOf(userId: number): SQL {
+  return sql`document_shares s cross join ${documents} on ${qualified(documents.id)} = s.document_id and s.user_id = ${userId}`;
 }
 
 /**
@@ -146,8 +144,10 @@ export async function listDocuments(ctx: QueryContext, filter: DocumentFilter, p
  * it never walks the whole library as one `or` condition would. Shares are walked from the viewer's
  * share rows (`cross join` keeps that order: the planner otherwise started from every shared document).
  */
-function pageIds(ctx: QueryContext, filter: DocumentFilter, limit: number, offset: number, after?: SortPosition): SQL {
-  const newest = sql`order by created_at desc, id desc`;
+function pageIds(ctx: QueryContext, filter: DocumentFilter, window: PageWindow, after?: SortPosition): SQL {
+  const { limit, offset } = window;
+  // A page from the back of the list walks the same indexes the other way (readPage chose the window).
+  const newest = window.reverse ? sql`order by created_at asc, id asc` : sql`order by created_at desc, id desc`;
   if (!ctx.viewer || filter.ownerId !== undefined) {
     return sql`select id from ${documents} where ${and(visibleUnder(ctx, filter), matches(filter), olderThan(after))} ${newest} limit ${limit} offset ${offset}`;
   }
@@ -155,15 +155,12 @@ function pageIds(ctx: QueryContext, filter: DocumentFilter, limit: number, offse
   const end = offset + limit;
   // Each walk starts after the cursor's position too, so a deep page still reads about one page per walk.
   const rest = and(matches(filter), olderThan(after));
-  const publicAvailable = filter.boardId != null ? sql`(${documentVisible(null)}) = 1` : documentVisible(null);
+  const forEveryone = filter.boardId != null ? sql`(${documentRule.forEveryone()}) = 1` : documentRule.forEveryone();
   const part = (from: SQL, where: SQL | undefined) => sql`select * from (select ${qualified(documents.id)} as id, ${qualified(documents.createdAt)} as created_at from ${from} where ${where} ${newest} limit ${end})`;
   const parts = [
-    part(sql`${documents}`, and(publicAvailable, rest)),
-    part(sql`${documents}`, and(eq(documents.ownerId, me), sql`not (${documentVisible(null)})`, rest)),
-    part(
-      sql`document_shares s cross join ${documents} on ${qualified(documents.id)} = s.document_id`,
-      and(sql`s.user_id = ${me}`, eq(documents.visibility, "shared"), eq(documents.status, "available"), sql`(${qualified(documents.ownerId)} is null or ${qualified(documents.ownerId)} <> ${me})`, rest),
-    ),
+    part(sql`${documents}`, and(forEveryone, rest)),
+    part(sql`${documents}`, and(documentRule.ownOnly(me), rest)),
+    part(sharesOf(me), and(documentRule.sharedState(me), rest)),
   ];
   return sql`select id from (${sql.join(parts, sql` union all `)}) ${newest} limit ${limit} offset ${offset}`;
 }
@@ -181,20 +178,25 @@ function olderThan(after: SortPosition | undefined): SQL | undefined {
 }
 
 /** The rows of one page of a document list (batchable), newest first; `after` continues after a cursor's position. */
-export function documentListLoader(ctx: QueryContext, filter: DocumentFilter, limit: number, offset = 0, guard?: SQL, after?: SortPosition): Loader<DocumentItem> {
+export function documentListLoader(ctx: QueryContext, filter: DocumentFilter, window: PageWindow, guard?: SQL, after?: SortPosition): Loader<DocumentItem> {
+  const { limit, offset } = window;
   const newest = [desc(documents.createdAt), desc(documents.id)];
   // A first page of one index walk in date order is cheapest read directly (choosing ids first costs ~3
   // rows an item). Past it, a skipped row would cost its joins too; and a board's documents are sorted
   // after reading, so each would be joined before the sort: there the ids come first.
-  const direct = offset === 0 && filter.boardId == null && (!ctx.viewer || filter.ownerId !== undefined);
+  const direct = offset === 0 && !window.reverse && filter.boardId == null && (!ctx.viewer || filter.ownerId !== undefined);
   return {
     query: direct
       ? listQuery(ctx).where(and(visibleUnder(ctx, filter), matches(filter), olderThan(after), guard)).orderBy(...newest).limit(limit)
       : listQuery(ctx)
           // The visibility rule checked again on the page's rows: the one rule stays the last word.
-          .where(and(sql`${qualified(documents.id)} in (${pageIds(ctx, filter, limit, offset, after)})`, sql`(${documentVisible(ctx.viewer)}) = 1`, guard))
+          .where(and(sql`${qualified(documents.id)} in (${pageIds(ctx, filter, window, after)})`, sql`(${documentVisible(ctx.viewer)}) = 1`, guard))
           .orderBy(...newest),
     map: (rows) => (rows as ListRow[]).map((r) => toDocument(r, ctx)),
+    last: (rows) => {
+      const row = (rows as ListRow[]).at(-1);
+      return row ? { createdAt: row.createdAt, id: row.id } : undefined;
+    },
   };
 }
 
@@ -261,14 +263,14 @@ export async function getDocument(ctx: QueryContext, id: string): Promise<Docume
 
 /** The newest visible documents with their uploaders' usernames (feeds credit each entry's author), in one round trip. */
 export async function newestDocumentsWithOwners(ctx: QueryContext, limit: number): Promise<(DocumentItem & { owner: string | null })[]> {
-  const list = documentListLoader(ctx, {}, limit);
+  const list = documentListLoader(ctx, {}, { offset: 0, limit, reverse: false });
   const [rows, owners] = await batchRead(ctx, [
     list.query,
     ctx.db
       .select({ id: documents.id, owner: users.username })
       .from(documents)
       .innerJoin(users, eq(users.id, documents.ownerId))
-      .where(sql`${qualified(documents.id)} in (${pageIds(ctx, {}, limit, 0)})`),
+      .where(sql`${qualified(documents.id)} in (${pageIds(ctx, {}, { offset: 0, limit, reverse: false })})`),
   ]);
   const byId = new Map((owners as { id: string; owner: string }[]).map((o) => [o.id, o.owner]));
   return list.map(rows).map((d) => ({ ...d, owner: byId.get(d.id) ?? null }));

@@ -16,7 +16,7 @@ import { defineTool } from "../tool";
 export const BOARD_DOCUMENTS_PER_CALL = 20;
 
 const input = z.object({
-  board: referenceInput("Board number or alias in any spelling (820-00165, 82000165, 820 00165, LA-B162P) or the board's page address in either language, e.g. https://…/en/boards/{number} or /es/placas/{number}"),
+  board: referenceInput("Board number or alias in any spelling (820-00165, 82000165, LA-B162P) or page address (…/en/boards/{number})"),
   page: pageInput("the board's documents"),
   lang: LangInput,
 });
@@ -30,9 +30,8 @@ export const getBoardTool = defineTool({
   name: "get_board",
   title: "Read a board",
   description:
-    "Read one board (a device's main logic board, identified by its board number such as 820-00165 or LA-B162P): manufacturer, platform, " +
-    `codename, aliases and the public library documents for it (schematics, boardviews…), ${BOARD_DOCUMENTS_PER_CALL} per page. ` +
-    "Board numbers match in any spelling (with or without dashes or spaces, any case) and by alias; a board page address in English or Spanish works too.",
+    `Read a logic board: maker, platform, codename, aliases and its public documents, ${BOARD_DOCUMENTS_PER_CALL} a page; ` +
+    "the result ends with the exact call for the next page.",
   input,
   output,
   async run(args, tools) {

@@ -17,7 +17,7 @@ const CHANGELOG_LIMIT = 300;
 const DESCRIPTION_LIMIT = TEXT_BUDGET - VERSIONS_SHOWN * CHANGELOG_LIMIT;
 
 const input = z.object({
-  document: referenceInput("Document id (26 characters, any case) or the document's page address in either language, e.g. https://…/en/library/{id}/{slug} or /es/biblioteca/{id}"),
+  document: referenceInput("Document id or page address (…/en/library/{id}, …/es/biblioteca/{id})"),
   lang: LangInput,
 });
 
@@ -31,9 +31,8 @@ export const getDocumentTool = defineTool({
   name: "get_document",
   title: "Read a library document's details",
   description:
-    "Read the metadata of one public document in the library (schematics, boardviews, datasheets, service manuals, BIOS and firmware files…): " +
-    "title, type, boards it covers, manufacturer, description, size, page count, uploader, tags, versions and SHA-256. Gives no file content and no " +
-    "download link. Accepts the document id or its page address in English or Spanish.",
+    "Read a public library document's metadata (schematic, boardview, datasheet, firmware…): type, boards, description, size, pages, versions, " +
+    "SHA-256. Never the file or a download link.",
   input,
   output,
   async run(args, tools) {

@@ -17,8 +17,8 @@ const COMMENT_BUDGET = 1500;
 export const POST_PART_SIZE = TEXT_BUDGET - COMMENT_BUDGET;
 
 const input = z.object({
-  post: referenceInput("Blog post id (26 characters, any case) or the post's page address in either language, e.g. https://…/en/blog/{id}/{slug} or /es/blog/{id}"),
-  part: z.number().int().min(1).max(10000).optional().describe(`Part of a long post to read, from 1 (default 1); each part holds about ${POST_PART_SIZE} characters of the body.`),
+  post: referenceInput("Post id or page address (…/en/blog/{id}, …/es/blog/{id})"),
+  part: z.number().int().min(1).max(10000).optional().describe(`Part of the body, about ${POST_PART_SIZE} characters each (default 1)`),
   lang: LangInput,
 });
 
@@ -34,8 +34,7 @@ export const getPostTool = defineTool({
   name: "get_post",
   title: "Read a blog post",
   description:
-    "Read one published blog post of the repair community: title, author, date, tags and the Markdown body, then its comments. " +
-    "Accepts the post id or its page address in English or Spanish. A long body comes in parts; the result names the call for the next part.",
+    "Read a published blog post (Markdown) and its comments. A long body comes in parts; the result ends with the exact call for the next part.",
   input,
   output,
   async run(args, tools) {

@@ -17,7 +17,7 @@ const TABLE_BUDGET = 1500;
 const SYMPTOM_LIMIT = 800;
 
 const input = z.object({
-  case: referenceInput("Repair case id (26 characters, any case) or the case's page address in either language, e.g. https://…/en/repairs/{id}/{slug} or /es/reparaciones/{id}"),
+  case: referenceInput("Case id or page address (…/en/repairs/{id}, …/es/reparaciones/{id})"),
   lang: LangInput,
 });
 
@@ -53,9 +53,7 @@ export const getRepairCaseTool = defineTool({
   name: "get_repair_case",
   title: "Read a repair case",
   description:
-    "Read one published repair case: device, board, symptom, outcome (fixed, partially_fixed, not_fixed, unknown), the diagnosis and fix " +
-    "(Markdown), measurements (test point, expected and measured values), components replaced or reworked, linked documents and the forum thread. " +
-    "Accepts the case id or its page address in English or Spanish.",
+    "Read a published repair case: device, board, symptom, outcome, diagnosis and fix (Markdown), measurements, components, linked documents and thread.",
   input,
   output,
   async run(args, tools) {

@@ -25,9 +25,9 @@ const ThreadOutput = ThreadDetailSchema.omit({ body: true, body_html: true, post
 });
 
 const input = z.object({
-  thread: referenceInput("Thread id (26 characters, any case) or the thread's page address in either language, e.g. https://…/en/forum/{id}/{slug} or /es/foro/{id}"),
+  thread: referenceInput("Thread id or page address (…/en/forum/{id}, …/es/foro/{id})"),
   page: pageInput("replies"),
-  per_page: z.number().int().min(1).max(REPLIES_PER_CALL).optional().describe(`Replies per page, 1 to ${REPLIES_PER_CALL} (default ${REPLIES_PER_CALL}). Use 1 to read one long reply whole.`),
+  per_page: z.number().int().min(1).max(REPLIES_PER_CALL).optional().describe(`Replies per page (default ${REPLIES_PER_CALL}); 1 reads a long reply whole`),
   lang: LangInput,
 });
 
@@ -57,9 +57,8 @@ export const getThreadTool = defineTool({
   name: "get_thread",
   title: "Read a forum thread",
   description:
-    "Read one forum thread of the repair community: title, author, status (solved threads have a reply marked as the accepted solution), " +
-    `the opening post and a page of up to ${REPLIES_PER_CALL} replies, oldest first. Accepts the thread id or its page address in English or Spanish. ` +
-    "Long texts are cut to fit; the result says how to read the rest and which call gives the next page of replies.",
+    `Read a forum thread: status, opening post and ${REPLIES_PER_CALL} replies a page, oldest first, the accepted solution marked. ` +
+    "Long texts are cut; the result ends with the exact call for the next page or the rest.",
   input,
   output,
   async run(args, tools: ToolContext) {

@@ -15,6 +15,7 @@ import { chooseLang, LangInput, pageInput } from "../inputs";
 import { caseItem, categoryItem, documentItem, postItem, threadItem, trimCases, trimCategories, trimPosts } from "../items";
 import { PageSchema, toolResultSchema } from "../result-schema";
 import { ToolError } from "../errors";
+import { resourceLink } from "../resource-uri";
 import { defineTool } from "../tool";
 
 export const RECENT_KINDS = ["threads", "posts", "cases", "files", "categories"] as const;
@@ -31,15 +32,15 @@ const ORDER: Record<RecentKind, string> = {
 };
 
 const input = z.object({
-  kind: z.enum(RECENT_KINDS).describe("What to list: threads (forum), posts (blog), cases (repair cases), files (library documents) or categories (forum categories)"),
-  limit: z.number().int().min(1).max(MAX_LIMIT).optional().describe(`Items per page, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT})`),
+  kind: z.enum(RECENT_KINDS).describe("threads (forum), posts (blog), cases (repairs), files (library) or categories (forum)"),
+  limit: z.number().int().min(1).max(MAX_LIMIT).optional().describe(`Items per page (default ${DEFAULT_LIMIT})`),
   page: pageInput("items"),
   cursor: z
     .string()
     .max(MAX_CURSOR_LENGTH)
     .optional()
-    .describe("Only with kind files: where to continue, as the previous result's next call gives it (any depth; page is then ignored)"),
-  category: z.string().trim().min(1).max(100).optional().describe("Only with kind threads: a category slug (list them with kind categories)"),
+    .describe("files only: as the last result's next call gives it"),
+  category: z.string().trim().min(1).max(100).optional().describe("threads only: a category slug"),
   lang: LangInput,
 });
 
@@ -61,6 +62,22 @@ type Listing =
   | { kind: "files"; items: z.infer<typeof DocumentSchema>[] }
   | { kind: "categories"; items: z.infer<typeof CategorySchema>[] };
 
+/** A resource_link per item; forum categories are not items of their own. */
+function linksOf(listing: Listing) {
+  switch (listing.kind) {
+    case "threads":
+      return listing.items.map((t) => resourceLink("thread", t.id, t.title));
+    case "posts":
+      return listing.items.map((p) => resourceLink("post", p.id, p.title));
+    case "cases":
+      return listing.items.map((c) => resourceLink("case", c.id, c.title));
+    case "files":
+      return listing.items.map((d) => resourceLink("document", d.id, d.title));
+    case "categories":
+      return [];
+  }
+}
+
 function markdownOf(listing: Listing): string[] {
   switch (listing.kind) {
     case "threads":
@@ -80,8 +97,8 @@ export const listRecentTool = defineTool({
   name: "list_recent",
   title: "List what is new",
   description:
-    "List the newest content of the repair community: forum threads, blog posts, repair cases, library files (document metadata), or the forum categories. " +
-    `Small pages (default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT}); the result names the call for the next page. Read an item with get_thread, get_post, get_repair_case or get_document.`,
+    "List the newest forum threads, blog posts, repair cases, library files, or the forum categories. " +
+    "The result ends with the exact call for the next page; read an item with its get_* tool.",
   input,
   output,
   async run(args, tools) {
@@ -158,6 +175,7 @@ export const listRecentTool = defineTool({
     return {
       structured: { kind: args.kind, order: ORDER[args.kind], [listing.kind]: listing.items, page: meta, notes, next, usage: USAGE_NOTE },
       markdown: render(md),
+      links: linksOf(listing),
     };
   },
 });

@@ -1,7 +1,7 @@
 // search: boards, library documents, forum threads, blog posts and repair cases matching words, in one call.
 import { z } from "@hono/zod-openapi";
 import { SEARCH_GROUP_LIMIT, SearchResultSchema } from "../../schemas/search";
-import { SEARCH_MAX_CHARS, SEARCH_MIN_CHARS, SearchQuerySchema } from "../../schemas/search-query";
+import { SearchQuerySchema } from "../../schemas/search-query";
 import { searchSite } from "../../search";
 import { quote } from "../address";
 import { anonymousQueryContext } from "../context";
@@ -9,6 +9,7 @@ import { closing, plural, render, USAGE_NOTE } from "../format";
 import { chooseLang, LangInput } from "../inputs";
 import { boardItem, caseItem, documentItem, highlightLine, postItem, snippetLimit, threadItem, trimCases, trimPosts } from "../items";
 import { toolResultSchema } from "../result-schema";
+import { resourceLink } from "../resource-uri";
 import { defineTool } from "../tool";
 
 export const SEARCH_GROUPS = ["boards", "documents", "threads", "posts", "cases"] as const;
@@ -27,10 +28,10 @@ const GROUP_NAMES: Record<Group, [string, string]> = {
 /** The API's search rule (schemas/search-query.ts), described for a model, plus the tool's own fields. */
 const input = SearchQuerySchema.extend({
   q: SearchQuerySchema.shape.q.describe(
-    `Words to look for (${SEARCH_MIN_CHARS} to ${SEARCH_MAX_CHARS} characters): a board number in any spelling (820-00165, 82000165), a part or net name (U7000, PP3V42_G3H), a symptom, a device model. "Quoted words" match as a phrase.`,
+    `Words: board number in any spelling, part or net (U7000, PP3V42_G3H), symptom, device model; "quoted" = phrase`,
   ),
-  type: SearchQuerySchema.shape.type.describe("Only documents of this type, e.g. schematic, boardview, datasheet (the other groups are unaffected)"),
-  only: z.enum(SEARCH_GROUPS).optional().describe(`Search one group only and get up to ${SEARCH_GROUP_LIMIT} of it, instead of up to ${PER_GROUP} of each group`),
+  type: SearchQuerySchema.shape.type.describe("Documents of this type only"),
+  only: z.enum(SEARCH_GROUPS).optional().describe(`One group only, up to ${SEARCH_GROUP_LIMIT} hits`),
   lang: LangInput,
 });
 
@@ -43,9 +44,8 @@ export const searchTool = defineTool({
   name: "search",
   title: "Search the repair community",
   description:
-    "Search the whole site in one call: boards (by board number or alias in any spelling), library documents (schematics, boardviews, datasheets…, " +
-    "matched on their metadata and page text; metadata only, never files), forum threads, blog posts and repair cases. " +
-    `Up to ${PER_GROUP} best matches per group, or ${SEARCH_GROUP_LIMIT} of one group with only. Read a match with get_board, get_document, get_thread, get_post or get_repair_case.`,
+    "Search boards, library documents (schematics, boardviews… by metadata and page text), forum threads, blog posts and repair cases at once. " +
+    `Up to ${PER_GROUP} hits per group; for more of one group, call again with only. Read a hit with its get_* tool.`,
   input,
   output,
   async run(args, tools) {
@@ -86,9 +86,17 @@ export const searchTool = defineTool({
     ];
     for (const [group, n] of counts) if (n > 0) md.push("", `## ${GROUP_NAMES[group][1][0].toUpperCase()}${GROUP_NAMES[group][1].slice(1)}`, ...sections[group]);
     md.push("", closing(notes, null));
+    const links = [
+      ...result.boards.map((b) => resourceLink("board", b.number, `Board ${b.number}`)),
+      ...result.documents.map((d) => resourceLink("document", d.id, d.title)),
+      ...result.threads.map((t) => resourceLink("thread", t.id, t.title)),
+      ...result.posts.map((p) => resourceLink("post", p.id, p.title)),
+      ...result.cases.map((c) => resourceLink("case", c.id, c.title)),
+    ];
     return {
       structured: { ...result, only: args.only ?? null, notes, next: null, usage: USAGE_NOTE },
       markdown: render(md),
+      links,
     };
   },
 });

@@ -18,7 +18,7 @@ export const fileRoute = createRouter().get("/files/:id/:version", async (c) => 
     verifyLink(c.env, { id: c.req.param("id"), version: c.req.param("version"), expires: c.req.query("expires"), signature: c.req.query("signature") }, Date.now()),
   );
   const file = await findStoredFile(c.get("db"), link.id, link.version);
-  if (!file || file.status !== "available") throw removed();
+  if (file?.status !== "available") throw removed();
   const object = await c.env.FILES.head(file.r2Key);
   if (!object) throw removed();
 

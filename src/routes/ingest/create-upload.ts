@@ -2,6 +2,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { canPublish, INGEST } from "../../auth/scopes";
 import { receiveUpload } from "../../ingest/receive";
 import { uploadRateCheck } from "../../ingest/upload-rate";
+import { ApiError } from "../../http/problem";
 import { enforceLimit } from "../../limits/rate-limit";
 import { UploadFormSchema, UploadResponseSchema } from "../../schemas/ingest";
 import { apiRoute, createRouter } from "../define";
@@ -64,7 +65,15 @@ export const createUploadRoute = router.openapi(route, async (c) => {
     query: queryContext(c),
     userId: viewer.userId,
     canPublish: canPublish(viewer),
-    countUpload: () => enforceLimit(c, uploadRateCheck(viewer.userId, c.get("config").uploadsPerHour)),
+    countUpload: async () => {
+      try {
+        return { allowed: true, applied: await enforceLimit(c, uploadRateCheck(viewer.userId, c.get("config").uploadsPerHour)) };
+      } catch (err) {
+        // The rate's own refusal is the upload's to answer (or to drop, for a replay); anything else fails the call.
+        if (err instanceof ApiError && err.code === "upload-rate-exceeded") return { allowed: false, refusal: err };
+        throw err;
+      }
+    },
   });
   c.header("Cache-Control", "no-store");
   if (result.created) return c.json({ data: result.data, replayed: false }, 201);

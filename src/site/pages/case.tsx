@@ -49,12 +49,12 @@ export async function casePage(c: Context<AppEnv>, site: Site, key: string): Pro
       </dl>
       <section aria-labelledby="diagnosis">
         <h2 id="diagnosis">{s.diagnosis}</h2>
-        <SanitisedHtml html={repair.diagnosis_html} topLevel={3} />
+        <SanitisedHtml html={repair.diagnosis_html} topLevel={3} repeats={s.diagnosis} />
       </section>
       {repair.fix_html ? (
         <section aria-labelledby="fix">
           <h2 id="fix">{s.fix}</h2>
-          <SanitisedHtml html={repair.fix_html} topLevel={3} />
+          <SanitisedHtml html={repair.fix_html} topLevel={3} repeats={s.fix} />
         </section>
       ) : null}
       {repair.measurements.length ? (

@@ -1,0 +1,29 @@
+// Completion of resource template arguments: board numbers and aliases from a prefix in any spelling, and the
+// language. Completions are never limited, so what they read is kept in the isolate for a minute.
+import { LANGUAGES } from "../http/language";
+import { boardNumbersByPrefix } from "../db/queries/boards";
+import { normalizeBoardNumber } from "../http/urls";
+import { setBounded } from "../limits/isolate-map";
+import { anonymousQueryContext, type ToolContext } from "./context";
+
+/** Values one completion offers at most (the protocol allows 100; a picker shows a few). */
+export const COMPLETIONS_SHOWN = 10;
+const KEPT_MS = 60_000;
+
+const boardPrefixes = new Map<string, { numbers: string[]; until: number }>();
+
+/** Board numbers whose number or an alias starts with `value` in any spelling (`la-k3` → LA-K351P). */
+export async function completeBoardNumber(tools: ToolContext, value: string): Promise<string[]> {
+  const norm = normalizeBoardNumber(value);
+  if (!norm) return [];
+  const nowMs = Date.now();
+  const kept = boardPrefixes.get(norm);
+  if (kept && kept.until > nowMs) return kept.numbers;
+  const numbers = await boardNumbersByPrefix(anonymousQueryContext(tools, tools.defaultLang), norm, COMPLETIONS_SHOWN);
+  setBounded(boardPrefixes, norm, { numbers, until: nowMs + KEPT_MS }, (v) => v.until <= nowMs);
+  return numbers;
+}
+
+export function completeLang(value: string): string[] {
+  return LANGUAGES.filter((lang) => lang.startsWith(value.trim().toLowerCase()));
+}
