@@ -915,7 +915,7 @@ export interface components {
     headers: {
         /** @description Identifies the request in the logs; a problem body's request_id is the same id */
         "X-Request-Id": string;
-        /** @description Language of the url values in the body (from Accept-Language) */
+        /** @description Language of the url values in the body (from Accept-Language); a problem body is written in English: en */
         "Content-Language": "es" | "en";
         /** @description Request headers the answer depends on (Accept-Language, Authorization) */
         Vary: string;
