@@ -1,12 +1,13 @@
 // Keyset continuation of GET /documents: following `Link: <…>; rel="next"` from page 1 lists every
-// visible document exactly once, newest first, far past the deepest page number (MAX_PAGE), for
+// visible document exactly once, newest first, far past page 50 (once the deepest page number), for
 // anonymous and keyed callers; a cursor that is malformed, edited or sent with other filters is a 422.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { MAX_PAGE } from "../src/http/pagination";
 import { api, expectMatchesOpenApi, expectProblem, getJson, KEYS, ORIGIN, seedSample } from "./helpers/app";
 
 const PER_PAGE = 2;
+/** Page 50 was the deepest page number before issue 23; the walk runs well past it. */
+const MAX_PAGE = 50;
 /** Enough documents that the walk runs well past MAX_PAGE pages of PER_PAGE. */
 const DOCUMENTS = 150;
 

@@ -64,7 +64,6 @@ describe("GET /documents", () => {
       ["page=abc", "page"],
       ["page=1.5", "page"],
       ["page=99999999999999999999999", "page"],
-      ["page=51", "page"],
       ["type=spreadsheet", "type"],
       ["visibility=secret", "visibility"],
       ["mine=maybe", "mine"],

@@ -46,11 +46,14 @@ describe("language negotiation", () => {
     }
   });
 
-  it("problems carry Content-Language and Vary too", async () => {
-    const res = await api("/documents/nope", { lang: "en" });
-    await expectProblem(res, 404, "not-found");
-    expect(res.headers.get("Content-Language")).toBe("en");
-    expect(vary(res)).toContain("accept-language");
+  it("problems carry Content-Language and Vary too; the label is the body's language (English), even for a Spanish caller", async () => {
+    for (const lang of ["en", "es"]) {
+      const res = await api("/documents/nope", { lang });
+      const body = await expectProblem(res, 404, "not-found");
+      expect(body.title).toBe("Not found");
+      expect(res.headers.get("Content-Language"), lang).toBe("en");
+      expect(vary(res)).toContain("accept-language");
+    }
   });
 });
 

@@ -1,9 +1,9 @@
-import { runInDurableObject } from "cloudflare:test";
+import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { counter } from "../src/limits/counters";
+import { counter, limiterObject } from "../src/limits/counters";
 import { takeRate } from "../src/limits/lease";
-import { LEASE_MS, Limiter } from "../src/limits/limiter";
+import { FLUSH_MS, LEASE_MS, Limiter } from "../src/limits/limiter";
 
 const rule = { limit: 3, windowSeconds: 60 };
 
@@ -33,7 +33,18 @@ async function rowsWritten(stub: DurableObjectStub<Limiter>, work: (limiter: Lim
   });
 }
 
-describe("Limiter (sliding window in one Durable Object per counter)", () => {
+/** A shard object of this test alone (request-rate counters are subjects of shards), so its clock is this test's. */
+const shard = (name: string) => env.LIMITER.get(env.LIMITER.idFromName(`test-shard:${run}:${name}`));
+
+/** The windows a shard has written, newest state of each subject: its seconds' summed cost. */
+async function written(stub: DurableObjectStub<Limiter>): Promise<Map<string, { seconds: [number, number, number, number, number[]][] }>> {
+  const rows = await runInDurableObject(stub, (_i, state) => state.storage.sql.exec<{ states: string }>("select states from journal order by seq").toArray());
+  const subjects = new Map<string, { seconds: [number, number, number, number, number[]][] }>();
+  for (const row of rows) for (const [name, e] of Object.entries(JSON.parse(row.states) as Record<string, { s: [number, number, number, number, number[]][] }>)) subjects.set(name, { seconds: e.s });
+  return subjects;
+}
+
+describe("Limiter (sliding window; request rates in shard objects, caps one object each)", () => {
   it("allows up to the limit, refuses after, and frees room as events leave the window", async () => {
     const c = counter(env, `rate:addr:${run}-window`);
     const t0 = 1_000_000;
@@ -60,20 +71,96 @@ describe("Limiter (sliding window in one Durable Object per counter)", () => {
     expect((await c.take({ limit: 10, windowSeconds: 60 }, 9_001)).allowed).toBe(false);
   });
 
-  it("a counted take writes one row and reads nothing back; a refused take writes none", async () => {
-    const c = counter(env, `rate:addr:${run}-cost`);
-    const perTake: number[] = [];
-    for (let i = 0; i < 12; i++) perTake.push(await rowsWritten(c, (limiter) => limiter.take({ limit: 10, windowSeconds: 60 }, 50_000 + i)));
-    expect(perTake).toEqual([...new Array(10).fill(1), 0, 0]);
-    // Once the window has passed, the next take still rewrites the same single row (expired events dropped).
-    expect(await rowsWritten(c, (limiter) => limiter.take({ limit: 10, windowSeconds: 60 }, 200_000))).toBe(1);
-    const rows = await runInDurableObject(c, (_i, state) => state.storage.sql.exec<{ events: string }>("select events from log").toArray());
-    expect(rows).toHaveLength(1);
-    expect(JSON.parse(rows[0].events).seconds).toHaveLength(1);
+  it.each([20, 100])("lets exactly `limit` of %i parallel takes of a request rate through (a shard subject)", async (parallel) => {
+    const c = counter(env, `rate:addr:${run}-parallel-${parallel}`);
+    const rule10 = { limit: 10, windowSeconds: 60 };
+    const results = await Promise.all(Array.from({ length: parallel }, () => c.take(rule10, 9_000)));
+    expect(results.filter((r) => r.allowed)).toHaveLength(10);
+    // Each admitted take was told what it left: 9 down to 0, once each.
+    expect(results.filter((r) => r.allowed).map((r) => r.remaining).sort((a, b) => b - a)).toEqual([9, 8, 7, 6, 5, 4, 3, 2, 1, 0]);
+    expect((await c.take(rule10, 9_001)).allowed).toBe(false);
   });
 
-  it("a restarted object (new instance over the same storage) keeps counting where the old one stopped", async () => {
-    const c = counter(env, `uploads:user:${base + 9}`);
+  it("a cap writes one row per counted take and none per refused one", async () => {
+    const c = limiterObject(env, `uploads:user:${base + 30}`);
+    const perTake: number[] = [];
+    for (let i = 0; i < 12; i++) perTake.push(await rowsWritten(c, (limiter) => limiter.take({ limit: 10, windowSeconds: 3600 }, 50_000 + i)));
+    expect(perTake).toEqual([...new Array(10).fill(1), 0, 0]);
+  });
+
+  it("request rates are written in batches, not per call: 200 readers of their own write at most 0.05 rows each", async () => {
+    const s = shard("batched");
+    const rule60 = { limit: 60, windowSeconds: 60 };
+    const t0 = 50_000;
+    // 200 readers over 20 s of the callers' clock, each counted once; then the batch's alarm.
+    const rows = await rowsWritten(s, async (limiter) => {
+      for (let i = 0; i < 200; i++) expect((await limiter.takeFor(`rate:addr:reader-${i}`, rule60, t0 + i * 100)).allowed).toBe(true);
+      await limiter.alarm();
+    });
+    expect(rows).toBeGreaterThan(0);
+    expect(rows / 200).toBeLessThanOrEqual(0.05);
+    const stored = await written(s);
+    expect(Array.from({ length: 200 }, (_, i) => stored.get(`rate:addr:reader-${i}`)?.seconds[0][1])).toEqual(new Array(200).fill(1));
+    // Refused takes change nothing: with no batch pending they write nothing, whatever the time.
+    for (let i = 0; i < 60; i++) await s.takeFor("rate:addr:busy", rule60, t0 + 30_000);
+    await runDurableObjectAlarm(s);
+    expect(await rowsWritten(s, (limiter) => limiter.takeFor("rate:addr:busy", rule60, t0 + 30_000 + 3 * FLUSH_MS))).toBe(0);
+  });
+
+  it("a shard evicted or crashed forgets at most its unwritten batch, and only ever in the caller's favour", async () => {
+    const s = shard("crash");
+    const rule = { limit: 100, windowSeconds: 60 };
+    const t0 = 60_000;
+    // 24 calls of one caller, one every 500 ms of its clock: however the alarm falls, a take writes the batch once it
+    // is 2 × FLUSH_MS old (call 20 at t0 + 10 s); calls 21–23 are at most in memory.
+    for (let i = 0; i < 24; i++) await s.takeFor("rate:addr:crash", rule, t0 + i * 500);
+    await evictDurableObject(s);
+    const after = await s.takeFor("rate:addr:crash", rule, t0 + 12_000);
+    const forgotten = after.remaining - (100 - 24 - 1);
+    expect(forgotten).toBeGreaterThanOrEqual(0); // never a call counted that was not made
+    expect(forgotten).toBeLessThanOrEqual(3); // never more than what followed the last row
+    expect(3 * 500).toBeLessThan(2 * FLUSH_MS);
+  });
+
+  it("a burst's tail no later take wrote is written by the alarm: a restart after it forgets nothing", async () => {
+    const s = shard("tail");
+    const rule = { limit: 100, windowSeconds: 60 };
+    for (let i = 0; i < 5; i++) await s.takeFor("rate:addr:tail", rule, 80_000 + i);
+    expect(await runDurableObjectAlarm(s)).toBe(true);
+    await evictDurableObject(s);
+    expect((await s.takeFor("rate:addr:tail", rule, 80_100)).remaining).toBe(100 - 6);
+  });
+
+  it("a counter quiet for more batches than the journal has rows is written again before its row is overwritten", async () => {
+    const s = shard("ring");
+    const rule = { limit: 100, windowSeconds: 60 };
+    const t0 = 100_000;
+    await s.takeFor("rate:addr:quiet", rule, t0);
+    await runDurableObjectAlarm(s); // its one row
+    // 20 more batches of other callers (the journal has 16 rows): the quiet counter's row is overwritten meanwhile.
+    for (let i = 1; i <= 20; i++) {
+      await s.takeFor(`rate:addr:busy-${i}`, rule, t0 + i * 100);
+      await runDurableObjectAlarm(s);
+    }
+    await evictDurableObject(s);
+    expect((await s.takeFor("rate:addr:quiet", rule, t0 + 3000)).remaining).toBe(100 - 2);
+  });
+
+  it("leases granted before a restart are still settled by their reports after it", async () => {
+    const s = shard("lease-restart");
+    const rule = { limit: 100, windowSeconds: 60 };
+    const t0 = 90_000;
+    const granted = await s.takeFor("rate:key:1", rule, t0, 1, { reserve: 8 });
+    expect(granted.lease?.slots).toBe(8);
+    await runDurableObjectAlarm(s); // writes the batch, reservation included
+    await evictDurableObject(s);
+    const reported = await s.takeFor("rate:key:1", rule, t0 + 600, 1, { reserve: 0, report: { reservation: granted.lease!.reservation, used: [[90, 3, t0 + 500]] } });
+    // The 3 calls admitted from the lease are counted, the 5 unused slots come back.
+    expect(reported.remaining).toBe(100 - 1 - 3 - 1);
+  });
+
+  it("a restarted cap (new instance over the same storage) keeps counting where the old one stopped", async () => {
+    const c = limiterObject(env, `uploads:user:${base + 9}`);
     for (let i = 0; i < 2; i++) await c.take(rule, 70_000 + i);
     const reborn = await runInDurableObject(c, async (_instance, state) => {
       const fresh = new Limiter(state, env);
@@ -100,19 +187,19 @@ describe("Limiter (sliding window in one Durable Object per counter)", () => {
     expect((await c.take(two, t0 + 46_000)).allowed).toBe(false);
   });
 
-  it("keeps one entry per second however high the limit: a busy counter's row stays small", async () => {
-    const c = counter(env, `rate:key:${base + 11}`);
+  it("keeps one entry per second however high the limit: a busy counter's stored window stays small", async () => {
+    const s = shard("busy");
     const busy = { limit: 100_000, windowSeconds: 60 };
-    // 2,000 events spread over 5 seconds, then one more: the stored row holds 5 + 1 seconds, not 2,001 events.
-    for (let i = 0; i < 2000; i += 50) await Promise.all(Array.from({ length: 50 }, (_, j) => c.take(busy, 300_000 + Math.floor(((i + j) * 5000) / 2000))));
-    const last = await c.take(busy, 306_000);
+    // 2,000 events spread over 5 seconds, then one more: the stored window holds 5 + 1 seconds, not 2,001 events.
+    for (let i = 0; i < 2000; i += 50) await Promise.all(Array.from({ length: 50 }, (_, j) => s.takeFor("rate:key:2", busy, 300_000 + Math.floor(((i + j) * 5000) / 2000))));
+    const last = await s.takeFor("rate:key:2", busy, 306_000);
     expect(last.remaining).toBe(100_000 - 2001);
-    const rows = await runInDurableObject(c, (_i, state) => state.storage.sql.exec<{ events: string }>("select events from log").toArray());
-    expect(JSON.parse(rows[0].events).seconds).toHaveLength(6);
+    await runDurableObjectAlarm(s);
+    expect((await written(s)).get("rate:key:2")?.seconds).toHaveLength(6);
   });
 
   it("reads a row of single events written by the earlier layout and goes on counting them", async () => {
-    const c = counter(env, `uploads:user:${base + 12}`);
+    const c = limiterObject(env, `uploads:user:${base + 12}`);
     const reborn = await runInDurableObject(c, async (_instance, state) => {
       state.storage.sql.exec("create table if not exists log (id integer primary key check (id = 1), next integer not null, events text not null)");
       state.storage.sql.exec("insert or replace into log (id, next, events) values (1, 3, ?)", JSON.stringify([[1, 400_000, 1], [2, 400_500, 1]]));
@@ -166,8 +253,9 @@ describe("Limiter (sliding window in one Durable Object per counter)", () => {
       expect(decisions.filter((d) => d.allowed)).toHaveLength(50);
       expect(decisions.slice(0, 50).map((d) => d.remaining)).toEqual(Array.from({ length: 50 }, (_, i) => 49 - i));
       // The object itself counted only some of the 50 takes (entry[3]); the rest were admitted from leases.
-      const rows = await runInDurableObject(counter(env, name), (_i, state) => state.storage.sql.exec<{ events: string }>("select events from log").toArray());
-      const [[, cost, , takes]] = JSON.parse(rows[0].events).seconds as [number, number, number, number][];
+      const stub = limiterObject(env, name);
+      await runDurableObjectAlarm(stub); // the batch written
+      const [[, cost, , takes]] = (await written(stub)).get(name)!.seconds;
       expect(cost).toBe(50);
       expect(takes).toBeLessThan(25);
     });

@@ -152,6 +152,39 @@ describe("HTTP shape", () => {
     }
   });
 
+  it("malformed params are -32602 with one short sentence, never -32603 with a dump of schema issues", async () => {
+    for (const [body, words] of [
+      [{ ...INITIALIZE, params: { ...INITIALIZE.params, protocolVersion: 20251125 } }, "Invalid params for initialize: params.protocolVersion: expected string, received number."],
+      [{ jsonrpc: "2.0", id: 7, method: "initialize", params: {} }, "Invalid params for initialize: params.protocolVersion: required; params.capabilities: required; params.clientInfo: required."],
+      [{ jsonrpc: "2.0", id: 7, method: "resources/read", params: { uri: 5 } }, "Invalid params for resources/read: params.uri: expected string, received number."],
+      [{ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: ["search"] } }, "Invalid params for tools/call: params.name: expected string, received array."],
+    ] as const) {
+      const res = await post(body, { "MCP-Protocol-Version": "2025-11-25" });
+      const answer = (await res.json()) as { id: number; error: { code: number; message: string } };
+      expect(res.status).toBe(200);
+      expect(answer.id).toBe(body.id);
+      expect(answer.error.code).toBe(-32602);
+      expect(answer.error.message).toMatch(words);
+      expect(answer.error.message.length).toBeLessThan(200);
+    }
+  });
+
+  it("an unsupported MCP-Protocol-Version header is a 400 that says so and names the versions spoken", async () => {
+    const res = await post({ jsonrpc: "2.0", id: 3, method: "tools/list" }, { "MCP-Protocol-Version": "1999-01-01" });
+    const answer = (await res.json()) as { id: number; error: { code: number; message: string; data: { supported: string[] } } };
+    expect(res.status).toBe(400);
+    expect(answer.id).toBe(3);
+    expect(answer.error.code).toBe(-32022);
+    expect(answer.error.message).toMatch(/^Unsupported MCP-Protocol-Version header "1999-01-01": this server speaks 2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26/);
+    expect(answer.error.data.supported).toContain("2026-07-28");
+    // Every version it names is served.
+    for (const version of answer.error.data.supported.filter((v) => v !== "2026-07-28")) {
+      const ok = await post({ jsonrpc: "2.0", id: 4, method: "tools/list" }, { "MCP-Protocol-Version": version });
+      expect(ok.status, version).toBe(200);
+      await ok.arrayBuffer();
+    }
+  });
+
   it("an unknown tool is a JSON-RPC error; unknown paths under /mcp are problem 404s", async () => {
     const client = await connectV1();
     await expect(client.callTool({ name: "delete_everything", arguments: {} })).rejects.toThrow(/delete_everything/);

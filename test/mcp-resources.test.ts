@@ -131,6 +131,18 @@ describe("resources", () => {
     expect(bad.message).toMatch(/^Invalid page/);
   });
 
+  it("the longest items read within 24 KiB and say how to read on", async () => {
+    const thread = await read(v2, `bds://thread/${MCP_IDS.longThread}`); // read() holds every read to 24 KiB
+    expect(thread.text).toContain(`More: call get_thread with {"thread":"${MCP_IDS.longThread}","page":2`);
+    expect(thread.text).toMatch(/The opening post is cut at about \d+ of 20000 characters/);
+    const post = await read(v2, `bds://post/${MCP_IDS.longPost}`);
+    expect(post.text).toContain(`More: call get_post with {"post":"${MCP_IDS.longPost}","part":2`);
+    const longCase = await read(v2, `bds://case/${MCP_IDS.longCase}`);
+    expect(longCase.text).toMatch(/cut/);
+    const board = await read(v2, "bds://board/NM-A311");
+    expect(board.text).toContain('More: call get_board with {"board":"NM-A311","page":2');
+  });
+
   it("completes board numbers from a prefix of a number or an alias in any spelling, and the language", async () => {
     const complete = async (name: string, value: string, template = "bds://board/{number}{?page,lang}") =>
       (await v2.complete({ ref: { type: "ref/resource", uri: template }, argument: { name, value } })).completion.values;

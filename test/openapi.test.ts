@@ -78,10 +78,10 @@ describe("the served OpenAPI document", () => {
     expect(id).toMatchObject({ in: "path", required: true });
     expect(new RegExp(id.schema.pattern).test(SAMPLE_IDS.publicSchematic)).toBe(true);
     expect(new RegExp(id.schema.pattern).test("not-an-id")).toBe(false);
-    expect(doc.paths["/cases"].get.parameters.map((p: any) => p.name).sort()).toEqual(["board", "outcome", "page", "per_page"]);
-    expect(doc.paths["/posts"].get.parameters.map((p: any) => p.name).sort()).toEqual(["author", "page", "per_page", "tag"]);
-    expect(doc.paths["/forum/threads"].get.parameters.map((p: any) => p.name).sort()).toEqual(["category", "page", "per_page"]);
-    expect(doc.paths["/forum/threads/{thread}"].get.parameters.map((p: any) => p.name).sort()).toEqual(["page", "thread"]);
+    expect(doc.paths["/cases"].get.parameters.map((p: any) => p.name).sort()).toEqual(["board", "cursor", "outcome", "page", "per_page"]);
+    expect(doc.paths["/posts"].get.parameters.map((p: any) => p.name).sort()).toEqual(["author", "cursor", "page", "per_page", "tag"]);
+    expect(doc.paths["/forum/threads"].get.parameters.map((p: any) => p.name).sort()).toEqual(["category", "cursor", "page", "per_page"]);
+    expect(doc.paths["/forum/threads/{thread}"].get.parameters.map((p: any) => p.name).sort()).toEqual(["cursor", "page", "thread"]);
   });
 
   it("has the Problem schema, and every $ref resolves", () => {

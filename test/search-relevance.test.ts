@@ -91,6 +91,8 @@ describe("search forgives what technicians type", () => {
 
   it("a part number typed partly, anywhere in the query, or without its package suffix, finds the part", async () => {
     expect(titles((await search("ISL9582")).cases)).toEqual(["820-02016 dead after coffee"]);
+    // Typed completely (a space after it), without HRTZ: not the last-word prefix, the code rule.
+    expect(titles((await search("ISL95828 ")).cases)).toEqual(["820-02016 dead after coffee"]);
     expect(titles((await search("ISL95828 coffee")).cases)).toEqual(["820-02016 dead after coffee"]);
     expect(titles((await search("coffee ISL95828")).cases)).toEqual(["820-02016 dead after coffee"]);
   });

@@ -113,6 +113,7 @@ function benchVars(ttl: string): Record<string, string> {
   return {
     ANON_RATE_PER_MINUTE: "1000000000",
     KEY_RATE_PER_MINUTE: "1000000000",
+    MCP_RATE_PER_MINUTE: "1000000000",
     EDGE_CACHE_TTL_SECONDS: ttl,
     BENCH_LATENCY_D1_PRIMARY: String(LATENCY["d1-primary"]),
     BENCH_LATENCY_D1_REPLICA: String(LATENCY["d1-replica"]),
@@ -182,13 +183,15 @@ async function main(): Promise<void> {
   const lines = table(uncached, cached);
   console.log(lines.join("\n"));
   const model = Object.entries(LATENCY).map(([b, ms]) => `${b} ${ms} ms`).join(", ");
-  const heading = LABEL === "before" ? "## Edge latency model: before (issue 11)" : `## Edge latency model: after (issue 11)${BUSY ? ", one busy client" : ""}`;
-  const section = LABEL === "before" ? "edge-before" : BUSY ? "edge-busy" : "edge";
+  // Labels other than before/after (e.g. --label=issue26-after) write a section of their own.
+  const own = LABEL !== "before" && LABEL !== "after";
+  const heading = own ? `## Edge latency model: ${LABEL}${BUSY ? ", one busy client" : ""}` : LABEL === "before" ? "## Edge latency model: before (issue 11)" : `## Edge latency model: after (issue 11)${BUSY ? ", one busy client" : ""}`;
+  const section = own ? `edge-${LABEL}${BUSY ? "-busy" : ""}` : LABEL === "before" ? "edge-before" : BUSY ? "edge-busy" : "edge";
   await shards();
   writeResultsSection(section, [
     heading,
     "",
-    `Run ${new Date().toISOString()} by \`npm run bench:edge${LABEL === "before" ? " -- --label=before" : BUSY ? " -- --busy" : ""}\` (bench/edge/run.ts) on ${cpus().length} cores: ` +
+    `Run ${new Date().toISOString()} by \`npm run bench:edge${LABEL !== "after" ? ` -- --label=${LABEL}` : ""}${BUSY ? " -- --busy" : ""}\` (bench/edge/run.ts) on ${cpus().length} cores: ` +
       `wrangler dev with the entry bench/edge/worker.ts, which adds to every binding call: ${model}. ` +
       `${SAMPLES} sequential calls per endpoint after one warm-up call, ${BUSY ? "all from one address (a client calling several times a second: leases of its rate limit)" : "each from an address of its own (readers arriving one by one: no leases)"}; data: ${dataset}. Uncached: EDGE_CACHE_TTL_SECONDS=0; cached: 60. ` +
       `1-minute load average before the run: ${load.toFixed(1)} (latency above the modelled round trips is local work and CPU queueing).`,

@@ -12,6 +12,14 @@ declare module "autocannon" {
     errors: number;
     timeouts: number;
   }
-  function autocannon(options: { url: string; connections?: number; duration?: number; headers?: Record<string, string> }): Promise<Result>;
+  interface RequestParams {
+    headers?: Record<string, string>;
+    [key: string]: unknown;
+  }
+  interface RequestSpec {
+    /** Called before each request is sent: may change it (here: a new CF-Connecting-IP each time). */
+    setupRequest?: (request: RequestParams) => RequestParams;
+  }
+  function autocannon(options: { url: string; connections?: number; duration?: number; headers?: Record<string, string>; requests?: RequestSpec[] }): Promise<Result>;
   export default autocannon;
 }

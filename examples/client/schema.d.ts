@@ -304,6 +304,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List changes
+         * @description What changed, in the order changes were made, for a copy (a mirror, a search index, an assistant's cache) to stay exact: an upsert when the caller can see the item now, a delete when it no longer can (taken down, deleted, unpublished, made private, no longer shared). Applying every change from the beginning to an empty copy gives exactly the items the caller can see now; an item the caller could never see is never named. Changes are kept at least 90 days; an older since answers 410 (start over). A page may hold fewer than per_page changes while has_more is true.
+         */
+        get: operations["listChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/capabilities": {
         parameters: {
             query?: never;
@@ -800,6 +820,40 @@ export interface components {
                 url: string;
             } | null;
         };
+        ChangesPage: {
+            data: components["schemas"]["Change"][];
+            meta: {
+                /** @description Send as since to continue after these changes (also when has_more is false: to poll for later ones) */
+                next: string;
+                /** @description More changes follow now: read again with since=next at once */
+                has_more: boolean;
+            };
+        };
+        Change: {
+            /**
+             * @description What changed: a document, thread (its replies included), blog post, repair case or board
+             * @enum {string}
+             */
+            kind: "document" | "thread" | "post" | "case" | "board";
+            /**
+             * @description The item's id (a board: its number)
+             * @example 01JBGJ09TQM83XSSSS6YS3C4DW
+             */
+            id: string;
+            /**
+             * @description upsert: the caller can see the item now (read it at url); delete: the caller can no longer see it (remove it from a copy)
+             * @enum {string}
+             */
+            change: "upsert" | "delete";
+            /**
+             * Format: date-time
+             * @description When the change was made
+             * @example 2026-10-01T10:00:00.000Z
+             */
+            at: string;
+            /** @description The item's address; null for a delete */
+            url: string | null;
+        };
         Capabilities: {
             api_version: number;
             default_visibility: components["schemas"]["Visibility"];
@@ -861,7 +915,7 @@ export interface components {
     headers: {
         /** @description Identifies the request in the logs; a problem body's request_id is the same id */
         "X-Request-Id": string;
-        /** @description Language of the url values in the body (from Accept-Language) */
+        /** @description Language of the url values in the body (from Accept-Language); a problem body is written in English: en */
         "Content-Language": "es" | "en";
         /** @description Request headers the answer depends on (Accept-Language, Authorization) */
         Vary: string;
@@ -945,6 +999,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Refused by the platform before this service runs (a malformed request, an address or headers too large): the platform's own answer, not a problem body */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     getApiReference: {
@@ -974,6 +1035,13 @@ export interface operations {
                 content: {
                     "text/html": string;
                 };
+            };
+            /** @description Refused by the platform before this service runs (a malformed request, an address or headers too large): the platform's own answer, not a problem body */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -1125,11 +1193,11 @@ export interface operations {
                 board?: string;
                 /** @description Only the key owner's uploads (needs a key) */
                 mine?: boolean;
-                /** @description Page number, from 1 to 50. A page past the end is empty; filters and search reach further than page 50. */
+                /** @description Page number, from 1. A page past meta.last_page answers an empty data array with the true meta. To walk a whole list, follow the Link header (rel="next") instead: it cannot skip or repeat an item when the list changes between pages. */
                 page?: number;
                 /** @description Items per page, 1 to 100 (default 20). */
                 per_page?: number;
-                /** @description Continue a list after the last item of a previous page: the opaque value from the `Link: <…>; rel="next"` header of that page. Reaches any depth (page stops at 50); the other parameters must be the ones the cursor was made with (the Link address repeats them). Not combined with page. */
+                /** @description Continue a list after the last item of a previous page: the opaque value from the `Link: <…>; rel="next"` header of that page. Reaches any depth at the cost of one page; the other parameters must be the ones the cursor was made with (the Link address repeats them). Not combined with page. */
                 cursor?: string;
             };
             header?: never;
@@ -2166,10 +2234,12 @@ export interface operations {
             query?: {
                 /** @description Category slug */
                 category?: string;
-                /** @description Page number, from 1 to 50. A page past the end is empty; filters and search reach further than page 50. */
+                /** @description Page number, from 1. A page past meta.last_page answers an empty data array with the true meta. To walk a whole list, follow the Link header (rel="next") instead: it cannot skip or repeat an item when the list changes between pages. */
                 page?: number;
                 /** @description Items per page, 1 to 100 (default 20). */
                 per_page?: number;
+                /** @description Continue a list after the last item of a previous page: the opaque value from the `Link: <…>; rel="next"` header of that page. Reaches any depth at the cost of one page; the other parameters must be the ones the cursor was made with (the Link address repeats them). Not combined with page. */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -2177,7 +2247,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of threads */
+            /** @description A page of threads. While more follow, the Link header names the next page (a cursor address): following it from page 1 lists every thread once, at any depth. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2191,6 +2261,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "x-d1-bookmark": components["headers"]["x-d1-bookmark"];
                     ETag: components["headers"]["ETag"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2332,8 +2403,10 @@ export interface operations {
     getThread: {
         parameters: {
             query?: {
-                /** @description Page number, from 1 to 50. A page past the end is empty; filters and search reach further than page 50. */
+                /** @description Page number, from 1. A page past meta.last_page answers an empty data array with the true meta. To walk a whole list, follow the Link header (rel="next") instead: it cannot skip or repeat an item when the list changes between pages. */
                 page?: number;
+                /** @description Continue a list after the last item of a previous page: the opaque value from the `Link: <…>; rel="next"` header of that page. Reaches any depth at the cost of one page; the other parameters must be the ones the cursor was made with (the Link address repeats them). Not combined with page. */
+                cursor?: string;
             };
             header?: never;
             path: {
@@ -2344,7 +2417,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The thread with a page of replies */
+            /** @description The thread with a page of replies. While more replies follow, the Link header names the next page (a cursor address): following it from page 1 lists every reply once. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2358,6 +2431,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "x-d1-bookmark": components["headers"]["x-d1-bookmark"];
                     ETag: components["headers"]["ETag"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2525,10 +2599,12 @@ export interface operations {
                 tag?: string;
                 /** @description Author username */
                 author?: string;
-                /** @description Page number, from 1 to 50. A page past the end is empty; filters and search reach further than page 50. */
+                /** @description Page number, from 1. A page past meta.last_page answers an empty data array with the true meta. To walk a whole list, follow the Link header (rel="next") instead: it cannot skip or repeat an item when the list changes between pages. */
                 page?: number;
                 /** @description Items per page, 1 to 100 (default 20). */
                 per_page?: number;
+                /** @description Continue a list after the last item of a previous page: the opaque value from the `Link: <…>; rel="next"` header of that page. Reaches any depth at the cost of one page; the other parameters must be the ones the cursor was made with (the Link address repeats them). Not combined with page. */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -2536,7 +2612,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of posts */
+            /** @description A page of posts. While more follow, the Link header names the next page (a cursor address): following it from page 1 lists every post once, at any depth. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2550,6 +2626,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "x-d1-bookmark": components["headers"]["x-d1-bookmark"];
                     ETag: components["headers"]["ETag"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2858,10 +2935,12 @@ export interface operations {
                 /** @description Board number or alias in any spelling (820-00165, 82000165, 820 00165) */
                 board?: string;
                 outcome?: components["schemas"]["Outcome"];
-                /** @description Page number, from 1 to 50. A page past the end is empty; filters and search reach further than page 50. */
+                /** @description Page number, from 1. A page past meta.last_page answers an empty data array with the true meta. To walk a whole list, follow the Link header (rel="next") instead: it cannot skip or repeat an item when the list changes between pages. */
                 page?: number;
                 /** @description Items per page, 1 to 100 (default 20). */
                 per_page?: number;
+                /** @description Continue a list after the last item of a previous page: the opaque value from the `Link: <…>; rel="next"` header of that page. Reaches any depth at the cost of one page; the other parameters must be the ones the cursor was made with (the Link address repeats them). Not combined with page. */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -2869,7 +2948,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of cases */
+            /** @description A page of cases. While more follow, the Link header names the next page (a cursor address): following it from page 1 lists every case once, at any depth. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2883,6 +2962,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "x-d1-bookmark": components["headers"]["x-d1-bookmark"];
                     ETag: components["headers"]["ETag"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3121,6 +3201,194 @@ export interface operations {
              *     - `not-found`: Nothing exists at this address, or it is not visible to the caller. Both cases look the same on purpose.
              */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "x-d1-bookmark": components["headers"]["x-d1-bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Too many requests (the type of the body ends in /problems/{code}):
+             *     - `rate-limited`: Too many requests in a short time. Wait the number of seconds in the Retry-After header before trying again.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "x-d1-bookmark": components["headers"]["x-d1-bookmark"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Internal error (the type of the body ends in /problems/{code}):
+             *     - `internal`: Something failed on the server. The request_id identifies the failure in the logs; retrying later may help.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "x-d1-bookmark": components["headers"]["x-d1-bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listChanges: {
+        parameters: {
+            query?: {
+                /** @description Where to continue: meta.next of a previous answer (opaque). Absent: from the oldest change kept, which rebuilds a copy from nothing. */
+                since?: string;
+                /** @description Items per page, 1 to 100 (default 20). */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of changes */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "x-d1-bookmark": components["headers"]["x-d1-bookmark"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangesPage"];
+                };
+            };
+            /** @description Not modified: the If-None-Match sent matches the current ETag */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "x-d1-bookmark": components["headers"]["x-d1-bookmark"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Unauthorized (the type of the body ends in /problems/{code}):
+             *     - `unauthorized`: No API key was sent where one is required, or the key that was sent is unknown, expired or revoked. A key that is sent must be valid even on open endpoints: it is never treated as anonymous.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "x-d1-bookmark": components["headers"]["x-d1-bookmark"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Forbidden (the type of the body ends in /problems/{code}):
+             *     - `forbidden`: The key lacks a scope the endpoint needs, or its account is inactive. The body lists required_scopes.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "x-d1-bookmark": components["headers"]["x-d1-bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Feed position expired (the type of the body ends in /problems/{code}):
+             *     - `changes-expired`: The since position is older than the change feed's retention (90 days). Start over: read the feed without since, from the beginning, into an empty copy.
+             */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "x-d1-bookmark": components["headers"]["x-d1-bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Validation failed (the type of the body ends in /problems/{code}):
+             *     - `validation-failed`: A parameter, field or file is missing or invalid. The errors object maps each field to what is wrong with it.
+             */
+            422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Content-Language": components["headers"]["Content-Language"];

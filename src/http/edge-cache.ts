@@ -31,12 +31,34 @@ const STORED_AT = "X-Edge-Stored-At";
 /** `hit` or `miss` on answers that could come from the edge cache: lets operators and tests see it work. */
 export const EDGE_CACHE_HEADER = "X-Edge-Cache";
 
-/** The normalised request: origin, path, the known parameters (every value, in a fixed order), the language. */
+/** A parameter's name as the handler reads it (`+` is a space; invalid percent-encoding stays as written). */
+function paramName(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, " "));
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * The normalised request: origin, path, the known parameters (every value, in a fixed order), the language.
+ * Values are kept as the request spelled them, never decoded: decoding could make two requests the handler
+ * reads differently one key (`q=%FFbattery`, kept as written by the handler, and `q=%EF%BF%BDbattery`,
+ * both U+FFFD once decoded with replacement), and one would be served the other's answer.
+ */
 export function edgeCacheKey(url: URL, known: readonly string[], lang: Lang): string {
-  const params = new URLSearchParams();
-  for (const name of known) for (const value of url.searchParams.getAll(name)) params.append(name, value);
-  params.append("_lang", lang);
-  return `${url.origin}${url.pathname}?${params}`;
+  const pairs = url.search
+    .slice(1)
+    .split("&")
+    .filter(Boolean)
+    .map((part) => {
+      const eq = part.indexOf("=");
+      return eq < 0 ? [paramName(part), ""] : [paramName(part.slice(0, eq)), part.slice(eq + 1)];
+    });
+  const params: string[] = [];
+  for (const name of known) for (const [n, value] of pairs) if (n === name) params.push(`${encodeURIComponent(name)}=${value}`);
+  params.push(`_lang=${lang}`);
+  return `${url.origin}${url.pathname}?${params.join("&")}`;
 }
 
 function cacheable(c: Ctx): boolean {

@@ -17,14 +17,15 @@ function pageNumber(max: number) {
 }
 
 /**
- * The deepest page a list serves. Offset paging walks the rows it skips, so their number is bounded
- * (at most 980 at the default per_page, 4,900 at per_page=100); filters and search reach further.
+ * The largest page number (any a client can name as a safe integer): every page answers. A page within
+ * last_page is read from the nearer end of its list's index (src/db/queries/context.ts, readPage), a page
+ * past it reads only the total.
  */
-export const MAX_PAGE = 50;
+export const MAX_PAGE = Number.MAX_SAFE_INTEGER;
 
 export const PageParam = pageNumber(MAX_PAGE)
   .default(1)
-  .openapi({ param: { name: "page", in: "query" }, example: 1, description: `Page number, from 1 to ${MAX_PAGE}. A page past the end is empty; filters and search reach further than page ${MAX_PAGE}.` });
+  .openapi({ param: { name: "page", in: "query" }, example: 1, description: "Page number, from 1. A page past meta.last_page answers an empty data array with the true meta. To walk a whole list, follow the Link header (rel=\"next\") instead: it cannot skip or repeat an item when the list changes between pages." });
 export const PerPageParam = pageNumber(MAX_PER_PAGE)
   .default(DEFAULT_PER_PAGE)
   .openapi({ param: { name: "per_page", in: "query" }, example: DEFAULT_PER_PAGE, description: `Items per page, 1 to ${MAX_PER_PAGE} (default ${DEFAULT_PER_PAGE}).` });
@@ -50,18 +51,30 @@ export function pageMeta(req: PageRequest, total: number): PageMeta {
 export interface Page<T> {
   data: T[];
   meta: PageMeta;
+  /** The sort position of the page's last item, for the next page's cursor (not part of the answer: see listBody). */
+  last?: SortPosition;
+}
+
+/** What a list answers: data and meta only. */
+export function listBody<T>(page: Page<T>): { data: T[]; meta: PageMeta } {
+  return { data: page.data, meta: page.meta };
 }
 
 // ---- keyset continuation: the `cursor` parameter and the `Link: <…>; rel="next"` header ----
 //
-// Offset paging stops at MAX_PAGE; a cursor reaches any depth at the cost of one page. It carries the
-// sort position of the last item served (newest first: created_at, then id), the page number it stands
+// A cursor reaches any depth at the cost of one page, and a walk by cursor never skips or repeats an item
+// when the list changes between pages. It carries the sort position of the last item served (the list's
+// sort value as text, e.g. a document's created_at, then the id), the page number it stands
 // for (so meta.page stays true) and a fingerprint of what the list was made for (filters, per_page and
 // the caller). A cursor sent with other filters is refused, so a page can never silently mix two lists.
 // It is base64url JSON, not signed: editing the position only moves where a list of things the caller may
 // see anyway starts, and anything that does not decode to this shape is a 422 like any bad parameter.
 
-/** Where a list continues: the created_at and id of the last item served. */
+/**
+ * Where a list continues: the sort value and id of the last item served. `createdAt` is the list's sort
+ * value as text (a document's created_at; each list module reads and writes its own, see
+ * src/db/queries/keyset.ts).
+ */
 export interface SortPosition {
   createdAt: string;
   id: string;
@@ -78,7 +91,7 @@ export const MAX_CURSOR_LENGTH = 200;
 const CursorPayload = z.tuple([
   z.literal(CURSOR_VERSION),
   z.number().int().min(2).max(Number.MAX_SAFE_INTEGER),
-  z.string().min(1).max(40), // a stored created_at, compared as text like the column
+  z.string().min(1).max(40), // a list's sort value as text (a stored created_at, …)
   z.string().regex(ID_PATTERN),
   z.string().regex(/^[0-9a-z]{1,13}$/),
 ]);
@@ -147,23 +160,24 @@ export const CursorParam = z
   .openapi({
     param: { name: "cursor", in: "query" },
     type: "string",
-    description: `Continue a list after the last item of a previous page: the opaque value from the \`Link: <…>; rel="next"\` header of that page. Reaches any depth (page stops at ${MAX_PAGE}); the other parameters must be the ones the cursor was made with (the Link address repeats them). Not combined with page.`,
+    description: `Continue a list after the last item of a previous page: the opaque value from the \`Link: <…>; rel="next"\` header of that page. Reaches any depth at the cost of one page; the other parameters must be the ones the cursor was made with (the Link address repeats them). Not combined with page.`,
   });
 
-/** The next page's cursor when the page was full and the list goes on; the item is the page's last. */
-export function nextCursor(page: Page<{ created_at: string | null; id: string }>, scope: string): string | undefined {
-  const last = page.data.at(-1);
-  if (!last?.created_at || page.data.length < page.meta.per_page || page.meta.page >= page.meta.last_page) return undefined;
-  const meta = page.meta;
-  return encodeCursor({ page: meta.page + 1, createdAt: last.created_at, id: last.id, scope });
+/** The next page's cursor when the page was full and the list goes on (from the page's last position). */
+export function nextCursor(page: Page<unknown>, scope: string): string | undefined {
+  const last = page.last;
+  if (!last || page.data.length < page.meta.per_page || page.meta.page >= page.meta.last_page) return undefined;
+  return encodeCursor({ page: page.meta.page + 1, createdAt: last.createdAt, id: last.id, scope });
 }
 
 /**
- * The RFC 8288 `Link` value of the next page: the list's address with the request's own parameters
- * (same spelling, same order) but page and cursor replaced by the next cursor.
+ * The RFC 8288 `Link` value of the next page: the list's address with the parameters the handler
+ * validated (never a parameter it did not read: a cached answer is served to everyone asking with the
+ * same validated parameters) and the next cursor.
  */
-export function nextLink(listUrl: string, query: URLSearchParams, cursor: string): string {
-  const params = new URLSearchParams([...query].filter(([name]) => name !== "page" && name !== "cursor"));
+export function nextLink(listUrl: string, validated: Record<string, string | number | boolean | undefined>, cursor: string): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(validated)) if (value !== undefined && name !== "page" && name !== "cursor") params.set(name, String(value));
   params.set("cursor", cursor);
   return `<${listUrl}?${params}>; rel="next"`;
 }

@@ -67,6 +67,14 @@ export const PROBLEMS = {
       es: "El documento importado con este external_id fue eliminado; el identificador no puede volver a usarse.",
     },
   },
+  "changes-expired": {
+    status: 410,
+    title: "Feed position expired",
+    explanation: {
+      en: "The since position is older than the change feed's retention (90 days). Start over: read the feed without since, from the beginning, into an empty copy.",
+      es: "La posición since es más antigua que lo que guarda el registro de cambios (90 días). Empieza de nuevo: lee el registro sin since, desde el principio, en una copia vacía.",
+    },
+  },
   "payload-too-large": {
     status: 413,
     title: "Payload too large",

@@ -5,6 +5,9 @@ import type { AppEnv } from "./context";
 import { newId } from "./ids";
 import { negotiateLanguage } from "./language";
 
+/** The language problem bodies are written in (src/http/problem-table.ts titles, the details thrown). */
+const PROBLEM_LANGUAGE = "en";
+
 const INCOMING_REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
 export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
@@ -21,6 +24,8 @@ export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
   // Set after the handler so error responses built elsewhere carry them too. Site pages whose
   // address names a language replace `lang`, so Content-Language follows the page, not the header.
   c.res.headers.set("X-Request-Id", requestId);
-  c.res.headers.set("Content-Language", c.get("lang"));
+  // A problem body (application/problem+json) is written in English whatever the caller asked for: say so.
+  const problem = c.res.headers.get("Content-Type")?.startsWith("application/problem+json");
+  c.res.headers.set("Content-Language", problem ? PROBLEM_LANGUAGE : c.get("lang"));
   c.res.headers.append("Vary", "Accept-Language");
 });

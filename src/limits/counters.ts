@@ -1,5 +1,7 @@
-// Names of the counters and the one way to reach them. A counter name picks its Durable Object.
-import type { LimitDecision } from "./limiter";
+// Names of the counters and the one way to reach them. A counter name picks its Durable Object: request rates
+// (`rate:*`) share a few shard objects, written in batches (limiter.ts `takeFor`); caps (downloads, uploads)
+// are each their own object, written per counted event.
+import type { LeaseAsk, LimitDecision, LimitRule } from "./limiter";
 
 export type CounterName =
   | `rate:addr:${string}`
@@ -10,8 +12,41 @@ export type CounterName =
   | `downloads:user:${number}`
   | `uploads:user:${number}`;
 
-export function counter(env: Env, name: CounterName) {
-  return env.LIMITER.get(env.LIMITER.idFromName(name));
+/**
+ * Shard objects of the request-rate counters. Few, so that a shard sees many callers and one journal row
+ * records many counted requests, and a new reader finds its object already running; enough that none is busy
+ * (a take is a few microseconds of memory work). Changing it moves every rate counter once (they restart empty).
+ */
+export const RATE_SHARDS = 4;
+
+/** FNV-1a of the name: the same shard for a counter everywhere, spread evenly over the shards. */
+function shardOf(name: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < name.length; i++) hash = Math.imul(hash ^ name.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % RATE_SHARDS;
+}
+
+const batched = (name: CounterName) => name.startsWith("rate:");
+
+/** The Durable Object that holds the counter `name`. */
+export function limiterObject(env: Env, name: CounterName) {
+  const objectName = batched(name) ? `rate-shard:${shardOf(name)}` : name;
+  return env.LIMITER.get(env.LIMITER.idFromName(objectName));
+}
+
+/** One counter: take and refund, wherever it lives. */
+export interface Counter {
+  take(rule: LimitRule, nowMs: number, cost?: number, lease?: LeaseAsk): Promise<LimitDecision>;
+  refund(event: number, cost?: number): Promise<boolean>;
+}
+
+export function counter(env: Env, name: CounterName): Counter {
+  const stub = limiterObject(env, name);
+  if (!batched(name)) return stub;
+  return {
+    take: (rule, nowMs, cost, lease) => stub.takeFor(name, rule, nowMs, cost, lease),
+    refund: (event, cost) => stub.refundFor(name, event, cost),
+  };
 }
 
 /** Gives back the event a take counted (its own, not the newest) for work that did not happen. */

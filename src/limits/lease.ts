@@ -3,9 +3,14 @@
 // LEASE_MS, without a Durable Object round trip. The counter stays exact: reserved slots count against the limit
 // until the isolate reports the calls it admitted (with its next take, at their own times); unreported, they
 // count as used at the lease's end. A caller who calls once in a while never gets a lease.
+//
+// What a call is told remains (X-RateLimit-Remaining, docs/limits.md "Remaining"): the newest answer of the object
+// this isolate has (the one it decided last: every reservation counted as used), plus this isolate's own unused
+// slots that answer already counted; a call admitted from the lease also takes off this isolate's calls still at
+// the object (the object may have admitted them meanwhile). Exact for a caller served by this one isolate.
 import { counter, type CounterName } from "./counters";
 import { setBounded } from "./isolate-map";
-import type { LeaseGrant, LeaseReport, LimitDecision, LimitRule } from "./limiter";
+import { LEASE_MS, type LeaseGrant, type LeaseReport, type LimitDecision, type LimitRule } from "./limiter";
 
 /** Slots asked for at most: enough to skip most round trips of a busy caller, little to hold if unused. */
 const MAX_SLOTS = 32;
@@ -15,8 +20,8 @@ interface Lease {
   grant: LeaseGrant;
   /** Slots not used yet. */
   left: number;
-  /** What the rest of the world had left when the lease was granted. */
-  othersRemaining: number;
+  /** The order of the object's answer that granted it: answers from then on count its slots as used. */
+  grantSeq: number;
   /** Calls admitted, per second: second → [calls, newest time]. */
   used: Map<number, [number, number]>;
 }
@@ -24,6 +29,10 @@ interface Lease {
 const leases = new Map<CounterName, Lease>();
 /** Counters with a take in flight that asked for a lease: one lease request at a time per counter. */
 const asking = new Set<CounterName>();
+/** The newest answer of the object per counter: its order and what it said remains (reservations counted as used). */
+const views = new Map<CounterName, { seq: number; remaining: number; untilMs: number }>();
+/** Calls of this isolate at the object per counter, not answered yet. */
+const inFlight = new Map<CounterName, number>();
 /** Calls seen per counter in the current and the previous second: how many slots a lease should hold. */
 const demand = new Map<CounterName, { second: number; current: number; previous: number }>();
 
@@ -39,6 +48,26 @@ function usable(lease: Lease | undefined, rule: LimitRule, nowMs: number): lease
   return lease !== undefined && lease.rule.limit === rule.limit && lease.rule.windowSeconds === rule.windowSeconds && nowMs < lease.grant.untilMs;
 }
 
+/** Keeps the object's answer when it is the newest this isolate has for the counter (answers may come back out of order). */
+function noteView(name: CounterName, decision: LimitDecision, nowMs: number): void {
+  if (decision.seq === undefined) return;
+  const view = views.get(name);
+  if (view && view.seq > decision.seq && nowMs < view.untilMs) return;
+  setBounded(views, name, { seq: decision.seq, remaining: decision.remaining, untilMs: nowMs + LEASE_MS }, (v) => v.untilMs <= nowMs);
+}
+
+/**
+ * What remains for the caller as far as this isolate can tell (see the top of this file); `fallback` (the
+ * object's own figure) when it has no answer of the object with an order. `local`: for a call admitted from the lease.
+ */
+function told(name: CounterName, rule: LimitRule, nowMs: number, fallback: number, local: boolean): number {
+  const view = views.get(name);
+  if (!view) return fallback;
+  const lease = leases.get(name);
+  const own = usable(lease, rule, nowMs) && lease.grantSeq <= view.seq ? lease.left : 0;
+  return Math.max(0, view.remaining + own - (local ? (inFlight.get(name) ?? 0) : 0));
+}
+
 /** A call admitted from this isolate's lease, when it holds one with room: counted there, at `nowMs`. */
 function admitLocally(name: CounterName, rule: LimitRule, nowMs: number, cost: number): LimitDecision | undefined {
   const lease = leases.get(name);
@@ -48,7 +77,7 @@ function admitLocally(name: CounterName, rule: LimitRule, nowMs: number, cost: n
   const [calls, newest] = lease.used.get(second) ?? [0, 0];
   lease.used.set(second, [calls + cost, Math.max(newest, nowMs)]);
   // This call is the newest counted: the window is entirely free again one window from now.
-  return { allowed: true, limit: rule.limit, remaining: lease.othersRemaining + lease.left, resetSeconds: rule.windowSeconds, retryAfterSeconds: 0 };
+  return { allowed: true, limit: rule.limit, remaining: told(name, rule, nowMs, lease.left, true), resetSeconds: rule.windowSeconds, retryAfterSeconds: 0 };
 }
 
 function reportOf(lease: Lease): LeaseReport {
@@ -72,15 +101,24 @@ export async function takeRate(env: Env, name: CounterName, rule: LimitRule, now
   try {
     const reserve = ask && seen > 1 ? Math.min(MAX_SLOTS, seen) : 0;
     const report = ask && previous ? reportOf(previous) : undefined;
-    const decision = await counter(env, name).take(rule, nowMs, cost, ask ? { reserve, report } : undefined);
-    if (decision.lease) {
-      setBounded(leases, name, { rule, grant: decision.lease, left: decision.lease.slots, othersRemaining: decision.remaining, used: new Map() });
+    inFlight.set(name, (inFlight.get(name) ?? 0) + 1);
+    let decision: LimitDecision;
+    try {
+      decision = await counter(env, name).take(rule, nowMs, cost, ask ? { reserve, report } : undefined);
+    } finally {
+      const left = (inFlight.get(name) ?? 1) - 1;
+      if (left > 0) inFlight.set(name, left);
+      else inFlight.delete(name);
     }
-    const { lease: _granted, ...answer } = decision;
+    noteView(name, decision, nowMs);
+    if (decision.lease) {
+      setBounded(leases, name, { rule, grant: decision.lease, left: decision.lease.slots, grantSeq: decision.seq ?? 0, used: new Map() });
+    }
+    const { lease: _granted, seq: _seq, ...answer } = decision;
     if (!answer.allowed) return admitLocally(name, rule, nowMs, cost) ?? answer;
     // This isolate's unused slots are still the caller's to use.
     const held = leases.get(name);
-    return usable(held, rule, nowMs) ? { ...answer, remaining: answer.remaining + held.left } : answer;
+    return { ...answer, remaining: told(name, rule, nowMs, answer.remaining + (usable(held, rule, nowMs) ? held.left : 0), false) };
   } finally {
     if (ask) asking.delete(name);
   }

@@ -1,93 +1,59 @@
-// One Durable Object class for every counter of the service: per-address and per-key request
-// rates, per-account download caps and per-account upload rates. Each counter is its own object
-// (idFromName(counterName)), so counters never contend with each other and each is strongly
-// consistent.
-//
-// Layout (README "Limits: cost of counting"): the sliding-window log lives in the object's memory as one entry
-// per second of the caller's clock that counted something (at most window + 1 entries, however high the limit),
-// so a take reads no storage and costs the same at 10 or 10,000 events a minute. Every counted event rewrites ONE
-// row holding those entries (refused takes write nothing), so an eviction or restart loses nothing: the next
-// instance reloads the row. A second's entry leaves the window when its newest event does, so an event is never
-// forgotten early (at most a second late: the limit is never exceeded, a Retry-After may be one second longer).
+// One Durable Object class for every counter of the service, used two ways (docs/limits.md):
+// - Request rates (`rate:*`, windows of a minute) are subjects of a shard object (counters.ts picks one of a
+//   few by the counter's name) and take through `takeFor`: their windows live in the object's memory and are
+//   written in batches, one journal row per batch, never once per request. A batch begins with the first change
+//   after the last row and is written by an alarm FLUSH_MS later (or by a take once it is 2 × FLUSH_MS old in
+//   the callers' clock, should the alarm be late). A crash or eviction forgets at most that batch: the counts
+//   taken (and leases granted) after the object's last row, so the error only ever forgives, never refuses a
+//   call that should pass.
+// - Caps (downloads a day, uploads an hour) are each their own object and take through `take`: every counted
+//   event rewrites the one row of the counter, so nothing of theirs is ever forgotten.
+// Either way a take reads no storage, has no await between reading and changing the window (concurrent takes
+// cannot interleave) and is exact without faults.
 import { DurableObject } from "cloudflare:workers";
 
-export interface LimitRule {
-  /** Most events allowed within the window. */
-  limit: number;
+import { LEASE_MS, Window, windowFromLegacy, type LeaseAsk, type LimitDecision, type LimitRule, type StoredWindow } from "./window";
+
+export { LEASE_MS };
+export type { LeaseAsk, LeaseGrant, LeaseReport, LimitDecision, LimitRule } from "./window";
+
+/**
+ * How long a batch of request-rate changes waits in memory before the alarm writes it: short of the ~10 s an idle
+ * object may live before it is evicted, so the alarm runs before that, and long enough that one row records many
+ * calls (rows per counted call = 1 / (calls per FLUSH_MS in the shard), plus the alarm's own).
+ */
+export const FLUSH_MS = 5000;
+/** Journal rows of a shard (a ring): a window still live in the slot about to be overwritten is written again. */
+const SLOTS = 16;
+/** A subject untouched (real time) this much past its window and lease is dropped from memory. */
+const FORGET_AFTER_MS = 5000;
+
+/** A request-rate counter held by a shard: its window, rule length, last touch and the journal row it was last written in. */
+interface Subject {
+  window: Window;
   windowSeconds: number;
+  touchedMs: number;
+  savedSeq: number;
 }
 
-export interface LimitDecision {
-  allowed: boolean;
-  limit: number;
-  /** Events still allowed in the window after this one. */
-  remaining: number;
-  /** Seconds until the window has fully room again (RateLimit "reset"). */
-  resetSeconds: number;
-  /** When refused: seconds until one more event would be allowed (Retry-After). 0 when allowed. */
-  retryAfterSeconds: number;
-  /** The counted event, to give back with `refund(event)`; absent when refused. */
-  event?: number;
-  /** Slots reserved for the asking isolate to admit further calls itself (lease.ts); absent when none. */
-  lease?: LeaseGrant;
-}
-
-/** Slots of a counter an isolate may use until `untilMs`, then reports under `reservation`. */
-export interface LeaseGrant {
-  reservation: number;
-  slots: number;
-  untilMs: number;
-}
-
-/** What an isolate asks with a take: slots to reserve, and what it did with its previous ones. */
-export interface LeaseAsk {
-  reserve: number;
-  report?: LeaseReport;
-}
-
-/** The calls an isolate admitted from a reservation, per second of its clock: [second, calls, newest time]. */
-export interface LeaseReport {
-  reservation: number;
-  used: [second: number, calls: number, newestMs: number][];
-}
-
-/** How long an isolate may use reserved slots; after that the object counts what was not reported as used then. */
-export const LEASE_MS = 1000;
-
-/**
- * The events of one second: which second, their summed cost, the newest event's time (the entry leaves the
- * window with it), how many events it has counted (their ids) and which of those were given back.
- */
-type Second = [second: number, cost: number, newestMs: number, counted: number, refunded: number[]];
-
-/** Slots held for an isolate: its id, how many, and until when they may be used. */
-type Reservation = [id: number, slots: number, untilMs: number];
-
-interface StoredState {
-  seconds: Second[];
-  reserved: Reservation[];
-  next: number;
-}
-
-/** An event's id: its second and its place within it, so a refund finds its entry without a per-event record. */
-const PER_SECOND = 1 << 20;
-const eventId = (second: number, index: number) => second * PER_SECOND + index;
-
-/**
- * The log with `cost` more at `atMs`, in the entry of its second (made if missing), sorted by second; `events`
- * is how many countable events that adds (1 for a take, 0 for calls reported or settled from a lease).
- */
-function addToLog(seconds: readonly Second[], atMs: number, cost: number, events: number): Second[] {
-  const second = Math.floor(atMs / 1000);
-  const entry = seconds.find(([s]) => s === second);
-  const merged: Second = entry ? [second, entry[1] + cost, Math.max(entry[2], atMs), entry[3] + events, entry[4]] : [second, cost, atMs, events, []];
-  return [...seconds.filter((e) => e !== entry), merged].sort((a, b) => a[0] - b[0]);
-}
+/** What a journal row holds per subject: window length, seconds, reservations. */
+type JournalEntry = { w: number; s: StoredWindow["seconds"]; r: StoredWindow["reserved"] };
 
 export class Limiter extends DurableObject<Env> {
-  private seconds: Second[] = [];
-  private reserved: Reservation[] = [];
+  /** The single counter of a per-counter object (caps), written per counted event. */
+  private own = new Window();
   private nextReservation = 1;
+  /** Request-rate subjects of a shard object, and the ones changed since the last journal row. */
+  private subjects = new Map<string, Subject>();
+  private dirty = new Set<string>();
+  private seq = 1;
+  /** The latest caller time seen, and the caller time of the first change not written yet (none: undefined). */
+  private clock = 0;
+  private batchSinceMs: number | undefined;
+  private alarmSet = false;
+  /** Reservation ids and decision order of shard subjects: increasing across restarts of the object (seeded by the start time). */
+  private nextShardReservation = Date.now() * 1000;
+  private decisions = Date.now() * 1000;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -97,141 +63,136 @@ export class Limiter extends DurableObject<Env> {
     sql.exec("drop table if exists events");
     sql.exec("drop table if exists clock");
     sql.exec("create table if not exists log (id integer primary key check (id = 1), next integer not null, events text not null)");
+    sql.exec("create table if not exists journal (slot integer primary key, seq integer not null, states text not null)");
     const row = sql.exec<{ events: string }>("select events from log").toArray()[0];
     if (row) {
-      const state = fromStored(JSON.parse(row.events) as unknown);
-      this.seconds = state.seconds;
-      this.reserved = state.reserved;
-      this.nextReservation = state.next;
+      const { window, next } = windowFromLegacy(JSON.parse(row.events) as unknown);
+      this.own = window;
+      this.nextReservation = next;
+    }
+    // Oldest row first: a subject's newest written state wins.
+    const now = Date.now();
+    for (const { seq, states } of sql.exec<{ seq: number; states: string }>("select seq, states from journal order by seq").toArray()) {
+      for (const [name, e] of Object.entries(JSON.parse(states) as Record<string, JournalEntry>)) {
+        this.subjects.set(name, { window: new Window(e.s, e.r), windowSeconds: e.w, touchedMs: now, savedSeq: seq });
+      }
+      this.seq = seq + 1;
     }
   }
 
   /**
-   * Counts `cost` events at `nowMs` if the window has room, else refuses without counting (and without
-   * touching storage). `nowMs` comes from the caller so the Worker's clock (fakeable in tests) is the only
-   * clock. No await between reading and writing the log, so concurrent takes cannot interleave.
-   *
-   * With `lease`: first records what the isolate did with its previous reservation (the calls it admitted, at
-   * their own times), then, when this take is allowed, may reserve slots for it (a quarter of what is left at
-   * most). Reserved slots count against the limit until reported; not reported by their end, they count as
-   * used at that end. So the limit holds however many isolates admit calls themselves.
+   * Counts `cost` events at `nowMs` on this object's own counter if its window has room, else refuses without
+   * counting (and without touching storage). `nowMs` comes from the caller so the Worker's clock (fakeable in
+   * tests) is the only clock. With `lease`: see Window.take. Every counted event rewrites the counter's row.
    */
   async take(rule: LimitRule, nowMs: number, cost = 1, lease?: LeaseAsk): Promise<LimitDecision> {
-    const reported = lease?.report ? this.recordReport(lease.report) : false;
-    const changed = this.settle(nowMs) || reported;
-    const live = this.liveSeconds(rule, nowMs);
-    const held = this.reserved.reduce((sum, [, slots]) => sum + slots, 0);
-    const used = live.reduce((sum, [, c]) => sum + c, 0) + held;
-    if (used + cost > rule.limit) {
-      if (changed) this.save(live);
-      return this.decision(rule, nowMs, live, used, undefined);
-    }
-    const seconds = addToLog(live, nowMs, cost, 1);
-    const second = Math.floor(nowMs / 1000);
-    const counted = seconds.find(([s]) => s === second)!;
-    const slots = Math.min(Math.max(0, Math.floor(lease?.reserve ?? 0)), Math.floor((rule.limit - used - cost) / 4));
-    let grant: LeaseGrant | undefined;
-    if (slots > 0) {
-      grant = { reservation: this.nextReservation++, slots, untilMs: nowMs + LEASE_MS };
-      this.reserved = [...this.reserved, [grant.reservation, slots, grant.untilMs]];
-    }
-    this.save(seconds);
-    const decision = this.decision(rule, nowMs, seconds, used + cost + slots, eventId(second, counted[3] - 1));
-    return grant ? { ...decision, lease: grant } : decision;
+    const { decision, changed } = this.own.take(rule, nowMs, cost, lease, () => this.nextReservation++);
+    if (changed) this.saveOwn();
+    return decision;
   }
 
   /**
-   * Gives back one counted event (for example an upload refused after it was counted) by the id its take
-   * returned, with the cost it was counted at: that event and no other, so the window's timing stays true.
-   * Unknown, expired or already refunded ids do nothing.
+   * Gives back one counted event of the own counter (for example an upload refused after it was counted) by the
+   * id its take returned, with the cost it was counted at. Unknown, expired or already refunded ids do nothing.
    */
   async refund(event: number, cost = 1): Promise<boolean> {
-    const second = Math.floor(event / PER_SECOND);
-    const index = event - second * PER_SECOND;
-    const entry = this.seconds.find(([s]) => s === second);
-    if (!entry || index >= entry[3] || entry[4].includes(index) || entry[1] < cost) return false;
-    // Kept even at cost 0 until it leaves the window: its ids must not be handed out again this second.
-    const kept: Second = [second, entry[1] - cost, entry[2], entry[3], [...entry[4], index]];
-    this.save(this.seconds.map((e) => (e === entry ? kept : e)));
-    return true;
+    const given = this.own.refund(event, cost);
+    if (given) this.saveOwn();
+    return given;
   }
 
-  /** Alarms scheduled by the earlier layout may still fire once: nothing to do. */
-  async alarm(): Promise<void> {}
+  /**
+   * `take` for the request-rate counter `subject` of this shard: the same decision, kept in memory and written
+   * with its batch.
+   */
+  async takeFor(subject: string, rule: LimitRule, nowMs: number, cost = 1, lease?: LeaseAsk): Promise<LimitDecision> {
+    const held = this.subject(subject, rule);
+    const { decision, changed } = held.window.take(rule, nowMs, cost, lease, () => this.nextShardReservation++);
+    if (changed) this.dirty.add(subject);
+    this.batch(nowMs);
+    return { ...decision, seq: this.decisions++ };
+  }
 
-  /** The calls an isolate admitted from its reservation join the log at their own times; the rest is freed. */
-  private recordReport(report: LeaseReport): boolean {
-    const reservation = this.reserved.find(([id]) => id === report.reservation);
-    if (!reservation) return false; // already settled: counted in full at its end
-    this.reserved = this.reserved.filter((r) => r !== reservation);
-    let left = reservation[1];
-    for (const [, calls, newestMs] of report.used) {
-      const counted = Math.min(left, Math.max(0, Math.floor(calls)));
-      if (counted === 0) continue;
-      left -= counted;
-      this.seconds = addToLog(this.seconds, Math.min(newestMs, reservation[2]), counted, 0);
+  /** `refund` for the request-rate counter `subject` of this shard. */
+  async refundFor(subject: string, event: number, cost = 1): Promise<boolean> {
+    const held = this.subjects.get(subject);
+    const given = held?.window.refund(event, cost) ?? false;
+    if (given) this.dirty.add(subject);
+    this.batch(this.clock);
+    return given;
+  }
+
+  /** The batch, written. (Alarms of the earlier layout may fire once in a cap's object: nothing to write there.) */
+  async alarm(): Promise<void> {
+    this.alarmSet = false;
+    if (this.dirty.size > 0) this.saveJournal();
+  }
+
+  private subject(name: string, rule: LimitRule): Subject {
+    let held = this.subjects.get(name);
+    if (!held) {
+      held = { window: new Window(), windowSeconds: rule.windowSeconds, touchedMs: 0, savedSeq: 0 };
+      this.subjects.set(name, held);
     }
-    return true;
+    held.windowSeconds = rule.windowSeconds;
+    held.touchedMs = Date.now();
+    return held;
   }
 
-  /** Reservations past their end, never reported: counted as used at their end (the latest they could have been). */
-  private settle(nowMs: number): boolean {
-    const ended = this.reserved.filter(([, , until]) => until <= nowMs);
-    if (ended.length === 0) return false;
-    this.reserved = this.reserved.filter(([, , until]) => until > nowMs);
-    for (const [, slots, until] of ended) this.seconds = addToLog(this.seconds, until, slots, 0);
-    return true;
+  /**
+   * A batch with changes gets an alarm FLUSH_MS away (one per batch), which writes it. Should the alarm be late, a
+   * take writes the batch once it is 2 × FLUSH_MS old in the callers' clock.
+   */
+  private batch(nowMs: number): void {
+    this.clock = Math.max(this.clock, nowMs);
+    if (this.dirty.size === 0) return;
+    this.batchSinceMs ??= this.clock;
+    if (this.clock - this.batchSinceMs >= 2 * FLUSH_MS) {
+      this.saveJournal();
+      return;
+    }
+    if (this.alarmSet) return;
+    this.alarmSet = true;
+    this.ctx.storage.setAlarm(Date.now() + FLUSH_MS).catch(() => {
+      this.alarmSet = false;
+    });
   }
 
-  private liveSeconds(rule: LimitRule, nowMs: number): Second[] {
-    const since = nowMs - rule.windowSeconds * 1000;
-    return this.seconds.filter(([, , newest]) => newest > since);
+  /**
+   * One row: every subject changed since the last row, and every live subject whose newest written state sits
+   * in the ring slot this row overwrites. Subjects idle past their window are dropped from memory here.
+   */
+  private saveJournal(): void {
+    const seq = this.seq++;
+    const overwritten = seq - SLOTS;
+    const now = Date.now();
+    const states: Record<string, JournalEntry> = {};
+    for (const [name, held] of this.subjects) {
+      const changed = this.dirty.has(name);
+      if (!changed && now - held.touchedMs > held.windowSeconds * 1000 + LEASE_MS + FORGET_AFTER_MS) {
+        this.subjects.delete(name);
+        continue;
+      }
+      if (!changed && held.savedSeq !== overwritten) continue;
+      states[name] = { w: held.windowSeconds, s: held.window.seconds, r: held.window.reserved };
+      held.savedSeq = seq;
+    }
+    this.ctx.storage.sql.exec(
+      "insert into journal (slot, seq, states) values (?, ?, ?) on conflict (slot) do update set seq = excluded.seq, states = excluded.states",
+      seq % SLOTS,
+      seq,
+      JSON.stringify(states),
+    );
+    this.dirty.clear();
+    this.batchSinceMs = undefined;
   }
 
-  /** One row written: every second still counted and every reservation; memory follows once storage took it. */
-  private save(seconds: Second[]): void {
-    const state: StoredState = { seconds, reserved: this.reserved, next: this.nextReservation };
+  /** One row written for the own counter: every second still counted and every reservation. */
+  private saveOwn(): void {
+    const state: StoredWindow = { ...this.own.stored(), next: this.nextReservation };
     this.ctx.storage.sql.exec(
       "insert into log (id, next, events) values (1, 0, ?) on conflict (id) do update set events = excluded.events",
       JSON.stringify(state),
     );
-    this.seconds = seconds;
   }
-
-  private decision(rule: LimitRule, nowMs: number, live: readonly Second[], used: number, event: number | undefined): LimitDecision {
-    const windowMs = rule.windowSeconds * 1000;
-    let oldest: number | undefined;
-    let newest: number | undefined;
-    for (const [, cost, at] of live) {
-      if (cost === 0) continue;
-      if (oldest === undefined || at < oldest) oldest = at;
-      if (newest === undefined || at > newest) newest = at;
-    }
-    const secondsUntil = (at: number | undefined) => (at === undefined ? 0 : Math.max(1, Math.ceil((at + windowMs - nowMs) / 1000)));
-    const allowed = event !== undefined;
-    return {
-      allowed,
-      limit: rule.limit,
-      remaining: Math.max(0, rule.limit - used),
-      resetSeconds: secondsUntil(newest),
-      // Nothing counted yet but still refused (limit below the cost, or every slot reserved): name the window.
-      retryAfterSeconds: allowed ? 0 : oldest === undefined ? rule.windowSeconds : secondsUntil(oldest),
-      ...(allowed ? { event } : {}),
-    };
-  }
-}
-
-/**
- * The stored row: the state (seconds and reservations), or a plain list of seconds or of single events
- * `[id, atMs, cost]` (earlier layouts), folded into seconds.
- */
-function fromStored(stored: unknown): StoredState {
-  if (stored && !Array.isArray(stored) && typeof stored === "object") return stored as StoredState;
-  let seconds: Second[] = [];
-  for (const item of Array.isArray(stored) ? stored : []) {
-    if (!Array.isArray(item)) continue;
-    if (item.length === 5) seconds = [...seconds, item as Second].sort((a, b) => a[0] - b[0]);
-    else seconds = addToLog(seconds, item[1] as number, item[2] as number, 1);
-  }
-  return { seconds, reserved: [], next: 1 };
 }

@@ -1,7 +1,9 @@
 // What a POST to /mcp asks for, read before anything is served: a bounded body, how many tool calls and
 // resource reads it carries (each is counted against the caller's MCP budget) and whether it is a JSON-RPC batch that the
 // negotiated protocol no longer allows.
+import { SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/server";
 import { ApiError } from "../http/problem";
+import { invalidParams } from "./rpc-params";
 
 /** The largest /mcp request body accepted: tool arguments are short texts and ids, so 64 KiB is generous. */
 export const MAX_MCP_BODY_BYTES = 64 * 1024;
@@ -41,21 +43,47 @@ export async function readBoundedBody(request: Request): Promise<Uint8Array> {
 /** The methods that read the database; everything else (initialize, ping, lists, completions) is never counted. */
 const COUNTED_METHODS = new Set(["tools/call", "resources/read"]);
 
+/** The one protocol revision of the 2026 era this server speaks, besides the SDK's 2024–2025 list. */
+export const MODERN_PROTOCOL_VERSION = "2026-07-28";
+export const SUPPORTED_VERSIONS: readonly string[] = [MODERN_PROTOCOL_VERSION, ...SUPPORTED_PROTOCOL_VERSIONS];
+
+/** JSON-RPC error code of an unsupported protocol version (named by the 2026-07-28 revision; 400 on every revision). */
+export const UNSUPPORTED_VERSION_CODE = -32022;
+
+/** A JSON-RPC error answered before anything is served, with its HTTP status. */
+export interface RpcRefusal {
+  status: 200 | 400;
+  id: string | number | null;
+  error: { code: number; message: string; data?: unknown };
+}
+
 export interface RpcBodyShape {
   /** `tools/call` and `resources/read` messages in the body: each costs one against the caller's MCP budget. */
   reads: number;
-  /** Set when the body is a batch under a protocol version that removed batches. */
-  batchRefusal?: string;
+  /** Set when the request is answered here: a batch where batches were removed, an unknown protocol version, bad params. */
+  refusal?: RpcRefusal;
 }
 
-function isMessage(value: unknown): value is { method?: unknown; params?: { protocolVersion?: unknown } } {
+interface Message {
+  id?: unknown;
+  method?: unknown;
+  params?: { protocolVersion?: unknown };
+}
+
+function isMessage(value: unknown): value is Message {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function idOf(message: unknown): string | number | null {
+  const id = isMessage(message) ? message.id : undefined;
+  return typeof id === "string" || typeof id === "number" ? id : null;
 }
 
 /**
  * Looks at a JSON-RPC body without serving it. The protocol version is the `MCP-Protocol-Version` header, or
- * for an initialize inside the batch the version it asks for. Malformed JSON counts nothing: the MCP
- * transport answers it with its own parse error.
+ * for an initialize inside a batch the version it asks for. Malformed JSON counts nothing: the MCP transport
+ * answers it with its own parse error. Params are checked for single messages (batches, 2025-03-26 only, are
+ * left to the SDK).
  */
 export function inspectRpcBody(text: string, protocolHeader: string | undefined): RpcBodyShape {
   let parsed: unknown;
@@ -66,12 +94,21 @@ export function inspectRpcBody(text: string, protocolHeader: string | undefined)
   }
   const messages = Array.isArray(parsed) ? parsed : [parsed];
   const reads = messages.filter((m) => isMessage(m) && COUNTED_METHODS.has(String(m.method))).length;
-  if (!Array.isArray(parsed)) return { reads };
+  const header = protocolHeader?.trim();
+  if (header && !SUPPORTED_VERSIONS.includes(header)) {
+    const message = `Unsupported MCP-Protocol-Version header ${JSON.stringify(header.slice(0, 40))}: this server speaks ${SUPPORTED_VERSIONS.join(", ")}. Send one of them.`;
+    return { reads, refusal: { status: 400, id: Array.isArray(parsed) ? null : idOf(parsed), error: { code: UNSUPPORTED_VERSION_CODE, message, data: { supported: SUPPORTED_VERSIONS, requested: header.slice(0, 40) } } } };
+  }
+  if (!Array.isArray(parsed)) {
+    const problem = isMessage(parsed) ? invalidParams(parsed) : undefined;
+    return problem ? { reads, refusal: { status: 200, id: idOf(parsed), error: { code: -32602, message: problem } } } : { reads };
+  }
   const asked = messages.find((m) => isMessage(m) && m.method === "initialize" && typeof m.params?.protocolVersion === "string");
-  const version = protocolHeader?.trim() || (isMessage(asked) ? String(asked.params?.protocolVersion) : undefined);
+  const version = header || (isMessage(asked) ? String(asked.params?.protocolVersion) : undefined);
   // Revisions are named by date, so they compare as strings.
   if (version && version >= BATCHES_REMOVED_IN) {
-    return { reads, batchRefusal: `JSON-RPC batches are not part of MCP protocol version ${version} (removed in ${BATCHES_REMOVED_IN}); send one message per request.` };
+    const message = `JSON-RPC batches are not part of MCP protocol version ${version} (removed in ${BATCHES_REMOVED_IN}); send one message per request.`;
+    return { reads, refusal: { status: 400, id: null, error: { code: -32600, message } } };
   }
   return { reads };
 }

@@ -7,6 +7,7 @@ import { ApiError, quoteInput } from "../http/problem";
 import { limitHeadersMiddleware, rateLimit } from "../limits/rate-limit";
 import { getBoardRoute } from "./boards/get";
 import { getCaseRoute } from "./cases/get";
+import { listChangesRoute } from "./changes/list";
 import { listCasesRoute } from "./cases/list";
 import { createRouter } from "./define";
 import { describeApi } from "./describe";
@@ -40,6 +41,7 @@ const OPERATIONS = [
   getPostRoute,
   listCasesRoute,
   getCaseRoute,
+  listChangesRoute,
   capabilitiesRoute,
   createUploadRoute,
   getUploadRoute,

@@ -10,7 +10,7 @@ const text = { type: "string" } as const;
 
 export const RESPONSE_HEADERS = {
   "X-Request-Id": { required: true, description: "Identifies the request in the logs; a problem body's request_id is the same id", schema: text },
-  "Content-Language": { description: "Language of the url values in the body (from Accept-Language)", schema: { type: "string" as const, enum: [...LANGUAGES] } },
+  "Content-Language": { description: "Language of the url values in the body (from Accept-Language); a problem body is written in English: en", schema: { type: "string" as const, enum: [...LANGUAGES] } },
   Vary: { description: "Request headers the answer depends on (Accept-Language, Authorization)", schema: text },
   "Cache-Control": { description: "public, max-age=60 for anonymous reads; private, no-cache with a key; no-store for problems, links and uploads", schema: text },
   ETag: { description: "Validator of the body; send it back in If-None-Match to get a 304", schema: text },

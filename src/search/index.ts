@@ -15,9 +15,9 @@
 //   repeated word costs no extra round trip.
 // - Page text lives on the text shards (src/text/shards.ts): they are asked first, all at once
 //   (src/search/shard-search.ts), and their documents join the primary's documents group by score,
-//   through the same visibility rule. So a search is one round trip to the shards, then one to the
-//   primary (plus one before both when a word or board is not cached yet: primary and shard probes
-//   run side by side).
+//   through the same visibility rule; each shard sends the text of its best pages along, for the
+//   highlights. So a search is one round trip to the shards, then one to the primary (plus the
+//   preparation's, when a word or board is not cached yet: primary and shard probes side by side).
 // Trade-offs: for a query made only of common words, results come from the newest RECENT_KEYS items;
 // an old, highly relevant item can lose its place to newer ones.
 import type { z } from "@hono/zod-openapi";
@@ -34,12 +34,11 @@ import { blogPosts, documents, repairCases, threads } from "../db/schema";
 import type { DocumentTypeSchema } from "../schemas/common";
 import { SEARCH_GROUP_LIMIT, type SearchResultSchema } from "../schemas/search";
 import { SearchUnavailable } from "./errors";
-import { probeShards, rankShards, shardPageTexts, type ShardHit } from "./shard-search";
+import { probeShards, rankShards, type ShardHit } from "./shard-search";
 import { FTS_TABLES, META_BASE, PAGE_FACTOR, RECENT_KEYS, typeTokenOf, type FtsTable } from "./index-sql";
 import { expandBoards, hasLoose, matchExpression, parseQuery, probeExpression, withMarker, withVariants, type BoardSpellings, type ParsedQuery } from "./query";
 import { variantsOf, variantsQuery } from "./vocabulary";
 import { bestExcerpt, matchWords, type Excerpt } from "./excerpts";
-import { matchedPagesQuery } from "./page-text";
 
 export type SearchResult = z.infer<typeof SearchResultSchema>;
 export type DocumentType = z.infer<typeof DocumentTypeSchema>;
@@ -112,15 +111,6 @@ function from(g: Group, table: string): SQL {
 
 const visibleRows = (g: Group) => sql`k.kind = ${g.kind} and ${g.visible} ${g.where ?? sql``}`;
 
-/** The shards' (id, score, exact) rows of the group's items that pass the visibility rule, as a union member. */
-function shardRows(g: Group): SQL {
-  if (!g.shardHits?.length) return sql``;
-  const hits = JSON.stringify(g.shardHits.map((h) => [h.id, h.score, h.exact]));
-  return sql` union all select ${g.id} as id, cast(j.value ->> '$[1]' as real) as score, j.value ->> '$[2]' as exact
-      from json_each(${hits}) j join ${g.base} on ${g.id} = j.value ->> '$[0]'
-      where ${g.visible} ${g.where ?? sql``}`;
-}
-
 /**
  * 1 for an index row that matches every term as typed, 0 for one found only through a word's other
  * form, a correction or a code prefix: exact matches rank first. Bounded like the candidates.
@@ -132,14 +122,28 @@ function exactFlag(g: Group, table: string, exact: string | undefined): SQL {
   return sql`(${t}.rowid in (select rowid from ${t} where ${t} match ${expression} order by rowid desc limit ${g.candidates}))`;
 }
 
+/** The shards' (id, score, exact, page) rows of the group's items that pass the visibility rule, as a union member. */
+function shardRows(g: Group): SQL {
+  if (!g.shardHits?.length) return sql``;
+  const hits = JSON.stringify(g.shardHits.map((h) => [h.id, h.score, h.exact, h.page]));
+  return sql` union all select ${g.id} as id, cast(j.value ->> '$[1]' as real) as score, j.value ->> '$[2]' as exact, j.value ->> '$[3]' as page
+      from json_each(${hits}) j join ${g.base} on ${g.id} = j.value ->> '$[0]'
+      where ${g.visible} ${g.where ?? sql``}`;
+}
+
+/** The page number of a matched page-text row (documents), else null: where the highlight is cut from. */
+function pageOf(g: Group, table: string): SQL {
+  return g.kind === "document" ? sql.raw(`(case when ${table}.rowid < ${META_BASE} then ${table}.rowid % ${PAGE_FACTOR} end)`) : sql`null`;
+}
+
 /** bm25 over the newest visible candidates of one MATCH expression. */
 function rankSimple(g: Group, table: string, match: string, limit: number, exact?: string): SQL {
   const t = sql.raw(table);
   const expression = g.marker ? withMarker(match, g.marker) : match;
   return sql`
-    select id from (
-      select id, score, exact from (
-        select ${g.id} as id, ${bm25(g.table, table)} as score, ${exactFlag(g, table, exact)} as exact
+    select id, min(page) as page from (
+      select id, score, exact, page from (
+        select ${g.id} as id, ${bm25(g.table, table)} as score, ${exactFlag(g, table, exact)} as exact, ${pageOf(g, table)} as page
         from ${from(g, table)}
         where ${t} match ${expression} and ${visibleRows(g)}
         order by ${t}.rowid desc limit ${g.candidates}
@@ -161,9 +165,9 @@ function rankTwoStage(g: Group, table: string, candidates: string, rank: string,
       where ${t} match ${expression} and ${visibleRows(g)}
       order by ${t}.rowid desc limit ${g.candidates}
     )
-    select id from (
-      select id, score, exact from (
-        select ${g.id} as id, ${bm25(g.table, table)} as score, ${exactFlag(g, table, exact)} as exact
+    select id, min(page) as page from (
+      select id, score, exact, page from (
+        select ${g.id} as id, ${bm25(g.table, table)} as score, ${exactFlag(g, table, exact)} as exact, ${pageOf(g, table)} as page
         from ${from(g, table)}
         where ${t} match ${rank} and (${t}.rowid + 0) in (select r from cand)
         limit ${g.candidates}
@@ -306,21 +310,31 @@ async function prepare(ctx: QueryContext, q: string, tuning: SearchTuning): Prom
   const now = Date.now();
   const boardKey = JSON.stringify(parsed.norms);
   const needsBoards = parsed.norms.length > 0 && parsed.terms.some((t) => t.norm) && boardCache.get(boardKey, now) === undefined;
-  const probes = parsed.terms.map(probeExpression);
-  const keys = TIERED.map((group) => probes.map((p) => `${group}\u0000${tuning.commonRows}\u0000${p}`));
-  const missing = TIERED.flatMap((group, g) => probes.flatMap((p, i) => (probeCache.get(keys[g][i], now) === undefined ? [{ group, p, key: keys[g][i] }] : [])));
   const words = [...new Set(parsed.terms.flatMap((t) => (t.word && variantCache.get(t.word, now) === undefined ? [t.word] : [])))];
   const lookups = words.flatMap((word) => {
     const q = variantsQuery(word);
     if (!q) variantCache.set(word, [], now);
     return q ? [{ word, q }] : [];
   });
-  // The shards' probes run beside the primary's: one round trip of wall time.
+  const pending = new Set(lookups.map((l) => l.word));
+  const loose = () => withVariants(parsed, (word) => variantCache.get(word, now) ?? []);
+  // Each term is probed with everything it will match (its other forms and corrections included), so
+  // probes of words first seen by this isolate wait for their variants: a second round trip, once.
+  const probeKeys = (ready: (i: number) => boolean) => {
+    const terms = loose().terms;
+    const probes = terms.map((t, i) => (ready(i) ? probeExpression(t, true) : undefined));
+    const keys = TIERED.map((group) => probes.map((p) => (p === undefined ? undefined : `${group}\u0000${tuning.commonRows}\u0000${p}`)));
+    const missing = TIERED.flatMap((group, g) => probes.flatMap((p, i) => (p !== undefined && probeCache.get(keys[g][i]!, now) === undefined ? [{ group, p, key: keys[g][i]! }] : [])));
+    return { keys, missing };
+  };
+  const isReady = (i: number) => !parsed.terms[i].word || !pending.has(parsed.terms[i].word!);
+  const first = probeKeys(isReady);
+  // The shards' probes (of the words as typed) run beside the primary's: one round trip of wall time.
   const shardKey = (shard: string, p: string) => `${shard}\u0000${tuning.commonRows}\u0000${p}`;
   const [results, shardCommon] = await Promise.all([
     readBatch<Record<string, unknown>>(ctx, [
       ...(needsBoards ? [boardLookup(parsed.norms)] : []),
-      ...missing.map((m) => probe(`search_${m.group}_recent`, m.p, tuning.commonRows)),
+      ...first.missing.map((m) => probe(`search_${m.group}_recent`, m.p, tuning.commonRows)),
       ...lookups.map(({ q }) => q),
     ]),
     probeShards(
@@ -332,13 +346,18 @@ async function prepare(ctx: QueryContext, q: string, tuning: SearchTuning): Prom
     ),
   ]);
   if (needsBoards) boardCache.set(boardKey, parseBoardRows(results.shift()!), now);
-  for (const [j, m] of missing.entries()) probeCache.set(m.key, Boolean((results[j][0] as { common?: number } | undefined)?.common), now);
+  for (const [j, m] of first.missing.entries()) probeCache.set(m.key, Boolean((results[j][0] as { common?: number } | undefined)?.common), now);
   for (const [j, { word }] of lookups.entries()) {
-    const v = variantsOf(word, results[missing.length + j] as { term: string; typo: number }[]);
+    const v = variantsOf(word, results[first.missing.length + j] as { term: string; typo: number }[]);
     variantCache.set(word, [...v.forms, ...v.corrections], now);
   }
+  const all = probeKeys(() => true);
+  if (all.missing.length) {
+    const second = await readBatch<Record<string, unknown>>(ctx, all.missing.map((m) => probe(`search_${m.group}_recent`, m.p, tuning.commonRows)));
+    for (const [j, m] of all.missing.entries()) probeCache.set(m.key, Boolean((second[j][0] as { common?: number } | undefined)?.common), now);
+  }
   const hits = parsed.terms.some((t) => t.norm) ? (boardCache.get(boardKey, now) ?? []) : [];
-  const common = Object.fromEntries(TIERED.map((group, g) => [group, keys[g].map((k) => probeCache.get(k, now) ?? false)])) as Record<TieredGroup, boolean[]>;
+  const common = Object.fromEntries(TIERED.map((group, g) => [group, all.keys[g].map((k) => probeCache.get(k!, now) ?? false)])) as Record<TieredGroup, boolean[]>;
   const boardsExpanded = expandBoards(parsed, new Map(hits.map((h) => [h.matched, h])));
   return { parsed, expanded: withVariants(boardsExpanded, (word) => variantCache.get(word, now) ?? []), common, shardCommon };
 }
@@ -349,6 +368,8 @@ interface Found {
   threads: Thread[];
   posts: BlogPost[];
   cases: RepairCase[];
+  /** The hits' texts for their highlights, by id. */
+  texts: Map<string, TextRow>;
 }
 
 type ItemGroup = "documents" | "threads" | "posts" | "cases";
@@ -381,21 +402,28 @@ function loaderFor(ctx: QueryContext, group: ItemGroup, ranking: SQL): Loader<un
 
 /**
  * One round trip ranks and loads the groups asked for (and the boards, on the first pass): each
- * statement ranks in a CTE and loads through the read API's query. The text shards are asked first
- * (all at once) when documents are among the groups: their documents join the primary's ranking.
+ * statement ranks in a CTE and loads through the read API's query.
  */
-async function rankAndLoad(ctx: QueryContext, prepared: Prepared, mode: "all" | "any", options: RankOptions, only: ItemGroup[] = ITEM_GROUPS): Promise<Found & { shardHits: ShardHit[] }> {
+async function rankAndLoad(ctx: QueryContext, prepared: Prepared, mode: "all" | "any", options: RankOptions, only: ItemGroup[] = ITEM_GROUPS): Promise<Found> {
   const match = matchExpression(prepared.expanded, mode);
+  // The text shards first (all at once) when documents are asked for: their documents join the primary's ranking.
   const shardHits = match && only.includes("documents") ? await rankShards(ctx.shards, prepared.expanded, prepared.shardCommon, mode, options.type ? typeTokenOf(options.type) : undefined, options.tuning.candidates.documents) : [];
   const boardMatch = matchExpression(prepared.expanded, mode, "exact");
   const withBoards = mode === "all" && (prepared.parsed.norms.length || boardMatch);
   const boards = withBoards ? boardsLoader(ctx, Keys.ranked(ctx.db, boardsRanking(prepared.parsed, boardMatch, options.limit, options.tuning.candidates.boards))) : undefined;
   const plans = match ? statementsFor(ctx, prepared, mode, options, shardHits) : undefined;
   const loaders = ITEM_GROUPS.map((group) => (plans && only.includes(group) ? loaderFor(ctx, group, plans[group]) : undefined));
-  const results = await batchRead(ctx, [boards?.query, ...loaders.map((l) => l?.query)]);
-  const found = { boards: boards ? boards.map(results[0]) : [] } as Found;
+  const texts = ITEM_GROUPS.map((group) => (plans && only.includes(group) ? textsQuery(ctx, hitTexts(group, plans[group])) : undefined));
+  const results = await batchRead(ctx, [boards?.query, ...loaders.map((l) => l?.query), ...texts]);
+  const found = { boards: boards ? boards.map(results[0]) : [], texts: new Map() } as Found;
   for (const [i, group] of ITEM_GROUPS.entries()) found[group] = (loaders[i] ? loaders[i]!.map(results[i + 1]) : []) as never;
-  return Object.assign(found, { shardHits });
+  for (const rows of results.slice(1 + ITEM_GROUPS.length)) for (const row of rows as TextRow[]) found.texts.set(row.id, row);
+  // A page a shard matched: its text came along with the shard's answer (the primary holds none of it).
+  for (const hit of shardHits) {
+    const row = found.texts.get(hit.id);
+    if (row && row.b === null && hit.text != null && (row.page === null || row.page === hit.page)) found.texts.set(hit.id, { ...row, page: hit.page, b: hit.text });
+  }
+  return found;
 }
 
 /** The ranking plans a query runs (first pass), for profiling (bench/search/profile.ts). */
@@ -403,9 +431,8 @@ export async function searchPlans(ctx: QueryContext, q: string, options: SearchO
   const tuning = { ...DEFAULT_TUNING, ...options.tuning };
   const prepared = await prepare(ctx, q, tuning);
   if (!prepared.expanded.terms.length) return {};
-  const rankOptions = { type: options.type, limit: SEARCH_GROUP_LIMIT, tuning };
   const hits = await rankShards(ctx.shards, prepared.expanded, prepared.shardCommon, "all", options.type ? typeTokenOf(options.type) : undefined, tuning.candidates.documents);
-  return statementsFor(ctx, prepared, "all", rankOptions, hits);
+  return statementsFor(ctx, prepared, "all", { type: options.type, limit: SEARCH_GROUP_LIMIT, tuning }, hits);
 }
 
 export async function searchSite(ctx: QueryContext, q: string, options: SearchOptions = {}): Promise<SearchResult> {
@@ -425,39 +452,50 @@ async function searchIndex(ctx: QueryContext, q: string, options: SearchOptions)
   const tuning = { ...DEFAULT_TUNING, ...options.tuning };
   const rankOptions = { type: options.type, limit, tuning };
   const prepared = await prepare(ctx, q, tuning);
-  const { shardHits, ...found } = await rankAndLoad(ctx, prepared, "all", rankOptions);
+  const found = await rankAndLoad(ctx, prepared, "all", rankOptions);
   // Forgiving second pass, per group: where no item has every word, rank the items with any of them
   // (a board number found among the boards no longer leaves the threads empty).
   const empty = ITEM_GROUPS.filter((group) => found[group].length === 0);
   if (empty.length && prepared.expanded.terms.length > 1) {
     const more = await rankAndLoad(ctx, prepared, "any", rankOptions, empty);
     for (const group of empty) found[group] = more[group] as never;
-    shardHits.push(...more.shardHits);
+    for (const [id, row] of more.texts) found.texts.set(id, row);
   }
-  return { query: q.trim(), ...(await withHighlights(ctx, prepared, found, shardHits)) };
+  return { query: q.trim(), ...withHighlights(prepared, found) };
 }
 
-/** The texts of the hits that their list items do not carry (bodies, descriptions, replies), for the highlights. */
-function hitTexts(group: ItemGroup, ids: string[]): SQL {
-  const list = sql`(select value from json_each(${JSON.stringify(ids)}))`;
+/**
+ * The texts of a group's hits that their list items do not carry (bodies, descriptions, replies, the
+ * matched page), for the highlights: the same ranking statement, in the same round trip as the items.
+ */
+function hitTexts(group: ItemGroup, ranking: SQL): SQL {
+  const r = sql`(${ranking}) r`;
   switch (group) {
     case "documents":
-      return sql`select id, description as a, null as b, null as c from documents where id in ${list}`;
+      return sql`select r.id as id, r.page as page, d.description as a, p.text as b, null as c from ${r} join documents d on d.id = r.id
+        left join document_pages p on p.document_id = r.id and p.page = r.page`;
     case "threads":
-      return sql`select t.id as id, t.body as a,
-        (select group_concat(body, ' ') from (select substr(r.body, 1, 2000) as body from thread_replies r where r.thread_id = t.id and r.hidden = 0 order by r.created_at, r.id limit ${HIGHLIGHT_REPLIES})) as b, null as c
-        from threads t where t.id in ${list}`;
+      return sql`select r.id as id, null as page, t.body as a,
+        (select group_concat(body, ' ') from (select substr(x.body, 1, 2000) as body from thread_replies x where x.thread_id = t.id and x.hidden = 0 order by x.created_at, x.id limit ${HIGHLIGHT_REPLIES})) as b, null as c
+        from ${r} join threads t on t.id = r.id`;
     case "posts":
-      return sql`select id, body as a, null as b, null as c from blog_posts where id in ${list}`;
+      return sql`select r.id as id, null as page, p.body as a, null as b, null as c from ${r} join blog_posts p on p.id = r.id`;
     case "cases":
-      return sql`select c.id as id, c.diagnosis as a, c.fix as b,
+      return sql`select r.id as id, null as page, c.diagnosis as a, c.fix as b,
         (select group_concat(x.designator || ifnull(' ' || x.part_number, ''), ', ') from case_components x where x.case_id = c.id) as c
-        from repair_cases c where c.id in ${list}`;
+        from ${r} join repair_cases c on c.id = r.id`;
   }
 }
+
+/** A raw statement as a query builder: what a D1 batch through drizzle accepts. */
+const textsQuery = (ctx: QueryContext, statement: SQL) =>
+  ctx.db
+    .select({ id: sql<string>`id`, page: sql<number | null>`page`, a: sql<string | null>`a`, b: sql<string | null>`b`, c: sql<string | null>`c` })
+    .from(sql`(${statement}) texts`);
 
 interface TextRow {
   id: string;
+  page: number | null;
   a: string | null;
   b: string | null;
   c: string | null;
@@ -470,29 +508,18 @@ const HIGHLIGHT_REPLIES = 20;
  * Each hit with where it matched. Posts and cases carry their text already; threads' bodies and the
  * matched page of each document cost one more round trip (bounded: the hits of one page of results).
  */
-async function withHighlights(ctx: QueryContext, prepared: Prepared, found: Found, shardHits: readonly ShardHit[]) {
+function withHighlights(prepared: Prepared, found: Found) {
   const match = matchWords(prepared.expanded);
-  const any = matchExpression(prepared.expanded, "any");
-  const groups = ITEM_GROUPS.filter((g) => found[g].length > 0);
-  const documentIds = found.documents.map((d) => d.id);
-  const pages = documentIds.length > 0 && any !== undefined;
-  // Page hits from the shard holding the page, beside the primary's batch (text from before the shards: the primary's).
-  const [results, fromShards] = await Promise.all([
-    groups.length ? readBatch<Record<string, unknown>>(ctx, [...groups.map((g) => hitTexts(g, found[g].map((item) => item.id))), ...(pages ? [matchedPagesQuery(documentIds, any)] : [])]) : Promise.resolve([]),
-    pages ? shardPageTexts(ctx.shards, shardHits, documentIds) : Promise.resolve(new Map<string, { page: number; text: string }>()),
-  ]);
-  const texts = Object.fromEntries(groups.map((g, i) => [g, new Map((results[i] as unknown as TextRow[]).map((r) => [r.id, r]))])) as Partial<Record<ItemGroup, Map<string, TextRow>>>;
-  const pageRows = new Map((pages ? (results[groups.length] as unknown as { id: string; page: number; text: string }[]) : []).map((r) => [r.id, r]));
   const h = (texts: Parameters<typeof bestExcerpt>[0]): { highlight: Excerpt | null } => ({ highlight: bestExcerpt(texts, match) });
-  const text = (group: ItemGroup, id: string) => texts[group]?.get(id);
+  const text = (id: string) => found.texts.get(id);
   return {
     boards: found.boards,
     documents: found.documents.map((d) => {
-      const page = fromShards.get(d.id) ?? pageRows.get(d.id);
-      return { ...d, ...h([{ field: "page", page: page?.page ?? null, text: page?.text }, { field: "description", text: text("documents", d.id)?.a }, { field: "title", text: d.title }]) };
+      const t = text(d.id);
+      return { ...d, ...h([{ field: "page", page: t?.page ?? null, text: t?.b }, { field: "description", text: t?.a }, { field: "title", text: d.title }]) };
     }),
-    threads: found.threads.map((t) => ({ ...t, ...h([{ field: "body", text: text("threads", t.id)?.a }, { field: "replies", text: text("threads", t.id)?.b }, { field: "title", text: t.title }]) })),
-    posts: found.posts.map((p) => ({ ...p, ...h([{ field: "body", text: text("posts", p.id)?.a }, { field: "excerpt", text: p.excerpt }, { field: "title", text: p.title }]) })),
-    cases: found.cases.map((c) => ({ ...c, ...h([{ field: "symptom", text: c.symptom }, { field: "diagnosis", text: text("cases", c.id)?.a }, { field: "fix", text: text("cases", c.id)?.b }, { field: "components", text: text("cases", c.id)?.c }, { field: "title", text: c.title }]) })),
+    threads: found.threads.map((t) => ({ ...t, ...h([{ field: "body", text: text(t.id)?.a }, { field: "replies", text: text(t.id)?.b }, { field: "title", text: t.title }]) })),
+    posts: found.posts.map((p) => ({ ...p, ...h([{ field: "body", text: text(p.id)?.a }, { field: "excerpt", text: p.excerpt }, { field: "title", text: p.title }]) })),
+    cases: found.cases.map((c) => ({ ...c, ...h([{ field: "symptom", text: c.symptom }, { field: "diagnosis", text: text(c.id)?.a }, { field: "fix", text: text(c.id)?.b }, { field: "components", text: text(c.id)?.c }, { field: "title", text: c.title }]) })),
   };
 }

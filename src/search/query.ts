@@ -213,11 +213,13 @@ export function withVariants(parsed: ParsedQuery, variantsOf: (word: string) => 
  * A term with every phrase loosened to its words (AND): what bm25 would read to weigh the term. A
  * phrase of two common words is costly to weigh even when the phrase itself is rare.
  */
-export function probeExpression(term: Term): string {
+export function probeExpression(term: Term, loose = false): string {
   const alts = term.alternatives.map((parts) => {
     const words = parts.flatMap((p) => p.tokens.map((t, i) => renderPhrase({ tokens: [t], prefix: p.prefix && i === p.tokens.length - 1 })));
     return words.length === 1 ? words[0] : `(${words.join(" AND ")})`;
   });
+  // A rare word's correction or other form may be common: the probe weighs what the term will match.
+  if (loose) alts.push(...(term.loose ?? []).map(renderPhrase));
   return alts.length === 1 ? alts[0] : `(${alts.join(" OR ")})`;
 }
 

@@ -4,7 +4,8 @@
 // may be shown is decided on the primary (src/search/index.ts merges these hits into the documents group
 // through the visibility rule), never here.
 import type { TextShard } from "../text/shards";
-import { PAGE_TEXT_SQL, probeSql, rankSql } from "./page-index";
+import { SEARCH_GROUP_LIMIT } from "../schemas/search";
+import { probeSql, rankSql } from "./page-index";
 import { hasLoose, matchExpression, probeExpression, withMarker, type ParsedQuery } from "./query";
 
 /** A document a shard matched: its best page and that page's bm25 score (lower is better). */
@@ -14,6 +15,8 @@ export interface ShardHit {
   page: number;
   /** 1 when its page matches every word as typed (exact matches rank first, as on the primary). */
   exact: number;
+  /** The page's text (its start), for the shard's best SEARCH_GROUP_LIMIT documents: the highlight's source. */
+  text: string | null;
   shard: string;
 }
 
@@ -37,7 +40,7 @@ export async function probeShards(
   cached: (shard: string, probe: string) => boolean | undefined,
   remember: (shard: string, probe: string, common: boolean) => void,
 ): Promise<Record<string, boolean[]>> {
-  const probes = parsed.terms.map(probeExpression);
+  const probes = parsed.terms.map((t) => probeExpression(t));
   const entries = await Promise.all(
     shards.map(async (shard) => {
       const missing = probes.filter((p) => cached(shard.name, p) === undefined);
@@ -64,7 +67,7 @@ export function shardPlan(parsed: ParsedQuery, common: boolean[], mode: "all" | 
   const selective = { ...parsed, terms: parsed.terms.filter((_, i) => !common[i]) };
   const rank = !common.some(Boolean) ? match : mode === "all" && selective.terms.length ? matchExpression(selective)! : undefined;
   // ?2 is bound either way (unused without ranking): numbered parameters keep their places.
-  const options = { exact: exact.length > 0, candidates, documents: SHARD_DOCUMENTS };
+  const options = { exact: exact.length > 0, candidates, documents: SHARD_DOCUMENTS, texts: SEARCH_GROUP_LIMIT };
   if (!rank) return { sql: rankSql({ ...options, rank: false }), params: exact.length ? [filter, filter, ...exact] : [filter] };
   return { sql: rankSql({ ...options, rank: true }), params: [filter, rank, ...exact] };
 }
@@ -82,35 +85,10 @@ export async function rankShards(
     shards.map(async (shard) => {
       const plan = shardPlan(parsed, common[shard.name] ?? parsed.terms.map(() => false), mode, marker, candidates);
       if (!plan) return [];
-      const rows = await reader(shard).prepare(plan.sql).bind(...plan.params).all<{ id: string; score: number; page: number; exact: number }>();
-      return rows.results.map((r) => ({ id: r.id, score: Number(r.score), page: Number(r.page), exact: Number(r.exact), shard: shard.name }));
+      const rows = await reader(shard).prepare(plan.sql).bind(...plan.params).all<{ id: string; score: number; page: number; exact: number; text: string | null }>();
+      return rows.results.map((r) => ({ id: r.id, score: Number(r.score), page: Number(r.page), exact: Number(r.exact), text: r.text ?? null, shard: shard.name }));
     }),
   );
   return perShard.flat();
 }
 
-/**
- * The text of the best page of each shown document that a shard matched, read from the shard holding it
- * (one batch per shard, all shards at once): what the highlight of a page hit is cut from.
- */
-export async function shardPageTexts(shards: readonly TextShard[], hits: readonly ShardHit[], shown: readonly string[]): Promise<Map<string, { page: number; text: string }>> {
-  const wanted = new Set(shown);
-  const best = new Map<string, ShardHit>();
-  for (const h of hits) if (wanted.has(h.id) && !best.has(h.id)) best.set(h.id, h);
-  const byShard = new Map<string, ShardHit[]>();
-  for (const h of best.values()) byShard.set(h.shard, [...(byShard.get(h.shard) ?? []), h]);
-  const out = new Map<string, { page: number; text: string }>();
-  await Promise.all(
-    [...byShard].map(async ([name, list]) => {
-      const shard = shards.find((s) => s.name === name);
-      if (!shard) return;
-      const db = reader(shard);
-      const results = await db.batch(list.map((h) => db.prepare(PAGE_TEXT_SQL).bind(h.id, h.page)));
-      list.forEach((h, i) => {
-        const row = results[i].results[0] as { text?: string } | undefined;
-        if (row?.text !== undefined) out.set(h.id, { page: h.page, text: row.text });
-      });
-    }),
-  );
-  return out;
-}

@@ -89,7 +89,28 @@ try {
   const overflow = (await phone.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")) as number;
   assert.ok(overflow <= 0, `the case page fits a phone's width (overflow ${overflow}px)`);
   assert.ok(await phone.getByRole("table").count() >= 2, "measurements and components tables");
+  // A net name (PPBUS_G3H) inside a table stays on one line: the table scrolls sideways instead.
+  const brokenCodes = (await phone.evaluate("[...document.querySelectorAll('.table code')].filter((c) => c.getClientRects().length > 1).map((c) => c.textContent)")) as string[];
+  assert.deepEqual(brokenCodes, [], "no code in a table breaks across lines at 390 px");
+  const sectionTitles = (await phone.evaluate("[...document.querySelectorAll('article h2, article h3')].map((h) => h.textContent.trim())")) as string[];
+  assert.equal(sectionTitles.filter((t) => /^diagn[oó]stico$/i.test(t)).length, 1, `"Diagnóstico" once: ${sectionTitles.join(" | ")}`);
   await shot(phone, "case-phone");
+
+  step = "thread on a phone";
+  await phone.goto(`${BASE_URL}/en/forum`);
+  await Promise.all([phone.waitForURL(/\/en\/forum\/[0-9A-Z]{26}\//), phone.locator("ul.items a").first().click()]);
+  // The separator dot goes between the meta items, never inside a badge's border.
+  const dotsInBadges = (await phone.evaluate("[...document.querySelectorAll('.meta .badge')].filter((b) => !['none', 'normal'].includes(getComputedStyle(b, '::before').content)).length")) as number;
+  assert.equal(dotsInBadges, 0, "no badge holds a separator dot");
+  await shot(phone, "thread-phone");
+
+  step = "case at 1280 px";
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(phone.url().replace(/\/en\/forum\/.*/, "/es/reparaciones"));
+  await Promise.all([page.waitForURL(/\/es\/reparaciones\/[0-9A-Z]{26}\//), page.locator("ul.items a").first().click()]);
+  const wide = (await page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")) as number;
+  assert.ok(wide <= 0, `the case page fits 1280 px (overflow ${wide}px)`);
+  await shot(page, "case-desktop");
 
   assert.deepEqual(problems, []);
   console.log("e2e: all checks passed");

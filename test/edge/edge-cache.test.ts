@@ -208,6 +208,33 @@ describe("refused callers", () => {
 });
 
 describe("cursor pages", () => {
+  it("a cached list never serves the first caller's unknown parameters in its Link header", async () => {
+    const address = newAddress();
+    const first = await anon("/forum/threads?per_page=1&next=https%3A%2F%2Fevil.example&utm_source=x", address);
+    await first.arrayBuffer();
+    const plain = await anon("/forum/threads?per_page=1", address);
+    await plain.arrayBuffer();
+    expect(plain.headers.get("X-Edge-Cache")).toBe("hit");
+    for (const res of [first, plain]) {
+      expect(res.headers.get("Link")).toMatch(/^<https:\/\/boards\.test\/api\/v1\/forum\/threads\?per_page=1&cursor=[A-Za-z0-9_-]+>; rel="next"$/);
+    }
+  });
+
+  it("invalid percent-encoding never shares a cache entry with the text it decodes to", async () => {
+    const address = newAddress();
+    const replacement = await anon("/search?q=%EF%BF%BDbattery", address);
+    await replacement.arrayBuffer();
+    const invalid = await anon("/search?q=%FFbattery", address);
+    await invalid.arrayBuffer();
+    expect(invalid.headers.get("X-Edge-Cache")).toBe("miss");
+    const echoed = await page("/en/search?q=%EF%BF%BDwidgetron", address);
+    expect(await echoed.text()).toContain("\uFFFDwidgetron");
+    const other = await page("/en/search?q=%FFwidgetron", address);
+    expect(other.headers.get("X-Edge-Cache")).not.toBe("hit");
+    expect(await other.text()).not.toContain("\uFFFDwidgetron");
+    expect(edgeCacheKey(new URL(`${ORIGIN}/x?q=%FFa`), ["q"], "en")).not.toBe(edgeCacheKey(new URL(`${ORIGIN}/x?q=%EF%BF%BDa`), ["q"], "en"));
+  });
+
   it("the cursor is part of the key, and a page served from the cache keeps its Link to the next one", async () => {
     const address = newAddress();
     // Three more public datasheets (the sample has none), so per_page=1 spans three pages.

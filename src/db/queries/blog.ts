@@ -2,12 +2,13 @@
 import { and, asc, desc, eq, gt, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { z } from "@hono/zod-openapi";
 import { blogPostVisible } from "../../auth/visibility";
-import { pageMeta, type PageMeta, type PageRequest } from "../../http/pagination";
+import { pageMeta, type Page, type PageRequest } from "../../http/pagination";
 import { pageUrl, slugify } from "../../http/urls";
 import type { BlogPostDetailSchema, BlogPostSchema } from "../../schemas/blog";
 import { blogComments, blogPosts, blogPostTags, users } from "../schema";
 import { qualified } from "../qualified";
 import { batchRead, type Keys, parseJsonArray, readPage, type Loader, type QueryContext } from "./context";
+import { afterClause, orderClause, type SortOrder } from "./keyset";
 import { counter, counterKey } from "./counts";
 
 export type BlogPost = z.infer<typeof BlogPostSchema>;
@@ -60,17 +61,35 @@ function postTotal(ctx: QueryContext, tag: SQL | undefined, author: SQL | undefi
   return sql<number>`(${counter("posts", key)} - ${scheduled})`;
 }
 
-export async function listPosts(ctx: QueryContext, filter: { tag?: string; author?: string }, page: PageRequest): Promise<{ data: BlogPost[]; meta: PageMeta }> {
+const newestFirst: SortOrder = { columns: [qualified(blogPosts.publishedAt), qualified(blogPosts.id)], direction: "desc" };
+
+/**
+ * Newest first. A page's ids are chosen from blog_posts_published_idx (published_at, id) alone, so a skipped
+ * post costs one index entry; `page.after` (a cursor's position: published_at, id) starts after it.
+ */
+export async function listPosts(ctx: QueryContext, filter: { tag?: string; author?: string }, page: PageRequest): Promise<Page<BlogPost>> {
   // A tag made only of punctuation has no slug and names no tag (it must not match tags whose slug is empty).
   if (filter.tag !== undefined && slugify(filter.tag) === "") return { data: [], meta: pageMeta(page, 0) };
   const slug = filter.tag === undefined ? undefined : slugify(filter.tag);
   const tag = slug !== undefined ? sql`exists (select 1 from ${blogPostTags} where ${blogPostTags.postId} = ${qualified(blogPosts.id)} and ${blogPostTags.slug} = ${slug})` : undefined;
   const author = filter.author !== undefined ? sql`${qualified(blogPosts.authorId)} = (select id from users where username = ${filter.author} collate nocase)` : undefined;
-  const where = and(blogPostVisible(ctx.now), tag, author);
-  return readPage(ctx, page, postTotal(ctx, tag, author, slug, filter.author), (offset, limit, guard) => ({
-    query: postQuery(ctx).where(and(where, guard)).orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id)).limit(limit).offset(offset),
-    map: (rows) => (rows as PostRow[]).map((r) => toPost(r, ctx)),
-  }));
+  const where = and(blogPostVisible(ctx.now), tag, author, page.after ? afterClause(newestFirst, [page.after.createdAt, page.after.id]) : undefined);
+  return readPage(ctx, page, postTotal(ctx, tag, author, slug, filter.author), (window, guard) => {
+    const ids = sql`select ${qualified(blogPosts.id)} from ${blogPosts} where ${where} ${orderClause(newestFirst, window.reverse)} limit ${window.limit} offset ${window.offset}`;
+    // A first page (or a cursor's) skips nothing: walking the index with the joins is cheapest there.
+    const direct = window.offset === 0 && !window.reverse;
+    return {
+      query: postQuery(ctx)
+        .where(and(direct ? where : sql`${qualified(blogPosts.id)} in (${ids})`, guard))
+        .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id))
+        .limit(window.limit),
+      map: (rows) => (rows as PostRow[]).map((r) => toPost(r, ctx)),
+      last: (rows) => {
+        const row = (rows as PostRow[]).at(-1);
+        return row?.publishedAt ? { createdAt: row.publishedAt, id: row.id } : undefined;
+      },
+    };
+  });
 }
 
 /** Published posts by key, in key order (batchable; undefined when there are no keys). */

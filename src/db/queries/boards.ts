@@ -1,5 +1,5 @@
 // Boards: lookup in any spelling (number or alias), the Board shape, and board detail.
-import { asc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { documentVisible } from "../../auth/visibility";
 import type { PageMeta, PageRequest } from "../../http/pagination";
 import type { z } from "@hono/zod-openapi";
@@ -53,7 +53,7 @@ export const BOARD_DOCUMENTS = 1000;
 export async function getBoard(ctx: QueryContext, anySpelling: string): Promise<BoardDetail | undefined> {
   const id = boardIdOf(anySpelling);
   if (!id) return undefined;
-  const docs = documentListLoader(ctx, { boardId: id }, BOARD_DOCUMENTS);
+  const docs = documentListLoader(ctx, { boardId: id }, { offset: 0, limit: BOARD_DOCUMENTS, reverse: false });
   const [rows, aliases, docRows] = await batchRead(ctx, [
     ctx.db
       .select({ ...boardFields, status: boards.status, boardCode: boards.boardCode, platform: boards.platform, codename: boards.codename })
@@ -83,15 +83,14 @@ export async function getBoard(ctx: QueryContext, anySpelling: string): Promise<
 export async function listBoards(ctx: QueryContext, page: PageRequest): Promise<{ data: (Board & { documents: number; updated_at: string | null })[]; meta: PageMeta }> {
   const visibleDocs = sql`from ${documentBoards} join ${documents} on ${documents.id} = ${documentBoards.documentId} where ${documentBoards.boardId} = ${qualified(boards.id)} and ${documentVisible(ctx.viewer)}`;
   const documentCount = ctx.viewer ? sql<number>`(select count(*) ${visibleDocs})` : counter("documents", counterKey("b:", qualified(boards.id)));
-  return readPage(ctx, page, counter("boards", "all"), (offset, limit, guard) => ({
+  return readPage(ctx, page, counter("boards", "all"), ({ offset, limit, reverse }, guard) => ({
     query: ctx.db
       .select({ ...boardFields, documents: documentCount, updatedAt: sql<string | null>`(select max(${documents.createdAt}) ${visibleDocs})` })
       .from(boards)
       .leftJoin(manufacturers, eq(manufacturers.id, boards.manufacturerId))
-      .where(guard)
-      .orderBy(asc(boards.norm))
-      .limit(limit)
-      .offset(offset),
+      // The page's boards by number from the index alone (from the back for a deep page), then their rows.
+      .where(and(sql`${qualified(boards.id)} in (select id from ${boards} order by norm ${sql.raw(reverse ? "desc" : "asc")} limit ${limit} offset ${offset})`, guard))
+      .orderBy(asc(boards.norm)),
     map: (rows) => (rows as (BoardRow & { documents: number; updatedAt: string | null })[]).map((r) => ({ ...toBoard(r, ctx.urls), documents: r.documents, updated_at: r.updatedAt })),
   }));
 }

@@ -2,16 +2,21 @@
 import { and, asc, desc, eq, gt, sql, type SQL } from "drizzle-orm";
 import type { z } from "@hono/zod-openapi";
 import { caseVisible, threadVisible } from "../../auth/visibility";
-import { pageMeta, type PageMeta, type PageRequest } from "../../http/pagination";
+import { pageMeta, type Page, type PageRequest } from "../../http/pagination";
 import { pageUrl } from "../../http/urls";
 import type { RepairCaseDetailSchema, RepairCaseSchema } from "../../schemas/cases";
 import { boards, caseComponents, caseMeasurements, manufacturers, repairCases, threads, users } from "../schema";
+import { qualified } from "../qualified";
 import { batchRead, Keys, readPage, type Loader, type QueryContext } from "./context";
+import { afterClause, orderClause, type SortOrder } from "./keyset";
 import { counter, counterKey } from "./counts";
 import { documentsLoader } from "./documents";
 
 export type RepairCase = z.infer<typeof RepairCaseSchema>;
 export type RepairCaseDetail = z.infer<typeof RepairCaseDetailSchema>;
+
+/** A case's place in the list: its publication date, or its creation date when it has none. */
+const caseDate = sql<string>`coalesce(${qualified(repairCases.publishedAt)}, ${qualified(repairCases.createdAt)})`;
 
 const caseFields = {
   id: repairCases.id,
@@ -23,6 +28,7 @@ const caseFields = {
   manufacturer: manufacturers.name,
   author: users.username,
   publishedAt: repairCases.publishedAt,
+  sortDate: sql<string>`${caseDate}`.as("sort_date"),
 };
 
 function caseQuery(ctx: QueryContext, keys?: Keys) {
@@ -51,7 +57,9 @@ function toCase(r: CaseRow, ctx: QueryContext): RepairCase {
   };
 }
 
-const newestFirst = [desc(sql`coalesce(${repairCases.publishedAt}, ${repairCases.createdAt})`), desc(repairCases.id)];
+const newestFirst = [desc(caseDate), desc(repairCases.id)];
+// repair_cases_recent_idx (migrations/0010) holds exactly these columns, so a page's ids come from the index alone.
+const caseOrder: SortOrder = { columns: [caseDate, qualified(repairCases.id)], direction: "desc" };
 
 /**
  * The number of published cases under the filter: the counter (per board and outcome, kept by
@@ -76,18 +84,35 @@ function caseTotal(ctx: QueryContext, board: number | SQL | undefined, outcome: 
   return sql<number>`(${counter("cases", key)} - (select count(*) from ${repairCases} where ${scheduled}))`;
 }
 
-/** A boardId of null means "a board that does not exist": an empty list. */
-export async function listCases(ctx: QueryContext, filter: { boardId?: number | SQL | null; outcome?: string }, page: PageRequest): Promise<{ data: RepairCase[]; meta: PageMeta }> {
+/**
+ * Newest first; a boardId of null means "a board that does not exist": an empty list. A page's ids are
+ * chosen from the index first, so a skipped case costs one index entry; `page.after` (a cursor's
+ * position: the case's date, id) starts after it.
+ */
+export async function listCases(ctx: QueryContext, filter: { boardId?: number | SQL | null; outcome?: string }, page: PageRequest): Promise<Page<RepairCase>> {
   if (filter.boardId === null) return { data: [], meta: pageMeta(page, 0) };
   const where = and(
     caseVisible(ctx.now),
-    filter.boardId !== undefined ? sql`${repairCases.boardId} = ${filter.boardId}` : undefined,
+    filter.boardId !== undefined ? sql`${qualified(repairCases.boardId)} = ${filter.boardId}` : undefined,
     filter.outcome !== undefined ? eq(repairCases.outcome, filter.outcome) : undefined,
+    page.after ? afterClause(caseOrder, [page.after.createdAt, page.after.id]) : undefined,
   );
-  return readPage(ctx, page, caseTotal(ctx, filter.boardId, filter.outcome), (offset, limit, guard) => ({
-    query: caseQuery(ctx).where(and(where, guard)).orderBy(...newestFirst).limit(limit).offset(offset),
-    map: (rows) => (rows as CaseRow[]).map((r) => toCase(r, ctx)),
-  }));
+  return readPage(ctx, page, caseTotal(ctx, filter.boardId, filter.outcome), (window, guard) => {
+    const ids = sql`select ${qualified(repairCases.id)} from ${repairCases} where ${where} ${orderClause(caseOrder, window.reverse)} limit ${window.limit} offset ${window.offset}`;
+    // A first page (or a cursor's) skips nothing: walking the index with the joins is cheapest there.
+    const direct = window.offset === 0 && !window.reverse;
+    return {
+      query: caseQuery(ctx)
+        .where(and(direct ? where : sql`${qualified(repairCases.id)} in (${ids})`, guard))
+        .orderBy(...newestFirst)
+        .limit(window.limit),
+      map: (rows) => (rows as CaseRow[]).map((r) => toCase(r, ctx)),
+      last: (rows) => {
+        const row = (rows as CaseRow[]).at(-1);
+        return row ? { createdAt: row.sortDate, id: row.id } : undefined;
+      },
+    };
+  });
 }
 
 /** Published cases by key, in key order (batchable; undefined when there are no keys). */

@@ -2,7 +2,7 @@ import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { WithSubquery } from "drizzle-orm/subquery";
 import type { VisibilityViewer } from "../../auth/visibility";
-import { pageMeta, type Page, type PageRequest } from "../../http/pagination";
+import { pageMeta, type Page, type PageRequest, type SortPosition } from "../../http/pagination";
 import type { UrlContext } from "../../http/urls";
 import type { TextShard } from "../../text/shards";
 import type { Db } from "../client";
@@ -70,7 +70,26 @@ export class Keys {
 export interface Loader<T> {
   query: BatchItem<"sqlite">;
   map(rows: unknown): T[];
+  /** The sort position of the last row (a list's loader gives it, for the next page's cursor). */
+  last?(rows: unknown): SortPosition | undefined;
 }
+
+/**
+ * Which rows of a list a page reads: `limit` rows after skipping `offset`, in the list's order or, when
+ * `reverse`, in the reverse order (the loader still answers them in the list's order).
+ */
+export interface PageWindow {
+  offset: number;
+  limit: number;
+  reverse: boolean;
+}
+
+/**
+ * Past this many skipped rows a page reads its total first (one more round trip) and, when the page lies
+ * in the back half of the list, skips from the other end: a deep page walks at most half the list's index
+ * entries, and a page past the end reads nothing but its total.
+ */
+export const DEEP_OFFSET = 1000;
 
 /** Runs one loader. */
 export async function load<T>(loader: Loader<T> | undefined): Promise<T[]> {
@@ -87,17 +106,29 @@ export async function batchRead(ctx: QueryContext, items: (BatchItem<"sqlite"> |
 }
 
 /**
- * One page of a list in one D1 round trip: its total (an expression that reads counters, see
+ * One page of a list, in one D1 round trip: its total (an expression that reads counters, see
  * ./counts.ts) and its rows, batched. A page past the end costs nothing more: its rows statement
- * is guarded by the total, so SQLite never walks the skipped rows.
+ * is guarded by the total, so SQLite never walks the skipped rows. A deep page (DEEP_OFFSET) reads the
+ * total first and then its rows from the nearer end of the list.
  */
-export async function readPage<T>(ctx: QueryContext, req: PageRequest, total: SQL<number>, rows: (offset: number, limit: number, guard: SQL | undefined) => Loader<T>): Promise<Page<T>> {
+export async function readPage<T>(ctx: QueryContext, req: PageRequest, total: SQL<number>, rows: (window: PageWindow, guard: SQL | undefined) => Loader<T>): Promise<Page<T>> {
   const offset = (req.page - 1) * req.perPage;
+  const totalQuery = ctx.db.select({ total }).from(sql`(select 1)`);
+  const count = (totals: unknown) => Number((totals as { total: number }[])[0]?.total ?? 0);
+  if (!req.after && offset >= DEEP_OFFSET) {
+    const n = count(await totalQuery);
+    if (offset >= n) return { data: [], meta: pageMeta(req, n) };
+    const end = Math.min(offset + req.perPage, n);
+    const fromBack = n - end < offset;
+    const loader = rows(fromBack ? { offset: n - end, limit: end - offset, reverse: true } : { offset, limit: req.perPage, reverse: false }, undefined);
+    const pageRows = await loader.query;
+    return { data: loader.map(pageRows), meta: pageMeta(req, n), last: loader.last?.(pageRows) };
+  }
   // A keyset page (req.after) skips nothing: it starts at offset 0 after its position, and the total
   // (which may have moved since the cursor was made) does not decide whether it has rows.
-  const page = req.after ? rows(0, req.perPage, undefined) : rows(offset, req.perPage, sql`${offset} < ${total}`);
-  const [totals, pageRows] = await batchRead(ctx, [ctx.db.select({ total }).from(sql`(select 1)`), page.query]);
-  const value = (totals as { total: number }[])[0]?.total ?? 0;
-  const count = Number(value);
-  return { data: req.after || count > offset ? page.map(pageRows) : [], meta: pageMeta(req, count) };
+  const page = req.after ? rows({ offset: 0, limit: req.perPage, reverse: false }, undefined) : rows({ offset, limit: req.perPage, reverse: false }, sql`${offset} < ${total}`);
+  const [totals, pageRows] = await batchRead(ctx, [totalQuery, page.query]);
+  const n = count(totals);
+  const has = req.after || n > offset;
+  return { data: has ? page.map(pageRows) : [], meta: pageMeta(req, n), last: has ? page.last?.(pageRows) : undefined };
 }

@@ -2,12 +2,12 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { z } from "@hono/zod-openapi";
 import { documentRule, documentVisible } from "../../auth/visibility";
-import { cursorScope, pageMeta, type PageMeta, type PageRequest, type SortPosition } from "../../http/pagination";
+import { cursorScope, pageMeta, type Page, type PageRequest, type SortPosition } from "../../http/pagination";
 import { normalizeBoardNumber, pageUrl } from "../../http/urls";
 import type { DocumentDetailSchema, DocumentSchema } from "../../schemas/documents";
 import { documentBoards, documents, documentVersions, manufacturers, users } from "../schema";
 import { qualified } from "../qualified";
-import { batchRead, type Keys, parseJsonArray, readPage, type Loader, type QueryContext } from "./context";
+import { batchRead, type Keys, parseJsonArray, readPage, type Loader, type PageWindow, type QueryContext } from "./context";
 import { counter, counterKey } from "./counts";
 
 export type DocumentItem = z.infer<typeof DocumentSchema>;
@@ -127,9 +127,9 @@ export function documentListScope(list: { type?: string; visibility?: string; bo
 }
 
 /** Newest first, ties by id so pages never overlap. A boardId of null means "a board that does not exist". */
-export async function listDocuments(ctx: QueryContext, filter: DocumentFilter, page: PageRequest): Promise<{ data: DocumentItem[]; meta: PageMeta }> {
+export async function listDocuments(ctx: QueryContext, filter: DocumentFilter, page: PageRequest): Promise<Page<DocumentItem>> {
   if (filter.boardId === null) return { data: [], meta: pageMeta(page, 0) };
-  return readPage(ctx, page, documentTotal(ctx, filter), (offset, limit, guard) => documentListLoader(ctx, filter, limit, offset, guard, page.after));
+  return readPage(ctx, page, documentTotal(ctx, filter), (window, guard) => documentListLoader(ctx, filter, window, guard, page.after));
 }
 
 /** The user's share rows joined to their documents, walked from the share rows (see pageIds). */
@@ -144,8 +144,10 @@ function sharesOf(userId: number): SQL {
  * it never walks the whole library as one `or` condition would. Shares are walked from the viewer's
  * share rows (`cross join` keeps that order: the planner otherwise started from every shared document).
  */
-function pageIds(ctx: QueryContext, filter: DocumentFilter, limit: number, offset: number, after?: SortPosition): SQL {
-  const newest = sql`order by created_at desc, id desc`;
+function pageIds(ctx: QueryContext, filter: DocumentFilter, window: PageWindow, after?: SortPosition): SQL {
+  const { limit, offset } = window;
+  // A page from the back of the list walks the same indexes the other way (readPage chose the window).
+  const newest = window.reverse ? sql`order by created_at asc, id asc` : sql`order by created_at desc, id desc`;
   if (!ctx.viewer || filter.ownerId !== undefined) {
     return sql`select id from ${documents} where ${and(visibleUnder(ctx, filter), matches(filter), olderThan(after))} ${newest} limit ${limit} offset ${offset}`;
   }
@@ -176,20 +178,25 @@ function olderThan(after: SortPosition | undefined): SQL | undefined {
 }
 
 /** The rows of one page of a document list (batchable), newest first; `after` continues after a cursor's position. */
-export function documentListLoader(ctx: QueryContext, filter: DocumentFilter, limit: number, offset = 0, guard?: SQL, after?: SortPosition): Loader<DocumentItem> {
+export function documentListLoader(ctx: QueryContext, filter: DocumentFilter, window: PageWindow, guard?: SQL, after?: SortPosition): Loader<DocumentItem> {
+  const { limit, offset } = window;
   const newest = [desc(documents.createdAt), desc(documents.id)];
   // A first page of one index walk in date order is cheapest read directly (choosing ids first costs ~3
   // rows an item). Past it, a skipped row would cost its joins too; and a board's documents are sorted
   // after reading, so each would be joined before the sort: there the ids come first.
-  const direct = offset === 0 && filter.boardId == null && (!ctx.viewer || filter.ownerId !== undefined);
+  const direct = offset === 0 && !window.reverse && filter.boardId == null && (!ctx.viewer || filter.ownerId !== undefined);
   return {
     query: direct
       ? listQuery(ctx).where(and(visibleUnder(ctx, filter), matches(filter), olderThan(after), guard)).orderBy(...newest).limit(limit)
       : listQuery(ctx)
           // The visibility rule checked again on the page's rows: the one rule stays the last word.
-          .where(and(sql`${qualified(documents.id)} in (${pageIds(ctx, filter, limit, offset, after)})`, sql`(${documentVisible(ctx.viewer)}) = 1`, guard))
+          .where(and(sql`${qualified(documents.id)} in (${pageIds(ctx, filter, window, after)})`, sql`(${documentVisible(ctx.viewer)}) = 1`, guard))
           .orderBy(...newest),
     map: (rows) => (rows as ListRow[]).map((r) => toDocument(r, ctx)),
+    last: (rows) => {
+      const row = (rows as ListRow[]).at(-1);
+      return row ? { createdAt: row.createdAt, id: row.id } : undefined;
+    },
   };
 }
 
@@ -256,14 +263,14 @@ export async function getDocument(ctx: QueryContext, id: string): Promise<Docume
 
 /** The newest visible documents with their uploaders' usernames (feeds credit each entry's author), in one round trip. */
 export async function newestDocumentsWithOwners(ctx: QueryContext, limit: number): Promise<(DocumentItem & { owner: string | null })[]> {
-  const list = documentListLoader(ctx, {}, limit);
+  const list = documentListLoader(ctx, {}, { offset: 0, limit, reverse: false });
   const [rows, owners] = await batchRead(ctx, [
     list.query,
     ctx.db
       .select({ id: documents.id, owner: users.username })
       .from(documents)
       .innerJoin(users, eq(users.id, documents.ownerId))
-      .where(sql`${qualified(documents.id)} in (${pageIds(ctx, {}, limit, 0)})`),
+      .where(sql`${qualified(documents.id)} in (${pageIds(ctx, {}, { offset: 0, limit, reverse: false })})`),
   ]);
   const byId = new Map((owners as { id: string; owner: string }[]).map((o) => [o.id, o.owner]));
   return list.map(rows).map((d) => ({ ...d, owner: byId.get(d.id) ?? null }));

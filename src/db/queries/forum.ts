@@ -2,13 +2,14 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { z } from "@hono/zod-openapi";
 import { documentVisible, replyVisible, threadVisible } from "../../auth/visibility";
-import { pageMeta, type PageMeta, type PageRequest } from "../../http/pagination";
+import { pageMeta, type Page, type PageMeta, type PageRequest, type SortPosition } from "../../http/pagination";
 import { pageUrl, slugify } from "../../http/urls";
 import type { CategorySchema, ThreadDetailSchema, ThreadSchema } from "../../schemas/forum";
 import { boards, categories, documents, manufacturers, threadReplies, threads, users } from "../schema";
 import { qualified } from "../qualified";
 import { toBoard } from "./boards";
 import { batchRead, type Keys, readPage, type Loader, type QueryContext } from "./context";
+import { afterClause, orderClause, type SortOrder } from "./keyset";
 import { counter, counterKey } from "./counts";
 
 export type Category = z.infer<typeof CategorySchema>;
@@ -67,21 +68,55 @@ function toThread(row: ThreadRow, ctx: QueryContext): Thread {
   };
 }
 
+const stickyOrder: SortOrder = { columns: [qualified(threads.sticky), qualified(threads.lastActivityAt), qualified(threads.id)], direction: "desc" };
+const latestOrder: SortOrder = { columns: [qualified(threads.lastActivityAt), qualified(threads.id)], direction: "desc" };
+
+/**
+ * A thread list's sort position as cursor text: "1 <last_activity_at>" (sticky first) or the bare
+ * last_activity_at (latest first); the row-value comparison takes them apart again.
+ */
+function threadPosition(row: ThreadRow, latestFirst: boolean): SortPosition {
+  return { createdAt: latestFirst ? row.lastActivityAt : `${row.sticky ? 1 : 0} ${row.lastActivityAt}`, id: row.id };
+}
+
+function threadPositionValues(after: SortPosition, latestFirst: boolean): (string | number)[] | undefined {
+  if (latestFirst) return [after.createdAt, after.id];
+  const match = /^([01]) (.+)$/.exec(after.createdAt);
+  return match ? [Number(match[1]), match[2], after.id] : undefined;
+}
+
 /**
  * Sticky threads first, then most recent activity; an unknown category slug is an empty list.
  * `latestFirst` drops the sticky rule (feeds, sitemaps and "what is new" want plain recency).
+ * A page's ids are chosen from the list index alone (threads_list_idx / threads_category_idx hold the
+ * sort columns), so skipped threads cost one index entry each and only the page's rows are joined.
  */
-export async function listThreads(ctx: QueryContext, filter: { category?: string; latestFirst?: boolean }, page: PageRequest): Promise<{ data: Thread[]; meta: PageMeta }> {
+export async function listThreads(ctx: QueryContext, filter: { category?: string; latestFirst?: boolean }, page: PageRequest): Promise<Page<Thread>> {
   // Slugs are slugify()'d names, so the filter forgives case, spaces and accents like the blog's tag filter.
   const slug = filter.category === undefined ? undefined : slugify(filter.category);
   if (slug === "") return { data: [], meta: pageMeta(page, 0) };
-  const where = and(threadVisible, slug !== undefined ? eq(categories.slug, slug) : undefined);
-  const order = [...(filter.latestFirst ? [] : [desc(threads.sticky)]), desc(threads.lastActivityAt), desc(threads.id)];
+  const latestFirst = filter.latestFirst ?? false;
+  const order = latestFirst ? latestOrder : stickyOrder;
+  const afterValues = page.after ? threadPositionValues(page.after, latestFirst) : undefined;
+  if (page.after && !afterValues) return { data: [], meta: pageMeta(page, 0) };
+  const where = and(threadVisible, slug !== undefined ? sql`${qualified(threads.categoryId)} = (select id from categories where slug = ${slug})` : undefined, afterValues ? afterClause(order, afterValues) : undefined);
   const total = counter("threads", slug === undefined ? counterKey("all") : counterKey("c:", sql`select id from categories where slug = ${slug}`));
-  return readPage(ctx, page, total, (offset, limit, guard) => ({
-    query: threadQuery(ctx).where(and(where, guard)).orderBy(...order).limit(limit).offset(offset),
-    map: (rows) => (rows as ThreadRow[]).map((r) => toThread(r, ctx)),
-  }));
+  return readPage(ctx, page, total, (window, guard) => {
+    const ids = sql`select ${qualified(threads.id)} from ${threads} where ${where} ${orderClause(order, window.reverse)} limit ${window.limit} offset ${window.offset}`;
+    // A first page (or a cursor's) skips nothing: walking the index with the joins is cheapest there.
+    const direct = window.offset === 0 && !window.reverse;
+    return {
+      query: threadQuery(ctx)
+        .where(and(direct ? where : sql`${qualified(threads.id)} in (${ids})`, guard))
+        .limit(window.limit)
+        .orderBy(...(latestFirst ? [] : [desc(threads.sticky)]), desc(threads.lastActivityAt), desc(threads.id)),
+      map: (rows) => (rows as ThreadRow[]).map((r) => toThread(r, ctx)),
+      last: (rows) => {
+        const row = (rows as ThreadRow[]).at(-1);
+        return row ? threadPosition(row, latestFirst) : undefined;
+      },
+    };
+  });
 }
 
 /** Threads by key, visible ones only, in key order (batchable; undefined when there are no keys). */
@@ -93,9 +128,20 @@ export function threadsLoader(ctx: QueryContext, keys: Keys | undefined): Loader
   };
 }
 
-/** A thread and one page of its visible replies, oldest first: one round trip (both batched). */
-export async function getThread(ctx: QueryContext, id: string, page: number): Promise<{ data: ThreadDetail; meta: PageMeta } | undefined> {
+const replyOrder: SortOrder = { columns: [qualified(threadReplies.createdAt), qualified(threadReplies.id)], direction: "asc" };
+
+/**
+ * A thread and one page of its visible replies, oldest first: one round trip (both batched). The page's
+ * reply ids are chosen from thread_replies_thread_idx alone (a skipped reply costs one index entry), and
+ * `after` (a cursor's position) starts the page after a reply instead of skipping. A page past the end
+ * reads no reply rows.
+ */
+export async function getThread(ctx: QueryContext, id: string, page: number, after?: SortPosition): Promise<{ data: ThreadDetail; meta: PageMeta; last?: SortPosition } | undefined> {
   const replyPage = { page, perPage: REPLIES_PER_PAGE };
+  const offset = after ? 0 : (page - 1) * REPLIES_PER_PAGE;
+  const visibleReplies = and(sql`${qualified(threadReplies.threadId)} = ${id}`, replyVisible);
+  const replyIds = sql`select ${qualified(threadReplies.id)} from ${threadReplies} where ${and(visibleReplies, after ? afterClause(replyOrder, [after.createdAt, after.id]) : undefined)} ${orderClause(replyOrder)} limit ${REPLIES_PER_PAGE} offset ${offset}`;
+  const notPastEnd = after ? undefined : sql`${offset} < (select count(*) from ${threadReplies} where ${visibleReplies})`;
   const [rows, replies] = await batchRead(ctx, [
     ctx.db
       .select({
@@ -128,10 +174,10 @@ export async function getThread(ctx: QueryContext, id: string, page: number): Pr
       })
       .from(threadReplies)
       .innerJoin(users, eq(users.id, threadReplies.authorId))
-      .where(and(eq(threadReplies.threadId, id), replyVisible, sql`exists (select 1 from ${threads} where ${threads.id} = ${id} and ${threadVisible})`))
-      .orderBy(asc(threadReplies.createdAt), asc(threadReplies.id))
-      .limit(REPLIES_PER_PAGE)
-      .offset((page - 1) * REPLIES_PER_PAGE),
+      // The visibility condition wrapped as `(…) = 1` (same truth): the thread is found by its id, not by
+      // walking every published thread in the visibility index.
+      .where(and(sql`${qualified(threadReplies.id)} in (${replyIds})`, notPastEnd, sql`exists (select 1 from ${threads} where ${threads.id} = ${id} and (${threadVisible}) = 1)`))
+      .orderBy(asc(threadReplies.createdAt), asc(threadReplies.id)),
   ]);
   const [row] = rows as (ThreadRow & {
     body: string;
@@ -143,6 +189,7 @@ export async function getThread(ctx: QueryContext, id: string, page: number): Pr
     documentTitle: string | null;
   })[];
   if (!row) return undefined;
+  const lastReply = (replies as ThreadDetail["posts"]).at(-1);
   return {
     data: {
       ...toThread(row, ctx),
@@ -153,5 +200,6 @@ export async function getThread(ctx: QueryContext, id: string, page: number): Pr
       posts: replies as ThreadDetail["posts"],
     },
     meta: pageMeta(replyPage, row.replies),
+    last: lastReply?.created_at ? { createdAt: lastReply.created_at, id: lastReply.id } : undefined,
   };
 }

@@ -2,15 +2,14 @@ import { z } from "@hono/zod-openapi";
 import { keyRequired, OPEN_READ } from "../../auth/scopes";
 import { boardIdOf } from "../../db/queries/boards";
 import { documentListScope, listDocuments } from "../../db/queries/documents";
-import { CursorParam, nextCursor, nextLink, PageParam, PerPageParam } from "../../http/pagination";
-import { validationError } from "../../http/problem";
-import { apiBaseUrl } from "../../http/urls";
+import { CursorParam, listBody, PageParam, PerPageParam } from "../../http/pagination";
 import { pageOf } from "../../schemas/common";
 import { DocumentSchema } from "../../schemas/documents";
 import { apiRoute, createRouter } from "../define";
 import { successHeaders } from "../response-headers";
 import { BoardFilterParam, BooleanParam, DocumentTypeParam, VisibilityParam } from "../params";
 import { queryContext } from "../../http/query-context";
+import { linkNext, listRequest } from "../list-page";
 
 const route = apiRoute(OPEN_READ, ["validation-failed"], {
   operationId: "listDocuments",
@@ -47,13 +46,10 @@ export const listDocumentsRoute = createRouter().openapi(route, async (c) => {
   }
   // A cursor belongs to one list: these filters, this page size, this caller (src/http/pagination.ts).
   const scope = documentListScope({ type: q.type, visibility: q.visibility, board: q.board, mine: q.mine, perPage: q.per_page, viewerId: viewer?.userId ?? null });
-  if (q.cursor && c.req.query("page") !== undefined) throw validationError({ page: ["give page or cursor, not both"] });
-  if (q.cursor && q.cursor.scope !== scope) throw validationError({ cursor: ["was made for other filters, another per_page or another caller: follow the Link address as it is"] });
+  const request = listRequest(c, q, q.per_page, scope);
   const ctx = queryContext(c);
   const boardId = q.board === undefined ? undefined : boardIdOf(q.board);
-  const request = q.cursor ? { page: q.cursor.page, perPage: q.per_page, after: q.cursor } : { page: q.page, perPage: q.per_page };
   const page = await listDocuments(ctx, { type: q.type, visibility: q.visibility, boardId, ownerId: q.mine ? viewer!.userId : undefined }, request);
-  const next = nextCursor(page, scope);
-  if (next) c.header("Link", nextLink(`${apiBaseUrl(c.get("siteUrl"))}/documents`, new URL(c.req.url).searchParams, next));
-  return c.json(page, 200);
+  linkNext(c, "/documents", { type: q.type, visibility: q.visibility, board: q.board, mine: q.mine, per_page: q.per_page }, page, scope);
+  return c.json(listBody(page), 200);
 });

@@ -1,12 +1,14 @@
 import { z } from "@hono/zod-openapi";
 import { OPEN_READ } from "../../auth/scopes";
 import { getThread, REPLIES_PER_PAGE } from "../../db/queries/forum";
-import { PageParam } from "../../http/pagination";
+import { cursorScope, CursorParam, PageParam } from "../../http/pagination";
 import { notFound } from "../../http/problem";
 import { ThreadResponseSchema } from "../../schemas/forum";
 import { apiRoute, createRouter } from "../define";
 import { idParam, requireId } from "../params";
 import { queryContext } from "../../http/query-context";
+import { successHeaders } from "../response-headers";
+import { linkNext, listRequest } from "../list-page";
 
 const route = apiRoute(OPEN_READ, ["not-found", "validation-failed"], {
   operationId: "getThread",
@@ -15,12 +17,24 @@ const route = apiRoute(OPEN_READ, ["not-found", "validation-failed"], {
   tags: ["Forum"],
   summary: "Get a thread",
   description: `The thread and one page of ${REPLIES_PER_PAGE} replies, oldest first; meta paginates the replies.`,
-  request: { params: idParam("thread", "Thread"), query: z.object({ page: PageParam }) },
-  responses: { 200: { description: "The thread with a page of replies", content: { "application/json": { schema: ThreadResponseSchema } } } },
+  request: { params: idParam("thread", "Thread"), query: z.object({ page: PageParam, cursor: CursorParam }) },
+  responses: {
+    200: {
+      description: "The thread with a page of replies. While more replies follow, the Link header names the next page (a cursor address): following it from page 1 lists every reply once.",
+      headers: successHeaders(true, ["Link"]),
+      content: { "application/json": { schema: ThreadResponseSchema } },
+    },
+  },
 });
 
 export const getThreadRoute = createRouter().openapi(route, async (c) => {
-  const thread = await getThread(queryContext(c), requireId(c.req.valid("param").thread, "thread"), c.req.valid("query").page);
+  const id = requireId(c.req.valid("param").thread, "thread");
+  const q = c.req.valid("query");
+  // A cursor belongs to one thread's replies and one caller (src/http/pagination.ts).
+  const scope = cursorScope(["replies", id, c.get("viewer")?.userId ?? null]);
+  const request = listRequest(c, q, REPLIES_PER_PAGE, scope);
+  const thread = await getThread(queryContext(c), id, request.page, request.after);
   if (!thread) throw notFound("thread");
-  return c.json(thread, 200);
+  linkNext(c, `/forum/threads/${id}`, {}, { data: thread.data.posts, meta: thread.meta, last: thread.last }, scope);
+  return c.json({ data: thread.data, meta: thread.meta }, 200);
 });

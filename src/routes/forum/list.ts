@@ -1,11 +1,13 @@
 import { z } from "@hono/zod-openapi";
 import { OPEN_READ } from "../../auth/scopes";
 import { listThreads } from "../../db/queries/forum";
-import { PageParam, PerPageParam } from "../../http/pagination";
+import { cursorScope, CursorParam, listBody, PageParam, PerPageParam } from "../../http/pagination";
 import { pageOf } from "../../schemas/common";
 import { ThreadSchema } from "../../schemas/forum";
 import { apiRoute, createRouter } from "../define";
 import { queryContext } from "../../http/query-context";
+import { successHeaders } from "../response-headers";
+import { linkNext, listRequest } from "../list-page";
 
 const route = apiRoute(OPEN_READ, ["validation-failed"], {
   operationId: "listThreads",
@@ -19,12 +21,23 @@ const route = apiRoute(OPEN_READ, ["validation-failed"], {
       category: z.string().min(1, "must not be empty").max(100).optional().openapi({ param: { name: "category", in: "query" }, description: "Category slug", example: "laptops" }),
       page: PageParam,
       per_page: PerPageParam,
+      cursor: CursorParam,
     }),
   },
-  responses: { 200: { description: "A page of threads", content: { "application/json": { schema: pageOf(ThreadSchema, "ThreadPage") } } } },
+  responses: {
+    200: {
+      description: "A page of threads. While more follow, the Link header names the next page (a cursor address): following it from page 1 lists every thread once, at any depth.",
+      headers: successHeaders(true, ["Link"]),
+      content: { "application/json": { schema: pageOf(ThreadSchema, "ThreadPage") } },
+    },
+  },
 });
 
 export const listThreadsRoute = createRouter().openapi(route, async (c) => {
   const q = c.req.valid("query");
-  return c.json(await listThreads(queryContext(c), { category: q.category }, { page: q.page, perPage: q.per_page }), 200);
+  // A cursor belongs to one list: these filters, this page size, this caller (src/http/pagination.ts).
+  const scope = cursorScope(["threads", q.category, q.per_page, c.get("viewer")?.userId ?? null]);
+  const page = await listThreads(queryContext(c), { category: q.category }, listRequest(c, q, q.per_page, scope));
+  linkNext(c, "/forum/threads", { category: q.category, per_page: q.per_page }, page, scope);
+  return c.json(listBody(page), 200);
 });

@@ -1,0 +1,23 @@
+// What the five lists share at the HTTP edge: page or cursor (never both; a cursor only for the list it was
+// made for) and the `Link: <…>; rel="next"` header of a page that has a next one (src/http/pagination.ts).
+import type { Context } from "hono";
+import type { AppEnv } from "../http/context";
+import { nextCursor, nextLink, type Cursor, type Page, type PageRequest } from "../http/pagination";
+import { validationError } from "../http/problem";
+import { apiBaseUrl } from "../http/urls";
+
+/** The page a list request asks for: a page number, or the position after a cursor made for `scope`. */
+export function listRequest(c: Context<AppEnv>, q: { page: number; per_page?: number; cursor?: Cursor }, perPage: number, scope: string): PageRequest {
+  if (q.cursor && c.req.query("page") !== undefined) throw validationError({ page: ["give page or cursor, not both"] });
+  if (q.cursor && q.cursor.scope !== scope) throw validationError({ cursor: ["was made for other filters, another per_page or another caller: follow the Link address as it is"] });
+  return q.cursor ? { page: q.cursor.page, perPage, after: q.cursor } : { page: q.page, perPage };
+}
+
+/**
+ * Names the next page in a Link header when there is one. `path` is under the API base; `validated` are the
+ * parameters the handler read, as it read them (the Link never repeats anything else the request carried).
+ */
+export function linkNext(c: Context<AppEnv>, path: string, validated: Record<string, string | number | boolean | undefined>, page: Page<unknown>, scope: string): void {
+  const next = nextCursor(page, scope);
+  if (next) c.header("Link", nextLink(`${apiBaseUrl(c.get("siteUrl"))}${path}`, validated, next));
+}
