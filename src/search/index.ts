@@ -126,9 +126,11 @@ function exactFlag(g: Group, table: string, exact: string | undefined): SQL {
 function shardRows(g: Group): SQL {
   if (!g.shardHits?.length) return sql``;
   const hits = JSON.stringify(g.shardHits.map((h) => [h.id, h.score, h.exact, h.page]));
+  // CROSS JOIN keeps json_each the outer loop and "(…) = 1" keeps the planner off the visibility index: the
+  // few hits are looked up by id (without both, SQLite walked every document: 17 million rows on 100,000).
   return sql` union all select ${g.id} as id, cast(j.value ->> '$[1]' as real) as score, j.value ->> '$[2]' as exact, j.value ->> '$[3]' as page
-      from json_each(${hits}) j join ${g.base} on ${g.id} = j.value ->> '$[0]'
-      where ${g.visible} ${g.where ?? sql``}`;
+      from json_each(${hits}) j cross join ${g.base} on ${g.id} = j.value ->> '$[0]'
+      where (${g.visible}) = 1 ${g.where ?? sql``}`;
 }
 
 /** The page number of a matched page-text row (documents), else null: where the highlight is cut from. */
