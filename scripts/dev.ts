@@ -23,10 +23,19 @@ function ensureDevVars(): void {
 // log line (src/http/access-log.ts), which says more; only wrangler's is dropped.
 const WRANGLER_REQUEST_LINE = /^(?:\x1b\[[0-9;]*m)*\[wrangler:info\](?:\x1b\[[0-9;]*m)* (?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) \S+ \d{3}\b/;
 
-/** Copies a child's output line by line, leaving out wrangler's request lines. */
+// workerd reports a client that hung up (or a request body the Worker refused unread) as an exception with a
+// stack line: the peer went away, the service did nothing wrong, so the pair is dropped.
+const PEER_GONE = /^exception = kj\/\S+: (?:disconnected|Broken pipe)|Broken pipe|read end of pipe was aborted/;
+const STACK_LINE = /^stack: /;
+
+/** Copies a child's output line by line, leaving out wrangler's request lines and workerd's peer-gone reports. */
 function passOn(from: NodeJS.ReadableStream, to: NodeJS.WriteStream): void {
+  let droppingStack = false;
   createInterface({ input: from, crlfDelay: Number.POSITIVE_INFINITY }).on("line", (line) => {
-    if (!WRANGLER_REQUEST_LINE.test(line)) to.write(`${line}\n`);
+    if (droppingStack && STACK_LINE.test(line)) return;
+    droppingStack = PEER_GONE.test(line);
+    if (droppingStack || WRANGLER_REQUEST_LINE.test(line)) return;
+    to.write(`${line}\n`);
   });
 }
 

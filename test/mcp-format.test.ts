@@ -1,5 +1,6 @@
 // The pieces that keep MCP results small and readable: budget sharing, cutting, parts, address parsing.
 import { describe, expect, it } from "vitest";
+import { OverBudget, withinBudget } from "../src/mcp/budget";
 import { parseAddress, resolveBoardReference, resolveIdReference } from "../src/mcp/address";
 import { ToolError } from "../src/mcp/errors";
 import { cut, shareBudget, splitParts } from "../src/mcp/format";
@@ -63,5 +64,27 @@ describe("page addresses", () => {
     expect(resolveBoardReference("820 00165")).toEqual({ spelling: "820 00165" });
     expect(resolveBoardReference("820/00165")).toEqual({ spelling: "820/00165" });
     expect(() => resolveBoardReference(`https://a.example/es/foro/${id}`)).toThrow(/get_thread/);
+  });
+});
+
+describe("withinBudget", () => {
+  const refusal = { limit: 15, retryAfterSeconds: 42, cost: 1 };
+
+  it("runs the work beside the decision and drops its outcome when refused", async () => {
+    let started = 0;
+    const work = async () => {
+      started++;
+      return "answer";
+    };
+    expect(await withinBudget({ decision: Promise.resolve(null) }, work)).toBe("answer");
+    await expect(withinBudget({ decision: Promise.resolve(refusal) }, work)).rejects.toThrow(/Retry in 42 seconds\./);
+    expect(started).toBe(2);
+  });
+
+  it("does not start the work for a caller already known to be refused", async () => {
+    let started = 0;
+    const refused = withinBudget({ decision: Promise.resolve(refusal), refusedAtOnce: refusal }, async () => started++);
+    await expect(refused).rejects.toBeInstanceOf(OverBudget);
+    expect(started).toBe(0);
   });
 });

@@ -110,6 +110,7 @@ async function pass(ttl: string): Promise<Row[]> {
   const vars: Record<string, string> = {
     ANON_RATE_PER_MINUTE: "1000000000",
     KEY_RATE_PER_MINUTE: "1000000000",
+    MCP_RATE_PER_MINUTE: "1000000000",
     EDGE_CACHE_TTL_SECONDS: ttl,
     BENCH_LATENCY_D1_PRIMARY: String(LATENCY["d1-primary"]),
     BENCH_LATENCY_D1_REPLICA: String(LATENCY["d1-replica"]),

@@ -11,7 +11,9 @@ import { ApiError } from "../http/problem";
 import { UNCOUNTED, type Budget, type BudgetRefusal } from "../mcp/budget";
 import { inspectRpcBody, readBoundedBody } from "../mcp/rpc-body";
 import { addressBucket } from "./client-address";
+import type { LimitDecision } from "./limiter";
 import { enforceRate, type LimitCheck } from "./rate-limit";
+import { rememberedRefusal } from "./refused";
 
 type Ctx = Context<AppEnv>;
 
@@ -33,6 +35,10 @@ function mcpCheck(c: Ctx, cost: number): LimitCheck {
   };
 }
 
+function refusal(check: LimitCheck, decision: LimitDecision): BudgetRefusal {
+  return { limit: check.rule.limit, retryAfterSeconds: decision.retryAfterSeconds, cost: check.cost ?? 1 };
+}
+
 /** Counts the request's reads; a refusal is returned (the tools answer it), any other failure thrown. */
 async function decide(c: Ctx, check: LimitCheck): Promise<BudgetRefusal | null> {
   try {
@@ -41,8 +47,14 @@ async function decide(c: Ctx, check: LimitCheck): Promise<BudgetRefusal | null> 
   } catch (error) {
     const refused = c.get("limits")?.find((l) => l.policy === "mcp" && !l.decision.allowed);
     if (!(error instanceof ApiError) || !refused) throw error;
-    return { limit: check.rule.limit, retryAfterSeconds: refused.decision.retryAfterSeconds, cost: check.cost ?? 1 };
+    return refusal(check, refused.decision);
   }
+}
+
+/** The decision under way; a caller the isolate remembers as refused is refused before any work starts. */
+function budgetOf(c: Ctx, check: LimitCheck): Budget {
+  const remembered = rememberedRefusal(check.counter, check.rule, Date.now());
+  return { decision: decide(c, check), ...(remembered && { refusedAtOnce: refusal(check, remembered) }) };
 }
 
 /**
@@ -70,5 +82,5 @@ export async function admitMcpRequest(c: Ctx): Promise<McpAdmission> {
   }
   const headers = new Headers(request.headers);
   headers.delete("Content-Length");
-  return { serve: new Request(request.url, { method: "POST", headers, body: bytes }), budget: shape.reads > 0 ? decide(c, check) : UNCOUNTED };
+  return { serve: new Request(request.url, { method: "POST", headers, body: bytes }), budget: shape.reads > 0 ? budgetOf(c, check) : UNCOUNTED };
 }

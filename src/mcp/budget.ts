@@ -12,10 +12,14 @@ export interface BudgetRefusal {
   cost: number;
 }
 
-/** Settles with the refusal, or null when the request's calls are within the budget (or were not counted). */
-export type Budget = Promise<BudgetRefusal | null>;
+export interface Budget {
+  /** Settles with the refusal, or null when the request's calls are within the budget (or were not counted). */
+  decision: Promise<BudgetRefusal | null>;
+  /** Set when the caller was already refused when the request arrived (the isolate remembers it): no work starts. */
+  refusedAtOnce?: BudgetRefusal;
+}
 
-export const UNCOUNTED: Budget = Promise.resolve(null);
+export const UNCOUNTED: Budget = { decision: Promise.resolve(null) };
 
 export function overBudgetText({ limit, retryAfterSeconds, cost }: BudgetRefusal): string {
   const batch = cost > 1 ? ` This request carried ${cost} of them; they were refused together.` : "";
@@ -32,10 +36,15 @@ export class OverBudget extends ToolError {
   }
 }
 
-/** The work's outcome once the budget allows it; OverBudget (the work's outcome dropped unseen) when it does not. */
-export async function withinBudget<T>(budget: Budget, work: Promise<T>): Promise<T> {
-  work.catch(() => undefined); // refused: its failure, if any, is nobody's concern
-  const refused = await budget;
+/**
+ * The work's outcome once the budget allows it, the work running beside the decision; OverBudget when the budget
+ * refuses (the work's outcome dropped unseen), at once and without starting the work when the refusal is known.
+ */
+export async function withinBudget<T>(budget: Budget, work: () => Promise<T>): Promise<T> {
+  if (budget.refusedAtOnce) throw new OverBudget(budget.refusedAtOnce);
+  const running = work();
+  running.catch(() => undefined); // refused: its failure, if any, is nobody's concern
+  const refused = await budget.decision;
   if (refused) throw new OverBudget(refused);
-  return work;
+  return running;
 }

@@ -40,7 +40,7 @@ export async function serveMcp(c: Context<AppEnv>): Promise<Response> {
   const admitted = await admitMcpRequest(c);
   if ("answer" in admitted) return admitted.answer;
   const { serve, budget } = admitted;
-  const [response] = await Promise.all([mcpHandler(c, budget).fetch(serve), budget.catch(() => null)]);
+  const [response] = await Promise.all([mcpHandler(c, budget).fetch(serve), budget.decision.catch(() => null)]);
   return response;
 }
 

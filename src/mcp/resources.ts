@@ -89,7 +89,7 @@ async function readItem(item: ItemResource, uri: URL, variables: Variables, ctx:
     throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid ${issue.path.join(".") || "uri"} in ${uri.href}: ${issue.message}.`);
   }
   try {
-    const answer = await withinBudget(ctx.budget, item.tool.run(parsed.data, ctx));
+    const answer = await withinBudget(ctx.budget, () => item.tool.run(parsed.data, ctx));
     return { contents: [{ uri: uri.href, mimeType: RESOURCE_MIME_TYPE, text: answer.markdown }] };
   } catch (error) {
     if (error instanceof OverBudget) throw new ProtocolError(OVER_BUDGET_CODE, error.message, { retryAfterSeconds: error.refusal.retryAfterSeconds });

@@ -69,7 +69,7 @@ export function registerTool<Input extends z.ZodObject, Output extends z.ZodObje
     },
     async (args: unknown): Promise<CallToolResult> => {
       try {
-        const answer = await withinBudget(ctx.budget, tool.run(args as z.output<Input>, ctx));
+        const answer = await withinBudget(ctx.budget, () => tool.run(args as z.output<Input>, ctx));
         return { content: [{ type: "text", text: answer.markdown }, ...(answer.links ?? [])], structuredContent: answer.structured as Record<string, unknown> };
       } catch (error) {
         const explained = toolErrorText(error);
