@@ -453,7 +453,7 @@ async function withHighlights(ctx: QueryContext, prepared: Prepared, found: Foun
     ? await readBatch<Record<string, unknown>>(ctx, [...groups.map((g) => hitTexts(g, found[g].map((item) => item.id))), ...(withPages ? [matchedPagesQuery(documentIds, pages)] : [])])
     : [];
   const texts = new Map<string, TextRow>();
-  groups.forEach((_, i) => (results[i] as unknown as TextRow[]).forEach((r) => texts.set(r.id, r)));
+  for (const rows of results.slice(0, groups.length)) for (const r of rows as unknown as TextRow[]) texts.set(r.id, r);
   const pageRows = new Map((withPages ? (results[groups.length] as unknown as { id: string; page: number; text: string }[]) : []).map((r) => [r.id, r]));
   const h = (texts: Parameters<typeof bestExcerpt>[0]): { highlight: Excerpt | null } => ({ highlight: bestExcerpt(texts, match) });
   const text = (id: string) => texts.get(id);
