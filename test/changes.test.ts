@@ -6,7 +6,8 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { runAdmin } from "../src/admin";
 import { encodePosition, RETENTION_DAYS, SCAN_ROWS } from "../src/changes/feed";
-import { api, expectMatchesOpenApi, expectProblem, getJson, KEYS, SAMPLE_IDS, seedSample } from "./helpers/app";
+import { api, expectMatchesOpenApi, expectProblem, fetchWorker, getJson, KEYS, ORIGIN, SAMPLE_IDS, seedSample } from "./helpers/app";
+import { callError, callOk, connectV2 } from "./helpers/mcp";
 import { createUploader, makePdf, runQueue, upload } from "./helpers/uploads";
 
 const admin = async (...argv: string[]) => {
@@ -194,6 +195,45 @@ describe("GET /changes", () => {
         if (key && owner === bobId) continue;
         expect(named.has(id), `${who}: ${id}`).toBe(false);
       }
+    }
+  });
+
+  it("the Atom feeds carry an at:deleted-entry (RFC 6721) for an item they showed and that was removed, never for one they could not show", async () => {
+    await seedSample();
+    const atom = async () => (await fetchWorker(new Request(`${ORIGIN}/en/feeds/library.atom`))).text();
+    const ref = (id: string) => `tag:boards.test,2026:document:${id}`;
+    const shown = await atom();
+    expect(shown).toContain(`<id>${ref(SAMPLE_IDS.publicSchematic)}</id>`);
+    expect(shown).not.toContain(`ref="${ref(SAMPLE_IDS.publicSchematic)}"`);
+    await admin("documents:takedown", SAMPLE_IDS.publicSchematic, "--reason", "complaint");
+    await admin("documents:delete", SAMPLE_IDS.alicePrivate);
+    const after = await atom();
+    expect(after).toContain('xmlns:at="http://purl.org/atompub/tombstones/1.0"');
+    expect(after).not.toContain(`<id>${ref(SAMPLE_IDS.publicSchematic)}</id>`);
+    expect(after).toMatch(new RegExp(`<at:deleted-entry ref="${ref(SAMPLE_IDS.publicSchematic)}" when="[0-9T:.Z-]+"/>`));
+    expect(after).not.toContain(SAMPLE_IDS.alicePrivate);
+    await admin("documents:restore", SAMPLE_IDS.publicSchematic);
+    const restored = await atom();
+    expect(restored).toContain(`<id>${ref(SAMPLE_IDS.publicSchematic)}</id>`);
+    expect(restored).not.toContain(`ref="${ref(SAMPLE_IDS.publicSchematic)}"`);
+  });
+
+  it("MCP list_recent continues from a since of the same feed: the takedown of a file it was told about, as a delete", async () => {
+    await seedSample();
+    const anonymous = new Mirror();
+    await anonymous.follow(100);
+    expect(anonymous.items.has(`document:${SAMPLE_IDS.publicSchematic}`)).toBe(true);
+    await admin("documents:takedown", SAMPLE_IDS.publicSchematic, "--reason", "complaint");
+    const client = await connectV2();
+    try {
+      const result = await callOk(client, "list_recent", { kind: "files", since: anonymous.next, limit: 25 });
+      expect(result.structuredContent.changes).toContainEqual({ kind: "document", id: SAMPLE_IDS.publicSchematic, change: "delete", at: expect.any(String), url: null });
+      expect(result.structuredContent.feed.next).toMatch(/^[A-Za-z0-9_-]+$/);
+      const threads = await callOk(client, "list_recent", { kind: "threads", since: anonymous.next });
+      expect(threads.structuredContent.changes.every((c: Change) => c.kind === "thread")).toBe(true);
+      await callError(client, "list_recent", { kind: "files", since: "not-a-position" });
+    } finally {
+      await client.close();
     }
   });
 });

@@ -999,6 +999,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Refused by the platform before this service runs (a malformed request, an address or headers too large): the platform's own answer, not a problem body */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     getApiReference: {
@@ -1028,6 +1035,13 @@ export interface operations {
                 content: {
                     "text/html": string;
                 };
+            };
+            /** @description Refused by the platform before this service runs (a malformed request, an address or headers too large): the platform's own answer, not a problem body */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -143,15 +143,50 @@ export async function readChanges(ctx: QueryContext, since: FeedPosition | undef
     const url = !visible ? null : r.kind === "board" ? boardUrl(ctx.urls, r.title!) : pageUrl(ctx.urls, r.kind, r.item_id, r.title!);
     return { kind: r.kind, id: r.item_id, change: visible ? "upsert" : "delete", at: r.at, url };
   });
-  const told = page.filter((r) => r.title !== null).map((r) => [r.kind, r.item_id]);
-  if (told.length) {
-    await ctx.db
+  await noteTold(ctx, page.filter((r) => r.title !== null).map((r) => ({ kind: r.kind, id: r.item_id })));
+  return { data, next: { seq: lastSeq, readAtMs: nowMs }, hasMore };
+}
+
+/**
+ * Notes that these items were given to the caller (every caller, for an anonymous read): from then on a
+ * removal of one of them is told to this caller as a delete. The Atom feeds note their entries too.
+ */
+export async function noteTold(ctx: QueryContext, items: { kind: ChangeKind; id: string }[]): Promise<void> {
+  if (items.length) await noteToldQuery(ctx, items);
+}
+
+function noteToldQuery(ctx: QueryContext, items: { kind: ChangeKind; id: string }[]) {
+  return (
+    ctx.db
       .insert(changeReaders)
       // `where true`: SQLite reads `on conflict` after a bare `from json_each(?)` as a join constraint.
-      .select(sql`select value->>'$[0]', value->>'$[1]', ${reader} from json_each(${JSON.stringify(told)}) where true`)
-      .onConflictDoNothing();
-  }
-  return { data, next: { seq: lastSeq, readAtMs: nowMs }, hasMore };
+      .select(sql`select value->>'$[0]', value->>'$[1]', ${readerOf(ctx)} from json_each(${JSON.stringify(items.map((i) => [i.kind, i.id]))}) where true`)
+      .onConflictDoNothing()
+  );
+}
+
+/** Log rows a tombstone list looks at, at most (newest first). */
+const TOMBSTONE_SCAN = 200;
+
+/**
+ * Items of one kind removed for the caller since a time (RFC 6721 tombstones of the Atom feeds): changed
+ * since then, not visible to the caller now, and once given to it (or to everyone); newest removal first.
+ * In the same round trip, notes `shown` as given to the caller (see noteTold).
+ */
+export async function removedSince(ctx: QueryContext, kind: ChangeKind, since: string, limit: number, shown: { kind: ChangeKind; id: string }[]): Promise<{ id: string; at: string }[]> {
+  const reader = readerOf(ctx);
+  const removed = ctx.db
+    .select({ id: sql<string>`t.item_id`, at: sql<string>`max(t.at)` })
+    // Who was told first (one index probe), the item's visibility only then.
+    .from(
+      sql`(select c.item_id, c.at from (select kind, item_id, at from changes where kind = ${kind} and at >= ${since} order by at desc limit ${TOMBSTONE_SCAN}) c
+        where exists (select 1 from change_readers r where r.kind = c.kind and r.item_id = c.item_id and r.reader in (0, ${reader})) and ${titleIfVisible(ctx)} is null) as t`,
+    )
+    .groupBy(sql`t.item_id`)
+    .orderBy(sql`max(t.at) desc`)
+    .limit(limit);
+  const [rows] = await batchRead(ctx, [removed, shown.length ? noteToldQuery(ctx, shown) : undefined]);
+  return rows as { id: string; at: string }[];
 }
 
 /** The scheduled sweep's part: due publications join the log, and changes older than the retention that a later change of the same item supersedes are dropped. */

@@ -256,7 +256,7 @@ export const changes = sqliteTable("changes", {
   kind: text("kind").notNull(),
   itemId: text("item_id").notNull(),
   at: text("at").notNull(),
-}, (t) => [index("changes_item_idx").on(t.kind, t.itemId, t.seq), index("changes_at_idx").on(t.at)]);
+}, (t) => [index("changes_item_idx").on(t.kind, t.itemId, t.seq), index("changes_at_idx").on(t.at), index("changes_kind_at_idx").on(t.kind, t.at)]);
 
 /** Who the feed told about an item as an upsert: reader 0 is every caller, else a user id. */
 export const changeReaders = sqliteTable("change_readers", {

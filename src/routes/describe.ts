@@ -29,6 +29,14 @@ const INFO = {
 
 const OPEN = { security: [{}] as Record<string, string[]>[], "x-required-scopes": [] as string[] };
 
+/**
+ * The only 4xx these two can give: the platform's, before the Worker runs (the Worker itself answers them
+ * without a key, a limit or a parameter). Declared so a client and a linter know no other 4xx exists.
+ */
+const PLATFORM_4XX = {
+  "4XX": { description: "Refused by the platform before this service runs (a malformed request, an address or headers too large): the platform's own answer, not a problem body" },
+};
+
 const describeRoute = createRoute({
   operationId: "getOpenApiDescription",
   method: "get",
@@ -40,6 +48,7 @@ const describeRoute = createRoute({
   responses: {
     200: { description: "The OpenAPI document", headers: successHeaders(true), content: { "application/json": { schema: z.record(z.string(), z.unknown()).openapi({ description: "An OpenAPI 3.1 document" }) } } },
     304: { description: "Not modified: the If-None-Match sent matches the current ETag", headers: successHeaders(true) },
+    ...PLATFORM_4XX,
   },
 });
 
@@ -51,7 +60,7 @@ const docsRoute = createRoute({
   summary: "Interactive reference",
   description: "An HTML page that renders this description and lets a reader try each GET operation, with an optional key.",
   ...OPEN,
-  responses: { 200: { description: "The reference page", headers: successHeaders(false), content: { "text/html": { schema: z.string() } } } },
+  responses: { 200: { description: "The reference page", headers: successHeaders(false), content: { "text/html": { schema: z.string() } } }, ...PLATFORM_4XX },
 });
 
 export function describeApi(api: OpenAPIHono<AppEnv>): void {

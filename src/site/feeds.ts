@@ -1,4 +1,7 @@
-// Atom feeds (RFC 4287), one per section and language: the newest 50 items an anonymous visitor can see.
+// Atom feeds (RFC 4287), one per section and language: the newest 50 items an anonymous visitor can see, and
+// a tombstone (RFC 6721 at:deleted-entry) for each item the feeds once showed that was removed within the
+// feed's window (since its oldest entry): taken down, deleted, unpublished or made private.
+import { removedSince } from "../changes/feed";
 import { rfc3339 } from "../content/format";
 import { listPosts } from "../db/queries/blog";
 import { listCases } from "../db/queries/cases";
@@ -94,9 +97,12 @@ export async function feedResponse(site: Site, name: FeedName): Promise<Response
   const self = feedUrl(site.urls, name);
   const sectionAddress = sectionUrl(site.urls, SECTION_OF[name]);
   const updatedOf = (e: FeedEntry) => rfc3339(e.updated) ?? rfc3339(e.published) ?? EPOCH;
-  const feedUpdated = entries.map(updatedOf).sort().at(-1) ?? EPOCH;
+  // The window: from the oldest entry shown (the whole log while the feed is not full).
+  const windowStart = entries.length < FEED_SIZE ? EPOCH : (entries.map(updatedOf).sort()[0] ?? EPOCH);
+  const removed = await removedSince(site.query, SECTION_OF[name], windowStart, FEED_SIZE, entries);
+  const feedUpdated = [...entries.map(updatedOf), ...removed.map((r) => rfc3339(r.at) ?? EPOCH)].sort().at(-1) ?? EPOCH;
   const lines = [
-    `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${site.lang}">`,
+    `<feed xmlns="http://www.w3.org/2005/Atom" xmlns:at="http://purl.org/atompub/tombstones/1.0" xml:lang="${site.lang}">`,
     `<id>${xmlText(self)}</id>`,
     `<title>${xmlText(`${s.siteName}: ${s[name]}`)}</title>`,
     `<subtitle>${xmlText(s.rules)}</subtitle>`,
@@ -121,6 +127,7 @@ export async function feedResponse(site: Site, name: FeedName): Promise<Response
       "</entry>",
     );
   }
+  for (const r of removed) lines.push(`<at:deleted-entry ref="${xmlText(entryId(site, SECTION_OF[name], r.id))}" when="${rfc3339(r.at) ?? EPOCH}"/>`);
   lines.push("</feed>");
   return xmlResponse(lines.join("\n"), "application/atom+xml");
 }

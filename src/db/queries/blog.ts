@@ -76,10 +76,13 @@ export async function listPosts(ctx: QueryContext, filter: { tag?: string; autho
   const where = and(blogPostVisible(ctx.now), tag, author, page.after ? afterClause(newestFirst, [page.after.createdAt, page.after.id]) : undefined);
   return readPage(ctx, page, postTotal(ctx, tag, author, slug, filter.author), (window, guard) => {
     const ids = sql`select ${qualified(blogPosts.id)} from ${blogPosts} where ${where} ${orderClause(newestFirst, window.reverse)} limit ${window.limit} offset ${window.offset}`;
+    // A first page (or a cursor's) skips nothing: walking the index with the joins is cheapest there.
+    const direct = window.offset === 0 && !window.reverse;
     return {
       query: postQuery(ctx)
-        .where(and(sql`${qualified(blogPosts.id)} in (${ids})`, guard))
-        .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id)),
+        .where(and(direct ? where : sql`${qualified(blogPosts.id)} in (${ids})`, guard))
+        .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id))
+        .limit(window.limit),
       map: (rows) => (rows as PostRow[]).map((r) => toPost(r, ctx)),
       last: (rows) => {
         const row = (rows as PostRow[]).at(-1);

@@ -99,10 +99,13 @@ export async function listCases(ctx: QueryContext, filter: { boardId?: number | 
   );
   return readPage(ctx, page, caseTotal(ctx, filter.boardId, filter.outcome), (window, guard) => {
     const ids = sql`select ${qualified(repairCases.id)} from ${repairCases} where ${where} ${orderClause(caseOrder, window.reverse)} limit ${window.limit} offset ${window.offset}`;
+    // A first page (or a cursor's) skips nothing: walking the index with the joins is cheapest there.
+    const direct = window.offset === 0 && !window.reverse;
     return {
       query: caseQuery(ctx)
-        .where(and(sql`${qualified(repairCases.id)} in (${ids})`, guard))
-        .orderBy(...newestFirst),
+        .where(and(direct ? where : sql`${qualified(repairCases.id)} in (${ids})`, guard))
+        .orderBy(...newestFirst)
+        .limit(window.limit),
       map: (rows) => (rows as CaseRow[]).map((r) => toCase(r, ctx)),
       last: (rows) => {
         const row = (rows as CaseRow[]).at(-1);

@@ -2,7 +2,7 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { z } from "@hono/zod-openapi";
 import { documentRule, documentVisible } from "../../auth/visibility";
-import { cursorScope, pageMeta, type PageMeta, type PageRequest, type SortPosition } from "../../http/pagination";
+import { cursorScope, pageMeta, type Page, type PageRequest, type SortPosition } from "../../http/pagination";
 import { normalizeBoardNumber, pageUrl } from "../../http/urls";
 import type { DocumentDetailSchema, DocumentSchema } from "../../schemas/documents";
 import { documentBoards, documents, documentVersions, manufacturers, users } from "../schema";
@@ -127,7 +127,7 @@ export function documentListScope(list: { type?: string; visibility?: string; bo
 }
 
 /** Newest first, ties by id so pages never overlap. A boardId of null means "a board that does not exist". */
-export async function listDocuments(ctx: QueryContext, filter: DocumentFilter, page: PageRequest): Promise<{ data: DocumentItem[]; meta: PageMeta }> {
+export async function listDocuments(ctx: QueryContext, filter: DocumentFilter, page: PageRequest): Promise<Page<DocumentItem>> {
   if (filter.boardId === null) return { data: [], meta: pageMeta(page, 0) };
   return readPage(ctx, page, documentTotal(ctx, filter), (window, guard) => documentListLoader(ctx, filter, window, guard, page.after));
 }

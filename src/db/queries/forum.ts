@@ -103,9 +103,12 @@ export async function listThreads(ctx: QueryContext, filter: { category?: string
   const total = counter("threads", slug === undefined ? counterKey("all") : counterKey("c:", sql`select id from categories where slug = ${slug}`));
   return readPage(ctx, page, total, (window, guard) => {
     const ids = sql`select ${qualified(threads.id)} from ${threads} where ${where} ${orderClause(order, window.reverse)} limit ${window.limit} offset ${window.offset}`;
+    // A first page (or a cursor's) skips nothing: walking the index with the joins is cheapest there.
+    const direct = window.offset === 0 && !window.reverse;
     return {
       query: threadQuery(ctx)
-        .where(and(sql`${qualified(threads.id)} in (${ids})`, guard))
+        .where(and(direct ? where : sql`${qualified(threads.id)} in (${ids})`, guard))
+        .limit(window.limit)
         .orderBy(...(latestFirst ? [] : [desc(threads.sticky)]), desc(threads.lastActivityAt), desc(threads.id)),
       map: (rows) => (rows as ThreadRow[]).map((r) => toThread(r, ctx)),
       last: (rows) => {

@@ -1,5 +1,7 @@
 // list_recent: what is new on the site — threads, blog posts, repair cases, library files, forum categories.
 import { z } from "@hono/zod-openapi";
+import { decodePosition, encodePosition, positionExpired, readChanges, START_OVER, type Change, type ChangeKind } from "../../changes/feed";
+import { ChangeSchema } from "../../schemas/changes";
 import { listPosts } from "../../db/queries/blog";
 import { listCases } from "../../db/queries/cases";
 import { documentListScope, listDocuments } from "../../db/queries/documents";
@@ -41,6 +43,7 @@ const input = z.object({
     .optional()
     .describe("files only: as the last result's next call gives it"),
   category: z.string().trim().min(1).max(100).optional().describe("threads only: a category slug"),
+  since: z.string().max(100).optional().describe("Changes since a position of the change feed (meta.next of GET /api/v1/changes, or this tool's feed.next): upserts and deletes of this kind"),
   lang: LangInput,
 });
 
@@ -52,8 +55,39 @@ const output = toolResultSchema({
   cases: z.array(RepairCaseSchema).optional().describe("Repair cases; symptoms possibly cut"),
   files: z.array(DocumentSchema).optional().describe("Public library documents (metadata only)"),
   categories: z.array(CategorySchema).optional(),
-  page: PageSchema,
+  page: PageSchema.optional(),
+  changes: z.array(ChangeSchema).optional().describe("With since: what changed, in order (upsert: read it at url; delete: drop it)"),
+  feed: z.object({ next: z.string(), has_more: z.boolean() }).optional().describe("With since: where to continue (also later, to poll)"),
 });
+
+const FEED_KIND: Record<RecentKind, ChangeKind | undefined> = { threads: "thread", posts: "post", cases: "case", files: "document", categories: undefined };
+
+/** list_recent with since: one page of the change feed (anonymous), the changes of this kind. */
+async function changesSince(args: { kind: RecentKind; since: string; limit?: number }, ctx: ReturnType<typeof anonymousQueryContext>, lang: string) {
+  const kind = FEED_KIND[args.kind];
+  if (!kind) throw new ToolError("since applies to threads, posts, cases and files; categories have no change feed.");
+  const since = decodePosition(args.since);
+  if (!since) throw new ToolError("since is not a position of the change feed: pass meta.next of GET /api/v1/changes (or feed.next of this tool) as it is.");
+  const nowMs = Date.now();
+  if (positionExpired(since, nowMs)) throw new ToolError(START_OVER);
+  const page = await readChanges(ctx, since, args.limit ?? DEFAULT_LIMIT, nowMs);
+  const changes: Change[] = page.data.filter((c) => c.kind === kind);
+  const feed = { next: encodePosition(page.next), has_more: page.hasMore };
+  const next: NextCall | null = page.hasMore ? { tool: "list_recent", arguments: { kind: args.kind, since: feed.next, limit: args.limit ?? DEFAULT_LIMIT, lang } } : null;
+  const md = [
+    `# Changes to ${args.kind}`,
+    changes.length ? "" : "No change of this kind in this part of the feed.",
+    ...changes.map((c) => (c.change === "upsert" ? `- upsert ${c.id} (${c.at}) — ${c.url}` : `- delete ${c.id} (${c.at})`)),
+    "",
+    page.hasMore ? "" : `Up to date: call again later with since=${feed.next}.`,
+    closing([], next),
+  ];
+  return {
+    structured: { kind: args.kind, order: "in the order the changes were made", changes, feed, notes: [], next, usage: USAGE_NOTE },
+    markdown: render(md),
+    links: [],
+  };
+}
 
 type Listing =
   | { kind: "threads"; items: z.infer<typeof ThreadSchema>[] }
@@ -104,6 +138,7 @@ export const listRecentTool = defineTool({
   async run(args, tools) {
     const lang = chooseLang(args.lang, undefined, tools.defaultLang);
     const ctx = anonymousQueryContext(tools, lang);
+    if (args.since !== undefined) return changesSince({ kind: args.kind, since: args.since, limit: args.limit }, ctx, lang);
     const perPage = args.limit ?? DEFAULT_LIMIT;
     // Files continue by cursor (the same as the API's Link header: one page of rows at any depth).
     const scope = documentListScope({ perPage, viewerId: null });
