@@ -131,6 +131,21 @@ describe("Limiter (sliding window; request rates in shard objects, caps one obje
     expect((await s.takeFor("rate:addr:tail", rule, 80_100)).remaining).toBe(100 - 6);
   });
 
+  it("a counter quiet for more batches than the journal has rows is written again before its row is overwritten", async () => {
+    const s = shard("ring");
+    const rule = { limit: 100, windowSeconds: 60 };
+    const t0 = 100_000;
+    await s.takeFor("rate:addr:quiet", rule, t0);
+    await runDurableObjectAlarm(s); // its one row
+    // 20 more batches of other callers (the journal has 16 rows): the quiet counter's row is overwritten meanwhile.
+    for (let i = 1; i <= 20; i++) {
+      await s.takeFor(`rate:addr:busy-${i}`, rule, t0 + i * 100);
+      await runDurableObjectAlarm(s);
+    }
+    await evictDurableObject(s);
+    expect((await s.takeFor("rate:addr:quiet", rule, t0 + 3000)).remaining).toBe(100 - 2);
+  });
+
   it("leases granted before a restart are still settled by their reports after it", async () => {
     const s = shard("lease-restart");
     const rule = { limit: 100, windowSeconds: 60 };

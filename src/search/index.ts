@@ -33,7 +33,6 @@ import { FTS_TABLES, META_BASE, PAGE_FACTOR, RECENT_KEYS, typeTokenOf, type FtsT
 import { expandBoards, hasLoose, matchExpression, parseQuery, probeExpression, withMarker, withVariants, type BoardSpellings, type ParsedQuery } from "./query";
 import { variantsOf, variantsQuery } from "./vocabulary";
 import { bestExcerpt, matchWords, type Excerpt } from "./excerpts";
-import { matchedPagesQuery } from "./page-text";
 
 export type SearchResult = z.infer<typeof SearchResultSchema>;
 export type DocumentType = z.infer<typeof DocumentTypeSchema>;
@@ -115,13 +114,18 @@ function exactFlag(g: Group, table: string, exact: string | undefined): SQL {
   return sql`(${t}.rowid in (select rowid from ${t} where ${t} match ${expression} order by rowid desc limit ${g.candidates}))`;
 }
 
+/** The page number of a matched page-text row (documents), else null: where the highlight is cut from. */
+function pageOf(g: Group, table: string): SQL {
+  return g.kind === "document" ? sql.raw(`(case when ${table}.rowid < ${META_BASE} then ${table}.rowid % ${PAGE_FACTOR} end)`) : sql`null`;
+}
+
 /** bm25 over the newest visible candidates of one MATCH expression. */
 function rankSimple(g: Group, table: string, match: string, limit: number, exact?: string): SQL {
   const t = sql.raw(table);
   const expression = g.marker ? withMarker(match, g.marker) : match;
   return sql`
-    select id from (
-      select ${g.id} as id, ${bm25(g.table, table)} as score, ${exactFlag(g, table, exact)} as exact
+    select id, min(page) as page from (
+      select ${g.id} as id, ${bm25(g.table, table)} as score, ${exactFlag(g, table, exact)} as exact, ${pageOf(g, table)} as page
       from ${from(g, table)}
       where ${t} match ${expression} and ${visibleRows(g)}
       order by ${t}.rowid desc limit ${g.candidates}
@@ -142,8 +146,8 @@ function rankTwoStage(g: Group, table: string, candidates: string, rank: string,
       where ${t} match ${expression} and ${visibleRows(g)}
       order by ${t}.rowid desc limit ${g.candidates}
     )
-    select id from (
-      select ${g.id} as id, ${bm25(g.table, table)} as score, ${exactFlag(g, table, exact)} as exact
+    select id, min(page) as page from (
+      select ${g.id} as id, ${bm25(g.table, table)} as score, ${exactFlag(g, table, exact)} as exact, ${pageOf(g, table)} as page
       from ${from(g, table)}
       where ${t} match ${rank} and (${t}.rowid + 0) in (select r from cand)
       limit ${g.candidates}
@@ -328,6 +332,8 @@ interface Found {
   threads: Thread[];
   posts: BlogPost[];
   cases: RepairCase[];
+  /** The hits' texts for their highlights, by id. */
+  texts: Map<string, TextRow>;
 }
 
 type ItemGroup = "documents" | "threads" | "posts" | "cases";
@@ -363,9 +369,11 @@ async function rankAndLoad(ctx: QueryContext, prepared: Prepared, mode: "all" | 
   const boards = withBoards ? boardsLoader(ctx, Keys.ranked(ctx.db, boardsRanking(prepared.parsed, boardMatch, options.limit, options.tuning.candidates.boards))) : undefined;
   const plans = match ? statementsFor(ctx, prepared, mode, options) : undefined;
   const loaders = ITEM_GROUPS.map((group) => (plans && only.includes(group) ? loaderFor(ctx, group, plans[group]) : undefined));
-  const results = await batchRead(ctx, [boards?.query, ...loaders.map((l) => l?.query)]);
-  const found = { boards: boards ? boards.map(results[0]) : [] } as Found;
+  const texts = ITEM_GROUPS.map((group) => (plans && only.includes(group) ? textsQuery(ctx, hitTexts(group, plans[group])) : undefined));
+  const results = await batchRead(ctx, [boards?.query, ...loaders.map((l) => l?.query), ...texts]);
+  const found = { boards: boards ? boards.map(results[0]) : [], texts: new Map() } as Found;
   for (const [i, group] of ITEM_GROUPS.entries()) found[group] = (loaders[i] ? loaders[i]!.map(results[i + 1]) : []) as never;
+  for (const rows of results.slice(1 + ITEM_GROUPS.length)) for (const row of rows as TextRow[]) found.texts.set(row.id, row);
   return found;
 }
 
@@ -400,31 +408,43 @@ async function searchIndex(ctx: QueryContext, q: string, options: SearchOptions)
   if (empty.length && prepared.expanded.terms.length > 1) {
     const more = await rankAndLoad(ctx, prepared, "any", rankOptions, empty);
     for (const group of empty) found[group] = more[group] as never;
+    for (const [id, row] of more.texts) found.texts.set(id, row);
   }
-  return { query: q.trim(), ...(await withHighlights(ctx, prepared, found)) };
+  return { query: q.trim(), ...withHighlights(prepared, found) };
 }
 
-/** The texts of the hits that their list items do not carry (bodies, descriptions, replies), for the highlights. */
-function hitTexts(group: ItemGroup, ids: string[]): SQL {
-  const list = sql`(select value from json_each(${JSON.stringify(ids)}))`;
+/**
+ * The texts of a group's hits that their list items do not carry (bodies, descriptions, replies, the
+ * matched page), for the highlights: the same ranking statement, in the same round trip as the items.
+ */
+function hitTexts(group: ItemGroup, ranking: SQL): SQL {
+  const r = sql`(${ranking}) r`;
   switch (group) {
     case "documents":
-      return sql`select id, description as a, null as b, null as c from documents where id in ${list}`;
+      return sql`select r.id as id, r.page as page, d.description as a, p.text as b, null as c from ${r} join documents d on d.id = r.id
+        left join document_pages p on p.document_id = r.id and p.page = r.page`;
     case "threads":
-      return sql`select t.id as id, t.body as a,
-        (select group_concat(body, ' ') from (select substr(r.body, 1, 2000) as body from thread_replies r where r.thread_id = t.id and r.hidden = 0 order by r.created_at, r.id limit ${HIGHLIGHT_REPLIES})) as b, null as c
-        from threads t where t.id in ${list}`;
+      return sql`select r.id as id, null as page, t.body as a,
+        (select group_concat(body, ' ') from (select substr(x.body, 1, 2000) as body from thread_replies x where x.thread_id = t.id and x.hidden = 0 order by x.created_at, x.id limit ${HIGHLIGHT_REPLIES})) as b, null as c
+        from ${r} join threads t on t.id = r.id`;
     case "posts":
-      return sql`select id, body as a, null as b, null as c from blog_posts where id in ${list}`;
+      return sql`select r.id as id, null as page, p.body as a, null as b, null as c from ${r} join blog_posts p on p.id = r.id`;
     case "cases":
-      return sql`select c.id as id, c.diagnosis as a, c.fix as b,
+      return sql`select r.id as id, null as page, c.diagnosis as a, c.fix as b,
         (select group_concat(x.designator || ifnull(' ' || x.part_number, ''), ', ') from case_components x where x.case_id = c.id) as c
-        from repair_cases c where c.id in ${list}`;
+        from ${r} join repair_cases c on c.id = r.id`;
   }
 }
+
+/** A raw statement as a query builder: what a D1 batch through drizzle accepts. */
+const textsQuery = (ctx: QueryContext, statement: SQL) =>
+  ctx.db
+    .select({ id: sql<string>`id`, page: sql<number | null>`page`, a: sql<string | null>`a`, b: sql<string | null>`b`, c: sql<string | null>`c` })
+    .from(sql`(${statement}) texts`);
 
 interface TextRow {
   id: string;
+  page: number | null;
   a: string | null;
   b: string | null;
   c: string | null;
@@ -437,25 +457,18 @@ const HIGHLIGHT_REPLIES = 20;
  * Each hit with where it matched. Posts and cases carry their text already; threads' bodies and the
  * matched page of each document cost one more round trip (bounded: the hits of one page of results).
  */
-async function withHighlights(ctx: QueryContext, prepared: Prepared, found: Found) {
+function withHighlights(prepared: Prepared, found: Found) {
   const match = matchWords(prepared.expanded);
-  const any = matchExpression(prepared.expanded, "any");
-  const groups = ITEM_GROUPS.filter((g) => found[g].length > 0);
-  const documentIds = found.documents.map((d) => d.id);
-  const pages = documentIds.length > 0 && any !== undefined;
-  const results = groups.length ? await readBatch<Record<string, unknown>>(ctx, [...groups.map((g) => hitTexts(g, found[g].map((item) => item.id))), ...(pages ? [matchedPagesQuery(documentIds, any)] : [])]) : [];
-  const texts = Object.fromEntries(groups.map((g, i) => [g, new Map((results[i] as unknown as TextRow[]).map((r) => [r.id, r]))])) as Partial<Record<ItemGroup, Map<string, TextRow>>>;
-  const pageRows = new Map((pages ? (results[groups.length] as unknown as { id: string; page: number; text: string }[]) : []).map((r) => [r.id, r]));
   const h = (texts: Parameters<typeof bestExcerpt>[0]): { highlight: Excerpt | null } => ({ highlight: bestExcerpt(texts, match) });
-  const text = (group: ItemGroup, id: string) => texts[group]?.get(id);
+  const text = (id: string) => found.texts.get(id);
   return {
     boards: found.boards,
     documents: found.documents.map((d) => {
-      const page = pageRows.get(d.id);
-      return { ...d, ...h([{ field: "page", page: page?.page ?? null, text: page?.text }, { field: "description", text: text("documents", d.id)?.a }, { field: "title", text: d.title }]) };
+      const t = text(d.id);
+      return { ...d, ...h([{ field: "page", page: t?.page ?? null, text: t?.b }, { field: "description", text: t?.a }, { field: "title", text: d.title }]) };
     }),
-    threads: found.threads.map((t) => ({ ...t, ...h([{ field: "body", text: text("threads", t.id)?.a }, { field: "replies", text: text("threads", t.id)?.b }, { field: "title", text: t.title }]) })),
-    posts: found.posts.map((p) => ({ ...p, ...h([{ field: "body", text: text("posts", p.id)?.a }, { field: "excerpt", text: p.excerpt }, { field: "title", text: p.title }]) })),
-    cases: found.cases.map((c) => ({ ...c, ...h([{ field: "symptom", text: c.symptom }, { field: "diagnosis", text: text("cases", c.id)?.a }, { field: "fix", text: text("cases", c.id)?.b }, { field: "components", text: text("cases", c.id)?.c }, { field: "title", text: c.title }]) })),
+    threads: found.threads.map((t) => ({ ...t, ...h([{ field: "body", text: text(t.id)?.a }, { field: "replies", text: text(t.id)?.b }, { field: "title", text: t.title }]) })),
+    posts: found.posts.map((p) => ({ ...p, ...h([{ field: "body", text: text(p.id)?.a }, { field: "excerpt", text: p.excerpt }, { field: "title", text: p.title }]) })),
+    cases: found.cases.map((c) => ({ ...c, ...h([{ field: "symptom", text: c.symptom }, { field: "diagnosis", text: text(c.id)?.a }, { field: "fix", text: text(c.id)?.b }, { field: "components", text: text(c.id)?.c }, { field: "title", text: c.title }]) })),
   };
 }
