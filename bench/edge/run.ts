@@ -165,7 +165,7 @@ async function shards(): Promise<void> {
       `1-minute load average before the sweep: ${load.toFixed(1)}.`,
     "",
     "`depth` stays the same from 1 to 8 shards: the shards are asked at once (one round trip of wall time), then the primary ranks and loads through the visibility rule, " +
-      "each shard sending the text of its best pages along for the highlights (no round trip of their own); a query whose groups need the forgiving any-word pass takes one more. " +
+      "then the highlights' round trip to the primary (issue 21; the text of a page a shard matched came with the shard's answer); a query whose groups need the forgiving any-word pass takes one more. " +
       "Only `d1-replica` calls grow with the count (one per shard per step). Locally every shard's SQL runs in the one workerd on the same cores, so p50 grows with the count through CPU, not round trips; on D1 each database is its own machine.",
     "",
     ...lines,
