@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { MAX_ATTEMPTS } from "../src/ingest/consumer";
 import { getJson, seedSample } from "./helpers/app";
-import { countRows, createUploader, makePdf, makeZip, runQueue, upload } from "./helpers/uploads";
+import { createUploader, makePdf, makeZip, runQueue, upload } from "./helpers/uploads";
 import { pageRows, pageRowsEverywhere, recordedShard, shardPages } from "./helpers/text";
 
 vi.setConfig({ testTimeout: 30_000 });

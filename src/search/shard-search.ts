@@ -47,7 +47,7 @@ export async function probeShards(
       if (missing.length) {
         const db = reader(shard);
         const results = await db.batch(missing.map((p) => db.prepare(probeSql(cap)).bind(p)));
-        missing.forEach((p, i) => remember(shard.name, p, Boolean((results[i].results[0] as { common?: number } | undefined)?.common)));
+        for (const [i, p] of missing.entries()) remember(shard.name, p, Boolean((results[i].results[0] as { common?: number } | undefined)?.common));
       }
       return [shard.name, probes.map((p) => cached(shard.name, p) ?? false)] as const;
     }),
