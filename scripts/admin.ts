@@ -1,8 +1,8 @@
 // npm run admin -- <command> [options] [--remote | --rehearse]
-// The commands live in src/admin/ (one module per group); this is only the command line around
+// The commands live in cli/admin/ (one module per group); this is only the command line around
 // them: which database (local state, or the deployed one through wrangler), printing, exit code.
-import { runAdmin } from "../src/admin";
-import type { AdminContext } from "../src/admin/command";
+import { runAdmin } from "../cli/admin";
+import type { AdminContext } from "../cli/admin/command";
 import { runMain } from "./lib/cli";
 import { withLocalBindings } from "./lib/local";
 import { deleteObjects } from "./lib/r2-objects";

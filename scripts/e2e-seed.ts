@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { getPlatformProxy } from "wrangler";
-import { importContent } from "../src/import";
+import { importContent } from "../cli/import";
 
 const [persistDir, fixturePath] = process.argv.slice(2);
 if (!persistDir || !fixturePath) {

@@ -10,11 +10,11 @@
 // A run that stops half-way is resumed by running the same command again (see checkpoint.ts).
 import { parseArgs } from "node:util";
 import { getDb } from "../src/db/client";
-import { DEFAULT_BATCH_LIMITS, type BatchLimits, type Position } from "../src/import/batch";
-import { remoteLimitProblems } from "../src/import/limits";
-import type { ImportProblem } from "../src/import/problems";
-import { runImport, type ImportOutcome } from "../src/import/run";
-import type { ImportTarget } from "../src/import/target";
+import { DEFAULT_BATCH_LIMITS, type BatchLimits, type Position } from "../cli/import/batch";
+import { remoteLimitProblems } from "../cli/import/limits";
+import type { ImportProblem } from "../cli/import/problems";
+import { runImport, type ImportOutcome } from "../cli/import/run";
+import type { ImportTarget } from "../cli/import/target";
 import { Checkpoint } from "./lib/checkpoint";
 import { runMain, UsageError } from "./lib/cli";
 import { openInput } from "./lib/import-files";

@@ -1,5 +1,5 @@
 // Vars → typed configuration. Every limit comes from a var so tests and operators can change it.
-import { LANGUAGES, type Lang } from "./http/language";
+import { LANGUAGES, type Lang } from "./core/language";
 import { DEFAULT_IPV6_PREFIX_BITS } from "./limits/client-address";
 
 export interface AppConfig {

@@ -2,7 +2,7 @@
 // out), against the real D1, checked by calling the API with the keys they issue.
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { runAdmin } from "../src/admin";
+import { runAdmin } from "../cli/admin";
 import { textShards } from "../src/text/shards";
 import { api, expectProblem, getJson, KEYS, SAMPLE_IDS, seedSample } from "./helpers/app";
 import { createUploader, makePdf, runQueue, upload } from "./helpers/uploads";

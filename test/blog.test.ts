@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { importContent } from "../src/import";
+import { importContent } from "../cli/import";
 import { api, expectMatchesOpenApi, expectProblem, getJson, KEYS, ORIGIN, seedSample } from "./helpers/app";
 
 const IDS = { lenovo: "01K1000000000000000000000A", english: "01K1000000000000000000000B", anonymous: "01K1000000000000000000000C" } as const;

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { importContent } from "../src/import";
+import { importContent } from "../cli/import";
 import { api, expectMatchesOpenApi, expectProblem, getJson, KEYS, ORIGIN, SAMPLE_IDS, seedSample } from "./helpers/app";
 
 const IDS = { short: "01K2000000000000000000000A", partial: "01K2000000000000000000000B", future: "01K2000000000000000000000C", undated: "01K2000000000000000000000D" } as const;

@@ -4,7 +4,7 @@
 // no private id of another owner ever appears in a caller's feed; since is validated (422) and expires (410).
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { runAdmin } from "../src/admin";
+import { runAdmin } from "../cli/admin";
 import { encodePosition, maintainChanges, RETENTION_DAYS, SCAN_ROWS } from "../src/changes/feed";
 import { getDb } from "../src/db/client";
 import { api, expectMatchesOpenApi, expectProblem, fetchWorker, getJson, KEYS, ORIGIN, SAMPLE_IDS, seedSample } from "./helpers/app";

@@ -2,7 +2,7 @@
 // importer, and the demo keys behave as the README documents them.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { importContent } from "../src/import";
+import { importContent } from "../cli/import";
 import { DEMO_KEYS } from "../scripts/demo/catalog";
 import { generateDemo } from "../scripts/demo/generate";
 import { DOCUMENT_STATUSES, DOCUMENT_TYPES, VISIBILITIES } from "../src/schemas/common";

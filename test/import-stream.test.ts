@@ -3,12 +3,12 @@
 // uninterrupted one; a second run changes nothing; validation finds every problem before writing.
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { Batch, Position } from "../src/import/batch";
-import { indexMembers, readArray } from "../src/import/json-stream";
-import { CONTENT_TABLES } from "../src/import/load";
-import { runImport, type RunOptions } from "../src/import/run";
-import { bytesOpener, jsonFileSource, objectSource, type ImportSource } from "../src/import/source";
-import { bindingTarget, type ImportTarget } from "../src/import/target";
+import type { Batch, Position } from "../cli/import/batch";
+import { indexMembers, readArray } from "../cli/import/json-stream";
+import { CONTENT_TABLES } from "../cli/import/load";
+import { runImport, type RunOptions } from "../cli/import/run";
+import { bytesOpener, jsonFileSource, objectSource, type ImportSource } from "../cli/import/source";
+import { bindingTarget, type ImportTarget } from "../cli/import/target";
 import { RESET_TEXT_SQL } from "../src/search/page-index";
 import { textShards } from "../src/text/shards";
 import sample from "./fixtures/sample.json";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { importContent } from "../src/import";
-import { CONTENT_TABLES } from "../src/import/load";
+import { importContent } from "../cli/import";
+import { CONTENT_TABLES } from "../cli/import/load";
 import sample from "./fixtures/sample.json";
 import { getJson, seedSample } from "./helpers/app";
 

@@ -4,7 +4,7 @@
 // where it matched, with the matched words marked, through the API, MCP and the site.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { importContent } from "../src/import";
+import { importContent } from "../cli/import";
 import { syncWholeVocabulary } from "../src/search/vocabulary";
 import { expectMatchesOpenApi, fetchWorker, getJson, seedSample } from "./helpers/app";
 import { callOk, connectV1 } from "./helpers/mcp";

@@ -2,7 +2,7 @@
 // the same texts, and say the same thing (each in its own form) when the index is missing.
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runAdmin } from "../src/admin";
+import { runAdmin } from "../cli/admin";
 import { textShards } from "../src/text/shards";
 import { api, expectProblem, seedSample } from "./helpers/app";
 import { call, connectV2, type McpTestClient } from "./helpers/mcp";

@@ -4,7 +4,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../src/db/client";
-import { importContent } from "../src/import";
+import { importContent } from "../cli/import";
 import { searchSite } from "../src/search";
 import { rebuildSearchIndex } from "../src/search/rebuild";
 import { textShards } from "../src/text/shards";

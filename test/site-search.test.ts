@@ -2,7 +2,7 @@
 // visitor, validation like the API's, escaping of hostile queries, never private content; the header form.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { importContent } from "../src/import";
+import { importContent } from "../cli/import";
 import { getJson, KEYS, ORIGIN, SAMPLE_IDS, seedSample } from "./helpers/app";
 import { html, linkHref, page } from "./helpers/site";
 

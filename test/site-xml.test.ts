@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { importContent } from "../src/import";
+import { importContent } from "../cli/import";
 import { ORIGIN, seedSample } from "./helpers/app";
 import { page } from "./helpers/site";
 import { child, children, parseXml, RFC3339, type XmlElement } from "./helpers/xml";

@@ -2,7 +2,7 @@
 // asks for them, and never more urls than the page size allows.
 import { describe, expect, it } from "vitest";
 import { ITEMS_PER_SITEMAP, MAX_URLS_PER_SITEMAP, SITEMAP_CHUNK_ITEMS, urlsetStream, type SitemapItem } from "../src/site/sitemap-xml";
-import { LANGUAGES } from "../src/http/language";
+import { LANGUAGES } from "../src/core/language";
 
 const target = { siteUrl: "https://boards.test", defaultLang: "es" as const };
 const item = (n: number): SitemapItem => ({ url: (u) => `${u.siteUrl}/${u.lang}/forum/item-${n}`, lastmod: "2026-01-02T03:04:05Z" });

@@ -3,13 +3,13 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../src/db/client";
-import { importContent } from "../src/import";
-import { buildImportPlan, CONTENT_TABLES } from "../src/import/load";
-import { inlineParams, planStatements, renderSqlScript, shardStatements, sqlLiteral } from "../src/import/sql-script";
-import { planTextWrites } from "../src/import/text";
+import { importContent } from "../cli/import";
+import { buildImportPlan, CONTENT_TABLES } from "../cli/import/load";
+import { inlineParams, planStatements, renderSqlScript, shardStatements, sqlLiteral } from "../cli/import/sql-script";
+import { planTextWrites } from "../cli/import/text";
 import { RESET_TEXT_SQL } from "../src/search/page-index";
 import { textShards } from "../src/text/shards";
-import { validateImport } from "../src/import/validate";
+import { validateImport } from "../cli/import/validate";
 import sample from "./fixtures/sample.json";
 
 const NOW = new Date("2026-11-01T12:00:00.000Z");

@@ -50,7 +50,13 @@ const importers = (from: string, to: string) => [...graph].filter(([name, deps])
 describe("the structure of src/", () => {
   it("reads every module", () => {
     expect(modules.size).toBeGreaterThan(100);
+    // Command-line-only code (the importer, the admin commands) lives in cli/, apart from the Worker's.
+    expect([...modules.keys()].filter((name) => name.startsWith("import/") || name.startsWith("admin/"))).toEqual([]);
     expect(graph.get("app.ts")).toContain("routes/api.ts");
+  });
+
+  it("no module of the Worker imports command-line-only code (cli/)", () => {
+    expect([...modules].filter(([, text]) => /from\s+["'](?:\.\.\/)+cli\//.test(text)).map(([name]) => name)).toEqual([]);
   });
 
   it("has no import cycle", () => {
@@ -59,7 +65,7 @@ describe("the structure of src/", () => {
 
   // The domain (everything that is neither transport nor a surface) raises DomainError (src/errors.ts); only
   // the API (http/, routes/), the site and MCP turn errors into problems, pages or tool results.
-  const DOMAIN = ["auth/", "content/", "db/", "files/", "ingest/", "search/", "import/", "admin/", "schemas/", "errors.ts"];
+  const DOMAIN = ["auth/", "content/", "core/", "db/", "files/", "ingest/", "search/", "text/", "changes/", "limits/", "schemas/", "errors.ts"];
   const EDGES = ["http/problem.ts", "http/problem-table.ts", "http/errors.ts", "routes/", "site/", "mcp/", "app.ts"];
   it.each(DOMAIN.flatMap((domain) => EDGES.map((edge) => [domain, edge])))("no domain module under src/%s imports the edge src/%s", (from, to) => {
     expect(importers(from, to)).toEqual([]);

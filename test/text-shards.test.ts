@@ -5,13 +5,13 @@
 /// <reference types="vite/client" />
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { runAdmin } from "../src/admin";
+import { runAdmin } from "../cli/admin";
 import { getDb } from "../src/db/client";
-import { importContent } from "../src/import";
-import { buildImportPlan } from "../src/import/load";
-import { shardStatements } from "../src/import/sql-script";
-import { planTextWrites } from "../src/import/text";
-import { validateImport } from "../src/import/validate";
+import { importContent } from "../cli/import";
+import { buildImportPlan } from "../cli/import/load";
+import { shardStatements } from "../cli/import/sql-script";
+import { planTextWrites } from "../cli/import/text";
+import { validateImport } from "../cli/import/validate";
 import { processDocument } from "../src/ingest/consumer";
 import { PAGE_VOCAB_SQL, pageIndexSchemaStatements } from "../src/search/page-index";
 import { databaseSizes } from "../src/text/check";

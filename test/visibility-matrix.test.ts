@@ -5,7 +5,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DOCUMENT_STATUSES, VISIBILITIES } from "../src/schemas/common";
-import { importContent } from "../src/import";
+import { importContent } from "../cli/import";
 import { api, getJson } from "./helpers/app";
 import { connectV1 } from "./helpers/mcp";
 import { page } from "./helpers/site";

@@ -11,7 +11,7 @@ import { cpus, loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { getPlatformProxy } from "wrangler";
-import { CONTENT_TABLES } from "../../src/import/load";
+import { CONTENT_TABLES } from "../../cli/import/load";
 import { freePort, startWorker, stopWorker } from "../lib/dev-worker";
 import { writeResultsSection } from "../lib/results";
 import { walkDocuments, type ListingCheck } from "./list-check";

@@ -10,8 +10,8 @@
 import { resolve } from "node:path";
 import { generateDemo } from "../../scripts/demo/generate";
 import { startImportWorker } from "../../scripts/lib/local";
-import { runImport } from "../../src/import/run";
-import { objectSource } from "../../src/import/source";
+import { runImport } from "../../cli/import/run";
+import { objectSource } from "../../cli/import/source";
 import { ROOT, startWorker, stopWorker } from "../lib/dev-worker";
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";

@@ -5,8 +5,8 @@
 // above a baseline (a full GC before every sample, node --expose-gc), sampled after every chunk; this is the builder's
 // own memory, not D1's or the runtime's. Writes its section of bench/RESULTS.md (--no-write to skip).
 import { parseArgs } from "node:util";
-import { LANGUAGES, type Lang } from "../../src/http/language";
-import { pageUrl } from "../../src/http/urls";
+import { LANGUAGES, type Lang } from "../../src/core/language";
+import { pageUrl } from "../../src/core/urls";
 import { ITEMS_PER_SITEMAP, SITEMAP_CHUNK_ITEMS, urlEntries, urlsetStream, type SitemapItem } from "../../src/site/sitemap-xml";
 import { writeResultsSection } from "../lib/results";
 

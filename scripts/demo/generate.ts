@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { validateImport } from "../../src/import/validate";
+import { validateImport } from "../../cli/import/validate";
 import { COMMENTS, postBody, TOPICS } from "./blog";
 import { AUTHORS, BOARDS, CATEGORIES, DEMO_KEYS, DEMO_USERS, MANUFACTURERS, TECHNICIANS, type DemoUsername } from "./catalog";
 import { buildDocuments, type DemoDocument } from "./documents";

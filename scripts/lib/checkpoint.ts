@@ -4,7 +4,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import type { Position } from "../../src/import/batch";
+import type { Position } from "../../cli/import/batch";
 
 const DIR = join(".wrangler", "import");
 

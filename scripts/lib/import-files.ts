@@ -1,10 +1,10 @@
-// The import CLI's inputs, read from disk as streams: one JSON file (src/import/json-stream.ts) or
+// The import CLI's inputs, read from disk as streams: one JSON file (cli/import/json-stream.ts) or
 // a folder of JSON Lines files, one per section (users.jsonl, threads.jsonl, …), one record a line.
 import { createReadStream, existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { SECTIONS, type Section } from "../../src/import/format";
-import { jsonFileSource, type ImportSource } from "../../src/import/source";
+import { SECTIONS, type Section } from "../../cli/import/format";
+import { jsonFileSource, type ImportSource } from "../../cli/import/source";
 import { UsageError } from "./cli";
 
 const READ_CHUNK = 256 * 1024;

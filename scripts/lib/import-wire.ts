@@ -1,5 +1,5 @@
 // A batch as JSON for the trip from the import CLI to the local import Worker: file bytes as base64.
-import type { Batch } from "../../src/import/batch";
+import type { Batch } from "../../cli/import/batch";
 
 export type WireBatch = Omit<Batch, "objects"> & { objects: { key: string; base64: string; contentType: string; filename: string }[] };
 

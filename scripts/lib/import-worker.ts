@@ -1,8 +1,8 @@
 // A throwaway Worker that writes import batches inside workerd with the local bindings (started by
 // scripts/lib/worker-target.ts for one import, on a random loopback port, never deployed). Each
 // request is one batch: one Worker invocation and one D1 batch(), as the deployed service would run it.
-import { bindingTarget } from "../../src/import/target";
-import type { KeyKind } from "../../src/import/validate";
+import { bindingTarget } from "../../cli/import/target";
+import type { KeyKind } from "../../cli/import/validate";
 import { decodeBatch, type WireBatch } from "./import-wire";
 
 // wrangler.toml declares these Durable Object classes for this Worker name: wrangler refuses to start a

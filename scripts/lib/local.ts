@@ -3,9 +3,9 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { getPlatformProxy, unstable_readConfig, unstable_startWorker } from "wrangler";
-import { runImport, type ImportOutcome } from "../../src/import/run";
-import { objectSource } from "../../src/import/source";
-import { RetryableError, type ImportTarget } from "../../src/import/target";
+import { runImport, type ImportOutcome } from "../../cli/import/run";
+import { objectSource } from "../../cli/import/source";
+import { RetryableError, type ImportTarget } from "../../cli/import/target";
 import { parseTextShards } from "../../src/text/shards";
 import { encodeBatch } from "./import-wire";
 import { textShardsVar } from "./text-shards";

@@ -1,6 +1,6 @@
 // The import's progress on stderr: a bar redrawn in place on a terminal, a line every few
 // seconds otherwise (logs, CI). Records, bytes, rate and time left for the current phase.
-import type { Phase, Progress } from "../../src/import/run";
+import type { Phase, Progress } from "../../cli/import/run";
 
 const LABEL: Record<Phase, string> = { scan: "scanning", shapes: "checking records", references: "checking references", write: "writing", index: "rebuilding the search index" };
 const WIDTH = 24;

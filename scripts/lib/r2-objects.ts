@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { unstable_readConfig } from "wrangler";
-import type { StoredObject } from "../../src/import/load";
+import type { StoredObject } from "../../cli/import/load";
 import type { WranglerLocation } from "./wrangler-d1";
 import { runWrangler } from "./wrangler";
 

@@ -1,8 +1,8 @@
 // A D1Database over `wrangler d1 execute --json --command`, so the admin commands and the
 // importer's key lookup run unchanged against the deployed database (--remote) or, to rehearse
 // that path offline, against the local state (--local). Parameters are inlined as SQL literals
-// (src/import/sql-script.ts) because wrangler's command line cannot bind them.
-import { inlineParams } from "../../src/import/sql-script";
+// (cli/import/sql-script.ts) because wrangler's command line cannot bind them.
+import { inlineParams } from "../../cli/import/sql-script";
 import { runWranglerJson } from "./wrangler";
 
 export type WranglerLocation = "remote" | "local";

@@ -3,15 +3,15 @@
 // `wrangler r2 object put` each. No Worker code is deployed for it and no S3 credentials are needed.
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { D1_LIMITS, DEFER_FOREIGN_KEYS, type Batch } from "../../src/import/batch";
-import { RESET_SQL } from "../../src/import/load";
-import { inlined } from "../../src/import/limits";
-import { renderSqlScript } from "../../src/import/sql-script";
-import { planTextWrites, recordedShards } from "../../src/import/text";
+import { D1_LIMITS, DEFER_FOREIGN_KEYS, type Batch } from "../../cli/import/batch";
+import { RESET_SQL } from "../../cli/import/load";
+import { inlined } from "../../cli/import/limits";
+import { renderSqlScript } from "../../cli/import/sql-script";
+import { planTextWrites, recordedShards } from "../../cli/import/text";
 import { RESET_TEXT_SQL } from "../../src/search/page-index";
 import { wranglerTextShards } from "./text-shards";
 import { COUNT_KEYS_SQL, dropStatements, rebuildStatements, searchIndexSize } from "../../src/search/rebuild";
-import { chunks, EXISTING_SQL, KEYS_PER_LOOKUP, REFERENCED_KEYS_SQL, type ImportTarget } from "../../src/import/target";
+import { chunks, EXISTING_SQL, KEYS_PER_LOOKUP, REFERENCED_KEYS_SQL, type ImportTarget } from "../../cli/import/target";
 import { deleteObjects, putObjects } from "./r2-objects";
 import { WranglerD1, type WranglerLocation } from "./wrangler-d1";
 import { runWrangler } from "./wrangler";

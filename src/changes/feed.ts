@@ -13,7 +13,7 @@ import { blogPostVisible, caseVisible, documentVisible, threadVisible } from "..
 import type { Db } from "../db/client";
 import { batchRead, type QueryContext } from "../db/queries/context";
 import { changeReaders, changes, changesDue } from "../db/schema";
-import { boardUrl, pageUrl } from "../http/urls";
+import { boardUrl, pageUrl } from "../core/urls";
 
 export const CHANGE_KINDS = ["document", "thread", "post", "case", "board"] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];

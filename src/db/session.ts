@@ -4,7 +4,7 @@
 // starts where it left off: after an upload, its status poll sees the upload.
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../http/context";
-import { MCP_PATH } from "../http/urls";
+import { MCP_PATH } from "../core/urls";
 import { getDb } from "./client";
 
 export const BOOKMARK_HEADER = "x-d1-bookmark";

@@ -3,9 +3,9 @@ import type { Viewer } from "../auth/identity";
 import type { Db } from "../db/client";
 import type { AppliedLimit } from "../limits/headers";
 import type { AppConfig } from "../config";
-import type { Lang } from "./language";
+import type { Lang } from "../core/language";
 import type { DomainError } from "../errors";
-import type { UrlContext } from "./urls";
+import type { UrlContext } from "../core/urls";
 
 export interface AppVariables {
   requestId: string;

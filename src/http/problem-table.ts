@@ -1,7 +1,7 @@
 // The one table of problems: code → HTTP status, title and explanation. The problem bodies (src/http/problem.ts),
 // the status mapping of thrown errors (src/http/errors.ts), the OpenAPI response descriptions (src/routes/define.ts)
 // and the /problems/{code} pages (src/site/pages/problem.tsx) are all derived from it.
-import type { Lang } from "./language";
+import type { Lang } from "../core/language";
 
 export interface ProblemEntry {
   status: number;

@@ -2,8 +2,8 @@
 import { createMiddleware } from "hono/factory";
 import { readConfig } from "../config";
 import type { AppEnv } from "./context";
-import { newId } from "./ids";
-import { negotiateLanguage } from "./language";
+import { newId } from "../core/ids";
+import { negotiateLanguage } from "../core/language";
 
 /** The language problem bodies are written in (src/http/problem-table.ts titles, the details thrown). */
 const PROBLEM_LANGUAGE = "en";

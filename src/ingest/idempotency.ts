@@ -7,8 +7,8 @@ import { sha256Hex } from "../auth/keys";
 import type { Db } from "../db/client";
 import { uploads } from "../db/schema";
 import { DomainError } from "../errors";
-import { newId } from "../http/ids";
-import { normalizeBoardNumber } from "../http/urls";
+import { newId } from "../core/ids";
+import { normalizeBoardNumber } from "../core/urls";
 import type { UploadMetadata } from "./form";
 
 /** A claim older than this belongs to a request that died (a 100 MB upload at 1 Mbit/s takes ~14 min). */

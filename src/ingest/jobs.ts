@@ -1,5 +1,5 @@
 // The message that hands a new document to the queue consumer.
-import { ID_PATTERN } from "../http/ids";
+import { ID_PATTERN } from "../core/ids";
 
 export interface ProcessJob {
   documentId: string;

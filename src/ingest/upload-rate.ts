@@ -2,7 +2,7 @@
 // create a document count: a replay never takes, and a refused upload gives its count back.
 import { refundEvent } from "../limits/counters";
 import type { AppliedLimit } from "../limits/headers";
-import type { LimitCheck } from "../limits/rate-limit";
+import type { LimitCheck } from "../http/rate-limit";
 
 /** The upload-rate check, counted through enforceLimit so its headers join the request's other limits. */
 export function uploadRateCheck(userId: number, uploadsPerHour: number): LimitCheck {

@@ -1,8 +1,8 @@
 // Reads what a model passes to a get_* tool: an id (any case) or a page address in either language,
 // with or without slug, trailing slash, query string or fragment, http or https, any host.
-import { canonicalId } from "../http/ids";
-import type { Lang } from "../http/language";
-import { parsePagePath, type PageKind } from "../http/urls";
+import { canonicalId } from "../core/ids";
+import type { Lang } from "../core/language";
+import { parsePagePath, type PageKind } from "../core/urls";
 import { ToolError } from "./errors";
 
 export type AddressKind = PageKind | "board";

@@ -1,5 +1,5 @@
 // The assistants' budget as tools and resources see it: a decision taken beside their work by
-// src/limits/mcp-limit.ts. An over-budget call is answered in the protocol (a tool result with isError, a
+// src/mcp/rate-limit.ts. An over-budget call is answered in the protocol (a tool result with isError, a
 // JSON-RPC error for a resource read), never as an HTTP error, so the client's connection keeps working.
 import { ToolError } from "./errors";
 import { plural } from "./format";

@@ -1,8 +1,8 @@
 // Completion of resource template arguments: board numbers and aliases from a prefix in any spelling, and the
 // language. Completions are never limited, so what they read is kept in the isolate for a minute.
-import { LANGUAGES } from "../http/language";
+import { LANGUAGES } from "../core/language";
 import { boardNumbersByPrefix } from "../db/queries/boards";
-import { normalizeBoardNumber } from "../http/urls";
+import { normalizeBoardNumber } from "../core/urls";
 import { setBounded } from "../limits/isolate-map";
 import { anonymousQueryContext, type ToolContext } from "./context";
 

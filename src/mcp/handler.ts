@@ -3,12 +3,12 @@ import { localhostAllowedHostnames, localhostAllowedOrigins } from "@modelcontex
 import { createMcpHandler } from "agents/mcp/server";
 import type { Context } from "hono";
 import type { AppEnv } from "../http/context";
-import { admitMcpRequest } from "../limits/mcp-limit";
+import { admitMcpRequest } from "./rate-limit";
 import { textShards } from "../text/shards";
 import type { Budget } from "./budget";
 import { createMcpServer } from "./server";
 
-import { MCP_PATH } from "../http/urls";
+import { MCP_PATH } from "../core/urls";
 
 export { MCP_PATH };
 
@@ -34,7 +34,7 @@ function hostRules(c: Context<AppEnv>) {
 
 /**
  * Serves the request while its tool calls and resource reads are counted against the caller's MCP budget
- * (src/limits/mcp-limit.ts): the count costs no round trip of its own, and each call waits for the decision
+ * (src/mcp/rate-limit.ts): the count costs no round trip of its own, and each call waits for the decision
  * before it answers. The response leaves once the decision is known, so its limit headers describe it.
  */
 export async function serveMcp(c: Context<AppEnv>): Promise<Response> {

@@ -1,6 +1,6 @@
 // Input fields shared by several tools.
 import { z } from "@hono/zod-openapi";
-import { LANGUAGES, type Lang } from "../http/language";
+import { LANGUAGES, type Lang } from "../core/language";
 
 export const LangInput = z
   .enum(LANGUAGES)

@@ -4,7 +4,7 @@ import { authenticate } from "../auth/viewer";
 import { apiValidators, cacheHeaders } from "../http/caching";
 import { edgeCache, knownParamsFromRoutes } from "../http/edge-cache";
 import { ApiError, quoteInput } from "../http/problem";
-import { limitHeadersMiddleware, rateLimit } from "../limits/rate-limit";
+import { limitHeadersMiddleware, rateLimit } from "../http/rate-limit";
 import { getBoardRoute } from "./boards/get";
 import { getCaseRoute } from "./cases/get";
 import { listChangesRoute } from "./changes/list";
@@ -68,7 +68,7 @@ export function buildApi() {
   // then each call counts against its key or its address. The description above is not limited.
   api.use("*", limitHeadersMiddleware);
   api.use("*", authenticate);
-  // Signed links, outside OpenAPI, before the per-caller limit: they count per link (src/limits/link-limit.ts).
+  // Signed links, outside OpenAPI, before the per-caller limit: they count per link (src/http/link-limit.ts).
   api.route("/", fileRoute);
   api.use("*", rateLimit);
   // Inside the rate check, which runs beside it: a cached anonymous answer is still counted.

@@ -2,7 +2,7 @@
 // and the document's metadata (tags, license, security scheme, header components).
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../http/context";
-import { apiBaseUrl, openapiUrl } from "../http/urls";
+import { apiBaseUrl, openapiUrl } from "../core/urls";
 import { USAGE_TEXT } from "../content/usage";
 import { SERVICE_VERSION } from "../version";
 import { DOCS_PAGE_CSP, docsPage } from "./docs-page";

@@ -1,10 +1,10 @@
 // What the five lists share at the HTTP edge: page or cursor (never both; a cursor only for the list it was
-// made for) and the `Link: <…>; rel="next"` header of a page that has a next one (src/http/pagination.ts).
+// made for) and the `Link: <…>; rel="next"` header of a page that has a next one (src/core/pagination.ts).
 import type { Context } from "hono";
 import type { AppEnv } from "../http/context";
-import { nextCursor, nextLink, type Cursor, type Page, type PageRequest } from "../http/pagination";
+import { nextCursor, nextLink, type Cursor, type Page, type PageRequest } from "../core/pagination";
 import { validationError } from "../http/problem";
-import { apiBaseUrl } from "../http/urls";
+import { apiBaseUrl } from "../core/urls";
 
 /** The page a list request asks for: a page number, or the position after a cursor made for `scope`. */
 export function listRequest(c: Context<AppEnv>, q: { page: number; per_page?: number; cursor?: Cursor }, perPage: number, scope: string): PageRequest {

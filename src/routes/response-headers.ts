@@ -1,7 +1,7 @@
 // The response headers of the API, described once as OpenAPI header components and referenced by every response.
 // Which header goes on which answer is decided here too, so the description follows what the middleware sends.
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { LANGUAGES } from "../http/language";
+import { LANGUAGES } from "../core/language";
 
 type Registry = OpenAPIHono["openAPIRegistry"];
 

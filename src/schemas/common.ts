@@ -1,6 +1,6 @@
 // Building blocks of the API shapes (spec §2).
 import { z } from "@hono/zod-openapi";
-import { ID_PATTERN } from "../http/ids";
+import { ID_PATTERN } from "../core/ids";
 
 export const IdSchema = z.string().regex(ID_PATTERN).openapi({ example: "01JBGJ09TQM83XSSSS6YS3C4DW", description: "26-character ULID" });
 export const DateTimeSchema = z.string().openapi({ format: "date-time", example: "2026-10-01T10:00:00.000Z" });

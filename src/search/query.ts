@@ -3,7 +3,7 @@
 // quotes, parentheses, `*`, `-`, `^`, `:`, AND/OR/NOT/NEAR and SQL fragments are plain words or
 // separators. Supported: "quoted phrases", prefix matching of the last word, and board and part
 // numbers in any spelling (820-00165, 82000165, 820 00165).
-import { normalizeBoardNumber } from "../http/urls";
+import { normalizeBoardNumber } from "../core/urls";
 
 /** One way to match a term: a phrase of tokens (one token is a word), optionally a prefix. */
 export interface Alternative {

@@ -2,8 +2,8 @@
 import type { Context } from "hono";
 import type { QueryContext } from "../db/queries/context";
 import type { AppEnv } from "../http/context";
-import type { Lang } from "../http/language";
-import type { UrlContext } from "../http/urls";
+import type { Lang } from "../core/language";
+import type { UrlContext } from "../core/urls";
 import { queryContext } from "../http/query-context";
 import { strings, type SiteStrings } from "./i18n";
 

@@ -7,7 +7,7 @@ import { listPosts } from "../db/queries/blog";
 import { listCases } from "../db/queries/cases";
 import { newestDocumentsWithOwners } from "../db/queries/documents";
 import { listThreads } from "../db/queries/forum";
-import { feedUrl, sectionUrl, type FeedName, type PageKind } from "../http/urls";
+import { feedUrl, sectionUrl, type FeedName, type PageKind } from "../core/urls";
 import type { Site } from "./context";
 import { formatBytes } from "./i18n";
 import { xmlResponse, xmlText } from "./xml";

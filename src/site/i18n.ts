@@ -1,7 +1,7 @@
 // The site's interface words in both languages. Member content itself is shown as written.
 import { formatBytes as formatSize } from "../content/format";
 import { USAGE_TEXT } from "../content/usage";
-import type { Lang } from "../http/language";
+import type { Lang } from "../core/language";
 
 const en = {
   siteName: "Board Documentation Service",

@@ -2,11 +2,11 @@
 // Everything here is what an anonymous visitor sees (src/site/context.ts), so it is publicly cacheable.
 import { Hono, type Context } from "hono";
 import { urlContext, type AppEnv } from "../http/context";
-import { LANGUAGES, type Lang } from "../http/language";
+import { LANGUAGES, type Lang } from "../core/language";
 import { every } from "hono/combine";
 import { publicCacheHeaders, publicValidators } from "../http/caching";
 import { edgeCache } from "../http/edge-cache";
-import { FEEDS, homeUrl, parsePagePath, searchPath, type FeedName } from "../http/urls";
+import { FEEDS, homeUrl, parsePagePath, searchPath, type FeedName } from "../core/urls";
 import { siteFor } from "./context";
 import { feedResponse } from "./feeds";
 import { llmsText, robotsText } from "./llms";

@@ -1,8 +1,8 @@
 // Shared steps of the item pages: canonical redirects, alternates and short descriptions.
 import type { Context } from "hono";
 import type { AppEnv } from "../http/context";
-import { LANGUAGES, type Lang } from "../http/language";
-import type { UrlContext } from "../http/urls";
+import { LANGUAGES, type Lang } from "../core/language";
+import type { UrlContext } from "../core/urls";
 import type { Alternates, Site } from "./context";
 
 /**

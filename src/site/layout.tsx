@@ -1,7 +1,7 @@
 // The page shell: head (canonical, hreflang alternates, Open Graph, feeds), header with navigation, footer.
 import type { Child } from "hono/jsx";
-import { LANGUAGES } from "../http/language";
-import { apiDocsUrl, FEEDS, feedUrl, homeUrl, searchUrl, sectionUrl, siteFileUrl } from "../http/urls";
+import { LANGUAGES } from "../core/language";
+import { apiDocsUrl, FEEDS, feedUrl, homeUrl, searchUrl, sectionUrl, siteFileUrl } from "../core/urls";
 import { otherLang, type Alternates, type Site } from "./context";
 import { OG_LOCALE } from "./i18n";
 import { STYLE } from "./style";

@@ -1,7 +1,7 @@
 // /llms.txt (llmstxt.org): what the site is, its API and MCP endpoint, the usage rules, and where things are.
 import { USAGE_RULES } from "../content/usage";
-import { LANGUAGES } from "../http/language";
-import { apiBaseUrl, apiDocsUrl, FEEDS, feedUrl, homeUrl, openapiUrl, sectionUrl, siteFileUrl, type PageKind } from "../http/urls";
+import { LANGUAGES } from "../core/language";
+import { apiBaseUrl, apiDocsUrl, FEEDS, feedUrl, homeUrl, openapiUrl, sectionUrl, siteFileUrl, type PageKind } from "../core/urls";
 import { strings } from "./i18n";
 
 const SECTIONS: { kind: PageKind | "board"; what: string }[] = [

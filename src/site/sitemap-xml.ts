@@ -1,8 +1,8 @@
 // The XML of one sitemap page, written chunk by chunk: only one chunk of items (SITEMAP_CHUNK_ITEMS) and its
 // text are held at a time, whatever the page or catalogue size. Pure (no bindings), so bench/sitemap can run it.
 import { rfc3339 } from "../content/format";
-import { LANGUAGES, type Lang } from "../http/language";
-import type { UrlContext } from "../http/urls";
+import { LANGUAGES, type Lang } from "../core/language";
+import type { UrlContext } from "../core/urls";
 import { xmlText } from "./xml";
 
 /** The protocol allows 50 000 urls and 50 MB (uncompressed) per sitemap file. */

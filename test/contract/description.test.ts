@@ -3,7 +3,7 @@
 // operationIds, described tags, a license, a 4xx per operation), the defects of issue 13, and the copy that the
 // typed client example is generated from (examples/client/openapi.json) kept equal to what is served.
 import { beforeAll, describe, expect, it } from "vitest";
-import { MAX_PAGE } from "../../src/http/pagination";
+import { MAX_PAGE } from "../../src/core/pagination";
 import { servedDescription } from "../helpers/contract";
 import { api, getJson, KEYS, ORIGIN, SAMPLE_IDS, seedSample } from "../helpers/app";
 import { upload } from "../helpers/uploads";

@@ -2,7 +2,7 @@
 import { Validator, type Schema } from "@cfworker/json-schema";
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import { importContent } from "../../src/import";
+import { importContent } from "../../cli/import";
 import sample from "../fixtures/sample.json";
 import { checkedFetch, servedDescription } from "./contract";
 

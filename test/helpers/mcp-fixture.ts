@@ -1,6 +1,6 @@
 // The sample content plus what the MCP tests need: known ids for hidden items, and long items for the budget.
 import { env } from "cloudflare:workers";
-import { importContent } from "../../src/import";
+import { importContent } from "../../cli/import";
 import sample from "../fixtures/sample.json";
 
 export const MCP_IDS = {

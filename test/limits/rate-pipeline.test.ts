@@ -1,4 +1,4 @@
-// The rate check runs beside the handler (src/limits/rate-limit.ts): exact under parallel calls, a refused
+// The rate check runs beside the handler (src/http/rate-limit.ts): exact under parallel calls, a refused
 // call shows nothing of the handler's work, and a refused subject is answered from the isolate's memory
 // with its Retry-After counting down. This project: anonymous 60/min, keyed 10/min; the test clock moves time.
 import { env } from "cloudflare:workers";

@@ -2,8 +2,8 @@
 import { and, asc, desc, eq, gt, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { z } from "@hono/zod-openapi";
 import { blogPostVisible } from "../../auth/visibility";
-import { pageMeta, type Page, type PageRequest } from "../../http/pagination";
-import { pageUrl, slugify } from "../../http/urls";
+import { pageMeta, type Page, type PageRequest } from "../../core/pagination";
+import { pageUrl, slugify } from "../../core/urls";
 import type { BlogPostDetailSchema, BlogPostSchema } from "../../schemas/blog";
 import { blogComments, blogPosts, blogPostTags, users } from "../schema";
 import { qualified } from "../qualified";

@@ -1,9 +1,9 @@
 // Boards: lookup in any spelling (number or alias), the Board shape, and board detail.
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { documentVisible } from "../../auth/visibility";
-import type { PageMeta, PageRequest } from "../../http/pagination";
+import type { PageMeta, PageRequest } from "../../core/pagination";
 import type { z } from "@hono/zod-openapi";
-import { boardUrl, normalizeBoardNumber, type UrlContext } from "../../http/urls";
+import { boardUrl, normalizeBoardNumber, type UrlContext } from "../../core/urls";
 import type { BoardDetailSchema, BoardSchema } from "../../schemas/boards";
 import { boardAliases, boards, documentBoards, documents, manufacturers } from "../schema";
 import { batchRead, type Keys, readPage, type Loader, type QueryContext } from "./context";

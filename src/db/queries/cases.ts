@@ -2,8 +2,8 @@
 import { and, asc, desc, eq, gt, sql, type SQL } from "drizzle-orm";
 import type { z } from "@hono/zod-openapi";
 import { caseVisible, threadVisible } from "../../auth/visibility";
-import { pageMeta, type Page, type PageRequest } from "../../http/pagination";
-import { pageUrl } from "../../http/urls";
+import { pageMeta, type Page, type PageRequest } from "../../core/pagination";
+import { pageUrl } from "../../core/urls";
 import type { RepairCaseDetailSchema, RepairCaseSchema } from "../../schemas/cases";
 import { boards, caseComponents, caseMeasurements, manufacturers, repairCases, threads, users } from "../schema";
 import { qualified } from "../qualified";

@@ -2,8 +2,8 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { z } from "@hono/zod-openapi";
 import { documentRule, documentVisible } from "../../auth/visibility";
-import { cursorScope, pageMeta, type Page, type PageRequest, type SortPosition } from "../../http/pagination";
-import { normalizeBoardNumber, pageUrl } from "../../http/urls";
+import { cursorScope, pageMeta, type Page, type PageRequest, type SortPosition } from "../../core/pagination";
+import { normalizeBoardNumber, pageUrl } from "../../core/urls";
 import type { DocumentDetailSchema, DocumentSchema } from "../../schemas/documents";
 import { documentBoards, documents, documentVersions, manufacturers, users } from "../schema";
 import { qualified } from "../qualified";
@@ -119,7 +119,7 @@ function documentTotal(ctx: QueryContext, filter: DocumentFilter): SQL<number> {
 }
 
 /**
- * What a cursor of the document list is bound to (src/http/pagination.ts): the filters as asked (the board
+ * What a cursor of the document list is bound to (src/core/pagination.ts): the filters as asked (the board
  * in its normalised spelling), the page size and the caller. The API and MCP make and check cursors with it.
  */
 export function documentListScope(list: { type?: string; visibility?: string; board?: string; mine?: boolean; perPage: number; viewerId: number | null }): string {

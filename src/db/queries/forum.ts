@@ -2,8 +2,8 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { z } from "@hono/zod-openapi";
 import { documentVisible, replyVisible, threadVisible } from "../../auth/visibility";
-import { pageMeta, type Page, type PageMeta, type PageRequest, type SortPosition } from "../../http/pagination";
-import { pageUrl, slugify } from "../../http/urls";
+import { pageMeta, type Page, type PageMeta, type PageRequest, type SortPosition } from "../../core/pagination";
+import { pageUrl, slugify } from "../../core/urls";
 import type { CategorySchema, ThreadDetailSchema, ThreadSchema } from "../../schemas/forum";
 import { boards, categories, documents, manufacturers, threadReplies, threads, users } from "../schema";
 import { qualified } from "../qualified";

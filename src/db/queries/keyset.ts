@@ -1,6 +1,6 @@
 // The sort order of a list, written once per list and used three ways: the page's order, the same order
 // reversed (a deep page read from the nearer end, see readPage in ./context.ts) and the keyset condition
-// of a cursor (the rows after a sort position, src/http/pagination.ts).
+// of a cursor (the rows after a sort position, src/core/pagination.ts).
 import { sql, type SQL } from "drizzle-orm";
 
 export interface SortOrder {

@@ -2,7 +2,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { z } from "@hono/zod-openapi";
 import { documentVisible } from "../../auth/visibility";
-import { pageUrl } from "../../http/urls";
+import { pageUrl } from "../../core/urls";
 import type { UploadStatusSchema } from "../../schemas/ingest";
 import type { Db } from "../client";
 import { documents, documentVersions, uploads } from "../schema";

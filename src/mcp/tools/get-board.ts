@@ -1,7 +1,7 @@
 // get_board: one board by number or alias in any spelling (or its page address), with its public documents.
 import { z } from "@hono/zod-openapi";
 import { getBoard } from "../../db/queries/boards";
-import { pageMeta } from "../../http/pagination";
+import { pageMeta } from "../../core/pagination";
 import { BoardDetailSchema } from "../../schemas/boards";
 import { quote, resolveBoardReference } from "../address";
 import { anonymousQueryContext } from "../context";

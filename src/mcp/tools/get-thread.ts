@@ -1,8 +1,8 @@
 // get_thread: one forum thread (by id or page address) with a small page of its replies.
 import { z } from "@hono/zod-openapi";
 import { getThread, REPLIES_PER_PAGE, type ThreadDetail } from "../../db/queries/forum";
-import { pageMeta } from "../../http/pagination";
-import { pageUrl } from "../../http/urls";
+import { pageMeta } from "../../core/pagination";
+import { pageUrl } from "../../core/urls";
 import { IdSchema, UrlSchema } from "../../schemas/common";
 import { ReplySchema, ThreadDetailSchema } from "../../schemas/forum";
 import { resolveIdReference } from "../address";

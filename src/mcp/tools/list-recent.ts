@@ -6,7 +6,7 @@ import { listPosts } from "../../db/queries/blog";
 import { listCases } from "../../db/queries/cases";
 import { documentListScope, listDocuments } from "../../db/queries/documents";
 import { listCategories, listThreads } from "../../db/queries/forum";
-import { MAX_CURSOR_LENGTH, nextCursor, pageMeta, readCursor, type PageMeta } from "../../http/pagination";
+import { MAX_CURSOR_LENGTH, nextCursor, pageMeta, readCursor, type PageMeta } from "../../core/pagination";
 import { BlogPostSchema } from "../../schemas/blog";
 import { RepairCaseSchema } from "../../schemas/cases";
 import { DocumentSchema } from "../../schemas/documents";

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { OPEN_READ } from "../../auth/scopes";
 import { boardIdOf } from "../../db/queries/boards";
 import { listCases } from "../../db/queries/cases";
-import { cursorScope, CursorParam, listBody, PageParam, PerPageParam } from "../../http/pagination";
+import { cursorScope, CursorParam, listBody, PageParam, PerPageParam } from "../../core/pagination";
 import { RepairCaseSchema } from "../../schemas/cases";
 import { pageOf } from "../../schemas/common";
 import { apiRoute, createRouter } from "../define";
@@ -10,7 +10,7 @@ import { BoardFilterParam, OutcomeParam } from "../params";
 import { queryContext } from "../../http/query-context";
 import { successHeaders } from "../response-headers";
 import { linkNext, listRequest } from "../list-page";
-import { normalizeBoardNumber } from "../../http/urls";
+import { normalizeBoardNumber } from "../../core/urls";
 
 const route = apiRoute(OPEN_READ, ["validation-failed"], {
   operationId: "listCases",

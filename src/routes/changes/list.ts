@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { OPEN_READ } from "../../auth/scopes";
 import { decodePosition, encodePosition, positionExpired, readChanges, RETENTION_DAYS, START_OVER } from "../../changes/feed";
-import { PerPageParam } from "../../http/pagination";
+import { PerPageParam } from "../../core/pagination";
 import { ApiError } from "../../http/problem";
 import { queryContext } from "../../http/query-context";
 import { ChangesPageSchema } from "../../schemas/changes";

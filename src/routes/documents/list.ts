@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { keyRequired, OPEN_READ } from "../../auth/scopes";
 import { boardIdOf } from "../../db/queries/boards";
 import { documentListScope, listDocuments } from "../../db/queries/documents";
-import { CursorParam, listBody, PageParam, PerPageParam } from "../../http/pagination";
+import { CursorParam, listBody, PageParam, PerPageParam } from "../../core/pagination";
 import { pageOf } from "../../schemas/common";
 import { DocumentSchema } from "../../schemas/documents";
 import { apiRoute, createRouter } from "../define";
@@ -44,7 +44,7 @@ export const listDocumentsRoute = createRouter().openapi(route, async (c) => {
   if (q.mine && !viewer) {
     throw keyRequired("mine=true needs an API key: send Authorization: Bearer <API_KEY>.");
   }
-  // A cursor belongs to one list: these filters, this page size, this caller (src/http/pagination.ts).
+  // A cursor belongs to one list: these filters, this page size, this caller (src/core/pagination.ts).
   const scope = documentListScope({ type: q.type, visibility: q.visibility, board: q.board, mine: q.mine, perPage: q.per_page, viewerId: viewer?.userId ?? null });
   const request = listRequest(c, q, q.per_page, scope);
   const ctx = queryContext(c);

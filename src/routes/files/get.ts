@@ -7,7 +7,7 @@ import { attachmentDisposition } from "../../files/disposition";
 import { verifyLink } from "../../files/signed-link";
 import { etagMatches } from "../../http/caching";
 import { ApiError } from "../../http/problem";
-import { countLinkRequest } from "../../limits/link-limit";
+import { countLinkRequest } from "../../http/link-limit";
 import { createRouter } from "../define";
 
 const removed = () => new ApiError("gone", "The file behind this link was removed after the link was issued.");

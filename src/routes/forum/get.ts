@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { OPEN_READ } from "../../auth/scopes";
 import { getThread, REPLIES_PER_PAGE } from "../../db/queries/forum";
-import { cursorScope, CursorParam, PageParam } from "../../http/pagination";
+import { cursorScope, CursorParam, PageParam } from "../../core/pagination";
 import { notFound } from "../../http/problem";
 import { ThreadResponseSchema } from "../../schemas/forum";
 import { apiRoute, createRouter } from "../define";
@@ -30,7 +30,7 @@ const route = apiRoute(OPEN_READ, ["not-found", "validation-failed"], {
 export const getThreadRoute = createRouter().openapi(route, async (c) => {
   const id = requireId(c.req.valid("param").thread, "thread");
   const q = c.req.valid("query");
-  // A cursor belongs to one thread's replies and one caller (src/http/pagination.ts).
+  // A cursor belongs to one thread's replies and one caller (src/core/pagination.ts).
   const scope = cursorScope(["replies", id, c.get("viewer")?.userId ?? null]);
   const request = listRequest(c, q, REPLIES_PER_PAGE, scope);
   const thread = await getThread(queryContext(c), id, request.page, request.after);

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { OPEN_READ } from "../../auth/scopes";
 import { listThreads } from "../../db/queries/forum";
-import { cursorScope, CursorParam, listBody, PageParam, PerPageParam } from "../../http/pagination";
+import { cursorScope, CursorParam, listBody, PageParam, PerPageParam } from "../../core/pagination";
 import { pageOf } from "../../schemas/common";
 import { ThreadSchema } from "../../schemas/forum";
 import { apiRoute, createRouter } from "../define";
@@ -35,7 +35,7 @@ const route = apiRoute(OPEN_READ, ["validation-failed"], {
 
 export const listThreadsRoute = createRouter().openapi(route, async (c) => {
   const q = c.req.valid("query");
-  // A cursor belongs to one list: these filters, this page size, this caller (src/http/pagination.ts).
+  // A cursor belongs to one list: these filters, this page size, this caller (src/core/pagination.ts).
   const scope = cursorScope(["threads", q.category, q.per_page, c.get("viewer")?.userId ?? null]);
   const page = await listThreads(queryContext(c), { category: q.category }, listRequest(c, q, q.per_page, scope));
   linkNext(c, "/forum/threads", { category: q.category, per_page: q.per_page }, page, scope);

@@ -3,7 +3,7 @@ import { canPublish, INGEST } from "../../auth/scopes";
 import { receiveUpload } from "../../ingest/receive";
 import { uploadRateCheck } from "../../ingest/upload-rate";
 import { ApiError } from "../../http/problem";
-import { enforceLimit } from "../../limits/rate-limit";
+import { enforceLimit } from "../../http/rate-limit";
 import { UploadFormSchema, UploadResponseSchema } from "../../schemas/ingest";
 import { apiRoute, createRouter } from "../define";
 import { queryContext } from "../../http/query-context";

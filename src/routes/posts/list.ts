@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { OPEN_READ } from "../../auth/scopes";
 import { listPosts } from "../../db/queries/blog";
-import { cursorScope, CursorParam, listBody, PageParam, PerPageParam } from "../../http/pagination";
+import { cursorScope, CursorParam, listBody, PageParam, PerPageParam } from "../../core/pagination";
 import { BlogPostSchema } from "../../schemas/blog";
 import { pageOf } from "../../schemas/common";
 import { apiRoute, createRouter } from "../define";
@@ -36,7 +36,7 @@ const route = apiRoute(OPEN_READ, ["validation-failed"], {
 
 export const listPostsRoute = createRouter().openapi(route, async (c) => {
   const q = c.req.valid("query");
-  // A cursor belongs to one list: these filters, this page size, this caller (src/http/pagination.ts).
+  // A cursor belongs to one list: these filters, this page size, this caller (src/core/pagination.ts).
   const scope = cursorScope(["posts", q.tag, q.author, q.per_page, c.get("viewer")?.userId ?? null]);
   const page = await listPosts(queryContext(c), { tag: q.tag, author: q.author }, listRequest(c, q, q.per_page, scope));
   linkNext(c, "/posts", { tag: q.tag, author: q.author, per_page: q.per_page }, page, scope);

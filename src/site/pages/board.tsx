@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { boardIdOf, getBoard } from "../../db/queries/boards";
 import { listCases } from "../../db/queries/cases";
 import type { AppEnv } from "../../http/context";
-import { boardUrl } from "../../http/urls";
+import { boardUrl } from "../../core/urls";
 import { CaseList, DocumentList } from "../components";
 import type { Site } from "../context";
 import { alternatesOf, canonicalRedirect } from "../item";

@@ -2,8 +2,8 @@
 import type { Context } from "hono";
 import { getCase } from "../../db/queries/cases";
 import type { AppEnv } from "../../http/context";
-import { canonicalId } from "../../http/ids";
-import { boardUrl, normalizeBoardNumber, pageUrl } from "../../http/urls";
+import { canonicalId } from "../../core/ids";
+import { boardUrl, normalizeBoardNumber, pageUrl } from "../../core/urls";
 import { SanitisedHtml, ScrollTable, Time } from "../components";
 import type { Site } from "../context";
 import { alternatesOf, canonicalRedirect, plainSummary } from "../item";

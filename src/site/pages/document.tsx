@@ -2,8 +2,8 @@
 import type { Context } from "hono";
 import { getDocument } from "../../db/queries/documents";
 import type { AppEnv } from "../../http/context";
-import { canonicalId } from "../../http/ids";
-import { apiDocsUrl, boardUrl, normalizeBoardNumber, pageUrl } from "../../http/urls";
+import { canonicalId } from "../../core/ids";
+import { apiDocsUrl, boardUrl, normalizeBoardNumber, pageUrl } from "../../core/urls";
 import { ScrollTable, Time } from "../components";
 import type { Site } from "../context";
 import { formatBytes } from "../i18n";

@@ -2,8 +2,8 @@
 // API keeps problem+json.
 import type { Context } from "hono";
 import type { AppEnv } from "../../http/context";
-import { LANGUAGES, type Lang } from "../../http/language";
-import { homeUrl } from "../../http/urls";
+import { LANGUAGES, type Lang } from "../../core/language";
+import { homeUrl } from "../../core/urls";
 import { siteFor, type Site } from "../context";
 import { alternatesOf } from "../item";
 import { renderPage } from "../render";

@@ -5,7 +5,7 @@ import { listCases } from "../../db/queries/cases";
 import { listDocuments } from "../../db/queries/documents";
 import { listThreads } from "../../db/queries/forum";
 import type { AppEnv } from "../../http/context";
-import { FEEDS, feedUrl, homeUrl, sectionUrl, siteFileUrl, type PageKind } from "../../http/urls";
+import { FEEDS, feedUrl, homeUrl, sectionUrl, siteFileUrl, type PageKind } from "../../core/urls";
 import { CaseList, DocumentList, PostList, ThreadList } from "../components";
 import type { Site } from "../context";
 import { alternatesOf } from "../item";

@@ -1,7 +1,7 @@
 // The 429 page of the site: what a visitor (or a crawler) sees past SITE_RATE_PER_MINUTE, in its language.
 import type { Context } from "hono";
 import type { AppEnv } from "../../http/context";
-import { homeUrl } from "../../http/urls";
+import { homeUrl } from "../../core/urls";
 import { alternatesOf } from "../item";
 import { renderPage } from "../render";
 import { errorSite } from "./errors";

@@ -2,7 +2,7 @@
 // with the same validation, run as an anonymous visitor, its groups rendered as lists of links.
 import type { Context } from "hono";
 import type { AppEnv } from "../../http/context";
-import { searchUrl } from "../../http/urls";
+import { searchUrl } from "../../core/urls";
 import { DOCUMENT_TYPES } from "../../schemas/common";
 import { SEARCH_MAX_CHARS, SEARCH_MIN_CHARS, SearchQuerySchema } from "../../schemas/search-query";
 import { searchSite, type SearchResult } from "../../search";

@@ -2,8 +2,8 @@
 import type { Context } from "hono";
 import { getThread } from "../../db/queries/forum";
 import type { AppEnv } from "../../http/context";
-import { canonicalId } from "../../http/ids";
-import { pageUrl } from "../../http/urls";
+import { canonicalId } from "../../core/ids";
+import { pageUrl } from "../../core/urls";
 import { Pager, SanitisedHtml, Time } from "../components";
 import type { Site } from "../context";
 import { alternatesOf, canonicalRedirect, pageParam, plainSummary, withPage } from "../item";

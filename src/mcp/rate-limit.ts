@@ -1,0 +1,86 @@
+// The assistants' budget at /mcp: tool calls and resource reads count against the caller's address on a counter
+// of their own (MCP_RATE_PER_MINUTE), apart from the API's anonymous limit, so API calls never lock an assistant
+// out, nor the reverse. Requests that read nothing (initialize, ping, tools/list, resources/templates/list,
+// completions, notifications, GET/DELETE) are neither counted nor refused. A request is counted once for all
+// the reads it carries (a JSON-RPC batch cannot multiply the budget), while it is served: the decision goes to
+// the tools and resources (src/mcp/budget.ts), which answer an over-budget call inside the protocol. A batch
+// with more reads than the whole budget could never be served and is refused at once (413), counting nothing.
+import type { Context } from "hono";
+import type { AppEnv } from "../http/context";
+import { ApiError } from "../http/problem";
+import { UNCOUNTED, type Budget, type BudgetRefusal } from "./budget";
+import { inspectRpcBody, readBoundedBody } from "./rpc-body";
+import { addressBucket } from "../limits/client-address";
+import type { LimitDecision } from "../limits/limiter";
+import { enforceRate, type LimitCheck } from "../http/rate-limit";
+import { rememberedRefusal } from "../limits/refused";
+
+type Ctx = Context<AppEnv>;
+
+/** What to hand to the MCP transport: the request to serve and its budget decision, or the answer already decided. */
+export type McpAdmission = { serve: Request; budget: Budget } | { answer: Response };
+
+const WINDOW_SECONDS = 60;
+
+/** The caller's address on the MCP counter, charged one per tool call or resource read. */
+function mcpCheck(c: Ctx, cost: number): LimitCheck {
+  const rule = { limit: c.get("config").mcpRatePerMinute, windowSeconds: WINDOW_SECONDS };
+  return {
+    policy: "mcp",
+    counter: `rate:mcp:${addressBucket(c.req.header("CF-Connecting-IP"), c.get("config").ipv6PrefixBits)}`,
+    rule,
+    code: "rate-limited",
+    cost,
+    detail: (d) => `Too many MCP tool calls and resource reads from this address: at most ${rule.limit} a minute. Retry in ${d.retryAfterSeconds} s.`,
+  };
+}
+
+function refusal(check: LimitCheck, decision: LimitDecision): BudgetRefusal {
+  return { limit: check.rule.limit, retryAfterSeconds: decision.retryAfterSeconds, cost: check.cost ?? 1 };
+}
+
+/** Counts the request's reads; a refusal is returned (the tools answer it), any other failure thrown. */
+async function decide(c: Ctx, check: LimitCheck): Promise<BudgetRefusal | null> {
+  try {
+    await enforceRate(c, check);
+    return null;
+  } catch (error) {
+    const refused = c.get("limits")?.find((l) => l.policy === "mcp" && !l.decision.allowed);
+    if (!(error instanceof ApiError) || !refused) throw error;
+    return refusal(check, refused.decision);
+  }
+}
+
+/** The decision under way; a caller the isolate remembers as refused is refused before any work starts. */
+function budgetOf(c: Ctx, check: LimitCheck): Budget {
+  const remembered = rememberedRefusal(check.counter, check.rule, Date.now());
+  return { decision: decide(c, check), ...(remembered && { refusedAtOnce: refusal(check, remembered) }) };
+}
+
+/**
+ * Reads the request and returns it re-readable for the transport, with its budget decision under way. Throws
+ * 413 past the body bound or for a batch larger than the whole budget; answers with a JSON-RPC error a batch
+ * under a batch-less protocol, an unsupported MCP-Protocol-Version and malformed params (src/mcp/rpc-body.ts).
+ * None of these serve anything, so none is counted.
+ */
+export async function admitMcpRequest(c: Ctx): Promise<McpAdmission> {
+  const request = c.req.raw;
+  if (request.method !== "POST") return { serve: request, budget: UNCOUNTED };
+  const bytes = await readBoundedBody(request);
+  const shape = inspectRpcBody(new TextDecoder().decode(bytes), request.headers.get("MCP-Protocol-Version") ?? undefined);
+  if (shape.refusal) {
+    const { status, id, error } = shape.refusal;
+    return { answer: Response.json({ jsonrpc: "2.0", id, error }, { status }) };
+  }
+  const check = mcpCheck(c, shape.reads);
+  if (shape.reads > check.rule.limit) {
+    throw new ApiError(
+      "payload-too-large",
+      `This batch carries ${shape.reads} tool calls and resource reads; an address may make at most ${check.rule.limit} a minute, so it can never be served. Send at most ${check.rule.limit} per request.`,
+      { headers: { "RateLimit-Policy": `"mcp";q=${check.rule.limit};w=${WINDOW_SECONDS}` } },
+    );
+  }
+  const headers = new Headers(request.headers);
+  headers.delete("Content-Length");
+  return { serve: new Request(request.url, { method: "POST", headers, body: bytes }), budget: shape.reads > 0 ? budgetOf(c, check) : UNCOUNTED };
+}
