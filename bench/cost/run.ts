@@ -133,7 +133,7 @@ async function endpoints(base: string): Promise<Endpoint[]> {
     { name: "search", path: "/api/v1/search?q=power%20short", bound: 5000, why: "ranks a bounded number of candidates per group (src/search), whatever the query" },
     { name: "site page: library", path: "/en/library", bound: 200 },
     { name: "site page: document", path: `/en/library/${doc.id}`, bound: 100 },
-    { name: "feed: library", path: "/en/feeds/library.atom", bound: 600, why: "50 entries and their uploaders" },
+    { name: "feed: library", path: "/en/feeds/library.atom", bound: 1000, why: "50 entries and their uploaders, then its tombstones: up to 200 of the kind's latest changes, one probe each" },
     { name: "sitemap page: documents-1", path: "/sitemaps/documents-1.xml", bound: 60_000, why: "a sitemap page lists up to 5,000 documents, read in chunks of 500 (~4 rows each: row, version, maker, skipped index entries); later pages also walk the skipped index entries" },
     { name: "MCP tool call: list_recent", path: "/mcp", method: "POST", body: mcpCall("list_recent", { kind: "files" }), bound: 200 },
   ];

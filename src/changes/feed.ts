@@ -138,7 +138,10 @@ export async function readChanges(ctx: QueryContext, since: FeedPosition | undef
   const scannedTo = windowEnd ?? Math.max(after, logEnd ?? 0);
   const lastSeq = full ? page[page.length - 1].seq : scannedTo;
   const hasMore = full || (logEnd ?? 0) > scannedTo;
-  const data = page.map((r): Change => {
+  // Rows of one item in one page all get the same answer (it is computed now): the item is named once, at its
+  // last row's place (an import writes an item, its versions and its links: several rows for one item).
+  const lastOf = new Map(page.map((r, i) => [`${r.kind}:${r.item_id}`, i]));
+  const data = page.filter((r, i) => lastOf.get(`${r.kind}:${r.item_id}`) === i).map((r): Change => {
     const visible = r.title !== null;
     const url = !visible ? null : r.kind === "board" ? boardUrl(ctx.urls, r.title!) : pageUrl(ctx.urls, r.kind, r.item_id, r.title!);
     return { kind: r.kind, id: r.item_id, change: visible ? "upsert" : "delete", at: r.at, url };

@@ -59,7 +59,10 @@ export class Limiter extends DurableObject<Env> {
     super(ctx, env);
     const sql = ctx.storage.sql;
     // Earlier layouts: a row per event with a clean-up alarm (dropped: those counters restarted empty once), then
-    // one row of single events, then one row of seconds (both read below).
+    // one row of single events, then one row of seconds (both read below). Compatibility code: the two drops and
+    // the list forms of windowFromLegacy can go once the layout of this file has been deployed for 24 hours (the
+    // longest window, a download cap's): a row still in an earlier form then holds only expired events, which
+    // an empty window equals.
     sql.exec("drop table if exists events");
     sql.exec("drop table if exists clock");
     sql.exec("create table if not exists log (id integer primary key check (id = 1), next integer not null, events text not null)");

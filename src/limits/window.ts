@@ -193,7 +193,10 @@ export class Window {
   }
 }
 
-/** The earlier per-counter row (a state, or a plain list of seconds or of single events `[id, atMs, cost]`), as a window. */
+/**
+ * The earlier per-counter row (a state, or a plain list of seconds or of single events `[id, atMs, cost]`), as a
+ * window. Compatibility code: the list forms can go 24 hours after this layout is deployed (see Limiter's constructor).
+ */
 export function windowFromLegacy(stored: unknown): { window: Window; next: number } {
   if (stored && !Array.isArray(stored) && typeof stored === "object") {
     const state = stored as StoredWindow;
