@@ -1,13 +1,14 @@
 // A key's document list total comes from per-user counters kept by triggers (migrations/0013_keyed_list_counts.sql),
 // not from counting the owner's and the shared rows. Every writer that changes what a key sees of a document moves
 // those counters: an operator's takedown and restore (status), an import (visibility, owner, shares added and
-// removed), an upload becoming available, and a delete. After each, every key's `meta.total` (unfiltered, by type,
+// removed), an upload becoming available (the ingest consumer), and a delete. After each, every key's `meta.total` (unfiltered, by type,
 // mine=true) must equal the number of documents its walked list holds.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { runAdmin } from "../src/admin";
 import { importContent } from "../src/import";
 import { getJson } from "./helpers/app";
+import { createUploader, makePdf, runQueue, upload } from "./helpers/uploads";
 
 const KEYS = {
   olga: "bds_keyedTotalsOlga0000000000000000001",
@@ -72,16 +73,16 @@ async function admin(...argv: string[]): Promise<void> {
 }
 
 /** Every key's total against its walked list (two items a page), for each list a key reads by counter. */
-async function expectTotalsMatchLists(step: string): Promise<void> {
-  for (const user of Object.keys(KEYS) as User[]) {
+async function expectTotalsMatchLists(step: string, others: string[] = []): Promise<void> {
+  for (const key of [...Object.values(KEYS), ...others]) {
     for (const filter of ["", "&type=schematic", "&type=boardview", "&mine=true"]) {
-      const first = await getJson(`/documents?per_page=2${filter}`, { key: KEYS[user] });
+      const first = await getJson(`/documents?per_page=2${filter}`, { key });
       const ids = first.body.data.map((d: { id: string }) => d.id);
       for (let p = 2; p <= first.body.meta.last_page; p++) {
-        ids.push(...(await getJson(`/documents?per_page=2&page=${p}${filter}`, { key: KEYS[user] })).body.data.map((d: { id: string }) => d.id));
+        ids.push(...(await getJson(`/documents?per_page=2&page=${p}${filter}`, { key })).body.data.map((d: { id: string }) => d.id));
       }
-      expect(new Set(ids).size, `${step}: ${user}${filter} has no repeats`).toBe(ids.length);
-      expect(first.body.meta.total, `${step}: ${user}${filter}`).toBe(ids.length);
+      expect(new Set(ids).size, `${step}: ${key}${filter} has no repeats`).toBe(ids.length);
+      expect(first.body.meta.total, `${step}: ${key}${filter}`).toBe(ids.length);
     }
   }
 }
@@ -137,5 +138,23 @@ describe("a key's document total after each writer", () => {
     await admin("documents:delete", id(6));
     await admin("documents:delete", id(2));
     await expectTotalsMatchLists("private and public documents deleted");
+  });
+
+  it("follows an upload from processing to available (the ingest consumer), and its delete", async () => {
+    const { key } = await createUploader(["api:read", "library:ingest", "library:publish"]);
+    const res = await upload(
+      key,
+      { external_id: "keyed-totals", visibility: "public", rights_attested: "true" },
+      { filename: "doc.pdf", content: await makePdf(["keyed totals"]) },
+    );
+    const created: { data: { id: string } } = await res.json();
+    expect(res.status, JSON.stringify(created)).toBe(201);
+    await expectTotalsMatchLists("uploaded, processing", [key]);
+    expect((await getJson("/documents?mine=true", { key })).body.meta.total).toBe(1);
+    await runQueue([{ documentId: created.data.id, version: 1 }]);
+    await expectTotalsMatchLists("upload available", [key]);
+    await admin("documents:delete", created.data.id);
+    await expectTotalsMatchLists("upload deleted", [key]);
+    expect((await getJson("/documents?mine=true", { key })).body.meta.total).toBe(0);
   });
 });
