@@ -131,6 +131,7 @@ async function endpoints(base: string): Promise<Endpoint[]> {
     { name: "cases list, outcome filter", path: "/api/v1/cases?outcome=fixed", bound: 200 },
     { name: "case detail", path: `/api/v1/cases/${kase.id}`, bound: 100 },
     { name: "search", path: "/api/v1/search?q=power%20short", bound: 5000, why: "ranks a bounded number of candidates per group (src/search), whatever the query" },
+    { name: "search, typos and word forms", path: "/api/v1/search?q=chargng%20shorted%20capacitors", bound: 10_000, why: "the same bounded ranking; each word also matches up to 8 other forms and corrections (more doclists to read, docs/search.md)" },
     { name: "site page: library", path: "/en/library", bound: 200 },
     { name: "site page: document", path: `/en/library/${doc.id}`, bound: 100 },
     { name: "feed: library", path: "/en/feeds/library.atom", bound: 1000, why: "50 entries and their uploaders, then its tombstones: up to 200 of the kind's latest changes, one probe each" },

@@ -30,9 +30,10 @@ import type { DocumentTypeSchema } from "../schemas/common";
 import { SEARCH_GROUP_LIMIT, type SearchResultSchema } from "../schemas/search";
 import { SearchUnavailable } from "./errors";
 import { FTS_TABLES, META_BASE, PAGE_FACTOR, RECENT_KEYS, typeTokenOf, type FtsTable } from "./index-sql";
-import { expandBoards, hasLoose, matchExpression, parseQuery, probeExpression, withMarker, withVariants, type BoardSpellings, type ParsedQuery } from "./query";
+import { expandBoards, hasLoose, matchExpression, parseQuery, probeExpression, withMarker, withoutWordPrefixes, withVariants, type BoardSpellings, type ParsedQuery } from "./query";
 import { variantsOf, variantsQuery } from "./vocabulary";
 import { bestExcerpt, matchWords, type Excerpt } from "./excerpts";
+import { matchedPagesQuery } from "./page-text";
 
 export type SearchResult = z.infer<typeof SearchResultSchema>;
 export type DocumentType = z.infer<typeof DocumentTypeSchema>;
@@ -114,18 +115,13 @@ function exactFlag(g: Group, table: string, exact: string | undefined): SQL {
   return sql`(${t}.rowid in (select rowid from ${t} where ${t} match ${expression} order by rowid desc limit ${g.candidates}))`;
 }
 
-/** The page number of a matched page-text row (documents), else null: where the highlight is cut from. */
-function pageOf(g: Group, table: string): SQL {
-  return g.kind === "document" ? sql.raw(`(case when ${table}.rowid < ${META_BASE} then ${table}.rowid % ${PAGE_FACTOR} end)`) : sql`null`;
-}
-
 /** bm25 over the newest visible candidates of one MATCH expression. */
 function rankSimple(g: Group, table: string, match: string, limit: number, exact?: string): SQL {
   const t = sql.raw(table);
   const expression = g.marker ? withMarker(match, g.marker) : match;
   return sql`
-    select id, min(page) as page from (
-      select ${g.id} as id, ${bm25(g.table, table)} as score, ${exactFlag(g, table, exact)} as exact, ${pageOf(g, table)} as page
+    select id from (
+      select ${g.id} as id, ${bm25(g.table, table)} as score, ${exactFlag(g, table, exact)} as exact
       from ${from(g, table)}
       where ${t} match ${expression} and ${visibleRows(g)}
       order by ${t}.rowid desc limit ${g.candidates}
@@ -146,8 +142,8 @@ function rankTwoStage(g: Group, table: string, candidates: string, rank: string,
       where ${t} match ${expression} and ${visibleRows(g)}
       order by ${t}.rowid desc limit ${g.candidates}
     )
-    select id, min(page) as page from (
-      select ${g.id} as id, ${bm25(g.table, table)} as score, ${exactFlag(g, table, exact)} as exact, ${pageOf(g, table)} as page
+    select id from (
+      select ${g.id} as id, ${bm25(g.table, table)} as score, ${exactFlag(g, table, exact)} as exact
       from ${from(g, table)}
       where ${t} match ${rank} and (${t}.rowid + 0) in (select r from cand)
       limit ${g.candidates}
@@ -332,8 +328,6 @@ interface Found {
   threads: Thread[];
   posts: BlogPost[];
   cases: RepairCase[];
-  /** The hits' texts for their highlights, by id. */
-  texts: Map<string, TextRow>;
 }
 
 type ItemGroup = "documents" | "threads" | "posts" | "cases";
@@ -369,11 +363,9 @@ async function rankAndLoad(ctx: QueryContext, prepared: Prepared, mode: "all" | 
   const boards = withBoards ? boardsLoader(ctx, Keys.ranked(ctx.db, boardsRanking(prepared.parsed, boardMatch, options.limit, options.tuning.candidates.boards))) : undefined;
   const plans = match ? statementsFor(ctx, prepared, mode, options) : undefined;
   const loaders = ITEM_GROUPS.map((group) => (plans && only.includes(group) ? loaderFor(ctx, group, plans[group]) : undefined));
-  const texts = ITEM_GROUPS.map((group) => (plans && only.includes(group) ? textsQuery(ctx, hitTexts(group, plans[group])) : undefined));
-  const results = await batchRead(ctx, [boards?.query, ...loaders.map((l) => l?.query), ...texts]);
-  const found = { boards: boards ? boards.map(results[0]) : [], texts: new Map() } as Found;
+  const results = await batchRead(ctx, [boards?.query, ...loaders.map((l) => l?.query)]);
+  const found = { boards: boards ? boards.map(results[0]) : [] } as Found;
   for (const [i, group] of ITEM_GROUPS.entries()) found[group] = (loaders[i] ? loaders[i]!.map(results[i + 1]) : []) as never;
-  for (const rows of results.slice(1 + ITEM_GROUPS.length)) for (const row of rows as TextRow[]) found.texts.set(row.id, row);
   return found;
 }
 
@@ -408,39 +400,28 @@ async function searchIndex(ctx: QueryContext, q: string, options: SearchOptions)
   if (empty.length && prepared.expanded.terms.length > 1) {
     const more = await rankAndLoad(ctx, prepared, "any", rankOptions, empty);
     for (const group of empty) found[group] = more[group] as never;
-    for (const [id, row] of more.texts) found.texts.set(id, row);
   }
-  return { query: q.trim(), ...withHighlights(prepared, found) };
+  return { query: q.trim(), ...(await withHighlights(ctx, prepared, found)) };
 }
 
-/**
- * The texts of a group's hits that their list items do not carry (bodies, descriptions, replies, the
- * matched page), for the highlights: the same ranking statement, in the same round trip as the items.
- */
-function hitTexts(group: ItemGroup, ranking: SQL): SQL {
-  const r = sql`(${ranking}) r`;
+/** The texts of a group's hits that their list items do not carry (bodies, descriptions, replies, components). */
+function hitTexts(group: ItemGroup, ids: string[]): SQL {
+  const list = sql`(select value from json_each(${JSON.stringify(ids)}))`;
   switch (group) {
     case "documents":
-      return sql`select r.id as id, r.page as page, d.description as a, p.text as b, null as c from ${r} join documents d on d.id = r.id
-        left join document_pages p on p.document_id = r.id and p.page = r.page`;
+      return sql`select id, null as page, description as a, null as b, null as c from documents where id in ${list}`;
     case "threads":
-      return sql`select r.id as id, null as page, t.body as a,
+      return sql`select t.id as id, null as page, t.body as a,
         (select group_concat(body, ' ') from (select substr(x.body, 1, 2000) as body from thread_replies x where x.thread_id = t.id and x.hidden = 0 order by x.created_at, x.id limit ${HIGHLIGHT_REPLIES})) as b, null as c
-        from ${r} join threads t on t.id = r.id`;
+        from threads t where t.id in ${list}`;
     case "posts":
-      return sql`select r.id as id, null as page, p.body as a, null as b, null as c from ${r} join blog_posts p on p.id = r.id`;
+      return sql`select id, null as page, body as a, null as b, null as c from blog_posts where id in ${list}`;
     case "cases":
-      return sql`select r.id as id, null as page, c.diagnosis as a, c.fix as b,
+      return sql`select c.id as id, null as page, c.diagnosis as a, c.fix as b,
         (select group_concat(x.designator || ifnull(' ' || x.part_number, ''), ', ') from case_components x where x.case_id = c.id) as c
-        from ${r} join repair_cases c on c.id = r.id`;
+        from repair_cases c where c.id in ${list}`;
   }
 }
-
-/** A raw statement as a query builder: what a D1 batch through drizzle accepts. */
-const textsQuery = (ctx: QueryContext, statement: SQL) =>
-  ctx.db
-    .select({ id: sql<string>`id`, page: sql<number | null>`page`, a: sql<string | null>`a`, b: sql<string | null>`b`, c: sql<string | null>`c` })
-    .from(sql`(${statement}) texts`);
 
 interface TextRow {
   id: string;
@@ -457,15 +438,30 @@ const HIGHLIGHT_REPLIES = 20;
  * Each hit with where it matched. Posts and cases carry their text already; threads' bodies and the
  * matched page of each document cost one more round trip (bounded: the hits of one page of results).
  */
-function withHighlights(prepared: Prepared, found: Found) {
+/**
+ * Each hit with where it matched: one more round trip reads the hits' texts by id (at most 10 per
+ * group) and each document's first matched page (one FTS lookup per document within its own pages,
+ * without the last word's prefix: a prefix expands to every term it starts, once per document).
+ */
+async function withHighlights(ctx: QueryContext, prepared: Prepared, found: Found) {
   const match = matchWords(prepared.expanded);
+  const groups = ITEM_GROUPS.filter((g) => found[g].length > 0);
+  const pages = matchExpression(withoutWordPrefixes(prepared.expanded), "any");
+  const documentIds = found.documents.map((d) => d.id);
+  const withPages = documentIds.length > 0 && pages !== undefined;
+  const results = groups.length
+    ? await readBatch<Record<string, unknown>>(ctx, [...groups.map((g) => hitTexts(g, found[g].map((item) => item.id))), ...(withPages ? [matchedPagesQuery(documentIds, pages)] : [])])
+    : [];
+  const texts = new Map<string, TextRow>();
+  for (const rows of results.slice(0, groups.length)) for (const r of rows as unknown as TextRow[]) texts.set(r.id, r);
+  const pageRows = new Map((withPages ? (results[groups.length] as unknown as { id: string; page: number; text: string }[]) : []).map((r) => [r.id, r]));
   const h = (texts: Parameters<typeof bestExcerpt>[0]): { highlight: Excerpt | null } => ({ highlight: bestExcerpt(texts, match) });
-  const text = (id: string) => found.texts.get(id);
+  const text = (id: string) => texts.get(id);
   return {
     boards: found.boards,
     documents: found.documents.map((d) => {
-      const t = text(d.id);
-      return { ...d, ...h([{ field: "page", page: t?.page ?? null, text: t?.b }, { field: "description", text: t?.a }, { field: "title", text: d.title }]) };
+      const page = pageRows.get(d.id);
+      return { ...d, ...h([{ field: "page", page: page?.page ?? null, text: page?.text }, { field: "description", text: text(d.id)?.a }, { field: "title", text: d.title }]) };
     }),
     threads: found.threads.map((t) => ({ ...t, ...h([{ field: "body", text: text(t.id)?.a }, { field: "replies", text: text(t.id)?.b }, { field: "title", text: t.title }]) })),
     posts: found.posts.map((p) => ({ ...p, ...h([{ field: "body", text: text(p.id)?.a }, { field: "excerpt", text: p.excerpt }, { field: "title", text: p.title }]) })),

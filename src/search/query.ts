@@ -196,6 +196,13 @@ export function matchExpression(parsed: ParsedQuery, mode: "all" | "any" = "all"
   return parsed.terms.map((t) => renderTerm(t, variant === "loose")).join(mode === "all" ? " AND " : " OR ");
 }
 
+/** The terms without the last word's prefix (code prefixes of 5+ characters stay: they expand to few terms). */
+export function withoutWordPrefixes(parsed: ParsedQuery): ParsedQuery {
+  const exact = (a: Alternative): Alternative => ({ ...a, prefix: false });
+  const terms = parsed.terms.map((t) => ({ ...t, alternatives: t.alternatives.map((parts) => parts.map(exact)) }));
+  return { ...parsed, terms };
+}
+
 /** Whether any term has looser alternatives (else the loose and exact expressions are the same). */
 export const hasLoose = (parsed: ParsedQuery) => parsed.terms.some((t) => t.loose?.length);
 

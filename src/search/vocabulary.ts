@@ -21,8 +21,8 @@ export const ONE_EDIT_CHARS = 5;
 export const TWO_EDIT_CHARS = 9;
 /** Longest word the vocabulary keeps (longer runs are codes or noise). */
 export const MAX_WORD_CHARS = 24;
-/** Other forms and corrections one query word may expand to. */
-export const MAX_EXPANSIONS = 12;
+/** Other forms and corrections one query word may expand to (each one more doclist to read). */
+export const MAX_EXPANSIONS = 8;
 
 /** The FTS tables whose words make the vocabulary (boards hold codes only). */
 export const VOCABULARY_SOURCES = ["search_documents", "search_threads", "search_posts", "search_cases"] as const;
@@ -176,21 +176,31 @@ export function variantsQuery(word: string): SQL | undefined {
   const budget = editBudget(w);
   const keys = JSON.stringify(budget ? deletions(w, budget) : []);
   // Both halves read index ranges only, each with its own bound.
-  return sql`select term, 0 as typo from (select term from search_terms where (stem_es = ${s.es} or stem_en = ${s.en}) and term <> ${w} limit 50)
+  return sql`select term, 2 as typo from search_terms where term = ${w}
+    union all select term, 0 from (select term from search_terms where (stem_es = ${s.es} or stem_en = ${s.en}) and term <> ${w} limit 50)
     union all select term, 1 from (select distinct term from search_term_deletes where del in (select value from json_each(${keys})) and term <> ${w} limit 200)`;
 }
 
-/** The rows of variantsQuery → the forms and the verified corrections, bounded. */
+/** Corrections kept for a word the index also holds as typed (it is most likely what was meant). */
+export const KNOWN_WORD_CORRECTIONS = 2;
+
+/**
+ * The rows of variantsQuery → the forms and the verified corrections, nearest first, bounded. A word
+ * the index holds as typed keeps only its KNOWN_WORD_CORRECTIONS nearest corrections: more would add
+ * rows to read and neighbours nobody asked for (`power` → `tower`, `lower`, `mower`).
+ */
 export function variantsOf(word: string, rows: { term: string; typo: number }[]): WordVariants {
   const w = fold(word);
+  const known = rows.some((r) => r.typo === 2);
   const budget = editBudget(w);
-  const forms = [...new Set(rows.filter((r) => !r.typo).map((r) => r.term))].sort((a, b) => Math.abs(a.length - w.length) - Math.abs(b.length - w.length) || (a < b ? -1 : 1));
+  const forms = [...new Set(rows.filter((r) => r.typo === 0).map((r) => r.term))].sort((a, b) => Math.abs(a.length - w.length) - Math.abs(b.length - w.length) || (a < b ? -1 : 1));
   const formSet = new Set(forms);
-  const corrections = [...new Set(rows.filter((r) => r.typo && !formSet.has(r.term)).map((r) => r.term))]
+  const corrections = [...new Set(rows.filter((r) => r.typo === 1 && !formSet.has(r.term)).map((r) => r.term))]
     .map((term) => ({ term, d: editDistance(w, term, budget) }))
     .filter((c) => c.d <= budget)
     .sort((a, b) => a.d - b.d || (a.term < b.term ? -1 : 1))
     .map((c) => c.term);
   const keptForms = forms.slice(0, MAX_EXPANSIONS);
-  return { forms: keptForms, corrections: corrections.slice(0, Math.max(0, MAX_EXPANSIONS - keptForms.length)) };
+  const room = Math.max(0, MAX_EXPANSIONS - keptForms.length);
+  return { forms: keptForms, corrections: corrections.slice(0, known ? Math.min(room, KNOWN_WORD_CORRECTIONS) : room) };
 }
