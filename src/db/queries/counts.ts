@@ -3,7 +3,8 @@
 // and shared documents, posts and cases scheduled for later) is counted over those few rows only.
 import { sql, type SQL } from "drizzle-orm";
 
-export type CountedList = "documents" | "threads" | "posts" | "cases" | "boards";
+/** documents_own, documents_shared and documents_owned are per user (migrations/0013_keyed_list_counts.sql). */
+export type CountedList = "documents" | "documents_own" | "documents_shared" | "documents_owned" | "threads" | "posts" | "cases" | "boards";
 
 /** The counter of `list` under `key` (0 when no row has ever been counted there; null key → 0). */
 export function counter(list: CountedList, key: SQL | string): SQL<number> {

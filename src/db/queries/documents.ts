@@ -106,16 +106,26 @@ function documentTotal(ctx: QueryContext, filter: DocumentFilter): SQL<number> {
             : counterKey("all");
     parts.push(counter("documents", key));
   }
-  if (ctx.viewer) {
-    const me = ctx.viewer.userId;
-    const rest = matches({ ...filter, ownerId: undefined });
-    // mine=true counts every own document (the public ones are not in the counter then).
-    parts.push(sql`(select count(*) from ${documents} where ${and(mine ? eq(documents.ownerId, me) : documentRule.ownOnly(me), rest)})`);
-    if (!mine) {
-      parts.push(sql`(select count(*) from ${sharesOf(me)} where ${and(documentRule.sharedState(me), rest)})`);
-    }
-  }
+  if (ctx.viewer) parts.push(...keyedParts(ctx.viewer.userId, filter));
   return parts.length ? sql<number>`(${sql.join(parts, sql` + `)})` : sql<number>`0`;
+}
+
+/**
+ * A key's own and shared parts of the total. Unfiltered or by type they are per-user counters kept by
+ * triggers (migrations/0013_keyed_list_counts.sql), one primary-key read each, whatever the owner has.
+ * By board or visibility they are still counts over the viewer's own and shared rows: a counter per user
+ * and board or visibility would multiply the rows every write updates, for filters a key seldom uses.
+ */
+function keyedParts(me: number, filter: DocumentFilter): SQL[] {
+  const mine = filter.ownerId !== undefined;
+  if (filter.boardId == null && filter.visibility === undefined) {
+    const key = filter.type ? counterKey("u:", me, ":t:", filter.type) : counterKey("u:", me);
+    // mine=true counts every own document (the public ones are not in the public counter then).
+    return mine ? [counter("documents_owned", key)] : [counter("documents_own", key), counter("documents_shared", key)];
+  }
+  const rest = matches({ ...filter, ownerId: undefined });
+  const own = sql`(select count(*) from ${documents} where ${and(mine ? eq(documents.ownerId, me) : documentRule.ownOnly(me), rest)})`;
+  return mine ? [own] : [own, sql`(select count(*) from ${sharesOf(me)} where ${and(documentRule.sharedState(me), rest)})`];
 }
 
 /**
