@@ -12,7 +12,14 @@ const textMigrations = await readD1Migrations("./migrations-text");
 function worker(vars: Record<string, string>) {
   return cloudflareTest({
     wrangler: { configPath: "./wrangler.toml" },
-    miniflare: { bindings: { TEST_MIGRATIONS: migrations, TEST_TEXT_MIGRATIONS: textMigrations, FILES_SIGNING_KEY: "test-signing-key-not-secret-32-characters", ...vars } },
+    miniflare: {
+      bindings: {
+        TEST_MIGRATIONS: migrations,
+        TEST_TEXT_MIGRATIONS: textMigrations,
+        FILES_SIGNING_KEY: "test-signing-key-not-secret-32-characters",
+        ...vars,
+      },
+    },
   });
 }
 
@@ -48,14 +55,35 @@ export default defineConfig({
         // what a test file sends, so no file trips another's counter (all share the "unknown" address).
         // The edge cache is off here: these tests change data and read it back at once (test/edge/ runs it on).
         logLevel,
-        plugins: [worker({ ANON_RATE_PER_MINUTE: "1000000", KEY_RATE_PER_MINUTE: "1000000", SITE_RATE_PER_MINUTE: "1000000", MCP_RATE_PER_MINUTE: "1000000", EDGE_CACHE_TTL_SECONDS: "0" })],
-        test: { ...shared, name: "api", include: ["test/**/*.test.ts"], exclude: ["test/e2e/**", "test/limits/**", "test/tight-limits/**", "test/edge/**"] },
+        plugins: [
+          worker({
+            ANON_RATE_PER_MINUTE: "1000000",
+            KEY_RATE_PER_MINUTE: "1000000",
+            SITE_RATE_PER_MINUTE: "1000000",
+            MCP_RATE_PER_MINUTE: "1000000",
+            EDGE_CACHE_TTL_SECONDS: "0",
+          }),
+        ],
+        test: {
+          ...shared,
+          name: "api",
+          include: ["test/**/*.test.ts"],
+          exclude: ["test/e2e/**", "test/limits/**", "test/tight-limits/**", "test/edge/**"],
+        },
       },
       {
         // The limit tests: the spec's anonymous rate and small keyed, cap and link values, so a few calls reach them.
         // Edge cache off: these tests read a public counter (downloads) right after changing it.
         logLevel,
-        plugins: [worker({ ANON_RATE_PER_MINUTE: "60", KEY_RATE_PER_MINUTE: "10", DOWNLOAD_CAP_PER_DAY: "3", FILE_LINK_TTL_SECONDS: "300", EDGE_CACHE_TTL_SECONDS: "0" })],
+        plugins: [
+          worker({
+            ANON_RATE_PER_MINUTE: "60",
+            KEY_RATE_PER_MINUTE: "10",
+            DOWNLOAD_CAP_PER_DAY: "3",
+            FILE_LINK_TTL_SECONDS: "300",
+            EDGE_CACHE_TTL_SECONDS: "0",
+          }),
+        ],
         test: { ...shared, name: "limits", include: ["test/limits/**/*.test.ts"] },
       },
       {

@@ -21,10 +21,15 @@ runMain(async () => {
   try {
     const location = remote ? "remote" : "local";
     const wranglerFiles = { delete: (keys: string | string[]) => deleteObjects(location, typeof keys === "string" ? [keys] : keys) };
-    result = remote || rehearse ? await run(new WranglerD1(location).asD1Database(), wranglerFiles, wranglerTextShards(location)) : await withLocalBindings((b) => run(b.DB, b.FILES, localTextShards(b)));
+    result =
+      remote || rehearse
+        ? await run(new WranglerD1(location).asD1Database(), wranglerFiles, wranglerTextShards(location))
+        : await withLocalBindings((b) => run(b.DB, b.FILES, localTextShards(b)));
   } catch (error) {
     if (/no such table/.test(String(error))) {
-      throw new Error(`${(error as Error).message}\nThe ${remote ? "deployed" : "local"} database has no tables yet: apply the migrations first (${remote ? "wrangler d1 migrations apply DB --remote, and each TEXT_* database" : "npm run db:migrate, or npm run dev"}).`);
+      throw new Error(
+        `${(error as Error).message}\nThe ${remote ? "deployed" : "local"} database has no tables yet: apply the migrations first (${remote ? "wrangler d1 migrations apply DB --remote, and each TEXT_* database" : "npm run db:migrate, or npm run dev"}).`,
+      );
     }
     throw error;
   }

@@ -57,11 +57,19 @@ function problemsOf(file: string): string[] {
 }
 
 runMain(async () => {
-  const files = ["README.md", ...readdirSync("docs").filter((n) => n.endsWith(".md")).sort().map((n) => `docs/${n}`)];
+  const files = [
+    "README.md",
+    ...readdirSync("docs")
+      .filter((n) => n.endsWith(".md"))
+      .sort()
+      .map((n) => `docs/${n}`),
+  ];
   const problems = files.flatMap(problemsOf);
   const size = statSync("README.md").size;
   if (size > README_MAX_BYTES) problems.push(`README.md is ${size} bytes; the front door keeps to ${README_MAX_BYTES} (move detail into docs/)`);
   for (const problem of problems) console.log(`✗ ${problem}`);
-  console.log(problems.length ? `${problems.length} documentation problem(s).` : `Docs: ${files.length} files, every link resolves; README.md ${size} bytes.`);
+  console.log(
+    problems.length ? `${problems.length} documentation problem(s).` : `Docs: ${files.length} files, every link resolves; README.md ${size} bytes.`,
+  );
   return problems.length ? 1 : 0;
 });

@@ -10,7 +10,9 @@ const DEMO_SOURCES = join("scripts", "demo");
 
 async function localDatabaseIsEmpty(): Promise<boolean> {
   return withLocalBindings(async ({ DB }) => {
-    const row = await DB.prepare("select (select count(*) from users) + (select count(*) from documents) + (select count(*) from threads) as n").first<{ n: number }>();
+    const row = await DB.prepare(
+      "select (select count(*) from users) + (select count(*) from documents) + (select count(*) from threads) as n",
+    ).first<{ n: number }>();
     return (row?.n ?? 0) === 0;
   });
 }
@@ -35,7 +37,11 @@ async function seedIfEmpty(): Promise<void> {
   const outcome = await importLocally(JSON.parse(readFileSync(path, "utf8")), true);
   if (!outcome.ok) throw new Error(`the demo dataset did not import:\n${outcome.problems.map((p) => `  ${p.path}: ${p.message}`).join("\n")}`);
   resetLimiterState();
-  console.log(`Demo loaded: ${Object.entries(outcome.counts).map(([k, n]) => `${n} ${k}`).join(", ")}.`);
+  console.log(
+    `Demo loaded: ${Object.entries(outcome.counts)
+      .map(([k, n]) => `${n} ${k}`)
+      .join(", ")}.`,
+  );
 }
 
 runMain(async () => {

@@ -39,22 +39,22 @@ function parseCommandLine(argv: string[]) {
   const parsed = (() => {
     try {
       return parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        reset: { type: "boolean" },
-        remote: { type: "boolean" },
-        rehearse: { type: "boolean" },
-        "dry-run": { type: "boolean" },
-        restart: { type: "boolean" },
-        quiet: { type: "boolean", short: "q" },
-        "batch-statements": { type: "string" },
-        "batch-mb": { type: "string" },
-        "stop-after": { type: "string" },
-        "persist-to": { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    });
+        args: argv,
+        allowPositionals: true,
+        options: {
+          reset: { type: "boolean" },
+          remote: { type: "boolean" },
+          rehearse: { type: "boolean" },
+          "dry-run": { type: "boolean" },
+          restart: { type: "boolean" },
+          quiet: { type: "boolean", short: "q" },
+          "batch-statements": { type: "string" },
+          "batch-mb": { type: "string" },
+          "stop-after": { type: "string" },
+          "persist-to": { type: "string" },
+          help: { type: "boolean", short: "h" },
+        },
+      });
     } catch (error) {
       throw new UsageError(`${(error as Error).message}\n${USAGE}`);
     }
@@ -96,13 +96,24 @@ function printProblems(input: string, problems: ImportProblem[]): void {
 }
 
 function printSummary(outcome: Extract<ImportOutcome, { ok: true }>, seconds: number): void {
-  const rows = Object.entries(outcome.sections).map(([section, s]) => [section, s.records.toLocaleString("en"), `${(s.bytes / 1024 / 1024).toFixed(1)} MB`, s.ms ? `${(s.ms / 1000).toFixed(1)} s` : ""]);
+  const rows = Object.entries(outcome.sections).map(([section, s]) => [
+    section,
+    s.records.toLocaleString("en"),
+    `${(s.bytes / 1024 / 1024).toFixed(1)} MB`,
+    s.ms ? `${(s.ms / 1000).toFixed(1)} s` : "",
+  ]);
   const table = [["section", "records", "input", "write time"], ...rows];
   const widths = table[0].map((_, c) => Math.max(...table.map((r) => r[c].length)));
   for (const row of table) console.log("  " + row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join("  "));
   if (outcome.written) {
-    console.log(`  records written: ${Object.entries(outcome.counts).map(([k, n]) => `${n.toLocaleString("en")} ${k}`).join(", ")}`);
-    console.log(`  ${outcome.batches} batches, ${outcome.rowsWritten ? `${outcome.rowsWritten.toLocaleString("en")} rows written (as D1 counts them, search index included), ` : ""}${seconds.toFixed(1)} s`);
+    console.log(
+      `  records written: ${Object.entries(outcome.counts)
+        .map(([k, n]) => `${n.toLocaleString("en")} ${k}`)
+        .join(", ")}`,
+    );
+    console.log(
+      `  ${outcome.batches} batches, ${outcome.rowsWritten ? `${outcome.rowsWritten.toLocaleString("en")} rows written (as D1 counts them, search index included), ` : ""}${seconds.toFixed(1)} s`,
+    );
     if (outcome.searchRebuilt) console.log("  search index rebuilt once at the end (a bulk run: its triggers were off while writing)");
   }
 }
@@ -119,7 +130,12 @@ runMain(async () => {
   const checkpoint = new Checkpoint({ input: args.input, size: input.size, mtimeMs: input.mtimeMs, target: args.target, reset: args.reset });
   if (args.restart) checkpoint.clear();
   const resumeFrom: Position | undefined = args.dryRun ? undefined : checkpoint.load();
-  const where = args.target === "remote" ? "the deployed database" : args.target === "rehearse" ? "the local database (rehearsal of --remote)" : "the local database";
+  const where =
+    args.target === "remote"
+      ? "the deployed database"
+      : args.target === "rehearse"
+        ? "the local database (rehearsal of --remote)"
+        : "the local database";
 
   let target: ImportTarget;
   let dispose = async () => {};
@@ -136,7 +152,8 @@ runMain(async () => {
 
   const progress = new ProgressBar(args.quiet);
   const started = Date.now();
-  if (resumeFrom) console.log(`Resuming an interrupted import of ${args.input} at ${resumeFrom.section}[${resumeFrom.index}] (--restart starts over).`);
+  if (resumeFrom)
+    console.log(`Resuming an interrupted import of ${args.input} at ${resumeFrom.section}[${resumeFrom.index}] (--restart starts over).`);
   const now = new Date();
   const db = getDb({ DB: {} as D1Database });
   let outcome: ImportOutcome;
@@ -148,10 +165,12 @@ runMain(async () => {
       resumeFrom,
       limits: args.limits,
       onProgress: progress.update,
-      checkRecord: args.target === "local" ? undefined : (section, index, record) => remoteLimitProblems(db, section, index, record, now.toISOString()),
+      checkRecord:
+        args.target === "local" ? undefined : (section, index, record) => remoteLimitProblems(db, section, index, record, now.toISOString()),
       onBatchWritten: (batch, resumeAt) => {
         if (resumeAt) checkpoint.save(resumeAt);
-        if (args.stopAfter && batch.number >= args.stopAfter) throw new StoppedOnRequest(`stopped after ${batch.number} batches as asked; run the same command again to resume`);
+        if (args.stopAfter && batch.number >= args.stopAfter)
+          throw new StoppedOnRequest(`stopped after ${batch.number} batches as asked; run the same command again to resume`);
       },
     });
   } catch (error) {

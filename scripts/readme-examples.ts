@@ -28,7 +28,9 @@ function freePort(): Promise<number> {
 /** The tracked files (and the installed dependencies, linked) in a fresh directory. */
 function copyRepository(): string {
   const dir = mkdtempSync(join(tmpdir(), "bds-readme-"));
-  const files = spawnSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { encoding: "utf8" }).stdout.split("\0").filter(Boolean);
+  const files = spawnSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { encoding: "utf8" })
+    .stdout.split("\0")
+    .filter(Boolean);
   for (const file of files) if (existsSync(file)) cpSync(file, join(dir, file), { recursive: true });
   cpSync("public", join(dir, "public"), { recursive: true }); // with the Swagger UI bundle, which git ignores
   symlinkSync(join(process.cwd(), "node_modules"), join(dir, "node_modules"), "dir");
@@ -58,7 +60,10 @@ async function waitForServer(url: string, server: ChildProcess, log: () => strin
 
 /** The markdown files whose shell examples run: the README first, then docs/ by name. */
 function exampleFiles(): string[] {
-  const docs = readdirSync("docs").filter((name) => name.endsWith(".md")).sort().map((name) => `docs/${name}`);
+  const docs = readdirSync("docs")
+    .filter((name) => name.endsWith(".md"))
+    .sort()
+    .map((name) => `docs/${name}`);
   return ["README.md", ...docs];
 }
 

@@ -46,7 +46,9 @@ async function remote(drop: boolean): Promise<void> {
   if (drop) {
     statements = dropStatements();
   } else {
-    const out = JSON.parse(wrangler("d1", "execute", DATABASE, "--remote", "--json", "--command", COUNT_KEYS_SQL)) as { results: { total: number }[] }[];
+    const out = JSON.parse(wrangler("d1", "execute", DATABASE, "--remote", "--json", "--command", COUNT_KEYS_SQL)) as {
+      results: { total: number }[];
+    }[];
     const keys = out[0]?.results[0]?.total ?? 0;
     statements = rebuildStatements(keys);
     console.log(`${keys} items to index`);

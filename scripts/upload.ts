@@ -79,7 +79,9 @@ async function main(): Promise<number> {
     },
   });
   if (interactive) process.stderr.write("\n");
-  process.stderr.write(`${result.status} in ${(result.elapsedMs / 1000).toFixed(1)} s${result.headers["idempotent-replayed"] ? " (replayed)" : ""}\n`);
+  process.stderr.write(
+    `${result.status} in ${(result.elapsedMs / 1000).toFixed(1)} s${result.headers["idempotent-replayed"] ? " (replayed)" : ""}\n`,
+  );
   process.stdout.write(JSON.stringify(result.body, null, 2) + "\n");
   return result.status === 200 || result.status === 201 ? 0 : 1;
 }

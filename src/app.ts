@@ -34,6 +34,8 @@ export function buildApp() {
   app.all(MCP_PATH, serveMcp);
   for (const path of SITE_PATHS) app.use(path, siteRateLimit); // the site's own per-address limit
   app.route("/", buildSite());
-  app.notFound((c) => (servesHtml(c.req.path) ? notFoundPage(c) : apiErrorResponse(new ApiError("not-found", `Nothing at ${quoteInput(c.req.path)}.`), c)));
+  app.notFound((c) =>
+    servesHtml(c.req.path) ? notFoundPage(c) : apiErrorResponse(new ApiError("not-found", `Nothing at ${quoteInput(c.req.path)}.`), c),
+  );
   return app;
 }

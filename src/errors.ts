@@ -39,7 +39,8 @@ export class DomainError extends Error {
   ) {
     super(message);
     this.name = new.target.name;
-    const { retryAfterSeconds, fieldErrors, requiredScopes, credentialsRejected } = typeof details === "number" ? { retryAfterSeconds: details } : details;
+    const { retryAfterSeconds, fieldErrors, requiredScopes, credentialsRejected } =
+      typeof details === "number" ? { retryAfterSeconds: details } : details;
     this.retryAfterSeconds = retryAfterSeconds;
     this.fieldErrors = fieldErrors;
     this.requiredScopes = requiredScopes;

@@ -18,7 +18,8 @@ export { QuotaLedger } from "./limits/quota";
 
 export default {
   fetch: app.fetch,
-  queue: (batch, env) => withQueueLog(batch, (logged) => (logged.queue === UPLOADS_DLQ_NAME ? handleDeadLetters(logged, env) : handleUploadsBatch(logged, env))),
+  queue: (batch, env) =>
+    withQueueLog(batch, (logged) => (logged.queue === UPLOADS_DLQ_NAME ? handleDeadLetters(logged, env) : handleUploadsBatch(logged, env))),
   scheduled: async (controller, env) => {
     await sweepStuckUploads(env, new Date(controller.scheduledTime));
     // Words written since the last run (new threads, replies, page text) join the search vocabulary.

@@ -27,7 +27,10 @@ describe("keys:create", () => {
     const { body } = await getJson("/me", { key: token });
     expect(body.data).toMatchObject({ username: "alice", key: { name: "workshop pc", scopes: ["api:read", "library:ingest"], expires_at: null } });
     // The token is not stored: only its hash is, and the hash is not the token.
-    const stored = await env.DB.prepare("select token_hash, display_prefix from api_keys where name = 'workshop pc'").first<{ token_hash: string; display_prefix: string }>();
+    const stored = await env.DB.prepare("select token_hash, display_prefix from api_keys where name = 'workshop pc'").first<{
+      token_hash: string;
+      display_prefix: string;
+    }>();
     expect(stored!.token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(stored!.token_hash).not.toContain(token.slice(4, 14));
     expect(token.startsWith(stored!.display_prefix)).toBe(true);
@@ -55,7 +58,10 @@ describe("keys:create", () => {
       [["--user", "bob", "--scopes", "api:read", "--expires", "2027-02-30T00:00:00"], /--expires: must be an ISO 8601/],
       [["--user", "bob", "--scopes", "api:read", "--expires", "2027-02-30"], /--expires: must be an ISO 8601/],
       [["--user", "nobody", "--scopes", "api:read"], /unknown user "nobody"/],
-      [["--user", "bob", "--scopes", "api:read,admin:all"], /--scopes: unknown scope "admin:all" \(allowed: api:read, library:ingest, library:publish\)/],
+      [
+        ["--user", "bob", "--scopes", "api:read,admin:all"],
+        /--scopes: unknown scope "admin:all" \(allowed: api:read, library:ingest, library:publish\)/,
+      ],
       [["--user", "bob", "--scopes", ","], /--scopes: needs at least one scope/],
       [["--user", "bob"], /--scopes: is required/],
       [["--scopes", "api:read"], /--user: is required/],
@@ -139,7 +145,12 @@ describe("users", () => {
     const created = await admin("users:create", "--username", "erin", "--name", "Erin Solder", "--role", "contributor", "--locale", "en");
     expect(created).toMatchObject({ code: 0 });
     const token = await createKey("--user", "erin", "--scopes", "api:read");
-    expect((await getJson("/me", { key: token })).body.data).toMatchObject({ username: "erin", name: "Erin Solder", role: "contributor", locale: "en" });
+    expect((await getJson("/me", { key: token })).body.data).toMatchObject({
+      username: "erin",
+      name: "Erin Solder",
+      role: "contributor",
+      locale: "en",
+    });
     const again = await admin("users:create", "--username", "erin", "--name", "Other");
     expect(again.code).toBe(2);
     expect(again.output[0]).toBe(`error: user "erin" already exists`);
@@ -179,7 +190,8 @@ describe("the command line", () => {
     expect(unknown.code).toBe(2);
     expect(unknown.output[0]).toBe(`error: unknown command "keys:destroy"`);
     const help = (await admin("help")).output.join("\n");
-    for (const name of ["users:create", "users:deactivate", "users:activate", "keys:create", "keys:revoke", "keys:list"]) expect(help).toContain(name);
+    for (const name of ["users:create", "users:deactivate", "users:activate", "keys:create", "keys:revoke", "keys:list"])
+      expect(help).toContain(name);
   });
 });
 
@@ -210,14 +222,17 @@ describe("documents:takedown, documents:restore and documents:delete", () => {
       log.mockRestore();
     }
   }
-  const searchIds = async (q: string, key?: string) => (await getJson(`/search?q=${encodeURIComponent(q)}`, { key })).body.data.documents.map((d: { id: string }) => d.id);
+  const searchIds = async (q: string, key?: string) =>
+    (await getJson(`/search?q=${encodeURIComponent(q)}`, { key })).body.data.documents.map((d: { id: string }) => d.id);
 
   it("a taken-down document leaves the API, search and downloads for everyone but its owner, and comes back on restore", async () => {
     const id = SAMPLE_IDS.publicSchematic;
     expect(await searchIds("820-00165 schematic")).toContain(id);
 
     const takedown = await operate("documents:takedown", id.toLowerCase(), "--reason", "DMCA notice 2026-114");
-    expect(takedown).toEqual([{ level: "info", event: "admin.document.takedown", at: expect.any(String), document_id: id, reason: "DMCA notice 2026-114" }]);
+    expect(takedown).toEqual([
+      { level: "info", event: "admin.document.takedown", at: expect.any(String), document_id: id, reason: "DMCA notice 2026-114" },
+    ]);
     await expectProblem(await api(`/documents/${id}`), 404, "not-found");
     await expectProblem(await api(`/documents/${id}`, { key: KEYS.aliceRead }), 404, "not-found");
     await expectProblem(await api(`/documents/${id}/download`, { key: KEYS.aliceRead }), 404, "not-found");
@@ -233,13 +248,17 @@ describe("documents:takedown, documents:restore and documents:delete", () => {
 
   it("delete removes the file from R2 and the text from search; the upload's external id then answers 410", async () => {
     const { key } = await createUploader();
-    const created: any = await (await upload(key, { external_id: "to-delete" }, { filename: "doc.pdf", content: await makePdf(["quasarwidget calibration"]) })).json();
+    const created: any = await (
+      await upload(key, { external_id: "to-delete" }, { filename: "doc.pdf", content: await makePdf(["quasarwidget calibration"]) })
+    ).json();
     await runQueue([{ documentId: created.data.id, version: 1 }]);
     expect(await searchIds("quasarwidget", key)).toEqual([created.data.id]);
     expect(await env.FILES.head(`documents/${created.data.id}/v1`)).not.toBeNull();
 
     const deleted = await operate("documents:delete", created.data.id);
-    expect(deleted).toEqual([{ level: "info", event: "admin.document.delete", at: expect.any(String), document_id: created.data.id, status: "available" }]);
+    expect(deleted).toEqual([
+      { level: "info", event: "admin.document.delete", at: expect.any(String), document_id: created.data.id, status: "available" },
+    ]);
     expect(await env.FILES.head(`documents/${created.data.id}/v1`)).toBeNull();
     expect(await searchIds("quasarwidget", key)).toEqual([]);
     expect(await env.DB.prepare("select count(*) as n from search_documents where search_documents match 'quasarwidget'").first("n")).toBe(0);

@@ -4,7 +4,16 @@ import { api, expectMatchesOpenApi, expectProblem, getJson, KEYS, seedSample } f
 beforeAll(seedSample);
 afterEach(() => vi.useRealTimers());
 
-const OPEN_READS = ["/documents", "/documents/01JM9S346Q3D25VT4F5V37E3S3", "/boards/820-00165", "/forum/categories", "/forum/threads", "/forum/threads/01JBGJ09TQM83XSSSS6YS3C4DW", "/posts", "/cases"];
+const OPEN_READS = [
+  "/documents",
+  "/documents/01JM9S346Q3D25VT4F5V37E3S3",
+  "/boards/820-00165",
+  "/forum/categories",
+  "/forum/threads",
+  "/forum/threads/01JBGJ09TQM83XSSSS6YS3C4DW",
+  "/posts",
+  "/cases",
+];
 
 type Expect = { open: number; me: number; code?: string };
 const MATRIX: [string, Record<string, string> | undefined, Expect][] = [
@@ -84,10 +93,17 @@ describe("GET /me", () => {
   it("describes the key's owner and the key, never its secret", async () => {
     const { res, body } = await getJson("/me", { key: KEYS.aliceRead });
     await expectMatchesOpenApi(body, "/me", "get", 200);
-    expect(body).toEqual({ data: { username: "alice", name: "Alice Moreno", role: "user", locale: "es", key: { name: "laptop", scopes: ["api:read"], expires_at: null } } });
+    expect(body).toEqual({
+      data: { username: "alice", name: "Alice Moreno", role: "user", locale: "es", key: { name: "laptop", scopes: ["api:read"], expires_at: null } },
+    });
     expect(res.headers.get("Cache-Control")).toBe("private, no-cache");
     const bob = await getJson("/me", { key: KEYS.bob });
-    expect(bob.body.data).toMatchObject({ username: "bob", role: "verified_technician", locale: "en", key: { name: "cli", scopes: ["api:read", "library:ingest", "library:publish"] } });
+    expect(bob.body.data).toMatchObject({
+      username: "bob",
+      role: "verified_technician",
+      locale: "en",
+      key: { name: "cli", scopes: ["api:read", "library:ingest", "library:publish"] },
+    });
     const carol = await getJson("/me", { key: KEYS.carolAdmin });
     expect(carol.body.data.role).toBe("admin");
     const text = JSON.stringify([body, bob.body, carol.body]);
@@ -103,7 +119,13 @@ describe("GET /me", () => {
 
 describe("an admin's key sees no more than an ordinary member's", () => {
   it("carol (admin, owns nothing) sees exactly what an anonymous visitor sees", async () => {
-    for (const path of [...OPEN_READS, "/boards/NM-A311", "/documents?visibility=private", "/documents?visibility=shared", "/documents/01JE28JT97KB6CQ643DZVMXXQK"]) {
+    for (const path of [
+      ...OPEN_READS,
+      "/boards/NM-A311",
+      "/documents?visibility=private",
+      "/documents?visibility=shared",
+      "/documents/01JE28JT97KB6CQ643DZVMXXQK",
+    ]) {
       const anonymous = await api(path);
       const admin = await api(path, { key: KEYS.carolAdmin });
       expect(admin.status, path).toBe(anonymous.status);

@@ -108,7 +108,13 @@ describe("GET /posts/{post}", () => {
   it("returns the body, its sanitised HTML and the comments oldest first", async () => {
     const { body } = await getJson(`/posts/${IDS.lenovo}`, { lang: "es" });
     await expectMatchesOpenApi(body, "/posts/{post}", "get", 200);
-    expect(body.data).toMatchObject({ id: IDS.lenovo, author: "bob", comments: 3, edited_at: "2026-10-02T00:00:00.000Z", url: `${ORIGIN}/es/blog/${IDS.lenovo}/placas-base-lenovo` });
+    expect(body.data).toMatchObject({
+      id: IDS.lenovo,
+      author: "bob",
+      comments: 3,
+      edited_at: "2026-10-02T00:00:00.000Z",
+      url: `${ORIGIN}/es/blog/${IDS.lenovo}/placas-base-lenovo`,
+    });
     expect(body.data.comment_list.map((c: any) => [c.author, c.body])).toEqual([
       ["alice", "First"],
       ["carol", "Second"],

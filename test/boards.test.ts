@@ -33,7 +33,14 @@ describe("GET /boards/{number}", () => {
     }
     for (const alias of ["NMA311", "nm a311", "nm-a311"]) {
       const { body } = await getJson(`/boards/${encodeURIComponent(alias)}`);
-      expect(body.data).toMatchObject({ number: "NM-A311", norm: "NMA311", manufacturer: "Lenovo", board_code: "EX470", platform: null, codename: null });
+      expect(body.data).toMatchObject({
+        number: "NM-A311",
+        norm: "NMA311",
+        manufacturer: "Lenovo",
+        board_code: "EX470",
+        platform: null,
+        codename: null,
+      });
     }
   });
 

@@ -3,7 +3,12 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { importContent } from "../cli/import";
 import { api, expectMatchesOpenApi, expectProblem, getJson, KEYS, ORIGIN, SAMPLE_IDS, seedSample } from "./helpers/app";
 
-const IDS = { short: "01K2000000000000000000000A", partial: "01K2000000000000000000000B", future: "01K2000000000000000000000C", undated: "01K2000000000000000000000D" } as const;
+const IDS = {
+  short: "01K2000000000000000000000A",
+  partial: "01K2000000000000000000000B",
+  future: "01K2000000000000000000000C",
+  undated: "01K2000000000000000000000D",
+} as const;
 const extra = {
   cases: [
     {
@@ -30,7 +35,16 @@ const extra = {
       documents: [SAMPLE_IDS.alicePrivate, SAMPLE_IDS.sharedBoardview, SAMPLE_IDS.publicSchematic, SAMPLE_IDS.takedown],
       thread: SAMPLE_IDS.hiddenThread,
     },
-    { id: IDS.partial, title: "Partial fix", outcome: "partially_fixed", symptom: "Boots sometimes", board: "X1C_MLB", diagnosis: "d", fix: "f", published_at: "2026-09-01T00:00:00Z" },
+    {
+      id: IDS.partial,
+      title: "Partial fix",
+      outcome: "partially_fixed",
+      symptom: "Boots sometimes",
+      board: "X1C_MLB",
+      diagnosis: "d",
+      fix: "f",
+      published_at: "2026-09-01T00:00:00Z",
+    },
     { id: IDS.future, title: "Future case", outcome: "fixed", symptom: "s", diagnosis: "d", published_at: "2099-01-01T00:00:00Z" },
     { id: IDS.undated, title: "Undated case", symptom: "s", diagnosis: "d" },
   ],
@@ -121,8 +135,18 @@ describe("GET /cases/{case}", () => {
       url: `${ORIGIN}/es/reparaciones/${sampleCase}/j130-dead-after-liquid`,
       measurements: [{ point: "PP3V42_G3H", expected: "3.42 V", measured: "0 V", note: null }],
       components: [{ designator: "U7000", part_number: "TPS62180", action: "replaced", note: null }],
-      documents: [{ id: SAMPLE_IDS.publicSchematic, title: "820-00165 schematic", url: `${ORIGIN}/es/biblioteca/${SAMPLE_IDS.publicSchematic}/820-00165-schematic` }],
-      thread: { id: SAMPLE_IDS.thread, title: "820-00165 no power, PP3V42 missing", url: `${ORIGIN}/es/foro/${SAMPLE_IDS.thread}/820-00165-no-power-pp3v42-missing` },
+      documents: [
+        {
+          id: SAMPLE_IDS.publicSchematic,
+          title: "820-00165 schematic",
+          url: `${ORIGIN}/es/biblioteca/${SAMPLE_IDS.publicSchematic}/820-00165-schematic`,
+        },
+      ],
+      thread: {
+        id: SAMPLE_IDS.thread,
+        title: "820-00165 no power, PP3V42 missing",
+        url: `${ORIGIN}/es/foro/${SAMPLE_IDS.thread}/820-00165-no-power-pp3v42-missing`,
+      },
     });
   });
 
@@ -133,7 +157,15 @@ describe("GET /cases/{case}", () => {
     expect(body.data.measurements[0]).toEqual({ point: "PP3V3_S5", expected: null, measured: "0.2 Ω", note: null });
     expect(body.data.components.map((c: any) => c.designator)).toEqual(["U2", "C1", "R9"]);
     expect(body.data.components[1]).toEqual({ designator: "C1", part_number: "GRM155", action: "removed", note: "shorted" });
-    expect(body.data).toMatchObject({ board: "NM-A311", board_revision: "rev 2", fix: null, fix_html: null, minutes_spent: null, thread: null, outcome: "not_fixed" });
+    expect(body.data).toMatchObject({
+      board: "NM-A311",
+      board_revision: "rev 2",
+      fix: null,
+      fix_html: null,
+      minutes_spent: null,
+      thread: null,
+      outcome: "not_fixed",
+    });
   });
 
   it("links only the documents the caller may see, in the case's order", async () => {

@@ -56,7 +56,10 @@ class Mirror {
   }
 
   ids(kind: string): string[] {
-    return [...this.items.keys()].filter((k) => k.startsWith(`${kind}:`)).map((k) => k.slice(kind.length + 1)).sort();
+    return [...this.items.keys()]
+      .filter((k) => k.startsWith(`${kind}:`))
+      .map((k) => k.slice(kind.length + 1))
+      .sort();
   }
 }
 
@@ -121,7 +124,9 @@ describe("GET /changes", () => {
     await env.DB.prepare("update threads set published = 0 where id = ?").bind(SAMPLE_IDS.thread).run();
     await env.DB.prepare("update thread_replies set hidden = 1 where thread_id = ?").bind(SAMPLE_IDS.rulesThread).run();
     await env.DB.prepare("update repair_cases set published = 0 where id = (select id from repair_cases order by id limit 1)").run();
-    await env.DB.prepare("update blog_posts set published_at = ? where id = (select id from blog_posts order by id limit 1)").bind(new Date(Date.now() + 86_400_000).toISOString()).run();
+    await env.DB.prepare("update blog_posts set published_at = ? where id = (select id from blog_posts order by id limit 1)")
+      .bind(new Date(Date.now() + 86_400_000).toISOString())
+      .run();
     for (const m of [anonymous, bob, alice]) await expectMirrorEqualsLists(m);
     expect(anonymous.ids("document")).not.toContain(SAMPLE_IDS.publicSchematic);
     expect(bob.ids("document")).not.toContain(SAMPLE_IDS.sharedBoardview);
@@ -142,7 +147,10 @@ describe("GET /changes", () => {
     await anonymous.follow(100);
     const alice = (await env.DB.prepare("select id from users where username = 'alice'").first<number>("id"))!;
     const now = new Date().toISOString();
-    const rows = Array.from({ length: 2 * SCAN_ROWS + 50 }, (_, i) => [`01KFEED${String(i).padStart(19, "0")}`, i % 100 === 99 ? "public" : "private"]);
+    const rows = Array.from({ length: 2 * SCAN_ROWS + 50 }, (_, i) => [
+      `01KFEED${String(i).padStart(19, "0")}`,
+      i % 100 === 99 ? "public" : "private",
+    ]);
     await env.DB.prepare(
       `insert into documents (id, title, type, status, visibility, owner_id, created_at, updated_at) select value->>'$[0]', 'Feed ' || (value->>'$[0]'), 'other', 'available', value->>'$[1]', ${alice}, '${now}', '${now}' from json_each(?)`,
     )
@@ -160,7 +168,11 @@ describe("GET /changes", () => {
     const everyone = new Mirror();
     await owner.follow(100);
     await everyone.follow(100);
-    const res = await upload(key, { external_id: "feed-order", visibility: "public", rights_attested: "true" }, { filename: "doc.pdf", content: await makePdf(["feed order"]) });
+    const res = await upload(
+      key,
+      { external_id: "feed-order", visibility: "public", rights_attested: "true" },
+      { filename: "doc.pdf", content: await makePdf(["feed order"]) },
+    );
     const created: any = await res.json();
     expect(res.status, JSON.stringify(created)).toBe(201);
     const id = created.data.id;
@@ -185,14 +197,22 @@ describe("GET /changes", () => {
 
   it("no private id of another owner ever appears in a caller's feed, as an upsert or a delete", async () => {
     // Alice's private document, and one shared with bob while still processing: changed, then deleted.
-    await env.DB.prepare("update documents set title = 'renamed' where id in (?, ?)").bind(SAMPLE_IDS.alicePrivate, SAMPLE_IDS.sharedProcessing).run();
+    await env.DB.prepare("update documents set title = 'renamed' where id in (?, ?)")
+      .bind(SAMPLE_IDS.alicePrivate, SAMPLE_IDS.sharedProcessing)
+      .run();
     await admin("documents:delete", SAMPLE_IDS.sharedProcessing);
     await admin("documents:delete", SAMPLE_IDS.alicePrivate);
-    const privateOfOthers = (await env.DB.prepare("select id from documents where visibility = 'private'").all<{ id: string }>()).results.map((r) => r.id);
-    for (const [who, key] of [["anonymous", undefined], ["bob", KEYS.bob]] as const) {
+    const privateOfOthers = (await env.DB.prepare("select id from documents where visibility = 'private'").all<{ id: string }>()).results.map(
+      (r) => r.id,
+    );
+    for (const [who, key] of [
+      ["anonymous", undefined],
+      ["bob", KEYS.bob],
+    ] as const) {
       const named = await everyIdNamed(key);
       // Alice's private one, dave's shared with bob but never available, and (for everyone but bob, its owner) bob's processing one.
-      for (const id of [SAMPLE_IDS.alicePrivate, SAMPLE_IDS.sharedProcessing, ...(key ? [] : [SAMPLE_IDS.processing])]) expect(named.has(id), `${who}: ${id}`).toBe(false);
+      for (const id of [SAMPLE_IDS.alicePrivate, SAMPLE_IDS.sharedProcessing, ...(key ? [] : [SAMPLE_IDS.processing])])
+        expect(named.has(id), `${who}: ${id}`).toBe(false);
       const bobId = (await env.DB.prepare("select id from users where username = 'bob'").first<number>("id"))!;
       for (const id of privateOfOthers) {
         const owner = await env.DB.prepare("select owner_id from documents where id = ?").bind(id).first<number>("owner_id");
@@ -231,7 +251,13 @@ describe("GET /changes", () => {
     const client = await connectV2();
     try {
       const result = await callOk(client, "list_recent", { kind: "files", since: anonymous.next, limit: 25 });
-      expect(result.structuredContent.changes).toContainEqual({ kind: "document", id: SAMPLE_IDS.publicSchematic, change: "delete", at: expect.any(String), url: null });
+      expect(result.structuredContent.changes).toContainEqual({
+        kind: "document",
+        id: SAMPLE_IDS.publicSchematic,
+        change: "delete",
+        at: expect.any(String),
+        url: null,
+      });
       expect(result.structuredContent.feed.next).toMatch(/^[A-Za-z0-9_-]+$/);
       const threads = await callOk(client, "list_recent", { kind: "threads", since: anonymous.next });
       expect(threads.structuredContent.changes.every((c: Change) => c.kind === "thread")).toBe(true);
@@ -246,11 +272,20 @@ describe("GET /changes", () => {
     const recent = new Date(Date.now() - 86_400_000).toISOString();
     const item = (n: number) => `01KRETA${String(n).padStart(19, "0")}`;
     await env.DB.batch([
-      env.DB.prepare("insert into changes (kind, item_id, at) values ('document', ?, ?), ('document', ?, ?), ('document', ?, ?)").bind(item(1), old, item(1), recent, item(2), old),
+      env.DB.prepare("insert into changes (kind, item_id, at) values ('document', ?, ?), ('document', ?, ?), ('document', ?, ?)").bind(
+        item(1),
+        old,
+        item(1),
+        recent,
+        item(2),
+        old,
+      ),
       env.DB.prepare("insert into changes_due (kind, item_id, due_at) values ('post', ?, ?)").bind(item(3), recent),
     ]);
     await maintainChanges(getDb(env), new Date());
-    const rows = await env.DB.prepare("select item_id, at from changes where item_id in (?, ?, ?) order by seq").bind(item(1), item(2), item(3)).all<{ item_id: string; at: string }>();
+    const rows = await env.DB.prepare("select item_id, at from changes where item_id in (?, ?, ?) order by seq")
+      .bind(item(1), item(2), item(3))
+      .all<{ item_id: string; at: string }>();
     // item 1's old change is superseded (gone); item 2's old change is its latest (kept); item 3's publication joined.
     expect(rows.results).toEqual([
       { item_id: item(1), at: recent },

@@ -24,9 +24,21 @@ describe("demo dataset", () => {
 
   it("has every document type, visibility and status, and multi-version documents", () => {
     const docs: any[] = demo.documents;
-    for (const type of DOCUMENT_TYPES) expect(docs.some((d) => d.type === type), type).toBe(true);
-    for (const visibility of VISIBILITIES) expect(docs.some((d) => d.visibility === visibility), visibility).toBe(true);
-    for (const status of DOCUMENT_STATUSES) expect(docs.some((d) => d.status === status), status).toBe(true);
+    for (const type of DOCUMENT_TYPES)
+      expect(
+        docs.some((d) => d.type === type),
+        type,
+      ).toBe(true);
+    for (const visibility of VISIBILITIES)
+      expect(
+        docs.some((d) => d.visibility === visibility),
+        visibility,
+      ).toBe(true);
+    for (const status of DOCUMENT_STATUSES)
+      expect(
+        docs.some((d) => d.status === status),
+        status,
+      ).toBe(true);
     expect(docs.filter((d) => d.versions.length > 1).length).toBeGreaterThan(5);
     expect(docs.filter((d) => d.shared_with?.length).length).toBeGreaterThan(3);
   });
@@ -53,8 +65,18 @@ describe("demo dataset", () => {
 
   it("demo keys: members see their own and shared documents; the admin no more; bad keys are refused", async () => {
     const visibleTo = (user: string) =>
-      demo.documents.filter((d: any) => (d.visibility === "public" && d.status === "available") || d.owner === user || (d.visibility === "shared" && d.status === "available" && d.shared_with?.includes(user))).length;
-    for (const [stem, user] of [["demoAnaRead", "ana"], ["demoSamRead", "sam"], ["demoMartaAdmin", "marta"], ["demoDiegoIngest", "diego"]] as const) {
+      demo.documents.filter(
+        (d: any) =>
+          (d.visibility === "public" && d.status === "available") ||
+          d.owner === user ||
+          (d.visibility === "shared" && d.status === "available" && d.shared_with?.includes(user)),
+      ).length;
+    for (const [stem, user] of [
+      ["demoAnaRead", "ana"],
+      ["demoSamRead", "sam"],
+      ["demoMartaAdmin", "marta"],
+      ["demoDiegoIngest", "diego"],
+    ] as const) {
       const { body } = await getJson("/documents?per_page=1", { key: key(stem) });
       expect(body.meta.total, stem).toBe(visibleTo(user));
     }

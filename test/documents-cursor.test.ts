@@ -18,7 +18,16 @@ const iso = (i: number) => new Date(Date.UTC(2025, 0, 1) + Math.floor(i / 3) * 6
 beforeAll(async () => {
   await seedSample();
   const alice = (await env.DB.prepare("select id from users where username = 'alice'").first<number>("id"))!;
-  const rows = Array.from({ length: DOCUMENTS }, (_, i) => [id(i), `Cursor ${i}`, "schematic", i % 10 === 7 ? "processing" : "available", i % 10 === 3 ? "private" : "public", alice, iso(i), iso(i)]);
+  const rows = Array.from({ length: DOCUMENTS }, (_, i) => [
+    id(i),
+    `Cursor ${i}`,
+    "schematic",
+    i % 10 === 7 ? "processing" : "available",
+    i % 10 === 3 ? "private" : "public",
+    alice,
+    iso(i),
+    iso(i),
+  ]);
   await env.DB.prepare(
     `insert into documents (id, title, type, status, visibility, owner_id, created_at, updated_at)
      select value->>'$[0]', value->>'$[1]', value->>'$[2]', value->>'$[3]', value->>'$[4]', value->>'$[5]', value->>'$[6]', value->>'$[7]' from json_each(?)`,
@@ -56,7 +65,9 @@ async function walk(first: string, key?: string) {
 
 /** The ids a caller may see, newest first, straight from the database. */
 async function expected(where: string, ...params: unknown[]): Promise<string[]> {
-  const rows = await env.DB.prepare(`select d.id from documents d where ${where} order by d.created_at desc, d.id desc`).bind(...params).all<{ id: string }>();
+  const rows = await env.DB.prepare(`select d.id from documents d where ${where} order by d.created_at desc, d.id desc`)
+    .bind(...params)
+    .all<{ id: string }>();
   return rows.results.map((r) => r.id);
 }
 
@@ -68,7 +79,12 @@ describe("GET /documents walked through Link rel=next", () => {
     expect(ids).toEqual(want);
     // meta stays the spec's four integers and keeps counting pages through the cursor pages.
     expect(metas.map((m) => m.page)).toEqual(metas.map((_, i) => i + 1));
-    expect(metas.at(-1)).toEqual({ page: Math.ceil(want.length / PER_PAGE), per_page: PER_PAGE, total: want.length, last_page: Math.ceil(want.length / PER_PAGE) });
+    expect(metas.at(-1)).toEqual({
+      page: Math.ceil(want.length / PER_PAGE),
+      per_page: PER_PAGE,
+      total: want.length,
+      last_page: Math.ceil(want.length / PER_PAGE),
+    });
   });
 
   it("a key: its owner's own (any status), the shared and the public ones, each once, in order", async () => {
@@ -103,12 +119,25 @@ describe("GET /documents walked through Link rel=next", () => {
     const cursor = new URL(next, ORIGIN).searchParams.get("cursor")!;
     const decoded = JSON.parse(atob(cursor.replace(/-/g, "+").replace(/_/g, "/")));
     const reencode = (value: unknown) => btoa(JSON.stringify(value)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-    for (const bad of ["", "x", "%%%", "bm90IGpzb24", reencode({ a: 1 }), reencode([...decoded.slice(0, 3), "not-an-id", decoded[4]]), reencode([1, 0, ...decoded.slice(2)]), "A".repeat(500)]) {
+    for (const bad of [
+      "",
+      "x",
+      "%%%",
+      "bm90IGpzb24",
+      reencode({ a: 1 }),
+      reencode([...decoded.slice(0, 3), "not-an-id", decoded[4]]),
+      reencode([1, 0, ...decoded.slice(2)]),
+      "A".repeat(500),
+    ]) {
       const body = await expectProblem(await api(`/documents?per_page=${PER_PAGE}&cursor=${encodeURIComponent(bad)}`), 422, "validation-failed");
       expect(Object.keys(body.errors), bad).toEqual(["cursor"]);
     }
     // Made for per_page=2, anonymous: another per_page, a filter, or a key is refused.
-    for (const [path, key] of [[`/documents?per_page=3&cursor=${cursor}`], [`/documents?per_page=${PER_PAGE}&type=bios&cursor=${cursor}`], [next, KEYS.aliceRead]] as const) {
+    for (const [path, key] of [
+      [`/documents?per_page=3&cursor=${cursor}`],
+      [`/documents?per_page=${PER_PAGE}&type=bios&cursor=${cursor}`],
+      [next, KEYS.aliceRead],
+    ] as const) {
       const body = await expectProblem(await api(path, { key }), 422, "validation-failed");
       expect(body.errors.cursor[0]).toMatch(/other filters/);
     }

@@ -53,7 +53,9 @@ describe("GET /documents", () => {
     expect(first.body.meta).toEqual({ page: 2, per_page: 1, total: 4, last_page: 4 });
     const all = await getJson("/documents?per_page=100", { key: KEYS.bob });
     expect(all.body.meta.per_page).toBe(100);
-    const pages = await Promise.all([1, 2, 3, 4].map(async (p) => (await getJson(`/documents?per_page=1&page=${p}`, { key: KEYS.bob })).body.data[0].id));
+    const pages = await Promise.all(
+      [1, 2, 3, 4].map(async (p) => (await getJson(`/documents?per_page=1&page=${p}`, { key: KEYS.bob })).body.data[0].id),
+    );
     expect(pages).toEqual(all.body.data.map((d: any) => d.id));
     const past = await getJson("/documents?page=50", { key: KEYS.bob });
     expect(past.body).toEqual({ data: [], meta: { page: 50, per_page: 20, total: 4, last_page: 1 } });
@@ -78,7 +80,14 @@ describe("GET /documents/{document}", () => {
   it("returns the detail with versions, sha256 and boards", async () => {
     const { body } = await getJson(`/documents/${SAMPLE_IDS.sharedBoardview}`, { key: KEYS.bob });
     await expectMatchesOpenApi(body, "/documents/{document}", "get", 200);
-    expect(body.data).toMatchObject({ id: SAMPLE_IDS.sharedBoardview, owner: "alice", visibility: "shared", is_owner: false, executable: false, boards: ["NM-A311"] });
+    expect(body.data).toMatchObject({
+      id: SAMPLE_IDS.sharedBoardview,
+      owner: "alice",
+      visibility: "shared",
+      is_owner: false,
+      executable: false,
+      boards: ["NM-A311"],
+    });
     expect(body.data.versions.map((v: any) => [v.version, v.is_current, v.changelog])).toEqual([
       [2, true, "fixed nets"],
       [1, false, null],

@@ -92,7 +92,9 @@ describe("GET /documents/{document}/download: method and description", () => {
     expect(op["x-required-scopes"]).toEqual(["api:read"]);
     // 405 for HEAD (no link without a counted download), 503 while no signing key is configured; never a 304.
     expect(Object.keys(op.responses).sort()).toEqual(["200", "401", "403", "404", "405", "409", "429", "500", "503"]);
-    expect(Object.keys(op.responses["429"].headers)).toEqual(expect.arrayContaining(["Retry-After", "RateLimit", "RateLimit-Policy", "X-RateLimit-Reset"]));
+    expect(Object.keys(op.responses["429"].headers)).toEqual(
+      expect.arrayContaining(["Retry-After", "RateLimit", "RateLimit-Policy", "X-RateLimit-Reset"]),
+    );
     expect(Object.keys(doc.paths).some((p) => p.startsWith("/files"))).toBe(false);
   });
 });
@@ -221,7 +223,9 @@ describe("GET /files/{id}/{version} (signed)", () => {
   });
 
   it("names the attachment safely whatever the stored filename holds", async () => {
-    await env.DB.prepare("update document_versions set filename = ? where document_id = ?").bind('Esquemático "final" 100%.pdf', SAMPLE_IDS.publicSchematic).run();
+    await env.DB.prepare("update document_versions set filename = ? where document_id = ?")
+      .bind('Esquemático "final" 100%.pdf', SAMPLE_IDS.publicSchematic)
+      .run();
     const { url } = await issueLink(SAMPLE_IDS.publicSchematic, KEYS.bob);
     const res = await fetchFile(url);
     await res.arrayBuffer();
@@ -231,7 +235,9 @@ describe("GET /files/{id}/{version} (signed)", () => {
   });
 
   it("a stored JSON file keeps the file's own ETag and caching", async () => {
-    await env.DB.prepare("update document_versions set content_type = 'application/json' where document_id = ?").bind(SAMPLE_IDS.publicSchematic).run();
+    await env.DB.prepare("update document_versions set content_type = 'application/json' where document_id = ?")
+      .bind(SAMPLE_IDS.publicSchematic)
+      .run();
     const detail = (await getJson(`/documents/${SAMPLE_IDS.publicSchematic}`)).body.data;
     const res = await fetchFile((await issueLink(SAMPLE_IDS.publicSchematic, KEYS.bob)).url);
     await res.arrayBuffer();

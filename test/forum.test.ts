@@ -19,7 +19,14 @@ const minute = (n: number) => new Date(Date.UTC(2026, 10, 1) + n * 60_000).toISO
 const extra = {
   categories: [{ slug: "empty", name: "Empty", description: "Nothing visible here" }],
   documents: [
-    { id: IDS.bobPrivateDoc, title: "Bob private notes", type: "document", visibility: "private", owner: "bob", versions: [{ version: 1, filename: "n.txt", content_text: "n" }] },
+    {
+      id: IDS.bobPrivateDoc,
+      title: "Bob private notes",
+      type: "document",
+      visibility: "private",
+      owner: "bob",
+      versions: [{ version: 1, filename: "n.txt", content_text: "n" }],
+    },
   ],
   threads: [
     {
@@ -39,7 +46,15 @@ const extra = {
     { id: IDS.oldSticky, category: "general", title: "Old sticky", sticky: true, author: "carol", body: "x", created_at: "2024-01-01T00:00:00Z" },
     { id: IDS.tieA, category: "laptops", title: "Tie A", author: "alice", body: "x", created_at: "2026-10-10T00:00:00Z" },
     { id: IDS.tieB, category: "general", title: "Tie B", author: "alice", body: "x", created_at: "2026-10-10T00:00:00Z" },
-    { id: IDS.hiddenInEmpty, category: "empty", title: "Unpublished", published: false, author: "alice", body: "x", created_at: "2026-12-01T00:00:00Z" },
+    {
+      id: IDS.hiddenInEmpty,
+      category: "empty",
+      title: "Unpublished",
+      published: false,
+      author: "alice",
+      body: "x",
+      created_at: "2026-12-01T00:00:00Z",
+    },
   ],
 };
 

@@ -122,7 +122,12 @@ describe("hostile input", () => {
   });
 
   it("wrong methods are 405 whatever the body", async () => {
-    for (const [method, path] of [["POST", "/documents"], ["PUT", `/documents/${SAMPLE_IDS.publicSchematic}`], ["DELETE", "/boards/820-00165"], ["PATCH", "/posts"]]) {
+    for (const [method, path] of [
+      ["POST", "/documents"],
+      ["PUT", `/documents/${SAMPLE_IDS.publicSchematic}`],
+      ["DELETE", "/boards/820-00165"],
+      ["PATCH", "/posts"],
+    ]) {
       const res = await call(path, { method, body: "{".repeat(10_000), headers: { "Content-Type": "application/json" } });
       expect(res.status, `${method} ${path}`).toBe(405);
       expect(res.type).toBe("application/problem+json");

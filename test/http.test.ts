@@ -152,7 +152,11 @@ describe("CORS", () => {
   it("answers a preflight for Authorization from any origin", async () => {
     const res = await api("/documents", {
       method: "OPTIONS",
-      headers: { Origin: "https://tool.example", "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "Authorization, Accept-Language" },
+      headers: {
+        Origin: "https://tool.example",
+        "Access-Control-Request-Method": "GET",
+        "Access-Control-Request-Headers": "Authorization, Accept-Language",
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get("Access-Control-Allow-Origin")).toBe("*");
@@ -164,7 +168,12 @@ describe("CORS", () => {
   });
 
   it("lets any origin read answers, errors included, and the useful headers", async () => {
-    for (const [path, key] of [["/documents", undefined], ["/me", undefined], ["/documents?page=0", undefined], ["/me", KEYS.bobRevoked]] as const) {
+    for (const [path, key] of [
+      ["/documents", undefined],
+      ["/me", undefined],
+      ["/documents?page=0", undefined],
+      ["/me", KEYS.bobRevoked],
+    ] as const) {
       const res = await api(path, { key, headers: { Origin: "https://tool.example" } });
       expect(res.headers.get("Access-Control-Allow-Origin"), path).toBe("*");
       const exposed = (res.headers.get("Access-Control-Expose-Headers") ?? "").toLowerCase();

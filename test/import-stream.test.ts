@@ -55,10 +55,18 @@ async function snapshot(): Promise<Record<string, unknown>> {
   }
   for (const table of SEARCH_TABLES) out[table] = (await env.DB.prepare(`select count(*) as n from ${table}`).first<{ n: number }>())!.n;
   out.hits = (await env.DB.prepare("select count(*) as n from search_threads where search_threads match 'zorblax11'").first<{ n: number }>())!.n;
-  out.replyHits = (await env.DB.prepare("select count(*) as n from search_threads where search_threads match 'quuxreply7'").first<{ n: number }>())!.n;
+  out.replyHits = (await env.DB.prepare("select count(*) as n from search_threads where search_threads match 'quuxreply7'").first<{
+    n: number;
+  }>())!.n;
   let pageHits = 0;
   for (const shard of textShards(env)) {
-    out[shard.name] = (await shard.db.prepare("select k.document_id, k.type, p.page, p.text from document_pages p join page_keys k on k.document_id = p.document_id").all()).results.map((r) => JSON.stringify(r)).sort();
+    out[shard.name] = (
+      await shard.db
+        .prepare("select k.document_id, k.type, p.page, p.text from document_pages p join page_keys k on k.document_id = p.document_id")
+        .all()
+    ).results
+      .map((r) => JSON.stringify(r))
+      .sort();
     pageHits += (await shard.db.prepare("select count(*) as n from page_index where page_index match 'PP3V42'").first<{ n: number }>())!.n;
   }
   out.pageHits = pageHits;
@@ -195,7 +203,9 @@ describe("streamed, batched import", { timeout: 30_000 }, () => {
     // aliases) are not written again, nor re-indexed. D1 still reports one row written per upsert into a
     // table with an AUTOINCREMENT id (users, keys, boards, categories), changed or not.
     expect(again.searchRebuilt).toBe(false);
-    const autoincremented = await env.DB.prepare("select (select count(*) from users) + (select count(*) from api_keys) + (select count(*) from boards) + (select count(*) from categories) as n").first<number>("n");
+    const autoincremented = await env.DB.prepare(
+      "select (select count(*) from users) + (select count(*) from api_keys) + (select count(*) from boards) + (select count(*) from categories) as n",
+    ).first<number>("n");
     expect(again.rowsWritten).toBeLessThanOrEqual(autoincremented!);
     expect(await snapshot()).toEqual(first);
   });
@@ -213,7 +223,10 @@ describe("streamed, batched import", { timeout: 30_000 }, () => {
     delete bad.users[2].name;
     const text = JSON.stringify(bad, null, 1).replace('"title": "Streamed thread 3"', '"title": "Streamed thread 3" "oops": 1');
     const written: Batch[] = [];
-    const outcome = await runImport(jsonFileSource(bytesOpener(new TextEncoder().encode(text), 5)), stoppingTarget(1000, written), { now: NOW, limits: SMALL });
+    const outcome = await runImport(jsonFileSource(bytesOpener(new TextEncoder().encode(text), 5)), stoppingTarget(1000, written), {
+      now: NOW,
+      limits: SMALL,
+    });
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
     const byPath = Object.fromEntries(outcome.problems.map((p) => [p.path, p.message]));
@@ -257,7 +270,10 @@ describe("streaming JSON reader", () => {
     await expect(indexMembers(chunked("[1, 2]", 4))).rejects.toThrow(/one JSON object at byte 0/);
     await expect(indexMembers(chunked('{"a": [1]} x', 4))).rejects.toThrow(/after the top-level object at byte 11/);
     await expect(indexMembers(chunked('{"a": [1]', 4))).rejects.toThrow(/ends before/);
-    const outcome = await runImport(jsonFileSource(bytesOpener(new TextEncoder().encode('{"users": [], "threads": {"x": 1}, "extra": []}'))), bindingTarget(env));
+    const outcome = await runImport(
+      jsonFileSource(bytesOpener(new TextEncoder().encode('{"users": [], "threads": {"x": 1}, "extra": []}'))),
+      bindingTarget(env),
+    );
     expect(outcome.ok).toBe(false);
     if (!outcome.ok) expect(outcome.problems.map((p) => p.path).sort()).toEqual(["$.extra", "$.threads"]);
   });

@@ -18,7 +18,9 @@ async function rowCounts(): Promise<Record<string, number>> {
 async function allRows(): Promise<string> {
   const parts = [];
   for (const table of CONTENT_TABLES) {
-    const rows = (await env.DB.prepare(`select * from ${table}`).all<Record<string, unknown>>()).results.map(({ updated_at, ...row }) => (table === "documents" ? row : { updated_at, ...row }));
+    const rows = (await env.DB.prepare(`select * from ${table}`).all<Record<string, unknown>>()).results.map(({ updated_at, ...row }) =>
+      table === "documents" ? row : { updated_at, ...row },
+    );
     parts.push(JSON.stringify(rows.map((r) => JSON.stringify(r)).sort()));
   }
   return parts.join("\n");
@@ -31,7 +33,22 @@ describe("importing the sample", () => {
 
   it("loads every record and derives what is derived", async () => {
     const counts = await rowCounts();
-    expect(counts).toMatchObject({ users: 4, api_keys: 7, manufacturers: 2, boards: 2, board_aliases: 3, categories: 2, threads: 3, thread_replies: 3, blog_posts: 3, blog_comments: 1, repair_cases: 2, documents: 6, document_versions: 7, r2_objects: 7 });
+    expect(counts).toMatchObject({
+      users: 4,
+      api_keys: 7,
+      manufacturers: 2,
+      boards: 2,
+      board_aliases: 3,
+      categories: 2,
+      threads: 3,
+      thread_replies: 3,
+      blog_posts: 3,
+      blog_comments: 1,
+      repair_cases: 2,
+      documents: 6,
+      document_versions: 7,
+      r2_objects: 7,
+    });
     const keys = await env.DB.prepare("select * from api_keys").all<Record<string, unknown>>();
     expect(JSON.stringify(keys.results)).not.toContain("bds_aliceRead0000000000000000000001");
   });
@@ -49,7 +66,8 @@ describe("importing the sample", () => {
   });
 
   it("a re-import updates in place: edited records change, removed replies and comments go, times stay", async () => {
-    const createdBefore = (await getJson(`/documents/01JE28JT97KB6CQ643DZVMXXQK`, { key: "bds_aliceRead0000000000000000000001" })).body.data.created_at;
+    const createdBefore = (await getJson(`/documents/01JE28JT97KB6CQ643DZVMXXQK`, { key: "bds_aliceRead0000000000000000000001" })).body.data
+      .created_at;
     const edited = clone();
     edited.threads[0].posts.pop(); // the hidden reply
     edited.threads[0].posts[0].body = "Check **U7000** first.";
@@ -151,8 +169,20 @@ describe("markdown is rendered safe", () => {
   beforeAll(async () => {
     await seedSample();
     const outcome = await importContent(env, {
-      threads: [{ id: IDS.thread, category: "general", title: "Hostile", author: "bob", body, created_at: "2026-01-01T00:00:00Z", posts: [{ author: "alice", body, created_at: "2026-01-02T00:00:00Z" }] }],
-      blog_posts: [{ id: IDS.post, title: "Hostile post", author: "bob", body, published_at: "2026-01-01T00:00:00Z", comments: [{ author: "alice", body }] }],
+      threads: [
+        {
+          id: IDS.thread,
+          category: "general",
+          title: "Hostile",
+          author: "bob",
+          body,
+          created_at: "2026-01-01T00:00:00Z",
+          posts: [{ author: "alice", body, created_at: "2026-01-02T00:00:00Z" }],
+        },
+      ],
+      blog_posts: [
+        { id: IDS.post, title: "Hostile post", author: "bob", body, published_at: "2026-01-01T00:00:00Z", comments: [{ author: "alice", body }] },
+      ],
       cases: [{ id: IDS.repair, title: "Hostile case", symptom: "s", diagnosis: body, fix: body, published_at: "2026-01-01T00:00:00Z" }],
     });
     if (!outcome.ok) throw new Error(JSON.stringify(outcome.problems));

@@ -10,7 +10,11 @@ vi.setConfig({ testTimeout: 30_000 });
 beforeAll(seedSample);
 
 async function capabilitiesWith(vars: Parameters<typeof envWith>[0], key: string) {
-  const res = await worker.fetch(new Request(`${ORIGIN}/api/v1/capabilities`, { headers: { Authorization: `Bearer ${key}` } }), envWith(vars), createExecutionContext());
+  const res = await worker.fetch(
+    new Request(`${ORIGIN}/api/v1/capabilities`, { headers: { Authorization: `Bearer ${key}` } }),
+    envWith(vars),
+    createExecutionContext(),
+  );
   expect(res.status).toBe(200);
   return (await res.json()) as any;
 }
@@ -23,7 +27,9 @@ describe("GET /capabilities", () => {
     expect(res.headers.get("Cache-Control")).toBe("private, no-cache");
     expect(body).toMatchObject({ api_version: 1, default_visibility: "private", uploads_per_hour: 30, any_extension: true, can_publish: true });
     // Bob owns sample documents: their stored versions count.
-    const stored = await countRows("select coalesce(sum(v.size_bytes), 0) as n from document_versions v join documents d on d.id = v.document_id join users u on u.id = d.owner_id where u.username = 'bob' and d.status <> 'rejected'");
+    const stored = await countRows(
+      "select coalesce(sum(v.size_bytes), 0) as n from document_versions v join documents d on d.id = v.document_id join users u on u.id = d.owner_id where u.username = 'bob' and d.status <> 'rejected'",
+    );
     expect(stored).toBeGreaterThan(0);
     expect(body.quota).toEqual({ used_bytes: stored, limit_bytes: 5368709120 });
     expect(body.formats.map((f: any) => f.extension)).toEqual(FORMATS.map((f) => f.extension));
@@ -66,7 +72,11 @@ describe("GET /capabilities", () => {
 describe("the OpenAPI document", () => {
   it("describes the three ingestion operations with their scope and the upload form", async () => {
     const { body: doc } = await getJson("/openapi.json");
-    for (const [path, method] of [["/capabilities", "get"], ["/uploads", "post"], ["/uploads/{externalId}", "get"]]) {
+    for (const [path, method] of [
+      ["/capabilities", "get"],
+      ["/uploads", "post"],
+      ["/uploads/{externalId}", "get"],
+    ]) {
       expect(doc.paths[path][method]["x-required-scopes"], `${method} ${path}`).toEqual(["library:ingest"]);
     }
     const post = doc.paths["/uploads"].post;

@@ -43,7 +43,9 @@ async function uploadAndProcess(filename: string, content: Uint8Array | string, 
   expect(res.status, JSON.stringify(body)).toBe(201);
   const { result } = await runQueue([{ documentId: body.data.id, version: 1 }]);
   expect(result.explicitAcks).toHaveLength(1);
-  const row = await env.DB.prepare("select status, status_reason as reason, executable, page_count as pages from documents where id = ?").bind(body.data.id).first<{ status: string; reason: string | null; executable: number; pages: number | null }>();
+  const row = await env.DB.prepare("select status, status_reason as reason, executable, page_count as pages from documents where id = ?")
+    .bind(body.data.id)
+    .first<{ status: string; reason: string | null; executable: number; pages: number | null }>();
   return { id: body.data.id as string, externalId: `c-${counter}`, ...row!, executable: Boolean(row!.executable) };
 }
 
@@ -122,11 +124,27 @@ describe("programs are flagged executable", () => {
     ["an ELF program", true, "firmware.bin", ELF],
     ["a Mach-O program", true, "firmware.bin", MACHO],
     ["a #! script", true, "update.txt", "#!/bin/sh\necho flashing\n"],
-    ["a ZIP holding setup.exe", true, "tools.zip", makeZip([{ name: "docs/readme.txt", content: "read me" }, { name: "bin/setup.exe", content: "anything", store: true }])],
+    [
+      "a ZIP holding setup.exe",
+      true,
+      "tools.zip",
+      makeZip([
+        { name: "docs/readme.txt", content: "read me" },
+        { name: "bin/setup.exe", content: "anything", store: true },
+      ]),
+    ],
     ["a ZIP holding a .sh script", true, "tools.zip", makeZip([{ name: "flash.sh", content: "echo hi" }])],
     ["a ZIP holding a deflated ELF without extension", true, "tools.zip", makeZip([{ name: "tool", content: ELF }])],
     ["a ZIP holding a stored PE named .dat", true, "tools.zip", makeZip([{ name: "payload.dat", content: PE, store: true }])],
-    ["a ZIP of documents", false, "tools.zip", makeZip([{ name: "readme.txt", content: "nothing to run" }, { name: "photo.png", content: PNG }])],
+    [
+      "a ZIP of documents",
+      false,
+      "tools.zip",
+      makeZip([
+        { name: "readme.txt", content: "nothing to run" },
+        { name: "photo.png", content: PNG },
+      ]),
+    ],
     ["text that starts with MZ", false, "notes.txt", "MZ is how this note starts, but it is text"],
     ["a BIOS image", false, "bios.bin", bytes([0x55, 0xaa, 1, 2, 3])],
   ] as const)("%s → executable %s", async (_label, executable, filename, content) => {
@@ -157,7 +175,12 @@ describe("retries and poisoned messages", () => {
   it("a malformed message is retried (dead-lettered after the last retry) without holding up the others", async () => {
     const res = await upload(key, { external_id: "poison-neighbour" }, { filename: "ok.txt", content: "fine" });
     const good: any = await res.json();
-    const { batch, result } = await runQueue([{ nonsense: true }, "just a string", { documentId: good.data.id, version: 1 }, { documentId: "01JZZZZZZZZZZZZZZZZZZZZZZZ", version: 1 }]);
+    const { batch, result } = await runQueue([
+      { nonsense: true },
+      "just a string",
+      { documentId: good.data.id, version: 1 },
+      { documentId: "01JZZZZZZZZZZZZZZZZZZZZZZZ", version: 1 },
+    ]);
     const [bad1, bad2, ok, missing] = batch.messages.map((m) => m.id);
     expect(result.retryMessages.map((m) => m.msgId).sort()).toEqual([bad1, bad2].sort());
     // A job for a document that no longer exists is simply done.

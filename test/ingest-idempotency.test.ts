@@ -83,7 +83,11 @@ describe("in flight and concurrent", () => {
   it("while the first request with an id is in flight, another gets 409 with Retry-After", async () => {
     const { key, userId } = await createUploader();
     const now = new Date().toISOString();
-    await env.DB.prepare("insert into uploads (user_id, external_id, fingerprint, state, created_at, updated_at) values (?, 'busy', 'claim:someone-else', 'in_flight', ?, ?)").bind(userId, now, now).run();
+    await env.DB.prepare(
+      "insert into uploads (user_id, external_id, fingerprint, state, created_at, updated_at) values (?, 'busy', 'claim:someone-else', 'in_flight', ?, ?)",
+    )
+      .bind(userId, now, now)
+      .run();
     const res = await upload(key, { external_id: "busy" }, pdf());
     const problem = await expectProblem(res, 409, "conflict");
     expect(problem.detail).toMatch(/still being received/);
@@ -95,7 +99,11 @@ describe("in flight and concurrent", () => {
   it("a claim left by a request that died is taken over after its time", async () => {
     const { key, userId } = await createUploader();
     const old = new Date(Date.now() - IN_FLIGHT_TTL_MS - 1000).toISOString();
-    await env.DB.prepare("insert into uploads (user_id, external_id, fingerprint, state, created_at, updated_at) values (?, 'stale', 'claim:dead', 'in_flight', ?, ?)").bind(userId, old, old).run();
+    await env.DB.prepare(
+      "insert into uploads (user_id, external_id, fingerprint, state, created_at, updated_at) values (?, 'stale', 'claim:dead', 'in_flight', ?, ?)",
+    )
+      .bind(userId, old, old)
+      .run();
     const res = await upload(key, { external_id: "stale" }, pdf());
     expect(res.status).toBe(201);
     await res.body?.cancel();
@@ -162,7 +170,8 @@ describe("GET /uploads/{externalId} and deletion", () => {
 });
 
 describe("fingerprints across versions of the upload form", () => {
-  const sha256 = async (bytes: Uint8Array) => [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
+  const sha256 = async (bytes: Uint8Array) =>
+    [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
   const metadataOf = (title: string) => normaliseMetadata({ external_id: "x", title } as UploadFields, "doc.pdf", "document");
 
   async function uploadThenStore(externalId: string, fingerprint: (fileSha: string) => Promise<string>) {
@@ -189,7 +198,13 @@ describe("fingerprints across versions of the upload form", () => {
     // The first recipe: every metadata key, sorted, defaults included, no version prefix.
     const legacy = async (sha: string) => {
       const m: Record<string, unknown> = { ...metadataOf("Versioned") };
-      return sha256Hex(`${sha}\n${JSON.stringify(Object.keys(m).sort().map((k) => [k, m[k]]))}`);
+      return sha256Hex(
+        `${sha}\n${JSON.stringify(
+          Object.keys(m)
+            .sort()
+            .map((k) => [k, m[k]]),
+        )}`,
+      );
     };
     const { key, created } = await uploadThenStore("ver-2", legacy);
     const replay: any = await (await upload(key, { external_id: "ver-2", title: "Versioned" }, pdf())).json();

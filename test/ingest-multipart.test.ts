@@ -11,7 +11,8 @@ function body(parts: string[], { preamble = "", epilogue = "", close = true } = 
   return enc.encode(preamble + parts.map((p) => `--${BOUNDARY}\r\n${p}\r\n`).join("") + (close ? `--${BOUNDARY}--\r\n${epilogue}` : ""));
 }
 const field = (name: string, value: string) => `Content-Disposition: form-data; name="${name}"\r\n\r\n${value}`;
-const filePart = (content: string, disposition = 'name="file"; filename="a.bin"') => `Content-Disposition: form-data; ${disposition}\r\nContent-Type: application/octet-stream\r\n\r\n${content}`;
+const filePart = (content: string, disposition = 'name="file"; filename="a.bin"') =>
+  `Content-Disposition: form-data; ${disposition}\r\nContent-Type: application/octet-stream\r\n\r\n${content}`;
 
 function stream(bytes: Uint8Array, cuts: number[], byteStream: boolean): ReadableStream<Uint8Array> {
   const pieces: Uint8Array[] = [];
@@ -47,9 +48,15 @@ async function parse(bytes: Uint8Array, cuts: number[] = [], byteStream = true, 
 describe("parseMultipart", () => {
   // Data that looks like the delimiter without being it, and a field with a line break.
   const tricky = "a\r\n-b\r\n--Xbdy\r\n--XbdyY\r\n--X\r\nend\r\n";
-  const sample = body([field("title", "Ünïcode\r\ntitle"), filePart(tricky), field("tags", "x")], { preamble: "ignored preamble\r\n", epilogue: "ignored epilogue" });
+  const sample = body([field("title", "Ünïcode\r\ntitle"), filePart(tricky), field("tags", "x")], {
+    preamble: "ignored preamble\r\n",
+    epilogue: "ignored epilogue",
+  });
   const expected = {
-    fields: [["title", "Ünïcode\r\ntitle", false], ["tags", "x", false]],
+    fields: [
+      ["title", "Ünïcode\r\ntitle", false],
+      ["tags", "x", false],
+    ],
     files: [{ name: "file", filename: "a.bin", content: tricky }],
   };
 
@@ -65,17 +72,34 @@ describe("parseMultipart", () => {
   });
 
   it("gives the same result one byte at a time and in odd-sized chunks", async () => {
-    expect(await parse(sample, Array.from({ length: sample.length - 1 }, (_, i) => i + 1), false)).toEqual(expected);
-    expect(await parse(sample, Array.from({ length: Math.floor(sample.length / 7) }, (_, i) => (i + 1) * 7), true)).toEqual(expected);
+    expect(
+      await parse(
+        sample,
+        Array.from({ length: sample.length - 1 }, (_, i) => i + 1),
+        false,
+      ),
+    ).toEqual(expected);
+    expect(
+      await parse(
+        sample,
+        Array.from({ length: Math.floor(sample.length / 7) }, (_, i) => (i + 1) * 7),
+        true,
+      ),
+    ).toEqual(expected);
   });
 
   it("reads quoted names, escaped quotes, RFC 5987 file names and empty files", async () => {
-    const parsed = await parse(body([
-      filePart("", `name="file"; filename*=UTF-8''r%C3%A9sum%C3%A9.pdf`),
-      field('we\\"ird', "v"),
-      filePart("z", 'name=doc; filename=plain.txt'),
-    ]));
-    expect(parsed.files).toEqual([{ name: "file", filename: "résumé.pdf", content: "" }, { name: "doc", filename: "plain.txt", content: "z" }]);
+    const parsed = await parse(
+      body([
+        filePart("", `name="file"; filename*=UTF-8''r%C3%A9sum%C3%A9.pdf`),
+        field('we\\"ird', "v"),
+        filePart("z", "name=doc; filename=plain.txt"),
+      ]),
+    );
+    expect(parsed.files).toEqual([
+      { name: "file", filename: "résumé.pdf", content: "" },
+      { name: "doc", filename: "plain.txt", content: "z" },
+    ]);
     expect(parsed.fields).toEqual([['we"ird', "v", false]]);
   });
 
@@ -104,7 +128,12 @@ describe("parseMultipart", () => {
   });
 
   it("needs a boundary", async () => {
-    const error = await parseMultipart(stream(sample, [], true), "multipart/form-data", limits, { field() {}, fileStart() {}, fileData() {}, fileEnd() {} }).catch((e) => e);
+    const error = await parseMultipart(stream(sample, [], true), "multipart/form-data", limits, {
+      field() {},
+      fileStart() {},
+      fileData() {},
+      fileEnd() {},
+    }).catch((e) => e);
     expect(error).toBeInstanceOf(MalformedMultipart);
   });
 });

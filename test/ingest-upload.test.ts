@@ -16,14 +16,36 @@ const long = (n: number) => "x".repeat(n);
 describe("POST /uploads accepts a valid upload", () => {
   it("201 with UploadStatus, the file in R2 under the document, processing, owner sees it", async () => {
     const { key, username } = await createUploader();
-    const res = await upload(key, { external_id: "ok-1", title: "  Schematic 820-00165  ", description: "Main board", boards: ["820 00165", "NM-A311"], tags: ["schematic", "apple"], manufacturer_id: "1", chipset: "Intel", board_revision: "A", language: "en", source_note: "scanned" }, pdf());
+    const res = await upload(
+      key,
+      {
+        external_id: "ok-1",
+        title: "  Schematic 820-00165  ",
+        description: "Main board",
+        boards: ["820 00165", "NM-A311"],
+        tags: ["schematic", "apple"],
+        manufacturer_id: "1",
+        chipset: "Intel",
+        board_revision: "A",
+        language: "en",
+        source_note: "scanned",
+      },
+      pdf(),
+    );
     const body: any = await res.json();
     expect(res.status, JSON.stringify(body)).toBe(201);
     await expectMatchesOpenApi(body, "/uploads", "post", 201);
     expect(body.replayed).toBe(false);
     expect(res.headers.get("Idempotent-Replayed")).toBeNull();
     const expectedSha = [...new Uint8Array(await crypto.subtle.digest("SHA-256", pdfBytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
-    expect(body.data).toMatchObject({ title: "Schematic 820-00165", status: "processing", visibility: "private", size_bytes: pdfBytes.length, sha256: expectedSha, page_count: null });
+    expect(body.data).toMatchObject({
+      title: "Schematic 820-00165",
+      status: "processing",
+      visibility: "private",
+      size_bytes: pdfBytes.length,
+      sha256: expectedSha,
+      page_count: null,
+    });
     expect(body.data.url).toBe(`https://boards.test/es/biblioteca/${body.data.id}/schematic-820-00165`);
 
     const object = await env.FILES.get(`documents/${body.data.id}/v1`);
@@ -32,8 +54,20 @@ describe("POST /uploads accepts a valid upload", () => {
 
     const { body: doc } = await getJson(`/documents/${body.data.id}`, { key });
     expect(doc.data).toMatchObject({
-      owner: username, is_owner: true, type: "document", status: "processing", manufacturer: "Apple", boards: ["820-00165", "NM-A311"],
-      tags: ["schematic", "apple"], chipset: "Intel", board_revision: "A", language: "en", source_note: "scanned", description: "Main board", extension: "pdf", executable: false,
+      owner: username,
+      is_owner: true,
+      type: "document",
+      status: "processing",
+      manufacturer: "Apple",
+      boards: ["820-00165", "NM-A311"],
+      tags: ["schematic", "apple"],
+      chipset: "Intel",
+      board_revision: "A",
+      language: "en",
+      source_note: "scanned",
+      description: "Main board",
+      extension: "pdf",
+      executable: false,
     });
     expect(doc.data.versions).toMatchObject([{ version: 1, filename: "scan.pdf", size_bytes: pdfBytes.length, is_current: true }]);
     // Nobody else sees a private processing document.
@@ -69,7 +103,11 @@ describe("POST /uploads accepts a valid upload", () => {
       expect(body.data.visibility, JSON.stringify(fields)).toBe(expected);
     }
     for (const rights of [undefined, "false", "0"]) {
-      const res = await upload(publisher.key, { external_id: "vis-no-rights", visibility: "public", ...(rights ? { rights_attested: rights } : {}) }, pdf());
+      const res = await upload(
+        publisher.key,
+        { external_id: "vis-no-rights", visibility: "public", ...(rights ? { rights_attested: rights } : {}) },
+        pdf(),
+      );
       const problem = await expectProblem(res, 422, "validation-failed");
       expect(Object.keys(problem.errors)).toEqual(["rights_attested"]);
     }
@@ -185,7 +223,11 @@ describe("POST /uploads refuses invalid input with 422 and per-field errors", ()
       { headers: ['Content-Disposition: form-data; name="external_id"'], body: "nul-name" },
       { headers: [`Content-Disposition: form-data; name="file"; ${disposition}`, "Content-Type: application/pdf"], body: "%PDF-1.4" },
     ]);
-    const problem = await expectProblem(await postUpload(body, { key, headers: { "Content-Type": "multipart/form-data; boundary=b0undary" } }), 422, "validation-failed");
+    const problem = await expectProblem(
+      await postUpload(body, { key, headers: { "Content-Type": "multipart/form-data; boundary=b0undary" } }),
+      422,
+      "validation-failed",
+    );
     expect(Object.keys(problem.errors)).toEqual([field]);
   });
 
@@ -226,16 +268,34 @@ describe("POST /uploads refuses invalid input with 422 and per-field errors", ()
   });
 
   const boundary = "----bdsTestBoundary";
-  const filePart = { headers: ['Content-Disposition: form-data; name="file"; filename="a.pdf"', "Content-Type: application/pdf"], body: "%PDF-1.4 tiny" };
+  const filePart = {
+    headers: ['Content-Disposition: form-data; name="file"; filename="a.pdf"', "Content-Type: application/pdf"],
+    body: "%PDF-1.4 tiny",
+  };
   const idPart = { headers: ['Content-Disposition: form-data; name="external_id"'], body: "mp-1" };
   const multipartCases: [string, string | undefined, string, string][] = [
     ["no file part", `multipart/form-data; boundary=${boundary}`, rawMultipart(boundary, [idPart]), "file"],
     ["two file parts", `multipart/form-data; boundary=${boundary}`, rawMultipart(boundary, [idPart, filePart, filePart]), "file"],
-    ["the file under another name", `multipart/form-data; boundary=${boundary}`, rawMultipart(boundary, [idPart, { ...filePart, headers: ['Content-Disposition: form-data; name="document"; filename="a.pdf"'] }]), "document"],
+    [
+      "the file under another name",
+      `multipart/form-data; boundary=${boundary}`,
+      rawMultipart(boundary, [idPart, { ...filePart, headers: ['Content-Disposition: form-data; name="document"; filename="a.pdf"'] }]),
+      "document",
+    ],
     ["a missing boundary", "multipart/form-data", rawMultipart(boundary, [idPart, filePart]), "body"],
     ["a boundary that is not in the body", "multipart/form-data; boundary=other", rawMultipart(boundary, [idPart, filePart]), "body"],
-    ["a body cut short (no closing boundary)", `multipart/form-data; boundary=${boundary}`, rawMultipart(boundary, [idPart, filePart], false), "body"],
-    ["a malformed part header", `multipart/form-data; boundary=${boundary}`, `--${boundary}\r\nthis is not a header\r\n\r\nx\r\n--${boundary}--\r\n`, "body"],
+    [
+      "a body cut short (no closing boundary)",
+      `multipart/form-data; boundary=${boundary}`,
+      rawMultipart(boundary, [idPart, filePart], false),
+      "body",
+    ],
+    [
+      "a malformed part header",
+      `multipart/form-data; boundary=${boundary}`,
+      `--${boundary}\r\nthis is not a header\r\n\r\nx\r\n--${boundary}--\r\n`,
+      "body",
+    ],
     ["an empty body", `multipart/form-data; boundary=${boundary}`, "", "body"],
     ["JSON instead of multipart", "application/json", JSON.stringify({ external_id: "x" }), "body"],
     ["a urlencoded form", "application/x-www-form-urlencoded", "external_id=x&file=abc", "body"],
@@ -285,7 +345,9 @@ describe("large files go through an R2 multipart upload", () => {
       const object = await env.FILES.get(`documents/${body.data.id}/v1`);
       const stored = new Uint8Array(await object!.arrayBuffer());
       expect(stored.length).toBe(size);
-      expect([...new Uint8Array(await crypto.subtle.digest("SHA-256", stored))].map((b) => b.toString(16).padStart(2, "0")).join("")).toBe(expectedSha);
+      expect([...new Uint8Array(await crypto.subtle.digest("SHA-256", stored))].map((b) => b.toString(16).padStart(2, "0")).join("")).toBe(
+        expectedSha,
+      );
     });
   }
 

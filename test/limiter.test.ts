@@ -38,9 +38,13 @@ const shard = (name: string) => env.LIMITER.get(env.LIMITER.idFromName(`test-sha
 
 /** The windows a shard has written, newest state of each subject: its seconds' summed cost. */
 async function written(stub: DurableObjectStub<Limiter>): Promise<Map<string, { seconds: [number, number, number, number, number[]][] }>> {
-  const rows = await runInDurableObject(stub, (_i, state) => state.storage.sql.exec<{ states: string }>("select states from journal order by seq").toArray());
+  const rows = await runInDurableObject(stub, (_i, state) =>
+    state.storage.sql.exec<{ states: string }>("select states from journal order by seq").toArray(),
+  );
   const subjects = new Map<string, { seconds: [number, number, number, number, number[]][] }>();
-  for (const row of rows) for (const [name, e] of Object.entries(JSON.parse(row.states) as Record<string, { s: [number, number, number, number, number[]][] }>)) subjects.set(name, { seconds: e.s });
+  for (const row of rows)
+    for (const [name, e] of Object.entries(JSON.parse(row.states) as Record<string, { s: [number, number, number, number, number[]][] }>))
+      subjects.set(name, { seconds: e.s });
   return subjects;
 }
 
@@ -77,7 +81,12 @@ describe("Limiter (sliding window; request rates in shard objects, caps one obje
     const results = await Promise.all(Array.from({ length: parallel }, () => c.take(rule10, 9_000)));
     expect(results.filter((r) => r.allowed)).toHaveLength(10);
     // Each admitted take was told what it left: 9 down to 0, once each.
-    expect(results.filter((r) => r.allowed).map((r) => r.remaining).sort((a, b) => b - a)).toEqual([9, 8, 7, 6, 5, 4, 3, 2, 1, 0]);
+    expect(
+      results
+        .filter((r) => r.allowed)
+        .map((r) => r.remaining)
+        .sort((a, b) => b - a),
+    ).toEqual([9, 8, 7, 6, 5, 4, 3, 2, 1, 0]);
     expect((await c.take(rule10, 9_001)).allowed).toBe(false);
   });
 
@@ -154,7 +163,10 @@ describe("Limiter (sliding window; request rates in shard objects, caps one obje
     expect(granted.lease?.slots).toBe(8);
     await runDurableObjectAlarm(s); // writes the batch, reservation included
     await evictDurableObject(s);
-    const reported = await s.takeFor("rate:key:1", rule, t0 + 600, 1, { reserve: 0, report: { reservation: granted.lease!.reservation, used: [[90, 3, t0 + 500]] } });
+    const reported = await s.takeFor("rate:key:1", rule, t0 + 600, 1, {
+      reserve: 0,
+      report: { reservation: granted.lease!.reservation, used: [[90, 3, t0 + 500]] },
+    });
     // The 3 calls admitted from the lease are counted, the 5 unused slots come back.
     expect(reported.remaining).toBe(100 - 1 - 3 - 1);
   });
@@ -191,7 +203,8 @@ describe("Limiter (sliding window; request rates in shard objects, caps one obje
     const s = shard("busy");
     const busy = { limit: 100_000, windowSeconds: 60 };
     // 2,000 events spread over 5 seconds, then one more: the stored window holds 5 + 1 seconds, not 2,001 events.
-    for (let i = 0; i < 2000; i += 50) await Promise.all(Array.from({ length: 50 }, (_, j) => s.takeFor("rate:key:2", busy, 300_000 + Math.floor(((i + j) * 5000) / 2000))));
+    for (let i = 0; i < 2000; i += 50)
+      await Promise.all(Array.from({ length: 50 }, (_, j) => s.takeFor("rate:key:2", busy, 300_000 + Math.floor(((i + j) * 5000) / 2000))));
     const last = await s.takeFor("rate:key:2", busy, 306_000);
     expect(last.remaining).toBe(100_000 - 2001);
     await runDurableObjectAlarm(s);
@@ -202,7 +215,13 @@ describe("Limiter (sliding window; request rates in shard objects, caps one obje
     const c = limiterObject(env, `uploads:user:${base + 12}`);
     const reborn = await runInDurableObject(c, async (_instance, state) => {
       state.storage.sql.exec("create table if not exists log (id integer primary key check (id = 1), next integer not null, events text not null)");
-      state.storage.sql.exec("insert or replace into log (id, next, events) values (1, 3, ?)", JSON.stringify([[1, 400_000, 1], [2, 400_500, 1]]));
+      state.storage.sql.exec(
+        "insert or replace into log (id, next, events) values (1, 3, ?)",
+        JSON.stringify([
+          [1, 400_000, 1],
+          [2, 400_500, 1],
+        ]),
+      );
       const fresh = new Limiter(state, env);
       return [await fresh.take(rule, 401_000), await fresh.take(rule, 402_000)];
     });
@@ -223,7 +242,10 @@ describe("Limiter (sliding window; request rates in shard objects, caps one obje
       // Held for the isolate: nobody else gets them meanwhile.
       expect((await c.take(hundred, t0 + 10)).remaining).toBe(100 - 2 - 8);
       // The isolate used 3 of its 8, the newest at t0 + 500 ms; the other 5 come back.
-      const reported = await c.take(hundred, t0 + 600, 1, { reserve: 0, report: { reservation: granted.lease!.reservation, used: [[500, 3, t0 + 500]] } });
+      const reported = await c.take(hundred, t0 + 600, 1, {
+        reserve: 0,
+        report: { reservation: granted.lease!.reservation, used: [[500, 3, t0 + 500]] },
+      });
       expect(reported.remaining).toBe(100 - 2 - 3 - 1);
       expect(reported.lease).toBeUndefined();
     });

@@ -32,9 +32,21 @@ beforeAll(async () => {
   await insertRows(
     `insert into documents (id, title, type, status, visibility, owner_id, created_at, updated_at)
      select value->>'$[0]', value->>'$[1]', 'schematic', value->>'$[2]', value->>'$[3]', value->>'$[4]', value->>'$[5]', value->>'$[5]' from json_each(?)`,
-    Array.from({ length: N }, (_, i) => [ulid("D", i), `Walk ${i}`, i % 13 === 5 ? "processing" : "available", i % 11 === 3 ? "private" : i % 17 === 4 ? "shared" : "public", i % 2 ? alice : bob, iso(i)]),
+    Array.from({ length: N }, (_, i) => [
+      ulid("D", i),
+      `Walk ${i}`,
+      i % 13 === 5 ? "processing" : "available",
+      i % 11 === 3 ? "private" : i % 17 === 4 ? "shared" : "public",
+      i % 2 ? alice : bob,
+      iso(i),
+    ]),
   );
-  await insertRows(`insert into document_shares (document_id, user_id) select value->>'$[0]', value->>'$[1]' from json_each(?)`, Array.from({ length: N }, (_, i) => i).filter((i) => i % 17 === 4 && i % 11 !== 3 && i % 2).map((i) => [ulid("D", i), bob]));
+  await insertRows(
+    `insert into document_shares (document_id, user_id) select value->>'$[0]', value->>'$[1]' from json_each(?)`,
+    Array.from({ length: N }, (_, i) => i)
+      .filter((i) => i % 17 === 4 && i % 11 !== 3 && i % 2)
+      .map((i) => [ulid("D", i), bob]),
+  );
   await insertRows(
     `insert into threads (id, category_id, title, sticky, published, author_id, body, body_html, created_at, last_activity_at)
      select value->>'$[0]', ${category}, value->>'$[1]', value->>'$[2]', value->>'$[3]', ${alice}, 'b', '<p>b</p>', value->>'$[4]', value->>'$[4]' from json_each(?)`,
@@ -48,7 +60,13 @@ beforeAll(async () => {
   await insertRows(
     `insert into repair_cases (id, title, symptom, diagnosis, diagnosis_html, published, published_at, created_at)
      select value->>'$[0]', value->>'$[1]', 's', 'd', '<p>d</p>', value->>'$[2]', value->>'$[3]', value->>'$[4]' from json_each(?)`,
-    Array.from({ length: N }, (_, i) => [ulid("C", i), `Case ${i}`, i % 31 === 8 ? 0 : 1, i % 7 === 2 ? null : i % 37 === 9 ? future : iso(i), iso(i + 5)]),
+    Array.from({ length: N }, (_, i) => [
+      ulid("C", i),
+      `Case ${i}`,
+      i % 31 === 8 ? 0 : 1,
+      i % 7 === 2 ? null : i % 37 === 9 ? future : iso(i),
+      iso(i + 5),
+    ]),
   );
   thread = ulid("T", 0);
   await insertRows(
@@ -71,7 +89,12 @@ interface List {
   ids: (body: any) => string[];
 }
 
-const ids = async (sqlText: string, ...params: unknown[]) => (await env.DB.prepare(sqlText).bind(...params).all<{ id: string }>()).results.map((r) => r.id);
+const ids = async (sqlText: string, ...params: unknown[]) =>
+  (
+    await env.DB.prepare(sqlText)
+      .bind(...params)
+      .all<{ id: string }>()
+  ).results.map((r) => r.id);
 const dataIds = (body: any) => body.data.map((d: { id: string }) => d.id);
 
 const LISTS: List[] = [
@@ -93,13 +116,29 @@ const LISTS: List[] = [
         order by d.created_at desc, d.id desc`),
     ids: dataIds,
   },
-  { name: "threads", path: "/forum/threads", perPage: 100, expected: () => ids("select id from threads where published = 1 order by sticky desc, last_activity_at desc, id desc"), ids: dataIds },
-  { name: "posts", path: "/posts", perPage: 100, expected: () => ids("select id from blog_posts where published_at is not null and published_at <= ? order by published_at desc, id desc", now()), ids: dataIds },
+  {
+    name: "threads",
+    path: "/forum/threads",
+    perPage: 100,
+    expected: () => ids("select id from threads where published = 1 order by sticky desc, last_activity_at desc, id desc"),
+    ids: dataIds,
+  },
+  {
+    name: "posts",
+    path: "/posts",
+    perPage: 100,
+    expected: () => ids("select id from blog_posts where published_at is not null and published_at <= ? order by published_at desc, id desc", now()),
+    ids: dataIds,
+  },
   {
     name: "cases",
     path: "/cases",
     perPage: 100,
-    expected: () => ids("select id from repair_cases where published = 1 and (published_at is null or published_at <= ?) order by coalesce(published_at, created_at) desc, id desc", now()),
+    expected: () =>
+      ids(
+        "select id from repair_cases where published = 1 and (published_at is null or published_at <= ?) order by coalesce(published_at, created_at) desc, id desc",
+        now(),
+      ),
     ids: dataIds,
   },
 ];
@@ -113,7 +152,8 @@ const REPLY_LIST: List = {
   ids: (body) => body.data.posts.map((p: { id: string }) => p.id),
 };
 
-const pagePath = (list: List, page: number) => (list === REPLY_LIST ? `/forum/threads/${thread}?page=${page}` : `${list.path}?per_page=${list.perPage}&page=${page}`);
+const pagePath = (list: List, page: number) =>
+  list === REPLY_LIST ? `/forum/threads/${thread}?page=${page}` : `${list.path}?per_page=${list.perPage}&page=${page}`;
 
 /** The next address of an answer's Link header, as a path under /api/v1 (undefined on the last page). */
 function nextPath(res: Response): string | undefined {
@@ -186,7 +226,12 @@ describe("every list walks by Link", () => {
       const next = nextPath(first)!;
       expect(next).toMatch(/[?&]per_page=3&cursor=[A-Za-z0-9_-]+$/);
       const cursor = new URL(next, ORIGIN).searchParams.get("cursor")!;
-      for (const [path, key] of [[`${list.path}?per_page=4&cursor=${cursor}`], [next, KEYS.aliceRead], [`${next}&page=2`], [`${list.path}?cursor=not-a-cursor`]] as const) {
+      for (const [path, key] of [
+        [`${list.path}?per_page=4&cursor=${cursor}`],
+        [next, KEYS.aliceRead],
+        [`${next}&page=2`],
+        [`${list.path}?cursor=not-a-cursor`],
+      ] as const) {
         const problem = await expectProblem(await api(path, { key }), 422, "validation-failed");
         expect(Object.keys(problem.errors).length, path).toBe(1);
         expect(["cursor", "page"]).toContain(Object.keys(problem.errors)[0]);

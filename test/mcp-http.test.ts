@@ -11,7 +11,12 @@ import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextproto
 
 beforeAll(seedMcpFixture);
 
-const INITIALIZE = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } } };
+const INITIALIZE = {
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+};
 
 function post(body: unknown, headers: Record<string, string> = {}, url = MCP_URL): Promise<Response> {
   return exports.default.fetch(
@@ -97,7 +102,12 @@ describe("Origin and Host validation", () => {
       app.fetch(
         new Request("https://boards.example.org/mcp", {
           method: "POST",
-          headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", Host: host, ...(origin && { Origin: origin }) },
+          headers: {
+            "Content-Type": "application/json",
+            Accept: "application/json, text/event-stream",
+            Host: host,
+            ...(origin && { Origin: origin }),
+          },
           body: JSON.stringify(INITIALIZE),
         }),
         configured,
@@ -130,7 +140,9 @@ describe("HTTP shape", () => {
       expect(res.headers.get("X-Request-Id")).toBeTruthy();
       await res.text();
     }
-    const preflight = await exports.default.fetch(new Request(MCP_URL, { method: "OPTIONS", headers: { Origin: "http://localhost:6274", "Access-Control-Request-Method": "POST" } }));
+    const preflight = await exports.default.fetch(
+      new Request(MCP_URL, { method: "OPTIONS", headers: { Origin: "http://localhost:6274", "Access-Control-Request-Method": "POST" } }),
+    );
     expect(preflight.status).toBeLessThan(300);
     expect(preflight.headers.get("Access-Control-Allow-Methods")).toContain("POST");
     expect(preflight.headers.get("X-Request-Id")).toBeTruthy();
@@ -154,10 +166,22 @@ describe("HTTP shape", () => {
 
   it("malformed params are -32602 with one short sentence, never -32603 with a dump of schema issues", async () => {
     for (const [body, words] of [
-      [{ ...INITIALIZE, params: { ...INITIALIZE.params, protocolVersion: 20251125 } }, "Invalid params for initialize: params.protocolVersion: expected string, received number."],
-      [{ jsonrpc: "2.0", id: 7, method: "initialize", params: {} }, "Invalid params for initialize: params.protocolVersion: required; params.capabilities: required; params.clientInfo: required."],
-      [{ jsonrpc: "2.0", id: 7, method: "resources/read", params: { uri: 5 } }, "Invalid params for resources/read: params.uri: expected string, received number."],
-      [{ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: ["search"] } }, "Invalid params for tools/call: params.name: expected string, received array."],
+      [
+        { ...INITIALIZE, params: { ...INITIALIZE.params, protocolVersion: 20251125 } },
+        "Invalid params for initialize: params.protocolVersion: expected string, received number.",
+      ],
+      [
+        { jsonrpc: "2.0", id: 7, method: "initialize", params: {} },
+        "Invalid params for initialize: params.protocolVersion: required; params.capabilities: required; params.clientInfo: required.",
+      ],
+      [
+        { jsonrpc: "2.0", id: 7, method: "resources/read", params: { uri: 5 } },
+        "Invalid params for resources/read: params.uri: expected string, received number.",
+      ],
+      [
+        { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: ["search"] } },
+        "Invalid params for tools/call: params.name: expected string, received array.",
+      ],
     ] as const) {
       const res = await post(body, { "MCP-Protocol-Version": "2025-11-25" });
       const answer = (await res.json()) as { id: number; error: { code: number; message: string } };
@@ -175,7 +199,9 @@ describe("HTTP shape", () => {
     expect(res.status).toBe(400);
     expect(answer.id).toBe(3);
     expect(answer.error.code).toBe(-32022);
-    expect(answer.error.message).toMatch(/^Unsupported MCP-Protocol-Version header "1999-01-01": this server speaks 2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26/);
+    expect(answer.error.message).toMatch(
+      /^Unsupported MCP-Protocol-Version header "1999-01-01": this server speaks 2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26/,
+    );
     expect(answer.error.data.supported).toContain("2026-07-28");
     // Every version it names is served.
     for (const version of answer.error.data.supported.filter((v) => v !== "2026-07-28")) {
@@ -199,7 +225,9 @@ describe("HTTP shape", () => {
   it("needs no key, and a key sent anyway shows nothing more than an anonymous visitor sees", async () => {
     const headers = { Authorization: `Bearer ${KEYS.aliceRead}` };
     const client = new ClientV1({ name: "keyed", version: "1" });
-    await client.connect(new TransportV1(new URL(MCP_URL), { fetch: (url, init) => exports.default.fetch(new Request(url, init)), requestInit: { headers } }));
+    await client.connect(
+      new TransportV1(new URL(MCP_URL), { fetch: (url, init) => exports.default.fetch(new Request(url, init)), requestInit: { headers } }),
+    );
     const privateDoc = await call(client, "get_document", { document: SAMPLE_IDS.alicePrivate });
     expect(privateDoc.isError).toBe(true);
     const files = await call(client, "list_recent", { kind: "files", limit: 25 });
@@ -212,7 +240,12 @@ describe("HTTP shape", () => {
 describe("language", () => {
   it("url fields default to DEFAULT_LANG whatever Accept-Language says, and follow the lang argument", async () => {
     const client = new ClientV1({ name: "english", version: "1" });
-    await client.connect(new TransportV1(new URL(MCP_URL), { fetch: (url, init) => exports.default.fetch(new Request(url, init)), requestInit: { headers: { "Accept-Language": "en" } } }));
+    await client.connect(
+      new TransportV1(new URL(MCP_URL), {
+        fetch: (url, init) => exports.default.fetch(new Request(url, init)),
+        requestInit: { headers: { "Accept-Language": "en" } },
+      }),
+    );
     const byDefault = await call(client, "get_document", { document: SAMPLE_IDS.publicSchematic });
     expect(byDefault.structuredContent.document.url).toBe(`${ORIGIN}/es/biblioteca/${SAMPLE_IDS.publicSchematic}/820-00165-schematic`);
     const english = await call(client, "get_document", { document: SAMPLE_IDS.publicSchematic, lang: "en" });

@@ -3,17 +3,26 @@ import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORIGIN, SAMPLE_IDS } from "./helpers/app";
 import { call, callError, callOk, connectV1, connectV2, type McpTestClient } from "./helpers/mcp";
-import { EXTRA_PUBLIC_DOCUMENTS, FILLERS, LONG_POST_COMMENTS, LONG_REPLY_NUMBER, LONG_THREAD_REPLIES, MCP_IDS, seedMcpFixture } from "./helpers/mcp-fixture";
+import {
+  EXTRA_PUBLIC_DOCUMENTS,
+  FILLERS,
+  LONG_POST_COMMENTS,
+  LONG_REPLY_NUMBER,
+  LONG_THREAD_REPLIES,
+  MCP_IDS,
+  seedMcpFixture,
+} from "./helpers/mcp-fixture";
 
-const THREAD_ADDRESSES = (id: string) => [
-  [`${ORIGIN}/en/forum/${id}/820-00165-no-power-pp3v42-missing`, "en"],
-  [`${ORIGIN}/es/foro/${id}`, "es"],
-  [`${ORIGIN}/en/forum/${id}/`, "en"],
-  [`${ORIGIN}/es/foro/${id.toLowerCase()}/slug?utm_source=chat#reply-2`, "es"],
-  [`http://other-host.example:8787/en/forum/${id}`, "en"],
-  [`/es/foro/${id}/any-slug/`, "es"],
-  [`boards.example.org/en/forum/${id}`, "en"],
-] as const;
+const THREAD_ADDRESSES = (id: string) =>
+  [
+    [`${ORIGIN}/en/forum/${id}/820-00165-no-power-pp3v42-missing`, "en"],
+    [`${ORIGIN}/es/foro/${id}`, "es"],
+    [`${ORIGIN}/en/forum/${id}/`, "en"],
+    [`${ORIGIN}/es/foro/${id.toLowerCase()}/slug?utm_source=chat#reply-2`, "es"],
+    [`http://other-host.example:8787/en/forum/${id}`, "en"],
+    [`/es/foro/${id}/any-slug/`, "es"],
+    [`boards.example.org/en/forum/${id}`, "en"],
+  ] as const;
 
 let v1: McpTestClient;
 let v2: McpTestClient;
@@ -35,7 +44,15 @@ describe.each([
   it("lists the read-only tools with titles, short descriptions and input schemas, in at most 8 KiB", async () => {
     const listed = await client().listTools();
     const { tools } = listed;
-    expect(tools.map((t) => t.name).sort()).toEqual(["get_board", "get_document", "get_post", "get_repair_case", "get_thread", "list_recent", "search"]);
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      "get_board",
+      "get_document",
+      "get_post",
+      "get_repair_case",
+      "get_thread",
+      "list_recent",
+      "search",
+    ]);
     // What an assistant loads into its model's context before the first question (docs/mcp.md: 34 630 bytes before).
     expect(new TextEncoder().encode(JSON.stringify(listed)).byteLength).toBeLessThanOrEqual(8 * 1024);
     for (const tool of tools) {
@@ -137,7 +154,9 @@ describe("get_thread", () => {
 
   it("explains malformed ids, unknown ids and addresses of another kind", async () => {
     expect(await callError(v1, "get_thread", { thread: `${ORIGIN}/en/forum/12345/slug` })).toMatch(/forum thread id .*26 characters/);
-    expect(await callError(v1, "get_thread", { thread: "01JBGJ09TQM83XSSSS6YS3C4DX" })).toMatch(/No forum thread 01JBGJ09TQM83XSSSS6YS3C4DX is visible/);
+    expect(await callError(v1, "get_thread", { thread: "01JBGJ09TQM83XSSSS6YS3C4DX" })).toMatch(
+      /No forum thread 01JBGJ09TQM83XSSSS6YS3C4DX is visible/,
+    );
     expect(await callError(v1, "get_thread", { thread: `${ORIGIN}/es/blog/${MCP_IDS.publishedPost}` })).toMatch(/blog post page.*get_post/);
     expect(await callError(v1, "get_thread", { thread: `${ORIGIN}/fr/forum/${SAMPLE_IDS.thread}` })).toMatch(/page address/);
     expect(await callError(v1, "get_thread", { thread: "" })).toMatch(/thread/);
@@ -188,13 +207,25 @@ describe("get_thread", () => {
   it("reads replies across the API's pages of 50 when per_page does not divide them", async () => {
     // per_page 7, page 8: replies 50..56 would straddle API pages 1 and 2 on a long thread; here the thread has 23.
     const p3 = await callOk(v1, "get_thread", { thread: MCP_IDS.longThread, page: 3, per_page: 7 });
-    expect(p3.structuredContent.replies.map((r: any) => r.body.split(":")[0])).toEqual(["Reply 15", "Reply 16", "Reply 17", "Reply 18", "Reply 19", "Reply 20", "Reply 21"]);
+    expect(p3.structuredContent.replies.map((r: any) => r.body.split(":")[0])).toEqual([
+      "Reply 15",
+      "Reply 16",
+      "Reply 17",
+      "Reply 18",
+      "Reply 19",
+      "Reply 20",
+      "Reply 21",
+    ]);
   });
 });
 
 describe("get_post", () => {
   it("accepts ids and addresses in both languages; drafts and scheduled posts are never reachable", async () => {
-    for (const ref of [MCP_IDS.publishedPost.toLowerCase(), `${ORIGIN}/en/blog/${MCP_IDS.publishedPost}/diagnostico-de-linea-pp3v3/`, `http://x.test/es/blog/${MCP_IDS.publishedPost}?a=b`]) {
+    for (const ref of [
+      MCP_IDS.publishedPost.toLowerCase(),
+      `${ORIGIN}/en/blog/${MCP_IDS.publishedPost}/diagnostico-de-linea-pp3v3/`,
+      `http://x.test/es/blog/${MCP_IDS.publishedPost}?a=b`,
+    ]) {
       const result = await callOk(v2, "get_post", { post: ref });
       expect(result.structuredContent.post.id).toBe(MCP_IDS.publishedPost);
       expect(result.structuredContent.post.comment_list).toEqual([{ id: 1, author: "bob", body: "Great!", created_at: "2026-09-02T00:00:00.000Z" }]);
@@ -206,14 +237,19 @@ describe("get_post", () => {
       expect(text).toMatch(/No blog post .* is visible/);
       expect(text).not.toMatch(/Draft post|Scheduled post/);
     }
-    const listed = [await callOk(v2, "list_recent", { kind: "posts", limit: 25 }), await callOk(v2, "list_recent", { kind: "posts", limit: 25, page: 2 })];
+    const listed = [
+      await callOk(v2, "list_recent", { kind: "posts", limit: 25 }),
+      await callOk(v2, "list_recent", { kind: "posts", limit: 25, page: 2 }),
+    ];
     const listedIds = listed.flatMap((r) => r.structuredContent.posts.map((p: any) => p.id));
     expect(listed[0].structuredContent.page.total).toBe(2 + FILLERS);
     expect(listedIds.slice(0, 2)).toEqual([MCP_IDS.longPost, MCP_IDS.publishedPost]);
     expect(listedIds).toHaveLength(2 + FILLERS);
     expect(listedIds).not.toContain(MCP_IDS.draftPost);
     expect(listedIds).not.toContain(MCP_IDS.scheduledPost);
-    expect(await callError(v2, "get_post", { post: `${ORIGIN}/en/library/${SAMPLE_IDS.publicSchematic}` })).toMatch(/library document page.*get_document/);
+    expect(await callError(v2, "get_post", { post: `${ORIGIN}/en/library/${SAMPLE_IDS.publicSchematic}` })).toMatch(
+      /library document page.*get_document/,
+    );
   });
 
   it("gives a long body in parts, the comments with the last part", async () => {
@@ -257,7 +293,10 @@ describe("get_repair_case", () => {
     for (const hidden of [MCP_IDS.unpublishedCase, `${ORIGIN}/es/reparaciones/${MCP_IDS.unpublishedCase}`]) {
       expect(await callError(v2, "get_repair_case", { case: hidden })).toMatch(/No repair case .* is visible/);
     }
-    const listed = [await callOk(v2, "list_recent", { kind: "cases", limit: 25 }), await callOk(v2, "list_recent", { kind: "cases", limit: 25, page: 2 })];
+    const listed = [
+      await callOk(v2, "list_recent", { kind: "cases", limit: 25 }),
+      await callOk(v2, "list_recent", { kind: "cases", limit: 25, page: 2 }),
+    ];
     const listedIds = listed.flatMap((r) => r.structuredContent.cases.map((c: any) => c.id));
     expect(listedIds).toHaveLength(2 + FILLERS);
     expect(listedIds).not.toContain(MCP_IDS.unpublishedCase);
@@ -279,9 +318,16 @@ describe("get_repair_case", () => {
 
 describe("get_document", () => {
   it("accepts ids and addresses in both languages and gives metadata without any download link", async () => {
-    for (const ref of [`${ORIGIN}/en/library/${SAMPLE_IDS.publicSchematic}/820-00165-schematic`, `/es/biblioteca/${SAMPLE_IDS.publicSchematic.toLowerCase()}`]) {
+    for (const ref of [
+      `${ORIGIN}/en/library/${SAMPLE_IDS.publicSchematic}/820-00165-schematic`,
+      `/es/biblioteca/${SAMPLE_IDS.publicSchematic.toLowerCase()}`,
+    ]) {
       const result = await callOk(v2, "get_document", { document: ref });
-      expect(result.structuredContent.document).toMatchObject({ id: SAMPLE_IDS.publicSchematic, boards: ["820-00165"], versions: [{ version: 1, filename: "820-00165.pdf", is_current: true }] });
+      expect(result.structuredContent.document).toMatchObject({
+        id: SAMPLE_IDS.publicSchematic,
+        boards: ["820-00165"],
+        versions: [{ version: 1, filename: "820-00165.pdf", is_current: true }],
+      });
       const everything = JSON.stringify(result);
       expect(everything).not.toMatch(/\/files\/|signature=|\/download/);
       expect(result.content[0].text).toMatch(/no download link/);
@@ -384,7 +430,9 @@ describe("list_recent", () => {
       if (next) expect(Object.keys(next.arguments).sort()).toEqual(["cursor", "kind", "lang", "limit"]);
       args = next?.arguments;
     }
-    const rows = await env.DB.prepare("select id from documents where visibility = 'public' and status = 'available' order by created_at desc, id desc").all<{ id: string }>();
+    const rows = await env.DB.prepare(
+      "select id from documents where visibility = 'public' and status = 'available' order by created_at desc, id desc",
+    ).all<{ id: string }>();
     expect(seen).toEqual(rows.results.map((r) => r.id));
     expect(seen.length).toBe(1 + EXTRA_PUBLIC_DOCUMENTS);
     // Made for limit 2: another limit, or no cursor of ours, is a tool error naming the way on.
@@ -442,15 +490,37 @@ describe("search", () => {
     for (const q of ["820 00165", "82000165", "x1c_mlb"]) {
       const board = await callOk(v1, "search", { q });
       expect(board.structuredContent.boards[0]?.number, q).toBe("820-00165");
-      expect(board.structuredContent.documents.map((d: any) => d.id), q).toContain(SAMPLE_IDS.publicSchematic);
+      expect(
+        board.structuredContent.documents.map((d: any) => d.id),
+        q,
+      ).toContain(SAMPLE_IDS.publicSchematic);
     }
     const english = await callOk(v1, "search", { q: "U7000", lang: "en" });
     expect(english.structuredContent.threads[0].url).toMatch(new RegExp(`^${ORIGIN}/en/forum/`));
   });
 
   it("never finds what an anonymous visitor cannot see", async () => {
-    const hidden = [SAMPLE_IDS.alicePrivate, SAMPLE_IDS.sharedBoardview, SAMPLE_IDS.processing, SAMPLE_IDS.takedown, SAMPLE_IDS.hiddenThread, MCP_IDS.draftPost, MCP_IDS.scheduledPost, MCP_IDS.unpublishedCase];
-    for (const q of ["private notes", "boardview", "processing upload", "taken down manual", "moderation", "draft", "scheduled", "unpublished", "NM-A311"]) {
+    const hidden = [
+      SAMPLE_IDS.alicePrivate,
+      SAMPLE_IDS.sharedBoardview,
+      SAMPLE_IDS.processing,
+      SAMPLE_IDS.takedown,
+      SAMPLE_IDS.hiddenThread,
+      MCP_IDS.draftPost,
+      MCP_IDS.scheduledPost,
+      MCP_IDS.unpublishedCase,
+    ];
+    for (const q of [
+      "private notes",
+      "boardview",
+      "processing upload",
+      "taken down manual",
+      "moderation",
+      "draft",
+      "scheduled",
+      "unpublished",
+      "NM-A311",
+    ]) {
       const result = await callOk(v2, "search", { q });
       const found = JSON.stringify(result);
       for (const id of hidden) expect(found, `${q} → ${id}`).not.toContain(id);

@@ -28,7 +28,9 @@ describe("migrations", () => {
     const id = "01JZZZ0M1GRAT10N0000000001";
     const now = new Date().toISOString();
     await env.DB.batch([
-      env.DB.prepare("insert into documents (id, title, type, status, visibility, created_at, updated_at) values (?, 'Zanzibarite rail guide', 'document', 'available', 'public', ?, ?)").bind(id, now, now),
+      env.DB.prepare(
+        "insert into documents (id, title, type, status, visibility, created_at, updated_at) values (?, 'Zanzibarite rail guide', 'document', 'available', 'public', ?, ?)",
+      ).bind(id, now, now),
       env.DB.prepare("insert into document_pages (document_id, page, text) values (?, 1, 'measure the quillonvolt pad first')").bind(id),
     ]);
     const search = async (q: string) => (await (await api(`/search?q=${q}`)).json<any>()).data;

@@ -27,7 +27,21 @@ function operations(): { path: string; method: string; op: any }[] {
 const apiOperations = () => operations().filter(({ op }) => !op.tags.includes("Meta"));
 
 /** Spec §4 (paths relative to the base url). */
-const SPEC_PATHS = ["/openapi.json", "/me", "/documents", "/documents/{document}", "/documents/{document}/download", "/boards/{number}", "/forum/categories", "/forum/threads", "/forum/threads/{thread}", "/posts", "/posts/{post}", "/cases", "/cases/{case}"];
+const SPEC_PATHS = [
+  "/openapi.json",
+  "/me",
+  "/documents",
+  "/documents/{document}",
+  "/documents/{document}/download",
+  "/boards/{number}",
+  "/forum/categories",
+  "/forum/threads",
+  "/forum/threads/{thread}",
+  "/posts",
+  "/posts/{post}",
+  "/cases",
+  "/cases/{case}",
+];
 /** Spec §5.7: a key is required for /me, download links, /capabilities and the upload endpoints. */
 const KEY_REQUIRED_PATHS = ["/me", "/documents/{document}/download", "/capabilities", "/uploads", "/uploads/{externalId}"];
 
@@ -56,7 +70,9 @@ describe("the served OpenAPI document", () => {
       expect(op.security, where).toContainEqual({ [schemeName]: [] });
       expect(open, where).toBe(!KEY_REQUIRED_PATHS.includes(path));
       for (const status of ["401", "403", "429"]) {
-        expect(op.responses[status]?.content?.["application/problem+json"]?.schema, `${where} ${status}`).toEqual({ $ref: "#/components/schemas/Problem" });
+        expect(op.responses[status]?.content?.["application/problem+json"]?.schema, `${where} ${status}`).toEqual({
+          $ref: "#/components/schemas/Problem",
+        });
       }
       expect(op.responses["200"].content["application/json"].schema, where).toBeDefined();
       if (path.includes("{")) expect(op.responses["404"], `${where} 404`).toBeDefined();

@@ -60,7 +60,9 @@ describe("a deflate bomb of 40 pages", () => {
     expect(result.explicitAcks).toHaveLength(1);
     await syncClock();
     expect(Date.now() - started).toBeLessThan(PDF_BUDGET.maxMillis + 15_000);
-    const row = await env.DB.prepare("select status, page_count as pages from documents where id = ?").bind(data.id).first<{ status: string; pages: number }>();
+    const row = await env.DB.prepare("select status, page_count as pages from documents where id = ?")
+      .bind(data.id)
+      .first<{ status: string; pages: number }>();
     expect(row).toEqual({ status: "available", pages: 40 });
   });
 });

@@ -21,7 +21,11 @@ describe("README shell blocks", () => {
       "```",
     ].join("\n");
     expect(shellBlocks(markdown)).toEqual([
-      { line: 2, skip: undefined, commands: ["npm run upload -- ./a.pdf    --title x", "curl -s localhost:8787/healthz   # trailing comment stays for bash"] },
+      {
+        line: 2,
+        skip: undefined,
+        commands: ["npm run upload -- ./a.pdf    --title x", "curl -s localhost:8787/healthz   # trailing comment stays for bash"],
+      },
       { line: 9, skip: "needs an account", commands: ["npx wrangler deploy"] },
     ]);
   });

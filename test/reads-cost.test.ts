@@ -16,7 +16,9 @@ const CASES = 1000;
 const BOARD = "820-00165";
 
 async function sql(text: string, ...params: unknown[]): Promise<void> {
-  await env.DB.prepare(text).bind(...params).run();
+  await env.DB.prepare(text)
+    .bind(...params)
+    .run();
 }
 
 /** Bulk rows through one JSON parameter (D1 allows 100 bound parameters per statement). */
@@ -43,14 +45,37 @@ beforeAll(async () => {
   await insertMany(
     "documents",
     ["id", "title", "type", "status", "visibility", "owner_id", "created_at", "updated_at"],
-    Array.from({ length: DOCUMENTS }, (_, i) => [id("D", i), `Generated ${i}`, types[i % types.length], i % 10 === 7 ? "processing" : "available", i % 10 === 3 ? "private" : "public", alice, iso(i), iso(i)]),
+    Array.from({ length: DOCUMENTS }, (_, i) => [
+      id("D", i),
+      `Generated ${i}`,
+      types[i % types.length],
+      i % 10 === 7 ? "processing" : "available",
+      i % 10 === 3 ? "private" : "public",
+      alice,
+      iso(i),
+      iso(i),
+    ]),
   );
   // One document in thirty on the sample board.
-  await insertMany("document_boards", ["document_id", "board_id", "position"], Array.from({ length: DOCUMENTS / 30 }, (_, i) => [id("D", i * 30), board, 0]));
+  await insertMany(
+    "document_boards",
+    ["document_id", "board_id", "position"],
+    Array.from({ length: DOCUMENTS / 30 }, (_, i) => [id("D", i * 30), board, 0]),
+  );
   await insertMany(
     "threads",
     ["id", "category_id", "title", "published", "author_id", "body", "body_html", "created_at", "last_activity_at"],
-    Array.from({ length: THREADS }, (_, i) => [id("T", i), categories[i % 2], `Thread ${i}`, i % 20 === 0 ? 0 : 1, alice, "body", "<p>body</p>", iso(i), iso(i)]),
+    Array.from({ length: THREADS }, (_, i) => [
+      id("T", i),
+      categories[i % 2],
+      `Thread ${i}`,
+      i % 20 === 0 ? 0 : 1,
+      alice,
+      "body",
+      "<p>body</p>",
+      iso(i),
+      iso(i),
+    ]),
   );
   await insertMany(
     "repair_cases",
@@ -137,7 +162,11 @@ describe("rows read per request stay bounded on a catalogue of thousands", () =>
     const threads = await metered("/api/v1/forum/threads");
     expect(threads.body.meta.total).toBe(await count("select count(*) as n from threads where published = 1"));
     const board = await metered(`/api/v1/documents?board=${BOARD.replace("-", "")}`);
-    expect(board.body.meta.total).toBe(await count(`select count(*) as n from document_boards db join documents d on d.id = db.document_id join boards b on b.id = db.board_id where b.number = '${BOARD}' and d.visibility = 'public' and d.status = 'available'`));
+    expect(board.body.meta.total).toBe(
+      await count(
+        `select count(*) as n from document_boards db join documents d on d.id = db.document_id join boards b on b.id = db.board_id where b.number = '${BOARD}' and d.visibility = 'public' and d.status = 'available'`,
+      ),
+    );
     expect(board.body.data.length).toBe(Math.min(20, board.body.meta.total));
   });
 
@@ -146,11 +175,19 @@ describe("rows read per request stay bounded on a catalogue of thousands", () =>
     expect(status).toBe(200);
     expect(tally.roundTrips).toBeLessThanOrEqual(2);
     // Alice owns every generated document: all of them count, in whatever state.
-    expect(body.meta.total).toBe(await count(`select count(*) as n from documents d where (d.visibility = 'public' and d.status = 'available') or d.owner_id = ${alice} or (d.visibility = 'shared' and d.status = 'available' and exists (select 1 from document_shares s where s.document_id = d.id and s.user_id = ${alice}))`));
+    expect(body.meta.total).toBe(
+      await count(
+        `select count(*) as n from documents d where (d.visibility = 'public' and d.status = 'available') or d.owner_id = ${alice} or (d.visibility = 'shared' and d.status = 'available' and exists (select 1 from document_shares s where s.document_id = d.id and s.user_id = ${alice}))`,
+      ),
+    );
     // Its own and shared parts are per-user counters (migrations/0013), not a count over her 3,000 rows (6,250 rows read before).
     expect(tally.rowsRead).toBeLessThan(200);
     const byType = await metered("/api/v1/documents?type=schematic", KEYS.aliceRead);
-    expect(byType.body.meta.total).toBe(await count(`select count(*) as n from documents d where d.type = 'schematic' and ((d.visibility = 'public' and d.status = 'available') or d.owner_id = ${alice} or (d.visibility = 'shared' and d.status = 'available' and exists (select 1 from document_shares s where s.document_id = d.id and s.user_id = ${alice})))`));
+    expect(byType.body.meta.total).toBe(
+      await count(
+        `select count(*) as n from documents d where d.type = 'schematic' and ((d.visibility = 'public' and d.status = 'available') or d.owner_id = ${alice} or (d.visibility = 'shared' and d.status = 'available' and exists (select 1 from document_shares s where s.document_id = d.id and s.user_id = ${alice})))`,
+      ),
+    );
     const mine = await metered("/api/v1/documents?mine=true", KEYS.aliceRead);
     expect(mine.body.meta.total).toBe(await count(`select count(*) as n from documents where owner_id = ${alice}`));
     expect(mine.tally.rowsRead).toBeLessThan(400);
@@ -174,7 +211,11 @@ describe("rows read per request stay bounded on a catalogue of thousands", () =>
   it("a site section page and a feed: one round trip each (a feed two: its tombstones), never the catalogue", async () => {
     // [path, most rows]: pages of 20 items; the feed's 50 entries with their uploaders (600), then its tombstones
     // (RFC 6721): at most 200 of the kind's latest changes, each with one probe of who was told of it (400).
-    for (const [path, bound, trips] of [["/en/library", 200, 1], ["/en/feeds/library.atom", 1000, 2], ["/en/forum", 200, 1]] as const) {
+    for (const [path, bound, trips] of [
+      ["/en/library", 200, 1],
+      ["/en/feeds/library.atom", 1000, 2],
+      ["/en/forum", 200, 1],
+    ] as const) {
       const { status, tally } = await metered(path);
       expect(status, path).toBe(200);
       expect(tally.roundTrips, path).toBe(trips);
@@ -195,7 +236,11 @@ describe("counters follow every change", () => {
     expect(await total(`?board=${BOARD}`)).toBe(onBoard - 1);
     await sql("update documents set visibility = 'public', type = 'bios' where id = ?", id("D", 0));
     expect(await total("?type=schematic")).toBe(schematics - 1);
-    expect(await total(`?type=bios&board=${BOARD}`)).toBe((await count(`select count(*) as n from document_boards db join documents d on d.id = db.document_id join boards b on b.id = db.board_id where b.number = '${BOARD}' and d.type = 'bios' and d.visibility = 'public' and d.status = 'available'`)));
+    expect(await total(`?type=bios&board=${BOARD}`)).toBe(
+      await count(
+        `select count(*) as n from document_boards db join documents d on d.id = db.document_id join boards b on b.id = db.board_id where b.number = '${BOARD}' and d.type = 'bios' and d.visibility = 'public' and d.status = 'available'`,
+      ),
+    );
     await sql("delete from documents where id = ?", id("D", 0));
     expect(await total()).toBe(before - 1);
     expect(await total(`?board=${BOARD}`)).toBe(onBoard - 1);
@@ -204,10 +249,15 @@ describe("counters follow every change", () => {
   });
 
   it("the board numbers a document shows follow its links and renamed boards (a copy kept on the row)", async () => {
-    const stale = () => count(`select count(*) as n from documents d where d.board_numbers <> (select json_group_array(number) from (select b.number from document_boards db join boards b on b.id = db.board_id where db.document_id = d.id order by db.position, b.number))`);
+    const stale = () =>
+      count(
+        `select count(*) as n from documents d where d.board_numbers <> (select json_group_array(number) from (select b.number from document_boards db join boards b on b.id = db.board_id where db.document_id = d.id order by db.position, b.number))`,
+      );
     const shown = async (doc: string) => (await metered(`/api/v1/documents/${doc}`)).body.data.boards as string[];
     const doc = id("D", 60); // public, on the sample board
-    const other = await env.DB.prepare("select id, number from boards where number <> ? order by id limit 1").bind(BOARD).first<{ id: number; number: string }>();
+    const other = await env.DB.prepare("select id, number from boards where number <> ? order by id limit 1")
+      .bind(BOARD)
+      .first<{ id: number; number: string }>();
     expect(await shown(doc)).toEqual([BOARD]);
     await sql("insert into document_boards (document_id, board_id, position) values (?, ?, 1)", doc, other!.id);
     expect(await shown(doc)).toEqual([BOARD, other!.number]);

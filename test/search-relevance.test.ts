@@ -20,30 +20,83 @@ const ID = {
   notes: "01JR0000000000000000000008",
 };
 
-const long = (words: string) => `${words} ${"measured every rail again with the bench supply and the meter before replacing anything at all ".repeat(6)}`;
+const long = (words: string) =>
+  `${words} ${"measured every rail again with the bench supply and the meter before replacing anything at all ".repeat(6)}`;
 
 const fixture = {
   threads: [
-    { id: ID.backlight, category: "laptops", title: "T480 dark screen", author: "alice", created_at: "2026-09-20T00:00:00Z", body: "Shining a flashlight on the panel shows the desktop, the backlight fuse is open." },
-    { id: ID.gaming, category: "laptops", title: "VivoBook se apaga", author: "alice", created_at: "2026-09-21T00:00:00Z", body: "El portátil se apaga de golpe al jugar." },
-    { id: ID.battery, category: "laptops", title: "Cambio de batería", author: "bob", created_at: "2026-09-22T00:00:00Z", body: "Después de cambiar la batería no enciende. Solo arranca con el cable." },
+    {
+      id: ID.backlight,
+      category: "laptops",
+      title: "T480 dark screen",
+      author: "alice",
+      created_at: "2026-09-20T00:00:00Z",
+      body: "Shining a flashlight on the panel shows the desktop, the backlight fuse is open.",
+    },
+    {
+      id: ID.gaming,
+      category: "laptops",
+      title: "VivoBook se apaga",
+      author: "alice",
+      created_at: "2026-09-21T00:00:00Z",
+      body: "El portátil se apaga de golpe al jugar.",
+    },
+    {
+      id: ID.battery,
+      category: "laptops",
+      title: "Cambio de batería",
+      author: "bob",
+      created_at: "2026-09-22T00:00:00Z",
+      body: "Después de cambiar la batería no enciende. Solo arranca con el cable.",
+    },
     // Exact against corrected, and exact against another form: the corrected or stemmed item is short
     // and newer, so bm25 alone would put it first.
-    { id: ID.chargerLong, category: "laptops", title: "Notes from the bench", author: "bob", created_at: "2026-09-23T00:00:00Z", body: long("the charger chip runs hot") },
-    { id: ID.chargedShort, category: "laptops", title: "Battery question", author: "bob", created_at: "2026-09-24T00:00:00Z", body: "charged battery" },
-    { id: ID.cargadoresLong, category: "laptops", title: "Notas del taller", author: "bob", created_at: "2026-09-25T00:00:00Z", body: long("los cargadores se calientan") },
+    {
+      id: ID.chargerLong,
+      category: "laptops",
+      title: "Notes from the bench",
+      author: "bob",
+      created_at: "2026-09-23T00:00:00Z",
+      body: long("the charger chip runs hot"),
+    },
+    {
+      id: ID.chargedShort,
+      category: "laptops",
+      title: "Battery question",
+      author: "bob",
+      created_at: "2026-09-24T00:00:00Z",
+      body: "charged battery",
+    },
+    {
+      id: ID.cargadoresLong,
+      category: "laptops",
+      title: "Notas del taller",
+      author: "bob",
+      created_at: "2026-09-25T00:00:00Z",
+      body: long("los cargadores se calientan"),
+    },
     { id: ID.cargadorShort, category: "laptops", title: "Pregunta", author: "bob", created_at: "2026-09-26T00:00:00Z", body: "cargador" },
   ],
   cases: [
     {
-      title: "820-02016 dead after coffee", outcome: "fixed", symptom: "Dead after a coffee spill", author: "bob", published_at: "2026-09-27T00:00:00Z",
-      diagnosis: "Corrosion under the vcore controller.", fix: "Replaced the controller.",
+      title: "820-02016 dead after coffee",
+      outcome: "fixed",
+      symptom: "Dead after a coffee spill",
+      author: "bob",
+      published_at: "2026-09-27T00:00:00Z",
+      diagnosis: "Corrosion under the vcore controller.",
+      fix: "Replaced the controller.",
       components: [{ designator: "U8100", part_number: "ISL95828HRTZ", action: "replaced", note: null }],
     },
   ],
   documents: [
     {
-      id: ID.notes, title: "Display circuit notes", type: "document", visibility: "public", owner: "bob", created_at: "2026-09-28T00:00:00Z",
+      id: ID.notes,
+      title: "Display circuit notes",
+      type: "document",
+      visibility: "public",
+      owner: "bob",
+      created_at: "2026-09-28T00:00:00Z",
       versions: [{ version: 1, filename: "notes.txt", content_text: "notes" }],
       pages: ["eDP connector pinout and its supplies.", "The boost converter is enabled by EDP_BKLT_EN from the PCH and dims by PWM."],
     },

@@ -56,7 +56,11 @@ describe("the same verdict on the same search text", () => {
   ];
   for (const [q, expected] of texts) {
     it(`${JSON.stringify(q.length > 12 ? `${q.slice(0, 12)}…(${[...q].length})` : q)} is ${expected} on the API, the site and MCP`, async () => {
-      expect({ api: await apiVerdict(q), site: await siteVerdict(q), mcp: await mcpVerdict(q) }).toEqual({ api: expected, site: expected, mcp: expected });
+      expect({ api: await apiVerdict(q), site: await siteVerdict(q), mcp: await mcpVerdict(q) }).toEqual({
+        api: expected,
+        site: expected,
+        mcp: expected,
+      });
     });
   }
 

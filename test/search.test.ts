@@ -108,7 +108,12 @@ describe("GET /search finds each group by words in its body", () => {
     expect(ids(data.documents)).toEqual([PUBLIC_SCHEMATIC]);
     const { body } = await getJson("/search?q=buck");
     await expectMatchesOpenApi(body, "/search", "get", 200);
-    expect(body.data.documents[0]).toMatchObject({ id: PUBLIC_SCHEMATIC, boards: ["820-00165"], is_owner: false, url: `https://boards.test/es/biblioteca/${PUBLIC_SCHEMATIC}/820-00165-schematic` });
+    expect(body.data.documents[0]).toMatchObject({
+      id: PUBLIC_SCHEMATIC,
+      boards: ["820-00165"],
+      is_owner: false,
+      url: `https://boards.test/es/biblioteca/${PUBLIC_SCHEMATIC}/820-00165-schematic`,
+    });
   });
 
   it("a thread by a word only in a visible reply; hidden replies and unpublished threads never match", async () => {
@@ -154,7 +159,7 @@ describe("forgiving and exact matching", () => {
     }
   });
 
-  it('quoted phrases match words in that order only', async () => {
+  it("quoted phrases match words in that order only", async () => {
     expect(ids((await search('"buck converter"')).documents)).toEqual([PUBLIC_SCHEMATIC]);
     expect((await search('"converter buck"')).documents).toEqual([]);
   });
@@ -297,16 +302,97 @@ describe("invalid queries are 422", () => {
 
 describe("hostile input never reaches FTS5 syntax", () => {
   const HOSTILE = [
-    '"', '""', '"""', '"unbalanced', 'unbalanced"', 'a"b"c"', "'", "''", "power'", "it's",
-    "(", ")", "()", "(power", "power)", "((power))", "power AND", "AND power", "OR", "AND OR NOT",
-    "NOT power", "power NOT", "NEAR(power short)", "NEAR(power short, 2)", "power NEAR short", "*", "**", "power*", "*power", "pow*er",
-    "-", "--", "-power", "power -short", "^power", "power^2", "+power", "title:power", "body: power", "{title body}: power",
-    "title : x", "search_documents:power", "rank:1", "rowid:1", "power:", ":power", "@#$%^&", "!!", "..", "..//..",
-    "🔧🔧", "🔥 power 🔥", "𝔭𝔬𝔴𝔢𝔯", "ｐｏｗｅｒ", "\u0301\u0301", "e\u0301", "Ǆ ǆ", "ß ẞ", "ΣΊΣΥΦΟΣ", "日本語",
-    "'; drop table documents; --", "1' or '1'='1", "1 OR 1=1", "%", "%%", "_", "\\", "\\\"", "power\\", "a\u0000b",
+    '"',
+    '""',
+    '"""',
+    '"unbalanced',
+    'unbalanced"',
+    'a"b"c"',
+    "'",
+    "''",
+    "power'",
+    "it's",
+    "(",
+    ")",
+    "()",
+    "(power",
+    "power)",
+    "((power))",
+    "power AND",
+    "AND power",
+    "OR",
+    "AND OR NOT",
+    "NOT power",
+    "power NOT",
+    "NEAR(power short)",
+    "NEAR(power short, 2)",
+    "power NEAR short",
+    "*",
+    "**",
+    "power*",
+    "*power",
+    "pow*er",
+    "-",
+    "--",
+    "-power",
+    "power -short",
+    "^power",
+    "power^2",
+    "+power",
+    "title:power",
+    "body: power",
+    "{title body}: power",
+    "title : x",
+    "search_documents:power",
+    "rank:1",
+    "rowid:1",
+    "power:",
+    ":power",
+    "@#$%^&",
+    "!!",
+    "..",
+    "..//..",
+    "🔧🔧",
+    "🔥 power 🔥",
+    "𝔭𝔬𝔴𝔢𝔯",
+    "ｐｏｗｅｒ",
+    "\u0301\u0301",
+    "e\u0301",
+    "Ǆ ǆ",
+    "ß ẞ",
+    "ΣΊΣΥΦΟΣ",
+    "日本語",
+    "'; drop table documents; --",
+    "1' or '1'='1",
+    "1 OR 1=1",
+    "%",
+    "%%",
+    "_",
+    "\\",
+    '\\"',
+    "power\\",
+    "a\u0000b",
+    "<script>alert(1)</script>",
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, sent as plain text.
-    "<script>alert(1)</script>", "${7*7}", "{{7*7}}", "%00", "../../etc/passwd", "x".repeat(200), "a ".repeat(100), "9".repeat(200), "a-".repeat(100), "\"a\" ".repeat(50),
-    "power power power power power power power power power power", "820-00165-A-B-C-D-E-F-G-H-I-J-K", "0", "00", "NULL", "null", "undefined", "true", "[]", "{}",
+    "${7*7}",
+    "{{7*7}}",
+    "%00",
+    "../../etc/passwd",
+    "x".repeat(200),
+    "a ".repeat(100),
+    "9".repeat(200),
+    "a-".repeat(100),
+    '"a" '.repeat(50),
+    "power power power power power power power power power power",
+    "820-00165-A-B-C-D-E-F-G-H-I-J-K",
+    "0",
+    "00",
+    "NULL",
+    "null",
+    "undefined",
+    "true",
+    "[]",
+    "{}",
   ];
   // The hostile strings too short to be a search (one character after trimming): refused before any SQL runs.
   const TOO_SHORT = new Set(['"', "'", "(", ")", "*", "-", "%", "_", "\\", "0"]);
@@ -358,7 +444,9 @@ describe("the index stays in sync with the base tables", () => {
     await env.DB.prepare("update thread_replies set hidden = 0 where thread_id = ? and body like 'Replace%'").bind(EXTRA.IDS.replyThread).run();
     expect(ids((await search("ferritebead")).threads)).toEqual([EXTRA.IDS.replyThread]);
 
-    await env.DB.prepare("insert into board_aliases (norm, board_id, alias) select 'QUOKKA7', id, 'QUOKKA-7' from boards where norm = 'NMA311'").run();
+    await env.DB.prepare(
+      "insert into board_aliases (norm, board_id, alias) select 'QUOKKA7', id, 'QUOKKA-7' from boards where norm = 'NMA311'",
+    ).run();
     expect((await search("quokka 7")).boards[0]?.number).toBe("NM-A311");
   });
 
@@ -380,7 +468,13 @@ describe("the index stays in sync with the base tables", () => {
 });
 
 describe("bounded ranking: common words are weighed over the recent tier only", () => {
-  const ctx = () => ({ db: getDb(env), viewer: null, urls: { siteUrl: "https://boards.test", lang: "en" as const }, now: new Date().toISOString(), shards: textShards(env) });
+  const ctx = () => ({
+    db: getDb(env),
+    viewer: null,
+    urls: { siteUrl: "https://boards.test", lang: "en" as const },
+    now: new Date().toISOString(),
+    shards: textShards(env),
+  });
 
   it("every word common: ranked over the recent tier, same items", async () => {
     const normal = await searchSite(ctx(), "converter");
@@ -413,7 +507,13 @@ describe("bounded ranking: common words are weighed over the recent tier only", 
 
 describe("the index is rebuildable from the base tables", () => {
   it("drop + rebuild gives the same answers", async () => {
-    const queries: [string, string | undefined][] = [["820-00165", undefined], ["quetzalrail", KEYS.aliceRead], ["ferritebead", undefined], ["diagnostico", undefined], ["converter", KEYS.bob]];
+    const queries: [string, string | undefined][] = [
+      ["820-00165", undefined],
+      ["quetzalrail", KEYS.aliceRead],
+      ["ferritebead", undefined],
+      ["diagnostico", undefined],
+      ["converter", KEYS.bob],
+    ];
     const before = await Promise.all(queries.map(([q, key]) => search(q, { key })));
     await env.DB.batch(["drop table search_documents", "drop table search_threads"].map((s) => env.DB.prepare(s)));
     const outcome = await rebuildSearchIndex(env.DB);

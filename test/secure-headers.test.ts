@@ -12,7 +12,10 @@ async function sha256Source(text: string): Promise<string> {
 }
 
 function directive(csp: string, name: string): string[] {
-  const found = csp.split(";").map((d) => d.trim().split(/\s+/)).find(([n]) => n === name);
+  const found = csp
+    .split(";")
+    .map((d) => d.trim().split(/\s+/))
+    .find(([n]) => n === name);
   return found ? found.slice(1) : [];
 }
 
@@ -32,7 +35,10 @@ async function expectCompanions(res: Response, csp: string, markup: string): Pro
   expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
   expect(res.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
   expect(res.headers.get("X-Frame-Options")).toBe("DENY");
-  for (const [kind, list] of [["style", "style-src"], ["script", "script-src"]] as const) {
+  for (const [kind, list] of [
+    ["style", "style-src"],
+    ["script", "script-src"],
+  ] as const) {
     for (const [, attributes, body] of markup.matchAll(new RegExp(`<${kind}\\b([^>]*)>([\\s\\S]*?)</${kind}>`, "g"))) {
       if (/\bsrc=/.test(attributes)) continue;
       expect(directive(csp, list), `an inline <${kind}> the policy does not allow`).toContain(await sha256Source(body));

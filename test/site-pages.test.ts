@@ -56,8 +56,10 @@ describe("item pages render what an anonymous visitor may see", () => {
         expect(linkHref(markup, "alternate", "x-default")).toBe(lang === "es" ? url : other);
         expect(metaProperty(markup, "og:url")).toBe(url);
         expect(metaProperty(markup, "og:title")).toBeTruthy();
-        expect(markup).toMatch(/<link rel="alternate" type="application\/atom\+xml" title="[^"]+" href="https:\/\/boards\.test\/(en|es)\/feeds\/forum\.atom"\/>/);
-        expect(markup).toContain("<main id=\"content\"");
+        expect(markup).toMatch(
+          /<link rel="alternate" type="application\/atom\+xml" title="[^"]+" href="https:\/\/boards\.test\/(en|es)\/feeds\/forum\.atom"\/>/,
+        );
+        expect(markup).toContain('<main id="content"');
         expect(markup.match(/<h1[ >]/g)).toHaveLength(1);
         expect(markup, "the inline stylesheet is not HTML-escaped").toMatch(/<style>[^<]*"Segoe UI"[^<]*<\/style>/);
       }
@@ -108,9 +110,15 @@ describe("item pages render what an anonymous visitor may see", () => {
 
   it("a case whose text opens with its section's own heading shows that heading once", async () => {
     const caseId = (await getJson("/cases")).body.data[0].id;
-    const before = await env.DB.prepare("select diagnosis_html, fix_html from repair_cases where id = ?").bind(caseId).first<{ diagnosis_html: string; fix_html: string }>();
+    const before = await env.DB.prepare("select diagnosis_html, fix_html from repair_cases where id = ?")
+      .bind(caseId)
+      .first<{ diagnosis_html: string; fix_html: string }>();
     // Members write "## Diagnóstico" (or "## Diagnostico") at the top of the diagnosis, and "## Fix" above the fix.
-    await env.DB.prepare("update repair_cases set diagnosis_html = '<h2>Diagnostico</h2>' || diagnosis_html, fix_html = '<h2>Fix</h2>' || fix_html where id = ?").bind(caseId).run();
+    await env.DB.prepare(
+      "update repair_cases set diagnosis_html = '<h2>Diagnostico</h2>' || diagnosis_html, fix_html = '<h2>Fix</h2>' || fix_html where id = ?",
+    )
+      .bind(caseId)
+      .run();
     try {
       const es = await html(await apiUrl(`/cases/${caseId}`, "es"));
       expect(es.match(/>Diagn[oó]stico</g)).toHaveLength(1);
@@ -118,7 +126,9 @@ describe("item pages render what an anonymous visitor may see", () => {
       const en = await html(await apiUrl(`/cases/${caseId}`, "en"));
       expect(en.match(/>Fix</g)).toHaveLength(1);
     } finally {
-      await env.DB.prepare("update repair_cases set diagnosis_html = ?, fix_html = ? where id = ?").bind(before!.diagnosis_html, before!.fix_html, caseId).run();
+      await env.DB.prepare("update repair_cases set diagnosis_html = ?, fix_html = ? where id = ?")
+        .bind(before!.diagnosis_html, before!.fix_html, caseId)
+        .run();
     }
   });
 
@@ -188,7 +198,8 @@ describe("hidden and unknown items are real 404 pages", () => {
     for (const lang of LANGS) {
       for (const path of hidden[lang]) {
         const body = await expectNotFoundPage(path, lang);
-        for (const secret of ["Alice private notes", "Held for moderation", "Draft post", "Scheduled post", "Unpublished case"]) expect(body).not.toContain(secret);
+        for (const secret of ["Alice private notes", "Held for moderation", "Draft post", "Scheduled post", "Unpublished case"])
+          expect(body).not.toContain(secret);
       }
     }
   });
@@ -215,7 +226,11 @@ describe("hidden and unknown items are real 404 pages", () => {
 describe("addresses", () => {
   it("a missing or wrong slug and a lower-case id redirect (301) to the canonical address, keeping the query", async () => {
     const canonical = await apiUrl(`/forum/threads/${SAMPLE_IDS.thread}`, "en");
-    for (const path of [`/en/forum/${SAMPLE_IDS.thread}`, `/en/forum/${SAMPLE_IDS.thread}/old-title`, `/en/forum/${SAMPLE_IDS.thread.toLowerCase()}/820-00165-no-power-pp3v42-missing`]) {
+    for (const path of [
+      `/en/forum/${SAMPLE_IDS.thread}`,
+      `/en/forum/${SAMPLE_IDS.thread}/old-title`,
+      `/en/forum/${SAMPLE_IDS.thread.toLowerCase()}/820-00165-no-power-pp3v42-missing`,
+    ]) {
       const res = await page(path);
       await res.text();
       expect(res.status, path).toBe(301);
@@ -240,7 +255,12 @@ describe("addresses", () => {
   });
 
   it("/ sends the visitor to the home page of their language; each home page shows what is new", async () => {
-    for (const [header, lang] of [["en-GB,en;q=0.9", "en"], ["es-AR", "es"], ["fr", "es"], ["fr, en;q=0.5, es;q=0.4", "en"]]) {
+    for (const [header, lang] of [
+      ["en-GB,en;q=0.9", "en"],
+      ["es-AR", "es"],
+      ["fr", "es"],
+      ["fr, en;q=0.5, es;q=0.4", "en"],
+    ]) {
       const res = await page("/", { "Accept-Language": header });
       await res.text();
       expect(res.status).toBe(302);

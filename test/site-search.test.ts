@@ -83,7 +83,9 @@ describe("search page", () => {
     const datasheets = await html("/en/search?q=820-00165&type=datasheet");
     expect(groupLinks(datasheets, "documents")).toEqual([]);
     // The "any type" option sends an empty type: the same as none.
-    expect(groupLinks(await html("/en/search?q=820-00165&type="), "documents")).toEqual(groupLinks(await html("/en/search?q=820-00165"), "documents"));
+    expect(groupLinks(await html("/en/search?q=820-00165&type="), "documents")).toEqual(
+      groupLinks(await html("/en/search?q=820-00165"), "documents"),
+    );
   });
 
   it("carries the query in canonical, hreflang alternates and the language switch", async () => {
@@ -105,7 +107,7 @@ describe("search page", () => {
       expect(res.status, path).toBe(200);
       expect(markup).toContain('<form class="search-page" role="search"');
       expect(markup).not.toContain('role="alert"');
-      expect(markup).not.toContain("aria-labelledby=\"results-");
+      expect(markup).not.toContain('aria-labelledby="results-');
       expect(markup).not.toContain("Nothing matched");
     }
     const none = await html("/es/buscar?q=xylophonequartz");
@@ -144,7 +146,8 @@ describe("search page", () => {
       // Alice's key is ignored by the site: pages are what an anonymous visitor sees.
       const markup = await html(`/en/search?q=${encodeURIComponent(q)}`, { Authorization: `Bearer ${KEYS.aliceRead}` });
       const shown = markup.split(q).join("");
-      for (const secret of [PRIVATE_DOC.id, "Alice zephyr diary", "Alice private notes", SAMPLE_IDS.alicePrivate, "private notes"]) expect(shown, `${q}: ${secret}`).not.toContain(secret);
+      for (const secret of [PRIVATE_DOC.id, "Alice zephyr diary", "Alice private notes", SAMPLE_IDS.alicePrivate, "private notes"])
+        expect(shown, `${q}: ${secret}`).not.toContain(secret);
     }
     expect(await html("/en/search?q=zephyrtrace")).toContain('<p role="status">Nothing matched.');
   });

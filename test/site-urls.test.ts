@@ -33,7 +33,8 @@ async function walkApi(lang: string, key?: string): Promise<Set<string>> {
   for (const [list, detail] of lists) {
     for (const item of (await get(list)).data) {
       const full = (await get(detail(item))).data;
-      for (const b of [...(full.boards ?? []), ...(full.board ? [typeof full.board === "string" ? full.board : full.board.number] : [])]) boards.add(b);
+      for (const b of [...(full.boards ?? []), ...(full.board ? [typeof full.board === "string" ? full.board : full.board.number] : [])])
+        boards.add(b);
     }
   }
   for (const b of boards) await get(`/boards/${encodeURIComponent(b)}`);

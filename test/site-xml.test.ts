@@ -6,7 +6,17 @@ import { page } from "./helpers/site";
 import { child, children, parseXml, RFC3339, type XmlElement } from "./helpers/xml";
 
 /** Titles an anonymous visitor must never see anywhere (sample data plus the extra rows below). */
-const PRIVATE_TITLES = ["Alice private notes", "NM-A311 boardview", "Processing upload", "Taken down manual", "Held for moderation", "Draft post", "Scheduled post", "Unpublished case", "Secret unpublished"];
+const PRIVATE_TITLES = [
+  "Alice private notes",
+  "NM-A311 boardview",
+  "Processing upload",
+  "Taken down manual",
+  "Held for moderation",
+  "Draft post",
+  "Scheduled post",
+  "Unpublished case",
+  "Secret unpublished",
+];
 const EXTRA_THREADS = 55;
 const FEEDS = ["forum", "library", "blog", "cases"];
 const HOSTILE_TITLE = "Tags <b>&</b> \"quotes\" 'single' \u0001ctrl";
@@ -21,7 +31,14 @@ beforeAll(async () => {
     body: "Body",
     created_at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
   }));
-  threads.push({ category: "laptops", title: "Secret unpublished", author: "bob", body: "x", created_at: "2026-11-01T00:00:00Z", published: false } as (typeof threads)[number]);
+  threads.push({
+    category: "laptops",
+    title: "Secret unpublished",
+    author: "bob",
+    body: "x",
+    created_at: "2026-11-01T00:00:00Z",
+    published: false,
+  } as (typeof threads)[number]);
   const outcome = await importContent(env, { threads });
   if (!outcome.ok) throw new Error(JSON.stringify(outcome.problems));
 });
@@ -37,7 +54,17 @@ async function xml(path: string, contentType: RegExp): Promise<{ root: XmlElemen
 
 describe("the XML checker itself", () => {
   it("rejects what is not well-formed", () => {
-    for (const bad of ["<a><b></a></b>", "<a>x & y</a>", "<a b=1/>", "<a/><b/>", "<a>&nbsp;</a>", '<a b="1" b="2"/>', "<a>\u0001</a>", "<a>", "text"]) {
+    for (const bad of [
+      "<a><b></a></b>",
+      "<a>x & y</a>",
+      "<a b=1/>",
+      "<a/><b/>",
+      "<a>&nbsp;</a>",
+      '<a b="1" b="2"/>',
+      "<a>\u0001</a>",
+      "<a>",
+      "text",
+    ]) {
       expect(() => parseXml(bad), bad).toThrow();
     }
     const ok = parseXml('<?xml version="1.0"?><a x="1 &amp; 2"><b>t&lt;&#65;&#x42;</b><!-- c --><c/></a>');
@@ -162,7 +189,9 @@ describe("Atom feeds", () => {
     const res = await page("/es");
     const body = await res.text();
     for (const name of FEEDS) {
-      expect(body).toMatch(new RegExp(`<link rel="alternate" type="application/atom\\+xml" title="[^"]+" href="${ORIGIN}/es/feeds/${name}\\.atom"/>`));
+      expect(body).toMatch(
+        new RegExp(`<link rel="alternate" type="application/atom\\+xml" title="[^"]+" href="${ORIGIN}/es/feeds/${name}\\.atom"/>`),
+      );
     }
   });
 });

@@ -22,7 +22,9 @@ async function dumpTables(): Promise<Record<string, unknown[]>> {
     dump[table] = rows.results.map((r) => JSON.stringify(r)).sort();
   }
   for (const shard of textShards(env)) {
-    const rows = await shard.db.prepare("select k.document_id, k.type, p.page, p.text from document_pages p join page_keys k on k.document_id = p.document_id").all();
+    const rows = await shard.db
+      .prepare("select k.document_id, k.type, p.page, p.text from document_pages p join page_keys k on k.document_id = p.document_id")
+      .all();
     dump[shard.name] = rows.results.map((r) => JSON.stringify(r)).sort();
   }
   return dump;
@@ -117,7 +119,9 @@ describe("sqlLiteral", () => {
   });
 
   it("writes big integers exactly, booleans as 1 and 0, and refuses what has no literal", async () => {
-    const row = await env.DB.prepare(`select typeof(${sqlLiteral(-9223372036854775808n)}) as t, cast(${sqlLiteral(9007199254740993n)} as text) as v`).first();
+    const row = await env.DB.prepare(
+      `select typeof(${sqlLiteral(-9223372036854775808n)}) as t, cast(${sqlLiteral(9007199254740993n)} as text) as v`,
+    ).first();
     expect(row).toEqual({ t: "integer", v: "9007199254740993" });
     expect(sqlLiteral(true)).toBe("1");
     expect(sqlLiteral(false)).toBe("0");

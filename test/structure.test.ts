@@ -45,7 +45,8 @@ function cycles(): string[][] {
   return found;
 }
 
-const importers = (from: string, to: string) => [...graph].filter(([name, deps]) => name.startsWith(from) && deps.some((d) => d.startsWith(to))).map(([name]) => name);
+const importers = (from: string, to: string) =>
+  [...graph].filter(([name, deps]) => name.startsWith(from) && deps.some((d) => d.startsWith(to))).map(([name]) => name);
 
 describe("the structure of src/", () => {
   it("reads every module", () => {

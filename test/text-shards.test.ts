@@ -36,7 +36,8 @@ const idOf = (i: number, prefix = "01KS") => prefix + [...String(i).padStart(22,
  */
 const SYLLABLES = ["ba", "ce", "di", "fo", "gu", "hy", "jw", "kr", "ls", "mt"];
 const wordOf = (i: number) => "zq" + [...String(i)].map((d) => SYLLABLES[Number(d)]).join("") + "qz";
-const PDF = "JVBERi0xLjQKMSAwIG9iajw8L1R5cGUvQ2F0YWxvZy9QYWdlcyAyIDAgUj4+ZW5kb2JqCjIgMCBvYmo8PC9UeXBlL1BhZ2VzL0tpZHNbMyAwIFJdL0NvdW50IDE+PmVuZG9iagozIDAgb2JqPDwvVHlwZS9QYWdlL1BhcmVudCAyIDAgUi9NZWRpYUJveFswIDAgNjEyIDc5Ml0+PmVuZG9iagp0cmFpbGVyPDwvUm9vdCAxIDAgUj4+CiUlRU9GCg==";
+const PDF =
+  "JVBERi0xLjQKMSAwIG9iajw8L1R5cGUvQ2F0YWxvZy9QYWdlcyAyIDAgUj4+ZW5kb2JqCjIgMCBvYmo8PC9UeXBlL1BhZ2VzL0tpZHNbMyAwIFJdL0NvdW50IDE+PmVuZG9iagozIDAgb2JqPDwvVHlwZS9QYWdlL1BhcmVudCAyIDAgUi9NZWRpYUJveFswIDAgNjEyIDc5Ml0+PmVuZG9iagp0cmFpbGVyPDwvUm9vdCAxIDAgUj4+CiUlRU9GCg==";
 
 /** Filler of a service manual page: common words, none of the unique ones. */
 function pageText(doc: number, page: number, words: number): string {
@@ -63,7 +64,8 @@ function library(count: number, pages: number, words = 40, first = 0) {
   };
 }
 
-const searchIds = async (q: string, init: { key?: string } = {}) => ((await getJson(`/search?q=${encodeURIComponent(q)}`, init)).body.data.documents as { id: string }[]).map((d) => d.id);
+const searchIds = async (q: string, init: { key?: string } = {}) =>
+  ((await getJson(`/search?q=${encodeURIComponent(q)}`, init)).body.data.documents as { id: string }[]).map((d) => d.id);
 
 beforeAll(async () => {
   await seedSample();
@@ -73,12 +75,20 @@ beforeAll(async () => {
 
 describe("configuration", () => {
   it("the text databases' migration is what src/search/page-index.ts describes", () => {
-    expect(textMigration.replace(/^--.*\n/gm, "").trim()).toBe(pageIndexSchemaStatements().map((x) => x + ";").join("\n\n"));
+    expect(textMigration.replace(/^--.*\n/gm, "").trim()).toBe(
+      pageIndexSchemaStatements()
+        .map((x) => x + ";")
+        .join("\n\n"),
+    );
     expect(vocabMigration.replace(/^--.*\n/gm, "").trim()).toBe(PAGE_VOCAB_SQL + ";");
   });
 
   it("TEXT_SHARDS: names and :full; a wrong entry or a missing binding is refused in words", () => {
-    expect(parseTextShards("TEXT_0 TEXT_1:full,TEXT_2")).toEqual([{ name: "TEXT_0", open: true }, { name: "TEXT_1", open: false }, { name: "TEXT_2", open: true }]);
+    expect(parseTextShards("TEXT_0 TEXT_1:full,TEXT_2")).toEqual([
+      { name: "TEXT_0", open: true },
+      { name: "TEXT_1", open: false },
+      { name: "TEXT_2", open: true },
+    ]);
     expect(() => parseTextShards("TEXT_0 TEXT_0")).toThrow(/twice/);
     expect(() => parseTextShards("TEXT_0:closed")).toThrow(/BINDING:full/);
     expect(() => textShards({ ...env, TEXT_SHARDS: "TEXT_0 TEXT_9" })).toThrow(/TEXT_9, which is not a D1 binding/);
@@ -94,7 +104,12 @@ describe("configuration", () => {
     }
     for (const n of counts.values()) expect(n).toBeGreaterThan(850);
     const [, second] = shards();
-    const oneFull = textShards({ ...env, TEXT_SHARDS: shards().map((s) => (s.name === second.name ? `${s.name}:full` : s.name)).join(" ") });
+    const oneFull = textShards({
+      ...env,
+      TEXT_SHARDS: shards()
+        .map((s) => (s.name === second.name ? `${s.name}:full` : s.name))
+        .join(" "),
+    });
     for (let i = 0; i < 50; i++) expect(placeDocument(oneFull, idOf(i, "01KP")).name).not.toBe(second.name);
   });
 });
@@ -110,13 +125,22 @@ describe("placement", () => {
       expect(rows).toEqual(Object.fromEntries([["DB", 0], ...shards().map((s) => [s.name, s.name === shard ? 40 : 0])]));
     }
     // Both shards hold documents: the fan-out below is exercised for real.
-    expect([...used].sort()).toEqual(shards().map((s) => s.name).sort());
+    expect([...used].sort()).toEqual(
+      shards()
+        .map((s) => s.name)
+        .sort(),
+    );
   });
 
   it("a recorded shard never moves: a re-import with another shard marked full writes the same one", async () => {
     const i = 3;
     const before = await recordedShard(idOf(i));
-    const fullNow = { ...env, TEXT_SHARDS: shards().map((s) => (s.name === before ? `${s.name}:full` : s.name)).join(" ") };
+    const fullNow = {
+      ...env,
+      TEXT_SHARDS: shards()
+        .map((s) => (s.name === before ? `${s.name}:full` : s.name))
+        .join(" "),
+    };
     const changed = library(1, 40, 40, i);
     changed.documents[0].pages[0] = "rewritten first page mentions zanthoxyl";
     expect((await importContent(fullNow, changed)).ok).toBe(true);
@@ -185,7 +209,9 @@ describe("writers", () => {
     expect(Object.values(await pageRowsEverywhere(idOf(8))).every((n) => n === 0)).toBe(true);
     for (const shard of shards()) {
       expect((await shard.db.prepare("select count(*) as n from page_keys where document_id = ?").bind(idOf(8)).first<{ n: number }>())!.n).toBe(0);
-      expect((await shard.db.prepare("select count(*) as n from page_index where page_index match ?").bind(wordOf(8)).first<{ n: number }>())!.n).toBe(0);
+      expect(
+        (await shard.db.prepare("select count(*) as n from page_index where page_index match ?").bind(wordOf(8)).first<{ n: number }>())!.n,
+      ).toBe(0);
     }
     expect(await searchIds(wordOf(8))).toEqual([]);
   });
@@ -213,15 +239,28 @@ describe("writers", () => {
 
   it("a failed shard write leaves the document processing, and the retry makes it available with its text", async () => {
     const { key } = await createUploader();
-    const created: any = await (await upload(key, { external_id: "shard-fail" }, { filename: "x.pdf", content: await makePdf(["glyptodont first page", "last page says zorrillo"]) })).json();
+    const created: any = await (
+      await upload(
+        key,
+        { external_id: "shard-fail" },
+        { filename: "x.pdf", content: await makePdf(["glyptodont first page", "last page says zorrillo"]) },
+      )
+    ).json();
     const id = created.data.id as string;
     // The queue wired in wrangler.toml processes it first; then, as if this were its first delivery, no text yet.
     const status = async () => (await env.DB.prepare("select status from documents where id = ?").bind(id).first<{ status: string }>())!.status;
     for (let i = 0; i < 100 && (await status()) === "processing"; i++) await new Promise((r) => setTimeout(r, 200));
-    for (const shard of shards()) await shard.db.batch([shard.db.prepare("delete from document_pages where document_id = ?").bind(id), shard.db.prepare("delete from page_keys where document_id = ?").bind(id)]);
+    for (const shard of shards())
+      await shard.db.batch([
+        shard.db.prepare("delete from document_pages where document_id = ?").bind(id),
+        shard.db.prepare("delete from page_keys where document_id = ?").bind(id),
+      ]);
     await env.DB.prepare("update documents set status = 'processing', text_shard = null, has_text = 0 where id = ?").bind(id).run();
-    const failing = (db: D1Database): D1Database => Object.assign(Object.create(db), { batch: () => Promise.reject(new Error("shard unavailable")), prepare: db.prepare.bind(db) });
-    await expect(processDocument({ ...env, TEXT_0: failing(env.TEXT_0), TEXT_1: failing(env.TEXT_1) }, { documentId: id, version: 1 })).rejects.toThrow("shard unavailable");
+    const failing = (db: D1Database): D1Database =>
+      Object.assign(Object.create(db), { batch: () => Promise.reject(new Error("shard unavailable")), prepare: db.prepare.bind(db) });
+    await expect(
+      processDocument({ ...env, TEXT_0: failing(env.TEXT_0), TEXT_1: failing(env.TEXT_1) }, { documentId: id, version: 1 }),
+    ).rejects.toThrow("shard unavailable");
     expect(await status()).toBe("processing");
     expect(Object.values(await pageRowsEverywhere(id)).every((n) => n === 0)).toBe(true);
     expect(await processDocument(env, { documentId: id, version: 1 })).toBe("available");
@@ -235,7 +274,10 @@ describe("writers", () => {
     expect(clean.output.at(-1)).toBe("No orphaned text.");
     const [a, b] = shards();
     const ghost = idOf(999, "01KZ");
-    await a.db.batch([a.db.prepare("insert into page_keys (document_id, type) values (?, 'schematic')").bind(ghost), a.db.prepare("insert into document_pages (document_id, page, text) values (?, 1, 'ghost text')").bind(ghost)]);
+    await a.db.batch([
+      a.db.prepare("insert into page_keys (document_id, type) values (?, 'schematic')").bind(ghost),
+      a.db.prepare("insert into document_pages (document_id, page, text) values (?, 1, 'ghost text')").bind(ghost),
+    ]);
     // A live document's text copied to the shard that does not hold it.
     const holder = await recordedShard(idOf(0));
     const elsewhere = holder === a.name ? b : a;
@@ -246,7 +288,10 @@ describe("writers", () => {
     expect(text).toMatch(new RegExp(`${elsewhere.name}: [1-9].*${idOf(0)}`));
     expect(text).not.toContain("No orphaned text.");
     expect((await a.db.prepare("select count(*) as n from document_pages where document_id = ?").bind(ghost).first<{ n: number }>())!.n).toBe(1);
-    await a.db.batch([a.db.prepare("delete from document_pages where document_id = ?").bind(ghost), a.db.prepare("delete from page_keys where document_id = ?").bind(ghost)]);
+    await a.db.batch([
+      a.db.prepare("delete from document_pages where document_id = ?").bind(ghost),
+      a.db.prepare("delete from page_keys where document_id = ?").bind(ghost),
+    ]);
     await elsewhere.db.prepare("delete from page_keys where document_id = ?").bind(idOf(0)).run();
   });
 });
@@ -258,13 +303,19 @@ describe("import", () => {
     const plan = await buildImportPlan(getDb(env), validated.data, new Date().toISOString());
     const writes = planTextWrites(shards(), plan.texts, new Map());
     const scripts = shardStatements(writes);
-    expect([...scripts.keys()].sort()).toEqual(shards().map((s) => s.name).sort());
+    expect([...scripts.keys()].sort()).toEqual(
+      shards()
+        .map((s) => s.name)
+        .sort(),
+    );
     for (let i = 100; i < 106; i++) {
       const home = placeDocument(shards(), idOf(i)).name;
       for (const [shard, statements] of scripts) expect(statements.some((s) => s.includes(`'${idOf(i)}'`))).toBe(shard === home);
     }
     // Each primary statement records the shard its text went to.
-    expect(writes.record.map((r) => r.params)).toEqual(Array.from({ length: 6 }, (_, n) => [placeDocument(shards(), idOf(100 + n)).name, idOf(100 + n)]));
+    expect(writes.record.map((r) => r.params)).toEqual(
+      Array.from({ length: 6 }, (_, n) => [placeDocument(shards(), idOf(100 + n)).name, idOf(100 + n)]),
+    );
   });
 
   it("a library of hundreds of documents of forty pages keeps the primary small beside the shards", async () => {
@@ -276,19 +327,31 @@ describe("import", () => {
     const [a, b] = shards().map((s) => bytes(s.name));
     // What an operator reads: every database, its size and its share of 10 GB.
     const printed = (await admin("text:sizes")).output;
-    for (const name of ["DB", ...shards().map((s) => s.name)]) expect(printed.find((l) => l.startsWith(name + " "))).toMatch(/GB +\d+\.\d\d% of 10 GB/);
+    for (const name of ["DB", ...shards().map((s) => s.name)])
+      expect(printed.find((l) => l.startsWith(name + " "))).toMatch(/GB +\d+\.\d\d% of 10 GB/);
     expect(primary).toBeGreaterThan(0);
     expect(Math.min(a, b)).toBeGreaterThan(0);
     // 12,000 pages of text spread over two shards; the primary keeps metadata only. Compared by what each holds
     // for this library, not by file size: the test files share one primary (isolate: false), whose file also holds
     // what earlier files left (the change log, the vocabulary), and a file never shrinks after a delete.
     const ids = JSON.stringify(Array.from({ length: 300 }, (_, n) => idOf(1000 + n)));
-    const onShards = await Promise.all(shards().map((s) => s.db.prepare("select count(*) as pages, coalesce(sum(length(text)), 0) as bytes from document_pages where document_id in (select value from json_each(?))").bind(ids).first<{ pages: number; bytes: number }>()));
+    const onShards = await Promise.all(
+      shards().map((s) =>
+        s.db
+          .prepare(
+            "select count(*) as pages, coalesce(sum(length(text)), 0) as bytes from document_pages where document_id in (select value from json_each(?))",
+          )
+          .bind(ids)
+          .first<{ pages: number; bytes: number }>(),
+      ),
+    );
     expect(onShards.reduce((n, r) => n + r!.pages, 0)).toBe(300 * 40);
     expect(Math.min(...onShards.map((r) => r!.pages))).toBeGreaterThan(0);
     const onPrimary = await env.DB.prepare(
       "select (select count(*) from document_pages where document_id in (select value from json_each(?1))) as pages, (select coalesce(sum(length(id) + length(title) + coalesce(length(description), 0) + length(tags)), 0) from documents where id in (select value from json_each(?1))) as bytes",
-    ).bind(ids).first<{ pages: number; bytes: number }>();
+    )
+      .bind(ids)
+      .first<{ pages: number; bytes: number }>();
     expect(onPrimary!.pages).toBe(0);
     expect(onShards.reduce((n, r) => n + r!.bytes, 0)).toBeGreaterThan(100 * onPrimary!.bytes);
     // The exact match first (longer words also bring their near neighbours, as corrections).

@@ -15,7 +15,9 @@ function countedBody(filename: string, fileBytes: number) {
   const boundary = "drainBoundary";
   const chunks = [
     enc.encode(`--${boundary}\r\nContent-Disposition: form-data; name="external_id"\r\n\r\ndrain-${Math.random()}\r\n`),
-    enc.encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    enc.encode(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
     ...Array.from({ length: Math.ceil(fileBytes / (64 * 1024)) }, () => new Uint8Array(64 * 1024).fill(0x41)),
     enc.encode(`\r\n--${boundary}--\r\n`),
   ];
@@ -47,7 +49,11 @@ describe("refusals in the middle of a body", () => {
   it("a body past the upload ceiling is not read to its end", async () => {
     const { key } = await createUploader();
     const sent = countedBody("big.bin", 3 * MIB);
-    const res = await postUpload(sent.body, { key, headers: { "Content-Type": sent.contentType }, env: envWith({ MAX_UPLOAD_BYTES: String(1 * MIB) }) });
+    const res = await postUpload(sent.body, {
+      key,
+      headers: { "Content-Type": sent.contentType },
+      env: envWith({ MAX_UPLOAD_BYTES: String(1 * MIB) }),
+    });
     await expectProblem(res, 422, "validation-failed");
     expect(sent.pulled()).toBeLessThan(sent.total);
   });

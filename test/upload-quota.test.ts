@@ -12,7 +12,10 @@ const FILE = 3000;
 const file = (i: number) => ({ filename: `notes-${i}.txt`, content: `${i}`.padEnd(FILE, "x") });
 
 async function storedBytes(userId: number): Promise<number> {
-  return countRows("select coalesce(sum(v.size_bytes), 0) as n from document_versions v join documents d on d.id = v.document_id where d.owner_id = ?", userId);
+  return countRows(
+    "select coalesce(sum(v.size_bytes), 0) as n from document_versions v join documents d on d.id = v.document_id where d.owner_id = ?",
+    userId,
+  );
 }
 
 describe("parallel uploads of one account", () => {

@@ -5,7 +5,15 @@ import { createExecutionContext, createMessageBatch, createScheduledController, 
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import wranglerToml from "../wrangler.toml?raw";
-import { GAVE_UP_REASON, MAX_DELIVERIES, MAX_RECOVERIES, QUEUE_MAX_RETRIES, STUCK_AFTER_MS, UPLOADS_DLQ_NAME, UPLOADS_QUEUE_NAME } from "../src/ingest/attempts";
+import {
+  GAVE_UP_REASON,
+  MAX_DELIVERIES,
+  MAX_RECOVERIES,
+  QUEUE_MAX_RETRIES,
+  STUCK_AFTER_MS,
+  UPLOADS_DLQ_NAME,
+  UPLOADS_QUEUE_NAME,
+} from "../src/ingest/attempts";
 import worker from "../src/index";
 import { expectMatchesOpenApi, expectProblem, getJson, seedSample } from "./helpers/app";
 import { countRows, createUploader, storedKeys, upload } from "./helpers/uploads";
@@ -39,7 +47,7 @@ async function settled(key: string, externalId: string) {
 async function strandedUpload(key: string, externalId: string, recoveries: number) {
   const res = await upload(key, { external_id: externalId }, { filename: "notes.txt", content: "stranded text" });
   expect(res.status).toBe(201);
-  const { id } = (await settled(key, externalId));
+  const { id } = await settled(key, externalId);
   const longAgo = new Date(Date.now() - STUCK_AFTER_MS - 60_000).toISOString();
   await env.DB.prepare("update documents set status = 'processing', updated_at = ?, recoveries = ? where id = ?").bind(longAgo, recoveries, id).run();
   return id;
@@ -62,7 +70,12 @@ describe("a queue send that fails", () => {
     const { key, userId } = await createUploader();
     const before = (await storedKeys()).length;
     const queueDown = { send: async () => Promise.reject(new Error("queue unavailable")) } as unknown as Queue;
-    const res = await upload(key, { external_id: "send-fails" }, { filename: "notes.txt", content: "text" }, { env: { ...env, UPLOADS_QUEUE: queueDown, UPLOADS_PER_HOUR: "1" } });
+    const res = await upload(
+      key,
+      { external_id: "send-fails" },
+      { filename: "notes.txt", content: "text" },
+      { env: { ...env, UPLOADS_QUEUE: queueDown, UPLOADS_PER_HOUR: "1" } },
+    );
     const problem = await expectProblem(res, 503, "unavailable");
     await expectMatchesOpenApi(problem, "/uploads", "post", 503);
     expect(res.headers.get("Retry-After")).toMatch(/^\d+$/);
@@ -70,7 +83,12 @@ describe("a queue send that fails", () => {
     expect(await countRows("select count(*) as n from uploads where user_id = ?", userId)).toBe(0);
     expect((await storedKeys()).length).toBe(before);
     // The id is free and the hourly count (1) was given back: the retry is a new, accepted upload.
-    const retry = await upload(key, { external_id: "send-fails" }, { filename: "notes.txt", content: "text" }, { env: { ...env, UPLOADS_PER_HOUR: "1" } });
+    const retry = await upload(
+      key,
+      { external_id: "send-fails" },
+      { filename: "notes.txt", content: "text" },
+      { env: { ...env, UPLOADS_PER_HOUR: "1" } },
+    );
     expect(retry.status).toBe(201);
     expect((await retry.json<any>()).replayed).toBe(false);
   });

@@ -171,7 +171,13 @@ describe.each(KEYED_READERS)("what %s sees of each document state", (caller) => 
 describe("an inactive account's key", () => {
   it("is refused on every read that shows documents", async () => {
     const key = CALLERS.inactive.key;
-    for (const path of ["/documents", `/documents/${cells[0].id}`, `/documents/${cells[0].id}/download`, `/boards/${BOARD}`, `/search?q=${cells[0].titleWord}`]) {
+    for (const path of [
+      "/documents",
+      `/documents/${cells[0].id}`,
+      `/documents/${cells[0].id}/download`,
+      `/boards/${BOARD}`,
+      `/search?q=${cells[0].titleWord}`,
+    ]) {
       expect((await api(path, { key })).status, path).toBe(403);
     }
   });

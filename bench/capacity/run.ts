@@ -29,16 +29,27 @@ async function main(): Promise<void> {
   rmSync(STATE, { recursive: true, force: true });
   mkdirSync(STATE, { recursive: true });
   for (const database of ["DB", "TEXT_0", "TEXT_1"]) {
-    execFileSync("npx", ["wrangler", "d1", "migrations", "apply", database, "--local", "--persist-to", STATE], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CI: "true" } });
+    execFileSync("npx", ["wrangler", "d1", "migrations", "apply", database, "--local", "--persist-to", STATE], {
+      stdio: ["ignore", "ignore", "inherit"],
+      env: { ...process.env, CI: "true" },
+    });
   }
   const { getPlatformProxy } = await import("wrangler");
-  const proxy = await getPlatformProxy<{ DB: D1Database; TEXT_0: D1Database; TEXT_1: D1Database }>({ configPath: "wrangler.toml", persist: { path: join(STATE, "v3") } });
+  const proxy = await getPlatformProxy<{ DB: D1Database; TEXT_0: D1Database; TEXT_1: D1Database }>({
+    configPath: "wrangler.toml",
+    persist: { path: join(STATE, "v3") },
+  });
   try {
     const { DB: primary, TEXT_0: shard, TEXT_1: shardWithIndexFirst } = proxy.env;
     const rnd = prng(7);
     const text = new TextMaker(rnd, 3000);
     const start = Date.parse("2024-01-01T00:00:00Z");
-    const docs = Array.from({ length: DOCUMENTS }, (_, i) => ({ id: ulidAt(start + i * 60_000, rnd), title: `${text.title(5)} service manual`, description: text.text(12), pages: Array.from({ length: PAGES }, () => text.text(WORDS)) }));
+    const docs = Array.from({ length: DOCUMENTS }, (_, i) => ({
+      id: ulidAt(start + i * 60_000, rnd),
+      title: `${text.title(5)} service manual`,
+      description: text.text(12),
+      pages: Array.from({ length: PAGES }, () => text.text(WORDS)),
+    }));
     const pages = DOCUMENTS * PAGES;
     const textBytes = docs.reduce((n, d) => n + d.pages.reduce((m, p) => m + Buffer.byteLength(p), 0), 0);
     const words = DOCUMENTS * PAGES * WORDS;
@@ -48,13 +59,23 @@ async function main(): Promise<void> {
     const emptyPrimary = await size(primary);
     for (const d of docs) {
       await primary.batch([
-        primary.prepare("insert into documents (id, title, type, status, visibility, owner_id, description, tags, created_at, updated_at, page_count, has_text, text_shard) values (?, ?, 'service_manual', 'available', 'public', 1, ?, '[\"repair\"]', ?, ?, ?, 1, 'TEXT_0')").bind(d.id, d.title, d.description, new Date(start).toISOString(), new Date(start).toISOString(), PAGES),
-        primary.prepare("insert into document_versions (document_id, version, filename, extension, content_type, size_bytes, sha256, r2_key, created_at) values (?, 1, 'manual.pdf', 'pdf', 'application/pdf', 5000000, ?, ?, ?)").bind(d.id, "0".repeat(64), `documents/${d.id}/v1`, new Date(start).toISOString()),
+        primary
+          .prepare(
+            "insert into documents (id, title, type, status, visibility, owner_id, description, tags, created_at, updated_at, page_count, has_text, text_shard) values (?, ?, 'service_manual', 'available', 'public', 1, ?, '[\"repair\"]', ?, ?, ?, 1, 'TEXT_0')",
+          )
+          .bind(d.id, d.title, d.description, new Date(start).toISOString(), new Date(start).toISOString(), PAGES),
+        primary
+          .prepare(
+            "insert into document_versions (document_id, version, filename, extension, content_type, size_bytes, sha256, r2_key, created_at) values (?, 1, 'manual.pdf', 'pdf', 'application/pdf', 5000000, ?, ?, ?)",
+          )
+          .bind(d.id, "0".repeat(64), `documents/${d.id}/v1`, new Date(start).toISOString()),
       ]);
     }
     const primaryMeta = (await size(primary)) - emptyPrimary;
     for (const d of docs) {
-      await primary.batch(d.pages.map((p, i) => primary.prepare("insert into document_pages (document_id, page, text) values (?, ?, ?)").bind(d.id, i + 1, p)));
+      await primary.batch(
+        d.pages.map((p, i) => primary.prepare("insert into document_pages (document_id, page, text) values (?, ?, ?)").bind(d.id, i + 1, p)),
+      );
     }
     const primaryWithText = (await size(primary)) - emptyPrimary - primaryMeta;
 
@@ -104,16 +125,19 @@ async function main(): Promise<void> {
     ];
     console.log(lines.join("\n"));
     if (indexed !== pages) throw new Error(`expected ${pages} pages on the shard, found ${indexed}`);
-    writeResultsSection("capacity", [
-      "## Capacity: bytes per page on a text database and on the primary (issue 24)",
-      "",
-      `Run ${new Date().toISOString()} by \`npm run bench:capacity\` (bench/capacity/run.ts) on ${cpus().length} cores: ${DOCUMENTS} documents of ${PAGES} pages of ${WORDS} words ` +
-        `(bench/search/data.ts: repair vocabulary, Zipf-distributed) in a local D1 state; sizes are D1's meta.size_after. Projections use the per-page figure as writers leave it ` +
-        `and fill each text database to ${FILL_TARGET * 100}% of 10 GB (docs/capacity.md).`,
-      "",
-      ...lines,
-      "",
-    ].join("\n"));
+    writeResultsSection(
+      "capacity",
+      [
+        "## Capacity: bytes per page on a text database and on the primary (issue 24)",
+        "",
+        `Run ${new Date().toISOString()} by \`npm run bench:capacity\` (bench/capacity/run.ts) on ${cpus().length} cores: ${DOCUMENTS} documents of ${PAGES} pages of ${WORDS} words ` +
+          `(bench/search/data.ts: repair vocabulary, Zipf-distributed) in a local D1 state; sizes are D1's meta.size_after. Projections use the per-page figure as writers leave it ` +
+          `and fill each text database to ${FILL_TARGET * 100}% of 10 GB (docs/capacity.md).`,
+        "",
+        ...lines,
+        "",
+      ].join("\n"),
+    );
     console.log("written to bench/RESULTS.md");
   } finally {
     await proxy.dispose();

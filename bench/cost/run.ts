@@ -5,7 +5,7 @@
 // and the price per million such requests. Runs `wrangler dev` with the benchmark's own entry point
 // (bench/cost/worker.ts wraps the bindings and reports the tally per request) on the generated catalogue
 // (bench/search/catalogue.ts: 100 000 documents, 50 000 threads, 20 000 cases) in bench/out/cost-state.
-import { execFileSync, spawn, } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { BENCH_KEY, loadCatalogue, TEXT_DATABASES } from "../search/catalogue";
@@ -63,7 +63,12 @@ interface Endpoint {
 }
 
 function costPerMillion(c: Cost): number {
-  const one = PRICES.workerRequest + (c.d1.rowsRead + c.shards.rowsRead) * PRICES.d1RowRead + (c.d1.rowsWritten + c.shards.rowsWritten) * PRICES.d1RowWritten + c.doRequests * PRICES.doRequest + c.doRowsWritten * PRICES.doRowWritten;
+  const one =
+    PRICES.workerRequest +
+    (c.d1.rowsRead + c.shards.rowsRead) * PRICES.d1RowRead +
+    (c.d1.rowsWritten + c.shards.rowsWritten) * PRICES.d1RowWritten +
+    c.doRequests * PRICES.doRequest +
+    c.doRowsWritten * PRICES.doRowWritten;
   return one * 1e6;
 }
 
@@ -71,11 +76,15 @@ async function request(base: string, e: Endpoint): Promise<{ status: number; cos
   const headers: Record<string, string> = { "Accept-Language": "en" };
   if (e.keyed) headers.Authorization = `Bearer ${BENCH_KEY}`;
   if (e.body !== undefined) Object.assign(headers, { "Content-Type": "application/json", Accept: "application/json, text/event-stream" });
-  const res = await fetch(`${base}${e.path}`, { method: e.method ?? "GET", headers, body: e.body === undefined ? undefined : JSON.stringify(e.body) });
+  const res = await fetch(`${base}${e.path}`, {
+    method: e.method ?? "GET",
+    headers,
+    body: e.body === undefined ? undefined : JSON.stringify(e.body),
+  });
   const text = await res.text();
   const header = res.headers.get("x-bench-cost");
   if (!header) throw new Error(`${e.path}: no x-bench-cost header (is the bench entry point running?)`);
-  let json: unknown ;
+  let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
@@ -103,41 +112,129 @@ async function endpoints(base: string): Promise<Endpoint[]> {
   const lastPage = ((await request(base, { name: "", path: "/api/v1/documents", bound: 0 })).json as { meta: { last_page: number } }).meta.last_page;
   // A feed position in the middle of the log (about 100,000 changes in): where a mirror would continue.
   const middle = Buffer.from(JSON.stringify([1, 100_000, Date.now()])).toString("base64url");
-  const mcpCall = (name: string, args: Record<string, unknown>) => ({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } });
+  const mcpCall = (name: string, args: Record<string, unknown>) => ({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "tools/call",
+    params: { name, arguments: args },
+  });
   return [
-    { name: "documents list, anonymous", path: "/api/v1/documents", bound: 99, why: "20 items × (row, current version, maker); board numbers are kept on the row" },
-    { name: "documents list, anonymous, type filter", path: "/api/v1/documents?type=schematic", bound: 400, why: "the date index is walked until 20 of the type (1 in 9 here)" },
-    { name: "documents list, anonymous, board filter", path: `/api/v1/documents?board=${encodeURIComponent(board)}`, bound: 400, why: "the board's documents (through its links), sorted" },
-    { name: "documents list, anonymous, page 50", path: "/api/v1/documents?page=50", bound: 1200, why: "the page's ids come from the index alone: one entry per skipped row" },
-    { name: "documents list, anonymous, page 2000", path: "/api/v1/documents?page=2000", bound: 45_000, why: "index entries only, from the nearer end: at most half the list (issue 23; was a 422 past page 50)" },
-    { name: "documents list, anonymous, last page", path: `/api/v1/documents?page=${lastPage}`, bound: 1200, why: "the back of the list, walked from its end" },
+    {
+      name: "documents list, anonymous",
+      path: "/api/v1/documents",
+      bound: 99,
+      why: "20 items × (row, current version, maker); board numbers are kept on the row",
+    },
+    {
+      name: "documents list, anonymous, type filter",
+      path: "/api/v1/documents?type=schematic",
+      bound: 400,
+      why: "the date index is walked until 20 of the type (1 in 9 here)",
+    },
+    {
+      name: "documents list, anonymous, board filter",
+      path: `/api/v1/documents?board=${encodeURIComponent(board)}`,
+      bound: 400,
+      why: "the board's documents (through its links), sorted",
+    },
+    {
+      name: "documents list, anonymous, page 50",
+      path: "/api/v1/documents?page=50",
+      bound: 1200,
+      why: "the page's ids come from the index alone: one entry per skipped row",
+    },
+    {
+      name: "documents list, anonymous, page 2000",
+      path: "/api/v1/documents?page=2000",
+      bound: 45_000,
+      why: "index entries only, from the nearer end: at most half the list (issue 23; was a 422 past page 50)",
+    },
+    {
+      name: "documents list, anonymous, last page",
+      path: `/api/v1/documents?page=${lastPage}`,
+      bound: 1200,
+      why: "the back of the list, walked from its end",
+    },
     { name: "documents list, anonymous, page 9999 (past the end)", path: "/api/v1/documents?page=9999", bound: 10, why: "reads the total only" },
-    { name: "documents list, keyed, page 2000", path: "/api/v1/documents?page=2000", keyed: true, bound: 90_000, why: "three index walks (public, own, shared), each cut at the page's end, then their union sorted: about twice the anonymous page" },
-    { name: "documents list, keyed", path: "/api/v1/documents", keyed: true, bound: 1700, why: "at most ~3 × the key owner's documents (541 here): own and shared rows are counted and walked, public ones are not" },
-    { name: "documents list, keyed, mine", path: "/api/v1/documents?mine=true", keyed: true, bound: 1700, why: "at most ~3 × the key owner's documents (541 here), counted and walked" },
+    {
+      name: "documents list, keyed, page 2000",
+      path: "/api/v1/documents?page=2000",
+      keyed: true,
+      bound: 90_000,
+      why: "three index walks (public, own, shared), each cut at the page's end, then their union sorted: about twice the anonymous page",
+    },
+    {
+      name: "documents list, keyed",
+      path: "/api/v1/documents",
+      keyed: true,
+      bound: 1700,
+      why: "at most ~3 × the key owner's documents (541 here): own and shared rows are counted and walked, public ones are not",
+    },
+    {
+      name: "documents list, keyed, mine",
+      path: "/api/v1/documents?mine=true",
+      keyed: true,
+      bound: 1700,
+      why: "at most ~3 × the key owner's documents (541 here), counted and walked",
+    },
     { name: "document detail, anonymous", path: `/api/v1/documents/${doc.id}`, bound: 50 },
     { name: "document detail, keyed", path: `/api/v1/documents/${doc.id}`, keyed: true, bound: 50 },
-    { name: "board detail", path: `/api/v1/boards/${encodeURIComponent(board)}`, bound: 1000, why: "lists every visible document of the board (up to 1000), ~11 rows each" },
+    {
+      name: "board detail",
+      path: `/api/v1/boards/${encodeURIComponent(board)}`,
+      bound: 1000,
+      why: "lists every visible document of the board (up to 1000), ~11 rows each",
+    },
     { name: "threads list", path: "/api/v1/forum/threads", bound: 200 },
     { name: "threads list, page 50", path: "/api/v1/forum/threads?page=50", bound: 1200 },
-    { name: "threads list, page 2000", path: "/api/v1/forum/threads?page=2000", bound: 25_000, why: "index entries only, from the nearer end (the back: 2,500 pages here)" },
+    {
+      name: "threads list, page 2000",
+      path: "/api/v1/forum/threads?page=2000",
+      bound: 25_000,
+      why: "index entries only, from the nearer end (the back: 2,500 pages here)",
+    },
     { name: "thread detail", path: `/api/v1/forum/threads/${thread.id}`, bound: 200 },
     { name: "posts list", path: "/api/v1/posts", bound: 200 },
     { name: "post detail", path: `/api/v1/posts/${post.id}`, bound: 200 },
     { name: "cases list", path: "/api/v1/cases", bound: 200 },
     { name: "cases list, page 50", path: "/api/v1/cases?page=50", bound: 1200 },
     { name: "cases list, page 2000 (past the end)", path: "/api/v1/cases?page=2000", bound: 10, why: "reads the total only" },
-    { name: "change feed, first page", path: "/api/v1/changes?per_page=100", bound: 1000, why: "at most 200 log rows (the scan window), each with its item (through the visibility rule) and who was told of it" },
+    {
+      name: "change feed, first page",
+      path: "/api/v1/changes?per_page=100",
+      bound: 1000,
+      why: "at most 200 log rows (the scan window), each with its item (through the visibility rule) and who was told of it",
+    },
     { name: "change feed, first page, keyed", path: "/api/v1/changes?per_page=100", keyed: true, bound: 1000 },
     { name: "change feed, a page from the middle", path: `/api/v1/changes?per_page=100&since=${middle}`, bound: 1000 },
     { name: "cases list, outcome filter", path: "/api/v1/cases?outcome=fixed", bound: 200 },
     { name: "case detail", path: `/api/v1/cases/${kase.id}`, bound: 100 },
-    { name: "search", path: "/api/v1/search?q=power%20short", bound: 5000, why: "ranks a bounded number of candidates per group (src/search), whatever the query" },
-    { name: "search, typos and word forms", path: "/api/v1/search?q=chargng%20shorted%20capacitors", bound: 10_000, why: "the same bounded ranking; each word also matches up to 8 other forms and corrections (more doclists to read, docs/search.md)" },
+    {
+      name: "search",
+      path: "/api/v1/search?q=power%20short",
+      bound: 5000,
+      why: "ranks a bounded number of candidates per group (src/search), whatever the query",
+    },
+    {
+      name: "search, typos and word forms",
+      path: "/api/v1/search?q=chargng%20shorted%20capacitors",
+      bound: 10_000,
+      why: "the same bounded ranking; each word also matches up to 8 other forms and corrections (more doclists to read, docs/search.md)",
+    },
     { name: "site page: library", path: "/en/library", bound: 200 },
     { name: "site page: document", path: `/en/library/${doc.id}`, bound: 100 },
-    { name: "feed: library", path: "/en/feeds/library.atom", bound: 1000, why: "50 entries and their uploaders, then its tombstones: up to 200 of the kind's latest changes, one probe each" },
-    { name: "sitemap page: documents-1", path: "/sitemaps/documents-1.xml", bound: 60_000, why: "a sitemap page lists up to 5,000 documents, read in chunks of 500 (~4 rows each: row, version, maker, skipped index entries); later pages also walk the skipped index entries" },
+    {
+      name: "feed: library",
+      path: "/en/feeds/library.atom",
+      bound: 1000,
+      why: "50 entries and their uploaders, then its tombstones: up to 200 of the kind's latest changes, one probe each",
+    },
+    {
+      name: "sitemap page: documents-1",
+      path: "/sitemaps/documents-1.xml",
+      bound: 60_000,
+      why: "a sitemap page lists up to 5,000 documents, read in chunks of 500 (~4 rows each: row, version, maker, skipped index entries); later pages also walk the skipped index entries",
+    },
     { name: "MCP tool call: list_recent", path: "/mcp", method: "POST", body: mcpCall("list_recent", { kind: "files" }), bound: 200 },
   ];
 }
@@ -156,9 +253,18 @@ interface ReaderProfile {
 const LIST = "/api/v1/documents";
 const READERS: ReaderProfile[] = [
   // A new address per request: readers arriving from a search engine, each reading one page.
-  { name: "one-shot readers (a new address per request), anonymous", path: LIST, headers: (i) => ({ "CF-Connecting-IP": `198.18.${(i >> 8) & 255}.${i & 255}` }) },
+  {
+    name: "one-shot readers (a new address per request), anonymous",
+    path: LIST,
+    headers: (i) => ({ "CF-Connecting-IP": `198.18.${(i >> 8) & 255}.${i & 255}` }),
+  },
   { name: "one busy client (one address), anonymous", path: LIST, headers: () => ({ "CF-Connecting-IP": "198.51.100.7" }) },
-  { name: "one busy client with a key, a document", path: "/api/v1/documents/{doc}", headers: () => ({ Authorization: `Bearer ${BENCH_KEY}` }), keyedOnly: true },
+  {
+    name: "one busy client with a key, a document",
+    path: "/api/v1/documents/{doc}",
+    headers: () => ({ Authorization: `Bearer ${BENCH_KEY}` }),
+    keyedOnly: true,
+  },
   // The keyed list counts and walks the key owner's own and shared rows (1,525 rows read here): D1, not the limiter.
   { name: "one busy client with a key, the list", path: LIST, headers: () => ({ Authorization: `Bearer ${BENCH_KEY}` }), keyedOnly: true },
 ];
@@ -205,9 +311,11 @@ async function readers(base: string, cached: boolean): Promise<ReaderFigure[]> {
     const before = await limiterSoFar(base);
     const costs: Cost[] = [];
     const started = performance.now();
-    await Promise.all(Array.from({ length: STEADY_CONNECTIONS }, async () => {
-      while (costs.length < STEADY_REQUESTS) costs.push(await send());
-    }));
+    await Promise.all(
+      Array.from({ length: STEADY_CONNECTIONS }, async () => {
+        while (costs.length < STEADY_REQUESTS) costs.push(await send());
+      }),
+    );
     const seconds = (performance.now() - started) / 1000;
     // The last batch's alarm (FLUSH_MS, src/limits/limiter.ts) belongs to this run: waited for.
     await new Promise((r) => setTimeout(r, 6000));
@@ -218,9 +326,16 @@ async function readers(base: string, cached: boolean): Promise<ReaderFigure[]> {
     const d1RowsWritten = costs.reduce((sum, c) => sum + c.d1.rowsWritten, 0) / n;
     const doRequests = (costs.reduce((sum, c) => sum + c.doRequests, 0) + after.alarms - before.alarms) / n;
     const doRowsWritten = rows / n;
-    const usdPerMillion = costPerMillion({ d1: { ...costs[0].d1, rowsRead: d1RowsRead, rowsWritten: d1RowsWritten }, shards: { ...costs[0].shards, rowsRead: 0, rowsWritten: 0 }, doRequests, doRowsWritten });
+    const usdPerMillion = costPerMillion({
+      d1: { ...costs[0].d1, rowsRead: d1RowsRead, rowsWritten: d1RowsWritten },
+      shards: { ...costs[0].shards, rowsRead: 0, rowsWritten: 0 },
+      doRequests,
+      doRowsWritten,
+    });
     figures.push({ profile, requests: n, perSecond: n / seconds, d1RowsRead, d1RowsWritten, doRequests, doRowsWritten, usdPerMillion });
-    log(`${cached ? "cached" : "uncached"} ${profile.name}: ${n} requests at ${(n / seconds).toFixed(0)}/s; DO ${doRequests.toFixed(3)} requests, ${doRowsWritten.toFixed(3)} rows written per request; $${usdPerMillion.toFixed(2)}/M`);
+    log(
+      `${cached ? "cached" : "uncached"} ${profile.name}: ${n} requests at ${(n / seconds).toFixed(0)}/s; DO ${doRequests.toFixed(3)} requests, ${doRowsWritten.toFixed(3)} rows written per request; $${usdPerMillion.toFixed(2)}/M`,
+    );
   }
   return figures;
 }
@@ -242,12 +357,35 @@ async function main(): Promise<void> {
     await loadCatalogue(STATE, DEFAULT_SIZES);
   }
   // New migrations (counters) apply to a reused state too; each backfills from the rows already there.
-  for (const database of ["DB", ...TEXT_DATABASES]) execFileSync("npx", ["wrangler", "d1", "migrations", "apply", database, "--local", "--persist-to", STATE], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CI: "true" } });
+  for (const database of ["DB", ...TEXT_DATABASES])
+    execFileSync("npx", ["wrangler", "d1", "migrations", "apply", database, "--local", "--persist-to", STATE], {
+      stdio: ["ignore", "ignore", "inherit"],
+      env: { ...process.env, CI: "true" },
+    });
 
   /** Runs the bench Worker with this edge-cache lifetime and measures the second of two identical requests of each endpoint. */
   const measure = async (ttl: number): Promise<{ rows: { e: Endpoint; status: number; cost: Cost }[]; readers: ReaderFigure[] }> => {
-    const wranglerArgs = ["wrangler", "dev", "bench/cost/worker.ts", "--local", "--persist-to", STATE, "--port", String(PORT), "--inspector-port", String(INSPECTOR_PORT), "--ip", "127.0.0.1"];
-    for (const v of ["ANON_RATE_PER_MINUTE:100000000", "KEY_RATE_PER_MINUTE:100000000", "SITE_RATE_PER_MINUTE:100000000", `EDGE_CACHE_TTL_SECONDS:${ttl}`]) wranglerArgs.push("--var", v);
+    const wranglerArgs = [
+      "wrangler",
+      "dev",
+      "bench/cost/worker.ts",
+      "--local",
+      "--persist-to",
+      STATE,
+      "--port",
+      String(PORT),
+      "--inspector-port",
+      String(INSPECTOR_PORT),
+      "--ip",
+      "127.0.0.1",
+    ];
+    for (const v of [
+      "ANON_RATE_PER_MINUTE:100000000",
+      "KEY_RATE_PER_MINUTE:100000000",
+      "SITE_RATE_PER_MINUTE:100000000",
+      `EDGE_CACHE_TTL_SECONDS:${ttl}`,
+    ])
+      wranglerArgs.push("--var", v);
     const child = spawn("npx", [...wranglerArgs, "--log-level", "error"], { stdio: "ignore", detached: true });
     const base = `http://127.0.0.1:${PORT}`;
     try {
@@ -259,7 +397,9 @@ async function main(): Promise<void> {
         const { status, cost, text } = await request(base, e);
         measured.push({ e, status, cost });
         if (e.body !== undefined && ttl === 0) log(`${e.name} answered: ${text.slice(0, 300)}`);
-        log(`${ttl ? "cached" : "uncached"} ${e.name}: ${status}, D1 ${cost.d1.roundTrips} round trips, ${cost.d1.rowsRead} rows read, ${cost.d1.rowsWritten} written; text databases (${cost.shards.count}) ${cost.shards.roundTrips} calls, ${cost.shards.rowsRead} rows read; DO ${cost.doRequests} requests, ${cost.doRowsWritten} rows written`);
+        log(
+          `${ttl ? "cached" : "uncached"} ${e.name}: ${status}, D1 ${cost.d1.roundTrips} round trips, ${cost.d1.rowsRead} rows read, ${cost.d1.rowsWritten} written; text databases (${cost.shards.count}) ${cost.shards.roundTrips} calls, ${cost.shards.rowsRead} rows read; DO ${cost.doRequests} requests, ${cost.doRowsWritten} rows written`,
+        );
       }
       return { rows: measured, readers: await readers(base, ttl > 0) };
     } finally {

@@ -96,7 +96,17 @@ export default {
     const body = await response.arrayBuffer();
     const headers = new Headers(response.headers);
     const doRowsWritten = doRowsWrittenSinceLastCall();
-    headers.set("x-bench-cost", JSON.stringify({ d1, shards: { count: shardNames.length, ...shardTally }, doRequests: durableObjects.requests, doRowsWritten, doRowsWrittenTotal, doAlarmsTotal }));
+    headers.set(
+      "x-bench-cost",
+      JSON.stringify({
+        d1,
+        shards: { count: shardNames.length, ...shardTally },
+        doRequests: durableObjects.requests,
+        doRowsWritten,
+        doRowsWrittenTotal,
+        doAlarmsTotal,
+      }),
+    );
     return new Response(response.status === 304 || response.status === 204 ? null : body, { status: response.status, headers });
   },
   queue: production.queue,

@@ -139,7 +139,9 @@ function bucket(real: R2Bucket): R2Bucket {
 
 /** The Worker's env with every binding behind the latency model (each text database of TEXT_SHARDS too). */
 export function withLatency(env: Env): Env {
-  const shards = Object.fromEntries(parseTextShards(env.TEXT_SHARDS).map(({ name }) => [name, database((env as unknown as Record<string, D1Database>)[name], false)]));
+  const shards = Object.fromEntries(
+    parseTextShards(env.TEXT_SHARDS).map(({ name }) => [name, database((env as unknown as Record<string, D1Database>)[name], false)]),
+  );
   return { ...env, ...shards, DB: database(env.DB, false), LIMITER: durableObjects(env.LIMITER), FILES: bucket(env.FILES) };
 }
 

@@ -25,7 +25,13 @@ function option(name: string, fallback: number): number {
   return value;
 }
 
-const LATENCY = { "d1-primary": option("d1-primary", 150), "d1-replica": option("d1-replica", 15), do: option("do", 5), cache: option("cache", 1), r2: option("r2", 30) };
+const LATENCY = {
+  "d1-primary": option("d1-primary", 150),
+  "d1-replica": option("d1-replica", 15),
+  do: option("do", 5),
+  cache: option("cache", 1),
+  r2: option("r2", 30),
+};
 const LABEL = process.argv.find((a) => a.startsWith("--label="))?.split("=")[1] ?? "after";
 
 interface Endpoint {
@@ -79,7 +85,13 @@ async function measure(base: string, e: Endpoint): Promise<Row> {
   times.sort((a, b) => a - b);
   // The most frequent trace (they are all the same unless a cache entry expired mid-run).
   const trace = [...trips].sort((a, b) => b[1] - a[1])[0][0];
-  return { name: e.name, request: `${e.method ?? "GET"} ${e.path.split("?")[0].replace(/[0-9A-Z]{26}.*/, "{id}…")}`, trips: trace, p50: percentile(times, 50), p95: percentile(times, 95) };
+  return {
+    name: e.name,
+    request: `${e.method ?? "GET"} ${e.path.split("?")[0].replace(/[0-9A-Z]{26}.*/, "{id}…")}`,
+    trips: trace,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+  };
 }
 
 /** Ids of real items, found through the anonymous API. */
@@ -88,7 +100,9 @@ async function endpoints(base: string): Promise<Endpoint[]> {
   const doc = await first("/api/v1/documents");
   const thread = await first("/api/v1/forum/threads");
   const kase = await first("/api/v1/cases");
-  const board = ((await (await fetch(base + "/api/v1/documents")).json()) as { data: { board?: { number: string } | null }[] }).data.find((d) => d.board)?.board?.number ?? "820-00165";
+  const board =
+    ((await (await fetch(base + "/api/v1/documents")).json()) as { data: { board?: { number: string } | null }[] }).data.find((d) => d.board)?.board
+      ?.number ?? "820-00165";
   if (!doc || !thread || !kase) throw new Error("the dataset lacks a public document, thread or case");
   // The page's canonical address (with its slug): the short one redirects.
   const short = await fetch(`${base}/en/library/${doc}`, { redirect: "manual" });
@@ -104,7 +118,12 @@ async function endpoints(base: string): Promise<Endpoint[]> {
     { name: "thread", path: `/api/v1/forum/threads/${thread}` },
     { name: "case", path: `/api/v1/cases/${kase}` },
     { name: "site page", path: page },
-    { name: "MCP tool call", method: "POST", path: "/mcp", body: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_document", arguments: { document: doc } } } },
+    {
+      name: "MCP tool call",
+      method: "POST",
+      path: "/mcp",
+      body: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_document", arguments: { document: doc } } },
+    },
   ];
 }
 
@@ -139,10 +158,15 @@ async function pass(ttl: string): Promise<Row[]> {
 }
 
 function table(uncached: Row[], cached: Row[]): string[] {
-  const lines = ["| endpoint | request | uncached: round trips | p50 ms | p95 ms | cached: round trips | p50 ms | p95 ms |", "|---|---|---|---|---|---|---|---|"];
+  const lines = [
+    "| endpoint | request | uncached: round trips | p50 ms | p95 ms | cached: round trips | p50 ms | p95 ms |",
+    "|---|---|---|---|---|---|---|---|",
+  ];
   uncached.forEach((u, i) => {
     const c = cached[i];
-    lines.push(`| ${u.name} | \`${u.request}\` | ${u.trips} | ${u.p50.toFixed(0)} | ${u.p95.toFixed(0)} | ${c.trips} | ${c.p50.toFixed(0)} | ${c.p95.toFixed(0)} |`);
+    lines.push(
+      `| ${u.name} | \`${u.request}\` | ${u.trips} | ${u.p50.toFixed(0)} | ${u.p95.toFixed(0)} | ${c.trips} | ${c.p50.toFixed(0)} | ${c.p95.toFixed(0)} |`,
+    );
   });
   return lines;
 }
@@ -152,25 +176,36 @@ async function shards(): Promise<void> {
   const load = loadavg()[0];
   const { rows, dataset } = await shardSweep(benchVars("0"), SHARD_SAMPLES, (base, path) => send(base, { name: path, path }));
   const single = new Map(rows.filter((r) => r.shards === 1).map((r) => [r.query, r.p50]));
-  const lines = ["| text databases | query | round trips (critical path, calls per binding) | p50 ms | p95 ms | p50 / 1 shard |", "|---|---|---|---|---|---|"];
-  for (const r of rows) lines.push(`| ${r.shards} | \`${r.query}\` | ${r.trips} | ${r.p50.toFixed(0)} | ${r.p95.toFixed(0)} | ${(r.p50 / single.get(r.query)!).toFixed(2)} |`);
+  const lines = [
+    "| text databases | query | round trips (critical path, calls per binding) | p50 ms | p95 ms | p50 / 1 shard |",
+    "|---|---|---|---|---|---|",
+  ];
+  for (const r of rows)
+    lines.push(
+      `| ${r.shards} | \`${r.query}\` | ${r.trips} | ${r.p50.toFixed(0)} | ${r.p95.toFixed(0)} | ${(r.p50 / single.get(r.query)!).toFixed(2)} |`,
+    );
   console.log(lines.join("\n"));
-  const model = Object.entries(LATENCY).map(([b, ms]) => `${b} ${ms} ms`).join(", ");
-  writeResultsSection("edge-shards", [
-    "## Edge latency model: search over 1, 2, 4 and 8 text databases (issue 24)",
-    "",
-    `Run ${new Date().toISOString()} by \`npm run bench:edge\` (bench/edge/shards.ts) on ${cpus().length} cores, latencies: ${model}. ` +
-      `For each count (${SHARD_COUNTS.join(", ")}) a wrangler config with that many TEXT_* D1 bindings, a fresh state with ${dataset} imported (page text placed over the shards by the hash rule), ` +
-      `all ${SHARD_COUNTS.length} Workers running at once and ${SHARD_SAMPLES} anonymous searches per count and query, interleaved across counts (so the shared host's load weighs on each alike), after a warm-up; edge cache off. Each text database is a D1 binding behind the model: its read, in a session, is one replica round trip. ` +
-      `1-minute load average before the sweep: ${load.toFixed(1)}.`,
-    "",
-    "`depth` stays the same from 1 to 8 shards: the shards are asked at once (one round trip of wall time), then the primary ranks and loads through the visibility rule, " +
-      "then the highlights' round trip to the primary (issue 21; the text of a page a shard matched came with the shard's answer); a query whose groups need the forgiving any-word pass takes one more. " +
-      "Only `d1-replica` calls grow with the count (one per shard per step). Locally every shard's SQL runs in the one workerd on the same cores, so p50 grows with the count through CPU, not round trips; on D1 each database is its own machine.",
-    "",
-    ...lines,
-    "",
-  ].join("\n"));
+  const model = Object.entries(LATENCY)
+    .map(([b, ms]) => `${b} ${ms} ms`)
+    .join(", ");
+  writeResultsSection(
+    "edge-shards",
+    [
+      "## Edge latency model: search over 1, 2, 4 and 8 text databases (issue 24)",
+      "",
+      `Run ${new Date().toISOString()} by \`npm run bench:edge\` (bench/edge/shards.ts) on ${cpus().length} cores, latencies: ${model}. ` +
+        `For each count (${SHARD_COUNTS.join(", ")}) a wrangler config with that many TEXT_* D1 bindings, a fresh state with ${dataset} imported (page text placed over the shards by the hash rule), ` +
+        `all ${SHARD_COUNTS.length} Workers running at once and ${SHARD_SAMPLES} anonymous searches per count and query, interleaved across counts (so the shared host's load weighs on each alike), after a warm-up; edge cache off. Each text database is a D1 binding behind the model: its read, in a session, is one replica round trip. ` +
+        `1-minute load average before the sweep: ${load.toFixed(1)}.`,
+      "",
+      "`depth` stays the same from 1 to 8 shards: the shards are asked at once (one round trip of wall time), then the primary ranks and loads through the visibility rule, " +
+        "then the highlights' round trip to the primary (issue 21; the text of a page a shard matched came with the shard's answer); a query whose groups need the forgiving any-word pass takes one more. " +
+        "Only `d1-replica` calls grow with the count (one per shard per step). Locally every shard's SQL runs in the one workerd on the same cores, so p50 grows with the count through CPU, not round trips; on D1 each database is its own machine.",
+      "",
+      ...lines,
+      "",
+    ].join("\n"),
+  );
   console.log("written to bench/RESULTS.md");
 }
 
@@ -182,26 +217,35 @@ async function main(): Promise<void> {
   const cached = await pass("60");
   const lines = table(uncached, cached);
   console.log(lines.join("\n"));
-  const model = Object.entries(LATENCY).map(([b, ms]) => `${b} ${ms} ms`).join(", ");
+  const model = Object.entries(LATENCY)
+    .map(([b, ms]) => `${b} ${ms} ms`)
+    .join(", ");
   // Labels other than before/after (e.g. --label=issue26-after) write a section of their own.
   const own = LABEL !== "before" && LABEL !== "after";
-  const heading = own ? `## Edge latency model: ${LABEL}${BUSY ? ", one busy client" : ""}` : LABEL === "before" ? "## Edge latency model: before (issue 11)" : `## Edge latency model: after (issue 11)${BUSY ? ", one busy client" : ""}`;
+  const heading = own
+    ? `## Edge latency model: ${LABEL}${BUSY ? ", one busy client" : ""}`
+    : LABEL === "before"
+      ? "## Edge latency model: before (issue 11)"
+      : `## Edge latency model: after (issue 11)${BUSY ? ", one busy client" : ""}`;
   const section = own ? `edge-${LABEL}${BUSY ? "-busy" : ""}` : LABEL === "before" ? "edge-before" : BUSY ? "edge-busy" : "edge";
   await shards();
-  writeResultsSection(section, [
-    heading,
-    "",
-    `Run ${new Date().toISOString()} by \`npm run bench:edge${LABEL !== "after" ? ` -- --label=${LABEL}` : ""}${BUSY ? " -- --busy" : ""}\` (bench/edge/run.ts) on ${cpus().length} cores: ` +
-      `wrangler dev with the entry bench/edge/worker.ts, which adds to every binding call: ${model}. ` +
-      `${SAMPLES} sequential calls per endpoint after one warm-up call, ${BUSY ? "all from one address (a client calling several times a second: leases of its rate limit)" : "each from an address of its own (readers arriving one by one: no leases)"}; data: ${dataset}. Uncached: EDGE_CACHE_TTL_SECONDS=0; cached: 60. ` +
-      `1-minute load average before the run: ${load.toFixed(1)} (latency above the modelled round trips is local work and CPU queueing).`,
-    "",
-    "Round trips: `depth` is the number of sequential binding round trips on the critical path (calls that overlap count once); " +
-      "then how many calls each binding got. d1-primary: D1 outside a session or a write; d1-replica: a read in a D1 session.",
-    "",
-    ...lines,
-    "",
-  ].join("\n"));
+  writeResultsSection(
+    section,
+    [
+      heading,
+      "",
+      `Run ${new Date().toISOString()} by \`npm run bench:edge${LABEL !== "after" ? ` -- --label=${LABEL}` : ""}${BUSY ? " -- --busy" : ""}\` (bench/edge/run.ts) on ${cpus().length} cores: ` +
+        `wrangler dev with the entry bench/edge/worker.ts, which adds to every binding call: ${model}. ` +
+        `${SAMPLES} sequential calls per endpoint after one warm-up call, ${BUSY ? "all from one address (a client calling several times a second: leases of its rate limit)" : "each from an address of its own (readers arriving one by one: no leases)"}; data: ${dataset}. Uncached: EDGE_CACHE_TTL_SECONDS=0; cached: 60. ` +
+        `1-minute load average before the run: ${load.toFixed(1)} (latency above the modelled round trips is local work and CPU queueing).`,
+      "",
+      "Round trips: `depth` is the number of sequential binding round trips on the critical path (calls that overlap count once); " +
+        "then how many calls each binding got. d1-primary: D1 outside a session or a write; d1-replica: a read in a D1 session.",
+      "",
+      ...lines,
+      "",
+    ].join("\n"),
+  );
   console.log("written to bench/RESULTS.md");
 }
 

@@ -15,12 +15,23 @@ export const SHARD_QUERIES = ["power", "buck converter", "PP3V42"];
 function configWith(count: number): string {
   let toml = readFileSync(join(ROOT, "wrangler.toml"), "utf8");
   // Drop the text databases of wrangler.toml; add `count` of them.
-  toml = toml.replace(/\n# Text databases[^\n]*\n/, "\n").replace(/\[\[d1_databases\]\]\nbinding = "TEXT_\d+"[\s\S]*?migrations_dir = "migrations-text"\n\n?/g, "");
+  toml = toml
+    .replace(/\n# Text databases[^\n]*\n/, "\n")
+    .replace(/\[\[d1_databases\]\]\nbinding = "TEXT_\d+"[\s\S]*?migrations_dir = "migrations-text"\n\n?/g, "");
   toml = toml.replace(/^TEXT_SHARDS = .*$/m, `TEXT_SHARDS = "${Array.from({ length: count }, (_, i) => `TEXT_${i}`).join(" ")}"`);
-  toml = toml.replace(/^main = "([^"]+)"/m, (_, p) => `main = "${join(ROOT, p)}"`).replace(/^directory = "([^"]+)"/m, (_, p) => `directory = "${join(ROOT, p)}"`);
+  toml = toml
+    .replace(/^main = "([^"]+)"/m, (_, p) => `main = "${join(ROOT, p)}"`)
+    .replace(/^directory = "([^"]+)"/m, (_, p) => `directory = "${join(ROOT, p)}"`);
   toml = toml.replace(/migrations_dir = "migrations"/, `migrations_dir = "${join(ROOT, "migrations")}"`);
   const blocks = Array.from({ length: count }, (_, i) =>
-    [`[[d1_databases]]`, `binding = "TEXT_${i}"`, `database_name = "board-docs-text-${i}"`, `database_id = "00000000-0000-0000-0000-0000000001${String(i).padStart(2, "0")}"`, `migrations_dir = "${join(ROOT, "migrations-text")}"`, ""].join("\n"),
+    [
+      `[[d1_databases]]`,
+      `binding = "TEXT_${i}"`,
+      `database_name = "board-docs-text-${i}"`,
+      `database_id = "00000000-0000-0000-0000-0000000001${String(i).padStart(2, "0")}"`,
+      `migrations_dir = "${join(ROOT, "migrations-text")}"`,
+      "",
+    ].join("\n"),
   );
   toml = toml.replace(/(\[\[r2_buckets\]\])/, `${blocks.join("\n")}\n$1`);
   const dir = join(ROOT, "bench/out");
@@ -56,7 +67,13 @@ export async function shardSweep(
       const state = join(ROOT, `bench/out/edge-shards-${count}`);
       dataset = await seedState(state, config);
       const port = await freePort();
-      const worker = await startWorker({ port, state, config, vars: { ...vars, EDGE_CACHE_TTL_SECONDS: "0" }, entry: join(ROOT, "bench/edge/worker.ts") });
+      const worker = await startWorker({
+        port,
+        state,
+        config,
+        vars: { ...vars, EDGE_CACHE_TTL_SECONDS: "0" },
+        entry: join(ROOT, "bench/edge/worker.ts"),
+      });
       running.push({ count, base: `http://127.0.0.1:${port}`, worker });
     }
     const times = new Map<string, number[]>();

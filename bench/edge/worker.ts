@@ -12,7 +12,8 @@ import { setLatencies, Trace, traces, withLatency, wrapCacheApi, type Latencies 
 export { Limiter } from "../../src/limits/limiter";
 export { QuotaLedger } from "../../src/limits/quota";
 
-type BenchEnv = Env & Partial<Record<"BENCH_LATENCY_D1_PRIMARY" | "BENCH_LATENCY_D1_REPLICA" | "BENCH_LATENCY_DO" | "BENCH_LATENCY_CACHE" | "BENCH_LATENCY_R2", string>>;
+type BenchEnv = Env &
+  Partial<Record<"BENCH_LATENCY_D1_PRIMARY" | "BENCH_LATENCY_D1_REPLICA" | "BENCH_LATENCY_DO" | "BENCH_LATENCY_CACHE" | "BENCH_LATENCY_R2", string>>;
 
 let cacheWrapped = false;
 

@@ -20,6 +20,12 @@ declare module "autocannon" {
     /** Called before each request is sent: may change it (here: a new CF-Connecting-IP each time). */
     setupRequest?: (request: RequestParams) => RequestParams;
   }
-  function autocannon(options: { url: string; connections?: number; duration?: number; headers?: Record<string, string>; requests?: RequestSpec[] }): Promise<Result>;
+  function autocannon(options: {
+    url: string;
+    connections?: number;
+    duration?: number;
+    headers?: Record<string, string>;
+    requests?: RequestSpec[];
+  }): Promise<Result>;
   export default autocannon;
 }

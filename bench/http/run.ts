@@ -41,7 +41,12 @@ const newReader = (request: { headers?: Record<string, string> }) => {
 };
 
 async function measure(label: string, url: string, seconds: number, expectStatus = 200, oneShot = false): Promise<Figure> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, ...(oneShot ? { requests: [{ setupRequest: newReader }] } : {}) });
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    ...(oneShot ? { requests: [{ setupRequest: newReader }] } : {}),
+  });
   const wrongStatus = expectStatus === 200 ? result.non2xx : result.requests.total - result.non2xx;
   return {
     label,
@@ -68,7 +73,9 @@ function combine(slices: Figure[]): Figure {
 }
 
 function section(figures: Figure[], ratios: string[], datasetName: string, load: number): string {
-  const rows = figures.map((f) => `| ${f.label} | \`GET ${f.path}\` | ${f.requestsPerSecond.toFixed(0)} | ${f.p99Ms} | ${f.requests} | ${f.failed} |`);
+  const rows = figures.map(
+    (f) => `| ${f.label} | \`GET ${f.path}\` | ${f.requestsPerSecond.toFixed(0)} | ${f.p99Ms} | ${f.requests} | ${f.failed} |`,
+  );
   return [
     HEADING,
     "",
@@ -107,7 +114,9 @@ async function main(): Promise<void> {
     workers.push(await startWorker({ port: on, state: STATE, entry: "bench/edge/worker.ts", vars: { ...vars, EDGE_CACHE_TTL_SECONDS: "60" } }));
     // Its own copy of the state: two runtimes on one set of SQLite files lock each other out.
     cpSync(STATE, `${STATE}-off`, { recursive: true });
-    workers.push(await startWorker({ port: off, state: `${STATE}-off`, entry: "bench/edge/worker.ts", vars: { ...vars, EDGE_CACHE_TTL_SECONDS: "0" } }));
+    workers.push(
+      await startWorker({ port: off, state: `${STATE}-off`, entry: "bench/edge/worker.ts", vars: { ...vars, EDGE_CACHE_TTL_SECONDS: "0" } }),
+    );
     const [base, baseOff] = [`http://127.0.0.1:${on}`, `http://127.0.0.1:${off}`];
     const targets = [
       { label: "bare", url: `${base}/healthz`, status: 200 },
@@ -140,7 +149,10 @@ async function main(): Promise<void> {
       `one D1 query ÷ bare: ${ratio(oneQuery, bare).toFixed(2)}×; /documents cached ÷ bare: ${ratio(cached, bare).toFixed(2)}×; uncached ÷ bare: ${ratio(uncached, bare).toFixed(2)}×`,
     ];
     console.log("");
-    for (const f of figures) console.log(`${f.label.padEnd(26)} GET ${f.path.padEnd(26)} ${f.requestsPerSecond.toFixed(0).padStart(7)} req/s   p99 ${String(f.p99Ms).padStart(5)} ms   (${f.requests} requests, ${f.failed} failed)`);
+    for (const f of figures)
+      console.log(
+        `${f.label.padEnd(26)} GET ${f.path.padEnd(26)} ${f.requestsPerSecond.toFixed(0).padStart(7)} req/s   p99 ${String(f.p99Ms).padStart(5)} ms   (${f.requests} requests, ${f.failed} failed)`,
+      );
     for (const r of ratios) console.log(r.replace(/\*\*/g, ""));
     if (figures.some((f) => f.failed > 0)) throw new Error("some calls failed: the figures are not of the expected answers");
     writeResultsSection(LABEL ? `http-${LABEL}` : "http", section(figures, ratios, datasetName, load));

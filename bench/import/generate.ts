@@ -16,7 +16,16 @@ export interface ImportSizes {
   boards: number;
 }
 
-export const FULL_SIZES: ImportSizes = { documents: 100_000, pagesPerDocument: 3, wordsPerPage: 120, threads: 50_000, replies: 500_000, cases: 20_000, users: 2000, boards: 3000 };
+export const FULL_SIZES: ImportSizes = {
+  documents: 100_000,
+  pagesPerDocument: 3,
+  wordsPerPage: 120,
+  threads: 50_000,
+  replies: 500_000,
+  cases: 20_000,
+  users: 2000,
+  boards: 3000,
+};
 
 const CATEGORIES = ["general", "laptops", "phones", "consoles", "desktops", "tools", "schematics", "bios"];
 const MANUFACTURERS = ["Apple", "Lenovo", "Dell", "HP", "Asus", "Samsung"];
@@ -47,7 +56,12 @@ export async function writeImportFile(path: string, sizes: ImportSizes, seed = 1
   };
 
   await write("{\n");
-  await section("users", sizes.users, (i) => ({ username: `user${i}`, name: `User ${i}`, role: i % 50 === 0 ? "verified_technician" : "user" }), true);
+  await section(
+    "users",
+    sizes.users,
+    (i) => ({ username: `user${i}`, name: `User ${i}`, role: i % 50 === 0 ? "verified_technician" : "user" }),
+    true,
+  );
   await section("manufacturers", MANUFACTURERS.length, (i) => ({ id: i + 1, name: MANUFACTURERS[i] }));
   await section("boards", sizes.boards, (i) => ({ number: boardNumber(i), manufacturer: MANUFACTURERS[i % MANUFACTURERS.length] }));
   await section("categories", CATEGORIES.length, (i) => ({ slug: CATEGORIES[i], name: CATEGORIES[i][0].toUpperCase() + CATEGORIES[i].slice(1) }));
@@ -67,7 +81,11 @@ export async function writeImportFile(path: string, sizes: ImportSizes, seed = 1
       board: rnd() < 0.5 ? board() : null,
       document: rnd() < 0.1 ? pick(docIds) : null,
       created_at: created,
-      posts: Array.from({ length: replies }, (_, j) => ({ author: user(), body: text.text(40), created_at: new Date(Date.parse(created) + (j + 1) * 3_600_000).toISOString() })),
+      posts: Array.from({ length: replies }, (_, j) => ({
+        author: user(),
+        body: text.text(40),
+        created_at: new Date(Date.parse(created) + (j + 1) * 3_600_000).toISOString(),
+      })),
     };
   });
   await section("cases", sizes.cases, (i) => ({

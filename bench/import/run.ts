@@ -99,13 +99,19 @@ function runImport(args: string[]): Promise<{ stdout: string; seconds: number; p
 }
 
 async function countRows(): Promise<Record<string, number>> {
-  const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath: "wrangler.toml", persist: { path: join(STATE, "v3") }, remoteBindings: false });
+  const proxy = await getPlatformProxy<{ DB: D1Database }>({
+    configPath: "wrangler.toml",
+    persist: { path: join(STATE, "v3") },
+    remoteBindings: false,
+  });
   try {
     const counts: Record<string, number> = {};
     for (const table of [...CONTENT_TABLES].reverse()) {
       counts[table] = (await proxy.env.DB.prepare(`select count(*) as n from ${table}`).first<{ n: number }>())!.n;
     }
-    counts["public documents"] = (await proxy.env.DB.prepare("select count(*) as n from documents where visibility = 'public' and status = 'available'").first<{ n: number }>())!.n;
+    counts["public documents"] = (await proxy.env.DB.prepare(
+      "select count(*) as n from documents where visibility = 'public' and status = 'available'",
+    ).first<{ n: number }>())!.n;
     counts["search: documents"] = (await proxy.env.DB.prepare("select count(*) as n from search_documents").first<{ n: number }>())!.n;
     counts["search: threads"] = (await proxy.env.DB.prepare("select count(*) as n from search_threads").first<{ n: number }>())!.n;
     return counts;
@@ -131,7 +137,9 @@ async function checkListing(): Promise<ListingCheck> {
 async function main() {
   mkdirSync(OUT, { recursive: true });
   const load = loadavg()[0].toFixed(1);
-  log(`generating ${sizes.documents} documents (${sizes.pagesPerDocument} pages each), ${sizes.threads} threads, ${sizes.replies} replies, ${sizes.cases} cases → ${FILE}`);
+  log(
+    `generating ${sizes.documents} documents (${sizes.pagesPerDocument} pages each), ${sizes.threads} threads, ${sizes.replies} replies, ${sizes.cases} cases → ${FILE}`,
+  );
   let started = Date.now();
   const bytes = await writeImportFile(FILE, sizes);
   log(`generated ${(bytes / 1024 / 1024).toFixed(0)} MB in ${((Date.now() - started) / 1000).toFixed(0)} s`);
@@ -149,10 +157,14 @@ async function main() {
   const listing = await checkListing();
   const publicCount = after["public documents"];
   const listingOk = listing.distinct === publicCount && listing.listed === publicCount && listing.inOrder;
-  log(`listed ${listing.listed} (${listing.distinct} distinct) of ${publicCount} public documents in ${listing.pages} pages, ${listing.seconds.toFixed(0)} s: ${listingOk ? "all, once each, in order" : "MISMATCH"}`);
+  log(
+    `listed ${listing.listed} (${listing.distinct} distinct) of ${publicCount} public documents in ${listing.pages} pages, ${listing.seconds.toFixed(0)} s: ${listingOk ? "all, once each, in order" : "MISMATCH"}`,
+  );
   started = Date.now();
   const fileMb = (statSync(FILE).size / 1024 / 1024).toFixed(0);
-  const rowsTable = Object.entries(after).map(([t, n]) => `| ${t} | ${n.toLocaleString("en")} |`).join("\n");
+  const rowsTable = Object.entries(after)
+    .map(([t, n]) => `| ${t} | ${n.toLocaleString("en")} |`)
+    .join("\n");
 
   const md = `## Import (issue 17)
 

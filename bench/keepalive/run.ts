@@ -54,14 +54,29 @@ const boundary = "keepaliveBoundary";
 const type = `multipart/form-data; boundary=${boundary}`;
 const cases: { name: string; headers: Record<string, string | number>; body: Buffer; expect: number }[] = [
   { name: "no key (401)", headers: { "Content-Type": type }, body: multipart(boundary, "a.pdf", 3 * MIB), expect: 401 },
-  { name: "unknown key (401)", headers: { "Content-Type": type, Authorization: "Bearer bds_unknown0000000000000000000000000000" }, body: multipart(boundary, "a.pdf", 3 * MIB), expect: 401 },
+  {
+    name: "unknown key (401)",
+    headers: { "Content-Type": type, Authorization: "Bearer bds_unknown0000000000000000000000000000" },
+    body: multipart(boundary, "a.pdf", 3 * MIB),
+    expect: 401,
+  },
 ];
 if (values.key) {
   const auth = { Authorization: `Bearer ${values.key}` };
   cases.push(
-    { name: "blocked extension, refused after the part header (422)", headers: { "Content-Type": type, ...auth }, body: multipart(boundary, "setup.exe", 3 * MIB), expect: 422 },
+    {
+      name: "blocked extension, refused after the part header (422)",
+      headers: { "Content-Type": type, ...auth },
+      body: multipart(boundary, "setup.exe", 3 * MIB),
+      expect: 422,
+    },
     { name: "not multipart (422)", headers: { "Content-Type": "application/octet-stream", ...auth }, body: Buffer.alloc(3 * MIB), expect: 422 },
-    { name: "a .txt over its 5 MB cap, refused mid-file (422)", headers: { "Content-Type": type, ...auth }, body: multipart(boundary, "big.txt", 6 * MIB), expect: 422 },
+    {
+      name: "a .txt over its 5 MB cap, refused mid-file (422)",
+      headers: { "Content-Type": type, ...auth },
+      body: multipart(boundary, "big.txt", 6 * MIB),
+      expect: 422,
+    },
   );
 }
 
@@ -77,7 +92,8 @@ for (const c of cases) {
   const sameSocket = !(next instanceof Error) && next.socket === refused.socket;
   const ok = refused.status === c.expect && !(next instanceof Error) && next.status === 200;
   if (!ok) failed++;
-  const after = next instanceof Error ? `error ${next.message}` : `${next.status} in ${next.ms} ms${sameSocket ? " on the same socket" : " on a new socket"}`;
+  const after =
+    next instanceof Error ? `error ${next.message}` : `${next.status} in ${next.ms} ms${sameSocket ? " on the same socket" : " on a new socket"}`;
   console.log(`${ok ? "ok  " : "FAIL"} ${c.name}: ${refused.status} in ${refused.ms} ms, then GET /healthz ${after}`);
 }
 agent.destroy();

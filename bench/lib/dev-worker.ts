@@ -80,8 +80,24 @@ export async function startWorker(options: WorkerOptions): Promise<ChildProcess>
   const vars = Object.entries(options.vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
   const child = spawn(
     WRANGLER,
-    ["dev", ...(options.entry ? [options.entry] : []), ...(options.config ? ["--config", options.config] : []), "--local", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort),
-      "--persist-to", options.state, "--show-interactive-dev-session=false", "--log-level", "warn", ...vars],
+    [
+      "dev",
+      ...(options.entry ? [options.entry] : []),
+      ...(options.config ? ["--config", options.config] : []),
+      "--local",
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--inspector-port",
+      String(inspectorPort),
+      "--persist-to",
+      options.state,
+      "--show-interactive-dev-session=false",
+      "--log-level",
+      "warn",
+      ...vars,
+    ],
     { cwd: ROOT, detached: true, stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, CI: "1" } },
   );
   try {

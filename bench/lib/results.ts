@@ -12,6 +12,7 @@ export function writeResultsSection(id: string, markdown: string): void {
   const current = existsSync(RESULTS) ? readFileSync(RESULTS, "utf8") : "# Benchmarks\n";
   const from = current.indexOf(start);
   const to = current.indexOf(end);
-  const updated = from !== -1 && to > from ? current.slice(0, from) + section + current.slice(to + end.length) : `${current.trimEnd()}\n\n${section}\n`;
+  const updated =
+    from !== -1 && to > from ? current.slice(0, from) + section + current.slice(to + end.length) : `${current.trimEnd()}\n\n${section}\n`;
   writeFileSync(RESULTS, updated);
 }

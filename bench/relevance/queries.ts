@@ -68,7 +68,8 @@ const D = {
   noImage: "Diagnóstico rápido de placas sin imagen",
 };
 
-const q = (category: Category, group: Group, target: string, ...queries: string[]): KnownItemQuery[] => queries.map((text) => ({ q: text, category, group, target }));
+const q = (category: Category, group: Group, target: string, ...queries: string[]): KnownItemQuery[] =>
+  queries.map((text) => ({ q: text, category, group, target }));
 
 export const QUERIES: KnownItemQuery[] = [
   // Board spellings: numbers as people type them.

@@ -30,7 +30,11 @@ const log = (msg: string) => console.log(`[relevance] ${msg}`);
 
 async function seed(): Promise<void> {
   rmSync(STATE, { recursive: true, force: true });
-  const migrated = spawnSync(join(ROOT, "node_modules/.bin/wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CI: "1" } });
+  const migrated = spawnSync(join(ROOT, "node_modules/.bin/wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE], {
+    cwd: ROOT,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, CI: "1" },
+  });
   if (migrated.status !== 0) throw new Error("migrations failed");
   const worker = await startImportWorker(STATE);
   try {
@@ -84,7 +88,12 @@ function table(outcomes: Outcome[]): string {
     "| category | queries | success@1 | success@10 | MRR@10 |",
     "| --- | ---: | ---: | ---: | ---: |",
     ...rows.map(([c, f]) => `| ${c} | ${f.n} | ${f2(f.s1)} | ${f2(f.s10)} | ${f2(f.mrr)} |`),
-    ...([["**overall**", figures(outcomes)], ["overall without the stretch", figures(core)]] as const).map(([c, f]) => `| ${c} | ${f.n} | ${f2(f.s1)} | ${f2(f.s10)} | ${f2(f.mrr)} |`),
+    ...(
+      [
+        ["**overall**", figures(outcomes)],
+        ["overall without the stretch", figures(core)],
+      ] as const
+    ).map(([c, f]) => `| ${c} | ${f.n} | ${f2(f.s1)} | ${f2(f.s10)} | ${f2(f.mrr)} |`),
   ];
   return lines.join("\n");
 }
@@ -98,12 +107,17 @@ async function main(): Promise<void> {
     const outcomes: Outcome[] = [];
     for (const query of QUERIES) outcomes.push(await ask(base, query));
     if (args.includes("--verbose")) {
-      for (const o of outcomes) if (o.rank !== 1) console.log(`  ${o.rank ? `#${o.rank}` : "--"}  [${o.query.category}] ${o.query.q}  → ${o.top ?? "(nothing)"}`);
+      for (const o of outcomes)
+        if (o.rank !== 1) console.log(`  ${o.rank ? `#${o.rank}` : "--"}  [${o.query.category}] ${o.query.q}  → ${o.top ?? "(nothing)"}`);
     }
     const text = table(outcomes);
     console.log(text);
     const label = option("--label");
-    if (args.includes("--write") && label) writeResultsSection(`relevance-${label.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`, `## bench:relevance — ${label}\n\n${QUERIES.length} known-item queries over the demo data (${new Date().toISOString().slice(0, 10)}).\n\n${text}`);
+    if (args.includes("--write") && label)
+      writeResultsSection(
+        `relevance-${label.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`,
+        `## bench:relevance — ${label}\n\n${QUERIES.length} known-item queries over the demo data (${new Date().toISOString().slice(0, 10)}).\n\n${text}`,
+      );
   } finally {
     stopWorker(worker);
   }

@@ -41,7 +41,10 @@ class Loader {
       const entry = this.pending.get(name);
       if (!entry || entry.rows.length === 0) continue;
       const select = entry.columns.map((_, i) => `value->>'$[${i}]'`).join(", ");
-      await this.db.prepare(`insert into ${name} (${entry.columns.join(", ")}) select ${select} from json_each(?)`).bind(JSON.stringify(entry.rows)).run();
+      await this.db
+        .prepare(`insert into ${name} (${entry.columns.join(", ")}) select ${select} from json_each(?)`)
+        .bind(JSON.stringify(entry.rows))
+        .run();
       this.rowsWritten += entry.rows.length;
       entry.rows = [];
       entry.bytes = 0;
@@ -61,13 +64,19 @@ async function generate(db: D1Database, shards: Record<string, D1Database>, size
   const start = Date.parse("2023-01-01T00:00:00Z");
   const span = Date.parse("2026-06-01T00:00:00Z") - start;
 
-  for (let i = 1; i <= sizes.users; i++) await L.add("users", ["id", "username", "name", "created_at"], [i, `tech${i}`, `Technician ${i}`, iso(start)]);
+  for (let i = 1; i <= sizes.users; i++)
+    await L.add("users", ["id", "username", "name", "created_at"], [i, `tech${i}`, `Technician ${i}`, iso(start)]);
   await L.flush();
   const tokenHash = createHash("sha256").update(BENCH_KEY).digest("hex");
-  await L.add("api_keys", ["user_id", "name", "token_hash", "display_prefix", "scopes", "created_at"], [1, "bench", tokenHash, BENCH_KEY.slice(0, 10), '["api:read"]', iso(start)]);
+  await L.add(
+    "api_keys",
+    ["user_id", "name", "token_hash", "display_prefix", "scopes", "created_at"],
+    [1, "bench", tokenHash, BENCH_KEY.slice(0, 10), '["api:read"]', iso(start)],
+  );
   const makers = ["Apple", "Lenovo", "Dell", "HP", "Asus", "Acer", "Samsung", "MSI", "Gigabyte", "Toshiba"];
   for (let i = 0; i < makers.length; i++) await L.add("manufacturers", ["id", "name"], [i + 1, makers[i]]);
-  for (const [i, slug] of ["laptops", "phones", "desktops", "consoles", "general"].entries()) await L.add("categories", ["id", "slug", "name", "position"], [i + 1, slug, slug, i]);
+  for (const [i, slug] of ["laptops", "phones", "desktops", "consoles", "general"].entries())
+    await L.add("categories", ["id", "slug", "name", "position"], [i + 1, slug, slug, i]);
   await L.flush();
   for (let i = 1; i <= sizes.boards; i++) {
     const number = boardNumber(i - 1);
@@ -89,10 +98,48 @@ async function generate(db: D1Database, shards: Record<string, D1Database>, size
     const title = `${text.title(5)} ${type.replace("_", " ")}`;
     await L.add(
       "documents",
-      ["id", "title", "type", "status", "visibility", "owner_id", "manufacturer_id", "description", "tags", "downloads", "current_version", "page_count", "text_shard", "has_text", "created_at", "updated_at"],
-      [id, title, type, status, visibility, owner, 1 + (i % makers.length), text.text(12), JSON.stringify([text.word(), text.word()]), Math.floor(rnd() * 500), 1, 1, placeDocument(TEXT_SHARDS, id).name, 1, iso(created), iso(created)],
+      [
+        "id",
+        "title",
+        "type",
+        "status",
+        "visibility",
+        "owner_id",
+        "manufacturer_id",
+        "description",
+        "tags",
+        "downloads",
+        "current_version",
+        "page_count",
+        "text_shard",
+        "has_text",
+        "created_at",
+        "updated_at",
+      ],
+      [
+        id,
+        title,
+        type,
+        status,
+        visibility,
+        owner,
+        1 + (i % makers.length),
+        text.text(12),
+        JSON.stringify([text.word(), text.word()]),
+        Math.floor(rnd() * 500),
+        1,
+        1,
+        placeDocument(TEXT_SHARDS, id).name,
+        1,
+        iso(created),
+        iso(created),
+      ],
     );
-    await L.add("document_versions", ["document_id", "version", "filename", "extension", "content_type", "size_bytes", "sha256", "r2_key", "created_at"], [id, 1, `${id}.pdf`, "pdf", "application/pdf", 100_000 + Math.floor(rnd() * 5e6), "0".repeat(64), `documents/${id}/v1`, iso(created)]);
+    await L.add(
+      "document_versions",
+      ["document_id", "version", "filename", "extension", "content_type", "size_bytes", "sha256", "r2_key", "created_at"],
+      [id, 1, `${id}.pdf`, "pdf", "application/pdf", 100_000 + Math.floor(rnd() * 5e6), "0".repeat(64), `documents/${id}/v1`, iso(created)],
+    );
     if (rnd() < 0.7) await L.add("document_boards", ["document_id", "board_id", "position"], [id, board(), 0]);
     if (visibility === "shared") await L.add("document_shares", ["document_id", "user_id"], [id, 1 + ((owner + 1) % sizes.users)]);
     // The page on the document's text database (its key first: the page index joins on it).
@@ -113,11 +160,38 @@ async function generate(db: D1Database, shards: Record<string, D1Database>, size
     await L.add(
       "threads",
       ["id", "category_id", "title", "status", "sticky", "published", "author_id", "body", "body_html", "board_id", "created_at", "last_activity_at"],
-      [id, 1 + (i % 5), text.title(7), "open", 0, rnd() < 0.98 ? 1 : 0, user(), body, `<p>${body}</p>`, rnd() < 0.5 ? board() : null, iso(created), iso(created + replies * 3600_000)],
+      [
+        id,
+        1 + (i % 5),
+        text.title(7),
+        "open",
+        0,
+        rnd() < 0.98 ? 1 : 0,
+        user(),
+        body,
+        `<p>${body}</p>`,
+        rnd() < 0.5 ? board() : null,
+        iso(created),
+        iso(created + replies * 3600_000),
+      ],
     );
     for (let r = 0; r < replies; r++) {
       const replyBody = text.text(35);
-      await L.add("thread_replies", ["id", "thread_id", "author_id", "body", "body_html", "is_solution", "score", "hidden", "created_at"], [ulidAt(created + (r + 1) * 3600_000, rnd), id, user(), replyBody, `<p>${replyBody}</p>`, 0, 0, rnd() < 0.03 ? 1 : 0, iso(created + (r + 1) * 3600_000)]);
+      await L.add(
+        "thread_replies",
+        ["id", "thread_id", "author_id", "body", "body_html", "is_solution", "score", "hidden", "created_at"],
+        [
+          ulidAt(created + (r + 1) * 3600_000, rnd),
+          id,
+          user(),
+          replyBody,
+          `<p>${replyBody}</p>`,
+          0,
+          0,
+          rnd() < 0.03 ? 1 : 0,
+          iso(created + (r + 1) * 3600_000),
+        ],
+      );
     }
   }
   await L.flush();
@@ -131,18 +205,59 @@ async function generate(db: D1Database, shards: Record<string, D1Database>, size
     const fix = text.text(20);
     await L.add(
       "repair_cases",
-      ["id", "title", "outcome", "symptom", "device_model", "board_id", "manufacturer_id", "author_id", "published", "published_at", "diagnosis", "diagnosis_html", "fix", "fix_html", "created_at"],
-      [id, text.title(6), pick(["fixed", "partially_fixed", "not_fixed", "unknown"]), text.text(10), `Model A${1000 + (i % 900)}`, board(), 1 + (i % makers.length), user(), rnd() < 0.97 ? 1 : 0, iso(created), diagnosis, `<p>${diagnosis}</p>`, fix, `<p>${fix}</p>`, iso(created)],
+      [
+        "id",
+        "title",
+        "outcome",
+        "symptom",
+        "device_model",
+        "board_id",
+        "manufacturer_id",
+        "author_id",
+        "published",
+        "published_at",
+        "diagnosis",
+        "diagnosis_html",
+        "fix",
+        "fix_html",
+        "created_at",
+      ],
+      [
+        id,
+        text.title(6),
+        pick(["fixed", "partially_fixed", "not_fixed", "unknown"]),
+        text.text(10),
+        `Model A${1000 + (i % 900)}`,
+        board(),
+        1 + (i % makers.length),
+        user(),
+        rnd() < 0.97 ? 1 : 0,
+        iso(created),
+        diagnosis,
+        `<p>${diagnosis}</p>`,
+        fix,
+        `<p>${fix}</p>`,
+        iso(created),
+      ],
     );
     const components = 1 + Math.floor(rnd() * 3);
-    for (let c = 0; c < components; c++) await L.add("case_components", ["case_id", "position", "designator", "part_number", "action"], [id, c, pick(DESIGNATORS), pick(PART_NUMBERS), "replaced"]);
+    for (let c = 0; c < components; c++)
+      await L.add(
+        "case_components",
+        ["case_id", "position", "designator", "part_number", "action"],
+        [id, c, pick(DESIGNATORS), pick(PART_NUMBERS), "replaced"],
+      );
     await L.add("case_measurements", ["case_id", "position", "point", "expected", "measured"], [id, 0, pick(DESIGNATORS), "3.3 V", "0 V"]);
   }
   for (let i = 0; i < sizes.posts; i++) {
     const created = start + Math.floor((span * i) / sizes.posts);
     const id = ulidAt(created, rnd);
     const body = text.text(400);
-    await L.add("blog_posts", ["id", "title", "excerpt", "author_id", "body", "body_html", "published_at", "created_at"], [id, text.title(6), text.text(20), user(), body, `<p>${body}</p>`, iso(created), iso(created)]);
+    await L.add(
+      "blog_posts",
+      ["id", "title", "excerpt", "author_id", "body", "body_html", "published_at", "created_at"],
+      [id, text.title(6), text.text(20), user(), body, `<p>${body}</p>`, iso(created), iso(created)],
+    );
     await L.add("blog_post_tags", ["post_id", "tag", "slug", "position"], [id, "repair", "repair", 0]);
   }
   await L.flush();
@@ -154,11 +269,17 @@ async function databaseSize(db: D1Database): Promise<number> {
   return (result.meta as { size_after?: number }).size_after ?? 0;
 }
 
-export async function loadCatalogue(STATE: string, sizes: Sizes): Promise<{ loadMs: number; rebuildMs: number; baseBytes: number; indexedBytes: number; keys: number }> {
+export async function loadCatalogue(
+  STATE: string,
+  sizes: Sizes,
+): Promise<{ loadMs: number; rebuildMs: number; baseBytes: number; indexedBytes: number; keys: number }> {
   rmSync(STATE, { recursive: true, force: true });
   mkdirSync(STATE, { recursive: true });
   for (const database of ["DB", ...TEXT_DATABASES]) {
-    execFileSync("npx", ["wrangler", "d1", "migrations", "apply", database, "--local", "--persist-to", STATE], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CI: "true" } });
+    execFileSync("npx", ["wrangler", "d1", "migrations", "apply", database, "--local", "--persist-to", STATE], {
+      stdio: ["ignore", "ignore", "inherit"],
+      env: { ...process.env, CI: "true" },
+    });
   }
   const { getPlatformProxy } = await import("wrangler");
   const proxy = await getPlatformProxy<Record<string, D1Database>>({ configPath: "wrangler.toml", persist: { path: join(STATE, "v3") } });
@@ -175,7 +296,11 @@ export async function loadCatalogue(STATE: string, sizes: Sizes): Promise<{ load
     started = Date.now();
     // The text databases' page indexes first: the primary's rebuild then feeds their words to the vocabulary.
     for (const shard of Object.values(shards)) await rebuildPageIndex(shard);
-    const { keys } = await rebuildSearchIndex(db, undefined, TEXT_DATABASES.map((name) => ({ name, db: shards[name] })));
+    const { keys } = await rebuildSearchIndex(
+      db,
+      undefined,
+      TEXT_DATABASES.map((name) => ({ name, db: shards[name] })),
+    );
     const rebuildMs = Date.now() - started;
     const indexedBytes = await databaseSize(db);
     return { loadMs, rebuildMs, baseBytes, indexedBytes, keys };

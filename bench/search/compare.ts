@@ -27,12 +27,31 @@ const PASSES = Number(option("--passes") ?? 3);
 
 function start(cwd: string, port: number): ChildProcess {
   const vars = ["--var", "ANON_RATE_PER_MINUTE:100000000", "--var", "KEY_RATE_PER_MINUTE:100000000"];
-  return spawn("npx", ["wrangler", "dev", "--local", "--persist-to", `${cwd}/bench/out/search-state`, "--port", String(port), "--ip", "127.0.0.1", "--inspector-port", String(port + 150), ...vars, "--log-level", "error"], {
-    cwd,
-    detached: true,
-    stdio: "ignore",
-    env: { ...process.env, CI: "1" },
-  });
+  return spawn(
+    "npx",
+    [
+      "wrangler",
+      "dev",
+      "--local",
+      "--persist-to",
+      `${cwd}/bench/out/search-state`,
+      "--port",
+      String(port),
+      "--ip",
+      "127.0.0.1",
+      "--inspector-port",
+      String(port + 150),
+      ...vars,
+      "--log-level",
+      "error",
+    ],
+    {
+      cwd,
+      detached: true,
+      stdio: "ignore",
+      env: { ...process.env, CI: "1" },
+    },
+  );
 }
 
 const percentile = (values: number[], p: number) => {
@@ -42,7 +61,9 @@ const percentile = (values: number[], p: number) => {
 
 async function ask(port: number, q: { q: string; keyed: boolean }): Promise<number> {
   const started = performance.now();
-  const res = await fetch(`http://127.0.0.1:${port}/api/v1/search?q=${encodeURIComponent(q.q)}`, { headers: q.keyed ? { Authorization: `Bearer ${BENCH_KEY}` } : {} });
+  const res = await fetch(`http://127.0.0.1:${port}/api/v1/search?q=${encodeURIComponent(q.q)}`, {
+    headers: q.keyed ? { Authorization: `Bearer ${BENCH_KEY}` } : {},
+  });
   await res.arrayBuffer();
   if (res.status !== 200) throw new Error(`port ${port}: ${q.q} answered ${res.status}`);
   return performance.now() - started;
@@ -62,9 +83,14 @@ try {
       }
     }
   }
-  for (const [name, list] of times) console.log(`${name}: n=${list.length} p50 ${percentile(list, 50).toFixed(1)} p95 ${percentile(list, 95).toFixed(1)} p99 ${percentile(list, 99).toFixed(1)} ms`);
+  for (const [name, list] of times)
+    console.log(
+      `${name}: n=${list.length} p50 ${percentile(list, 50).toFixed(1)} p95 ${percentile(list, 95).toFixed(1)} p99 ${percentile(list, 99).toFixed(1)} ms`,
+    );
   const [base, mine] = [times.get("base")!, times.get("this")!];
-  console.log(`this/base: p50 ${(percentile(mine, 50) / percentile(base, 50)).toFixed(2)}×, p95 ${(percentile(mine, 95) / percentile(base, 95)).toFixed(2)}×`);
+  console.log(
+    `this/base: p50 ${(percentile(mine, 50) / percentile(base, 50)).toFixed(2)}×, p95 ${(percentile(mine, 95) / percentile(base, 95)).toFixed(2)}×`,
+  );
 } finally {
   for (const w of workers) if (w.pid && w.exitCode === null) process.kill(-w.pid, "SIGTERM");
 }

@@ -23,7 +23,9 @@ const HEAD = `the no power short board de la and to is on with after replaced ch
   schematic boardview datasheet pin pad trace via flux solder reflow reball rework hot air iron microscope
   multimeter oscilloscope bench supply current draw leakage component missing burnt cracked lifted jumper
   wire bridge sleep wake standby led flicker artifact no-image intermittent random shutdown overheating
-  tension medir linea condensador resistencia bobina fusible sin imagen`.split(/\s+/).filter(Boolean);
+  tension medir linea condensador resistencia bobina fusible sin imagen`
+  .split(/\s+/)
+  .filter(Boolean);
 
 const SYLLABLES = ["ka", "lo", "mi", "ne", "ru", "sa", "to", "vi", "ze", "qu", "bra", "cel", "dor", "fin", "gal", "hum", "jor", "ple", "tri", "xan"];
 export const VOCABULARY_SIZE = 20000;
@@ -76,7 +78,20 @@ export function ulidAt(ms: number, rnd: () => number): string {
 }
 
 export const DOCUMENT_TYPES = ["schematic", "boardview", "datasheet", "service_manual", "document", "bios", "software", "image", "other"] as const;
-export const PART_NUMBERS = ["TPS62180", "ISL6259", "CD3215", "TPS51980", "ISL95828", "SN2400", "LP8550", "TPS61280", "BQ24780", "RT8812A", "NCP81253", "ALC3246"];
+export const PART_NUMBERS = [
+  "TPS62180",
+  "ISL6259",
+  "CD3215",
+  "TPS51980",
+  "ISL95828",
+  "SN2400",
+  "LP8550",
+  "TPS61280",
+  "BQ24780",
+  "RT8812A",
+  "NCP81253",
+  "ALC3246",
+];
 export const DESIGNATORS = ["U7000", "U7100", "C7020", "R5020", "Q3200", "L7010", "F3400", "U3100", "C4500", "D6905", "U8900", "J5150"];
 const PREFIXES = ["820-", "LA-", "NM-", "DA0", "BA41-", "6050A"];
 

@@ -12,10 +12,19 @@ import { writeResultsSection } from "../lib/results";
 import { localTextShards } from "../../scripts/lib/text-shards";
 
 const { getPlatformProxy } = await import("wrangler");
-const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath: "wrangler.toml", persist: { path: join(resolve("bench/out/search-state"), "v3") } });
+const proxy = await getPlatformProxy<{ DB: D1Database }>({
+  configPath: "wrangler.toml",
+  persist: { path: join(resolve("bench/out/search-state"), "v3") },
+});
 const db = proxy.env.DB;
 const dialect = new SQLiteSyncDialect();
-const ctx = { db: getDb({ DB: db }), viewer: null, urls: { siteUrl: "http://x", lang: "en" as const }, now: new Date().toISOString(), shards: localTextShards(proxy.env) };
+const ctx = {
+  db: getDb({ DB: db }),
+  viewer: null,
+  urls: { siteUrl: "http://x", lang: "en" as const },
+  now: new Date().toISOString(),
+  shards: localTextShards(proxy.env),
+};
 const RUNS = Number(process.argv[2] ?? 5);
 const totals = new Map<string, number[]>();
 for (const { q } of benchQueries(DEFAULT_SIZES.boards)) {
@@ -23,7 +32,10 @@ for (const { q } of benchQueries(DEFAULT_SIZES.boards)) {
   for (const [group, plan] of Object.entries(plans)) {
     const run = async (statement: SQL) => {
       const { sql, params } = dialect.sqlToQuery(statement);
-      return db.prepare(sql).bind(...params).all<{ id: number }>();
+      return db
+        .prepare(sql)
+        .bind(...params)
+        .all<{ id: number }>();
     };
     // The fastest of a few runs: robust against other processes competing for the CPU.
     let best = Infinity;
@@ -38,7 +50,10 @@ for (const { q } of benchQueries(DEFAULT_SIZES.boards)) {
 }
 const pick = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const rows: string[] = [];
-const perQuery = [...totals.values()].reduce((sum, list) => sum.map((v, i) => v + list[i]), new Array(totals.values().next().value?.length ?? 0).fill(0));
+const perQuery = [...totals.values()].reduce(
+  (sum, list) => sum.map((v, i) => v + list[i]),
+  new Array(totals.values().next().value?.length ?? 0).fill(0),
+);
 for (const [group, list] of [...totals, ["all groups", perQuery] as [string, number[]]]) {
   const sorted = [...list].sort((a, b) => a - b);
   console.log(`${group.padEnd(10)} p50 ${pick(sorted, 50)}, p95 ${pick(sorted, 95)}, p99 ${pick(sorted, 99)}, max ${sorted[sorted.length - 1]}`);

@@ -9,9 +9,62 @@ export interface BenchQuery {
   keyed: boolean;
 }
 
-const COMMON = ["power", "short", "no power", "backlight", "charging", "screen", "battery", "corrosion", "liquid", "usb", "fan", "boot", "pantalla", "carga", "enciende", "mosfet", "capacitor", "voltage", "ground", "bios"];
-const PHRASES = ['"no power"', '"short to ground"', '"liquid damage"', '"no image"', '"hot air"', '"sin imagen"', '"buck converter"', '"enable signal"', '"bench supply"', '"current draw"'];
-const PREFIXES = ["pow", "backl", "charg", "corros", "volt", "conne", "mosf", "capac", "rebal", "therm", "pantal", "enci", "regul", "oscil", "micro", "leak", "shutd", "overh", "trackp", "firmw"];
+const COMMON = [
+  "power",
+  "short",
+  "no power",
+  "backlight",
+  "charging",
+  "screen",
+  "battery",
+  "corrosion",
+  "liquid",
+  "usb",
+  "fan",
+  "boot",
+  "pantalla",
+  "carga",
+  "enciende",
+  "mosfet",
+  "capacitor",
+  "voltage",
+  "ground",
+  "bios",
+];
+const PHRASES = [
+  '"no power"',
+  '"short to ground"',
+  '"liquid damage"',
+  '"no image"',
+  '"hot air"',
+  '"sin imagen"',
+  '"buck converter"',
+  '"enable signal"',
+  '"bench supply"',
+  '"current draw"',
+];
+const PREFIXES = [
+  "pow",
+  "backl",
+  "charg",
+  "corros",
+  "volt",
+  "conne",
+  "mosf",
+  "capac",
+  "rebal",
+  "therm",
+  "pantal",
+  "enci",
+  "regul",
+  "oscil",
+  "micro",
+  "leak",
+  "shutd",
+  "overh",
+  "trackp",
+  "firmw",
+];
 
 export function benchQueries(boards: number): BenchQuery[] {
   const rnd = prng(2026);
@@ -28,6 +81,9 @@ export function benchQueries(boards: number): BenchQuery[] {
   for (let i = 0; i < 30; i++) out.push({ kind: "board", q: (i % 5 === 4 ? "no power " : "") + spell(boardNumber(Math.floor(rnd() * boards)), i) });
   for (let i = 0; i < 20; i++) out.push({ kind: "part", q: i % 2 ? spell(pick(PART_NUMBERS).replace(/^([A-Z]+)/, "$1-"), i) : pick(DESIGNATORS) });
   // Interleave kinds so the run is not ordered by difficulty; every fifth caller sends a key.
-  const shuffled = out.map((q, i) => ({ q, k: prng(i + 1)() })).sort((a, b) => a.k - b.k).map((x) => x.q);
+  const shuffled = out
+    .map((q, i) => ({ q, k: prng(i + 1)() }))
+    .sort((a, b) => a.k - b.k)
+    .map((x) => x.q);
   return shuffled.map((q, i) => ({ ...q, keyed: i % 5 === 0 }));
 }

@@ -6,7 +6,7 @@
 // 2. Starts the Worker with `wrangler dev` on that state, pinned to one core (taskset -c 0), and runs
 //    the fixed mix of 200 queries through GET /api/v1/search: one warm-up pass, then measured passes.
 // 3. Prints p50/p95/p99 of the whole request and the database size, and writes bench/RESULTS.md.
-import { spawn, execFileSync, } from "node:child_process";
+import { spawn, execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { resolve } from "node:path";
@@ -82,13 +82,33 @@ async function main(): Promise<void> {
   if (!reuse) {
     log(`generating and loading ${sizes.documents} documents, ${sizes.threads} threads, ${sizes.cases} cases into ${STATE}`);
     loaded = await loadCatalogue(STATE, sizes);
-    log(`loaded in ${seconds(loaded.loadMs)} s, index rebuilt in ${seconds(loaded.rebuildMs)} s, database ${(loaded.indexedBytes / 1e6).toFixed(0)} MB`);
+    log(
+      `loaded in ${seconds(loaded.loadMs)} s, index rebuilt in ${seconds(loaded.rebuildMs)} s, database ${(loaded.indexedBytes / 1e6).toFixed(0)} MB`,
+    );
   }
 
   // Pin the Worker (workerd and wrangler's proxy) to one core; the client runs on the other.
-  const wranglerArgs = ["wrangler", "dev", "--local", "--persist-to", STATE, "--port", String(PORT), "--ip", "127.0.0.1", "--var", "ANON_RATE_PER_MINUTE:100000000", "--var", "KEY_RATE_PER_MINUTE:100000000", "--log-level", "error"];
+  const wranglerArgs = [
+    "wrangler",
+    "dev",
+    "--local",
+    "--persist-to",
+    STATE,
+    "--port",
+    String(PORT),
+    "--ip",
+    "127.0.0.1",
+    "--var",
+    "ANON_RATE_PER_MINUTE:100000000",
+    "--var",
+    "KEY_RATE_PER_MINUTE:100000000",
+    "--log-level",
+    "error",
+  ];
   const pinned = cpus().length > 1;
-  const child = pinned ? spawn("taskset", ["-c", "0", "npx", ...wranglerArgs], { stdio: "ignore", detached: true }) : spawn("npx", wranglerArgs, { stdio: "ignore", detached: true });
+  const child = pinned
+    ? spawn("taskset", ["-c", "0", "npx", ...wranglerArgs], { stdio: "ignore", detached: true })
+    : spawn("npx", wranglerArgs, { stdio: "ignore", detached: true });
   if (pinned) execFileSync("taskset", ["-cp", "1", String(process.pid)], { stdio: "ignore" });
   const base = `http://127.0.0.1:${PORT}`;
   try {
@@ -104,14 +124,24 @@ async function main(): Promise<void> {
     const oneQuery = await baseline(base, "/api/v1/boards/no-such-board");
     const failures = samples.filter((s) => s.status !== 200);
     const all = summary(samples);
-    const byKind = Object.fromEntries([...new Set(queries.map((q) => q.kind))].map((kind) => [kind, summary(samples.filter((s) => s.query.kind === kind))]));
+    const byKind = Object.fromEntries(
+      [...new Set(queries.map((q) => q.kind))].map((kind) => [kind, summary(samples.filter((s) => s.query.kind === kind))]),
+    );
     const slowest = [...samples].sort((a, b) => b.ms - a.ms).slice(0, 5);
     const fmt = (x: number) => x.toFixed(1);
     console.log(`\nfirst pass (cold caches) over ${cold.n} requests: p50 ${fmt(cold.p50)} ms, p95 ${fmt(cold.p95)} ms, p99 ${fmt(cold.p99)} ms`);
-    console.log(`/search over ${all.n} requests (${PASSES} passes of ${queries.length} queries): p50 ${fmt(all.p50)} ms, p95 ${fmt(all.p95)} ms, p99 ${fmt(all.p99)} ms, max ${fmt(all.max)} ms; non-200: ${failures.length}`);
-    for (const [kind, s] of Object.entries(byKind)) console.log(`  ${kind.padEnd(10)} n=${s.n} p50 ${fmt(s.p50)} p95 ${fmt(s.p95)} p99 ${fmt(s.p99)}`);
-    console.log(`floor: no D1 query p50 ${fmt(percentile(noDb, 50))} p95 ${fmt(percentile(noDb, 95))}; one trivial D1 query p50 ${fmt(percentile(oneQuery, 50))} p95 ${fmt(percentile(oneQuery, 95))}; load average ${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)}`);
-    if (loaded) console.log(`database: ${(loaded.baseBytes / 1e6).toFixed(0)} MB base tables + ${((loaded.indexedBytes - loaded.baseBytes) / 1e6).toFixed(0)} MB search index = ${(loaded.indexedBytes / 1e6).toFixed(0)} MB`);
+    console.log(
+      `/search over ${all.n} requests (${PASSES} passes of ${queries.length} queries): p50 ${fmt(all.p50)} ms, p95 ${fmt(all.p95)} ms, p99 ${fmt(all.p99)} ms, max ${fmt(all.max)} ms; non-200: ${failures.length}`,
+    );
+    for (const [kind, s] of Object.entries(byKind))
+      console.log(`  ${kind.padEnd(10)} n=${s.n} p50 ${fmt(s.p50)} p95 ${fmt(s.p95)} p99 ${fmt(s.p99)}`);
+    console.log(
+      `floor: no D1 query p50 ${fmt(percentile(noDb, 50))} p95 ${fmt(percentile(noDb, 95))}; one trivial D1 query p50 ${fmt(percentile(oneQuery, 50))} p95 ${fmt(percentile(oneQuery, 95))}; load average ${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)}`,
+    );
+    if (loaded)
+      console.log(
+        `database: ${(loaded.baseBytes / 1e6).toFixed(0)} MB base tables + ${((loaded.indexedBytes - loaded.baseBytes) / 1e6).toFixed(0)} MB search index = ${(loaded.indexedBytes / 1e6).toFixed(0)} MB`,
+      );
 
     const command = `npm run bench:search${args.length ? " -- " + args.join(" ") : ""}`;
     const lines = [

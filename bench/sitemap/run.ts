@@ -21,7 +21,12 @@ if (!gc) throw new Error("run with node --expose-gc (npm run bench:sitemap does)
 /** A row as the thread list returns it: a 26-character id, a title of 60-90 characters, two dates. */
 function row(n: number) {
   const id = n.toString(32).toUpperCase().padStart(26, "0");
-  return { id, title: `Board ${n} no power after liquid damage, PP3V3 rail shorted to ground ${"x".repeat(n % 30)}`, created_at: "2026-01-02T03:04:05.000Z", last_activity_at: "2026-06-07T08:09:10.000Z" };
+  return {
+    id,
+    title: `Board ${n} no power after liquid damage, PP3V3 rail shorted to ground ${"x".repeat(n % 30)}`,
+    created_at: "2026-01-02T03:04:05.000Z",
+    last_activity_at: "2026-06-07T08:09:10.000Z",
+  };
 }
 const toItem = (r: ReturnType<typeof row>): SitemapItem => ({ url: (u) => pageUrl(u, "thread", r.id, r.title), lastmod: r.last_activity_at });
 
@@ -87,7 +92,11 @@ async function main(): Promise<void> {
   const results: string[] = [];
   const rowsOut: [string, number, { peakMiB: number; bytes: number; urls: number }][] = [];
   for (const page of [1, Math.ceil(lastPage / 2), lastPage]) {
-    rowsOut.push([`streamed, ${ITEMS_PER_SITEMAP} items/page, chunks of ${SITEMAP_CHUNK_ITEMS} (sent as produced)`, page, await streamed(page, false)]);
+    rowsOut.push([
+      `streamed, ${ITEMS_PER_SITEMAP} items/page, chunks of ${SITEMAP_CHUNK_ITEMS} (sent as produced)`,
+      page,
+      await streamed(page, false),
+    ]);
     rowsOut.push([`streamed, ${ITEMS_PER_SITEMAP} items/page, bytes kept whole (as the ETag step does)`, page, await streamed(page, true)]);
   }
   rowsOut.push([`before: ${OLD_ITEMS_PER_PAGE} items/page built as one string`, 1, await whole(1)]);

@@ -84,7 +84,10 @@ function sampler(pids: number[]) {
     while (running) {
       const values = await Promise.all(pids.map(rssBytes));
       for (const [i, v] of values.entries()) peak.set(pids[i], Math.max(peak.get(pids[i])!, v));
-      peakSum = Math.max(peakSum, values.reduce((a, b) => a + b, 0));
+      peakSum = Math.max(
+        peakSum,
+        values.reduce((a, b) => a + b, 0),
+      );
       await sleep(20);
     }
   })();
@@ -120,7 +123,9 @@ async function writeRandomFile(path: string, bytes: number): Promise<string> {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { "size-mib": { type: "string", default: "95" }, runs: { type: "string", default: "1" }, "no-write": { type: "boolean" } } });
+  const { values } = parseArgs({
+    options: { "size-mib": { type: "string", default: "95" }, runs: { type: "string", default: "1" }, "no-write": { type: "boolean" } },
+  });
   const sizeMiB = Number(values["size-mib"]);
   const runs = Number(values.runs);
   const dir = await mkdtemp(join(tmpdir(), "bds-bench-upload-"));
@@ -133,7 +138,13 @@ async function main() {
     const tokenHash = createHash("sha256").update(token).digest("hex");
     const now = new Date().toISOString();
     await wrangler([
-      "d1", "execute", "DB", "--local", "--persist-to", persist, "--command",
+      "d1",
+      "execute",
+      "DB",
+      "--local",
+      "--persist-to",
+      persist,
+      "--command",
       `insert into users (username, name, role, locale, active, created_at) values ('bench', 'Bench', 'user', 'en', 1, '${now}');` +
         `insert into api_keys (user_id, name, token_hash, display_prefix, scopes, created_at) values ((select id from users where username = 'bench'), 'bench', '${tokenHash}', '${token.slice(0, 10)}', '["library:ingest"]', '${now}');`,
     ]);
@@ -141,12 +152,29 @@ async function main() {
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     console.error(`starting wrangler dev on ${baseUrl}…`);
-    dev = spawn(WRANGLER, ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persist, "--var", "UPLOADS_PER_HOUR:100000", "--var", "QUOTA_BYTES:0", "--show-interactive-dev-session=false"], {
-      cwd: ROOT,
-      env: ENV,
-      detached: true,
-      stdio: ["ignore", "ignore", "pipe"],
-    });
+    dev = spawn(
+      WRANGLER,
+      [
+        "dev",
+        "--ip",
+        "127.0.0.1",
+        "--port",
+        String(port),
+        "--persist-to",
+        persist,
+        "--var",
+        "UPLOADS_PER_HOUR:100000",
+        "--var",
+        "QUOTA_BYTES:0",
+        "--show-interactive-dev-session=false",
+      ],
+      {
+        cwd: ROOT,
+        env: ENV,
+        detached: true,
+        stdio: ["ignore", "ignore", "pipe"],
+      },
+    );
     let devErrors = "";
     dev.stderr!.on("data", (c: Buffer) => (devErrors = (devErrors + c.toString()).slice(-4000)));
     for (let i = 0; ; i++) {
@@ -177,7 +205,12 @@ async function main() {
     for (let r = 1; r <= runs; r++) {
       const baseline = await steadyRss(pids);
       const watch = sampler(pids);
-      const result = await uploadFile({ baseUrl, apiKey: token, path: file, fields: { external_id: `bench-${Date.now()}-${r}`, title: "Upload benchmark" } });
+      const result = await uploadFile({
+        baseUrl,
+        apiKey: token,
+        path: file,
+        fields: { external_id: `bench-${Date.now()}-${r}`, title: "Upload benchmark" },
+      });
       const { peak, peakSum } = await watch.stop();
       const data = (result.body as { data?: { sha256?: string; size_bytes?: number } }).data;
       if (result.status !== 201 || data?.sha256 !== sha256 || data?.size_bytes !== sizeMiB * MiB) {
@@ -193,7 +226,9 @@ async function main() {
         perProcess: pids.map((p) => ({ pid: p, baselineMiB: baseline.get(p)! / MiB, peakMiB: peak.get(p)! / MiB, growthMiB: growth.get(p)! / MiB })),
       };
       results.push(run);
-      console.error(`run ${r}: ${run.seconds.toFixed(2)} s, ${run.mibPerSecond.toFixed(1)} MiB/s, peak RSS growth ${run.maxGrowthMiB.toFixed(1)} MiB (largest workerd), ${run.sumGrowthMiB.toFixed(1)} MiB (all workerd)`);
+      console.error(
+        `run ${r}: ${run.seconds.toFixed(2)} s, ${run.mibPerSecond.toFixed(1)} MiB/s, peak RSS growth ${run.maxGrowthMiB.toFixed(1)} MiB (largest workerd), ${run.sumGrowthMiB.toFixed(1)} MiB (all workerd)`,
+      );
       await sleep(3000); // let the consumer finish before the next baseline
     }
 
@@ -206,7 +241,10 @@ async function main() {
       "",
       "| run | time | throughput | peak RSS growth, largest workerd | peak RSS growth, all workerd | limit |",
       "|---|---|---|---|---|---|",
-      ...results.map((r, i) => `| ${i + 1}${i === 0 ? " (first large upload since start)" : ""} | ${r.seconds.toFixed(2)} s | ${r.mibPerSecond.toFixed(1)} MiB/s | ${r.maxGrowthMiB.toFixed(1)} MiB | ${r.sumGrowthMiB.toFixed(1)} MiB | < ${RSS_LIMIT_MIB} MiB |`),
+      ...results.map(
+        (r, i) =>
+          `| ${i + 1}${i === 0 ? " (first large upload since start)" : ""} | ${r.seconds.toFixed(2)} s | ${r.mibPerSecond.toFixed(1)} MiB/s | ${r.maxGrowthMiB.toFixed(1)} MiB | ${r.sumGrowthMiB.toFixed(1)} MiB | < ${RSS_LIMIT_MIB} MiB |`,
+      ),
       "",
       `Per process (last run): ${results[results.length - 1].perProcess.map((p) => `pid ${p.pid} ${p.baselineMiB.toFixed(0)} → ${p.peakMiB.toFixed(0)} MiB`).join("; ")}.`,
       `Result: ${pass ? "PASS" : "FAIL"} — the file reaches R2 as a multipart upload of ${PART_SIZE / MiB} MiB parts; the stored SHA-256 and size were checked against the file. The request body is read with a BYOB reader into one reused 256 KiB buffer; what growth remains is mostly Miniflare's R2 simulator, which runs in the same workerd process (in production R2 is not in the Worker's memory).`,

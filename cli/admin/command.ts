@@ -131,6 +131,10 @@ export async function runAdminCommand(commands: readonly AdminCommand[], ctx: Ad
 /** Rows as aligned text columns under a header. */
 export function formatTable(headers: string[], rows: string[][]): string[] {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join("  ").trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]))
+      .join("  ")
+      .trimEnd();
   return [line(headers), ...rows.map(line)];
 }

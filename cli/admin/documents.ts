@@ -14,7 +14,13 @@ interface DocumentRow {
   status: string;
 }
 
-const documentArgument = option(z.string().trim().regex(ID_PATTERN, "must be a document id (26-character ULID)").transform((id) => id.toUpperCase()));
+const documentArgument = option(
+  z
+    .string()
+    .trim()
+    .regex(ID_PATTERN, "must be a document id (26-character ULID)")
+    .transform((id) => id.toUpperCase()),
+);
 const reasonOption = option(z.string().trim().min(1, "must not be empty").max(500, "must be at most 500 characters"));
 
 async function requireDocument(db: D1Database, id: string): Promise<DocumentRow> {
@@ -32,7 +38,15 @@ function auditLog(event: string, at: Date, fields: Record<string, unknown>): voi
  * Moves a document from one status to another and returns it; refuses any other status (`needs` says why),
  * and a concurrent change wins over this one.
  */
-async function moveDocument(db: D1Database, id: string, from: string, to: string, reason: string | null, now: Date, needs: string): Promise<DocumentRow> {
+async function moveDocument(
+  db: D1Database,
+  id: string,
+  from: string,
+  to: string,
+  reason: string | null,
+  now: Date,
+  needs: string,
+): Promise<DocumentRow> {
   const row = await requireDocument(db, id);
   if (row.status !== from) throw new AdminError(`document ${row.id} is ${row.status}; ${needs}`);
   const changed = await db

@@ -29,7 +29,11 @@ export interface KeyListing {
   created_at: string;
 }
 
-export async function createKey(db: D1Database, input: { username: string; name: string; scopes: Scope[]; expiresAt: string | null }, now: Date): Promise<CreatedKey> {
+export async function createKey(
+  db: D1Database,
+  input: { username: string; name: string; scopes: Scope[]; expiresAt: string | null },
+  now: Date,
+): Promise<CreatedKey> {
   const user = await requireUser(db, input.username);
   if (input.expiresAt !== null && Date.parse(input.expiresAt) <= now.getTime()) {
     throw new AdminError(`--expires: ${input.expiresAt} is not in the future`);
@@ -37,10 +41,21 @@ export async function createKey(db: D1Database, input: { username: string; name:
   const token = generateToken();
   const prefix = displayPrefix(token);
   const row = await db
-    .prepare("insert into api_keys (user_id, name, token_hash, display_prefix, scopes, expires_at, created_at) values (?, ?, ?, ?, ?, ?, ?) returning id as id")
+    .prepare(
+      "insert into api_keys (user_id, name, token_hash, display_prefix, scopes, expires_at, created_at) values (?, ?, ?, ?, ?, ?, ?) returning id as id",
+    )
     .bind(user.id, input.name, await sha256Hex(token), prefix, JSON.stringify(input.scopes), input.expiresAt, now.toISOString())
     .first<{ id: number }>();
-  return { id: Number(row!.id), token, prefix, username: user.username, name: input.name, scopes: input.scopes, expiresAt: input.expiresAt, accountActive: user.active };
+  return {
+    id: Number(row!.id),
+    token,
+    prefix,
+    username: user.username,
+    name: input.name,
+    scopes: input.scopes,
+    expiresAt: input.expiresAt,
+    accountActive: user.active,
+  };
 }
 
 const LISTING_SQL =
@@ -66,22 +81,40 @@ export async function revokeKey(db: D1Database, reference: string, now: Date): P
   let where: string;
   let value: string | number;
   if (/^\d{1,15}$/.test(reference)) [where, value] = ["k.id = ?", Number(reference)];
-  else if (reference.startsWith(KEY_PREFIX) && reference.length > displayPrefix(reference).length) [where, value] = ["k.token_hash = ?", await sha256Hex(reference)];
+  else if (reference.startsWith(KEY_PREFIX) && reference.length > displayPrefix(reference).length)
+    [where, value] = ["k.token_hash = ?", await sha256Hex(reference)];
   else [where, value] = ["k.display_prefix = ?", reference];
-  const { results } = await db.prepare(`${LISTING_SQL} where ${where} order by k.id`).bind(value).all<Omit<KeyListing, "scopes"> & { scopes: string }>();
+  const { results } = await db
+    .prepare(`${LISTING_SQL} where ${where} order by k.id`)
+    .bind(value)
+    .all<Omit<KeyListing, "scopes"> & { scopes: string }>();
   if (results.length === 0) throw new AdminError(`no key matches ${JSON.stringify(reference)} (give a key id or display prefix from keys:list)`);
-  if (results.length > 1) throw new AdminError(`${results.length} keys share the prefix ${JSON.stringify(reference)}; revoke by id: ${results.map((r) => r.id).join(", ")}`);
+  if (results.length > 1)
+    throw new AdminError(
+      `${results.length} keys share the prefix ${JSON.stringify(reference)}; revoke by id: ${results.map((r) => r.id).join(", ")}`,
+    );
   const key = toListing(results[0]);
   if (key.revoked_at === null) {
-    await db.prepare("update api_keys set revoked_at = ? where id = ? and revoked_at is null returning id as id").bind(now.toISOString(), key.id).all();
+    await db
+      .prepare("update api_keys set revoked_at = ? where id = ? and revoked_at is null returning id as id")
+      .bind(now.toISOString(), key.id)
+      .all();
   }
   return key;
 }
 
 const scopesOption = option(z.string()).transform((text, ctx) => {
-  const scopes = [...new Set(text.split(",").map((s) => s.trim()).filter(Boolean))];
+  const scopes = [
+    ...new Set(
+      text
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
   const unknown = scopes.filter((s) => !(SCOPES as readonly string[]).includes(s));
-  if (unknown.length) ctx.addIssue({ code: "custom", message: `unknown scope ${unknown.map((s) => JSON.stringify(s)).join(", ")} (allowed: ${SCOPES.join(", ")})` });
+  if (unknown.length)
+    ctx.addIssue({ code: "custom", message: `unknown scope ${unknown.map((s) => JSON.stringify(s)).join(", ")} (allowed: ${SCOPES.join(", ")})` });
   if (scopes.length === 0) ctx.addIssue({ code: "custom", message: `needs at least one scope (allowed: ${SCOPES.join(", ")})` });
   return scopes as Scope[];
 });
@@ -146,10 +179,20 @@ const listKeysCommand = defineCommand({
   async run({ db, now }, { user }) {
     const keys = await listKeys(db, { username: user });
     if (keys.length === 0) return [user ? `${user} has no keys.` : "No keys."];
-    const expires = (k: KeyListing) => (k.expires_at === null ? "never" : Date.parse(k.expires_at) <= now.getTime() ? `${k.expires_at} (expired)` : k.expires_at);
+    const expires = (k: KeyListing) =>
+      k.expires_at === null ? "never" : Date.parse(k.expires_at) <= now.getTime() ? `${k.expires_at} (expired)` : k.expires_at;
     return formatTable(
       ["id", "prefix", "user", "name", "scopes", "expires_at", "revoked", "created_at"],
-      keys.map((k) => [String(k.id), k.prefix, k.user, k.name, k.scopes.join(","), expires(k), k.revoked_at ? `yes ${k.revoked_at}` : "no", k.created_at]),
+      keys.map((k) => [
+        String(k.id),
+        k.prefix,
+        k.user,
+        k.name,
+        k.scopes.join(","),
+        expires(k),
+        k.revoked_at ? `yes ${k.revoked_at}` : "no",
+        k.created_at,
+      ]),
     );
   },
 });

@@ -6,7 +6,8 @@ import { defineCommand } from "./command";
 
 const rebuildCommand = defineCommand({
   name: "search:rebuild",
-  summary: "Drop and rebuild the search index from the base tables (documents, threads, posts, cases, boards), and each text database's page index from its pages.",
+  summary:
+    "Drop and rebuild the search index from the base tables (documents, threads, posts, cases, boards), and each text database's page index from its pages.",
   usage: "",
   input: z.strictObject({}),
   async run({ db, shards }) {
@@ -25,7 +26,8 @@ const rebuildCommand = defineCommand({
 
 const dropCommand = defineCommand({
   name: "search:drop",
-  summary: "Drop the search index and every text database's page index only (before `wrangler d1 export`); /search answers 503 with Retry-After until search:rebuild.",
+  summary:
+    "Drop the search index and every text database's page index only (before `wrangler d1 export`); /search answers 503 with Retry-After until search:rebuild.",
   usage: "",
   input: z.strictObject({}),
   async run({ db, shards }) {

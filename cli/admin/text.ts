@@ -14,9 +14,14 @@ const checkCommand = defineCommand({
   input: z.strictObject({}),
   async run({ db, shards }) {
     const reports = await findOrphanedText(db, shards);
-    const lines = reports.map((r) => `${r.shard}: ${r.documents.length} orphaned document(s)${r.documents.length ? ": " + r.documents.join(" ") : ""}; ${r.keylessPages} page row(s) without a key`);
+    const lines = reports.map(
+      (r) =>
+        `${r.shard}: ${r.documents.length} orphaned document(s)${r.documents.length ? ": " + r.documents.join(" ") : ""}; ${r.keylessPages} page row(s) without a key`,
+    );
     const total = reports.reduce((n, r) => n + r.documents.length + r.keylessPages, 0);
-    lines.push(total ? `Orphaned text found (${total}); nothing was changed. docs/capacity.md ("The check") says how to remove it.` : "No orphaned text.");
+    lines.push(
+      total ? `Orphaned text found (${total}); nothing was changed. docs/capacity.md ("The check") says how to remove it.` : "No orphaned text.",
+    );
     return lines;
   },
 });

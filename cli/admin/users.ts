@@ -16,12 +16,19 @@ export interface UserRow {
 
 /** The user, or an operator error naming the unknown username. */
 export async function requireUser(db: D1Database, username: string): Promise<UserRow> {
-  const row = await db.prepare("select id as id, username as username, name as name, role as role, locale as locale, active as active from users where username = ?").bind(username).first<Omit<UserRow, "active"> & { active: number }>();
+  const row = await db
+    .prepare("select id as id, username as username, name as name, role as role, locale as locale, active as active from users where username = ?")
+    .bind(username)
+    .first<Omit<UserRow, "active"> & { active: number }>();
   if (!row) throw new AdminError(`unknown user ${JSON.stringify(username)}`);
   return { ...row, id: Number(row.id), active: Boolean(row.active) };
 }
 
-export async function createUser(db: D1Database, input: { username: string; name: string; role: (typeof ROLES)[number]; locale: Lang }, now: Date): Promise<UserRow> {
+export async function createUser(
+  db: D1Database,
+  input: { username: string; name: string; role: (typeof ROLES)[number]; locale: Lang },
+  now: Date,
+): Promise<UserRow> {
   const existing = await db.prepare("select id as id from users where username = ?").bind(input.username).first();
   if (existing) throw new AdminError(`user ${JSON.stringify(input.username)} already exists`);
   const row = await db
@@ -35,7 +42,10 @@ export async function createUser(db: D1Database, input: { username: string; name
 export async function setUserActive(db: D1Database, username: string, active: boolean): Promise<boolean> {
   const user = await requireUser(db, username);
   if (user.active === active) return false;
-  await db.prepare("update users set active = ? where id = ? returning id as id").bind(active ? 1 : 0, user.id).all();
+  await db
+    .prepare("update users set active = ? where id = ? returning id as id")
+    .bind(active ? 1 : 0, user.id)
+    .all();
   return true;
 }
 

@@ -65,7 +65,8 @@ function paramBytes(p: unknown): number {
 /** Renders a built query and checks it against D1's per-statement limits. */
 export function renderStatement(q: Statement, where: string): BatchStatement & { bytes: number } {
   const { sql, params } = q.toSQL();
-  if (params.length > D1_LIMITS.paramsPerStatement) throw new StatementTooLargeError(`${where}: a statement binds ${params.length} parameters (D1 allows ${D1_LIMITS.paramsPerStatement})`);
+  if (params.length > D1_LIMITS.paramsPerStatement)
+    throw new StatementTooLargeError(`${where}: a statement binds ${params.length} parameters (D1 allows ${D1_LIMITS.paramsPerStatement})`);
   const bytes = sql.length + params.reduce<number>((n, p) => n + paramBytes(p), 0);
   return { sql, params, bytes };
 }

@@ -111,8 +111,12 @@ const repairCase = z.strictObject({
   diagnosis: z.string(),
   fix: nullableString.optional(),
   minutes_spent: z.number().int().min(0).nullable().optional(),
-  measurements: z.array(z.strictObject({ point: z.string(), expected: nullableString.optional(), measured: z.string(), note: nullableString.optional() })).optional(),
-  components: z.array(z.strictObject({ designator: z.string(), part_number: nullableString.optional(), action: z.string(), note: nullableString.optional() })).optional(),
+  measurements: z
+    .array(z.strictObject({ point: z.string(), expected: nullableString.optional(), measured: z.string(), note: nullableString.optional() }))
+    .optional(),
+  components: z
+    .array(z.strictObject({ designator: z.string(), part_number: nullableString.optional(), action: z.string(), note: nullableString.optional() }))
+    .optional(),
   documents: z.array(id).optional(),
   thread: id.nullable().optional(),
 });

@@ -6,6 +6,10 @@ import { bindingTarget } from "./target";
 
 export type { ImportOutcome };
 
-export function importContent(bindings: { DB: D1Database; FILES: R2Bucket; TEXT_SHARDS?: string }, raw: unknown, options: Omit<RunOptions, "checkRecord"> = {}): Promise<ImportOutcome> {
+export function importContent(
+  bindings: { DB: D1Database; FILES: R2Bucket; TEXT_SHARDS?: string },
+  raw: unknown,
+  options: Omit<RunOptions, "checkRecord"> = {},
+): Promise<ImportOutcome> {
   return runImport(objectSource(raw), bindingTarget(bindings), options);
 }

@@ -22,8 +22,14 @@ export class JsonStreamError extends Error {
   }
 }
 
-const QUOTE = 0x22, BACKSLASH = 0x5c, COMMA = 0x2c, COLON = 0x3a;
-const OPEN_BRACE = 0x7b, CLOSE_BRACE = 0x7d, OPEN_BRACKET = 0x5b, CLOSE_BRACKET = 0x5d;
+const QUOTE = 0x22,
+  BACKSLASH = 0x5c,
+  COMMA = 0x2c,
+  COLON = 0x3a;
+const OPEN_BRACE = 0x7b,
+  CLOSE_BRACE = 0x7d,
+  OPEN_BRACKET = 0x5b,
+  CLOSE_BRACKET = 0x5d;
 const isSpace = (b: number) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
 
 /** Tracks strings and nesting, so punctuation inside strings or nested values is not mistaken. */

@@ -35,7 +35,11 @@ export async function remoteLimitProblems(db: Db, section: Section, index: numbe
         }
       }
       const size = inlined(sql, params).bytes;
-      if (size > D1_LIMITS.statementBytes) problems.push({ path, message: `needs a ${size}-byte statement with its values written in; D1 accepts ${D1_LIMITS.statementBytes} (shorten the longest text)` });
+      if (size > D1_LIMITS.statementBytes)
+        problems.push({
+          path,
+          message: `needs a ${size}-byte statement with its values written in; D1 accepts ${D1_LIMITS.statementBytes} (shorten the longest text)`,
+        });
     } catch (error) {
       if (error instanceof StatementTooLargeError) problems.push({ path, message: error.message.slice(path.length + 2) });
       else throw error;

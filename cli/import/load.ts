@@ -27,7 +27,17 @@ export interface ImportPlan {
 export { ATOMIC_RECORD_STATEMENTS } from "./plan/values";
 
 /** Sections in the order their rows must be written: each refers only to sections before it. */
-export const WRITE_ORDER: readonly Section[] = ["users", "manufacturers", "api_keys", "boards", "categories", "documents", "threads", "blog_posts", "cases"];
+export const WRITE_ORDER: readonly Section[] = [
+  "users",
+  "manufacturers",
+  "api_keys",
+  "boards",
+  "categories",
+  "documents",
+  "threads",
+  "blog_posts",
+  "cases",
+];
 
 /** The planner of each section: one function per section, each in its own file under plan/. */
 const PLANNERS: { [S in Section]: (plan: RecordPlanBuilder, ctx: PlanContext, item: Item<S>) => Promise<void> } = {
@@ -70,11 +80,27 @@ export async function buildImportPlan(db: Db, file: ImportFile, now: string): Pr
 
 /** Tables in an order that respects foreign keys when emptied. */
 export const CONTENT_TABLES = [
-  "case_documents", "case_components", "case_measurements", "repair_cases",
-  "blog_comments", "blog_post_tags", "blog_posts",
-  "thread_replies", "threads",
-  "uploads", "document_pages", "document_shares", "document_boards", "document_versions", "documents",
-  "categories", "board_aliases", "boards", "manufacturers", "api_keys", "users",
+  "case_documents",
+  "case_components",
+  "case_measurements",
+  "repair_cases",
+  "blog_comments",
+  "blog_post_tags",
+  "blog_posts",
+  "thread_replies",
+  "threads",
+  "uploads",
+  "document_pages",
+  "document_shares",
+  "document_boards",
+  "document_versions",
+  "documents",
+  "categories",
+  "board_aliases",
+  "boards",
+  "manufacturers",
+  "api_keys",
+  "users",
 ] as const;
 
 /** SQL that empties every content table; runs in the same batch as the import when resetting. */

@@ -31,7 +31,15 @@ export interface SectionSummary {
 }
 
 export type ImportOutcome =
-  | { ok: true; counts: Record<string, number>; sections: Partial<Record<Section, SectionSummary>>; batches: number; written: boolean; rowsWritten: number; searchRebuilt: boolean }
+  | {
+      ok: true;
+      counts: Record<string, number>;
+      sections: Partial<Record<Section, SectionSummary>>;
+      batches: number;
+      written: boolean;
+      rowsWritten: number;
+      searchRebuilt: boolean;
+    }
   | { ok: false; problems: ImportProblem[] };
 
 export interface RunOptions {
@@ -126,7 +134,8 @@ export async function runImport(source: ImportSource, target: ImportTarget, opti
   }
   const problems = [...opened.problems, ...checker.finish((kind, key) => found.get(kind)?.has(key) ?? false), ...extra];
   if (problems.length) return { ok: false, problems };
-  if (options.dryRun) return { ok: true, counts: countsOf(perSection), sections: perSection, batches: 0, written: false, rowsWritten: 0, searchRebuilt: false };
+  if (options.dryRun)
+    return { ok: true, counts: countsOf(perSection), sections: perSection, batches: 0, written: false, rowsWritten: 0, searchRebuilt: false };
 
   // The write pass, in dependency order.
   const now = (options.now ?? new Date()).toISOString();

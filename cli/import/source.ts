@@ -73,7 +73,8 @@ export function jsonFileSource(openBytes: ByteOpener): ImportSource {
       try {
         indexed = await indexMembers(openBytes());
       } catch (error) {
-        if (error instanceof JsonStreamError) return { sections: [], problems: [{ path: "$", message: `not valid JSON: ${error.message}` }], bytes: 0 };
+        if (error instanceof JsonStreamError)
+          return { sections: [], problems: [{ path: "$", message: `not valid JSON: ${error.message}` }], bytes: 0 };
         throw error;
       }
       const problems: ImportProblem[] = [];

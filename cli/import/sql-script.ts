@@ -46,7 +46,8 @@ export function inlineParams(text: string, params: readonly unknown[]): string {
       let j = i + 1;
       while (j < text.length) {
         if (text[j] === close) {
-          if (close !== "]" && text[j + 1] === close) j += 2; // doubled quote inside
+          if (close !== "]" && text[j + 1] === close)
+            j += 2; // doubled quote inside
           else break;
         } else j++;
       }

@@ -43,7 +43,10 @@ export const EXISTING_SQL: Record<KeyKind, { sql: string; params: number }> = {
   manufacturer: { sql: "select name as k from manufacturers where name in (select value from json_each(?))", params: 1 },
   document: { sql: "select id as k from documents where id in (select value from json_each(?))", params: 1 },
   thread: { sql: "select id as k from threads where id in (select value from json_each(?))", params: 1 },
-  board: { sql: "select norm as k from boards where norm in (select value from json_each(?)) union select norm from board_aliases where norm in (select value from json_each(?))", params: 2 },
+  board: {
+    sql: "select norm as k from boards where norm in (select value from json_each(?)) union select norm from board_aliases where norm in (select value from json_each(?))",
+    params: 2,
+  },
 };
 
 /** Which of the given R2 keys a document version points at. */
@@ -58,7 +61,14 @@ export function chunks<T>(items: T[], size: number): T[][] {
 /** Writes a batch's page text to the text shards (all at once); returns the primary's statements recording them. */
 export async function writeBatchTexts(primary: Pick<D1Database, "prepare">, shards: readonly TextShard[], batch: Batch) {
   if (!batch.texts.length) return [];
-  const writes = planTextWrites(shards, batch.texts, await recordedShards(primary, batch.texts.map((t) => t.documentId)));
+  const writes = planTextWrites(
+    shards,
+    batch.texts,
+    await recordedShards(
+      primary,
+      batch.texts.map((t) => t.documentId),
+    ),
+  );
   await Promise.all([...writes.perShard].map(([name, statements]) => runOnShard(shards.find((s) => s.name === name)!, statements)));
   return writes.record;
 }
@@ -73,7 +83,9 @@ export function bindingTarget(env: { DB: D1Database; FILES: R2Bucket; TEXT_SHARD
       const { sql, params } = EXISTING_SQL[kind];
       for (const part of chunks(keys, KEYS_PER_LOOKUP)) {
         const json = JSON.stringify(part);
-        const rows = await DB.prepare(sql).bind(...Array(params).fill(json)).all<{ k: string }>();
+        const rows = await DB.prepare(sql)
+          .bind(...Array(params).fill(json))
+          .all<{ k: string }>();
         for (const row of rows.results) found.add(String(row.k));
       }
       return found;

@@ -14,7 +14,6 @@ export interface DocumentText {
   pages: string[];
 }
 
-
 /** What one batch's texts write: statements per shard (by binding name), and the primary's records of them. */
 export interface TextWrites {
   perShard: Map<string, TextStatement[]>;
@@ -26,7 +25,11 @@ export interface TextWrites {
  * Where each text goes (its recorded shard, else the placement rule's) and the statements that put it
  * there. A document with no pages and no shard yet touches no shard.
  */
-export function planTextWrites(shards: readonly { name: string; open: boolean }[], texts: readonly DocumentText[], recorded: ReadonlyMap<string, string | null>): TextWrites {
+export function planTextWrites(
+  shards: readonly { name: string; open: boolean }[],
+  texts: readonly DocumentText[],
+  recorded: ReadonlyMap<string, string | null>,
+): TextWrites {
   const perShard = new Map<string, TextStatement[]>();
   const record: TextStatement[] = [];
   for (const text of texts) {
@@ -36,7 +39,8 @@ export function planTextWrites(shards: readonly { name: string; open: boolean }[
     const list = perShard.get(shard.name) ?? [];
     list.push(...writeTextStatements(text.documentId, text.type, text.pages));
     perShard.set(shard.name, list);
-    if (!known) record.push({ sql: "update documents set text_shard = ? where id = ? and text_shard is null", params: [shard.name, text.documentId] });
+    if (!known)
+      record.push({ sql: "update documents set text_shard = ? where id = ? and text_shard is null", params: [shard.name, text.documentId] });
   }
   return { perShard, record };
 }

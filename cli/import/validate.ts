@@ -48,11 +48,17 @@ type Path = (string | number)[];
 type Record_<S extends Section> = NonNullable<ImportFile[S]>[number];
 
 const ITEM_SCHEMA = Object.fromEntries(SECTIONS.map((s) => [s, ImportFileSchema.shape[s].unwrap().element])) as unknown as {
-  [S in Section]: { safeParse(raw: unknown): { success: true; data: Record_<S> } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } };
+  [S in Section]: {
+    safeParse(raw: unknown): { success: true; data: Record_<S> } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+  };
 };
 
 /** One record's shape check: the record with its defaults, or its problems. */
-export function parseRecord<S extends Section>(section: S, index: number, raw: unknown): { ok: true; data: Record_<S> } | { ok: false; problems: ImportProblem[] } {
+export function parseRecord<S extends Section>(
+  section: S,
+  index: number,
+  raw: unknown,
+): { ok: true; data: Record_<S> } | { ok: false; problems: ImportProblem[] } {
   const result = ITEM_SCHEMA[section].safeParse(raw);
   if (result.success) return { ok: true, data: result.data };
   return { ok: false, problems: result.error.issues.map((i) => ({ path: jsonPath([section, index, ...i.path]), message: i.message })) };
@@ -163,7 +169,10 @@ export class ImportChecker {
         return this.unique(d.caseId, (record as Record_<"cases">).id?.toUpperCase(), at, "case id");
       case "boards": {
         const b = record as Record_<"boards">;
-        const spellings: [string, Path][] = [[b.number, [...at, "number"]], ...(b.aliases ?? []).map((a, j): [string, Path] => [a, [...at, "aliases", j]])];
+        const spellings: [string, Path][] = [
+          [b.number, [...at, "number"]],
+          ...(b.aliases ?? []).map((a, j): [string, Path] => [a, [...at, "aliases", j]]),
+        ];
         for (const [spelling, path] of spellings) {
           const norm = normalizeBoardNumber(spelling);
           const owner = this.boardNorms.get(norm);
@@ -195,12 +204,17 @@ export class ImportChecker {
   private has(kind: KeyKind, key: string): boolean {
     const d = this.defined;
     const inFile =
-      kind === "user" ? d.username.has(key)
-      : kind === "category" ? d.categorySlug.has(key)
-      : kind === "manufacturer" ? d.manufacturerName.has(key)
-      : kind === "document" ? d.documentId.has(key)
-      : kind === "thread" ? d.threadId.has(key)
-      : this.boardNorms.has(key);
+      kind === "user"
+        ? d.username.has(key)
+        : kind === "category"
+          ? d.categorySlug.has(key)
+          : kind === "manufacturer"
+            ? d.manufacturerName.has(key)
+            : kind === "document"
+              ? d.documentId.has(key)
+              : kind === "thread"
+                ? d.threadId.has(key)
+                : this.boardNorms.has(key);
     return inFile || this.namedByMalformed.has(`${kind}\n${key}`);
   }
 
@@ -264,7 +278,11 @@ export class ImportChecker {
         for (const [j, u] of (d.shared_with ?? []).entries()) need("user", u, at("shared_with", j));
         need("manufacturer", d.manufacturer, at("manufacturer"));
         for (const [j, b] of (d.boards ?? []).entries()) need("board", b, at("boards", j));
-        return local(d.versions.map((v) => ({ id: v.version })), [`documents[${i}].versions`], "version number");
+        return local(
+          d.versions.map((v) => ({ id: v.version })),
+          [`documents[${i}].versions`],
+          "version number",
+        );
       }
     }
   }
@@ -288,7 +306,11 @@ export class ImportChecker {
       for (const { path, seq } of shown) refs.push({ path, seq, message: MESSAGE[entry.kind](entry.written) });
       if (entry.paths.length > PATHS_PER_MISSING_KEY) {
         const last = shown[shown.length - 1];
-        refs.push({ path: last.path, seq: last.seq + 0.5, message: `${MESSAGE[entry.kind](entry.written)}, and more references to it after this one` });
+        refs.push({
+          path: last.path,
+          seq: last.seq + 0.5,
+          message: `${MESSAGE[entry.kind](entry.written)}, and more references to it after this one`,
+        });
       }
     }
     refs.sort((a, b) => a.seq - b.seq);
@@ -300,7 +322,8 @@ export type ValidationResult = { ok: true; data: ImportFile } | { ok: false; pro
 
 /** The whole check over an object in memory (the demo generator and tests use it). */
 export function validateImport(raw: unknown, existing: ExistingKeys = NO_EXISTING_KEYS): ValidationResult {
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return { ok: false, problems: [{ path: "$", message: "must be a JSON object of record sections" }] };
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw))
+    return { ok: false, problems: [{ path: "$", message: "must be a JSON object of record sections" }] };
   const input = raw as Record<string, unknown>;
   const checker = new ImportChecker();
   const top: ImportProblem[] = [];

@@ -37,7 +37,11 @@ export interface DemoDocument {
 }
 
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64");
-const CHIPSETS: Record<DemoBoard["family"], string[]> = { apple: ["Apple T2", "Intel PCH-LP", "Apple SMC"], "intel-laptop": ["Intel HM175", "Intel Sunrise Point-LP", "Intel Cannon Point-LP"], "amd-laptop": ["AMD FCH", "AMD Renoir"] };
+const CHIPSETS: Record<DemoBoard["family"], string[]> = {
+  apple: ["Apple T2", "Intel PCH-LP", "Apple SMC"],
+  "intel-laptop": ["Intel HM175", "Intel Sunrise Point-LP", "Intel Cannon Point-LP"],
+  "amd-laptop": ["AMD FCH", "AMD Renoir"],
+};
 
 /** Visibility, owner and status overrides spread over the library so every value occurs. */
 const SPECIALS: Partial<DemoDocument>[] = [
@@ -81,7 +85,13 @@ export async function buildDocuments(random: Random, start: number, end: number)
       ...extra,
     };
   };
-  const version = (doc: DemoDocument, n: number, filename: string, content: { bytes?: Uint8Array; text?: string }, changelog: string | null = null): DemoVersion => ({
+  const version = (
+    doc: DemoDocument,
+    n: number,
+    filename: string,
+    content: { bytes?: Uint8Array; text?: string },
+    changelog: string | null = null,
+  ): DemoVersion => ({
     version: n,
     filename,
     changelog,
@@ -119,9 +129,15 @@ export async function buildDocuments(random: Random, start: number, end: number)
   // Boardviews (plain-text BRD).
   for (const board of random.sample(BOARDS, 14)) {
     const parts = PARTS[board.family].map((p): [string, string] => [p.designator, RAILS[board.family][0].name]);
-    const doc = base("boardview", `${board.number} boardview`, { manufacturer: board.manufacturer, boards: [board.number], description: "Boardview with part placement and nets.", tags: ["boardview"] });
+    const doc = base("boardview", `${board.number} boardview`, {
+      manufacturer: board.manufacturer,
+      boards: [board.number],
+      description: "Boardview with part placement and nets.",
+      tags: ["boardview"],
+    });
     doc.versions.push(version(doc, 1, `${board.number}.brd`, { text: boardviewText(random, board.number, parts) }));
-    if (random.chance(0.3)) doc.versions.push(version(doc, 2, `${board.number}_v2.brd`, { text: boardviewText(random, board.number, parts) }, "added missing test points"));
+    if (random.chance(0.3))
+      doc.versions.push(version(doc, 2, `${board.number}_v2.brd`, { text: boardviewText(random, board.number, parts) }, "added missing test points"));
     docs.push(doc);
   }
 
@@ -137,14 +153,26 @@ export async function buildDocuments(random: Random, start: number, end: number)
       language: null,
     });
     doc.versions.push(version(doc, 1, `${board.number}_bios.bin`, { bytes: biosDump(random, 8192, `${board.number} v1`) }));
-    if (random.chance(0.4)) doc.versions.push(version(doc, 2, `${board.number}_bios_v2.bin`, { bytes: biosDump(random, 8192, `${board.number} v2`) }, "newer firmware, ME region cleaned"));
+    if (random.chance(0.4))
+      doc.versions.push(
+        version(doc, 2, `${board.number}_bios_v2.bin`, { bytes: biosDump(random, 8192, `${board.number} v2`) }, "newer firmware, ME region cleaned"),
+      );
     docs.push(doc);
   }
 
   // Datasheets (PDF, not tied to a board).
   for (const part of DATASHEET_PARTS) {
-    const pdf = await pdfFile(`${part} datasheet`, [`${part}: pin description, absolute maximum ratings and typical application circuit.`, `${part} electrical characteristics: input range, output accuracy, switching frequency, thermal shutdown.`]);
-    const doc = base("datasheet", `${part} datasheet`, { description: `Manufacturer datasheet of the ${part}.`, tags: ["datasheet", part], language: "en", owner: null, pages: pdf.pages });
+    const pdf = await pdfFile(`${part} datasheet`, [
+      `${part}: pin description, absolute maximum ratings and typical application circuit.`,
+      `${part} electrical characteristics: input range, output accuracy, switching frequency, thermal shutdown.`,
+    ]);
+    const doc = base("datasheet", `${part} datasheet`, {
+      description: `Manufacturer datasheet of the ${part}.`,
+      tags: ["datasheet", part],
+      language: "en",
+      owner: null,
+      pages: pdf.pages,
+    });
     doc.versions.push(version(doc, 1, `${part}.pdf`, { bytes: pdf.bytes }));
     docs.push(doc);
   }
@@ -153,10 +181,27 @@ export async function buildDocuments(random: Random, start: number, end: number)
   for (const board of random.sample(BOARDS, 6)) {
     const es = random.chance(0.5);
     const title = es ? `Manual de servicio ${board.platform}` : `${board.platform} service manual`;
-    const pdf = await pdfFile(title, es
-      ? [`Desmontaje de ${board.platform}: tornillos, cables flex y disipador.`, `Placa ${board.number}: sustitución y calibración.`, "Lista de piezas de recambio y pares de apriete."]
-      : [`${board.platform} disassembly: screws, flex cables and heatsink.`, `Board ${board.number}: replacement and calibration.`, "Spare parts list and torque values."]);
-    const doc = base("service_manual", title, { manufacturer: board.manufacturer, boards: [board.number], language: es ? "es" : "en", tags: ["service manual"], pages: pdf.pages });
+    const pdf = await pdfFile(
+      title,
+      es
+        ? [
+            `Desmontaje de ${board.platform}: tornillos, cables flex y disipador.`,
+            `Placa ${board.number}: sustitución y calibración.`,
+            "Lista de piezas de recambio y pares de apriete.",
+          ]
+        : [
+            `${board.platform} disassembly: screws, flex cables and heatsink.`,
+            `Board ${board.number}: replacement and calibration.`,
+            "Spare parts list and torque values.",
+          ],
+    );
+    const doc = base("service_manual", title, {
+      manufacturer: board.manufacturer,
+      boards: [board.number],
+      language: es ? "es" : "en",
+      tags: ["service manual"],
+      pages: pdf.pages,
+    });
     doc.versions.push(version(doc, 1, `${board.number}_service_manual.pdf`, { bytes: pdf.bytes }));
     docs.push(doc);
   }
@@ -169,8 +214,19 @@ export async function buildDocuments(random: Random, start: number, end: number)
     ["Dell Latitude charging circuit explained", "en", "LA-E891P"],
   ] as const;
   for (const [title, lang, board] of guides) {
-    const pdf = await pdfFile(title, [`${title}.`, lang === "es" ? "Paso 1: mide la resistencia a masa. Paso 2: inyecta tensión. Paso 3: busca el calor." : "Step 1: measure resistance to ground. Step 2: inject voltage. Step 3: find the heat."]);
-    const doc = base("document", title, { language: lang, boards: board ? [board] : [], manufacturer: board ? BOARDS.find((b) => b.number === board)!.manufacturer : null, tags: ["guide"], pages: pdf.pages });
+    const pdf = await pdfFile(title, [
+      `${title}.`,
+      lang === "es"
+        ? "Paso 1: mide la resistencia a masa. Paso 2: inyecta tensión. Paso 3: busca el calor."
+        : "Step 1: measure resistance to ground. Step 2: inject voltage. Step 3: find the heat.",
+    ]);
+    const doc = base("document", title, {
+      language: lang,
+      boards: board ? [board] : [],
+      manufacturer: board ? BOARDS.find((b) => b.number === board)!.manufacturer : null,
+      tags: ["guide"],
+      pages: pdf.pages,
+    });
     doc.versions.push(version(doc, 1, `${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}.pdf`, { bytes: pdf.bytes }));
     docs.push(doc);
   }
@@ -180,31 +236,130 @@ export async function buildDocuments(random: Random, start: number, end: number)
     ["software", "ThinkPad EC flasher", () => ({ bytes: exeFile("ec-flasher") }), "ec-flasher.exe", { executable: true, tags: ["tool", "ec"] }],
     ["software", "SMC fan control utility", () => ({ bytes: exeFile("smc-fan") }), "smc-fan.exe", { executable: true, tags: ["tool", "macbook"] }],
     ["software", "Dell BIOS password tool", () => ({ bytes: exeFile("dell-pw") }), "dell-pw-tool.exe", { executable: true, tags: ["tool", "dell"] }],
-    ["image", "Thermal camera: shorted cap on PPBUS_G3H", () => ({ bytes: pngFile(32, 24, [220, 60, 30]) }), "thermal-ppbus.png", { boards: ["820-01521"], tags: ["photo", "thermal"] }],
-    ["image", "Corrosion under UC300 after coffee spill", () => ({ bytes: pngFile(32, 24, [40, 160, 60]) }), "corrosion-uc300.png", { boards: ["820-00840"], tags: ["photo", "liquid"] }],
-    ["image", "NM-A311 board top side", () => ({ bytes: pngFile(48, 32, [20, 90, 200]) }), "nm-a311-top.png", { boards: ["NM-A311"], tags: ["photo"] }],
-    ["image", "Microscope photo: lifted pad at U2201", () => ({ bytes: pngFile(24, 24, [200, 200, 40]) }), "lifted-pad-u2201.png", { tags: ["photo"] }],
+    [
+      "image",
+      "Thermal camera: shorted cap on PPBUS_G3H",
+      () => ({ bytes: pngFile(32, 24, [220, 60, 30]) }),
+      "thermal-ppbus.png",
+      { boards: ["820-01521"], tags: ["photo", "thermal"] },
+    ],
+    [
+      "image",
+      "Corrosion under UC300 after coffee spill",
+      () => ({ bytes: pngFile(32, 24, [40, 160, 60]) }),
+      "corrosion-uc300.png",
+      { boards: ["820-00840"], tags: ["photo", "liquid"] },
+    ],
+    [
+      "image",
+      "NM-A311 board top side",
+      () => ({ bytes: pngFile(48, 32, [20, 90, 200]) }),
+      "nm-a311-top.png",
+      { boards: ["NM-A311"], tags: ["photo"] },
+    ],
+    [
+      "image",
+      "Microscope photo: lifted pad at U2201",
+      () => ({ bytes: pngFile(24, 24, [200, 200, 40]) }),
+      "lifted-pad-u2201.png",
+      { tags: ["photo"] },
+    ],
     ["video", "Injecting voltage on a shorted rail (demo)", () => ({ bytes: mp4Stub("injection") }), "injection.mp4", { tags: ["video"] }],
     ["video", "Replacing a QFN charger IC", () => ({ bytes: mp4Stub("qfn") }), "qfn-replacement.mp4", { tags: ["video", "microsoldering"] }],
     ["video", "Ultrasonic cleaning of a logic board", () => ({ bytes: mp4Stub("ultrasonic") }), "ultrasonic.mp4", { tags: ["video", "liquid"] }],
     ["audio", "Coil whine on a shorted vcore phase", () => ({ bytes: wavFile(0.5, 440) }), "coil-whine.wav", { tags: ["audio"] }],
     ["audio", "Charger clicking at 5 V", () => ({ bytes: wavFile(0.4, 220) }), "charger-click.wav", { tags: ["audio"] }],
     ["audio", "Fan bearing noise sample", () => ({ bytes: wavFile(0.3, 880) }), "fan-noise.wav", { tags: ["audio"] }],
-    ["archive", "CH341A programmer notes and pinouts", () => ({ bytes: zipFile([{ name: "README.txt", text: "CH341A: use 1.8 V adapter for 1.8 V flash chips.\n" }, { name: "pinout.txt", text: "1 CS\n2 DO\n3 WP\n4 GND\n5 DI\n6 CLK\n7 HOLD\n8 VCC\n" }]) }), "ch341a-notes.zip", { tags: ["bios", "programmer"] }],
-    ["archive", "Measurement sheets (diode mode) for Apple boards", () => ({ bytes: zipFile([{ name: "820-00165.csv", text: "net,diode\nPP3V42_G3H,0.420\nPPBUS_G3H,0.380\n" }]) }), "diode-mode-apple.zip", { boards: ["820-00165"], tags: ["measurements"] }],
-    ["archive", "EC firmware collection (KB9012)", () => ({ bytes: zipFile([{ name: "list.txt", text: "KB9012QF firmware list\n" }]) }), "kb9012-fw.zip", { tags: ["ec", "firmware"] }],
-    ["code", "Python script: compare two BIOS dumps", () => ({ text: "import hashlib, sys\n\nfor path in sys.argv[1:]:\n    print(path, hashlib.sha256(open(path, 'rb').read()).hexdigest())\n" }), "compare_dumps.py", { tags: ["script", "bios"] }],
-    ["code", "Arduino sketch: PWM fan tester", () => ({ text: "void setup() { pinMode(9, OUTPUT); }\nvoid loop() { analogWrite(9, 128); }\n" }), "fan_tester.ino", { tags: ["arduino"] }],
-    ["code", "C helper: SPI flash ID reader", () => ({ text: "#include <stdio.h>\nint main(void) { puts(\"JEDEC ID reader\"); return 0; }\n" }), "spi_id.c", { tags: ["spi"] }],
-    ["model_3d", "Board holder for MacBook logic boards", () => ({ text: stlFile("mac_holder", 120, 80, 10) }), "mac-board-holder.stl", { tags: ["3d print"] }],
-    ["model_3d", "Probe stand for oscilloscope tips", () => ({ text: stlFile("probe_stand", 40, 40, 60) }), "probe-stand.stl", { tags: ["3d print"] }],
+    [
+      "archive",
+      "CH341A programmer notes and pinouts",
+      () => ({
+        bytes: zipFile([
+          { name: "README.txt", text: "CH341A: use 1.8 V adapter for 1.8 V flash chips.\n" },
+          { name: "pinout.txt", text: "1 CS\n2 DO\n3 WP\n4 GND\n5 DI\n6 CLK\n7 HOLD\n8 VCC\n" },
+        ]),
+      }),
+      "ch341a-notes.zip",
+      { tags: ["bios", "programmer"] },
+    ],
+    [
+      "archive",
+      "Measurement sheets (diode mode) for Apple boards",
+      () => ({ bytes: zipFile([{ name: "820-00165.csv", text: "net,diode\nPP3V42_G3H,0.420\nPPBUS_G3H,0.380\n" }]) }),
+      "diode-mode-apple.zip",
+      { boards: ["820-00165"], tags: ["measurements"] },
+    ],
+    [
+      "archive",
+      "EC firmware collection (KB9012)",
+      () => ({ bytes: zipFile([{ name: "list.txt", text: "KB9012QF firmware list\n" }]) }),
+      "kb9012-fw.zip",
+      { tags: ["ec", "firmware"] },
+    ],
+    [
+      "code",
+      "Python script: compare two BIOS dumps",
+      () => ({ text: "import hashlib, sys\n\nfor path in sys.argv[1:]:\n    print(path, hashlib.sha256(open(path, 'rb').read()).hexdigest())\n" }),
+      "compare_dumps.py",
+      { tags: ["script", "bios"] },
+    ],
+    [
+      "code",
+      "Arduino sketch: PWM fan tester",
+      () => ({ text: "void setup() { pinMode(9, OUTPUT); }\nvoid loop() { analogWrite(9, 128); }\n" }),
+      "fan_tester.ino",
+      { tags: ["arduino"] },
+    ],
+    [
+      "code",
+      "C helper: SPI flash ID reader",
+      () => ({ text: '#include <stdio.h>\nint main(void) { puts("JEDEC ID reader"); return 0; }\n' }),
+      "spi_id.c",
+      { tags: ["spi"] },
+    ],
+    [
+      "model_3d",
+      "Board holder for MacBook logic boards",
+      () => ({ text: stlFile("mac_holder", 120, 80, 10) }),
+      "mac-board-holder.stl",
+      { tags: ["3d print"] },
+    ],
+    [
+      "model_3d",
+      "Probe stand for oscilloscope tips",
+      () => ({ text: stlFile("probe_stand", 40, 40, 60) }),
+      "probe-stand.stl",
+      { tags: ["3d print"] },
+    ],
     ["model_3d", "Battery connector spacer", () => ({ text: stlFile("spacer", 20, 6, 3) }), "battery-spacer.stl", { tags: ["3d print"] }],
-    ["other", "Common rail voltages cheat sheet", () => ({ text: "PP3V42_G3H 3.42V\nPPBUS_G3H 12.6V\n+3VALW 3.3V\n+5VALW 5V\n" }), "rails-cheatsheet.txt", { tags: ["reference"] }],
-    ["other", "Diode mode readings NM-A311", () => ({ text: "net,diode\n+3VALW,0.412\n+5VALW,0.398\n+VCC_CORE,0.005\n" }), "nm-a311-diode.csv", { boards: ["NM-A311"], tags: ["measurements"] }],
-    ["other", "Shop intake checklist", () => ({ text: "1. Photos\n2. Serial\n3. Symptoms\n4. Liquid indicators\n" }), "intake-checklist.txt", { tags: ["shop"] }],
+    [
+      "other",
+      "Common rail voltages cheat sheet",
+      () => ({ text: "PP3V42_G3H 3.42V\nPPBUS_G3H 12.6V\n+3VALW 3.3V\n+5VALW 5V\n" }),
+      "rails-cheatsheet.txt",
+      { tags: ["reference"] },
+    ],
+    [
+      "other",
+      "Diode mode readings NM-A311",
+      () => ({ text: "net,diode\n+3VALW,0.412\n+5VALW,0.398\n+VCC_CORE,0.005\n" }),
+      "nm-a311-diode.csv",
+      { boards: ["NM-A311"], tags: ["measurements"] },
+    ],
+    [
+      "other",
+      "Shop intake checklist",
+      () => ({ text: "1. Photos\n2. Serial\n3. Symptoms\n4. Liquid indicators\n" }),
+      "intake-checklist.txt",
+      { tags: ["shop"] },
+    ],
   ];
   for (const [type, title, content, filename, extra] of small) {
-    const doc = base(type, title, { ...extra, language: "en", manufacturer: extra.boards?.length ? BOARDS.find((b) => b.number === extra.boards![0])!.manufacturer : null });
+    const doc = base(type, title, {
+      ...extra,
+      language: "en",
+      manufacturer: extra.boards?.length ? BOARDS.find((b) => b.number === extra.boards![0])!.manufacturer : null,
+    });
     doc.versions.push(version(doc, 1, filename, content()));
     docs.push(doc);
   }

@@ -69,7 +69,9 @@ export function pngFile(width: number, height: number, rgb: [number, number, num
     }
   }
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return new Uint8Array(Buffer.concat([signature, chunk("IHDR", header), chunk("IDAT", deflateSync(raw, { level: 9 })), chunk("IEND", Buffer.alloc(0))]));
+  return new Uint8Array(
+    Buffer.concat([signature, chunk("IHDR", header), chunk("IDAT", deflateSync(raw, { level: 9 })), chunk("IEND", Buffer.alloc(0))]),
+  );
 }
 
 /** A short mono 8 kHz 8-bit WAV: a tone (e.g. a coil whine recording). */
@@ -141,15 +143,68 @@ export function zipFile(entries: { name: string; text: string }[]): Uint8Array {
 export function stlFile(name: string, w: number, d: number, h: number): string {
   const v = (x: number, y: number, z: number) => `      vertex ${x} ${y} ${z}`;
   const quads: [number[], number[][]][] = [
-    [[0, 0, -1], [[0, 0, 0], [w, 0, 0], [w, d, 0], [0, d, 0]]],
-    [[0, 0, 1], [[0, 0, h], [0, d, h], [w, d, h], [w, 0, h]]],
-    [[0, -1, 0], [[0, 0, 0], [0, 0, h], [w, 0, h], [w, 0, 0]]],
-    [[0, 1, 0], [[0, d, 0], [w, d, 0], [w, d, h], [0, d, h]]],
-    [[-1, 0, 0], [[0, 0, 0], [0, d, 0], [0, d, h], [0, 0, h]]],
-    [[1, 0, 0], [[w, 0, 0], [w, 0, h], [w, d, h], [w, d, 0]]],
+    [
+      [0, 0, -1],
+      [
+        [0, 0, 0],
+        [w, 0, 0],
+        [w, d, 0],
+        [0, d, 0],
+      ],
+    ],
+    [
+      [0, 0, 1],
+      [
+        [0, 0, h],
+        [0, d, h],
+        [w, d, h],
+        [w, 0, h],
+      ],
+    ],
+    [
+      [0, -1, 0],
+      [
+        [0, 0, 0],
+        [0, 0, h],
+        [w, 0, h],
+        [w, 0, 0],
+      ],
+    ],
+    [
+      [0, 1, 0],
+      [
+        [0, d, 0],
+        [w, d, 0],
+        [w, d, h],
+        [0, d, h],
+      ],
+    ],
+    [
+      [-1, 0, 0],
+      [
+        [0, 0, 0],
+        [0, d, 0],
+        [0, d, h],
+        [0, 0, h],
+      ],
+    ],
+    [
+      [1, 0, 0],
+      [
+        [w, 0, 0],
+        [w, 0, h],
+        [w, d, h],
+        [w, d, 0],
+      ],
+    ],
   ];
   const facets = quads.flatMap(([n, [a, b, c, e]]) =>
-    [[a, b, c], [a, c, e]].map((tri) => [`  facet normal ${n.join(" ")}`, "    outer loop", ...tri.map((p) => v(p[0], p[1], p[2])), "    endloop", "  endfacet"].join("\n")),
+    [
+      [a, b, c],
+      [a, c, e],
+    ].map((tri) =>
+      [`  facet normal ${n.join(" ")}`, "    outer loop", ...tri.map((p) => v(p[0], p[1], p[2])), "    endloop", "  endfacet"].join("\n"),
+    ),
   );
   return [`solid ${name}`, ...facets, `endsolid ${name}`, ""].join("\n");
 }
@@ -190,7 +245,8 @@ export function boardviewText(random: Random, board: string, parts: [string, str
   for (const [i, [designator]] of parts.entries()) lines.push(`${designator} ${i % 2 ? 2 : 1} ${(i + 1) * 4}`);
   lines.push("Pins:");
   parts.forEach(([, net]) => {
-    for (let p = 0; p < 4; p++) lines.push(`${random.int(100, 9000)} ${random.int(100, 6000)} ${random.int(1, 400)} ${p % 2 ? 1 : 2} ${p === 0 ? net : "GND"}`);
+    for (let p = 0; p < 4; p++)
+      lines.push(`${random.int(100, 9000)} ${random.int(100, 6000)} ${random.int(1, 400)} ${p % 2 ? 1 : 2} ${p === 0 ? net : "GND"}`);
   });
   lines.push("Nails:", "");
   return lines.join("\n");

@@ -70,14 +70,47 @@ interface DemoThread {
 function buildThreads(random: Random, docsOfBoard: (n: string) => DemoDocument[]): DemoThread[] {
   const threads: DemoThread[] = [];
   const pinned: [string, Lang, string, string][] = [
-    ["general", "es", "Normas del foro: léelas antes de publicar", "Sé respetuoso, indica siempre el **número de placa** y lo que ya mediste. Nada de spam ni enlaces a tiendas."],
-    ["general", "en", "Forum rules: read before posting", "Be respectful, always give the **board number** and what you already measured. No spam, no shop links."],
-    ["power", "es", "Cómo pedir ayuda con una placa sin encendido", "Incluye: número de placa, consumo en la fuente, rieles medidos y resistencia a masa. Sin mediciones no hay diagnóstico."],
-    ["apple", "en", "Read this first: MacBook board numbers and codenames", "Board numbers look like 820-00165 (the -A suffix is a revision). Codenames like J113 help find the schematic."],
+    [
+      "general",
+      "es",
+      "Normas del foro: léelas antes de publicar",
+      "Sé respetuoso, indica siempre el **número de placa** y lo que ya mediste. Nada de spam ni enlaces a tiendas.",
+    ],
+    [
+      "general",
+      "en",
+      "Forum rules: read before posting",
+      "Be respectful, always give the **board number** and what you already measured. No spam, no shop links.",
+    ],
+    [
+      "power",
+      "es",
+      "Cómo pedir ayuda con una placa sin encendido",
+      "Incluye: número de placa, consumo en la fuente, rieles medidos y resistencia a masa. Sin mediciones no hay diagnóstico.",
+    ],
+    [
+      "apple",
+      "en",
+      "Read this first: MacBook board numbers and codenames",
+      "Board numbers look like 820-00165 (the -A suffix is a revision). Codenames like J113 help find the schematic.",
+    ],
   ];
   for (const [category, lang, title, body] of pinned) {
     const created = START + random.int(0, 20) * DAY;
-    threads.push({ id: random.ulid(created), category, title, status: "locked", sticky: true, published: true, author: random.pick(["marta", "lucas"] as DemoUsername[]), body, board: null, document: null, created_at: iso(created), posts: [] });
+    threads.push({
+      id: random.ulid(created),
+      category,
+      title,
+      status: "locked",
+      sticky: true,
+      published: true,
+      author: random.pick(["marta", "lucas"] as DemoUsername[]),
+      body,
+      board: null,
+      document: null,
+      created_at: iso(created),
+      posts: [],
+    });
     void lang;
   }
   // A few board numbers get more attention, as real forums do.
@@ -97,17 +130,47 @@ function buildThreads(random: Random, docsOfBoard: (n: string) => DemoDocument[]
       at += random.int(1, 36) * HOUR;
       const spam = random.chance(0.05);
       const replyAuthor = spam ? "promo-bot" : otherThan(random, AUTHORS, author);
-      return { author: replyAuthor, body: spam ? random.pick(SPAM) : body, is_solution: false, score: spam ? -random.int(1, 5) : random.int(-1, 9), hidden: spam || random.chance(0.02), created_at: iso(at) };
+      return {
+        author: replyAuthor,
+        body: spam ? random.pick(SPAM) : body,
+        is_solution: false,
+        score: spam ? -random.int(1, 5) : random.int(-1, 9),
+        hidden: spam || random.chance(0.02),
+        created_at: iso(at),
+      };
     });
     if (solved) {
       at += random.int(2, 72) * HOUR;
-      posts.push({ author: random.chance(0.5) ? author : random.pick(TECHNICIANS), body: fixText(story, random), is_solution: true, score: random.int(5, 30), hidden: false, created_at: iso(at) });
+      posts.push({
+        author: random.chance(0.5) ? author : random.pick(TECHNICIANS),
+        body: fixText(story, random),
+        is_solution: true,
+        score: random.int(5, 30),
+        hidden: false,
+        created_at: iso(at),
+      });
       if (random.chance(0.5)) {
         at += random.int(1, 24) * HOUR;
-        posts.push({ author, body: lang === "es" ? "¡Gracias a todos! Marco como resuelto." : "Thanks everyone! Marking as solved.", is_solution: false, score: random.int(0, 3), hidden: false, created_at: iso(at) });
+        posts.push({
+          author,
+          body: lang === "es" ? "¡Gracias a todos! Marco como resuelto." : "Thanks everyone! Marking as solved.",
+          is_solution: false,
+          score: random.int(0, 3),
+          hidden: false,
+          created_at: iso(at),
+        });
       }
     }
-    const category = story.problem === "liquid" ? "liquid" : story.problem === "bios" ? "bios" : ["short", "no_power", "charging"].includes(story.problem) && random.chance(0.5) ? "power" : board.family === "apple" ? "apple" : "laptops";
+    const category =
+      story.problem === "liquid"
+        ? "liquid"
+        : story.problem === "bios"
+          ? "bios"
+          : ["short", "no_power", "charging"].includes(story.problem) && random.chance(0.5)
+            ? "power"
+            : board.family === "apple"
+              ? "apple"
+              : "laptops";
     const boardDocs = docsOfBoard(board.number);
     threads.push({
       id: random.ulid(created),
@@ -141,9 +204,33 @@ function buildThreads(random: Random, docsOfBoard: (n: string) => DemoDocument[]
     let at = created;
     const posts = Array.from({ length: random.int(2, 9) }, () => {
       at += random.int(1, 48) * HOUR;
-      return { author: otherThan(random, AUTHORS, author), body: random.pick(lang === "es" ? ["Yo uso uno de la marca habitual y va bien.", "Depende del presupuesto, pero merece la pena.", "¡Bienvenido!"] : ["I use the usual brand and it's fine.", "Depends on budget, but worth it.", "Welcome!"]), is_solution: false, score: random.int(0, 6), hidden: false, created_at: iso(at) };
+      return {
+        author: otherThan(random, AUTHORS, author),
+        body: random.pick(
+          lang === "es"
+            ? ["Yo uso uno de la marca habitual y va bien.", "Depende del presupuesto, pero merece la pena.", "¡Bienvenido!"]
+            : ["I use the usual brand and it's fine.", "Depends on budget, but worth it.", "Welcome!"],
+        ),
+        is_solution: false,
+        score: random.int(0, 6),
+        hidden: false,
+        created_at: iso(at),
+      };
     });
-    threads.push({ id: random.ulid(created), category: title.startsWith("Presentación") || title.startsWith("Hello") ? "general" : "tools", title, status: "open", sticky: false, published: true, author, body, board: null, document: null, created_at: iso(created), posts });
+    threads.push({
+      id: random.ulid(created),
+      category: title.startsWith("Presentación") || title.startsWith("Hello") ? "general" : "tools",
+      title,
+      status: "open",
+      sticky: false,
+      published: true,
+      author,
+      body,
+      board: null,
+      document: null,
+      created_at: iso(created),
+      posts,
+    });
   }
   return threads;
 }
@@ -156,11 +243,25 @@ function buildPosts(random: Random) {
       const t = topic[lang];
       const published = random.between(START, END - 3 * DAY);
       // Drafts and scheduled posts exist but are not visible until published.
-      const state = i === 3 && lang === "en" ? "draft" : i === 7 ? (lang === "es" ? "draft" : "scheduled") : i === 10 && lang === "es" ? "scheduled" : "published";
+      const state =
+        i === 3 && lang === "en"
+          ? "draft"
+          : i === 7
+            ? lang === "es"
+              ? "draft"
+              : "scheduled"
+            : i === 10 && lang === "es"
+              ? "scheduled"
+              : "published";
       const publishedAt = state === "draft" ? null : state === "scheduled" ? SCHEDULED + i * DAY : published;
-      const comments = state === "published"
-        ? Array.from({ length: random.int(0, 7) }, (_, j) => ({ author: random.pick(AUTHORS), body: random.pick(COMMENTS[lang]), created_at: iso(published + (j + 1) * random.int(2, 40) * HOUR) }))
-        : [];
+      const comments =
+        state === "published"
+          ? Array.from({ length: random.int(0, 7) }, (_, j) => ({
+              author: random.pick(AUTHORS),
+              body: random.pick(COMMENTS[lang]),
+              created_at: iso(published + (j + 1) * random.int(2, 40) * HOUR),
+            }))
+          : [];
       posts.push({
         id: random.ulid(publishedAt ?? published),
         title: t.title,
@@ -178,7 +279,12 @@ function buildPosts(random: Random) {
   return posts;
 }
 
-function buildCases(random: Random, threads: DemoThread[], docsOfBoard: (n: string) => DemoDocument[], datasheetOf: (part: string) => DemoDocument | undefined) {
+function buildCases(
+  random: Random,
+  threads: DemoThread[],
+  docsOfBoard: (n: string) => DemoDocument[],
+  datasheetOf: (part: string) => DemoDocument | undefined,
+) {
   const cases: Record<string, unknown>[] = [];
   for (let i = 0; i < CASES; i++) {
     const board = i < 4 ? BOARDS[0] : random.pick(BOARDS);
@@ -188,13 +294,20 @@ function buildCases(random: Random, threads: DemoThread[], docsOfBoard: (n: stri
     const outcome = random.pick(["fixed", "fixed", "fixed", "fixed", "partially_fixed", "not_fixed", "unknown"]);
     const publishedAt = random.between(START + 20 * DAY, END - DAY);
     const related = threads.filter((t) => t.story?.board.number === board.number && t.published);
-    const docs = [...random.sample(docsOfBoard(board.number), 2), ...[datasheetOf(story.part.partNumber)].filter((d): d is DemoDocument => d !== undefined)];
-    const title = lang === "es" ? `${board.number}: ${threadTitle(story, random).replace(`${board.number} `, "")}` : `${board.number}: ${threadTitle(story, random).replace(`${board.number} `, "")}`;
+    const docs = [
+      ...random.sample(docsOfBoard(board.number), 2),
+      ...[datasheetOf(story.part.partNumber)].filter((d): d is DemoDocument => d !== undefined),
+    ];
+    const title =
+      lang === "es"
+        ? `${board.number}: ${threadTitle(story, random).replace(`${board.number} `, "")}`
+        : `${board.number}: ${threadTitle(story, random).replace(`${board.number} `, "")}`;
     cases.push({
       id: random.ulid(publishedAt),
       title,
       outcome,
-      symptom: lang === "es" ? threadBody(story, random).split("\n")[0].replace(/\*\*/g, "") : threadBody(story, random).split("\n")[0].replace(/\*\*/g, ""),
+      symptom:
+        lang === "es" ? threadBody(story, random).split("\n")[0].replace(/\*\*/g, "") : threadBody(story, random).split("\n")[0].replace(/\*\*/g, ""),
       device_model: board.platform,
       board: board.number,
       board_revision: random.chance(0.6) ? random.pick(["REV 1.0", "REV 2.0", "A", "051-00xxx"]) : null,
@@ -218,7 +331,13 @@ function buildCases(random: Random, threads: DemoThread[], docsOfBoard: (n: stri
 export async function writeDemo(path = DEMO_PATH): Promise<{ path: string; bytes: number; counts: Record<string, number> }> {
   const data = await generateDemo();
   const checked = validateImport(structuredClone(data));
-  if (!checked.ok) throw new Error(`the generated demo does not validate:\n${checked.problems.slice(0, 20).map((p) => `  ${p.path}: ${p.message}`).join("\n")}`);
+  if (!checked.ok)
+    throw new Error(
+      `the generated demo does not validate:\n${checked.problems
+        .slice(0, 20)
+        .map((p) => `  ${p.path}: ${p.message}`)
+        .join("\n")}`,
+    );
   const text = JSON.stringify(data) + "\n";
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, text);

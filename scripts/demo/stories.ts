@@ -26,7 +26,12 @@ export function makeStory(random: Random, board: DemoBoard, lang: Lang): Story {
   const rails = RAILS[board.family];
   const parts = PARTS[board.family];
   const railFor: Partial<Record<Problem, RegExp>> = { vcore: /VCC_CORE|CPU|VDDCR_CPU/, charging: /BUS|19VB/, bios: /3V3_S5|3VALW/ };
-  const partFor: Partial<Record<Problem, RegExp>> = { vcore: /vcore|VDDCR/, charging: /charger|cargador/, bios: /BIOS|EFI/, no_power: /PP3V42|3VALW|input|entrada/ };
+  const partFor: Partial<Record<Problem, RegExp>> = {
+    vcore: /vcore|VDDCR/,
+    charging: /charger|cargador/,
+    bios: /BIOS|EFI/,
+    no_power: /PP3V42|3VALW|input|entrada/,
+  };
   const rail = rails.find((r) => railFor[problem]?.test(r.name)) ?? random.pick(rails);
   const part = parts.find((p) => partFor[problem]?.test(p.role.en)) ?? random.pick(parts);
   const ohms = problem === "short" ? `${random.int(1, 9) / 10} ohm` : `${random.int(80, 900)} ohm`;
@@ -40,14 +45,38 @@ export function threadTitle(s: Story, random: Random): string {
   const b = s.board.number;
   const r = s.rail.name;
   const T: Record<Problem, Record<Lang, string[]>> = {
-    no_power: { es: [`${b} no enciende, falta ${r}`, `${b} muerta: sin ${r} y sin consumo`], en: [`${b} no power, ${r} missing`, `${b} dead, no ${r} and 0 A on the supply`] },
-    short: { es: [`${b} ${r} en corto a masa (${s.ohms})`, `Corto en ${r} en ${b}, ¿qué condensador?`], en: [`${b} ${r} shorted to ground (${s.ohms})`, `${b}: short on ${r}, hunting the cap`] },
-    vcore: { es: [`${b} sin vcore de CPU (${r})`, `${b} enciende pero no aparece ${r}`], en: [`${b} no CPU vcore on ${r}`, `${b} powers on, ${r} never comes up`] },
-    bios: { es: [`${b} BIOS corrupta tras actualizar, pantalla negra`, `${b} no pasa de POST, ¿reprogramar ${s.part.designator}?`], en: [`${b} BIOS corruption after update, black screen`, `${b} stuck before POST, reflash ${s.part.designator}?`] },
-    liquid: { es: [`${b} daño por líquido cerca de ${s.part.designator}`, `${b} con café derramado, corrosión en zona de ${s.part.designator}`], en: [`${b} liquid damage near ${s.part.designator}`, `${b} coffee spill, corrosion around ${s.part.designator}`] },
-    charging: { es: [`${b} no carga la batería, ${r} bajo`, `${b} se queda en 5 V con el cargador USB-C`], en: [`${b} not charging, ${r} low`, `${b} stuck at 5 V on USB-C`] },
-    no_image: { es: [`${b} enciende pero no da imagen`, `${b} sin imagen, ventilador gira`], en: [`${b} powers on but no image`, `${b} no display, fan spins`] },
-    bootloop: { es: [`${b} se reinicia en bucle, ventilador al máximo`, `${b} arranca y se apaga a los 3 segundos`], en: [`${b} boot loop, fan at full speed`, `${b} turns on then off after 3 seconds`] },
+    no_power: {
+      es: [`${b} no enciende, falta ${r}`, `${b} muerta: sin ${r} y sin consumo`],
+      en: [`${b} no power, ${r} missing`, `${b} dead, no ${r} and 0 A on the supply`],
+    },
+    short: {
+      es: [`${b} ${r} en corto a masa (${s.ohms})`, `Corto en ${r} en ${b}, ¿qué condensador?`],
+      en: [`${b} ${r} shorted to ground (${s.ohms})`, `${b}: short on ${r}, hunting the cap`],
+    },
+    vcore: {
+      es: [`${b} sin vcore de CPU (${r})`, `${b} enciende pero no aparece ${r}`],
+      en: [`${b} no CPU vcore on ${r}`, `${b} powers on, ${r} never comes up`],
+    },
+    bios: {
+      es: [`${b} BIOS corrupta tras actualizar, pantalla negra`, `${b} no pasa de POST, ¿reprogramar ${s.part.designator}?`],
+      en: [`${b} BIOS corruption after update, black screen`, `${b} stuck before POST, reflash ${s.part.designator}?`],
+    },
+    liquid: {
+      es: [`${b} daño por líquido cerca de ${s.part.designator}`, `${b} con café derramado, corrosión en zona de ${s.part.designator}`],
+      en: [`${b} liquid damage near ${s.part.designator}`, `${b} coffee spill, corrosion around ${s.part.designator}`],
+    },
+    charging: {
+      es: [`${b} no carga la batería, ${r} bajo`, `${b} se queda en 5 V con el cargador USB-C`],
+      en: [`${b} not charging, ${r} low`, `${b} stuck at 5 V on USB-C`],
+    },
+    no_image: {
+      es: [`${b} enciende pero no da imagen`, `${b} sin imagen, ventilador gira`],
+      en: [`${b} powers on but no image`, `${b} no display, fan spins`],
+    },
+    bootloop: {
+      es: [`${b} se reinicia en bucle, ventilador al máximo`, `${b} arranca y se apaga a los 3 segundos`],
+      en: [`${b} boot loop, fan at full speed`, `${b} turns on then off after 3 seconds`],
+    },
   };
   return pick(random, T[s.problem][s.lang]);
 }
@@ -177,20 +206,47 @@ export const SPAM = [
 export function caseParts(s: Story, random: Random) {
   const { rail: r, part: p, board } = s;
   const rails = RAILS[board.family];
-  const otherRails = random.sample(rails.filter((x) => x.name !== r.name), random.int(1, 3));
+  const otherRails = random.sample(
+    rails.filter((x) => x.name !== r.name),
+    random.int(1, 3),
+  );
   const measurements = [
     { point: r.name, expected: r.volts, measured: s.measured, note: s.lang === "es" ? "con cargador conectado" : "charger connected" },
     { point: `${r.name} (resistencia/resistance)`, expected: "> 100 ohm", measured: s.ohms, note: null },
     ...otherRails.map((o) => ({ point: o.name, expected: o.volts, measured: o.volts, note: null })),
     { point: s.lang === "es" ? "Consumo a 20 V" : "Draw at 20 V", expected: null, measured: s.amps, note: null },
   ];
-  const action = { no_power: "replaced", short: "replaced", vcore: "replaced", bios: "reprogrammed", liquid: "cleaned and replaced", charging: "replaced", no_image: "replaced", bootloop: "reprogrammed" }[s.problem];
-  const components: { designator: string; part_number: string | null; action: string; note: string | null }[] = [{ designator: p.designator, part_number: p.partNumber, action, note: s.lang === "es" ? p.role.es : p.role.en }];
+  const action = {
+    no_power: "replaced",
+    short: "replaced",
+    vcore: "replaced",
+    bios: "reprogrammed",
+    liquid: "cleaned and replaced",
+    charging: "replaced",
+    no_image: "replaced",
+    bootloop: "reprogrammed",
+  }[s.problem];
+  const components: { designator: string; part_number: string | null; action: string; note: string | null }[] = [
+    { designator: p.designator, part_number: p.partNumber, action, note: s.lang === "es" ? p.role.es : p.role.en },
+  ];
   const extra = random.pick(PARTS[board.family].filter((x) => x.designator !== p.designator));
-  if (random.chance(0.5)) components.push({ designator: extra.designator, part_number: extra.partNumber, action: random.pick(["reflowed", "checked", "removed"]), note: s.lang === "es" ? extra.role.es : extra.role.en });
-  if (random.chance(0.4)) components.push({ designator: `C${random.int(7000, 9999)}`, part_number: null, action: "replaced", note: s.lang === "es" ? "condensador 0402 en corto" : "shorted 0402 capacitor" });
-  const diagnosis = s.lang === "es"
-    ? `## Diagnóstico\n\n${problemEs(s)[0].toUpperCase()}${problemEs(s).slice(1)}. ${r.name} medía ${s.measured} (esperado ${r.volts}) y ${s.ohms} a masa.\n\nSe revisó ${p.designator} (${p.partNumber}), ${p.role.es}, siguiendo el esquemático de la biblioteca.`
-    : `## Diagnosis\n\n${problemEn(s)[0].toUpperCase()}${problemEn(s).slice(1)}. ${r.name} read ${s.measured} (expected ${r.volts}) and ${s.ohms} to ground.\n\nChecked ${p.designator} (${p.partNumber}), the ${p.role.en}, following the schematic from the library.`;
+  if (random.chance(0.5))
+    components.push({
+      designator: extra.designator,
+      part_number: extra.partNumber,
+      action: random.pick(["reflowed", "checked", "removed"]),
+      note: s.lang === "es" ? extra.role.es : extra.role.en,
+    });
+  if (random.chance(0.4))
+    components.push({
+      designator: `C${random.int(7000, 9999)}`,
+      part_number: null,
+      action: "replaced",
+      note: s.lang === "es" ? "condensador 0402 en corto" : "shorted 0402 capacitor",
+    });
+  const diagnosis =
+    s.lang === "es"
+      ? `## Diagnóstico\n\n${problemEs(s)[0].toUpperCase()}${problemEs(s).slice(1)}. ${r.name} medía ${s.measured} (esperado ${r.volts}) y ${s.ohms} a masa.\n\nSe revisó ${p.designator} (${p.partNumber}), ${p.role.es}, siguiendo el esquemático de la biblioteca.`
+      : `## Diagnosis\n\n${problemEn(s)[0].toUpperCase()}${problemEn(s).slice(1)}. ${r.name} read ${s.measured} (expected ${r.volts}) and ${s.ohms} to ground.\n\nChecked ${p.designator} (${p.partNumber}), the ${p.role.en}, following the schematic from the library.`;
   return { measurements, components, diagnosis };
 }

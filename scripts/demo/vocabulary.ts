@@ -75,4 +75,15 @@ export const PARTS: Record<DemoBoard["family"], Part[]> = {
 };
 
 /** Datasheets the library carries (by part number). */
-export const DATASHEET_PARTS = ["TPS62180", "ISL95828", "BQ24780S", "CD3215C00", "TPS51980A", "RT6585", "TPS51225", "KB9012QF", "W25Q128JVSQ", "ISL6259"];
+export const DATASHEET_PARTS = [
+  "TPS62180",
+  "ISL95828",
+  "BQ24780S",
+  "CD3215C00",
+  "TPS51980A",
+  "RT6585",
+  "TPS51225",
+  "KB9012QF",
+  "W25Q128JVSQ",
+  "ISL6259",
+];

@@ -10,7 +10,9 @@ import { UsageError } from "./cli";
 const READ_CHUNK = 256 * 1024;
 
 export function fileSource(path: string): ImportSource {
-  return jsonFileSource((range) => createReadStream(path, { highWaterMark: READ_CHUNK, ...(range ? { start: range.start, end: range.end - 1 } : {}) }));
+  return jsonFileSource((range) =>
+    createReadStream(path, { highWaterMark: READ_CHUNK, ...(range ? { start: range.start, end: range.end - 1 } : {}) }),
+  );
 }
 
 /** A folder of `<section>.jsonl` files: each line one record (blank lines are skipped). */
@@ -20,7 +22,12 @@ export function jsonLinesSource(dir: string): ImportSource {
     async open() {
       const names = readdirSync(dir).filter((n) => n.endsWith(".jsonl"));
       const sections = SECTIONS.filter((s) => names.includes(`${s}.jsonl`));
-      const problems = names.filter((n) => !(SECTIONS as string[]).includes(n.slice(0, -".jsonl".length))).map((n) => ({ path: `$.${n.slice(0, -".jsonl".length)}`, message: `unknown section file ${n}; expected one of ${SECTIONS.map((s) => `${s}.jsonl`).join(", ")}` }));
+      const problems = names
+        .filter((n) => !(SECTIONS as string[]).includes(n.slice(0, -".jsonl".length)))
+        .map((n) => ({
+          path: `$.${n.slice(0, -".jsonl".length)}`,
+          message: `unknown section file ${n}; expected one of ${SECTIONS.map((s) => `${s}.jsonl`).join(", ")}`,
+        }));
       const bytes = sections.reduce((n, s) => n + statSync(file(s)).size, 0);
       return { sections, problems, bytes };
     },

@@ -70,7 +70,14 @@ export async function startImportWorker(persistTo?: string): Promise<LocalImport
   const worker = await unstable_startWorker({
     config: "wrangler.toml",
     entrypoint: "scripts/lib/import-worker.ts",
-    dev: { remote: false, watch: false, inspector: false, logLevel: "error", server: { hostname: "127.0.0.1", port: 0 }, ...(persistTo ? { persist: persistTo } : {}) },
+    dev: {
+      remote: false,
+      watch: false,
+      inspector: false,
+      logLevel: "error",
+      server: { hostname: "127.0.0.1", port: 0 },
+      ...(persistTo ? { persist: persistTo } : {}),
+    },
   });
   try {
     await worker.ready;

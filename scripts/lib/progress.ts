@@ -2,7 +2,13 @@
 // seconds otherwise (logs, CI). Records, bytes, rate and time left for the current phase.
 import type { Phase, Progress } from "../../cli/import/run";
 
-const LABEL: Record<Phase, string> = { scan: "scanning", shapes: "checking records", references: "checking references", write: "writing", index: "rebuilding the search index" };
+const LABEL: Record<Phase, string> = {
+  scan: "scanning",
+  shapes: "checking records",
+  references: "checking references",
+  write: "writing",
+  index: "rebuilding the search index",
+};
 const WIDTH = 24;
 
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
@@ -41,7 +47,8 @@ export class ProgressBar {
     // Records once counted (a record's cost follows its count more than its bytes), else bytes.
     const fraction = p.totalRecords ? Math.min(1, p.records / p.totalRecords) : p.totalBytes ? Math.min(1, p.bytes / p.totalBytes) : 0;
     const filled = Math.round(fraction * WIDTH);
-    const bar = p.totalBytes || p.totalRecords ? `[${"#".repeat(filled)}${"-".repeat(WIDTH - filled)}] ${(fraction * 100).toFixed(0).padStart(3)}%` : "";
+    const bar =
+      p.totalBytes || p.totalRecords ? `[${"#".repeat(filled)}${"-".repeat(WIDTH - filled)}] ${(fraction * 100).toFixed(0).padStart(3)}%` : "";
     const rate = seconds > 0 ? p.records / seconds : 0;
     const left = fraction > 0 ? (seconds / fraction) * (1 - fraction) : NaN;
     const where = p.section ? ` ${p.section}` : "";

@@ -39,7 +39,22 @@ export async function putObjects(location: WranglerLocation, objects: StoredObje
       writeFileSync(file, o.bytes);
       // wrangler cannot set custom metadata; the filename travels as Content-Disposition instead.
       const disposition = `attachment; filename*=UTF-8''${encodeURIComponent(o.filename)}`;
-      await runWrangler(["r2", "object", "put", `${bucket}/${o.key}`, `--${location}`, "--file", file, "--content-type", o.contentType, "--content-disposition", disposition], { capture: true });
+      await runWrangler(
+        [
+          "r2",
+          "object",
+          "put",
+          `${bucket}/${o.key}`,
+          `--${location}`,
+          "--file",
+          file,
+          "--content-type",
+          o.contentType,
+          "--content-disposition",
+          disposition,
+        ],
+        { capture: true },
+      );
       onProgress(++done);
     });
   } finally {

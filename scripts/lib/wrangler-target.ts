@@ -19,7 +19,8 @@ import { runWrangler } from "./wrangler";
 /** One statement with its values written in; validation refused larger ones, this guards the rest. */
 function inlineStatement(sql: string, params: readonly unknown[], where: string): string {
   const { text, bytes } = inlined(sql, params);
-  if (bytes > D1_LIMITS.statementBytes) throw new Error(`${where}: a statement is ${bytes} bytes with its values written in; D1 accepts ${D1_LIMITS.statementBytes}`);
+  if (bytes > D1_LIMITS.statementBytes)
+    throw new Error(`${where}: a statement is ${bytes} bytes with its values written in; D1 accepts ${D1_LIMITS.statementBytes}`);
   return text;
 }
 
@@ -43,7 +44,10 @@ export function wranglerTarget(location: WranglerLocation): ImportTarget {
       const found = new Set<string>();
       const { sql, params } = EXISTING_SQL[kind];
       for (const part of chunks(keys, KEYS_PER_LOOKUP)) {
-        const rows = await d1.prepare(sql).bind(...Array(params).fill(JSON.stringify(part))).all<{ k: string }>();
+        const rows = await d1
+          .prepare(sql)
+          .bind(...Array(params).fill(JSON.stringify(part)))
+          .all<{ k: string }>();
         for (const row of rows.results) found.add(String(row.k));
       }
       return found;
@@ -57,13 +61,29 @@ export function wranglerTarget(location: WranglerLocation): ImportTarget {
       // Files first: rows never point at a file that is not stored yet.
       if (batch.objects.length) await putObjects(location, batch.objects, () => {});
       // Page text first, one script per text shard; then the primary's, which records each new document's shard.
-      const texts = batch.texts.length ? planTextWrites(shards, batch.texts, await recordedShards(d1.asD1Database(), batch.texts.map((t) => t.documentId))) : undefined;
+      const texts = batch.texts.length
+        ? planTextWrites(
+            shards,
+            batch.texts,
+            await recordedShards(
+              d1.asD1Database(),
+              batch.texts.map((t) => t.documentId),
+            ),
+          )
+        : undefined;
       for (const [shard, statements] of texts?.perShard ?? []) {
-        await runScript(shard, `batch-${process.pid}-${batch.number}-${shard}.sql`, statements.map((s, i) => inlineStatement(s.sql, s.params, `batch ${batch.number}, ${shard} statement ${i + 1}`)));
+        await runScript(
+          shard,
+          `batch-${process.pid}-${batch.number}-${shard}.sql`,
+          statements.map((s, i) => inlineStatement(s.sql, s.params, `batch ${batch.number}, ${shard} statement ${i + 1}`)),
+        );
       }
       const statements = [...batch.statements, ...(texts?.record ?? [])];
       if (!statements.length) return 0;
-      await runScript("DB", `batch-${process.pid}-${batch.number}.sql`, [DEFER_FOREIGN_KEYS, ...statements.map((s, i) => inlineStatement(s.sql, s.params, `batch ${batch.number}, statement ${i + 1}`))]);
+      await runScript("DB", `batch-${process.pid}-${batch.number}.sql`, [
+        DEFER_FOREIGN_KEYS,
+        ...statements.map((s, i) => inlineStatement(s.sql, s.params, `batch ${batch.number}, statement ${i + 1}`)),
+      ]);
       return 0; // wrangler does not report rows written for a script file
     },
     async removeUnreferencedFiles() {

@@ -60,7 +60,11 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 function refusedKey(token: string | undefined): DomainError {
-  return new DomainError("unauthorized", token ? "The API key is invalid, expired or revoked." : "The Authorization header must be: Bearer <API_KEY>.", {
-    credentialsRejected: true,
-  });
+  return new DomainError(
+    "unauthorized",
+    token ? "The API key is invalid, expired or revoked." : "The Authorization header must be: Bearer <API_KEY>.",
+    {
+      credentialsRejected: true,
+    },
+  );
 }

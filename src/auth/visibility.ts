@@ -30,7 +30,10 @@ function sharedState(userId: number): SQL {
 }
 
 function sharedWith(userId: number): SQL {
-  return and(sharedState(userId), sql`exists (select 1 from document_shares s where s.document_id = ${qualified(documents.id)} and s.user_id = ${userId})`)!;
+  return and(
+    sharedState(userId),
+    sql`exists (select 1 from document_shares s where s.document_id = ${qualified(documents.id)} and s.user_id = ${userId})`,
+  )!;
 }
 
 /** The named parts of the document rule. */

@@ -45,7 +45,10 @@ const POSITION_VERSION = 1;
 const Position = z.tuple([z.literal(POSITION_VERSION), z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), z.number().int().min(0).max(8.64e15)]);
 
 export function encodePosition(p: FeedPosition): string {
-  return btoa(JSON.stringify([POSITION_VERSION, p.seq, p.readAtMs])).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(JSON.stringify([POSITION_VERSION, p.seq, p.readAtMs]))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 export function decodePosition(text: string): FeedPosition | undefined {
@@ -105,7 +108,12 @@ interface Row {
  * the order they were made, and the position to continue from. One round trip to read (which also moves
  * due publications into the log), one more to note which items this caller was told about.
  */
-export async function readChanges(ctx: QueryContext, since: FeedPosition | undefined, perPage: number, nowMs: number): Promise<{ data: Change[]; next: FeedPosition; hasMore: boolean }> {
+export async function readChanges(
+  ctx: QueryContext,
+  since: FeedPosition | undefined,
+  perPage: number,
+  nowMs: number,
+): Promise<{ data: Change[]; next: FeedPosition; hasMore: boolean }> {
   const after = since?.seq ?? 0;
   const reader = readerOf(ctx);
   const window = sql`(select seq, kind, item_id, at from changes where seq > ${after} order by seq limit ${SCAN_ROWS})`;
@@ -113,7 +121,14 @@ export async function readChanges(ctx: QueryContext, since: FeedPosition | undef
     ...moveDue(ctx.db, ctx.now),
     // Built with select(), not db.all(): drizzle's D1 batch cannot bind the parameters of a raw statement.
     ctx.db
-      .select({ seq: sql<number>`seq`, kind: sql<ChangeKind>`kind`, item_id: sql<string>`item_id`, at: sql<string>`at`, title: sql<string | null>`title`, seen: sql<number>`seen` })
+      .select({
+        seq: sql<number>`seq`,
+        kind: sql<ChangeKind>`kind`,
+        item_id: sql<string>`item_id`,
+        at: sql<string>`at`,
+        title: sql<string | null>`title`,
+        seen: sql<number>`seen`,
+      })
       .from(
         sql`(select c.seq, c.kind, c.item_id, c.at, ${titleIfVisible(ctx)} as title,
           exists (select 1 from change_readers r where r.kind = c.kind and r.item_id = c.item_id and r.reader in (0, ${reader})) as seen
@@ -141,12 +156,17 @@ export async function readChanges(ctx: QueryContext, since: FeedPosition | undef
   // Rows of one item in one page all get the same answer (it is computed now): the item is named once, at its
   // last row's place (an import writes an item, its versions and its links: several rows for one item).
   const lastOf = new Map(page.map((r, i) => [`${r.kind}:${r.item_id}`, i]));
-  const data = page.filter((r, i) => lastOf.get(`${r.kind}:${r.item_id}`) === i).map((r): Change => {
-    const visible = r.title !== null;
-    const url = !visible ? null : r.kind === "board" ? boardUrl(ctx.urls, r.title!) : pageUrl(ctx.urls, r.kind, r.item_id, r.title!);
-    return { kind: r.kind, id: r.item_id, change: visible ? "upsert" : "delete", at: r.at, url };
-  });
-  await noteTold(ctx, page.filter((r) => r.title !== null).map((r) => ({ kind: r.kind, id: r.item_id })));
+  const data = page
+    .filter((r, i) => lastOf.get(`${r.kind}:${r.item_id}`) === i)
+    .map((r): Change => {
+      const visible = r.title !== null;
+      const url = !visible ? null : r.kind === "board" ? boardUrl(ctx.urls, r.title!) : pageUrl(ctx.urls, r.kind, r.item_id, r.title!);
+      return { kind: r.kind, id: r.item_id, change: visible ? "upsert" : "delete", at: r.at, url };
+    });
+  await noteTold(
+    ctx,
+    page.filter((r) => r.title !== null).map((r) => ({ kind: r.kind, id: r.item_id })),
+  );
   return { data, next: { seq: lastSeq, readAtMs: nowMs }, hasMore };
 }
 
@@ -163,7 +183,9 @@ function noteToldQuery(ctx: QueryContext, items: { kind: ChangeKind; id: string 
     ctx.db
       .insert(changeReaders)
       // `where true`: SQLite reads `on conflict` after a bare `from json_each(?)` as a join constraint.
-      .select(sql`select value->>'$[0]', value->>'$[1]', ${readerOf(ctx)} from json_each(${JSON.stringify(items.map((i) => [i.kind, i.id]))}) where true`)
+      .select(
+        sql`select value->>'$[0]', value->>'$[1]', ${readerOf(ctx)} from json_each(${JSON.stringify(items.map((i) => [i.kind, i.id]))}) where true`,
+      )
       .onConflictDoNothing()
   );
 }
@@ -176,7 +198,13 @@ const TOMBSTONE_SCAN = 200;
  * since then, not visible to the caller now, and once given to it (or to everyone); newest removal first.
  * In the same round trip, notes `shown` as given to the caller (see noteTold).
  */
-export async function removedSince(ctx: QueryContext, kind: ChangeKind, since: string, limit: number, shown: { kind: ChangeKind; id: string }[]): Promise<{ id: string; at: string }[]> {
+export async function removedSince(
+  ctx: QueryContext,
+  kind: ChangeKind,
+  since: string,
+  limit: number,
+  shown: { kind: ChangeKind; id: string }[],
+): Promise<{ id: string; at: string }[]> {
   const reader = readerOf(ctx);
   const removed = ctx.db
     .select({ id: sql<string>`t.item_id`, at: sql<string>`max(t.at)` })
@@ -197,6 +225,10 @@ export async function maintainChanges(db: Db, now: Date): Promise<void> {
   const horizon = new Date(now.getTime() - RETENTION_DAYS * 86_400_000).toISOString();
   await db.batch([
     ...moveDue(db, now.toISOString()),
-    db.delete(changes).where(sql`${changes.at} < ${horizon} and exists (select 1 from changes later where later.kind = changes.kind and later.item_id = changes.item_id and later.seq > changes.seq)`),
+    db
+      .delete(changes)
+      .where(
+        sql`${changes.at} < ${horizon} and exists (select 1 from changes later where later.kind = changes.kind and later.item_id = changes.item_id and later.seq > changes.seq)`,
+      ),
   ]);
 }

@@ -47,7 +47,10 @@ md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
  * which reads the same in a browser but can never be taken for an address or an attribute.
  */
 function neutraliseDangerousText(html: string): string {
-  return html.replace(/\b(javascript|vbscript)(\s*):/gi, "$1$2&#58;").replace(/\bdata(\s*):(?=\s*[a-z]+\/|\s*,)/gi, "data$1&#58;").replace(/\b(on[a-z]+)(\s*)=/gi, "$1$2&#61;");
+  return html
+    .replace(/\b(javascript|vbscript)(\s*):/gi, "$1$2&#58;")
+    .replace(/\bdata(\s*):(?=\s*[a-z]+\/|\s*,)/gi, "data$1&#58;")
+    .replace(/\b(on[a-z]+)(\s*)=/gi, "$1$2&#61;");
 }
 
 export function renderMarkdown(source: string): string {

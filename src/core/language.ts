@@ -6,14 +6,17 @@ export type Lang = (typeof LANGUAGES)[number];
 export function negotiateLanguage(header: string | null | undefined, fallback: Lang): Lang {
   if (!header) return fallback;
   let best: { lang: Lang; q: number; order: number } | undefined;
-  header.slice(0, 1000).split(",").forEach((part, order) => {
-    const [tag, ...params] = part.trim().split(";");
-    const primary = tag.trim().toLowerCase().split("-")[0] as Lang;
-    if (!LANGUAGES.includes(primary)) return;
-    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    const q = qParam ? Number(qParam.slice(2)) : 1;
-    if (!Number.isFinite(q) || q <= 0) return;
-    if (!best || q > best.q || (q === best.q && order < best.order)) best = { lang: primary, q, order };
-  });
+  header
+    .slice(0, 1000)
+    .split(",")
+    .forEach((part, order) => {
+      const [tag, ...params] = part.trim().split(";");
+      const primary = tag.trim().toLowerCase().split("-")[0] as Lang;
+      if (!LANGUAGES.includes(primary)) return;
+      const qParam = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+      const q = qParam ? Number(qParam.slice(2)) : 1;
+      if (!Number.isFinite(q) || q <= 0) return;
+      if (!best || q > best.q || (q === best.q && order < best.order)) best = { lang: primary, q, order };
+    });
   return best?.lang ?? fallback;
 }

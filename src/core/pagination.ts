@@ -25,10 +25,19 @@ export const MAX_PAGE = Number.MAX_SAFE_INTEGER;
 
 export const PageParam = pageNumber(MAX_PAGE)
   .default(1)
-  .openapi({ param: { name: "page", in: "query" }, example: 1, description: "Page number, from 1. A page past meta.last_page answers an empty data array with the true meta. To walk a whole list, follow the Link header (rel=\"next\") instead: it cannot skip or repeat an item when the list changes between pages." });
+  .openapi({
+    param: { name: "page", in: "query" },
+    example: 1,
+    description:
+      'Page number, from 1. A page past meta.last_page answers an empty data array with the true meta. To walk a whole list, follow the Link header (rel="next") instead: it cannot skip or repeat an item when the list changes between pages.',
+  });
 export const PerPageParam = pageNumber(MAX_PER_PAGE)
   .default(DEFAULT_PER_PAGE)
-  .openapi({ param: { name: "per_page", in: "query" }, example: DEFAULT_PER_PAGE, description: `Items per page, 1 to ${MAX_PER_PAGE} (default ${DEFAULT_PER_PAGE}).` });
+  .openapi({
+    param: { name: "per_page", in: "query" },
+    example: DEFAULT_PER_PAGE,
+    description: `Items per page, 1 to ${MAX_PER_PAGE} (default ${DEFAULT_PER_PAGE}).`,
+  });
 
 export interface PageRequest {
   page: number;
@@ -97,7 +106,10 @@ const CursorPayload = z.tuple([
 ]);
 
 function toBase64Url(text: string): string {
-  return btoa(String.fromCharCode(...new TextEncoder().encode(text))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 function fromBase64Url(text: string): string | undefined {
@@ -139,7 +151,7 @@ export function cursorScope(parts: readonly (string | number | boolean | undefin
   return hash.toString(36);
 }
 
-export const CURSOR_REFUSED = "is not a cursor of this list: use the address in the Link header (rel=\"next\") as it is";
+export const CURSOR_REFUSED = 'is not a cursor of this list: use the address in the Link header (rel="next") as it is';
 
 /** A cursor as text, decoded (undefined when it is not one this service made); the API and MCP both read it so. */
 export function readCursor(text: string): Cursor | undefined {
@@ -177,7 +189,8 @@ export function nextCursor(page: Page<unknown>, scope: string): string | undefin
  */
 export function nextLink(listUrl: string, validated: Record<string, string | number | boolean | undefined>, cursor: string): string {
   const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(validated)) if (value !== undefined && name !== "page" && name !== "cursor") params.set(name, String(value));
+  for (const [name, value] of Object.entries(validated))
+    if (value !== undefined && name !== "page" && name !== "cursor") params.set(name, String(value));
   params.set("cursor", cursor);
   return `<${listUrl}?${params}>; rel="next"`;
 }

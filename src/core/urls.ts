@@ -28,7 +28,10 @@ export function slugify(text: string, maxLength = 80): string {
 
 /** Board number or alias in any spelling → the form it is matched by. */
 export function normalizeBoardNumber(text: string): string {
-  return text.normalize("NFKD").replace(/[^A-Za-z0-9]/g, "").toUpperCase();
+  return text
+    .normalize("NFKD")
+    .replace(/[^A-Za-z0-9]/g, "")
+    .toUpperCase();
 }
 
 export interface UrlContext {

@@ -3,7 +3,11 @@
 
 export function attachmentDisposition(storedName: string): string {
   // Control characters could split the header; path separators make no sense in a saved file's name.
-  const name = storedName.replace(/[\x00-\x1f\x7f]/g, "").replace(/[/\\]/g, "_").trim() || "download";
+  const name =
+    storedName
+      .replace(/[\x00-\x1f\x7f]/g, "")
+      .replace(/[/\\]/g, "_")
+      .trim() || "download";
   const fallback = name
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")

@@ -24,9 +24,15 @@ function missingKey(secret: string | undefined): DomainError {
   const what = secret ? `is shorter than ${SIGNING_KEY_MIN_LENGTH} characters` : "is not set";
   if (!misconfigurationLogged) {
     misconfigurationLogged = true;
-    console.error(`configuration error: FILES_SIGNING_KEY ${what}; downloads are unavailable until it is set (wrangler secret put FILES_SIGNING_KEY)`);
+    console.error(
+      `configuration error: FILES_SIGNING_KEY ${what}; downloads are unavailable until it is set (wrangler secret put FILES_SIGNING_KEY)`,
+    );
   }
-  return new DomainError("unavailable", `Downloads are not available: the server setting FILES_SIGNING_KEY ${what}. Nothing was counted; retry later.`, 300);
+  return new DomainError(
+    "unavailable",
+    `Downloads are not available: the server setting FILES_SIGNING_KEY ${what}. Nothing was counted; retry later.`,
+    300,
+  );
 }
 
 function signingKey(env: Env): Promise<CryptoKey> {
@@ -59,14 +65,24 @@ const SIGNATURE = /^[0-9a-f]{64}$/i;
  * Checks a link's parts as they arrived (the id exactly as in the path, so another spelling is another
  * id). crypto.subtle.verify compares in constant time. Throws 403 for a bad signature or an expired link.
  */
-export async function verifyLink(env: Env, raw: { id: string; version: string; expires?: string; signature?: string }, nowMs: number): Promise<FileLink> {
-  const refused = new DomainError("forbidden", "This file link is not valid: its signature does not match. Ask the download endpoint for a new link.");
+export async function verifyLink(
+  env: Env,
+  raw: { id: string; version: string; expires?: string; signature?: string },
+  nowMs: number,
+): Promise<FileLink> {
+  const refused = new DomainError(
+    "forbidden",
+    "This file link is not valid: its signature does not match. Ask the download endpoint for a new link.",
+  );
   if (!/^[1-9]\d{0,8}$/.test(raw.version) || !/^\d{1,12}$/.test(raw.expires ?? "") || !SIGNATURE.test(raw.signature ?? "")) throw refused;
   const link: FileLink = { id: raw.id, version: Number(raw.version), expires: Number(raw.expires) };
   const mac = Uint8Array.from(raw.signature!.match(/../g)!, (h) => parseInt(h, 16));
   if (!(await crypto.subtle.verify("HMAC", await signingKey(env), mac, payload(link)))) throw refused;
   if (link.expires * 1000 <= nowMs) {
-    throw new DomainError("forbidden", `This file link expired at ${new Date(link.expires * 1000).toISOString()}. Ask the download endpoint for a new link.`);
+    throw new DomainError(
+      "forbidden",
+      `This file link expired at ${new Date(link.expires * 1000).toISOString()}. Ask the download endpoint for a new link.`,
+    );
   }
   return link;
 }

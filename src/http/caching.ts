@@ -47,7 +47,9 @@ export function conditional(ifNoneMatch: string | undefined, res: Response): Res
 
 /** Whether the API answer in `res` is one the cache headers apply to: a successful JSON GET (or HEAD). */
 function apiCacheable(c: Context<AppEnv>, res: Response): boolean {
-  return (c.req.method === "GET" || c.req.method === "HEAD") && res.status === 200 && !!res.headers.get("Content-Type")?.startsWith("application/json");
+  return (
+    (c.req.method === "GET" || c.req.method === "HEAD") && res.status === 200 && !!res.headers.get("Content-Type")?.startsWith("application/json")
+  );
 }
 
 /** The validators of an API answer: anonymous and keyed answers differ for one url, so shared caches must keep them apart. */

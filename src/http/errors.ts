@@ -19,7 +19,8 @@ const CODE_BY_KIND: Record<DomainErrorKind, ProblemCode> = {
 function fromDomainError(err: DomainError): ApiError {
   const headers: Record<string, string> = {};
   if (err.retryAfterSeconds !== undefined) headers["Retry-After"] = String(err.retryAfterSeconds);
-  if (err.kind === "unauthorized") headers["WWW-Authenticate"] = err.credentialsRejected ? 'Bearer realm="api", error="invalid_token"' : 'Bearer realm="api"';
+  if (err.kind === "unauthorized")
+    headers["WWW-Authenticate"] = err.credentialsRejected ? 'Bearer realm="api", error="invalid_token"' : 'Bearer realm="api"';
   return new ApiError(CODE_BY_KIND[err.kind], err.message, {
     ...(Object.keys(headers).length ? { headers } : {}),
     ...(err.fieldErrors ? { errors: err.fieldErrors } : {}),

@@ -49,7 +49,10 @@ export function memoryPut(key: string, body: Uint8Array, headers: Headers, expir
  * Reads a body up to `max` bytes. Whole: its bytes. Longer: a stream that replays what was read, then the
  * rest, so the caller can still store the full answer elsewhere.
  */
-export async function readUpTo(body: ReadableStream<Uint8Array> | null, max: number): Promise<{ bytes: Uint8Array } | { stream: ReadableStream<Uint8Array> }> {
+export async function readUpTo(
+  body: ReadableStream<Uint8Array> | null,
+  max: number,
+): Promise<{ bytes: Uint8Array } | { stream: ReadableStream<Uint8Array> }> {
   if (body === null) return { bytes: new Uint8Array() };
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];

@@ -33,7 +33,9 @@ export async function enforceLimit(c: Ctx, check: LimitCheck, leased = false): P
   const nowMs = Date.now();
   const cost = check.cost ?? 1;
   // Request rates may be admitted from this isolate's lease (lease.ts); caps and refundable counts always ask.
-  const decision = leased ? await takeRate(c.env, check.counter, check.rule, nowMs, cost) : await counter(c.env, check.counter).take(check.rule, nowMs, cost);
+  const decision = leased
+    ? await takeRate(c.env, check.counter, check.rule, nowMs, cost)
+    : await counter(c.env, check.counter).take(check.rule, nowMs, cost);
   const applied: AppliedLimit = { policy: check.policy, rule: check.rule, decision, nowMs };
   c.set("limits", [...(c.get("limits") ?? []), applied]);
   if (!decision.allowed) throw new ApiError(check.code, check.detail(decision), { headers: limitHeaders(c.get("limits") ?? []) });

@@ -48,7 +48,14 @@ export async function handleUploadsBatch(batch: MessageBatch<unknown>, env: Env)
 export async function processDocument(env: Env, job: ProcessJob): Promise<ProcessOutcome> {
   const db = getDb(env);
   const [doc] = await db
-    .select({ status: documents.status, type: documents.type, textShard: documents.textShard, r2Key: documentVersions.r2Key, extension: documentVersions.extension, sizeBytes: documentVersions.sizeBytes })
+    .select({
+      status: documents.status,
+      type: documents.type,
+      textShard: documents.textShard,
+      r2Key: documentVersions.r2Key,
+      extension: documentVersions.extension,
+      sizeBytes: documentVersions.sizeBytes,
+    })
     .from(documents)
     .innerJoin(documentVersions, and(eq(documentVersions.documentId, documents.id), eq(documentVersions.version, job.version)))
     .where(eq(documents.id, job.documentId));
@@ -79,7 +86,11 @@ export async function processDocument(env: Env, job: ProcessJob): Promise<Proces
     if (text.kind === "text") {
       pageCount = text.pageCount;
       pages = text.pages;
-      if (text.stopped) console.warn("PDF text extraction stopped early; the document keeps the text read so far", { documentId: job.documentId, reason: text.stopped });
+      if (text.stopped)
+        console.warn("PDF text extraction stopped early; the document keeps the text read so far", {
+          documentId: job.documentId,
+          reason: text.stopped,
+        });
     }
   }
 
@@ -90,7 +101,14 @@ export async function processDocument(env: Env, job: ProcessJob): Promise<Proces
     db.delete(documentPages).where(eq(documentPages.documentId, job.documentId)),
     db
       .update(documents)
-      .set({ status: "available", statusReason: null, executable: program !== null, pageCount, hasText: hasAnyText(pages), updatedAt: new Date().toISOString() })
+      .set({
+        status: "available",
+        statusReason: null,
+        executable: program !== null,
+        pageCount,
+        hasText: hasAnyText(pages),
+        updatedAt: new Date().toISOString(),
+      })
       .where(and(eq(documents.id, job.documentId), eq(documents.status, "processing"))),
   ];
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);

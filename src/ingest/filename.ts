@@ -27,7 +27,8 @@ export function safeFilename(raw: string | undefined): FilenameDecision {
   if (raw === undefined || raw.trim() === "") return { ok: false, reason: "needs a file name (the filename of the part)" };
   if (raw.includes("\u0000")) return { ok: false, reason: "file name must not contain control characters" };
   const segments = raw.split(/[\\/]/);
-  if (segments.some((s) => /^\.\.+$/.test(s.replace(INVISIBLE, "").trim()))) return { ok: false, reason: "file name must not contain directory parts such as ../" };
+  if (segments.some((s) => /^\.\.+$/.test(s.replace(INVISIBLE, "").trim())))
+    return { ok: false, reason: "file name must not contain directory parts such as ../" };
   const base = normaliseBaseName(segments[segments.length - 1]);
   if (!base || base === ".") return { ok: false, reason: "needs a file name (the filename of the part)" };
   if (base.length > FILENAME_MAX) return { ok: false, reason: `file name must be at most ${FILENAME_MAX} characters` };

@@ -4,7 +4,19 @@ import { addFieldError, fieldErrorsFromIssues, type FieldErrors } from "../error
 import { UploadFieldsSchema, type UploadFields } from "../schemas/ingest";
 import type { DocumentType } from "./formats";
 
-const SCALAR_FIELDS = new Set(["external_id", "title", "type", "description", "visibility", "rights_attested", "manufacturer_id", "chipset", "board_revision", "language", "source_note"]);
+const SCALAR_FIELDS = new Set([
+  "external_id",
+  "title",
+  "type",
+  "description",
+  "visibility",
+  "rights_attested",
+  "manufacturer_id",
+  "chipset",
+  "board_revision",
+  "language",
+  "source_note",
+]);
 /** Lists arrive as repeated fields, with or without the [] suffix some clients add. */
 const LIST_FIELDS: Record<string, "boards" | "tags"> = { boards: "boards", "boards[]": "boards", tags: "tags", "tags[]": "tags" };
 

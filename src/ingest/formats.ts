@@ -8,10 +8,27 @@ export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 /** What the first bytes of a file of this extension must look like. "binary" accepts anything. */
 export type ContentFamily =
-  | "pdf" | "png" | "jpeg" | "gif" | "webp" | "bmp" | "tiff"
-  | "zip" | "7z" | "rar" | "gzip" | "ole"
-  | "mp4" | "ebml" | "mp3" | "wav" | "flac" | "ogg"
-  | "text" | "step" | "binary";
+  | "pdf"
+  | "png"
+  | "jpeg"
+  | "gif"
+  | "webp"
+  | "bmp"
+  | "tiff"
+  | "zip"
+  | "7z"
+  | "rar"
+  | "gzip"
+  | "ole"
+  | "mp4"
+  | "ebml"
+  | "mp3"
+  | "wav"
+  | "flac"
+  | "ogg"
+  | "text"
+  | "step"
+  | "binary";
 
 export interface Format {
   extension: string;
@@ -65,9 +82,33 @@ export const OTHER_MAX_BYTES = 20 * MB;
  * shortcuts, Java archives). Programs inside archives are accepted and flagged `executable`.
  */
 export const BLOCKED_EXTENSIONS: readonly string[] = [
-  "exe", "dll", "sys", "com", "scr", "pif", "cpl", "msi", "msp", "msc",
-  "bat", "cmd", "ps1", "psm1", "vbs", "vbe", "js", "jse", "wsf", "wsh", "hta",
-  "lnk", "reg", "scf", "jar", "apk", "app",
+  "exe",
+  "dll",
+  "sys",
+  "com",
+  "scr",
+  "pif",
+  "cpl",
+  "msi",
+  "msp",
+  "msc",
+  "bat",
+  "cmd",
+  "ps1",
+  "psm1",
+  "vbs",
+  "vbe",
+  "js",
+  "jse",
+  "wsf",
+  "wsh",
+  "hta",
+  "lnk",
+  "reg",
+  "scf",
+  "jar",
+  "apk",
+  "app",
 ];
 
 const BY_EXTENSION = new Map(FORMATS.map((f) => [f.extension, f]));

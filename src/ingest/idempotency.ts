@@ -24,7 +24,11 @@ export type Claim =
 const CLAIM_PREFIX = "claim:";
 
 function inFlightConflict(): DomainError {
-  return new DomainError("conflict", "An upload with this external_id is still being received. Retry after a few seconds to get its result.", IN_FLIGHT_RETRY_AFTER_SECONDS);
+  return new DomainError(
+    "conflict",
+    "An upload with this external_id is still being received. Retry after a few seconds to get its result.",
+    IN_FLIGHT_RETRY_AFTER_SECONDS,
+  );
 }
 
 export function goneError(): DomainError {
@@ -49,7 +53,21 @@ const FINGERPRINT_VERSION = "v1";
  * answers 0 to `select count(*) from uploads where state = 'done' and fingerprint not like 'v1:%'`
  * (every upload committed before fingerprints were versioned has then been deleted or re-uploaded).
  */
-const UNVERSIONED_FIELDS = ["boardRevision", "boards", "chipset", "description", "filename", "language", "manufacturerId", "rightsAttested", "sourceNote", "tags", "title", "type", "visibility"];
+const UNVERSIONED_FIELDS = [
+  "boardRevision",
+  "boards",
+  "chipset",
+  "description",
+  "filename",
+  "language",
+  "manufacturerId",
+  "rightsAttested",
+  "sourceNote",
+  "tags",
+  "title",
+  "type",
+  "visibility",
+];
 
 const holdsNoValue = (v: unknown) => v === null || v === undefined || v === false || v === "" || (Array.isArray(v) && v.length === 0);
 
@@ -77,7 +95,13 @@ export async function samePayload(stored: string, fileSha256: string, metadata: 
   // Unversioned: a field added since could not have been sent then, so it must hold no value now.
   const fields = canonicalFields(metadata);
   if (Object.keys(fields).some((k) => !UNVERSIONED_FIELDS.includes(k) && !holdsNoValue(fields[k]))) return false;
-  return stored === (await digest(fileSha256, UNVERSIONED_FIELDS.map((k) => [k, fields[k]])));
+  return (
+    stored ===
+    (await digest(
+      fileSha256,
+      UNVERSIONED_FIELDS.map((k) => [k, fields[k]]),
+    ))
+  );
 }
 
 /** Claims (account, external id) for this request, or reports what holds it: 409 in flight, 410 deleted. */
@@ -92,7 +116,10 @@ export async function claimExternalId(db: Db, userId: number, externalId: string
       .returning({ id: uploads.id });
     if (inserted.length) return { kind: "new", uploadId: inserted[0].id, token };
 
-    const [row] = await db.select().from(uploads).where(and(eq(uploads.userId, userId), eq(uploads.externalId, externalId)));
+    const [row] = await db
+      .select()
+      .from(uploads)
+      .where(and(eq(uploads.userId, userId), eq(uploads.externalId, externalId)));
     if (!row) continue; // released between the insert and the read: try again
     if (row.state === "deleted") throw goneError();
     if (row.state === "in_flight") {

@@ -46,10 +46,7 @@ export function boundaryOf(contentType: string): string | undefined {
   return match ? (match[1] ?? match[2]) : undefined;
 }
 
-type Part =
-  | { kind: "field"; name: string; chunks: Uint8Array[]; size: number; truncated: boolean }
-  | { kind: "file" }
-  | { kind: "skip" };
+type Part = { kind: "field"; name: string; chunks: Uint8Array[]; size: number; truncated: boolean } | { kind: "file" } | { kind: "skip" };
 
 class Parser {
   /** "\r\n--boundary": every part ends where it begins. */
@@ -278,7 +275,12 @@ function parseDisposition(value: string): { type: string; name?: string; filenam
 }
 
 /** Reads the body and drives the handler; throws MalformedMultipart, BodyTooLarge or whatever a callback throws. */
-export async function parseMultipart(body: ReadableStream<Uint8Array> | null, contentType: string, limits: MultipartLimits, handler: MultipartHandler): Promise<void> {
+export async function parseMultipart(
+  body: ReadableStream<Uint8Array> | null,
+  contentType: string,
+  limits: MultipartLimits,
+  handler: MultipartHandler,
+): Promise<void> {
   const boundary = boundaryOf(contentType);
   if (!boundary) throw new MalformedMultipart("Multipart: Boundary not found");
   if (!body) throw new MalformedMultipart("the request has no body");
@@ -329,7 +331,11 @@ export async function parseMultipart(body: ReadableStream<Uint8Array> | null, co
 }
 
 /** Reads and drops the rest of a body; false when it is longer than `allowance` bytes or fails. */
-async function drain(read: (buffer: ArrayBuffer) => Promise<ReadableStreamReadResult<Uint8Array>>, buffer: ArrayBuffer, allowance: number): Promise<boolean> {
+async function drain(
+  read: (buffer: ArrayBuffer) => Promise<ReadableStreamReadResult<Uint8Array>>,
+  buffer: ArrayBuffer,
+  allowance: number,
+): Promise<boolean> {
   let left = allowance;
   try {
     for (;;) {

@@ -36,7 +36,11 @@ export type PdfText =
   | { kind: "unreadable"; reason: string };
 
 function cleanPage(text: string): string {
-  return text.replace(/\u0000/g, "").replace(/[ \t]+\n/g, "\n").trim().slice(0, PAGE_TEXT_MAX_CHARS);
+  return text
+    .replace(/\u0000/g, "")
+    .replace(/[ \t]+\n/g, "\n")
+    .trim()
+    .slice(0, PAGE_TEXT_MAX_CHARS);
 }
 
 /** Lets other requests and I/O run (and the isolate's clock move) between two pieces of parsing. */
@@ -85,7 +89,12 @@ export async function pdfText(bytes: Uint8Array, budget: PdfBudget = PDF_BUDGET)
   if (bomb) {
     const pageCount = pdf.numPages;
     await pdf.cleanup().catch(() => {});
-    return { kind: "text", pageCount, pages: [], stopped: `size budget: a compressed stream inflates past ${budget.maxStreamBytes} bytes, so no text is read` };
+    return {
+      kind: "text",
+      pageCount,
+      pages: [],
+      stopped: `size budget: a compressed stream inflates past ${budget.maxStreamBytes} bytes, so no text is read`,
+    };
   }
   // The clock starts once the document is open: loading costs little for any size we accept (the
   // first load in an isolate also pays for pdf.js's own start).
@@ -109,7 +118,8 @@ export async function pdfText(bytes: Uint8Array, budget: PdfBudget = PDF_BUDGET)
       pages.push(text);
       chars += text.length;
       // A page longer than a page row is only cut; the document's own budget ends the reading.
-      if (chars >= budget.maxChars || (page.cut && room <= PAGE_TEXT_MAX_CHARS)) stopped = `character budget: ${budget.maxChars} characters kept, reading stopped on page ${n} of ${pdf.numPages}`;
+      if (chars >= budget.maxChars || (page.cut && room <= PAGE_TEXT_MAX_CHARS))
+        stopped = `character budget: ${budget.maxChars} characters kept, reading stopped on page ${n} of ${pdf.numPages}`;
       else if (page.timedOut) stopped = `time budget: ${budget.maxMillis} ms spent, reading stopped on page ${n} of ${pdf.numPages}`;
       await yieldToOthers();
     }

@@ -70,36 +70,46 @@ async function readBody(request: Request, caller: UploadCaller, upload: UploadTr
   const { env, config } = caller;
   const received: ReceivedForm = { form: new UploadForm(), file: undefined, fileParts: 0 };
   const { form } = received;
-  await parseMultipart(request.body, request.headers.get("Content-Type") ?? "", { fieldBytes: FIELD_BYTES, parts: MAX_PARTS, bodyBytes: config.maxUploadBytes }, {
-    field: (name, value, truncated) => form.add(name, value, truncated),
-    fileStart: async (name, rawFilename) => {
-      received.fileParts += 1;
-      if (name !== "file") refuse(form.errors, name, 'is not a file field of this form: send the file as the part named "file"');
-      if (received.fileParts > 1) refuse(form.errors, "file", "must be sent once: one file per upload");
-      const named = safeFilename(rawFilename);
-      if (!named.ok) refuse(form.errors, "file", named.reason);
-      const filename = named.name;
-      const extension = extensionOf(filename);
-      const format = formatFor(extension, config);
-      if (!format.ok) refuse(form.errors, "file", format.reason);
+  await parseMultipart(
+    request.body,
+    request.headers.get("Content-Type") ?? "",
+    { fieldBytes: FIELD_BYTES, parts: MAX_PARTS, bodyBytes: config.maxUploadBytes },
+    {
+      field: (name, value, truncated) => form.add(name, value, truncated),
+      fileStart: async (name, rawFilename) => {
+        received.fileParts += 1;
+        if (name !== "file") refuse(form.errors, name, 'is not a file field of this form: send the file as the part named "file"');
+        if (received.fileParts > 1) refuse(form.errors, "file", "must be sent once: one file per upload");
+        const named = safeFilename(rawFilename);
+        if (!named.ok) refuse(form.errors, "file", named.reason);
+        const filename = named.name;
+        const extension = extensionOf(filename);
+        const format = formatFor(extension, config);
+        if (!format.ok) refuse(form.errors, "file", format.reason);
 
-      // Fields sent before the file (the usual order) let the id be claimed before any byte is stored.
-      const externalId = form.externalId();
-      if (externalId) await upload.claimId(externalId);
-      // Unless this is a known replay, rate and quota are settled before any byte reaches R2, whatever the
-      // order of the fields (an id that arrives later and turns out a replay gives both back).
-      const allowedBytes = await upload.settleLimits(Math.min(format.maxBytes, announcedLength(request)));
-      // A replay's file (or one refused above) is only hashed, never stored.
-      const sink = new FileSink(upload.storesFile ? env.FILES : null, `documents/${upload.documentId}/v1`, Math.min(format.maxBytes, allowedBytes), {
-        httpMetadata: { contentType: mediaTypeFor(extension) },
-        customMetadata: { filename },
-      });
-      upload.attach(sink);
-      received.file = { filename, extension, defaultType: format.type, maxBytes: format.maxBytes, sink };
+        // Fields sent before the file (the usual order) let the id be claimed before any byte is stored.
+        const externalId = form.externalId();
+        if (externalId) await upload.claimId(externalId);
+        // Unless this is a known replay, rate and quota are settled before any byte reaches R2, whatever the
+        // order of the fields (an id that arrives later and turns out a replay gives both back).
+        const allowedBytes = await upload.settleLimits(Math.min(format.maxBytes, announcedLength(request)));
+        // A replay's file (or one refused above) is only hashed, never stored.
+        const sink = new FileSink(
+          upload.storesFile ? env.FILES : null,
+          `documents/${upload.documentId}/v1`,
+          Math.min(format.maxBytes, allowedBytes),
+          {
+            httpMetadata: { contentType: mediaTypeFor(extension) },
+            customMetadata: { filename },
+          },
+        );
+        upload.attach(sink);
+        received.file = { filename, extension, defaultType: format.type, maxBytes: format.maxBytes, sink };
+      },
+      fileData: (bytes) => writeFile(received.file!, bytes, form.errors),
+      fileEnd: () => {},
     },
-    fileData: (bytes) => writeFile(received.file!, bytes, form.errors),
-    fileEnd: () => {},
-  });
+  );
   return received;
 }
 
@@ -117,7 +127,13 @@ async function checkForm({ form, file, fileParts }: ReceivedForm, caller: Upload
 }
 
 /** A known external id: the same payload answers the earlier upload's status; another payload is a conflict. */
-async function answerReplay(upload: UploadTransaction, claim: Extract<Claim, { kind: "existing" }>, stored: StoredFile, metadata: UploadMetadata, caller: UploadCaller): Promise<UploadResult> {
+async function answerReplay(
+  upload: UploadTransaction,
+  claim: Extract<Claim, { kind: "existing" }>,
+  stored: StoredFile,
+  metadata: UploadMetadata,
+  caller: UploadCaller,
+): Promise<UploadResult> {
   await upload.dropForReplay();
   if (!(await samePayload(claim.fingerprint, stored.sha256, metadata))) throw payloadConflict();
   const data = await uploadStatusOfDocument(caller.query, claim.documentId);
@@ -152,7 +168,11 @@ async function commitNew(
   } catch {
     // Never leave a document that nothing will process: take the upload back whole and let the caller retry.
     await upload.withdrawCommitted();
-    throw new DomainError("unavailable", "The upload could not be handed to processing. Nothing was kept; retry with the same external_id.", SEND_FAILED_RETRY_AFTER_SECONDS);
+    throw new DomainError(
+      "unavailable",
+      "The upload could not be handed to processing. Nothing was kept; retry with the same external_id.",
+      SEND_FAILED_RETRY_AFTER_SECONDS,
+    );
   }
   await upload.finish();
   const data = await uploadStatusOfDocument(caller.query, documentId);
@@ -170,7 +190,14 @@ function asDomainError(err: unknown, config: AppConfig): unknown {
 const SEND_FAILED_RETRY_AFTER_SECONDS = 30;
 
 /** The rows of a new document (processing, version 1, its boards), for one D1 batch. */
-function documentStatements(caller: UploadCaller, documentId: string, metadata: UploadMetadata, file: ReceivedFile, stored: StoredFile, boardIds: number[]): BatchItem<"sqlite">[] {
+function documentStatements(
+  caller: UploadCaller,
+  documentId: string,
+  metadata: UploadMetadata,
+  file: ReceivedFile,
+  stored: StoredFile,
+  boardIds: number[],
+): BatchItem<"sqlite">[] {
   const db = caller.query.db;
   const now = new Date().toISOString();
   return [

@@ -63,10 +63,27 @@ const FAMILY_CHECKS: Record<ContentFamily, (bytes: Uint8Array) => boolean> = {
 };
 
 const FAMILY_NAMES: Record<ContentFamily, string> = {
-  pdf: "a PDF file", png: "a PNG image", jpeg: "a JPEG image", gif: "a GIF image", webp: "a WebP image", bmp: "a BMP image",
-  tiff: "a TIFF image", zip: "a ZIP archive", "7z": "a 7-Zip archive", rar: "a RAR archive", gzip: "a gzip file",
-  ole: "an Office (OLE) document", mp4: "an MP4/QuickTime video", ebml: "a Matroska/WebM video", mp3: "an MP3 file",
-  wav: "a WAVE file", flac: "a FLAC file", ogg: "an Ogg file", text: "a text file", step: "a STEP model", binary: "a file",
+  pdf: "a PDF file",
+  png: "a PNG image",
+  jpeg: "a JPEG image",
+  gif: "a GIF image",
+  webp: "a WebP image",
+  bmp: "a BMP image",
+  tiff: "a TIFF image",
+  zip: "a ZIP archive",
+  "7z": "a 7-Zip archive",
+  rar: "a RAR archive",
+  gzip: "a gzip file",
+  ole: "an Office (OLE) document",
+  mp4: "an MP4/QuickTime video",
+  ebml: "a Matroska/WebM video",
+  mp3: "an MP3 file",
+  wav: "a WAVE file",
+  flac: "a FLAC file",
+  ogg: "an Ogg file",
+  text: "a text file",
+  step: "a STEP model",
+  binary: "a file",
 };
 
 /** Null when the content fits the family, else the rejection reason. */
@@ -87,7 +104,13 @@ function isPortableExecutable(bytes: Uint8Array): boolean {
 export function programKind(bytes: Uint8Array): string | null {
   if (isPortableExecutable(bytes)) return "a Windows program (PE)";
   if (startsWith(bytes, [0x7f, 0x45, 0x4c, 0x46])) return "an ELF program";
-  for (const magic of [[0xfe, 0xed, 0xfa, 0xce], [0xfe, 0xed, 0xfa, 0xcf], [0xce, 0xfa, 0xed, 0xfe], [0xcf, 0xfa, 0xed, 0xfe], [0xca, 0xfe, 0xba, 0xbe]]) {
+  for (const magic of [
+    [0xfe, 0xed, 0xfa, 0xce],
+    [0xfe, 0xed, 0xfa, 0xcf],
+    [0xce, 0xfa, 0xed, 0xfe],
+    [0xcf, 0xfa, 0xed, 0xfe],
+    [0xca, 0xfe, 0xba, 0xbe],
+  ]) {
     if (startsWith(bytes, magic)) return "a Mach-O program";
   }
   if (startsWith(bytes, ascii("#!"))) return "a script (#!)";
@@ -95,7 +118,22 @@ export function programKind(bytes: Uint8Array): string | null {
 }
 
 /** Names that a system runs as a program, inside archives. */
-const PROGRAM_EXTENSIONS = new Set([...BLOCKED_EXTENSIONS, "sh", "bash", "command", "run", "efi", "so", "dylib", "elf", "appimage", "deb", "rpm", "pkg", "dmg"]);
+const PROGRAM_EXTENSIONS = new Set([
+  ...BLOCKED_EXTENSIONS,
+  "sh",
+  "bash",
+  "command",
+  "run",
+  "efi",
+  "so",
+  "dylib",
+  "elf",
+  "appimage",
+  "deb",
+  "rpm",
+  "pkg",
+  "dmg",
+]);
 
 export function isProgramName(name: string): boolean {
   // Normalised like an uploaded name: "setup.exe." or "setup\u202Etxt.exe" inside an archive is still setup.exe.

@@ -17,7 +17,10 @@ function ipv4(text: string): string | undefined {
 
 /** The 8 groups of an IPv6 address (any textual form, an embedded IPv4 tail included), or undefined. */
 export function ipv6Groups(text: string): number[] | undefined {
-  let rest = text.replace(/^\[|\]$/g, "").replace(/%.*$/, "").toLowerCase();
+  let rest = text
+    .replace(/^\[|\]$/g, "")
+    .replace(/%.*$/, "")
+    .toLowerCase();
   // An embedded IPv4 tail ("::ffff:192.0.2.1") is two groups written in decimal: rewrite it in hex.
   const v4 = rest.match(/^(.*:)(\d{1,3}(?:\.\d{1,3}){3})$/);
   if (v4) {

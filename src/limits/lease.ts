@@ -39,7 +39,12 @@ const demand = new Map<CounterName, { second: number; current: number; previous:
 function noteDemand(name: CounterName, nowMs: number): number {
   const second = Math.floor(nowMs / 1000);
   const seen = demand.get(name);
-  const next = !seen || seen.second < second - 1 ? { second, current: 1, previous: 0 } : seen.second === second ? { ...seen, current: seen.current + 1 } : { second, current: 1, previous: seen.current };
+  const next =
+    !seen || seen.second < second - 1
+      ? { second, current: 1, previous: 0 }
+      : seen.second === second
+        ? { ...seen, current: seen.current + 1 }
+        : { second, current: 1, previous: seen.current };
   setBounded(demand, name, next, (d) => d.second < second - 1);
   return next.current + next.previous;
 }
@@ -77,7 +82,13 @@ function admitLocally(name: CounterName, rule: LimitRule, nowMs: number, cost: n
   const [calls, newest] = lease.used.get(second) ?? [0, 0];
   lease.used.set(second, [calls + cost, Math.max(newest, nowMs)]);
   // This call is the newest counted: the window is entirely free again one window from now.
-  return { allowed: true, limit: rule.limit, remaining: told(name, rule, nowMs, lease.left, true), resetSeconds: rule.windowSeconds, retryAfterSeconds: 0 };
+  return {
+    allowed: true,
+    limit: rule.limit,
+    remaining: told(name, rule, nowMs, lease.left, true),
+    resetSeconds: rule.windowSeconds,
+    retryAfterSeconds: 0,
+  };
 }
 
 function reportOf(lease: Lease): LeaseReport {

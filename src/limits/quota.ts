@@ -54,7 +54,13 @@ export class QuotaLedger extends DurableObject<Env> {
       const used = await usedBytes(getDb(this.env), request.userId);
       const available = Math.max(0, request.quotaBytes - used - held);
       const granted = Math.min(request.wanted, available);
-      if (granted > 0) sql.exec("insert into reservations (id, bytes, expires_ms) values (?, ?, ?)", request.reservationId, granted, request.nowMs + RESERVATION_TTL_MS);
+      if (granted > 0)
+        sql.exec(
+          "insert into reservations (id, bytes, expires_ms) values (?, ?, ?)",
+          request.reservationId,
+          granted,
+          request.nowMs + RESERVATION_TTL_MS,
+        );
       return { granted, available };
     });
   }

@@ -103,7 +103,13 @@ export class Window {
    * `nextReservation`). Reserved slots count against the limit until reported; not reported by their end, they
    * count as used at that end. `changed` says whether the window must be stored again.
    */
-  take(rule: LimitRule, nowMs: number, cost: number, lease: LeaseAsk | undefined, nextReservation: () => number): { decision: LimitDecision; changed: boolean } {
+  take(
+    rule: LimitRule,
+    nowMs: number,
+    cost: number,
+    lease: LeaseAsk | undefined,
+    nextReservation: () => number,
+  ): { decision: LimitDecision; changed: boolean } {
     const reported = lease?.report ? this.recordReport(lease.report) : false;
     const settled = this.settle(nowMs);
     const live = this.live(rule, nowMs);

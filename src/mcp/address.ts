@@ -84,7 +84,9 @@ export function resolveBoardReference(text: string): { spelling: string; lang?: 
   if (address) return { spelling: address.key, lang: address.lang };
   // Something shaped like a web address that is not a board page is an error, not a board number.
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text.trim())) {
-    throw new ToolError(`${quote(text)} is not a board page address (${KIND_NAMES.board.example}). Pass the board number instead, in any spelling (820-00165, 82000165).`);
+    throw new ToolError(
+      `${quote(text)} is not a board page address (${KIND_NAMES.board.example}). Pass the board number instead, in any spelling (820-00165, 82000165).`,
+    );
   }
   return { spelling: text };
 }

@@ -89,5 +89,8 @@ export function splitParts(text: string, size: number): string[] {
 
 /** Joins markdown lines; empty metadata lines collapse so blocks stay separated by one blank line. */
 export function render(lines: string[]): string {
-  return lines.join("\n").replace(/\n{3,}/g, "\n\n").trim();
+  return lines
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
 }

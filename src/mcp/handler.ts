@@ -27,7 +27,11 @@ function hostRules(c: Context<AppEnv>) {
   const workersDev = siteHost.endsWith(".workers.dev") ? [siteHost] : [];
   const hostSent = c.req.header("Host") !== undefined;
   return {
-    allowedHostnames: configured ? [siteHost, ...localhostAllowedHostnames()] : hostSent ? [...localhostAllowedHostnames(), ...workersDev] : undefined,
+    allowedHostnames: configured
+      ? [siteHost, ...localhostAllowedHostnames()]
+      : hostSent
+        ? [...localhostAllowedHostnames(), ...workersDev]
+        : undefined,
     allowedOriginHostnames: [...new Set([siteHost, ...localhostAllowedOrigins()])],
   };
 }

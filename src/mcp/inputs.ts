@@ -2,10 +2,7 @@
 import { z } from "@hono/zod-openapi";
 import { LANGUAGES, type Lang } from "../core/language";
 
-export const LangInput = z
-  .enum(LANGUAGES)
-  .optional()
-  .describe("Language of urls (default: the address's, else the site's)");
+export const LangInput = z.enum(LANGUAGES).optional().describe("Language of urls (default: the address's, else the site's)");
 
 /** An id or a page address; long enough for any real address, short enough to refuse junk. */
 export function referenceInput(description: string) {

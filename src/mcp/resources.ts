@@ -2,7 +2,16 @@
 // read with exactly the rendering of the matching get_* tool, as an anonymous reader sees it. Reads count
 // against the assistants' budget like tool calls; template arguments complete (board numbers, the language).
 import type { z } from "@hono/zod-openapi";
-import { type McpServer, ProtocolError, ProtocolErrorCode, ResourceNotFoundError, ResourceTemplate, UriTemplate, type ReadResourceResult, type Variables } from "@modelcontextprotocol/server";
+import {
+  type McpServer,
+  ProtocolError,
+  ProtocolErrorCode,
+  ResourceNotFoundError,
+  ResourceTemplate,
+  UriTemplate,
+  type ReadResourceResult,
+  type Variables,
+} from "@modelcontextprotocol/server";
 import { DomainError } from "../errors";
 import { OverBudget, withinBudget } from "./budget";
 import { completeBoardNumber, completeLang } from "./completions";
@@ -32,11 +41,46 @@ interface ItemResource {
 }
 
 const RESOURCES: Record<ResourceKind, ItemResource> = {
-  thread: { title: "Forum thread", description: "A forum thread and one page of its replies, as get_thread renders it", tool: getThreadTool, argument: "thread", variable: "id", query: ["page", "lang"] },
-  post: { title: "Blog post", description: "A blog post (one part of a long body) and its comments, as get_post renders it", tool: getPostTool, argument: "post", variable: "id", query: ["part", "lang"] },
-  case: { title: "Repair case", description: "A repair case, as get_repair_case renders it", tool: getRepairCaseTool, argument: "case", variable: "id", query: ["lang"] },
-  document: { title: "Library document", description: "A library document's metadata (never the file), as get_document renders it", tool: getDocumentTool, argument: "document", variable: "id", query: ["lang"] },
-  board: { title: "Board", description: "A board by number or alias in any spelling, with a page of its documents, as get_board renders it", tool: getBoardTool, argument: "board", variable: "number", query: ["page", "lang"] },
+  thread: {
+    title: "Forum thread",
+    description: "A forum thread and one page of its replies, as get_thread renders it",
+    tool: getThreadTool,
+    argument: "thread",
+    variable: "id",
+    query: ["page", "lang"],
+  },
+  post: {
+    title: "Blog post",
+    description: "A blog post (one part of a long body) and its comments, as get_post renders it",
+    tool: getPostTool,
+    argument: "post",
+    variable: "id",
+    query: ["part", "lang"],
+  },
+  case: {
+    title: "Repair case",
+    description: "A repair case, as get_repair_case renders it",
+    tool: getRepairCaseTool,
+    argument: "case",
+    variable: "id",
+    query: ["lang"],
+  },
+  document: {
+    title: "Library document",
+    description: "A library document's metadata (never the file), as get_document renders it",
+    tool: getDocumentTool,
+    argument: "document",
+    variable: "id",
+    query: ["lang"],
+  },
+  board: {
+    title: "Board",
+    description: "A board by number or alias in any spelling, with a page of its documents, as get_board renders it",
+    tool: getBoardTool,
+    argument: "board",
+    variable: "number",
+    query: ["page", "lang"],
+  },
 };
 
 const NUMERIC = new Set(["page", "part"]);
@@ -107,7 +151,12 @@ export function registerResources(server: McpServer, ctx: ToolContext): void {
       lang: completeLang,
       ...(kind === "board" && { number: (value: string) => completeBoardNumber(ctx, value) }),
     };
-    const template = new ResourceTemplate(new ItemTemplate(`${RESOURCE_SCHEME}://${kind}/{${item.variable}}`, item.query), { list: undefined, complete });
-    server.registerResource(kind, template, { title: item.title, description: item.description, mimeType: RESOURCE_MIME_TYPE }, (uri, variables) => readItem(item, uri, variables, ctx));
+    const template = new ResourceTemplate(new ItemTemplate(`${RESOURCE_SCHEME}://${kind}/{${item.variable}}`, item.query), {
+      list: undefined,
+      complete,
+    });
+    server.registerResource(kind, template, { title: item.title, description: item.description, mimeType: RESOURCE_MIME_TYPE }, (uri, variables) =>
+      readItem(item, uri, variables, ctx),
+    );
   }
 }

@@ -97,7 +97,14 @@ export function inspectRpcBody(text: string, protocolHeader: string | undefined)
   const header = protocolHeader?.trim();
   if (header && !SUPPORTED_VERSIONS.includes(header)) {
     const message = `Unsupported MCP-Protocol-Version header ${JSON.stringify(header.slice(0, 40))}: this server speaks ${SUPPORTED_VERSIONS.join(", ")}. Send one of them.`;
-    return { reads, refusal: { status: 400, id: Array.isArray(parsed) ? null : idOf(parsed), error: { code: UNSUPPORTED_VERSION_CODE, message, data: { supported: SUPPORTED_VERSIONS, requested: header.slice(0, 40) } } } };
+    return {
+      reads,
+      refusal: {
+        status: 400,
+        id: Array.isArray(parsed) ? null : idOf(parsed),
+        error: { code: UNSUPPORTED_VERSION_CODE, message, data: { supported: SUPPORTED_VERSIONS, requested: header.slice(0, 40) } },
+      },
+    };
   }
   if (!Array.isArray(parsed)) {
     const problem = isMessage(parsed) ? invalidParams(parsed) : undefined;

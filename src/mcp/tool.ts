@@ -56,7 +56,11 @@ export function compactSchema(schema: z.ZodObject): StandardSchemaWithJSON {
   };
 }
 
-export function registerTool<Input extends z.ZodObject, Output extends z.ZodObject>(server: McpServer, ctx: ToolContext, tool: ToolDefinition<Input, Output>): void {
+export function registerTool<Input extends z.ZodObject, Output extends z.ZodObject>(
+  server: McpServer,
+  ctx: ToolContext,
+  tool: ToolDefinition<Input, Output>,
+): void {
   // Registered through the SDK's untyped face: the args were validated against `tool.input` by the SDK.
   server.registerTool<StandardSchemaWithJSON, StandardSchemaWithJSON>(
     tool.name,
@@ -70,7 +74,10 @@ export function registerTool<Input extends z.ZodObject, Output extends z.ZodObje
     async (args: unknown): Promise<CallToolResult> => {
       try {
         const answer = await withinBudget(ctx.budget, () => tool.run(args as z.output<Input>, ctx));
-        return { content: [{ type: "text", text: answer.markdown }, ...(answer.links ?? [])], structuredContent: answer.structured as Record<string, unknown> };
+        return {
+          content: [{ type: "text", text: answer.markdown }, ...(answer.links ?? [])],
+          structuredContent: answer.structured as Record<string, unknown>,
+        };
       } catch (error) {
         const explained = toolErrorText(error);
         if (explained !== undefined) return { isError: true, content: [{ type: "text", text: explained }] };

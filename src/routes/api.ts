@@ -55,7 +55,20 @@ export function buildApi() {
       origin: "*",
       allowMethods: ["GET", "POST", "OPTIONS"],
       allowHeaders: ["Authorization", "Accept-Language", "Content-Type", "If-None-Match", "X-Request-Id"],
-      exposeHeaders: ["X-Request-Id", "ETag", "Retry-After", "RateLimit", "RateLimit-Policy", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "Idempotent-Replayed", "Content-Language", "x-d1-bookmark", "Link"],
+      exposeHeaders: [
+        "X-Request-Id",
+        "ETag",
+        "Retry-After",
+        "RateLimit",
+        "RateLimit-Policy",
+        "X-RateLimit-Limit",
+        "X-RateLimit-Remaining",
+        "X-RateLimit-Reset",
+        "Idempotent-Replayed",
+        "Content-Language",
+        "x-d1-bookmark",
+        "Link",
+      ],
       maxAge: 86400,
     }),
   );
@@ -72,14 +85,22 @@ export function buildApi() {
   api.route("/", fileRoute);
   api.use("*", rateLimit);
   // Inside the rate check, which runs beside it: a cached anonymous answer is still counted.
-  api.use("*", edgeCache(knownParamsFromRoutes("/api/v1", () => queryParamsOf(api)), apiValidators));
+  api.use(
+    "*",
+    edgeCache(
+      knownParamsFromRoutes("/api/v1", () => queryParamsOf(api)),
+      apiValidators,
+    ),
+  );
   for (const operation of OPERATIONS) api.route("/", operation);
 
   // A catch-all route, not notFound(): Hono ignores a sub-app's notFound once it is mounted.
   api.all("*", (c) => {
     const allowed = allowedMethods(api.routes, c.req.path.replace(/^\/api\/v1/, ""), c.req.method);
     if (allowed.length) {
-      throw new ApiError("method-not-allowed", `${c.req.method} is not supported here; use ${allowed.join(", ")}.`, { headers: { Allow: allowed.join(", ") } });
+      throw new ApiError("method-not-allowed", `${c.req.method} is not supported here; use ${allowed.join(", ")}.`, {
+        headers: { Allow: allowed.join(", ") },
+      });
     }
     throw new ApiError("not-found", `No endpoint at ${quoteInput(c.req.path)}. The API is described at /api/v1/openapi.json.`);
   });

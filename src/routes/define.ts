@@ -41,11 +41,17 @@ type Responses = RouteConfig["responses"];
 /** Adds the headers every answer of the service carries to the operation's own successful responses. */
 function withHeaders(cacheable: boolean, responses: Responses): Responses {
   return Object.fromEntries(
-    Object.entries(responses).map(([status, r]) => [status, Number(status) >= 300 ? r : { ...r, headers: { ...successHeaders(cacheable), ...(r as { headers?: object }).headers } }]),
+    Object.entries(responses).map(([status, r]) => [
+      status,
+      Number(status) >= 300 ? r : { ...r, headers: { ...successHeaders(cacheable), ...(r as { headers?: object }).headers } },
+    ]),
   );
 }
 
-export function apiRoute<P extends string, R extends Omit<RouteConfig, "path" | "security" | "middleware" | "operationId"> & { path: P; operationId: string }>(
+export function apiRoute<
+  P extends string,
+  R extends Omit<RouteConfig, "path" | "security" | "middleware" | "operationId"> & { path: P; operationId: string },
+>(
   access: Access,
   problems: readonly ProblemCode[],
   route: R,

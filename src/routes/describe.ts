@@ -23,8 +23,7 @@ const TAGS = [
 const INFO = {
   title: "Board Documentation Service API",
   version: SERVICE_VERSION,
-  description:
-    `Read API for a hardware-repair community: forum, blog, repair cases, boards and the document library. ${USAGE_TEXT}`,
+  description: `Read API for a hardware-repair community: forum, blog, repair cases, boards and the document library. ${USAGE_TEXT}`,
 };
 
 const OPEN = { security: [{}] as Record<string, string[]>[], "x-required-scopes": [] as string[] };
@@ -34,7 +33,10 @@ const OPEN = { security: [{}] as Record<string, string[]>[], "x-required-scopes"
  * without a key, a limit or a parameter). Declared so a client and a linter know no other 4xx exists.
  */
 const PLATFORM_4XX = {
-  "4XX": { description: "Refused by the platform before this service runs (a malformed request, an address or headers too large): the platform's own answer, not a problem body" },
+  "4XX": {
+    description:
+      "Refused by the platform before this service runs (a malformed request, an address or headers too large): the platform's own answer, not a problem body",
+  },
 };
 
 const describeRoute = createRoute({
@@ -46,7 +48,11 @@ const describeRoute = createRoute({
   description: "The OpenAPI 3.1 description of this API (this document). Its servers entry is the base url of the site that answered.",
   ...OPEN,
   responses: {
-    200: { description: "The OpenAPI document", headers: successHeaders(true), content: { "application/json": { schema: z.record(z.string(), z.unknown()).openapi({ description: "An OpenAPI 3.1 document" }) } } },
+    200: {
+      description: "The OpenAPI document",
+      headers: successHeaders(true),
+      content: { "application/json": { schema: z.record(z.string(), z.unknown()).openapi({ description: "An OpenAPI 3.1 document" }) } },
+    },
     304: { description: "Not modified: the If-None-Match sent matches the current ETag", headers: successHeaders(true) },
     ...PLATFORM_4XX,
   },
@@ -60,7 +66,10 @@ const docsRoute = createRoute({
   summary: "Interactive reference",
   description: "An HTML page that renders this description and lets a reader try each GET operation, with an optional key.",
   ...OPEN,
-  responses: { 200: { description: "The reference page", headers: successHeaders(false), content: { "text/html": { schema: z.string() } } }, ...PLATFORM_4XX },
+  responses: {
+    200: { description: "The reference page", headers: successHeaders(false), content: { "text/html": { schema: z.string() } } },
+    ...PLATFORM_4XX,
+  },
 });
 
 export function describeApi(api: OpenAPIHono<AppEnv>): void {

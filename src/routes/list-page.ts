@@ -7,9 +7,15 @@ import { validationError } from "../http/problem";
 import { apiBaseUrl } from "../core/urls";
 
 /** The page a list request asks for: a page number, or the position after a cursor made for `scope`. */
-export function listRequest(c: Context<AppEnv>, q: { page: number; per_page?: number; cursor?: Cursor }, perPage: number, scope: string): PageRequest {
+export function listRequest(
+  c: Context<AppEnv>,
+  q: { page: number; per_page?: number; cursor?: Cursor },
+  perPage: number,
+  scope: string,
+): PageRequest {
   if (q.cursor && c.req.query("page") !== undefined) throw validationError({ page: ["give page or cursor, not both"] });
-  if (q.cursor && q.cursor.scope !== scope) throw validationError({ cursor: ["was made for other filters, another per_page or another caller: follow the Link address as it is"] });
+  if (q.cursor && q.cursor.scope !== scope)
+    throw validationError({ cursor: ["was made for other filters, another per_page or another caller: follow the Link address as it is"] });
   return q.cursor ? { page: q.cursor.page, perPage, after: q.cursor } : { page: q.page, perPage };
 }
 
@@ -17,7 +23,13 @@ export function listRequest(c: Context<AppEnv>, q: { page: number; per_page?: nu
  * Names the next page in a Link header when there is one. `path` is under the API base; `validated` are the
  * parameters the handler read, as it read them (the Link never repeats anything else the request carried).
  */
-export function linkNext(c: Context<AppEnv>, path: string, validated: Record<string, string | number | boolean | undefined>, page: Page<unknown>, scope: string): void {
+export function linkNext(
+  c: Context<AppEnv>,
+  path: string,
+  validated: Record<string, string | number | boolean | undefined>,
+  page: Page<unknown>,
+  scope: string,
+): void {
   const next = nextCursor(page, scope);
   if (next) c.header("Link", nextLink(`${apiBaseUrl(c.get("siteUrl"))}${path}`, validated, next));
 }

@@ -9,7 +9,12 @@ import { DocumentTypeSchema, OutcomeSchema, VisibilitySchema } from "../schemas/
 export function idParam(name: string, what: string) {
   return z.object({
     // The pattern is documented, not enforced by validation: a malformed id is a 404, never a 422.
-    [name]: z.string().openapi({ param: { name, in: "path" }, pattern: ID_PATTERN.source, example: "01JBGJ09TQM83XSSSS6YS3C4DW", description: `${what} id (26-character ULID, any case)` }),
+    [name]: z.string().openapi({
+      param: { name, in: "path" },
+      pattern: ID_PATTERN.source,
+      example: "01JBGJ09TQM83XSSSS6YS3C4DW",
+      description: `${what} id (26-character ULID, any case)`,
+    }),
   });
 }
 
@@ -19,10 +24,17 @@ export function requireId(raw: string, what: string): string {
   return id;
 }
 
-export const BoardFilterParam = z.string().min(1, "must not be empty").max(MAX_BOARD_SPELLING).optional().openapi({ param: { name: "board", in: "query" }, description: "Board number or alias in any spelling (820-00165, 82000165, 820 00165)", example: "820-00165" });
+export const BoardFilterParam = z
+  .string()
+  .min(1, "must not be empty")
+  .max(MAX_BOARD_SPELLING)
+  .optional()
+  .openapi({
+    param: { name: "board", in: "query" },
+    description: "Board number or alias in any spelling (820-00165, 82000165, 820 00165)",
+    example: "820-00165",
+  });
 export const DocumentTypeParam = DocumentTypeSchema.optional().openapi({ param: { name: "type", in: "query" } });
 export const VisibilityParam = VisibilitySchema.optional().openapi({ param: { name: "visibility", in: "query" } });
 export const OutcomeParam = OutcomeSchema.optional().openapi({ param: { name: "outcome", in: "query" } });
-export const BooleanParam = z
-  .enum(["true", "false", "1", "0"], { error: "must be true or false" })
-  .transform((v) => v === "true" || v === "1");
+export const BooleanParam = z.enum(["true", "false", "1", "0"], { error: "must be true or false" }).transform((v) => v === "true" || v === "1");

@@ -10,9 +10,15 @@ const text = { type: "string" } as const;
 
 export const RESPONSE_HEADERS = {
   "X-Request-Id": { required: true, description: "Identifies the request in the logs; a problem body's request_id is the same id", schema: text },
-  "Content-Language": { description: "Language of the url values in the body (from Accept-Language); a problem body is written in English: en", schema: { type: "string" as const, enum: [...LANGUAGES] } },
+  "Content-Language": {
+    description: "Language of the url values in the body (from Accept-Language); a problem body is written in English: en",
+    schema: { type: "string" as const, enum: [...LANGUAGES] },
+  },
   Vary: { description: "Request headers the answer depends on (Accept-Language, Authorization)", schema: text },
-  "Cache-Control": { description: "public, max-age=60 for anonymous reads; private, no-cache with a key; no-store for problems, links and uploads", schema: text },
+  "Cache-Control": {
+    description: "public, max-age=60 for anonymous reads; private, no-cache with a key; no-store for problems, links and uploads",
+    schema: text,
+  },
   ETag: { description: "Validator of the body; send it back in If-None-Match to get a 304", schema: text },
   "Retry-After": { description: "Seconds until the call may succeed", schema: int },
   "RateLimit-Policy": { description: 'Every limit counted on the call (IETF draft), e.g. `"anonymous";q=60;w=60`', schema: text },
@@ -20,10 +26,20 @@ export const RESPONSE_HEADERS = {
   "X-RateLimit-Limit": { description: "Limit of the policy that refused the call, else of the request rate", schema: int },
   "X-RateLimit-Remaining": { description: "Calls left under it", schema: int },
   "X-RateLimit-Reset": { description: "Unix time (seconds) when its window is free again", schema: int },
-  "x-d1-bookmark": { description: "Database session bookmark of this read; send it back in x-d1-bookmark to read data at least this new", schema: text },
-  "Idempotent-Replayed": { description: "true when the answer replays an earlier upload with the same external_id", schema: { type: "string" as const, enum: ["true"] } },
+  "x-d1-bookmark": {
+    description: "Database session bookmark of this read; send it back in x-d1-bookmark to read data at least this new",
+    schema: text,
+  },
+  "Idempotent-Replayed": {
+    description: "true when the answer replays an earlier upload with the same external_id",
+    schema: { type: "string" as const, enum: ["true"] },
+  },
   "WWW-Authenticate": { description: "The authentication scheme expected: Bearer", schema: text },
-  Link: { description: 'RFC 8288 link to the next page of a list, e.g. `<https://…/api/v1/documents?per_page=20&cursor=…>; rel="next"`; absent on the last page', schema: text },
+  Link: {
+    description:
+      'RFC 8288 link to the next page of a list, e.g. `<https://…/api/v1/documents?per_page=20&cursor=…>; rel="next"`; absent on the last page',
+    schema: text,
+  },
   Allow: { description: "The methods this address supports", schema: text },
 };
 

@@ -6,7 +6,22 @@ export const IdSchema = z.string().regex(ID_PATTERN).openapi({ example: "01JBGJ0
 export const DateTimeSchema = z.string().openapi({ format: "date-time", example: "2026-10-01T10:00:00.000Z" });
 export const UrlSchema = z.string().openapi({ format: "uri", example: "https://example.org/en/forum/01JBGJ09TQM83XSSSS6YS3C4DW/no-power" });
 
-export const DOCUMENT_TYPES = ["document", "software", "bios", "image", "video", "audio", "archive", "code", "model_3d", "schematic", "boardview", "datasheet", "service_manual", "other"] as const;
+export const DOCUMENT_TYPES = [
+  "document",
+  "software",
+  "bios",
+  "image",
+  "video",
+  "audio",
+  "archive",
+  "code",
+  "model_3d",
+  "schematic",
+  "boardview",
+  "datasheet",
+  "service_manual",
+  "other",
+] as const;
 export const DOCUMENT_STATUSES = ["processing", "available", "rejected", "removed", "takedown"] as const;
 export const VISIBILITIES = ["private", "shared", "public"] as const;
 export const THREAD_STATUSES = ["open", "locked", "solved", "closed"] as const;

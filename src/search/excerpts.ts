@@ -38,7 +38,12 @@ export function matchWords(parsed: ParsedQuery): MatchWords {
 const TOKEN = /[\p{L}\p{N}\p{M}]+/gu;
 
 /** Markdown punctuation out, whitespace collapsed: an excerpt reads as text. */
-const plain = (text: string) => text.replace(/[*_`#>|]+/g, " ").replace(/\[([^\]]*)\]\([^)]*\)/g, "$1").replace(/\s+/g, " ").trim();
+const plain = (text: string) =>
+  text
+    .replace(/[*_`#>|]+/g, " ")
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/\s+/g, " ")
+    .trim();
 
 function marksIn(text: string, match: MatchWords): [number, number][] {
   const marks: [number, number][] = [];

@@ -59,29 +59,44 @@ const key = (kind: string, id: string) => `(select n from search_keys where kind
 
 /** The same rows into the whole index and, for keys among the newest RECENT_KEYS, into the recent tier. */
 function tiered(table: "search_documents" | "search_threads" | "search_cases", statement: (table: string) => string, filter: string): string[] {
-  return [statement(table) + `\nwhere ${filter}`, statement(`${table}_recent`) + `\nwhere (${filter}) and k.n > (select max(n) from search_keys) - ${RECENT_KEYS}`];
+  return [
+    statement(table) + `\nwhere ${filter}`,
+    statement(`${table}_recent`) + `\nwhere (${filter}) and k.n > (select max(n) from search_keys) - ${RECENT_KEYS}`,
+  ];
 }
 
 export function documentMetaRows(filter: string): string[] {
-  return tiered("search_documents", (table) => `insert or replace into ${table} (rowid, type, title, codes, meta, body)
+  return tiered(
+    "search_documents",
+    (table) => `insert or replace into ${table} (rowid, type, title, codes, meta, body)
 select k.n + ${META_BASE}, ${typeToken("d.type")}, d.title,
   (select group_concat(b.number || ' ' || b.norm, ' ') from document_boards db join boards b on b.id = db.board_id where db.document_id = d.id),
   ifnull((select name from manufacturers m where m.id = d.manufacturer_id), '') || ' ' || ifnull(d.chipset, '') || ' ' || ifnull(d.board_revision, '') || ' ' || d.tags || ' ' || ifnull(d.description, ''),
   null
-from documents d join search_keys k on k.kind = 'document' and k.id = d.id`, filter);
+from documents d join search_keys k on k.kind = 'document' and k.id = d.id`,
+    filter,
+  );
 }
 
 export function documentPageRows(filter: string): string[] {
-  return tiered("search_documents", (table) => `insert or replace into ${table} (rowid, type, title, codes, meta, body)
+  return tiered(
+    "search_documents",
+    (table) => `insert or replace into ${table} (rowid, type, title, codes, meta, body)
 select k.n * ${PAGE_FACTOR} + p.page, ${typeToken("d.type")}, null, null, null, p.text
-from document_pages p join documents d on d.id = p.document_id join search_keys k on k.kind = 'document' and k.id = d.id`, `p.page between 0 and ${PAGE_FACTOR - 1} and ${filter}`);
+from document_pages p join documents d on d.id = p.document_id join search_keys k on k.kind = 'document' and k.id = d.id`,
+    `p.page between 0 and ${PAGE_FACTOR - 1} and ${filter}`,
+  );
 }
 
 export function threadRows(filter: string): string[] {
-  return tiered("search_threads", (table) => `insert or replace into ${table} (rowid, title, codes, body, replies)
+  return tiered(
+    "search_threads",
+    (table) => `insert or replace into ${table} (rowid, title, codes, body, replies)
 select k.n, t.title, ${boardCodes("t.board_id")}, t.body,
   (select group_concat(body, ' ') from (select substr(r.body, 1, ${MAX_REPLY_CHARS}) as body from thread_replies r where r.thread_id = t.id and r.hidden = 0 order by r.created_at, r.id limit ${MAX_REPLIES_INDEXED}))
-from threads t join search_keys k on k.kind = 'thread' and k.id = t.id`, filter);
+from threads t join search_keys k on k.kind = 'thread' and k.id = t.id`,
+    filter,
+  );
 }
 
 export function postRows(filter: string): string {
@@ -92,13 +107,17 @@ where ${filter}`;
 }
 
 export function caseRows(filter: string): string[] {
-  return tiered("search_cases", (table) => `insert or replace into ${table} (rowid, title, codes, symptom, body)
+  return tiered(
+    "search_cases",
+    (table) => `insert or replace into ${table} (rowid, title, codes, symptom, body)
 select k.n, c.title,
   ifnull(${boardCodes("c.board_id")}, '') || ' ' || ifnull(c.device_model, '') || ' ' || ifnull((select name from manufacturers m where m.id = c.manufacturer_id), '') || ' ' ||
   ifnull((select group_concat(x.designator || ifnull(' ' || x.part_number || ' ' || ${normSql("x.part_number")}, ''), ' ') from case_components x where x.case_id = c.id), ''),
   c.symptom,
   c.diagnosis || ' ' || ifnull(c.fix, '') || ' ' || ifnull((select group_concat(m.point || ifnull(' ' || m.note, ''), ' ') from case_measurements m where m.case_id = c.id), '')
-from repair_cases c join search_keys k on k.kind = 'case' and k.id = c.id`, filter);
+from repair_cases c join search_keys k on k.kind = 'case' and k.id = c.id`,
+    filter,
+  );
 }
 
 export function boardRows(filter: string): string {
@@ -116,11 +135,17 @@ function ftsTable(name: FtsTable): string {
 }
 
 function trigger(name: string, event: string, body: (string | string[])[]): string {
-  return `create trigger ${name} ${event} begin\n${body.flat().map((s) => `  ${s.replace(/\n/g, "\n  ")};`).join("\n")}\nend`;
+  return `create trigger ${name} ${event} begin\n${body
+    .flat()
+    .map((s) => `  ${s.replace(/\n/g, "\n  ")};`)
+    .join("\n")}\nend`;
 }
 
 /** Deletes index rows from a table and its recent tier. */
-const deleteRows = (table: "search_documents" | "search_threads" | "search_cases", where: string) => [`delete from ${table} where ${where}`, `delete from ${table}_recent where ${where}`];
+const deleteRows = (table: "search_documents" | "search_threads" | "search_cases", where: string) => [
+  `delete from ${table} where ${where}`,
+  `delete from ${table}_recent where ${where}`,
+];
 
 const newKey = (kind: string) => `insert or ignore into search_keys (kind, id) values ('${kind}', new.id)`;
 const dropKey = (kind: string) => `delete from search_keys where kind = '${kind}' and id = old.id`;
@@ -137,19 +162,30 @@ function triggers(): string[] {
     ]),
     // documents: metadata row, page rows, and the type copied into every row
     trigger("search_documents_ai", "after insert on documents", [newKey("document"), documentMetaRows("d.id = new.id")]),
-    trigger("search_documents_au", "after update of title, type, manufacturer_id, chipset, board_revision, tags, description on documents", [documentMetaRows("d.id = new.id")]),
-    trigger("search_documents_type_au", "after update of type on documents when old.type is not new.type", [documentPageRows("p.document_id = new.id")]),
+    trigger("search_documents_au", "after update of title, type, manufacturer_id, chipset, board_revision, tags, description on documents", [
+      documentMetaRows("d.id = new.id"),
+    ]),
+    trigger("search_documents_type_au", "after update of type on documents when old.type is not new.type", [
+      documentPageRows("p.document_id = new.id"),
+    ]),
     trigger("search_documents_ad", "after delete on documents", [
-      deleteRows("search_documents", `rowid in (select k.n * ${PAGE_FACTOR} + p.page from document_pages p join search_keys k on k.kind = 'document' and k.id = old.id where p.document_id = old.id)`),
+      deleteRows(
+        "search_documents",
+        `rowid in (select k.n * ${PAGE_FACTOR} + p.page from document_pages p join search_keys k on k.kind = 'document' and k.id = old.id where p.document_id = old.id)`,
+      ),
       deleteRows("search_documents", `rowid = ${key("document", "old.id")} + ${META_BASE}`),
       dropKey("document"),
     ]),
-    trigger("search_document_pages_ai", "after insert on document_pages", [documentPageRows("p.document_id = new.document_id and p.page = new.page")]),
+    trigger("search_document_pages_ai", "after insert on document_pages", [
+      documentPageRows("p.document_id = new.document_id and p.page = new.page"),
+    ]),
     trigger("search_document_pages_au", "after update on document_pages", [
       deleteRows("search_documents", `rowid = ${key("document", "old.document_id")} * ${PAGE_FACTOR} + old.page`),
       documentPageRows("p.document_id = new.document_id and p.page = new.page"),
     ]),
-    trigger("search_document_pages_ad", "after delete on document_pages", [deleteRows("search_documents", `rowid = ${key("document", "old.document_id")} * ${PAGE_FACTOR} + old.page`)]),
+    trigger("search_document_pages_ad", "after delete on document_pages", [
+      deleteRows("search_documents", `rowid = ${key("document", "old.document_id")} * ${PAGE_FACTOR} + old.page`),
+    ]),
     trigger("search_document_boards_ai", "after insert on document_boards", [documentMetaRows("d.id = new.document_id")]),
     trigger("search_document_boards_ad", "after delete on document_boards", [documentMetaRows("d.id = old.document_id")]),
 
@@ -158,7 +194,10 @@ function triggers(): string[] {
     trigger("search_threads_au", "after update of title, body, board_id on threads", [threadRows("t.id = new.id")]),
     trigger("search_threads_ad", "after delete on threads", [deleteRows("search_threads", `rowid = ${key("thread", "old.id")}`), dropKey("thread")]),
     trigger("search_thread_replies_ai", "after insert on thread_replies", [threadRows("t.id = new.thread_id")]),
-    trigger("search_thread_replies_au", "after update of body, hidden, thread_id on thread_replies", [threadRows("t.id = old.thread_id"), threadRows("t.id = new.thread_id")]),
+    trigger("search_thread_replies_au", "after update of body, hidden, thread_id on thread_replies", [
+      threadRows("t.id = old.thread_id"),
+      threadRows("t.id = new.thread_id"),
+    ]),
     trigger("search_thread_replies_ad", "after delete on thread_replies", [threadRows("t.id = old.thread_id")]),
 
     // blog posts and their tags
@@ -170,7 +209,9 @@ function triggers(): string[] {
 
     // repair cases, their components and measurements
     trigger("search_cases_ai", "after insert on repair_cases", [newKey("case"), caseRows("c.id = new.id")]),
-    trigger("search_cases_au", "after update of title, symptom, device_model, board_id, manufacturer_id, diagnosis, fix on repair_cases", [caseRows("c.id = new.id")]),
+    trigger("search_cases_au", "after update of title, symptom, device_model, board_id, manufacturer_id, diagnosis, fix on repair_cases", [
+      caseRows("c.id = new.id"),
+    ]),
     trigger("search_cases_ad", "after delete on repair_cases", [deleteRows("search_cases", `rowid = ${key("case", "old.id")}`), dropKey("case")]),
     trigger("search_case_components_ai", "after insert on case_components", [caseRows("c.id = new.case_id")]),
     trigger("search_case_components_au", "after update on case_components", [caseRows("c.id = new.case_id")]),

@@ -36,7 +36,18 @@ import { SEARCH_GROUP_LIMIT, type SearchResultSchema } from "../schemas/search";
 import { SearchUnavailable } from "./errors";
 import { probeShards, rankShards, type ShardHit } from "./shard-search";
 import { FTS_TABLES, META_BASE, PAGE_FACTOR, RECENT_KEYS, typeTokenOf, type FtsTable } from "./index-sql";
-import { expandBoards, hasLoose, matchExpression, parseQuery, probeExpression, withMarker, withoutWordPrefixes, withVariants, type BoardSpellings, type ParsedQuery } from "./query";
+import {
+  expandBoards,
+  hasLoose,
+  matchExpression,
+  parseQuery,
+  probeExpression,
+  withMarker,
+  withoutWordPrefixes,
+  withVariants,
+  type BoardSpellings,
+  type ParsedQuery,
+} from "./query";
 import { variantsOf, variantsQuery } from "./vocabulary";
 import { bestExcerpt, matchWords, type Excerpt } from "./excerpts";
 import { matchedPagesQuery } from "./page-text";
@@ -184,10 +195,14 @@ function boardsRanking(parsed: ParsedQuery, match: string | undefined, limit: nu
     select id from (
       select b.id as id, ${group} as grp, 0.0 as score from json_each(${norms}) q join boards b on b.norm = q.value
       union all select a.board_id, ${group}, 0.0 from json_each(${norms}) q join board_aliases a on a.norm = q.value
-      ${match ? sql`union all select id, 2, score from (
+      ${
+        match
+          ? sql`union all select id, 2, score from (
         select search_boards.rowid as id, ${bm25("search_boards", "search_boards")} as score
         from search_boards where search_boards match ${match}
-        order by search_boards.rowid desc limit ${candidates})` : sql``}
+        order by search_boards.rowid desc limit ${candidates})`
+          : sql``
+      }
     ) group by id order by min(grp), min(score), id limit ${limit}`;
 }
 
@@ -231,7 +246,12 @@ function boardLookup(norms: string[]): SQL {
     from hit join boards b on b.id = hit.board_id`;
 }
 
-function groups(ctx: QueryContext, type: string | undefined, tuning: SearchTuning, shardHits: readonly ShardHit[]): Record<"documents" | "threads" | "posts" | "cases", Group> {
+function groups(
+  ctx: QueryContext,
+  type: string | undefined,
+  tuning: SearchTuning,
+  shardHits: readonly ShardHit[],
+): Record<"documents" | "threads" | "posts" | "cases", Group> {
   const c = tuning.candidates;
   return {
     documents: {
@@ -247,9 +267,36 @@ function groups(ctx: QueryContext, type: string | undefined, tuning: SearchTunin
       candidates: c.documents,
       shardHits,
     },
-    threads: { table: "search_threads", tiered: true, kind: "thread", base: sql`${threads}`, id: sql`${threads.id}`, visible: threadVisible, keyOf: itemKey, candidates: c.threads },
-    posts: { table: "search_posts", tiered: false, kind: "post", base: sql`${blogPosts}`, id: sql`${blogPosts.id}`, visible: blogPostVisible(ctx.now), keyOf: itemKey, candidates: c.posts },
-    cases: { table: "search_cases", tiered: true, kind: "case", base: sql`${repairCases}`, id: sql`${repairCases.id}`, visible: caseVisible(ctx.now), keyOf: itemKey, candidates: c.cases },
+    threads: {
+      table: "search_threads",
+      tiered: true,
+      kind: "thread",
+      base: sql`${threads}`,
+      id: sql`${threads.id}`,
+      visible: threadVisible,
+      keyOf: itemKey,
+      candidates: c.threads,
+    },
+    posts: {
+      table: "search_posts",
+      tiered: false,
+      kind: "post",
+      base: sql`${blogPosts}`,
+      id: sql`${blogPosts.id}`,
+      visible: blogPostVisible(ctx.now),
+      keyOf: itemKey,
+      candidates: c.posts,
+    },
+    cases: {
+      table: "search_cases",
+      tiered: true,
+      kind: "case",
+      base: sql`${repairCases}`,
+      id: sql`${repairCases.id}`,
+      visible: caseVisible(ctx.now),
+      keyOf: itemKey,
+      candidates: c.cases,
+    },
   };
 }
 
@@ -322,7 +369,9 @@ async function prepare(ctx: QueryContext, q: string, tuning: SearchTuning): Prom
     const terms = loose().terms;
     const probes = terms.map((t, i) => (ready(i) ? probeExpression(t, true) : undefined));
     const keys = TIERED.map((group) => probes.map((p) => (p === undefined ? undefined : `${group}\u0000${tuning.commonRows}\u0000${p}`)));
-    const missing = TIERED.flatMap((group, g) => probes.flatMap((p, i) => (p !== undefined && probeCache.get(keys[g][i]!, now) === undefined ? [{ group, p, key: keys[g][i]! }] : [])));
+    const missing = TIERED.flatMap((group, g) =>
+      probes.flatMap((p, i) => (p !== undefined && probeCache.get(keys[g][i]!, now) === undefined ? [{ group, p, key: keys[g][i]! }] : [])),
+    );
     return { keys, missing };
   };
   const isReady = (i: number) => !parsed.terms[i].word || !pending.has(parsed.terms[i].word!);
@@ -351,11 +400,17 @@ async function prepare(ctx: QueryContext, q: string, tuning: SearchTuning): Prom
   }
   const all = probeKeys(() => true);
   if (all.missing.length) {
-    const second = await readBatch<Record<string, unknown>>(ctx, all.missing.map((m) => probe(`search_${m.group}_recent`, m.p, tuning.commonRows)));
+    const second = await readBatch<Record<string, unknown>>(
+      ctx,
+      all.missing.map((m) => probe(`search_${m.group}_recent`, m.p, tuning.commonRows)),
+    );
     for (const [j, m] of all.missing.entries()) probeCache.set(m.key, Boolean((second[j][0] as { common?: number } | undefined)?.common), now);
   }
   const hits = parsed.terms.some((t) => t.norm) ? (boardCache.get(boardKey, now) ?? []) : [];
-  const common = Object.fromEntries(TIERED.map((group, g) => [group, all.keys[g].map((k) => probeCache.get(k!, now) ?? false)])) as Record<TieredGroup, boolean[]>;
+  const common = Object.fromEntries(TIERED.map((group, g) => [group, all.keys[g].map((k) => probeCache.get(k!, now) ?? false)])) as Record<
+    TieredGroup,
+    boolean[]
+  >;
   const boardsExpanded = expandBoards(parsed, new Map(hits.map((h) => [h.matched, h])));
   return { parsed, expanded: withVariants(boardsExpanded, (word) => variantCache.get(word, now) ?? []), common, shardCommon };
 }
@@ -379,7 +434,13 @@ interface RankOptions {
   tuning: SearchTuning;
 }
 
-function statementsFor(ctx: QueryContext, prepared: Prepared, mode: "all" | "any", options: RankOptions, shardHits: readonly ShardHit[]): Record<ItemGroup, SQL> {
+function statementsFor(
+  ctx: QueryContext,
+  prepared: Prepared,
+  mode: "all" | "any",
+  options: RankOptions,
+  shardHits: readonly ShardHit[],
+): Record<ItemGroup, SQL> {
   const { expanded, common } = prepared;
   const g = groups(ctx, options.type, options.tuning, shardHits);
   const none = expanded.terms.map(() => false);
@@ -402,13 +463,31 @@ function loaderFor(ctx: QueryContext, group: ItemGroup, ranking: SQL): Loader<un
  * One round trip ranks and loads the groups asked for (and the boards, on the first pass): each
  * statement ranks in a CTE and loads through the read API's query.
  */
-async function rankAndLoad(ctx: QueryContext, prepared: Prepared, mode: "all" | "any", options: RankOptions, only: ItemGroup[] = ITEM_GROUPS): Promise<Found> {
+async function rankAndLoad(
+  ctx: QueryContext,
+  prepared: Prepared,
+  mode: "all" | "any",
+  options: RankOptions,
+  only: ItemGroup[] = ITEM_GROUPS,
+): Promise<Found> {
   const match = matchExpression(prepared.expanded, mode);
   // The text shards first (all at once) when documents are asked for: their documents join the primary's ranking.
-  const shardHits = match && only.includes("documents") ? await rankShards(ctx.shards, prepared.expanded, prepared.shardCommon, mode, options.type ? typeTokenOf(options.type) : undefined, options.tuning.candidates.documents) : [];
+  const shardHits =
+    match && only.includes("documents")
+      ? await rankShards(
+          ctx.shards,
+          prepared.expanded,
+          prepared.shardCommon,
+          mode,
+          options.type ? typeTokenOf(options.type) : undefined,
+          options.tuning.candidates.documents,
+        )
+      : [];
   const boardMatch = matchExpression(prepared.expanded, mode, "exact");
   const withBoards = mode === "all" && (prepared.parsed.norms.length || boardMatch);
-  const boards = withBoards ? boardsLoader(ctx, Keys.ranked(ctx.db, boardsRanking(prepared.parsed, boardMatch, options.limit, options.tuning.candidates.boards))) : undefined;
+  const boards = withBoards
+    ? boardsLoader(ctx, Keys.ranked(ctx.db, boardsRanking(prepared.parsed, boardMatch, options.limit, options.tuning.candidates.boards)))
+    : undefined;
   const plans = match ? statementsFor(ctx, prepared, mode, options, shardHits) : undefined;
   const loaders = ITEM_GROUPS.map((group) => (plans && only.includes(group) ? loaderFor(ctx, group, plans[group]) : undefined));
   const results = await batchRead(ctx, [boards?.query, ...loaders.map((l) => l?.query)]);
@@ -423,7 +502,14 @@ export async function searchPlans(ctx: QueryContext, q: string, options: SearchO
   const tuning = { ...DEFAULT_TUNING, ...options.tuning };
   const prepared = await prepare(ctx, q, tuning);
   if (!prepared.expanded.terms.length) return {};
-  const hits = await rankShards(ctx.shards, prepared.expanded, prepared.shardCommon, "all", options.type ? typeTokenOf(options.type) : undefined, tuning.candidates.documents);
+  const hits = await rankShards(
+    ctx.shards,
+    prepared.expanded,
+    prepared.shardCommon,
+    "all",
+    options.type ? typeTokenOf(options.type) : undefined,
+    tuning.candidates.documents,
+  );
   return statementsFor(ctx, prepared, "all", { type: options.type, limit: SEARCH_GROUP_LIMIT, tuning }, hits);
 }
 
@@ -502,11 +588,21 @@ async function withHighlights(ctx: QueryContext, prepared: Prepared, found: Foun
   const documentIds = found.documents.map((d) => d.id);
   const withPages = documentIds.length > 0 && pages !== undefined;
   const results = groups.length
-    ? await readBatch<Record<string, unknown>>(ctx, [...groups.map((g) => hitTexts(g, found[g].map((item) => item.id))), ...(withPages ? [matchedPagesQuery(documentIds, pages)] : [])])
+    ? await readBatch<Record<string, unknown>>(ctx, [
+        ...groups.map((g) =>
+          hitTexts(
+            g,
+            found[g].map((item) => item.id),
+          ),
+        ),
+        ...(withPages ? [matchedPagesQuery(documentIds, pages)] : []),
+      ])
     : [];
   const texts = new Map<string, TextRow>();
   for (const rows of results.slice(0, groups.length)) for (const r of rows as unknown as TextRow[]) texts.set(r.id, r);
-  const pageRows = new Map((withPages ? (results[groups.length] as unknown as { id: string; page: number; text: string }[]) : []).map((r) => [r.id, r]));
+  const pageRows = new Map(
+    (withPages ? (results[groups.length] as unknown as { id: string; page: number; text: string }[]) : []).map((r) => [r.id, r]),
+  );
   const h = (texts: Parameters<typeof bestExcerpt>[0]): { highlight: Excerpt | null } => ({ highlight: bestExcerpt(texts, match) });
   const text = (id: string) => texts.get(id);
   return {
@@ -515,10 +611,40 @@ async function withHighlights(ctx: QueryContext, prepared: Prepared, found: Foun
       // A page a text shard matched came with its answer; text from before the shards is the primary's.
       const hit = found.shardHits?.find((x) => x.id === d.id && x.text !== null);
       const page = hit ? { page: hit.page, text: hit.text } : pageRows.get(d.id);
-      return { ...d, ...h([{ field: "page", page: page?.page ?? null, text: page?.text }, { field: "description", text: text(d.id)?.a }, { field: "title", text: d.title }]) };
+      return {
+        ...d,
+        ...h([
+          { field: "page", page: page?.page ?? null, text: page?.text },
+          { field: "description", text: text(d.id)?.a },
+          { field: "title", text: d.title },
+        ]),
+      };
     }),
-    threads: found.threads.map((t) => ({ ...t, ...h([{ field: "body", text: text(t.id)?.a }, { field: "replies", text: text(t.id)?.b }, { field: "title", text: t.title }]) })),
-    posts: found.posts.map((p) => ({ ...p, ...h([{ field: "body", text: text(p.id)?.a }, { field: "excerpt", text: p.excerpt }, { field: "title", text: p.title }]) })),
-    cases: found.cases.map((c) => ({ ...c, ...h([{ field: "symptom", text: c.symptom }, { field: "diagnosis", text: text(c.id)?.a }, { field: "fix", text: text(c.id)?.b }, { field: "components", text: text(c.id)?.c }, { field: "title", text: c.title }]) })),
+    threads: found.threads.map((t) => ({
+      ...t,
+      ...h([
+        { field: "body", text: text(t.id)?.a },
+        { field: "replies", text: text(t.id)?.b },
+        { field: "title", text: t.title },
+      ]),
+    })),
+    posts: found.posts.map((p) => ({
+      ...p,
+      ...h([
+        { field: "body", text: text(p.id)?.a },
+        { field: "excerpt", text: p.excerpt },
+        { field: "title", text: p.title },
+      ]),
+    })),
+    cases: found.cases.map((c) => ({
+      ...c,
+      ...h([
+        { field: "symptom", text: c.symptom },
+        { field: "diagnosis", text: text(c.id)?.a },
+        { field: "fix", text: text(c.id)?.b },
+        { field: "components", text: text(c.id)?.c },
+        { field: "title", text: c.title },
+      ]),
+    })),
   };
 }

@@ -48,7 +48,9 @@ function pageIndexTriggers(): string[] {
       `delete from page_index where rowid = ${keyOf("old.document_id")} * ${PAGE_FACTOR} + old.page`,
       indexRows("p.document_id = new.document_id and p.page = new.page"),
     ]),
-    trigger("document_pages_ad", "after delete on document_pages", [`delete from page_index where rowid = ${keyOf("old.document_id")} * ${PAGE_FACTOR} + old.page`]),
+    trigger("document_pages_ad", "after delete on document_pages", [
+      `delete from page_index where rowid = ${keyOf("old.document_id")} * ${PAGE_FACTOR} + old.page`,
+    ]),
     // A re-imported document of another type: its rows carry the new marker.
     trigger("page_keys_type_au", "after update of type on page_keys when old.type is not new.type", [indexRows("p.document_id = new.document_id")]),
   ];
@@ -112,7 +114,8 @@ export const RESET_TEXT_SQL: readonly string[] = ["delete from document_pages", 
 /** Document ids this shard holds text for (the orphan check pages through them). */
 export const TEXT_DOCUMENTS_SQL = "select document_id as id from page_keys where document_id > ? order by document_id limit ?";
 /** Pages not under any key (written without one): orphans by construction. */
-export const KEYLESS_PAGES_SQL = "select count(*) as n from document_pages p where not exists (select 1 from page_keys k where k.document_id = p.document_id)";
+export const KEYLESS_PAGES_SQL =
+  "select count(*) as n from document_pages p where not exists (select 1 from page_keys k where k.document_id = p.document_id)";
 
 // ---- rebuilding the index ----
 
@@ -154,7 +157,8 @@ export function probeSql(cap: number): string {
 export function rankSql(options: { rank: boolean; exact: boolean; candidates: number; documents: number; texts: number }): string {
   const candidates = Math.trunc(options.candidates);
   const documents = Math.trunc(options.documents);
-  const exact = (r: string) => (options.exact ? `(${r} in (select rowid from page_index where page_index match ?3 order by rowid desc limit ${candidates}))` : "1");
+  const exact = (r: string) =>
+    options.exact ? `(${r} in (select rowid from page_index where page_index match ?3 order by rowid desc limit ${candidates}))` : "1";
   const ranked = !options.rank
     ? `select k.document_id as id, 0.0 as score, max(c.r) % ${PAGE_FACTOR} as page, max(c.exact) as exact, -max(c.r) as ord
 from (select rowid as r, ${exact("rowid")} as exact from page_index where page_index match ?1 order by rowid desc limit ${candidates}) c
@@ -165,8 +169,12 @@ from (select page_index.rowid as r, bm25(page_index, ${PAGE_INDEX_WEIGHTS}) as s
   where page_index match ?2 and (page_index.rowid + 0) in (select r from cand) limit ${candidates}) s
 join page_keys k on k.n = s.r / ${PAGE_FACTOR}
 group by k.document_id order by max(s.exact) desc, min(s.score), k.document_id desc limit ${documents}`;
-  return `${options.rank ? `with cand(r) as (select rowid from page_index where page_index match ?1 order by rowid desc limit ${candidates})
-` : ""}select x.id as id, x.score as score, x.page as page, x.exact as exact,
+  return `${
+    options.rank
+      ? `with cand(r) as (select rowid from page_index where page_index match ?1 order by rowid desc limit ${candidates})
+`
+      : ""
+  }select x.id as id, x.score as score, x.page as page, x.exact as exact,
   case when x.n <= ${Math.trunc(options.texts)} then (select substr(p.text, 1, ${TEXT_CHARS}) from document_pages p where p.document_id = x.id and p.page = x.page) end as text
 from (select r.*, row_number() over (order by r.exact desc, r.ord, r.id desc) as n from (${ranked}) r) x`;
 }

@@ -56,7 +56,13 @@ export async function probeShards(
 }
 
 /** The statement and bindings one shard runs for a query, given which terms are common on it. */
-export function shardPlan(parsed: ParsedQuery, common: boolean[], mode: "all" | "any", marker: string | undefined, candidates: number): { sql: string; params: string[] } | undefined {
+export function shardPlan(
+  parsed: ParsedQuery,
+  common: boolean[],
+  mode: "all" | "any",
+  marker: string | undefined,
+  candidates: number,
+): { sql: string; params: string[] } | undefined {
   const match = matchExpression(parsed, mode);
   if (!match) return undefined;
   const filter = marker ? withMarker(match, marker) : match;
@@ -85,10 +91,19 @@ export async function rankShards(
     shards.map(async (shard) => {
       const plan = shardPlan(parsed, common[shard.name] ?? parsed.terms.map(() => false), mode, marker, candidates);
       if (!plan) return [];
-      const rows = await reader(shard).prepare(plan.sql).bind(...plan.params).all<{ id: string; score: number; page: number; exact: number; text: string | null }>();
-      return rows.results.map((r) => ({ id: r.id, score: Number(r.score), page: Number(r.page), exact: Number(r.exact), text: r.text ?? null, shard: shard.name }));
+      const rows = await reader(shard)
+        .prepare(plan.sql)
+        .bind(...plan.params)
+        .all<{ id: string; score: number; page: number; exact: number; text: string | null }>();
+      return rows.results.map((r) => ({
+        id: r.id,
+        score: Number(r.score),
+        page: Number(r.page),
+        exact: Number(r.exact),
+        text: r.text ?? null,
+        shard: shard.name,
+      }));
     }),
   );
   return perShard.flat();
 }
-

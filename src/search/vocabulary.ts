@@ -27,7 +27,11 @@ export const MAX_EXPANSIONS = 8;
 /** The FTS tables whose words make the vocabulary (boards hold codes only). */
 export const VOCABULARY_SOURCES = ["search_documents", "search_threads", "search_posts", "search_cases"] as const;
 
-export const fold = (word: string) => word.normalize("NFD").replace(/\p{M}+/gu, "").toLowerCase();
+export const fold = (word: string) =>
+  word
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase();
 
 /** Only plain words are stemmed and corrected: letters, no digits. */
 export const isPlainWord = (word: string) => /^\p{L}+$/u.test(word) && word.length <= MAX_WORD_CHARS;
@@ -100,23 +104,40 @@ function entryOf(term: string): { row: [string, string, string]; deletes: string
  * stored cursor; `maxTerms` bounds one call. Returns the words read and whether the walk wrapped
  * (a whole pass over the source is done). `into` is the primary database (the vocabulary's home).
  */
-export async function syncSource(from: D1Database, into: D1Database, source: string, maxTerms = SYNC_CHUNK * 4, cursorKey = source): Promise<{ read: number; added: number; wrapped: boolean }> {
-  const cursor = (await into.prepare("select after from search_vocabulary_cursor where source = ?").bind(cursorKey).first<{ after: string }>())?.after ?? "";
+export async function syncSource(
+  from: D1Database,
+  into: D1Database,
+  source: string,
+  maxTerms = SYNC_CHUNK * 4,
+  cursorKey = source,
+): Promise<{ read: number; added: number; wrapped: boolean }> {
+  const cursor =
+    (await into.prepare("select after from search_vocabulary_cursor where source = ?").bind(cursorKey).first<{ after: string }>())?.after ?? "";
   let after = cursor;
   let read = 0;
   let added = 0;
   let wrapped = false;
   while (read < maxTerms) {
-    const { results } = await from.prepare(`select term from ${source}_vocab where term > ? order by term limit ?`).bind(after, SYNC_CHUNK).all<TermRow>();
+    const { results } = await from
+      .prepare(`select term from ${source}_vocab where term > ? order by term limit ?`)
+      .bind(after, SYNC_CHUNK)
+      .all<TermRow>();
     read += results.length;
     const words = results.map((r) => r.term).filter((t) => isPlainWord(t) && t.length >= MIN_STEM_CHARS);
     if (words.length) {
-      const known = await into.prepare("select value as term from json_each(?) where not exists (select 1 from search_terms t where t.term = value)").bind(JSON.stringify(words)).all<TermRow>();
+      const known = await into
+        .prepare("select value as term from json_each(?) where not exists (select 1 from search_terms t where t.term = value)")
+        .bind(JSON.stringify(words))
+        .all<TermRow>();
       const fresh = known.results.map((r) => r.term).map(entryOf);
       if (fresh.length) {
         await into.batch([
-          into.prepare("insert or ignore into search_terms (term, stem_es, stem_en) select value ->> 0, value ->> 1, value ->> 2 from json_each(?)").bind(JSON.stringify(fresh.map((f) => f.row))),
-          into.prepare("insert or ignore into search_term_deletes (del, term) select value ->> 0, value ->> 1 from json_each(?)").bind(JSON.stringify(fresh.flatMap((f) => f.deletes.map((d) => [d, f.row[0]])))),
+          into
+            .prepare("insert or ignore into search_terms (term, stem_es, stem_en) select value ->> 0, value ->> 1, value ->> 2 from json_each(?)")
+            .bind(JSON.stringify(fresh.map((f) => f.row))),
+          into
+            .prepare("insert or ignore into search_term_deletes (del, term) select value ->> 0, value ->> 1 from json_each(?)")
+            .bind(JSON.stringify(fresh.flatMap((f) => f.deletes.map((d) => [d, f.row[0]])))),
         ]);
         added += fresh.length;
       }
@@ -128,7 +149,10 @@ export async function syncSource(from: D1Database, into: D1Database, source: str
     }
     after = results[results.length - 1].term;
   }
-  await into.prepare("insert into search_vocabulary_cursor (source, after) values (?, ?) on conflict (source) do update set after = excluded.after").bind(cursorKey, after).run();
+  await into
+    .prepare("insert into search_vocabulary_cursor (source, after) values (?, ?) on conflict (source) do update set after = excluded.after")
+    .bind(cursorKey, after)
+    .run();
   return { read, added, wrapped };
 }
 
@@ -142,10 +166,17 @@ interface TextSource {
  * A bounded slice of every source (the cron): the primary's FTS tables and each text database's page index
  * (cursor `NAME:page_index`); missing FTS tables (index dropped) are skipped.
  */
-export async function syncVocabulary(db: D1Database, shards: readonly TextSource[] = [], maxTermsPerSource = SYNC_CHUNK * 4): Promise<{ added: number; wrapped: boolean }> {
+export async function syncVocabulary(
+  db: D1Database,
+  shards: readonly TextSource[] = [],
+  maxTermsPerSource = SYNC_CHUNK * 4,
+): Promise<{ added: number; wrapped: boolean }> {
   let added = 0;
   let wrapped = true;
-  const sources = [...VOCABULARY_SOURCES.map((source) => ({ from: db, source, key: source })), ...shards.map((s) => ({ from: s.db, source: "page_index", key: `${s.name}:page_index` }))];
+  const sources = [
+    ...VOCABULARY_SOURCES.map((source) => ({ from: db, source, key: source })),
+    ...shards.map((s) => ({ from: s.db, source: "page_index", key: `${s.name}:page_index` })),
+  ];
   for (const { from, source, key } of sources) {
     try {
       const r = await syncSource(from, db, source, maxTermsPerSource, key);
@@ -203,7 +234,9 @@ export function variantsOf(word: string, rows: { term: string; typo: number }[])
   const w = fold(word);
   const known = rows.some((r) => r.typo === 2);
   const budget = editBudget(w);
-  const forms = [...new Set(rows.filter((r) => r.typo === 0).map((r) => r.term))].sort((a, b) => Math.abs(a.length - w.length) - Math.abs(b.length - w.length) || (a < b ? -1 : 1));
+  const forms = [...new Set(rows.filter((r) => r.typo === 0).map((r) => r.term))].sort(
+    (a, b) => Math.abs(a.length - w.length) - Math.abs(b.length - w.length) || (a < b ? -1 : 1),
+  );
   const formSet = new Set(forms);
   const corrections = [...new Set(rows.filter((r) => r.typo === 1 && !formSet.has(r.term)).map((r) => r.term))]
     .map((term) => ({ term, d: editDistance(w, term, budget) }))

@@ -40,7 +40,12 @@ export function Time({ iso, site }: { iso: string | null | undefined; site: Site
  */
 /** Lower case, accents and markup gone: how two headings are compared. */
 function headingText(html: string): string {
-  return html.replace(/<[^>]*>/g, "").normalize("NFD").replace(/\p{M}/gu, "").trim().toLowerCase();
+  return html
+    .replace(/<[^>]*>/g, "")
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .trim()
+    .toLowerCase();
 }
 
 /**
@@ -50,7 +55,10 @@ function headingText(html: string): string {
 export function SanitisedHtml({ html, topLevel, repeats }: { html: string; topLevel: 2 | 3 | 4; repeats?: string }) {
   const opening = /^\s*<h[1-6][^>]*>([\s\S]*?)<\/h[1-6]>/.exec(html);
   const body = repeats && opening && headingText(opening[1]) === headingText(repeats) ? html.slice(opening[0].length) : html;
-  const shifted = body.replace(/<(\/?)h([1-6])(?=[\s>])/g, (_m, slash: string, level: string) => `<${slash}h${Math.min(6, Number(level) + topLevel - 1)}`);
+  const shifted = body.replace(
+    /<(\/?)h([1-6])(?=[\s>])/g,
+    (_m, slash: string, level: string) => `<${slash}h${Math.min(6, Number(level) + topLevel - 1)}`,
+  );
   return <div class="prose" dangerouslySetInnerHTML={{ __html: shifted }} />;
 }
 
@@ -60,7 +68,9 @@ export function ScrollTable({ id, caption, children }: { id: string; caption: st
   return (
     <div class="table" role="region" aria-labelledby={id} tabindex={0}>
       <table>
-        <caption id={id} class="vh">{caption}</caption>
+        <caption id={id} class="vh">
+          {caption}
+        </caption>
         {children}
       </table>
     </div>
@@ -72,9 +82,21 @@ export function Pager({ site, page, lastPage, href }: { site: Site; page: number
   return (
     <nav class="pager" aria-label={site.s.pagination}>
       <ul>
-        <li>{page > 1 ? <a href={href(page - 1)} rel="prev">{site.s.previous}</a> : null}</li>
+        <li>
+          {page > 1 ? (
+            <a href={href(page - 1)} rel="prev">
+              {site.s.previous}
+            </a>
+          ) : null}
+        </li>
         <li aria-current="page">{site.s.pageOf(page, lastPage)}</li>
-        <li>{page < lastPage ? <a href={href(page + 1)} rel="next">{site.s.next}</a> : null}</li>
+        <li>
+          {page < lastPage ? (
+            <a href={href(page + 1)} rel="next">
+              {site.s.next}
+            </a>
+          ) : null}
+        </li>
       </ul>
     </nav>
   );
@@ -98,7 +120,9 @@ export function ThreadList({ site, threads }: { site: Site; threads: Hit<Thread>
               <span>{s.threadStatus[t.status] ?? t.status}</span>
               <span>{t.author}</span>
               <span>{s.repliesCount(t.replies)}</span>
-              <span><Time iso={t.last_activity_at ?? t.created_at} site={site} /></span>
+              <span>
+                <Time iso={t.last_activity_at ?? t.created_at} site={site} />
+              </span>
             </div>
             <Highlight site={site} highlight={t.highlight} />
           </li>
@@ -118,7 +142,9 @@ export function PostList({ site, posts }: { site: Site; posts: Hit<BlogPost>[] }
             <a href={p.url}>{p.title}</a>
             <div class="meta">
               <span>{p.author ?? site.s.unknownAuthor}</span>
-              <span><Time iso={p.published_at} site={site} /></span>
+              <span>
+                <Time iso={p.published_at} site={site} />
+              </span>
               <span>{site.s.readingMinutes(p.reading_minutes)}</span>
             </div>
             {p.highlight ? <Highlight site={site} highlight={p.highlight} /> : p.excerpt ? <p>{p.excerpt}</p> : null}
@@ -141,7 +167,9 @@ export function CaseList({ site, cases }: { site: Site; cases: Hit<RepairCase>[]
               <span class={r.outcome === "fixed" ? "badge ok" : "badge"}>{site.s.outcome[r.outcome] ?? r.outcome}</span>
               {r.device_model ? <span>{r.device_model}</span> : null}
               {r.board ? <span>{r.board}</span> : null}
-              <span><Time iso={r.published_at} site={site} /></span>
+              <span>
+                <Time iso={r.published_at} site={site} />
+              </span>
             </div>
             {r.highlight ? <Highlight site={site} highlight={r.highlight} /> : <p>{r.symptom}</p>}
           </li>
@@ -164,7 +192,9 @@ export function DocumentList({ site, documents }: { site: Site; documents: Hit<D
               {d.extension ? <span>{d.extension.toUpperCase()}</span> : null}
               {d.size_bytes != null ? <span>{formatBytes(d.size_bytes, site.lang)}</span> : null}
               {d.boards.length ? <span>{d.boards.join(", ")}</span> : null}
-              <span><Time iso={d.created_at} site={site} /></span>
+              <span>
+                <Time iso={d.created_at} site={site} />
+              </span>
             </div>
             <Highlight site={site} highlight={d.highlight} />
           </li>

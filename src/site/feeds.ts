@@ -77,7 +77,9 @@ async function feedEntries(site: Site, name: FeedName): Promise<FeedEntry[]> {
         updated: d.created_at,
         published: d.created_at,
         url: d.url,
-        summary: [d.type, d.manufacturer, d.boards.join(", "), d.extension?.toUpperCase(), formatBytes(d.size_bytes, site.lang)].filter(Boolean).join(" · "),
+        summary: [d.type, d.manufacturer, d.boards.join(", "), d.extension?.toUpperCase(), formatBytes(d.size_bytes, site.lang)]
+          .filter(Boolean)
+          .join(" · "),
         category: d.type,
       }));
     }

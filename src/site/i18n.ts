@@ -100,7 +100,8 @@ const en = {
   current: "current",
   executableWarning: "This file is a program or contains one. Run it only if you trust where it came from.",
   download: "Download",
-  downloadHelp: "Downloading needs a personal API key, which the site's administrators issue to members (ask one of them). With it, ask the API for a short-lived download link:",
+  downloadHelp:
+    "Downloading needs a personal API key, which the site's administrators issue to members (ask one of them). With it, ask the API for a short-lived download link:",
   apiDocs: "API documentation",
   aliases: "Also known as",
   boardCode: "Board code",
@@ -119,7 +120,8 @@ const en = {
   unavailableTitle: "Temporarily unavailable",
   unavailableText: "This part of the site is being rebuilt. Try again in a minute.",
   rateLimitedTitle: "Too many pages at once",
-  rateLimitedText: (seconds: number, limit: number) => `This address asked for more than ${limit} pages in a minute. Please wait ${seconds} s and try again.`,
+  rateLimitedText: (seconds: number, limit: number) =>
+    `This address asked for more than ${limit} pages in a minute. Please wait ${seconds} s and try again.`,
   problemTitle: "Problem",
   problemStatus: "HTTP status",
   problemCodeLabel: "Code",
@@ -127,7 +129,13 @@ const en = {
   api: "API",
 } as const;
 
-type Strings = { [K in keyof typeof en]: (typeof en)[K] extends (...args: infer A) => string ? (...args: A) => string : (typeof en)[K] extends Record<string, string> ? Record<string, string> : string };
+type Strings = {
+  [K in keyof typeof en]: (typeof en)[K] extends (...args: infer A) => string
+    ? (...args: A) => string
+    : (typeof en)[K] extends Record<string, string>
+      ? Record<string, string>
+      : string;
+};
 
 const es: Strings = {
   siteName: "Servicio de Documentación de Placas",
@@ -226,7 +234,8 @@ const es: Strings = {
   current: "actual",
   executableWarning: "Este archivo es un programa o contiene uno. Ejecútalo solo si confías en su origen.",
   download: "Descargar",
-  downloadHelp: "Para descargar hace falta una clave personal de la API, que los administradores del sitio emiten para sus miembros (pídesela a uno de ellos). Con ella, pide a la API un enlace de descarga de corta duración:",
+  downloadHelp:
+    "Para descargar hace falta una clave personal de la API, que los administradores del sitio emiten para sus miembros (pídesela a uno de ellos). Con ella, pide a la API un enlace de descarga de corta duración:",
   apiDocs: "Documentación de la API",
   aliases: "También conocida como",
   boardCode: "Código de placa",
@@ -245,11 +254,13 @@ const es: Strings = {
   unavailableTitle: "No disponible por el momento",
   unavailableText: "Esta parte del sitio se está reconstruyendo. Vuelve a intentarlo en un minuto.",
   rateLimitedTitle: "Demasiadas páginas seguidas",
-  rateLimitedText: (seconds: number, limit: number) => `Esta dirección pidió más de ${limit} páginas en un minuto. Espera ${seconds} s y vuelve a intentarlo.`,
+  rateLimitedText: (seconds: number, limit: number) =>
+    `Esta dirección pidió más de ${limit} páginas en un minuto. Espera ${seconds} s y vuelve a intentarlo.`,
   problemTitle: "Problema",
   problemStatus: "Estado HTTP",
   problemCodeLabel: "Código",
-  rules: "Uso del contenido: cita lo que uses por su dirección y menciona a su autor. El contenido lo escriben miembros y puede contener errores. Está prohibida la descarga masiva de archivos.",
+  rules:
+    "Uso del contenido: cita lo que uses por su dirección y menciona a su autor. El contenido lo escriben miembros y puede contener errores. Está prohibida la descarga masiva de archivos.",
   api: "API",
 };
 

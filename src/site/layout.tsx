@@ -52,40 +52,61 @@ export function Layout({ site, head, children }: { site: Site; head: PageHead; c
         <style dangerouslySetInnerHTML={{ __html: STYLE }} />
       </head>
       <body>
-        <a class="skip" href="#content">{s.skip}</a>
+        <a class="skip" href="#content">
+          {s.skip}
+        </a>
         <header class="site">
           <div class="wrap">
             <div class="top">
-              <a class="brand" href={homeUrl(site.urls)}>{s.siteName}</a>
-              <a href={head.alternates[otherLang(lang)]} hreflang={otherLang(lang)} lang={otherLang(lang)}>{s.otherLanguage}</a>
+              <a class="brand" href={homeUrl(site.urls)}>
+                {s.siteName}
+              </a>
+              <a href={head.alternates[otherLang(lang)]} hreflang={otherLang(lang)} lang={otherLang(lang)}>
+                {s.otherLanguage}
+              </a>
             </div>
             <nav aria-label={s.nav}>
               <ul>
-                <li><a href={sectionUrl(site.urls, "thread")}>{s.forum}</a></li>
-                <li><a href={sectionUrl(site.urls, "post")}>{s.blog}</a></li>
-                <li><a href={sectionUrl(site.urls, "case")}>{s.cases}</a></li>
-                <li><a href={sectionUrl(site.urls, "document")}>{s.library}</a></li>
-                <li><a href={sectionUrl(site.urls, "board")}>{s.boards}</a></li>
+                <li>
+                  <a href={sectionUrl(site.urls, "thread")}>{s.forum}</a>
+                </li>
+                <li>
+                  <a href={sectionUrl(site.urls, "post")}>{s.blog}</a>
+                </li>
+                <li>
+                  <a href={sectionUrl(site.urls, "case")}>{s.cases}</a>
+                </li>
+                <li>
+                  <a href={sectionUrl(site.urls, "document")}>{s.library}</a>
+                </li>
+                <li>
+                  <a href={sectionUrl(site.urls, "board")}>{s.boards}</a>
+                </li>
               </ul>
             </nav>
             <form class="search" role="search" method="get" action={searchUrl(site.urls)}>
-              <label for="site-search" class="vh">{s.searchLabel}</label>
+              <label for="site-search" class="vh">
+                {s.searchLabel}
+              </label>
               <input id="site-search" type="search" name="q" minlength={2} maxlength={200} required placeholder={s.searchLabel} />
               <button type="submit">{s.searchButton}</button>
             </form>
           </div>
         </header>
-        <main id="content" class="wrap">{children}</main>
+        <main id="content" class="wrap">
+          {children}
+        </main>
         <footer class="site">
           <div class="wrap">
             <p>{s.rules}</p>
             <p>
-              <a href={apiDocsUrl(site.siteUrl)}>{s.apiDocs}</a> · <a href={siteFileUrl(site.siteUrl, "llms.txt")}>llms.txt</a> ·{" "}
-              {s.feeds}:{" "}
+              <a href={apiDocsUrl(site.siteUrl)}>{s.apiDocs}</a> · <a href={siteFileUrl(site.siteUrl, "llms.txt")}>llms.txt</a> · {s.feeds}:{" "}
               {FEEDS.map((name, i) => (
                 <>
                   {i > 0 ? ", " : ""}
-                  <a href={feedUrl(site.urls, name)} type="application/atom+xml">{s[name]}</a>
+                  <a href={feedUrl(site.urls, name)} type="application/atom+xml">
+                    {s[name]}
+                  </a>
                 </>
               ))}
             </p>

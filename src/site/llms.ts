@@ -36,11 +36,15 @@ export function llmsText(siteUrl: string): string {
     "## Sections",
     "",
     ...LANGUAGES.map((lang) => `- [Home (${lang})](${homeUrl({ siteUrl, lang })}): what is new`),
-    ...SECTIONS.flatMap(({ kind, what }) => LANGUAGES.map((lang) => `- [${strings(lang)[SECTION_LABEL[kind]]} (${lang})](${sectionUrl({ siteUrl, lang }, kind)}): ${what}`)),
+    ...SECTIONS.flatMap(({ kind, what }) =>
+      LANGUAGES.map((lang) => `- [${strings(lang)[SECTION_LABEL[kind]]} (${lang})](${sectionUrl({ siteUrl, lang }, kind)}): ${what}`),
+    ),
     "",
     "## Feeds",
     "",
-    ...FEEDS.flatMap((name) => LANGUAGES.map((lang) => `- [${strings(lang)[name]} (${lang}, Atom)](${feedUrl({ siteUrl, lang }, name)}): newest 50 entries`)),
+    ...FEEDS.flatMap((name) =>
+      LANGUAGES.map((lang) => `- [${strings(lang)[name]} (${lang}, Atom)](${feedUrl({ siteUrl, lang }, name)}): newest 50 entries`),
+    ),
     "",
     "## Optional",
     "",

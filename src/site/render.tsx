@@ -5,7 +5,13 @@ import type { AppEnv } from "../http/context";
 import type { Site } from "./context";
 import { Layout, type PageHead } from "./layout";
 
-export async function renderPage(c: Context<AppEnv>, site: Site, head: PageHead, body: Child, status: 200 | 404 | 422 | 429 | 500 | 503 = 200): Promise<Response> {
+export async function renderPage(
+  c: Context<AppEnv>,
+  site: Site,
+  head: PageHead,
+  body: Child,
+  status: 200 | 404 | 422 | 429 | 500 | 503 = 200,
+): Promise<Response> {
   const html = await (
     <Layout site={site} head={head}>
       {body}

@@ -46,7 +46,8 @@ export function urlEntries(target: SitemapTarget, items: readonly SitemapItem[])
   return lines.join("");
 }
 
-const HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n';
+const HEAD =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n';
 const TAIL = "</urlset>";
 
 /**
@@ -54,7 +55,12 @@ const TAIL = "</urlset>";
  * a 404 before anything is sent); `next(k)` reads chunk k (1-based, k ≥ 2) of the page, [] past its end.
  * Each chunk is read only when the reader asks for more (pull), so one chunk is in memory at a time.
  */
-export function urlsetStream(target: SitemapTarget, first: readonly SitemapItem[], next: (chunk: number) => Promise<readonly SitemapItem[]>, chunksPerPage: number): ReadableStream<Uint8Array> {
+export function urlsetStream(
+  target: SitemapTarget,
+  first: readonly SitemapItem[],
+  next: (chunk: number) => Promise<readonly SitemapItem[]>,
+  chunksPerPage: number,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let chunk = 1;
   let pending: readonly SitemapItem[] | undefined = first;

@@ -22,7 +22,10 @@ async function sectionItems(site: Site, section: SitemapSection, page: PageReque
   switch (section) {
     case "threads": {
       const r = await listThreads(q, { latestFirst: true }, page);
-      return { meta: r.meta, items: r.data.map((t) => ({ url: (u) => pageUrl(u, "thread", t.id, t.title), lastmod: t.last_activity_at ?? t.created_at })) };
+      return {
+        meta: r.meta,
+        items: r.data.map((t) => ({ url: (u) => pageUrl(u, "thread", t.id, t.title), lastmod: t.last_activity_at ?? t.created_at })),
+      };
     }
     case "posts": {
       const r = await listPosts(q, {}, page);
@@ -69,7 +72,8 @@ export async function sitemapIndexResponse(site: Site): Promise<Response> {
 /** One page of a section's sitemap, streamed chunk by chunk, or undefined past its end. */
 export async function sitemapResponse(site: Site, section: SitemapSection, page: number): Promise<Response | undefined> {
   const chunksPerPage = ITEMS_PER_SITEMAP / SITEMAP_CHUNK_ITEMS;
-  const chunk = async (k: number) => (await sectionItems(site, section, { page: (page - 1) * chunksPerPage + k, perPage: SITEMAP_CHUNK_ITEMS })).items;
+  const chunk = async (k: number) =>
+    (await sectionItems(site, section, { page: (page - 1) * chunksPerPage + k, perPage: SITEMAP_CHUNK_ITEMS })).items;
   const first = await chunk(1);
   if (first.length === 0) return undefined;
   const body = urlsetStream({ siteUrl: site.siteUrl, defaultLang: site.defaultLang }, first, chunk, chunksPerPage);

@@ -32,7 +32,8 @@ export function parseTextShards(value: string | undefined): ShardName[] {
   const seen = new Set<string>();
   return names.map((entry) => {
     const [name, flag] = entry.split(":");
-    if (!/^[A-Z][A-Z0-9_]*$/.test(name) || (flag !== undefined && flag !== "full")) throw new TextShardConfigError(`TEXT_SHARDS: "${entry}" is not BINDING or BINDING:full`);
+    if (!/^[A-Z][A-Z0-9_]*$/.test(name) || (flag !== undefined && flag !== "full"))
+      throw new TextShardConfigError(`TEXT_SHARDS: "${entry}" is not BINDING or BINDING:full`);
     if (seen.has(name)) throw new TextShardConfigError(`TEXT_SHARDS names ${name} twice`);
     seen.add(name);
     return { name, open: flag === undefined };
@@ -47,7 +48,8 @@ export function textShards(env: object & { TEXT_SHARDS?: string }): TextShard[] 
   if (known && known.value === env.TEXT_SHARDS) return known.shards;
   const shards = parseTextShards(env.TEXT_SHARDS).map(({ name, open }) => {
     const db = (env as Record<string, unknown>)[name] as D1Database | undefined;
-    if (!db || typeof db.prepare !== "function") throw new TextShardConfigError(`TEXT_SHARDS names ${name}, which is not a D1 binding of this Worker`);
+    if (!db || typeof db.prepare !== "function")
+      throw new TextShardConfigError(`TEXT_SHARDS names ${name}, which is not a D1 binding of this Worker`);
     return { name, db, open };
   });
   if (!shards.length) throw new TextShardConfigError("TEXT_SHARDS names no text database");

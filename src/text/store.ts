@@ -27,7 +27,13 @@ export async function recordShard(primary: D1Database, shards: readonly TextShar
 }
 
 /** Makes the document's shard hold exactly these pages (numbered from 1); records the shard first. */
-export async function storeDocumentText(primary: D1Database, shards: readonly TextShard[], documentId: string, type: string, pages: readonly string[]): Promise<TextShard | undefined> {
+export async function storeDocumentText(
+  primary: D1Database,
+  shards: readonly TextShard[],
+  documentId: string,
+  type: string,
+  pages: readonly string[],
+): Promise<TextShard | undefined> {
   const shard = await recordShard(primary, shards, documentId);
   if (shard) await runOnShard(shard, writeTextStatements(documentId, type, pages));
   return shard;

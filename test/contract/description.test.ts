@@ -17,7 +17,9 @@ beforeAll(async () => {
 });
 
 const operations = () =>
-  Object.entries<any>(doc.paths).flatMap(([path, item]) => Object.entries<any>(item).map(([method, op]) => ({ path, method, op, where: `${method} ${path}` })));
+  Object.entries<any>(doc.paths).flatMap(([path, item]) =>
+    Object.entries<any>(item).map(([method, op]) => ({ path, method, op, where: `${method} ${path}` })),
+  );
 
 /** Client method names: changing one breaks every generated client, so they are pinned here. */
 const OPERATION_IDS = {
@@ -91,7 +93,9 @@ describe("the defects of issue 13", () => {
         expect(response.headers?.["Content-Language"], `${where} ${status}`).toBeDefined();
       }
       if (op.tags.includes("Meta")) continue;
-      expect(Object.keys(op.responses["429"].headers), where).toEqual(expect.arrayContaining(["Retry-After", "RateLimit", "RateLimit-Policy", "X-RateLimit-Remaining"]));
+      expect(Object.keys(op.responses["429"].headers), where).toEqual(
+        expect.arrayContaining(["Retry-After", "RateLimit", "RateLimit-Policy", "X-RateLimit-Remaining"]),
+      );
       expect(Object.keys(op.responses["200"].headers), where).toEqual(expect.arrayContaining(["RateLimit", "Cache-Control", "x-d1-bookmark"]));
     }
     expect(doc.components.headers["X-Request-Id"].required).toBe(true);
@@ -115,7 +119,9 @@ describe("the defects of issue 13", () => {
     expect(form.encoding.file.contentType).toBe("application/octet-stream");
     expect(op.responses["413"]).toBeDefined();
     for (const status of ["200", "201"]) {
-      expect(op.responses[status].links.getUpload).toEqual(expect.objectContaining({ operationId: "getUpload", parameters: { externalId: "$request.body#/external_id" } }));
+      expect(op.responses[status].links.getUpload).toEqual(
+        expect.objectContaining({ operationId: "getUpload", parameters: { externalId: "$request.body#/external_id" } }),
+      );
     }
     expect(op.responses["200"].headers["Idempotent-Replayed"]).toBeDefined();
   });

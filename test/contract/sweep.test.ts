@@ -29,13 +29,37 @@ beforeAll(async () => {
   known.case = (await getJson("/cases?per_page=100")).body.data.map((c: any) => c.id);
 });
 
-const KEY_CHOICES = [undefined, KEYS.aliceRead, KEYS.aliceIngest, KEYS.carolAdmin, KEYS.bobExpired, KEYS.bobRevoked, KEYS.daveInactive, "bds_unknown00000000000000000000000000"];
+const KEY_CHOICES = [
+  undefined,
+  KEYS.aliceRead,
+  KEYS.aliceIngest,
+  KEYS.carolAdmin,
+  KEYS.bobExpired,
+  KEYS.bobRevoked,
+  KEYS.daveInactive,
+  "bds_unknown00000000000000000000000000",
+];
 
 /** Text a client might send by mistake or on purpose: empty, long, unicode, SQL, control characters, numbers in odd forms. */
 const junk = fc.oneof(
   fc.string({ maxLength: 30 }),
   fc.string({ unit: "grapheme", maxLength: 12 }),
-  fc.constantFrom("", " ", "0", "-1", "1e3", "0x10", "1.0", "9007199254740992", "1" + "0".repeat(40), "' OR 1=1--", "%00", "null", "true", "x".repeat(3000)),
+  fc.constantFrom(
+    "",
+    " ",
+    "0",
+    "-1",
+    "1e3",
+    "0x10",
+    "1.0",
+    "9007199254740992",
+    "1" + "0".repeat(40),
+    "' OR 1=1--",
+    "%00",
+    "null",
+    "true",
+    "x".repeat(3000),
+  ),
 );
 
 /** Present in `percent` of the requests: most requests should get through to the operation itself. */
@@ -44,7 +68,11 @@ function sometimes<T>(arb: fc.Arbitrary<T>, percent: number): fc.Arbitrary<T | u
 }
 
 function valueFor(schema: any): fc.Arbitrary<string> {
-  const s = schema?.$ref ? doc.components.schemas[schema.$ref.split("/").pop()] : schema?.allOf ? doc.components.schemas[schema.allOf[0].$ref.split("/").pop()] : schema;
+  const s = schema?.$ref
+    ? doc.components.schemas[schema.$ref.split("/").pop()]
+    : schema?.allOf
+      ? doc.components.schemas[schema.allOf[0].$ref.split("/").pop()]
+      : schema;
   if (s?.enum) return fc.constantFrom(...s.enum.map(String));
   if (s?.type === "integer") return fc.integer({ min: s.minimum ?? 0, max: Math.min(s.maximum ?? 1000, 1000) }).map(String);
   if (s?.type === "boolean") return fc.constantFrom("true", "false", "1", "0");
@@ -55,7 +83,10 @@ function valueFor(schema: any): fc.Arbitrary<string> {
 /** A query string of valid, invalid and missing values (and now and then a parameter nobody declared). */
 function queryFor(params: any[]): fc.Arbitrary<string> {
   const entries = params.map((p) =>
-    (p.required ? fc.oneof({ weight: 6, arbitrary: valueFor(p.schema) }, { weight: 1, arbitrary: junk }) : sometimes(fc.oneof({ weight: 4, arbitrary: valueFor(p.schema) }, { weight: 1, arbitrary: junk }), 40)).map((v) => [p.name, v] as const),
+    (p.required
+      ? fc.oneof({ weight: 6, arbitrary: valueFor(p.schema) }, { weight: 1, arbitrary: junk })
+      : sometimes(fc.oneof({ weight: 4, arbitrary: valueFor(p.schema) }, { weight: 1, arbitrary: junk }), 40)
+    ).map((v) => [p.name, v] as const),
   );
   const extra = sometimes(fc.tuple(fc.constantFrom("unknown", "page[]", "q"), junk), 15);
   return fc.tuple(fc.tuple(...entries), extra).map(([pairs, more]) => {
@@ -68,19 +99,23 @@ function queryFor(params: any[]): fc.Arbitrary<string> {
 
 function pathFor(template: string, params: any[]): fc.Arbitrary<string> {
   const segments = params.map((p) =>
-    fc.oneof(
-      { weight: 3, arbitrary: fc.constantFrom(...(known[p.name] ?? ["x"])).map(encodeURIComponent) },
-      { weight: 1, arbitrary: valueFor(p.schema).map(encodeURIComponent) },
-      { weight: 1, arbitrary: junk.filter((v) => v !== "").map(encodeURIComponent) },
-      { weight: 1, arbitrary: fc.constantFrom("%", "%FF%FE", "%2F..", "%00", "..") },
-    ).map((value) => [p.name, value] as const),
+    fc
+      .oneof(
+        { weight: 3, arbitrary: fc.constantFrom(...(known[p.name] ?? ["x"])).map(encodeURIComponent) },
+        { weight: 1, arbitrary: valueFor(p.schema).map(encodeURIComponent) },
+        { weight: 1, arbitrary: junk.filter((v) => v !== "").map(encodeURIComponent) },
+        { weight: 1, arbitrary: fc.constantFrom("%", "%FF%FE", "%2F..", "%00", "..") },
+      )
+      .map((value) => [p.name, value] as const),
   );
   return fc.tuple(...segments).map((pairs) => pairs.reduce((path, [name, value]) => path.replace(`{${name}}`, value), template));
 }
 
 /** Mostly keys that may call the operation (so its own answers are reached), now and then any key at all. */
 function headersFor(op: any) {
-  const fitting = op["x-required-scopes"]?.includes("library:ingest") ? [KEYS.aliceIngest, KEYS.bob] : [undefined, KEYS.aliceRead, KEYS.bob, KEYS.carolAdmin];
+  const fitting = op["x-required-scopes"]?.includes("library:ingest")
+    ? [KEYS.aliceIngest, KEYS.bob]
+    : [undefined, KEYS.aliceRead, KEYS.bob, KEYS.carolAdmin];
   return fc.record({
     key: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...fitting) }, { weight: 1, arbitrary: fc.constantFrom(...KEY_CHOICES) }),
     authorization: sometimes(fc.constantFrom("Bearer", "Basic abc", "bearer  ", "Bearer " + "x".repeat(500)), 8),
@@ -104,14 +139,23 @@ const uploadBody = fc.oneof(
     weight: 4,
     arbitrary: fc
       .record({
-        external_id: fc.option(fc.oneof({ weight: 6, arbitrary: fc.stringMatching(/^[A-Za-z0-9._:-]{1,40}$/) }, { weight: 1, arbitrary: junk }), { nil: undefined, freq: 10 }),
+        external_id: fc.option(fc.oneof({ weight: 6, arbitrary: fc.stringMatching(/^[A-Za-z0-9._:-]{1,40}$/) }, { weight: 1, arbitrary: junk }), {
+          nil: undefined,
+          freq: 10,
+        }),
         title: sometimes(fc.oneof({ weight: 6, arbitrary: fc.string({ minLength: 1, maxLength: 60 }) }, { weight: 1, arbitrary: junk }), 50),
         type: sometimes(fc.oneof({ weight: 6, arbitrary: fc.constantFrom("schematic", "datasheet", "other") }, { weight: 1, arbitrary: junk }), 30),
         visibility: sometimes(fc.oneof({ weight: 6, arbitrary: fc.constantFrom("private", "shared", "public") }, { weight: 1, arbitrary: junk }), 30),
         rights_attested: sometimes(fc.constantFrom("true", "false", "maybe"), 30),
-        boards: fc.oneof({ weight: 6, arbitrary: fc.array(fc.constantFrom("820-00165", "NM-A311"), { maxLength: 3 }) }, { weight: 1, arbitrary: fc.array(junk, { maxLength: 12 }) }),
+        boards: fc.oneof(
+          { weight: 6, arbitrary: fc.array(fc.constantFrom("820-00165", "NM-A311"), { maxLength: 3 }) },
+          { weight: 1, arbitrary: fc.array(junk, { maxLength: 12 }) },
+        ),
         file: fc.option(
-          fc.record({ name: fc.constantFrom("a.pdf", "notes.txt", "notes.txt", "tool.exe", "b.zip", "x.bin", "noext", ""), bytes: fc.uint8Array({ minLength: 1, maxLength: 300 }) }),
+          fc.record({
+            name: fc.constantFrom("a.pdf", "notes.txt", "notes.txt", "tool.exe", "b.zip", "x.bin", "noext", ""),
+            bytes: fc.uint8Array({ minLength: 1, maxLength: 300 }),
+          }),
           { nil: undefined, freq: 10 },
         ),
       })
@@ -128,12 +172,16 @@ const uploadBody = fc.oneof(
   {
     weight: 1,
     arbitrary: fc
-      .tuple(fc.constantFrom("multipart/form-data", "multipart/form-data; boundary=x", "application/json", "text/plain", undefined), fc.string({ maxLength: 200 }))
+      .tuple(
+        fc.constantFrom("multipart/form-data", "multipart/form-data; boundary=x", "application/json", "text/plain", undefined),
+        fc.string({ maxLength: 200 }),
+      )
       .map(([contentType, text]) => ({ body: text as BodyInit, contentType })),
   },
 );
 
-const operations = () => Object.entries<any>(doc.paths).flatMap(([template, item]) => Object.entries<any>(item).map(([method, op]) => ({ template, method, op })));
+const operations = () =>
+  Object.entries<any>(doc.paths).flatMap(([template, item]) => Object.entries<any>(item).map(([method, op]) => ({ template, method, op })));
 
 async function send(method: string, path: string, headers: Record<string, string>, body?: { body: BodyInit; contentType?: string }) {
   if (body?.contentType) headers["Content-Type"] = body.contentType;
@@ -141,7 +189,8 @@ async function send(method: string, path: string, headers: Record<string, string
   const sent = { method: request.method, url: request.url };
   const response = await exports.default.fetch(request);
   const mismatches = await contractMismatches(sent, response, ORIGIN);
-  if (response.status >= 500) mismatches.push(`${method} ${path.slice(0, 120)} answered ${response.status}: ${(await response.clone().text()).slice(0, 300)}`);
+  if (response.status >= 500)
+    mismatches.push(`${method} ${path.slice(0, 120)} answered ${response.status}: ${(await response.clone().text()).slice(0, 300)}`);
   await response.body?.cancel();
   return mismatches;
 }
@@ -156,7 +205,10 @@ describe("property sweep of every operation against the served description", () 
     for (const { template, method, op } of operations()) {
       const params: any[] = op.parameters ?? [];
       const request = fc.record({
-        path: pathFor(template, params.filter((p) => p.in === "path")),
+        path: pathFor(
+          template,
+          params.filter((p) => p.in === "path"),
+        ),
         query: queryFor(params.filter((p) => p.in === "query")),
         headers: headersFor(op),
         head: method === "get" ? fc.boolean() : fc.constant(false),
@@ -168,7 +220,11 @@ describe("property sweep of every operation against the served description", () 
           const mismatches = await send(r.head ? "HEAD" : method.toUpperCase(), r.path + r.query, headersOf(r.headers), r.body);
           expect(mismatches, `${op.operationId}`).toEqual([]);
         }),
-        { seed: SEED, numRuns: method === "post" ? RUNS_FOR_UPLOADS : params.length ? RUNS_WITH_PARAMETERS : RUNS_WITHOUT_PARAMETERS, endOnFailure: true },
+        {
+          seed: SEED,
+          numRuns: method === "post" ? RUNS_FOR_UPLOADS : params.length ? RUNS_WITH_PARAMETERS : RUNS_WITHOUT_PARAMETERS,
+          endOnFailure: true,
+        },
       );
     }
     expect(requests).toBeGreaterThanOrEqual(2000);

@@ -25,7 +25,10 @@ try {
   const res = await page.goto(`${BASE_URL}/api/v1/docs`);
   assert.equal(res?.status(), 200);
   assert.match(res?.headers()["content-security-policy"] ?? "", /script-src 'self'/);
-  await page.locator(".opblock").nth(expected.length - 1).waitFor({ timeout: 30_000 });
+  await page
+    .locator(".opblock")
+    .nth(expected.length - 1)
+    .waitFor({ timeout: 30_000 });
   const listed = (
     (await page.evaluate(
       `[...document.querySelectorAll(".opblock")].map((b) => b.querySelector(".opblock-summary-method").textContent.trim() + " " + b.querySelector(".opblock-summary-path").getAttribute("data-path"))`,

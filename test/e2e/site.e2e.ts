@@ -31,7 +31,7 @@ try {
   assert.match(page.url(), /\/en$/, "Accept-Language en-GB leads / to /en");
   assert.equal(await page.getAttribute("html", "lang"), "en");
   assert.equal(await page.locator("h1").innerText(), "Board Documentation Service");
-  assert.ok(await page.locator('link[rel="alternate"][type="application/atom+xml"]').count() >= 4, "feeds are linked");
+  assert.ok((await page.locator('link[rel="alternate"][type="application/atom+xml"]').count()) >= 4, "feeds are linked");
   await shot(page, "home");
 
   step = "thread";
@@ -65,7 +65,11 @@ try {
   await page.goto(`${BASE_URL}/en`);
   await page.getByRole("searchbox", { name: "Search boards, documents, threads, posts and cases" }).fill("82000165");
   await Promise.all([page.waitForURL(/\/en\/search\?q=82000165$/), page.keyboard.press("Enter")]);
-  assert.equal(await page.locator('section[aria-labelledby="results-boards"] ul.items a').first().innerText(), "820-00165", "another spelling finds the board");
+  assert.equal(
+    await page.locator('section[aria-labelledby="results-boards"] ul.items a').first().innerText(),
+    "820-00165",
+    "another spelling finds the board",
+  );
   const found = page.locator('section[aria-labelledby="results-documents"] ul.items a').first();
   const foundTitle = await found.innerText();
   await shot(page, "search");
@@ -88,11 +92,15 @@ try {
   // Runs in the page; the string keeps DOM types out of this Node-side file.
   const overflow = (await phone.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")) as number;
   assert.ok(overflow <= 0, `the case page fits a phone's width (overflow ${overflow}px)`);
-  assert.ok(await phone.getByRole("table").count() >= 2, "measurements and components tables");
+  assert.ok((await phone.getByRole("table").count()) >= 2, "measurements and components tables");
   // A net name (PPBUS_G3H) inside a table stays on one line: the table scrolls sideways instead.
-  const brokenCodes = (await phone.evaluate("[...document.querySelectorAll('.table code')].filter((c) => c.getClientRects().length > 1).map((c) => c.textContent)")) as string[];
+  const brokenCodes = (await phone.evaluate(
+    "[...document.querySelectorAll('.table code')].filter((c) => c.getClientRects().length > 1).map((c) => c.textContent)",
+  )) as string[];
   assert.deepEqual(brokenCodes, [], "no code in a table breaks across lines at 390 px");
-  const sectionTitles = (await phone.evaluate("[...document.querySelectorAll('article h2, article h3')].map((h) => h.textContent.trim())")) as string[];
+  const sectionTitles = (await phone.evaluate(
+    "[...document.querySelectorAll('article h2, article h3')].map((h) => h.textContent.trim())",
+  )) as string[];
   assert.equal(sectionTitles.filter((t) => /^diagn[oó]stico$/i.test(t)).length, 1, `"Diagnóstico" once: ${sectionTitles.join(" | ")}`);
   await shot(phone, "case-phone");
 
@@ -100,7 +108,9 @@ try {
   await phone.goto(`${BASE_URL}/en/forum`);
   await Promise.all([phone.waitForURL(/\/en\/forum\/[0-9A-Z]{26}\//), phone.locator("ul.items a").first().click()]);
   // The separator dot goes between the meta items, never inside a badge's border.
-  const dotsInBadges = (await phone.evaluate("[...document.querySelectorAll('.meta .badge')].filter((b) => !['none', 'normal'].includes(getComputedStyle(b, '::before').content)).length")) as number;
+  const dotsInBadges = (await phone.evaluate(
+    "[...document.querySelectorAll('.meta .badge')].filter((b) => !['none', 'normal'].includes(getComputedStyle(b, '::before').content)).length",
+  )) as number;
   assert.equal(dotsInBadges, 0, "no badge holds a separator dot");
   await shot(phone, "thread-phone");
 

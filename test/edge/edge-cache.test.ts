@@ -49,7 +49,10 @@ describe("cached anonymous answers stay each their own", () => {
   it("the Spanish and English answers of one address never bleed into each other", async () => {
     const address = newAddress();
     for (let round = 0; round < 2; round++) {
-      for (const [lang, section] of [["es", "/es/biblioteca/"], ["en", "/en/library/"]] as const) {
+      for (const [lang, section] of [
+        ["es", "/es/biblioteca/"],
+        ["en", "/en/library/"],
+      ] as const) {
         const res = await anon("/documents", address, { "Accept-Language": lang });
         const body: any = await res.json();
         expect(res.headers.get("X-Edge-Cache")).toBe(round === 0 ? "miss" : "hit");
@@ -239,7 +242,9 @@ describe("cursor pages", () => {
     const address = newAddress();
     // Three more public datasheets (the sample has none), so per_page=1 spans three pages.
     for (let i = 0; i < 3; i++) {
-      await env.DB.prepare("insert into documents (id, title, type, status, visibility, created_at, updated_at) values (?, ?, 'datasheet', 'available', 'public', ?, ?)")
+      await env.DB.prepare(
+        "insert into documents (id, title, type, status, visibility, created_at, updated_at) values (?, ?, 'datasheet', 'available', 'public', ?, ?)",
+      )
         .bind(`01KEDGECVRS0R00000000000${i}0`, `Edge cursor ${i}`, `2025-03-0${i + 1}T00:00:00.000Z`, `2025-03-0${i + 1}T00:00:00.000Z`)
         .run();
     }

@@ -50,7 +50,10 @@ export function api(path: string, init: { key?: string; lang?: string; headers?:
 }
 
 /** GET and parse JSON, asserting the status. */
-export async function getJson<T = any>(path: string, init: Parameters<typeof api>[1] & { status?: number } = {}): Promise<{ res: Response; body: T }> {
+export async function getJson<T = any>(
+  path: string,
+  init: Parameters<typeof api>[1] & { status?: number } = {},
+): Promise<{ res: Response; body: T }> {
   const res = await api(path, init);
   const body = (await res.json()) as T;
   expect(res.status, JSON.stringify(body)).toBe(init.status ?? 200);

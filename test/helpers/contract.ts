@@ -64,7 +64,10 @@ export function findOperation(doc: Json, method: string, apiPath: string): Opera
 
 function resolve(doc: Json, node: Json): Json {
   if (!node?.$ref) return node;
-  return node.$ref.slice(2).split("/").reduce((at: Json, key: string) => at[key], doc);
+  return node.$ref
+    .slice(2)
+    .split("/")
+    .reduce((at: Json, key: string) => at[key], doc);
 }
 
 const validators = new WeakMap<object, Validator>();
@@ -99,7 +102,11 @@ export async function contractMismatches(request: { method: string; url: string 
   const problemBody = { content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } }, headers: headerRefs };
   // No operation here: only the router's own problems are allowed: no such address, not with this method, and
   // what every address of the API checks first (a bad key, the rate limit).
-  const declared = found ? (found.op.responses[String(status)] ?? found.op.responses[`${String(status)[0]}XX`]) : ROUTER_STATUSES.includes(status) ? problemBody : undefined;
+  const declared = found
+    ? (found.op.responses[String(status)] ?? found.op.responses[`${String(status)[0]}XX`])
+    : ROUTER_STATUSES.includes(status)
+      ? problemBody
+      : undefined;
   const name = found ? `${found.op.operationId} (${found.method.toUpperCase()} ${found.template})` : "no operation";
   if (!declared) return [`${name}: status ${status} is not declared — ${where}`];
 
@@ -110,7 +117,9 @@ export async function contractMismatches(request: { method: string; url: string 
   if (hasBody && mediaType) {
     const media = response_.content?.[mediaType];
     if (!media) {
-      problems.push(`${name}: content type ${mediaType} is not declared for ${status} (declared: ${Object.keys(response_.content ?? {}).join(", ") || "none"}) — ${where}`);
+      problems.push(
+        `${name}: content type ${mediaType} is not declared for ${status} (declared: ${Object.keys(response_.content ?? {}).join(", ") || "none"}) — ${where}`,
+      );
     } else if (mediaType.endsWith("json")) {
       const text = await response.clone().text();
       let body: unknown;
@@ -121,8 +130,16 @@ export async function contractMismatches(request: { method: string; url: string 
       }
       if (body !== undefined) {
         const result = validatorFor(doc, media.schema).validate(body);
-        const errors = result.errors.filter((e) => e.error && !/^(A subschema had errors|Property .* does not match schema|Items did not match schema)/.test(e.error));
-        if (!result.valid) problems.push(`${name}: body does not match the schema — ${where}: ${(errors.length ? errors : result.errors).slice(0, 4).map((e) => `${e.instanceLocation} ${e.error}`).join("; ")}`);
+        const errors = result.errors.filter(
+          (e) => e.error && !/^(A subschema had errors|Property .* does not match schema|Items did not match schema)/.test(e.error),
+        );
+        if (!result.valid)
+          problems.push(
+            `${name}: body does not match the schema — ${where}: ${(errors.length ? errors : result.errors)
+              .slice(0, 4)
+              .map((e) => `${e.instanceLocation} ${e.error}`)
+              .join("; ")}`,
+          );
       }
     }
   }
@@ -130,10 +147,12 @@ export async function contractMismatches(request: { method: string; url: string 
   for (const [header, spec] of Object.entries<Json>(headers)) {
     const value = response.headers.get(header);
     if (spec.required && value === null) problems.push(`${name}: required header ${header} is missing — ${where}`);
-    if (value !== null && !headerValueFits(spec.schema, value)) problems.push(`${name}: header ${header}: ${value} does not fit its schema — ${where}`);
+    if (value !== null && !headerValueFits(spec.schema, value))
+      problems.push(`${name}: header ${header}: ${value} does not fit its schema — ${where}`);
   }
   for (const header of HEADERS_OF_INTEREST) {
-    if (response.headers.has(header) && !headers[header]) problems.push(`${name}: header ${header} is sent but not declared for ${status} — ${where}`);
+    if (response.headers.has(header) && !headers[header])
+      problems.push(`${name}: header ${header} is sent but not declared for ${status} — ${where}`);
   }
   return problems;
 }

@@ -66,7 +66,11 @@ export async function seedMcpFixture(): Promise<void> {
     tags: ["guide"],
     body: prose(20000, "Clean the board with isopropyl alcohol before measuring."),
     published_at: day(0),
-    comments: Array.from({ length: LONG_POST_COMMENTS }, (_, i) => ({ author: "alice", body: `Comment ${i + 1}. ${prose(i === 0 ? 5000 : 100)}`, created_at: day(i + 1) })),
+    comments: Array.from({ length: LONG_POST_COMMENTS }, (_, i) => ({
+      author: "alice",
+      body: `Comment ${i + 1}. ${prose(i === 0 ? 5000 : 100)}`,
+      created_at: day(i + 1),
+    })),
   });
   content.cases.push({
     id: MCP_IDS.longCase,

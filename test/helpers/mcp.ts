@@ -38,7 +38,10 @@ export async function connectV1(address?: string): Promise<ClientV1> {
 
 /** The v2 client on the 2025 lane (its default) or pinned to the 2026-07-28 per-request protocol. */
 export async function connectV2(era: "legacy" | "modern" = "legacy", address?: string): Promise<ClientV2> {
-  const client = new ClientV2({ name: "test-client-v2", version: "2.0.0" }, era === "modern" ? { versionNegotiation: { mode: { pin: "2026-07-28" } } } : {});
+  const client = new ClientV2(
+    { name: "test-client-v2", version: "2.0.0" },
+    era === "modern" ? { versionNegotiation: { mode: { pin: "2026-07-28" } } } : {},
+  );
   await client.connect(new TransportV2(new URL(MCP_URL), { fetch: workerFetch(address) }));
   return client;
 }
@@ -70,7 +73,9 @@ export function measure(what: string, value: unknown): number {
 }
 
 /** Each tool's structuredContent shape (not advertised in tools/list, see src/mcp/tool.ts). */
-const OUTPUT_SCHEMAS = new Map([searchTool, getThreadTool, getPostTool, getRepairCaseTool, getDocumentTool, getBoardTool, listRecentTool].map((t) => [t.name, t.output.strict()]));
+const OUTPUT_SCHEMAS = new Map(
+  [searchTool, getThreadTool, getPostTool, getRepairCaseTool, getDocumentTool, getBoardTool, listRecentTool].map((t) => [t.name, t.output.strict()]),
+);
 
 /**
  * Calls a tool like a model's client would, then checks what every result must satisfy: one text block, the
@@ -81,7 +86,10 @@ export async function call(client: McpTestClient, name: string, args: Record<str
   const result = (await client.callTool({ name, arguments: args })) as ToolResult;
   // One text block, then (search, list_recent) one resource_link per item found.
   expect(result.content[0].type).toBe("text");
-  expect(result.content.slice(1).every((c) => c.type === "resource_link" && /^bds:\/\/(thread|post|case|document|board)\/./.test(c.uri ?? "")), `${name} links`).toBe(true);
+  expect(
+    result.content.slice(1).every((c) => c.type === "resource_link" && /^bds:\/\/(thread|post|case|document|board)\/./.test(c.uri ?? "")),
+    `${name} links`,
+  ).toBe(true);
   measure(`${name} ${JSON.stringify(args)}`, result);
   if (result.isError) {
     expect(result.content[0].text.length).toBeGreaterThan(20);

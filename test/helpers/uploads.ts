@@ -1,7 +1,7 @@
 // Upload helpers: build multipart requests (well-formed or deliberately broken), small PDFs and ZIPs,
 // and run queued processing through the Worker's real queue handler.
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
-import { env, } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { PDFDocument, PDFName, StandardFonts } from "pdf-lib";
 import { deflateRawSync } from "node:zlib";
 import { sha256Hex } from "../../src/auth/keys";
@@ -130,7 +130,10 @@ export function makeZip(entries: { name: string; content: Uint8Array | string; s
  * retry asked for (watched on the messages: the harness's result does not report delays).
  */
 export async function runQueue(bodies: unknown[], attempts = 1) {
-  const batch = createMessageBatch("board-docs-uploads", bodies.map((body, i) => ({ id: `msg-${i}-${Math.random()}`, timestamp: Date.now(), attempts, body })));
+  const batch = createMessageBatch(
+    "board-docs-uploads",
+    bodies.map((body, i) => ({ id: `msg-${i}-${Math.random()}`, timestamp: Date.now(), attempts, body })),
+  );
   const retries = batch.messages.map((message) => vi.spyOn(message, "retry"));
   const ctx = createExecutionContext();
   await (worker as ExportedHandler<Env>).queue!(batch, env, ctx);
@@ -145,7 +148,9 @@ export async function createUploader(scopes: string[] = ["api:read", "library:in
   uploaders += 1;
   const username = `uploader${uploaders}x${Math.floor(Math.random() * 1e9)}`;
   const now = new Date().toISOString();
-  const user = await env.DB.prepare("insert into users (username, name, role, locale, active, created_at) values (?, ?, 'user', 'en', 1, ?) returning id")
+  const user = await env.DB.prepare(
+    "insert into users (username, name, role, locale, active, created_at) values (?, ?, 'user', 'en', 1, ?) returning id",
+  )
     .bind(username, username, now)
     .first<{ id: number }>();
   const key = `bds_${username}`.padEnd(40, "0");
@@ -161,7 +166,9 @@ export function envWith(vars: Partial<Record<"UPLOADS_PER_HOUR" | "QUOTA_BYTES" 
 }
 
 export async function countRows(sql: string, ...params: unknown[]): Promise<number> {
-  const row = await env.DB.prepare(sql).bind(...params).first<{ n: number }>();
+  const row = await env.DB.prepare(sql)
+    .bind(...params)
+    .first<{ n: number }>();
   return Number(row?.n ?? 0);
 }
 

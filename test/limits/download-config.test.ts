@@ -9,8 +9,16 @@ import { api, expectProblem, getJson, KEYS, ORIGIN, SAMPLE_IDS, seedSample } fro
 beforeAll(seedSample);
 
 function downloadWith(signingKey: string | undefined): Promise<Response> {
-  const request = new Request(`${ORIGIN}/api/v1/documents/${SAMPLE_IDS.sharedBoardview}/download`, { headers: { Authorization: `Bearer ${KEYS.bob}` } });
-  return Promise.resolve(worker.fetch!(request as Request<unknown, IncomingRequestCfProperties>, { ...env, FILES_SIGNING_KEY: signingKey as string }, createExecutionContext()));
+  const request = new Request(`${ORIGIN}/api/v1/documents/${SAMPLE_IDS.sharedBoardview}/download`, {
+    headers: { Authorization: `Bearer ${KEYS.bob}` },
+  });
+  return Promise.resolve(
+    worker.fetch!(
+      request as Request<unknown, IncomingRequestCfProperties>,
+      { ...env, FILES_SIGNING_KEY: signingKey as string },
+      createExecutionContext(),
+    ),
+  );
 }
 
 const downloads = async () => (await getJson(`/documents/${SAMPLE_IDS.sharedBoardview}`, { key: KEYS.bob })).body.data.downloads as number;

@@ -149,7 +149,8 @@ describe("the MCP endpoint", () => {
       }),
     );
   const listTools = (address: string) => rpc(address, { method: "tools/list" });
-  const toolCall = (address: string, key?: string) => rpc(address, { method: "tools/call", params: { name: "list_recent", arguments: { kind: "categories" } } }, key);
+  const toolCall = (address: string, key?: string) =>
+    rpc(address, { method: "tools/call", params: { name: "list_recent", arguments: { kind: "categories" } } }, key);
 
   it("has its own per-address budget: the API's limit spent, tools still answer; tools/list is never counted", async () => {
     for (let i = 0; i < 60; i++) expect((await call("198.51.100.77")).status).toBe(200);

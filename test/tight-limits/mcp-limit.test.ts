@@ -43,7 +43,8 @@ async function messages(res: Response): Promise<{ id?: number; result?: ToolResu
 }
 
 const served = (answers: Awaited<ReturnType<typeof messages>>) => answers.filter((m) => m.result && !m.result.isError).length;
-const overBudget = (answers: Awaited<ReturnType<typeof messages>>) => answers.filter((m) => m.result?.isError && /Retry in \d+ seconds?/.test(m.result.content[0].text)).length;
+const overBudget = (answers: Awaited<ReturnType<typeof messages>>) =>
+  answers.filter((m) => m.result?.isError && /Retry in \d+ seconds?/.test(m.result.content[0].text)).length;
 
 describe("the assistants' own budget", () => {
   it("with the API's limit spent, an assistant connects and calls tools; its own budget ends in a tool error naming the retry time", async () => {
@@ -64,14 +65,19 @@ describe("the assistants' own budget", () => {
     expect(seconds).toBeLessThanOrEqual(60);
 
     // A resource read is refused the same way, as a JSON-RPC error with the retry time.
-    const readRefused = await client.readResource({ uri: "bds://board/820-00165" }).catch((error: { code: number; message: string; data?: unknown }) => error);
+    const readRefused = await client
+      .readResource({ uri: "bds://board/820-00165" })
+      .catch((error: { code: number; message: string; data?: unknown }) => error);
     expect(readRefused).toMatchObject({ code: -32000, data: { retryAfterSeconds: expect.any(Number) } });
     expect((readRefused as { message: string }).message).toMatch(/Retry in \d+ seconds?/);
 
     // The connection keeps working: listings, completions and ping are never refused, and after the retry time calls answer again.
     expect((await client.listTools()).tools).toHaveLength(7);
     expect((await client.listResourceTemplates()).resourceTemplates).toHaveLength(5);
-    const completion = await client.complete({ ref: { type: "ref/resource", uri: "bds://board/{number}{?page,lang}" }, argument: { name: "number", value: "820" } });
+    const completion = await client.complete({
+      ref: { type: "ref/resource", uri: "bds://board/{number}{?page,lang}" },
+      argument: { name: "number", value: "820" },
+    });
     expect(completion.completion.values).toEqual(["820-00165"]);
     await client.ping();
     vi.setSystemTime(clock.now() + seconds * 1000);
@@ -104,18 +110,24 @@ describe("every tool call counts", () => {
     expect(res.headers.get("X-RateLimit-Remaining")).toBe(String(BUDGET - 4));
     expect(res.headers.get("RateLimit-Policy")).toBe(`"mcp";q=${BUDGET};w=60`);
     // 11 left: a batch of 12 is refused whole (each call a tool error saying so), a batch of 11 is served.
-    const twelve = await post(address, JSON.stringify(Array.from({ length: 12 }, (_, i) => toolCall(i + 1))), { "MCP-Protocol-Version": "2025-03-26" });
+    const twelve = await post(address, JSON.stringify(Array.from({ length: 12 }, (_, i) => toolCall(i + 1))), {
+      "MCP-Protocol-Version": "2025-03-26",
+    });
     expect(twelve.status).toBe(200);
     const refused = await messages(twelve);
     expect(overBudget(refused)).toBe(12);
     expect(refused[0].result!.content[0].text).toMatch(/carried 12 of them/);
-    const eleven = await post(address, JSON.stringify(Array.from({ length: 11 }, (_, i) => toolCall(i + 1))), { "MCP-Protocol-Version": "2025-03-26" });
+    const eleven = await post(address, JSON.stringify(Array.from({ length: 11 }, (_, i) => toolCall(i + 1))), {
+      "MCP-Protocol-Version": "2025-03-26",
+    });
     expect(served(await messages(eleven))).toBe(11);
     expect(overBudget(await messages(await post(address, JSON.stringify(toolCall(1)))))).toBe(1);
   });
 
   it("20 parallel tool calls against a budget of 15 (counted while served): exactly 15 results, 5 tool errors", async () => {
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => post("198.51.100.72", JSON.stringify(toolCall(i + 1)), { "MCP-Protocol-Version": "2025-06-18" })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => post("198.51.100.72", JSON.stringify(toolCall(i + 1)), { "MCP-Protocol-Version": "2025-06-18" })),
+    );
     const all = (await Promise.all(answers.map(messages))).flat();
     expect(answers.every((r) => r.status === 200)).toBe(true);
     expect(served(all)).toBe(BUDGET);
@@ -130,7 +142,9 @@ describe("batches and body size", () => {
     const text = await res.text();
     expect(res.status).toBe(413);
     expect(res.headers.get("Content-Type")).toBe("application/problem+json");
-    expect(JSON.parse(text).detail).toMatch(/carries 30 tool calls and resource reads; an address may make at most 15 a minute, so it can never be served/);
+    expect(JSON.parse(text).detail).toMatch(
+      /carries 30 tool calls and resource reads; an address may make at most 15 a minute, so it can never be served/,
+    );
     expect(res.headers.get("RateLimit-Policy")).toBe(`"mcp";q=${BUDGET};w=60`);
     // Nothing was counted and nothing is promised about a retry.
     for (const header of ["Retry-After", "RateLimit", "X-RateLimit-Remaining"]) expect(res.headers.get(header), header).toBeNull();
@@ -144,7 +158,18 @@ describe("batches and body size", () => {
     for (const [body, headers] of [
       [[toolCall(1), toolCall(2)], { "MCP-Protocol-Version": "2025-06-18" }],
       [[toolCall(1)], { "MCP-Protocol-Version": "2025-11-25" }],
-      [[{ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } }, toolCall(2)], {}],
+      [
+        [
+          {
+            jsonrpc: "2.0",
+            id: 1,
+            method: "initialize",
+            params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+          },
+          toolCall(2),
+        ],
+        {},
+      ],
     ] as const) {
       const res = await post("198.51.100.73", JSON.stringify(body), headers);
       const answer = (await res.json()) as { error?: { code: number; message: string } };

@@ -9,7 +9,18 @@ beforeAll(seedSample);
 
 const clock = hourApartEachTest(Date.UTC(2032, 0, 1));
 
-const PAGES = ["/es", "/en/forum", "/es/biblioteca", "/sitemap.xml", "/sitemaps/threads-1.xml", "/robots.txt", "/llms.txt", "/en/feeds/forum.atom", "/", "/problems/rate-limited"];
+const PAGES = [
+  "/es",
+  "/en/forum",
+  "/es/biblioteca",
+  "/sitemap.xml",
+  "/sitemaps/threads-1.xml",
+  "/robots.txt",
+  "/llms.txt",
+  "/en/feeds/forum.atom",
+  "/",
+  "/problems/rate-limited",
+];
 
 async function view(path: string, address: string, headers: Record<string, string> = {}): Promise<Response> {
   const res = await page(path, { "CF-Connecting-IP": address, ...headers });

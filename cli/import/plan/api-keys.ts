@@ -19,6 +19,11 @@ export async function planApiKey(plan: RecordPlanBuilder, ctx: PlanContext, k: I
   const tokenHash = await sha256Hex(k.token);
   // Written only when a value or the revocation differs (a revocation keeps its first time).
   const setWhere = sql`${ifChanged(t.apiKeys, values)} or (${t.apiKeys.revokedAt} is null) is not (excluded.revoked_at is null)`;
-  plan.push(db.insert(t.apiKeys).values({ ...values, tokenHash, displayPrefix: k.token.slice(0, 10), revokedAt: k.revoked ? now : null, createdAt: now }).onConflictDoUpdate({ target: t.apiKeys.tokenHash, set, setWhere }));
+  plan.push(
+    db
+      .insert(t.apiKeys)
+      .values({ ...values, tokenHash, displayPrefix: k.token.slice(0, 10), revokedAt: k.revoked ? now : null, createdAt: now })
+      .onConflictDoUpdate({ target: t.apiKeys.tokenHash, set, setWhere }),
+  );
   plan.count("api_keys");
 }

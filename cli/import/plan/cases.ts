@@ -28,7 +28,12 @@ export async function planCase(plan: RecordPlanBuilder, ctx: PlanContext, c: Ite
     minutesSpent: c.minutes_spent ?? null,
     threadId: c.thread?.toUpperCase() ?? null,
   };
-  plan.push(db.insert(t.repairCases).values({ ...values, id, createdAt: now }).onConflictDoUpdate({ target: t.repairCases.id, set: values, setWhere: ifChanged(t.repairCases, values) }));
+  plan.push(
+    db
+      .insert(t.repairCases)
+      .values({ ...values, id, createdAt: now })
+      .onConflictDoUpdate({ target: t.repairCases.id, set: values, setWhere: ifChanged(t.repairCases, values) }),
+  );
   // Children in place, written only when they differ (each write re-indexes the case); the rest deleted.
   const measurements = c.measurements ?? [];
   const components = c.components ?? [];
@@ -36,17 +41,44 @@ export async function planCase(plan: RecordPlanBuilder, ctx: PlanContext, c: Ite
   plan.push(
     db.delete(t.caseMeasurements).where(sql`${t.caseMeasurements.caseId} = ${id} and ${t.caseMeasurements.position} >= ${measurements.length}`),
     db.delete(t.caseComponents).where(sql`${t.caseComponents.caseId} = ${id} and ${t.caseComponents.position} >= ${components.length}`),
-    db.delete(t.caseDocuments).where(sql`${t.caseDocuments.caseId} = ${id} and ${t.caseDocuments.documentId} not in (select value from json_each(${JSON.stringify(documentIds)}))`),
+    db
+      .delete(t.caseDocuments)
+      .where(
+        sql`${t.caseDocuments.caseId} = ${id} and ${t.caseDocuments.documentId} not in (select value from json_each(${JSON.stringify(documentIds)}))`,
+      ),
   );
   measurements.forEach((m, position) => {
     const row = { point: m.point, expected: m.expected ?? null, measured: m.measured, note: m.note ?? null };
-    plan.push(db.insert(t.caseMeasurements).values({ ...row, caseId: id, position }).onConflictDoUpdate({ target: [t.caseMeasurements.caseId, t.caseMeasurements.position], set: row, setWhere: ifChanged(t.caseMeasurements, row) }));
+    plan.push(
+      db
+        .insert(t.caseMeasurements)
+        .values({ ...row, caseId: id, position })
+        .onConflictDoUpdate({
+          target: [t.caseMeasurements.caseId, t.caseMeasurements.position],
+          set: row,
+          setWhere: ifChanged(t.caseMeasurements, row),
+        }),
+    );
   });
   components.forEach((m, position) => {
     const row = { designator: m.designator, partNumber: m.part_number ?? null, action: m.action, note: m.note ?? null };
-    plan.push(db.insert(t.caseComponents).values({ ...row, caseId: id, position }).onConflictDoUpdate({ target: [t.caseComponents.caseId, t.caseComponents.position], set: row, setWhere: ifChanged(t.caseComponents, row) }));
+    plan.push(
+      db
+        .insert(t.caseComponents)
+        .values({ ...row, caseId: id, position })
+        .onConflictDoUpdate({ target: [t.caseComponents.caseId, t.caseComponents.position], set: row, setWhere: ifChanged(t.caseComponents, row) }),
+    );
   });
   for (const [position, documentId] of documentIds.entries())
-    plan.push(db.insert(t.caseDocuments).values({ caseId: id, documentId, position }).onConflictDoUpdate({ target: [t.caseDocuments.caseId, t.caseDocuments.documentId], set: { position }, setWhere: ifChanged(t.caseDocuments, { position }) }));
+    plan.push(
+      db
+        .insert(t.caseDocuments)
+        .values({ caseId: id, documentId, position })
+        .onConflictDoUpdate({
+          target: [t.caseDocuments.caseId, t.caseDocuments.documentId],
+          set: { position },
+          setWhere: ifChanged(t.caseDocuments, { position }),
+        }),
+    );
   plan.count("cases");
 }

@@ -8,6 +8,11 @@ export async function planCategory(plan: RecordPlanBuilder, ctx: PlanContext, c:
   const { db, index } = ctx;
   const position = index;
   const values = { name: c.name, description: c.description ?? null, position };
-  plan.push(db.insert(t.categories).values({ ...values, slug: c.slug }).onConflictDoUpdate({ target: t.categories.slug, set: values, setWhere: ifChanged(t.categories, values) }));
+  plan.push(
+    db
+      .insert(t.categories)
+      .values({ ...values, slug: c.slug })
+      .onConflictDoUpdate({ target: t.categories.slug, set: values, setWhere: ifChanged(t.categories, values) }),
+  );
   plan.count("categories");
 }

@@ -38,30 +38,72 @@ export async function planDocument(plan: RecordPlanBuilder, ctx: PlanContext, d:
   const boardIds = (d.boards ?? []).map((b) => boardIdSql(b)!);
   const shareIds = (d.shared_with ?? []).map((u) => userId(u)!);
   plan.push(
-    db.delete(t.documentVersions).where(sql`${t.documentVersions.documentId} = ${id} and ${t.documentVersions.version} not in (select value from json_each(${JSON.stringify(versions.map((v) => v.version))}))`),
-    db.delete(t.documentBoards).where(and(sql`${t.documentBoards.documentId} = ${id}`, boardIds.length ? sql`${t.documentBoards.boardId} not in (${sql.join(boardIds, sql`, `)})` : undefined)),
-    db.delete(t.documentShares).where(and(sql`${t.documentShares.documentId} = ${id}`, shareIds.length ? sql`${t.documentShares.userId} not in (${sql.join(shareIds, sql`, `)})` : undefined)),
+    db
+      .delete(t.documentVersions)
+      .where(
+        sql`${t.documentVersions.documentId} = ${id} and ${t.documentVersions.version} not in (select value from json_each(${JSON.stringify(versions.map((v) => v.version))}))`,
+      ),
+    db
+      .delete(t.documentBoards)
+      .where(
+        and(
+          sql`${t.documentBoards.documentId} = ${id}`,
+          boardIds.length ? sql`${t.documentBoards.boardId} not in (${sql.join(boardIds, sql`, `)})` : undefined,
+        ),
+      ),
+    db
+      .delete(t.documentShares)
+      .where(
+        and(
+          sql`${t.documentShares.documentId} = ${id}`,
+          shareIds.length ? sql`${t.documentShares.userId} not in (${sql.join(shareIds, sql`, `)})` : undefined,
+        ),
+      ),
     // Text from before the text shards leaves the primary: the pages below go to the document's shard.
     db.delete(t.documentPages).where(sql`${t.documentPages.documentId} = ${id}`),
   );
   // A new document's boards written before it are indexed with it, once, instead of re-indexing
   // it per board (search triggers); that needs the record in one batch (foreign keys deferred).
   const boards = boardIds.map((boardId, position) =>
-    db.insert(t.documentBoards).values({ documentId: id, boardId, position }).onConflictDoUpdate({ target: [t.documentBoards.documentId, t.documentBoards.boardId], set: { position }, setWhere: ifChanged(t.documentBoards, { position }) }),
+    db
+      .insert(t.documentBoards)
+      .values({ documentId: id, boardId, position })
+      .onConflictDoUpdate({
+        target: [t.documentBoards.documentId, t.documentBoards.boardId],
+        set: { position },
+        setWhere: ifChanged(t.documentBoards, { position }),
+      }),
   );
   const boardsFirst = d.versions.length + boards.length + (d.shared_with?.length ?? 0) <= ATOMIC_RECORD_STATEMENTS - 5;
   if (boardsFirst) {
     plan.push(...boards);
     plan.markAtomic();
   }
-  plan.push(db.insert(t.documents).values({ ...values, id, createdAt }).onConflictDoUpdate({ target: t.documents.id, set: withGivenTime(values, "createdAt", d.created_at), setWhere: ifChanged(t.documents, withGivenTime(values, "createdAt", d.created_at), ["updatedAt"]) }));
+  plan.push(
+    db
+      .insert(t.documents)
+      .values({ ...values, id, createdAt })
+      .onConflictDoUpdate({
+        target: t.documents.id,
+        set: withGivenTime(values, "createdAt", d.created_at),
+        setWhere: ifChanged(t.documents, withGivenTime(values, "createdAt", d.created_at), ["updatedAt"]),
+      }),
+  );
   if (!boardsFirst) plan.push(...boards);
   for (const v of versions) {
     const bytes = decodeContent(v);
     const extension = extensionOf(v.filename);
     const key = `documents/${id}/v${v.version}`;
     plan.store({ key, bytes, contentType: mediaTypeFor(extension), filename: v.filename });
-    const version = { filename: v.filename, extension, contentType: mediaTypeFor(extension), sizeBytes: bytes.byteLength, sha256: await sha256Hex(bytes), r2Key: key, changelog: v.changelog ?? null };
+    const version = {
+      filename: v.filename,
+      extension,
+      contentType: mediaTypeFor(extension),
+      sizeBytes: bytes.byteLength,
+      sha256: await sha256Hex(bytes),
+      r2Key: key,
+      changelog: v.changelog ?? null,
+    };
     plan.push(
       db
         .insert(t.documentVersions)
@@ -72,7 +114,11 @@ export async function planDocument(plan: RecordPlanBuilder, ctx: PlanContext, d:
           // Without its own time a version has its document's (as stored: kept from the first import).
           createdAt: v.created_at ? iso(v.created_at) : sql`(select created_at from documents where id = ${id})`,
         })
-        .onConflictDoUpdate({ target: [t.documentVersions.documentId, t.documentVersions.version], set: withGivenTime(version, "createdAt", v.created_at), setWhere: ifChanged(t.documentVersions, withGivenTime(version, "createdAt", v.created_at)) }),
+        .onConflictDoUpdate({
+          target: [t.documentVersions.documentId, t.documentVersions.version],
+          set: withGivenTime(version, "createdAt", v.created_at),
+          setWhere: ifChanged(t.documentVersions, withGivenTime(version, "createdAt", v.created_at)),
+        }),
     );
   }
   for (const shareUser of shareIds) plan.push(db.insert(t.documentShares).values({ documentId: id, userId: shareUser }).onConflictDoNothing());

@@ -6,6 +6,11 @@ import { ifChanged } from "./values";
 
 export async function planManufacturer(plan: RecordPlanBuilder, ctx: PlanContext, m: Item<"manufacturers">): Promise<void> {
   const { db } = ctx;
-  plan.push(db.insert(t.manufacturers).values(m).onConflictDoUpdate({ target: t.manufacturers.id, set: { name: m.name }, setWhere: ifChanged(t.manufacturers, { name: m.name }) }));
+  plan.push(
+    db
+      .insert(t.manufacturers)
+      .values(m)
+      .onConflictDoUpdate({ target: t.manufacturers.id, set: { name: m.name }, setWhere: ifChanged(t.manufacturers, { name: m.name }) }),
+  );
   plan.count("manufacturers");
 }

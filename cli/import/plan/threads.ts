@@ -40,7 +40,14 @@ export async function planThread(plan: RecordPlanBuilder, ctx: PlanContext, th: 
     documentId: th.document?.toUpperCase() ?? null,
     lastActivityAt,
   };
-  const threadRow = db.insert(t.threads).values({ ...values, id, createdAt }).onConflictDoUpdate({ target: t.threads.id, set: withGivenTime(values, "createdAt", th.created_at), setWhere: ifChanged(t.threads, withGivenTime(values, "createdAt", th.created_at), th.last_activity_at ? [] : ["lastActivityAt"]) });
+  const threadRow = db
+    .insert(t.threads)
+    .values({ ...values, id, createdAt })
+    .onConflictDoUpdate({
+      target: t.threads.id,
+      set: withGivenTime(values, "createdAt", th.created_at),
+      setWhere: ifChanged(t.threads, withGivenTime(values, "createdAt", th.created_at), th.last_activity_at ? [] : ["lastActivityAt"]),
+    });
   // Each reply written while its thread is indexed re-indexes the whole thread (search triggers):
   // written before a new thread, they are indexed once, with it. That needs the thread's
   // statements in one batch (foreign keys are checked at its end, DEFER_FOREIGN_KEYS), so only
@@ -48,9 +55,24 @@ export async function planThread(plan: RecordPlanBuilder, ctx: PlanContext, th: 
   const repliesFirst = replies.length + 4 <= ATOMIC_RECORD_STATEMENTS;
   if (!repliesFirst) plan.push(threadRow);
   // Replies are updated in place (keeping their first import time when the file gives none); those gone from the file are removed.
-  plan.push(db.delete(t.threadReplies).where(sql`${t.threadReplies.threadId} = ${id} and ${t.threadReplies.id} not in (select value from json_each(${JSON.stringify(replies.map((r) => r.id))}))`));
+  plan.push(
+    db
+      .delete(t.threadReplies)
+      .where(
+        sql`${t.threadReplies.threadId} = ${id} and ${t.threadReplies.id} not in (select value from json_each(${JSON.stringify(replies.map((r) => r.id))}))`,
+      ),
+  );
   for (const { givenCreatedAt, createdAt: replyCreatedAt, ...r } of replies) {
-    plan.push(db.insert(t.threadReplies).values({ ...r, createdAt: replyCreatedAt }).onConflictDoUpdate({ target: t.threadReplies.id, set: withGivenTime(r, "createdAt", givenCreatedAt), setWhere: ifChanged(t.threadReplies, withGivenTime(r, "createdAt", givenCreatedAt)) }));
+    plan.push(
+      db
+        .insert(t.threadReplies)
+        .values({ ...r, createdAt: replyCreatedAt })
+        .onConflictDoUpdate({
+          target: t.threadReplies.id,
+          set: withGivenTime(r, "createdAt", givenCreatedAt),
+          setWhere: ifChanged(t.threadReplies, withGivenTime(r, "createdAt", givenCreatedAt)),
+        }),
+    );
   }
   if (repliesFirst) {
     plan.push(threadRow);
@@ -61,9 +83,13 @@ export async function planThread(plan: RecordPlanBuilder, ctx: PlanContext, th: 
     plan.push(
       db
         .update(t.threads)
-        .set({ lastActivityAt: sql`(select max(at) from (select created_at as at from threads where id = ${id} union all select created_at from thread_replies where thread_id = ${id} and hidden = 0))` })
+        .set({
+          lastActivityAt: sql`(select max(at) from (select created_at as at from threads where id = ${id} union all select created_at from thread_replies where thread_id = ${id} and hidden = 0))`,
+        })
         // Only when it moves: an unchanged thread is not written again.
-        .where(sql`${t.threads.id} = ${id} and ${t.threads.lastActivityAt} is not (select max(at) from (select created_at as at from threads where id = ${id} union all select created_at from thread_replies where thread_id = ${id} and hidden = 0))`),
+        .where(
+          sql`${t.threads.id} = ${id} and ${t.threads.lastActivityAt} is not (select max(at) from (select created_at as at from threads where id = ${id} union all select created_at from thread_replies where thread_id = ${id} and hidden = 0))`,
+        ),
     );
   }
   plan.count("threads");

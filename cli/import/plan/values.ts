@@ -15,7 +15,7 @@ export const iso = (time: string) => new Date(time).toISOString();
  * first import's time, and a later import of the same file must keep it (import is idempotent).
  */
 export function withGivenTime<V extends object, K extends string>(values: V, key: K, given: string | null | undefined): V | (V & Record<K, string>) {
-  return given ? { ...values, [key]: iso(given) } as V & Record<K, string> : values;
+  return given ? ({ ...values, [key]: iso(given) } as V & Record<K, string>) : values;
 }
 
 /**
@@ -58,8 +58,10 @@ export function decodeContent(v: { content_base64?: string; content_text?: strin
   return Uint8Array.from(atob(v.content_base64 ?? ""), (ch) => ch.charCodeAt(0));
 }
 
-export const userId = (username: string | null | undefined): SQL | null => (username ? sql`(select id from users where username = ${username})` : null);
-export const manufacturerId = (name: string | null | undefined): SQL | null => (name ? sql`(select id from manufacturers where name = ${name})` : null);
+export const userId = (username: string | null | undefined): SQL | null =>
+  username ? sql`(select id from users where username = ${username})` : null;
+export const manufacturerId = (name: string | null | undefined): SQL | null =>
+  name ? sql`(select id from manufacturers where name = ${name})` : null;
 export const categoryId = (slug: string): SQL => sql`(select id from categories where slug = ${slug})`;
 export function boardIdSql(anySpelling: string | null | undefined): SQL | null {
   if (!anySpelling) return null;

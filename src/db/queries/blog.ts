@@ -52,12 +52,23 @@ function toPost(row: PostRow, ctx: QueryContext): BlogPost {
  * those whose date is still ahead (read through the published_at index: only the scheduled ones). A tag
  * and an author together have no counter of their own: they are counted over the tag's rows.
  */
-function postTotal(ctx: QueryContext, tag: SQL | undefined, author: SQL | undefined, slug: string | undefined, authorName: string | undefined): SQL<number> {
+function postTotal(
+  ctx: QueryContext,
+  tag: SQL | undefined,
+  author: SQL | undefined,
+  slug: string | undefined,
+  authorName: string | undefined,
+): SQL<number> {
   const scheduled = sql`(select count(*) from ${blogPosts} where ${and(isNotNull(blogPosts.publishedAt), gt(blogPosts.publishedAt, ctx.now), tag, author)})`;
   if (slug !== undefined && author) {
     return sql<number>`(select count(*) from ${blogPostTags} t join ${blogPosts} on ${qualified(blogPosts.id)} = t.post_id where t.slug = ${slug} and ${and(blogPostVisible(ctx.now), author)})`;
   }
-  const key = slug !== undefined ? counterKey("tag:", slug) : author ? counterKey("author:", sql`select id from users where username = ${authorName} collate nocase`) : counterKey("all");
+  const key =
+    slug !== undefined
+      ? counterKey("tag:", slug)
+      : author
+        ? counterKey("author:", sql`select id from users where username = ${authorName} collate nocase`)
+        : counterKey("all");
   return sql<number>`(${counter("posts", key)} - ${scheduled})`;
 }
 
@@ -71,8 +82,14 @@ export async function listPosts(ctx: QueryContext, filter: { tag?: string; autho
   // A tag made only of punctuation has no slug and names no tag (it must not match tags whose slug is empty).
   if (filter.tag !== undefined && slugify(filter.tag) === "") return { data: [], meta: pageMeta(page, 0) };
   const slug = filter.tag === undefined ? undefined : slugify(filter.tag);
-  const tag = slug !== undefined ? sql`exists (select 1 from ${blogPostTags} where ${blogPostTags.postId} = ${qualified(blogPosts.id)} and ${blogPostTags.slug} = ${slug})` : undefined;
-  const author = filter.author !== undefined ? sql`${qualified(blogPosts.authorId)} = (select id from users where username = ${filter.author} collate nocase)` : undefined;
+  const tag =
+    slug !== undefined
+      ? sql`exists (select 1 from ${blogPostTags} where ${blogPostTags.postId} = ${qualified(blogPosts.id)} and ${blogPostTags.slug} = ${slug})`
+      : undefined;
+  const author =
+    filter.author !== undefined
+      ? sql`${qualified(blogPosts.authorId)} = (select id from users where username = ${filter.author} collate nocase)`
+      : undefined;
   const where = and(blogPostVisible(ctx.now), tag, author, page.after ? afterClause(newestFirst, [page.after.createdAt, page.after.id]) : undefined);
   return readPage(ctx, page, postTotal(ctx, tag, author, slug, filter.author), (window, guard) => {
     const ids = sql`select ${qualified(blogPosts.id)} from ${blogPosts} where ${where} ${orderClause(newestFirst, window.reverse)} limit ${window.limit} offset ${window.offset}`;
@@ -96,7 +113,9 @@ export async function listPosts(ctx: QueryContext, filter: { tag?: string; autho
 export function postsLoader(ctx: QueryContext, keys: Keys | undefined): Loader<BlogPost> | undefined {
   if (!keys) return undefined;
   return {
-    query: postQuery(ctx, keys).where(keys.where(blogPosts.id, blogPostVisible(ctx.now))).orderBy(keys.order(blogPosts.id)),
+    query: postQuery(ctx, keys)
+      .where(keys.where(blogPosts.id, blogPostVisible(ctx.now)))
+      .orderBy(keys.order(blogPosts.id)),
     map: (rows) => (rows as PostRow[]).map((r) => toPost(r, ctx)),
   };
 }
@@ -118,5 +137,11 @@ export async function getPost(ctx: QueryContext, id: string): Promise<BlogPostDe
   ]);
   const [row] = rows as (PostRow & { body: string; bodyHtml: string; editedAt: string | null })[];
   if (!row) return undefined;
-  return { ...toPost(row, ctx), body: row.body, body_html: row.bodyHtml, edited_at: row.editedAt, comment_list: comments as BlogPostDetail["comment_list"] };
+  return {
+    ...toPost(row, ctx),
+    body: row.body,
+    body_html: row.bodyHtml,
+    edited_at: row.editedAt,
+    comment_list: comments as BlogPostDetail["comment_list"],
+  };
 }

@@ -41,7 +41,13 @@ type BoardRow = { id: number; number: string; norm: string; manufacturer: string
 export function boardsLoader(ctx: QueryContext, keys: Keys | undefined): Loader<Board> | undefined {
   if (!keys) return undefined;
   return {
-    query: keys.from(ctx.db).select(boardFields).from(boards).leftJoin(manufacturers, eq(manufacturers.id, boards.manufacturerId)).where(keys.where(boards.id)).orderBy(keys.order(boards.id)),
+    query: keys
+      .from(ctx.db)
+      .select(boardFields)
+      .from(boards)
+      .leftJoin(manufacturers, eq(manufacturers.id, boards.manufacturerId))
+      .where(keys.where(boards.id))
+      .orderBy(keys.order(boards.id)),
     map: (rows) => (rows as BoardRow[]).map((b) => toBoard(b, ctx.urls)),
   };
 }
@@ -60,7 +66,11 @@ export async function getBoard(ctx: QueryContext, anySpelling: string): Promise<
       .from(boards)
       .leftJoin(manufacturers, eq(manufacturers.id, boards.manufacturerId))
       .where(sql`${qualified(boards.id)} = ${id}`),
-    ctx.db.select({ alias: boardAliases.alias }).from(boardAliases).where(sql`${qualified(boardAliases.boardId)} = ${id}`).orderBy(boardAliases.alias),
+    ctx.db
+      .select({ alias: boardAliases.alias })
+      .from(boardAliases)
+      .where(sql`${qualified(boardAliases.boardId)} = ${id}`)
+      .orderBy(boardAliases.alias),
     docs.query,
   ]);
   const [row] = rows as (BoardRow & { status: string; boardCode: string | null; platform: string | null; codename: string | null })[];
@@ -80,7 +90,10 @@ export async function getBoard(ctx: QueryContext, anySpelling: string): Promise<
  * Every board by number, with its number of visible documents and the newest one's date (sitemaps,
  * the boards page). For an anonymous reader the number comes from the board's counter.
  */
-export async function listBoards(ctx: QueryContext, page: PageRequest): Promise<{ data: (Board & { documents: number; updated_at: string | null })[]; meta: PageMeta }> {
+export async function listBoards(
+  ctx: QueryContext,
+  page: PageRequest,
+): Promise<{ data: (Board & { documents: number; updated_at: string | null })[]; meta: PageMeta }> {
   const visibleDocs = sql`from ${documentBoards} join ${documents} on ${documents.id} = ${documentBoards.documentId} where ${documentBoards.boardId} = ${qualified(boards.id)} and ${documentVisible(ctx.viewer)}`;
   const documentCount = ctx.viewer ? sql<number>`(select count(*) ${visibleDocs})` : counter("documents", counterKey("b:", qualified(boards.id)));
   return readPage(ctx, page, counter("boards", "all"), ({ offset, limit, reverse }, guard) => ({
@@ -89,9 +102,19 @@ export async function listBoards(ctx: QueryContext, page: PageRequest): Promise<
       .from(boards)
       .leftJoin(manufacturers, eq(manufacturers.id, boards.manufacturerId))
       // The page's boards by number from the index alone (from the back for a deep page), then their rows.
-      .where(and(sql`${qualified(boards.id)} in (select id from ${boards} order by norm ${sql.raw(reverse ? "desc" : "asc")} limit ${limit} offset ${offset})`, guard))
+      .where(
+        and(
+          sql`${qualified(boards.id)} in (select id from ${boards} order by norm ${sql.raw(reverse ? "desc" : "asc")} limit ${limit} offset ${offset})`,
+          guard,
+        ),
+      )
       .orderBy(asc(boards.norm)),
-    map: (rows) => (rows as (BoardRow & { documents: number; updatedAt: string | null })[]).map((r) => ({ ...toBoard(r, ctx.urls), documents: r.documents, updated_at: r.updatedAt })),
+    map: (rows) =>
+      (rows as (BoardRow & { documents: number; updatedAt: string | null })[]).map((r) => ({
+        ...toBoard(r, ctx.urls),
+        documents: r.documents,
+        updated_at: r.updatedAt,
+      })),
   }));
 }
 

@@ -89,7 +89,11 @@ function caseTotal(ctx: QueryContext, board: number | SQL | undefined, outcome: 
  * chosen from the index first, so a skipped case costs one index entry; `page.after` (a cursor's
  * position: the case's date, id) starts after it.
  */
-export async function listCases(ctx: QueryContext, filter: { boardId?: number | SQL | null; outcome?: string }, page: PageRequest): Promise<Page<RepairCase>> {
+export async function listCases(
+  ctx: QueryContext,
+  filter: { boardId?: number | SQL | null; outcome?: string },
+  page: PageRequest,
+): Promise<Page<RepairCase>> {
   if (filter.boardId === null) return { data: [], meta: pageMeta(page, 0) };
   const where = and(
     caseVisible(ctx.now),
@@ -119,7 +123,9 @@ export async function listCases(ctx: QueryContext, filter: { boardId?: number | 
 export function casesLoader(ctx: QueryContext, keys: Keys | undefined): Loader<RepairCase> | undefined {
   if (!keys) return undefined;
   return {
-    query: caseQuery(ctx, keys).where(keys.where(repairCases.id, caseVisible(ctx.now))).orderBy(keys.order(repairCases.id)),
+    query: caseQuery(ctx, keys)
+      .where(keys.where(repairCases.id, caseVisible(ctx.now)))
+      .orderBy(keys.order(repairCases.id)),
     map: (rows) => (rows as CaseRow[]).map((r) => toCase(r, ctx)),
   };
 }
@@ -177,6 +183,9 @@ export async function getCase(ctx: QueryContext, id: string): Promise<RepairCase
     measurements: measurements.map((m) => ({ point: m.point, expected: m.expected, measured: m.measured, note: m.note })),
     components: components.map((m) => ({ designator: m.designator, part_number: m.partNumber, action: m.action, note: m.note })),
     documents: docs.map((d) => ({ id: d.id, title: d.title, url: d.url })),
-    thread: detail.threadId && detail.threadTitle ? { id: detail.threadId, title: detail.threadTitle, url: pageUrl(ctx.urls, "thread", detail.threadId, detail.threadTitle) } : null,
+    thread:
+      detail.threadId && detail.threadTitle
+        ? { id: detail.threadId, title: detail.threadTitle, url: pageUrl(ctx.urls, "thread", detail.threadId, detail.threadTitle) }
+        : null,
   };
 }

@@ -111,7 +111,12 @@ export async function batchRead(ctx: QueryContext, items: (BatchItem<"sqlite"> |
  * is guarded by the total, so SQLite never walks the skipped rows. A deep page (DEEP_OFFSET) reads the
  * total first and then its rows from the nearer end of the list.
  */
-export async function readPage<T>(ctx: QueryContext, req: PageRequest, total: SQL<number>, rows: (window: PageWindow, guard: SQL | undefined) => Loader<T>): Promise<Page<T>> {
+export async function readPage<T>(
+  ctx: QueryContext,
+  req: PageRequest,
+  total: SQL<number>,
+  rows: (window: PageWindow, guard: SQL | undefined) => Loader<T>,
+): Promise<Page<T>> {
   const offset = (req.page - 1) * req.perPage;
   const totalQuery = ctx.db.select({ total }).from(sql`(select 1)`);
   const count = (totals: unknown) => Number((totals as { total: number }[])[0]?.total ?? 0);
@@ -120,13 +125,18 @@ export async function readPage<T>(ctx: QueryContext, req: PageRequest, total: SQ
     if (offset >= n) return { data: [], meta: pageMeta(req, n) };
     const end = Math.min(offset + req.perPage, n);
     const fromBack = n - end < offset;
-    const loader = rows(fromBack ? { offset: n - end, limit: end - offset, reverse: true } : { offset, limit: req.perPage, reverse: false }, undefined);
+    const loader = rows(
+      fromBack ? { offset: n - end, limit: end - offset, reverse: true } : { offset, limit: req.perPage, reverse: false },
+      undefined,
+    );
     const pageRows = await loader.query;
     return { data: loader.map(pageRows), meta: pageMeta(req, n), last: loader.last?.(pageRows) };
   }
   // A keyset page (req.after) skips nothing: it starts at offset 0 after its position, and the total
   // (which may have moved since the cursor was made) does not decide whether it has rows.
-  const page = req.after ? rows({ offset: 0, limit: req.perPage, reverse: false }, undefined) : rows({ offset, limit: req.perPage, reverse: false }, sql`${offset} < ${total}`);
+  const page = req.after
+    ? rows({ offset: 0, limit: req.perPage, reverse: false }, undefined)
+    : rows({ offset, limit: req.perPage, reverse: false }, sql`${offset} < ${total}`);
   const [totals, pageRows] = await batchRead(ctx, [totalQuery, page.query]);
   const n = count(totals);
   const has = req.after || n > offset;

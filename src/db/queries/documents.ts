@@ -73,7 +73,9 @@ function matches(filter: DocumentFilter): SQL | undefined {
     filter.type ? eq(documents.type, filter.type) : undefined,
     filter.visibility ? eq(documents.visibility, filter.visibility) : undefined,
     filter.ownerId !== undefined ? eq(documents.ownerId, filter.ownerId) : undefined,
-    filter.boardId != null ? sql`${qualified(documents.id)} in (select ${documentBoards.documentId} from ${documentBoards} where ${documentBoards.boardId} = ${filter.boardId})` : undefined,
+    filter.boardId != null
+      ? sql`${qualified(documents.id)} in (select ${documentBoards.documentId} from ${documentBoards} where ${documentBoards.boardId} = ${filter.boardId})`
+      : undefined,
   );
 }
 
@@ -132,8 +134,22 @@ function keyedParts(me: number, filter: DocumentFilter): SQL[] {
  * What a cursor of the document list is bound to (src/core/pagination.ts): the filters as asked (the board
  * in its normalised spelling), the page size and the caller. The API and MCP make and check cursors with it.
  */
-export function documentListScope(list: { type?: string; visibility?: string; board?: string; mine?: boolean; perPage: number; viewerId: number | null }): string {
-  return cursorScope([list.type, list.visibility, list.board === undefined ? undefined : normalizeBoardNumber(list.board), list.mine ?? false, list.perPage, list.viewerId]);
+export function documentListScope(list: {
+  type?: string;
+  visibility?: string;
+  board?: string;
+  mine?: boolean;
+  perPage: number;
+  viewerId: number | null;
+}): string {
+  return cursorScope([
+    list.type,
+    list.visibility,
+    list.board === undefined ? undefined : normalizeBoardNumber(list.board),
+    list.mine ?? false,
+    list.perPage,
+    list.viewerId,
+  ]);
 }
 
 /** Newest first, ties by id so pages never overlap. A boardId of null means "a board that does not exist". */
@@ -166,7 +182,8 @@ function pageIds(ctx: QueryContext, filter: DocumentFilter, window: PageWindow, 
   // Each walk starts after the cursor's position too, so a deep page still reads about one page per walk.
   const rest = and(matches(filter), olderThan(after));
   const forEveryone = filter.boardId != null ? sql`(${documentRule.forEveryone()}) = 1` : documentRule.forEveryone();
-  const part = (from: SQL, where: SQL | undefined) => sql`select * from (select ${qualified(documents.id)} as id, ${qualified(documents.createdAt)} as created_at from ${from} where ${where} ${newest} limit ${end})`;
+  const part = (from: SQL, where: SQL | undefined) =>
+    sql`select * from (select ${qualified(documents.id)} as id, ${qualified(documents.createdAt)} as created_at from ${from} where ${where} ${newest} limit ${end})`;
   const parts = [
     part(sql`${documents}`, and(forEveryone, rest)),
     part(sql`${documents}`, and(documentRule.ownOnly(me), rest)),
@@ -188,7 +205,13 @@ function olderThan(after: SortPosition | undefined): SQL | undefined {
 }
 
 /** The rows of one page of a document list (batchable), newest first; `after` continues after a cursor's position. */
-export function documentListLoader(ctx: QueryContext, filter: DocumentFilter, window: PageWindow, guard?: SQL, after?: SortPosition): Loader<DocumentItem> {
+export function documentListLoader(
+  ctx: QueryContext,
+  filter: DocumentFilter,
+  window: PageWindow,
+  guard?: SQL,
+  after?: SortPosition,
+): Loader<DocumentItem> {
   const { limit, offset } = window;
   const newest = [desc(documents.createdAt), desc(documents.id)];
   // A first page of one index walk in date order is cheapest read directly (choosing ids first costs ~3
@@ -197,7 +220,10 @@ export function documentListLoader(ctx: QueryContext, filter: DocumentFilter, wi
   const direct = offset === 0 && !window.reverse && filter.boardId == null && (!ctx.viewer || filter.ownerId !== undefined);
   return {
     query: direct
-      ? listQuery(ctx).where(and(visibleUnder(ctx, filter), matches(filter), olderThan(after), guard)).orderBy(...newest).limit(limit)
+      ? listQuery(ctx)
+          .where(and(visibleUnder(ctx, filter), matches(filter), olderThan(after), guard))
+          .orderBy(...newest)
+          .limit(limit)
       : listQuery(ctx)
           // The visibility rule checked again on the page's rows: the one rule stays the last word.
           .where(and(sql`${qualified(documents.id)} in (${pageIds(ctx, filter, window, after)})`, sql`(${documentVisible(ctx.viewer)}) = 1`, guard))
@@ -214,12 +240,25 @@ export function documentListLoader(ctx: QueryContext, filter: DocumentFilter, wi
 export function documentsLoader(ctx: QueryContext, keys: Keys | undefined): Loader<DocumentItem> | undefined {
   if (!keys) return undefined;
   return {
-    query: listQuery(ctx, keys).where(keys.where(documents.id, documentVisible(ctx.viewer))).orderBy(keys.order(documents.id)),
+    query: listQuery(ctx, keys)
+      .where(keys.where(documents.id, documentVisible(ctx.viewer)))
+      .orderBy(keys.order(documents.id)),
     map: (rows) => (rows as ListRow[]).map((r) => toDocument(r, ctx)),
   };
 }
 
-const VIEWERS: Record<string, string> = { pdf: "pdf", png: "image", jpg: "image", jpeg: "image", gif: "image", webp: "image", txt: "text", md: "text", csv: "text", log: "text" };
+const VIEWERS: Record<string, string> = {
+  pdf: "pdf",
+  png: "image",
+  jpg: "image",
+  jpeg: "image",
+  gif: "image",
+  webp: "image",
+  txt: "text",
+  md: "text",
+  csv: "text",
+  log: "text",
+};
 
 /** One round trip: the row (through the visibility rule), its details and its versions, batched. */
 export async function getDocument(ctx: QueryContext, id: string): Promise<DocumentDetail | undefined> {
@@ -240,10 +279,29 @@ export async function getDocument(ctx: QueryContext, id: string): Promise<Docume
       .from(documents)
       .leftJoin(users, eq(users.id, documents.ownerId))
       .where(and(eq(documents.id, id), documentVisible(ctx.viewer))),
-    ctx.db.select().from(documentVersions).where(and(eq(documentVersions.documentId, id), sql`exists (select 1 from ${documents} where ${documents.id} = ${id} and ${documentVisible(ctx.viewer)})`)).orderBy(desc(documentVersions.version)),
+    ctx.db
+      .select()
+      .from(documentVersions)
+      .where(
+        and(
+          eq(documentVersions.documentId, id),
+          sql`exists (select 1 from ${documents} where ${documents.id} = ${id} and ${documentVisible(ctx.viewer)})`,
+        ),
+      )
+      .orderBy(desc(documentVersions.version)),
   ]);
   const [row] = rows as ListRow[];
-  const [detail] = details as { description: string | null; chipset: string | null; boardRevision: string | null; language: string | null; sourceNote: string | null; owner: string | null; tags: string[]; executable: boolean; hasText: boolean }[];
+  const [detail] = details as {
+    description: string | null;
+    chipset: string | null;
+    boardRevision: string | null;
+    language: string | null;
+    sourceNote: string | null;
+    owner: string | null;
+    tags: string[];
+    executable: boolean;
+    hasText: boolean;
+  }[];
   if (!row || !detail) return undefined;
   const versions = versionRows as (typeof documentVersions.$inferSelect)[];
   const current = versions[0];

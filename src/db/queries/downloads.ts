@@ -23,7 +23,10 @@ export async function findDownloadTarget(ctx: QueryContext, id: string): Promise
 
 /** One more download: counted once per issued link. */
 export async function countDownload(db: Db, id: string): Promise<void> {
-  await db.update(documents).set({ downloads: sql`${documents.downloads} + 1` }).where(eq(documents.id, id));
+  await db
+    .update(documents)
+    .set({ downloads: sql`${documents.downloads} + 1` })
+    .where(eq(documents.id, id));
 }
 
 export interface StoredFile {

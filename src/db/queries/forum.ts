@@ -99,7 +99,11 @@ export async function listThreads(ctx: QueryContext, filter: { category?: string
   const order = latestFirst ? latestOrder : stickyOrder;
   const afterValues = page.after ? threadPositionValues(page.after, latestFirst) : undefined;
   if (page.after && !afterValues) return { data: [], meta: pageMeta(page, 0) };
-  const where = and(threadVisible, slug !== undefined ? sql`${qualified(threads.categoryId)} = (select id from categories where slug = ${slug})` : undefined, afterValues ? afterClause(order, afterValues) : undefined);
+  const where = and(
+    threadVisible,
+    slug !== undefined ? sql`${qualified(threads.categoryId)} = (select id from categories where slug = ${slug})` : undefined,
+    afterValues ? afterClause(order, afterValues) : undefined,
+  );
   const total = counter("threads", slug === undefined ? counterKey("all") : counterKey("c:", sql`select id from categories where slug = ${slug}`));
   return readPage(ctx, page, total, (window, guard) => {
     const ids = sql`select ${qualified(threads.id)} from ${threads} where ${where} ${orderClause(order, window.reverse)} limit ${window.limit} offset ${window.offset}`;
@@ -136,7 +140,12 @@ const replyOrder: SortOrder = { columns: [qualified(threadReplies.createdAt), qu
  * `after` (a cursor's position) starts the page after a reply instead of skipping. A page past the end
  * reads no reply rows.
  */
-export async function getThread(ctx: QueryContext, id: string, page: number, after?: SortPosition): Promise<{ data: ThreadDetail; meta: PageMeta; last?: SortPosition } | undefined> {
+export async function getThread(
+  ctx: QueryContext,
+  id: string,
+  page: number,
+  after?: SortPosition,
+): Promise<{ data: ThreadDetail; meta: PageMeta; last?: SortPosition } | undefined> {
   const replyPage = { page, perPage: REPLIES_PER_PAGE };
   const offset = after ? 0 : (page - 1) * REPLIES_PER_PAGE;
   const visibleReplies = and(sql`${qualified(threadReplies.threadId)} = ${id}`, replyVisible);
@@ -176,7 +185,13 @@ export async function getThread(ctx: QueryContext, id: string, page: number, aft
       .innerJoin(users, eq(users.id, threadReplies.authorId))
       // The visibility condition wrapped as `(…) = 1` (same truth): the thread is found by its id, not by
       // walking every published thread in the visibility index.
-      .where(and(sql`${qualified(threadReplies.id)} in (${replyIds})`, notPastEnd, sql`exists (select 1 from ${threads} where ${threads.id} = ${id} and (${threadVisible}) = 1)`))
+      .where(
+        and(
+          sql`${qualified(threadReplies.id)} in (${replyIds})`,
+          notPastEnd,
+          sql`exists (select 1 from ${threads} where ${threads.id} = ${id} and (${threadVisible}) = 1)`,
+        ),
+      )
       .orderBy(asc(threadReplies.createdAt), asc(threadReplies.id)),
   ]);
   const [row] = rows as (ThreadRow & {
@@ -195,7 +210,10 @@ export async function getThread(ctx: QueryContext, id: string, page: number, aft
       ...toThread(row, ctx),
       body: row.body,
       body_html: row.bodyHtml,
-      board: row.boardNumber && row.boardNorm ? toBoard({ number: row.boardNumber, norm: row.boardNorm, manufacturer: row.boardManufacturer }, ctx.urls) : null,
+      board:
+        row.boardNumber && row.boardNorm
+          ? toBoard({ number: row.boardNumber, norm: row.boardNorm, manufacturer: row.boardManufacturer }, ctx.urls)
+          : null,
       document: row.documentId && row.documentTitle ? { id: row.documentId, title: row.documentTitle } : null,
       posts: replies as ThreadDetail["posts"],
     },

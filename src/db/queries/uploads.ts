@@ -21,7 +21,16 @@ const statusFields = {
   sizeBytes: documentVersions.sizeBytes,
 };
 
-type StatusRow = { id: string | null; title: string | null; status: string | null; visibility: string | null; pageCount: number | null; statusReason: string | null; sha256: string | null; sizeBytes: number | null };
+type StatusRow = {
+  id: string | null;
+  title: string | null;
+  status: string | null;
+  visibility: string | null;
+  pageCount: number | null;
+  statusReason: string | null;
+  sha256: string | null;
+  sizeBytes: number | null;
+};
 
 function toUploadStatus(row: StatusRow, ctx: QueryContext): UploadStatus | undefined {
   if (!row.id || !row.title) return undefined;

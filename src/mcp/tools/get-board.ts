@@ -39,19 +39,28 @@ export const getBoardTool = defineTool({
     const lang = chooseLang(args.lang, ref.lang, tools.defaultLang);
     const board = await getBoard(anonymousQueryContext(tools, lang), ref.spelling);
     if (!board) {
-      throw new ToolError(`No board matches ${quote(ref.spelling)} (numbers and aliases are compared without dashes, spaces or case). Try the search tool with the number or the device model.`);
+      throw new ToolError(
+        `No board matches ${quote(ref.spelling)} (numbers and aliases are compared without dashes, spaces or case). Try the search tool with the number or the device model.`,
+      );
     }
     const page = args.page ?? 1;
     const meta = pageMeta({ page, perPage: BOARD_DOCUMENTS_PER_CALL }, board.documents.length);
     const documents = board.documents.slice((page - 1) * BOARD_DOCUMENTS_PER_CALL, page * BOARD_DOCUMENTS_PER_CALL);
     const notes: string[] = [];
-    if (documents.length === 0 && board.documents.length > 0) notes.push(`Page ${page} is past the end: the board has ${plural(board.documents.length, "public document")}.`);
+    if (documents.length === 0 && board.documents.length > 0)
+      notes.push(`Page ${page} is past the end: the board has ${plural(board.documents.length, "public document")}.`);
     const next: NextCall | null = page < meta.last_page ? { tool: "get_board", arguments: { board: board.number, page: page + 1, lang } } : null;
 
     const md: string[] = [
       `# Board ${board.number}`,
       board.url,
-      line(board.manufacturer, `status ${board.status}`, board.platform && `platform ${board.platform}`, board.codename && `codename ${board.codename}`, board.board_code && `board code ${board.board_code}`),
+      line(
+        board.manufacturer,
+        `status ${board.status}`,
+        board.platform && `platform ${board.platform}`,
+        board.codename && `codename ${board.codename}`,
+        board.board_code && `board code ${board.board_code}`,
+      ),
       line(board.aliases.length > 0 && `Also known as ${board.aliases.join(", ")}`, `normalised ${board.norm}`),
       "",
       board.documents.length === 0

@@ -22,10 +22,13 @@ const input = z.object({
 });
 
 const output = toolResultSchema({
-  document: DocumentDetailSchema.describe(`The document's metadata (description possibly cut, see notes; at most ${VERSIONS_SHOWN} newest versions). No file content and no download link.`),
+  document: DocumentDetailSchema.describe(
+    `The document's metadata (description possibly cut, see notes; at most ${VERSIONS_SHOWN} newest versions). No file content and no download link.`,
+  ),
 });
 
-const HOW_TO_GET_FILES = "This tool gives metadata only: members download files from the document's page (with an account); there is no download link here.";
+const HOW_TO_GET_FILES =
+  "This tool gives metadata only: members download files from the document's page (with an account); there is no download link here.";
 
 export const getDocumentTool = defineTool({
   name: "get_document",
@@ -40,28 +43,50 @@ export const getDocumentTool = defineTool({
     const lang = chooseLang(args.lang, ref.lang, tools.defaultLang);
     const doc = await getDocument(anonymousQueryContext(tools, lang), ref.id);
     if (!doc) {
-      throw new ToolError(`No document ${ref.id} is visible: it does not exist or is not public. Find documents with the search tool or list_recent {"kind":"files"}.`);
+      throw new ToolError(
+        `No document ${ref.id} is visible: it does not exist or is not public. Find documents with the search tool or list_recent {"kind":"files"}.`,
+      );
     }
     const notes: string[] = [];
     const description = doc.description === null ? null : cut(doc.description, DESCRIPTION_LIMIT);
     if (description?.cut) notes.push(`The description is cut to fit; it is whole on the document's page, ${doc.url}.`);
-    const versions = doc.versions.slice(0, VERSIONS_SHOWN).map((v) => ({ ...v, changelog: v.changelog == null ? v.changelog : cut(v.changelog, CHANGELOG_LIMIT).text }));
-    if (doc.versions.length > VERSIONS_SHOWN) notes.push(`Only the newest ${VERSIONS_SHOWN} of ${doc.versions.length} versions are listed; all are on the document's page, ${doc.url}.`);
+    const versions = doc.versions
+      .slice(0, VERSIONS_SHOWN)
+      .map((v) => ({ ...v, changelog: v.changelog == null ? v.changelog : cut(v.changelog, CHANGELOG_LIMIT).text }));
+    if (doc.versions.length > VERSIONS_SHOWN)
+      notes.push(`Only the newest ${VERSIONS_SHOWN} of ${doc.versions.length} versions are listed; all are on the document's page, ${doc.url}.`);
     if (doc.executable) notes.push("This file is or contains a program: run it only if its origin is trusted.");
     notes.push(HOW_TO_GET_FILES);
 
     const md: string[] = [
       `# ${doc.title}`,
       doc.url,
-      line(`Document uploaded by ${doc.owner ?? "unknown"}`, doc.type, doc.extension, formatBytes(doc.size_bytes), doc.page_count !== null && plural(doc.page_count, "page"), day(doc.created_at) && `added ${day(doc.created_at)}`, plural(doc.downloads, "download")),
-      line(doc.boards.length > 0 && `Boards ${doc.boards.join(", ")}`, doc.manufacturer, doc.chipset && `chipset ${doc.chipset}`, doc.board_revision && `revision ${doc.board_revision}`, doc.language && `language ${doc.language}`),
+      line(
+        `Document uploaded by ${doc.owner ?? "unknown"}`,
+        doc.type,
+        doc.extension,
+        formatBytes(doc.size_bytes),
+        doc.page_count !== null && plural(doc.page_count, "page"),
+        day(doc.created_at) && `added ${day(doc.created_at)}`,
+        plural(doc.downloads, "download"),
+      ),
+      line(
+        doc.boards.length > 0 && `Boards ${doc.boards.join(", ")}`,
+        doc.manufacturer,
+        doc.chipset && `chipset ${doc.chipset}`,
+        doc.board_revision && `revision ${doc.board_revision}`,
+        doc.language && `language ${doc.language}`,
+      ),
       line(doc.tags.length > 0 && `Tags ${doc.tags.join(", ")}`, doc.has_text && "page text is searchable", doc.sha256 && `SHA-256 ${doc.sha256}`),
     ];
     if (description) md.push("", description.text);
     if (doc.source_note) md.push("", `Source: ${cut(doc.source_note, 500).text}`);
     if (versions.length) {
       md.push("", "## Versions");
-      for (const v of versions) md.push(`- ${line(`v${v.version}`, v.filename, formatBytes(v.size_bytes), day(v.created_at), v.is_current && "current")}${v.changelog ? `: ${v.changelog}` : ""}`);
+      for (const v of versions)
+        md.push(
+          `- ${line(`v${v.version}`, v.filename, formatBytes(v.size_bytes), day(v.created_at), v.is_current && "current")}${v.changelog ? `: ${v.changelog}` : ""}`,
+        );
     }
     md.push("", closing(notes, null));
     return {

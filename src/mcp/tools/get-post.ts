@@ -25,7 +25,9 @@ const input = z.object({
 const output = toolResultSchema({
   post: BlogPostDetailSchema.omit({ body_html: true, comment_list: true }).extend({
     body: z.string().describe("This part of the body, Markdown"),
-    comment_list: z.array(CommentSchema).describe(`Up to ${COMMENTS_SHOWN} comments, oldest first, given with the last part only (texts possibly cut)`),
+    comment_list: z
+      .array(CommentSchema)
+      .describe(`Up to ${COMMENTS_SHOWN} comments, oldest first, given with the last part only (texts possibly cut)`),
   }),
   body_part: z.object({ part: z.number().int(), parts: z.number().int() }).describe("Which part of the body this is, of how many"),
 });
@@ -42,7 +44,9 @@ export const getPostTool = defineTool({
     const lang = chooseLang(args.lang, ref.lang, tools.defaultLang);
     const post = await getPost(anonymousQueryContext(tools, lang), ref.id);
     if (!post) {
-      throw new ToolError(`No blog post ${ref.id} is visible: it does not exist or is not published. Find posts with the search tool or list_recent {"kind":"posts"}.`);
+      throw new ToolError(
+        `No blog post ${ref.id} is visible: it does not exist or is not published. Find posts with the search tool or list_recent {"kind":"posts"}.`,
+      );
     }
     const parts = splitParts(post.body, POST_PART_SIZE);
     const part = args.part ?? 1;
@@ -51,9 +55,13 @@ export const getPostTool = defineTool({
     const last = part === parts.length;
 
     const comments = last ? post.comment_list.slice(0, COMMENTS_SHOWN) : [];
-    const limits = shareBudget(comments.map((c) => c.body.length), COMMENT_BUDGET);
+    const limits = shareBudget(
+      comments.map((c) => c.body.length),
+      COMMENT_BUDGET,
+    );
     const shownComments = comments.map((c, i) => ({ ...c, body: cut(c.body, limits[i]).text }));
-    if (comments.some((c, i) => c.body.length > limits[i])) notes.push(`Some comments are cut to fit; they are whole on the post's page, ${post.url}.`);
+    if (comments.some((c, i) => c.body.length > limits[i]))
+      notes.push(`Some comments are cut to fit; they are whole on the post's page, ${post.url}.`);
     if (last && post.comment_list.length > COMMENTS_SHOWN) {
       notes.push(`Only the first ${COMMENTS_SHOWN} of ${post.comment_list.length} comments are shown; the rest are on the post's page, ${post.url}.`);
     }
@@ -64,7 +72,15 @@ export const getPostTool = defineTool({
     const md: string[] = [
       `# ${post.title}`,
       post.url,
-      line(`Blog post by ${post.author ?? "unknown"}`, day(post.published_at) && `published ${day(post.published_at)}`, day(post.edited_at) && `edited ${day(post.edited_at)}`, `${post.reading_minutes} min read`, plural(post.likes, "like"), plural(post.comments, "comment"), post.tags.length > 0 && `tags ${post.tags.join(", ")}`),
+      line(
+        `Blog post by ${post.author ?? "unknown"}`,
+        day(post.published_at) && `published ${day(post.published_at)}`,
+        day(post.edited_at) && `edited ${day(post.edited_at)}`,
+        `${post.reading_minutes} min read`,
+        plural(post.likes, "like"),
+        plural(post.comments, "comment"),
+        post.tags.length > 0 && `tags ${post.tags.join(", ")}`,
+      ),
       ...(parts.length > 1 ? [`Part ${part} of ${parts.length}`] : []),
       "",
       parts[part - 1],
@@ -75,7 +91,13 @@ export const getPostTool = defineTool({
     }
     md.push("", closing(notes, next));
     return {
-      structured: { post: { ...rest, body: parts[part - 1], comment_list: shownComments }, body_part: { part, parts: parts.length }, notes, next, usage: USAGE_NOTE },
+      structured: {
+        post: { ...rest, body: parts[part - 1], comment_list: shownComments },
+        body_part: { part, parts: parts.length },
+        notes,
+        next,
+        usage: USAGE_NOTE,
+      },
       markdown: render(md),
     };
   },

@@ -32,8 +32,14 @@ type Component = RepairCaseDetail["components"][number];
 
 /** Cuts every cell of both tables so that together they fit TABLE_BUDGET (short cells stay whole). */
 function fitTables(measurements: Measurement[], components: Component[]): { measurements: Measurement[]; components: Component[]; cut: boolean } {
-  const cells = [...measurements.flatMap((m) => [m.point, m.expected, m.measured, m.note]), ...components.flatMap((c) => [c.designator, c.part_number, c.action, c.note])];
-  const limits = shareBudget(cells.map((text) => text?.length ?? 0), TABLE_BUDGET);
+  const cells = [
+    ...measurements.flatMap((m) => [m.point, m.expected, m.measured, m.note]),
+    ...components.flatMap((c) => [c.designator, c.part_number, c.action, c.note]),
+  ];
+  const limits = shareBudget(
+    cells.map((text) => text?.length ?? 0),
+    TABLE_BUDGET,
+  );
   let index = 0;
   let anyCut = false;
   const next = <T extends string | null>(text: T): T => {
@@ -44,7 +50,12 @@ function fitTables(measurements: Measurement[], components: Component[]): { meas
   };
   return {
     measurements: measurements.map((m) => ({ point: next(m.point), expected: next(m.expected), measured: next(m.measured), note: next(m.note) })),
-    components: components.map((c) => ({ designator: next(c.designator), part_number: next(c.part_number), action: next(c.action), note: next(c.note) })),
+    components: components.map((c) => ({
+      designator: next(c.designator),
+      part_number: next(c.part_number),
+      action: next(c.action),
+      note: next(c.note),
+    })),
     cut: anyCut,
   };
 }
@@ -61,7 +72,9 @@ export const getRepairCaseTool = defineTool({
     const lang = chooseLang(args.lang, ref.lang, tools.defaultLang);
     const found = await getCase(anonymousQueryContext(tools, lang), ref.id);
     if (!found) {
-      throw new ToolError(`No repair case ${ref.id} is visible: it does not exist or is not published. Find cases with the search tool or list_recent {"kind":"cases"}.`);
+      throw new ToolError(
+        `No repair case ${ref.id} is visible: it does not exist or is not published. Find cases with the search tool or list_recent {"kind":"cases"}.`,
+      );
     }
     const { diagnosis_html: _d, fix_html: _f, ...detail } = found;
     const notes: string[] = [];
@@ -69,18 +82,35 @@ export const getRepairCaseTool = defineTool({
     const symptom = cut(detail.symptom, SYMPTOM_LIMIT).text;
     const diagnosis = cut(detail.diagnosis, diagnosisLimit);
     const fix = detail.fix === null ? null : cut(detail.fix, fixLimit);
-    if (diagnosis.cut || fix?.cut) notes.push(`The ${diagnosis.cut && fix?.cut ? "diagnosis and fix are" : diagnosis.cut ? "diagnosis is" : "fix is"} cut to fit; the whole text is on the case's page, ${detail.url}.`);
+    if (diagnosis.cut || fix?.cut)
+      notes.push(
+        `The ${diagnosis.cut && fix?.cut ? "diagnosis and fix are" : diagnosis.cut ? "diagnosis is" : "fix is"} cut to fit; the whole text is on the case's page, ${detail.url}.`,
+      );
     const { measurements, components, cut: tablesCut } = fitTables(detail.measurements.slice(0, TABLE_ROWS), detail.components.slice(0, TABLE_ROWS));
     if (tablesCut) notes.push(`Some measurement or component notes are cut to fit; they are whole on the case's page, ${detail.url}.`);
-    for (const [name, all] of [["measurements", detail.measurements], ["components", detail.components]] as const) {
-      if (all.length > TABLE_ROWS) notes.push(`Only the first ${TABLE_ROWS} of ${all.length} ${name} are shown; all are on the case's page, ${detail.url}.`);
+    for (const [name, all] of [
+      ["measurements", detail.measurements],
+      ["components", detail.components],
+    ] as const) {
+      if (all.length > TABLE_ROWS)
+        notes.push(`Only the first ${TABLE_ROWS} of ${all.length} ${name} are shown; all are on the case's page, ${detail.url}.`);
     }
 
     const md: string[] = [
       `# ${detail.title}`,
       detail.url,
-      line(`Repair case by ${detail.author ?? "unknown"}`, `outcome ${detail.outcome}`, day(detail.published_at) && `published ${day(detail.published_at)}`, detail.minutes_spent != null && `${detail.minutes_spent} min spent`),
-      line(detail.device_model && `Device ${detail.device_model}`, detail.board && `board ${detail.board}`, detail.board_revision && `revision ${detail.board_revision}`, detail.manufacturer),
+      line(
+        `Repair case by ${detail.author ?? "unknown"}`,
+        `outcome ${detail.outcome}`,
+        day(detail.published_at) && `published ${day(detail.published_at)}`,
+        detail.minutes_spent != null && `${detail.minutes_spent} min spent`,
+      ),
+      line(
+        detail.device_model && `Device ${detail.device_model}`,
+        detail.board && `board ${detail.board}`,
+        detail.board_revision && `revision ${detail.board_revision}`,
+        detail.manufacturer,
+      ),
       "",
       `**Symptom:** ${symptom}`,
       "",
@@ -90,11 +120,13 @@ export const getRepairCaseTool = defineTool({
     if (fix) md.push("", "## Fix", fix.text);
     if (measurements.length) {
       md.push("", "## Measurements");
-      for (const m of measurements) md.push(`- ${m.point}: measured ${m.measured}${m.expected ? `, expected ${m.expected}` : ""}${m.note ? ` (${m.note})` : ""}`);
+      for (const m of measurements)
+        md.push(`- ${m.point}: measured ${m.measured}${m.expected ? `, expected ${m.expected}` : ""}${m.note ? ` (${m.note})` : ""}`);
     }
     if (components.length) {
       md.push("", "## Components");
-      for (const c of components) md.push(`- ${c.designator}${c.part_number ? ` (${c.part_number})` : ""}: ${c.action}${c.note ? ` (${c.note})` : ""}`);
+      for (const c of components)
+        md.push(`- ${c.designator}${c.part_number ? ` (${c.part_number})` : ""}: ${c.action}${c.note ? ` (${c.note})` : ""}`);
     }
     if (detail.documents.length) {
       md.push("", "## Documents");
@@ -104,7 +136,12 @@ export const getRepairCaseTool = defineTool({
     md.push("", closing(notes, null));
 
     return {
-      structured: { case: { ...detail, symptom, diagnosis: diagnosis.text, fix: fix?.text ?? null, measurements, components }, notes, next: null, usage: USAGE_NOTE },
+      structured: {
+        case: { ...detail, symptom, diagnosis: diagnosis.text, fix: fix?.text ?? null, measurements, components },
+        notes,
+        next: null,
+        usage: USAGE_NOTE,
+      },
       markdown: render(md),
     };
   },

@@ -27,7 +27,13 @@ const ThreadOutput = ThreadDetailSchema.omit({ body: true, body_html: true, post
 const input = z.object({
   thread: referenceInput("Thread id or page address (…/en/forum/{id}, …/es/foro/{id})"),
   page: pageInput("replies"),
-  per_page: z.number().int().min(1).max(REPLIES_PER_CALL).optional().describe(`Replies per page (default ${REPLIES_PER_CALL}); 1 reads a long reply whole`),
+  per_page: z
+    .number()
+    .int()
+    .min(1)
+    .max(REPLIES_PER_CALL)
+    .optional()
+    .describe(`Replies per page (default ${REPLIES_PER_CALL}); 1 reads a long reply whole`),
   lang: LangInput,
 });
 
@@ -69,7 +75,9 @@ export const getThreadTool = defineTool({
     const perPage = args.per_page ?? REPLIES_PER_CALL;
     const window = await readWindow(ctx, ref.id, (page - 1) * perPage, perPage);
     if (!window) {
-      throw new ToolError(`No forum thread ${ref.id} is visible: it does not exist or is not published. Find threads with the search tool or list_recent {"kind":"threads"}.`);
+      throw new ToolError(
+        `No forum thread ${ref.id} is visible: it does not exist or is not published. Find threads with the search tool or list_recent {"kind":"threads"}.`,
+      );
     }
     const { thread, total, replies } = window;
     const meta = pageMeta({ page, perPage }, total);
@@ -78,13 +86,19 @@ export const getThreadTool = defineTool({
     // The opening post (first page only) and the replies share one character budget.
     const withOpening = page === 1;
     const texts = [...(withOpening ? [thread.body] : []), ...replies.map((r) => r.body)];
-    const limits = shareBudget(texts.map((t) => t.length), TEXT_BUDGET);
+    const limits = shareBudget(
+      texts.map((t) => t.length),
+      TEXT_BUDGET,
+    );
     const replyLimits = withOpening ? limits.slice(1) : limits;
     let body: string | null = null;
     if (withOpening) {
       const shown = cut(thread.body, limits[0]);
       body = shown.text;
-      if (shown.cut) notes.push(`The opening post is cut at about ${limits[0]} of ${thread.body.length} characters; the whole text is on the thread's page, ${thread.url}.`);
+      if (shown.cut)
+        notes.push(
+          `The opening post is cut at about ${limits[0]} of ${thread.body.length} characters; the whole text is on the thread's page, ${thread.url}.`,
+        );
     }
     const firstNumber = (page - 1) * perPage + 1;
     const shownReplies = replies.map((reply, i) => {
@@ -100,16 +114,30 @@ export const getThreadTool = defineTool({
       const { body_html: _html, ...rest } = reply;
       return { ...rest, body: shown.text };
     });
-    if (replies.length === 0 && total > 0) notes.push(`Page ${page} is past the end: the thread has ${plural(total, "reply", "replies")}, ${plural(meta.last_page, "page")} of ${perPage}.`);
+    if (replies.length === 0 && total > 0)
+      notes.push(
+        `Page ${page} is past the end: the thread has ${plural(total, "reply", "replies")}, ${plural(meta.last_page, "page")} of ${perPage}.`,
+      );
 
-    const next: NextCall | null = page < meta.last_page ? { tool: "get_thread", arguments: { thread: thread.id, page: page + 1, ...(perPage !== REPLIES_PER_CALL && { per_page: perPage }), lang } } : null;
+    const next: NextCall | null =
+      page < meta.last_page
+        ? { tool: "get_thread", arguments: { thread: thread.id, page: page + 1, ...(perPage !== REPLIES_PER_CALL && { per_page: perPage }), lang } }
+        : null;
     const document = thread.document ? { ...thread.document, url: pageUrl(ctx.urls, "document", thread.document.id, thread.document.title) } : null;
     const { body_html: _bodyHtml, posts: _posts, body: _body, ...header } = thread;
 
     const md: string[] = [
       `# ${thread.title}`,
       thread.url,
-      line(`Forum thread by ${thread.author}`, `category ${thread.category}`, thread.status, thread.sticky && "sticky", plural(thread.replies, "reply", "replies"), day(thread.created_at) && `started ${day(thread.created_at)}`, day(thread.last_activity_at) && `last activity ${day(thread.last_activity_at)}`),
+      line(
+        `Forum thread by ${thread.author}`,
+        `category ${thread.category}`,
+        thread.status,
+        thread.sticky && "sticky",
+        plural(thread.replies, "reply", "replies"),
+        day(thread.created_at) && `started ${day(thread.created_at)}`,
+        day(thread.last_activity_at) && `last activity ${day(thread.last_activity_at)}`,
+      ),
     ];
     if (thread.board) md.push(line(`Board: ${thread.board.number}`, thread.board.manufacturer, thread.board.url));
     if (document) md.push(`Document: ${document.title} ${document.url}`);
@@ -117,7 +145,11 @@ export const getThreadTool = defineTool({
     if (replies.length) {
       md.push("", `## Replies ${firstNumber}–${firstNumber + replies.length - 1} of ${total} (page ${page} of ${meta.last_page})`);
       shownReplies.forEach((reply, i) => {
-        md.push("", `### ${firstNumber + i}. ${line(reply.author, day(reply.created_at), `score ${reply.score}`, reply.is_solution && "accepted solution")}`, reply.body);
+        md.push(
+          "",
+          `### ${firstNumber + i}. ${line(reply.author, day(reply.created_at), `score ${reply.score}`, reply.is_solution && "accepted solution")}`,
+          reply.body,
+        );
       });
     } else if (total === 0) md.push("", "No replies yet.");
     md.push("", closing(notes, next));

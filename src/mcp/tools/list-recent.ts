@@ -37,13 +37,15 @@ const input = z.object({
   kind: z.enum(RECENT_KINDS).describe("threads (forum), posts (blog), cases (repairs), files (library) or categories (forum)"),
   limit: z.number().int().min(1).max(MAX_LIMIT).optional().describe(`Items per page (default ${DEFAULT_LIMIT})`),
   page: pageInput("items"),
-  cursor: z
-    .string()
-    .max(MAX_CURSOR_LENGTH)
-    .optional()
-    .describe("files only: as the last result's next call gives it"),
+  cursor: z.string().max(MAX_CURSOR_LENGTH).optional().describe("files only: as the last result's next call gives it"),
   category: z.string().trim().min(1).max(100).optional().describe("threads only: a category slug"),
-  since: z.string().max(100).optional().describe("Changes since a position of the change feed (meta.next of GET /api/v1/changes, or this tool's feed.next): upserts and deletes of this kind"),
+  since: z
+    .string()
+    .max(100)
+    .optional()
+    .describe(
+      "Changes since a position of the change feed (meta.next of GET /api/v1/changes, or this tool's feed.next): upserts and deletes of this kind",
+    ),
   lang: LangInput,
 });
 
@@ -60,20 +62,29 @@ const output = toolResultSchema({
   feed: z.object({ next: z.string(), has_more: z.boolean() }).optional().describe("With since: where to continue (also later, to poll)"),
 });
 
-const FEED_KIND: Record<RecentKind, ChangeKind | undefined> = { threads: "thread", posts: "post", cases: "case", files: "document", categories: undefined };
+const FEED_KIND: Record<RecentKind, ChangeKind | undefined> = {
+  threads: "thread",
+  posts: "post",
+  cases: "case",
+  files: "document",
+  categories: undefined,
+};
 
 /** list_recent with since: one page of the change feed (anonymous), the changes of this kind. */
 async function changesSince(args: { kind: RecentKind; since: string; limit?: number }, ctx: ReturnType<typeof anonymousQueryContext>, lang: string) {
   const kind = FEED_KIND[args.kind];
   if (!kind) throw new ToolError("since applies to threads, posts, cases and files; categories have no change feed.");
   const since = decodePosition(args.since);
-  if (!since) throw new ToolError("since is not a position of the change feed: pass meta.next of GET /api/v1/changes (or feed.next of this tool) as it is.");
+  if (!since)
+    throw new ToolError("since is not a position of the change feed: pass meta.next of GET /api/v1/changes (or feed.next of this tool) as it is.");
   const nowMs = Date.now();
   if (positionExpired(since, nowMs)) throw new ToolError(START_OVER);
   const page = await readChanges(ctx, since, args.limit ?? DEFAULT_LIMIT, nowMs);
   const changes: Change[] = page.data.filter((c) => c.kind === kind);
   const feed = { next: encodePosition(page.next), has_more: page.hasMore };
-  const next: NextCall | null = page.hasMore ? { tool: "list_recent", arguments: { kind: args.kind, since: feed.next, limit: args.limit ?? DEFAULT_LIMIT, lang } } : null;
+  const next: NextCall | null = page.hasMore
+    ? { tool: "list_recent", arguments: { kind: args.kind, since: feed.next, limit: args.limit ?? DEFAULT_LIMIT, lang } }
+    : null;
   const md = [
     `# Changes to ${args.kind}`,
     changes.length ? "" : "No change of this kind in this part of the feed.",
@@ -144,7 +155,9 @@ export const listRecentTool = defineTool({
     const scope = documentListScope({ perPage, viewerId: null });
     const cursor = args.kind === "files" && args.cursor !== undefined ? readCursor(args.cursor) : undefined;
     if (args.kind === "files" && args.cursor !== undefined && cursor?.scope !== scope) {
-      throw new ToolError("The cursor is not one this list gave: call list_recent with the arguments of the previous result's next call as they are (same limit).");
+      throw new ToolError(
+        "The cursor is not one this list gave: call list_recent with the arguments of the previous result's next call as they are (same limit).",
+      );
     }
     const page = cursor?.page ?? args.page ?? 1;
     const request = cursor ? { page, perPage, after: cursor } : { page, perPage };
@@ -188,20 +201,34 @@ export const listRecentTool = defineTool({
         break;
       }
     }
-    if (listing.items.length === 0) notes.push(meta.total === 0 ? `Nothing to list.` : `Page ${page} is past the end: there are ${plural(meta.total, "item")}.`);
+    if (listing.items.length === 0)
+      notes.push(meta.total === 0 ? `Nothing to list.` : `Page ${page} is past the end: there are ${plural(meta.total, "item")}.`);
     const next: NextCall | null =
       args.kind === "files"
         ? filesCursor
           ? { tool: "list_recent", arguments: { kind: args.kind, cursor: filesCursor, limit: perPage, lang } }
           : null
         : page < meta.last_page
-          ? { tool: "list_recent", arguments: { kind: args.kind, page: page + 1, limit: perPage, ...(args.kind === "threads" && args.category !== undefined && { category: args.category }), lang } }
+          ? {
+              tool: "list_recent",
+              arguments: {
+                kind: args.kind,
+                page: page + 1,
+                limit: perPage,
+                ...(args.kind === "threads" && args.category !== undefined && { category: args.category }),
+                lang,
+              },
+            }
           : null;
 
     const first = (page - 1) * perPage + 1;
     const md = [
-      args.kind === "categories" ? "# Forum categories" : `# Recent ${args.kind}${args.kind === "threads" && args.category ? ` in category ${args.category}` : ""}`,
-      listing.items.length ? `${first}–${first + listing.items.length - 1} of ${meta.total}, ${ORDER[args.kind]} (page ${page} of ${meta.last_page})` : "",
+      args.kind === "categories"
+        ? "# Forum categories"
+        : `# Recent ${args.kind}${args.kind === "threads" && args.category ? ` in category ${args.category}` : ""}`,
+      listing.items.length
+        ? `${first}–${first + listing.items.length - 1} of ${meta.total}, ${ORDER[args.kind]} (page ${page} of ${meta.last_page})`
+        : "",
       "",
       ...markdownOf(listing),
       "",

@@ -69,7 +69,10 @@ export const searchTool = defineTool({
       notes.push(`Nothing matched ${quote(found.query)}. Try other or fewer words, a board number in any spelling, or list_recent for what is new.`);
     }
     for (const [group, n] of counts) {
-      if (!args.only && n === PER_GROUP) notes.push(`More ${GROUP_NAMES[group][1]} may match: call search ${JSON.stringify({ q: found.query, only: group, ...(args.type && { type: args.type }), lang })}.`);
+      if (!args.only && n === PER_GROUP)
+        notes.push(
+          `More ${GROUP_NAMES[group][1]} may match: call search ${JSON.stringify({ q: found.query, only: group, ...(args.type && { type: args.type }), lang })}.`,
+        );
     }
     if (args.type && args.only && args.only !== "documents") notes.push("type filters documents only; it did not change this group.");
 
@@ -84,7 +87,8 @@ export const searchTool = defineTool({
       `# Search: ${quote(found.query)}${args.only ? ` (${GROUP_NAMES[args.only][1]} only)` : ""}`,
       `Found ${counts.map(([g, n]) => plural(n, ...GROUP_NAMES[g])).join(", ")}${args.type ? ` (documents of type ${args.type})` : ""}.`,
     ];
-    for (const [group, n] of counts) if (n > 0) md.push("", `## ${GROUP_NAMES[group][1][0].toUpperCase()}${GROUP_NAMES[group][1].slice(1)}`, ...sections[group]);
+    for (const [group, n] of counts)
+      if (n > 0) md.push("", `## ${GROUP_NAMES[group][1][0].toUpperCase()}${GROUP_NAMES[group][1].slice(1)}`, ...sections[group]);
     md.push("", closing(notes, null));
     const links = [
       ...result.boards.map((b) => resourceLink("board", b.number, `Board ${b.number}`)),

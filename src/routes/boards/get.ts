@@ -15,7 +15,9 @@ const route = apiRoute(OPEN_READ, ["not-found"], {
   summary: "Get a board",
   description: "A board by number or alias in any spelling, with the documents visible to the caller.",
   request: {
-    params: z.object({ number: z.string().openapi({ param: { name: "number", in: "path" }, example: "820-00165", description: "Board number or alias, any spelling" }) }),
+    params: z.object({
+      number: z.string().openapi({ param: { name: "number", in: "path" }, example: "820-00165", description: "Board number or alias, any spelling" }),
+    }),
   },
   responses: { 200: { description: "The board", content: { "application/json": { schema: dataOf(BoardDetailSchema, "BoardResponse") } } } },
 });

@@ -22,7 +22,8 @@ const route = apiRoute(OPEN_READ, ["validation-failed"], {
   request: { query: z.object({ board: BoardFilterParam, outcome: OutcomeParam, page: PageParam, per_page: PerPageParam, cursor: CursorParam }) },
   responses: {
     200: {
-      description: "A page of cases. While more follow, the Link header names the next page (a cursor address): following it from page 1 lists every case once, at any depth.",
+      description:
+        "A page of cases. While more follow, the Link header names the next page (a cursor address): following it from page 1 lists every case once, at any depth.",
       headers: successHeaders(true, ["Link"]),
       content: { "application/json": { schema: pageOf(RepairCaseSchema, "RepairCasePage") } },
     },
@@ -34,7 +35,13 @@ export const listCasesRoute = createRouter().openapi(route, async (c) => {
   const ctx = queryContext(c);
   const boardId = q.board === undefined ? undefined : boardIdOf(q.board);
   // A cursor belongs to one list: these filters (the board in its normalised spelling), this page size, this caller.
-  const scope = cursorScope(["cases", q.board === undefined ? undefined : normalizeBoardNumber(q.board), q.outcome, q.per_page, c.get("viewer")?.userId ?? null]);
+  const scope = cursorScope([
+    "cases",
+    q.board === undefined ? undefined : normalizeBoardNumber(q.board),
+    q.outcome,
+    q.per_page,
+    c.get("viewer")?.userId ?? null,
+  ]);
   const page = await listCases(ctx, { boardId, outcome: q.outcome }, listRequest(c, q, q.per_page, scope));
   linkNext(c, "/cases", { board: q.board, outcome: q.outcome, per_page: q.per_page }, page, scope);
   return c.json(listBody(page), 200);

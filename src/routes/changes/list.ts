@@ -18,7 +18,12 @@ const SinceParam = z
     return position;
   })
   .optional()
-  .openapi({ param: { name: "since", in: "query" }, type: "string", description: "Where to continue: meta.next of a previous answer (opaque). Absent: from the oldest change kept, which rebuilds a copy from nothing." });
+  .openapi({
+    param: { name: "since", in: "query" },
+    type: "string",
+    description:
+      "Where to continue: meta.next of a previous answer (opaque). Absent: from the oldest change kept, which rebuilds a copy from nothing.",
+  });
 
 const route = apiRoute(OPEN_READ, ["validation-failed", "changes-expired"], {
   operationId: "listChanges",

@@ -13,26 +13,32 @@ import { queryContext } from "../../http/query-context";
 
 const DAY_SECONDS = 24 * 60 * 60;
 
-const route = apiRoute(KEY_READ, ["not-found", "not-available", "method-not-allowed", "download-cap-reached", "unavailable"], {
-  operationId: "getDownloadLink",
-  method: "get",
-  path: "/documents/{document}/download",
-  tags: ["Library"],
-  summary: "Get a download link",
-  description:
-    "A signed address of the document's current version, valid until `expires_at` (a few minutes). Each call counts as one download " +
-    "and against the account's download cap per rolling 24 hours (429 `download-cap-reached` with Retry-After once reached; all keys " +
-    "of an account share it). The address needs no key: it answers the file as an attachment with ETag, Range (206/416) and " +
-    "If-None-Match (304) support, 403 once expired or altered, and 410 if the document was removed meanwhile.",
-  request: { params: idParam("document", "Document") },
-  responses: {
-    200: { description: "A signed download link", content: { "application/json": { schema: dataOf(DownloadUrlSchema, "DownloadUrlResponse") } } },
+const route = apiRoute(
+  KEY_READ,
+  ["not-found", "not-available", "method-not-allowed", "download-cap-reached", "unavailable"],
+  {
+    operationId: "getDownloadLink",
+    method: "get",
+    path: "/documents/{document}/download",
+    tags: ["Library"],
+    summary: "Get a download link",
+    description:
+      "A signed address of the document's current version, valid until `expires_at` (a few minutes). Each call counts as one download " +
+      "and against the account's download cap per rolling 24 hours (429 `download-cap-reached` with Retry-After once reached; all keys " +
+      "of an account share it). The address needs no key: it answers the file as an attachment with ETag, Range (206/416) and " +
+      "If-None-Match (304) support, 403 once expired or altered, and 410 if the document was removed meanwhile.",
+    request: { params: idParam("document", "Document") },
+    responses: {
+      200: { description: "A signed download link", content: { "application/json": { schema: dataOf(DownloadUrlSchema, "DownloadUrlResponse") } } },
+    },
   },
-}, { cacheable: false });
+  { cacheable: false },
+);
 
 export const downloadDocumentRoute = createRouter().openapi(route, async (c) => {
   // HEAD must not issue a link or count a download.
-  if (c.req.method === "HEAD") throw new ApiError("method-not-allowed", "Use GET: each call issues a link and counts as a download.", { headers: { Allow: "GET" } });
+  if (c.req.method === "HEAD")
+    throw new ApiError("method-not-allowed", "Use GET: each call issues a link and counts as a download.", { headers: { Allow: "GET" } });
   const viewer = c.get("viewer")!; // KEY_READ: requireAccess refused anonymous callers already
   const id = requireId(c.req.valid("param").document, "document");
   const ctx = queryContext(c);
@@ -51,7 +57,8 @@ export const downloadDocumentRoute = createRouter().openapi(route, async (c) => 
     counter: `downloads:user:${viewer.userId}`,
     rule: { limit: downloadCapPerDay, windowSeconds: DAY_SECONDS },
     code: "download-cap-reached",
-    detail: (d) => `This account has reached its cap of ${downloadCapPerDay} downloads per 24 hours. The next download is possible in ${d.retryAfterSeconds} s.`,
+    detail: (d) =>
+      `This account has reached its cap of ${downloadCapPerDay} downloads per 24 hours. The next download is possible in ${d.retryAfterSeconds} s.`,
   });
   try {
     await countDownload(ctx.db, id);

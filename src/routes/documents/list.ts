@@ -23,7 +23,11 @@ const route = apiRoute(OPEN_READ, ["validation-failed"], {
       type: DocumentTypeParam,
       visibility: VisibilityParam,
       board: BoardFilterParam,
-      mine: BooleanParam.optional().openapi({ param: { name: "mine", in: "query" }, type: "boolean", description: "Only the key owner's uploads (needs a key)" }),
+      mine: BooleanParam.optional().openapi({
+        param: { name: "mine", in: "query" },
+        type: "boolean",
+        description: "Only the key owner's uploads (needs a key)",
+      }),
       page: PageParam,
       per_page: PerPageParam,
       cursor: CursorParam,
@@ -31,7 +35,8 @@ const route = apiRoute(OPEN_READ, ["validation-failed"], {
   },
   responses: {
     200: {
-      description: "A page of documents. While more follow, the Link header names the next page (a cursor address): following it from page 1 lists every document once, at any depth.",
+      description:
+        "A page of documents. While more follow, the Link header names the next page (a cursor address): following it from page 1 lists every document once, at any depth.",
       headers: successHeaders(true, ["Link"]),
       content: { "application/json": { schema: pageOf(DocumentSchema, "DocumentPage") } },
     },
@@ -45,7 +50,14 @@ export const listDocumentsRoute = createRouter().openapi(route, async (c) => {
     throw keyRequired("mine=true needs an API key: send Authorization: Bearer <API_KEY>.");
   }
   // A cursor belongs to one list: these filters, this page size, this caller (src/core/pagination.ts).
-  const scope = documentListScope({ type: q.type, visibility: q.visibility, board: q.board, mine: q.mine, perPage: q.per_page, viewerId: viewer?.userId ?? null });
+  const scope = documentListScope({
+    type: q.type,
+    visibility: q.visibility,
+    board: q.board,
+    mine: q.mine,
+    perPage: q.per_page,
+    viewerId: viewer?.userId ?? null,
+  });
   const request = listRequest(c, q, q.per_page, scope);
   const ctx = queryContext(c);
   const boardId = q.board === undefined ? undefined : boardIdOf(q.board);

@@ -15,7 +15,11 @@ const removed = () => new ApiError("gone", "The file behind this link was remove
 export const fileRoute = createRouter().get("/files/:id/:version", async (c) => {
   // Counted per link, not per caller: the parts of one download never use up the caller's address limit.
   const link = await countLinkRequest(c, () =>
-    verifyLink(c.env, { id: c.req.param("id"), version: c.req.param("version"), expires: c.req.query("expires"), signature: c.req.query("signature") }, Date.now()),
+    verifyLink(
+      c.env,
+      { id: c.req.param("id"), version: c.req.param("version"), expires: c.req.query("expires"), signature: c.req.query("signature") },
+      Date.now(),
+    ),
   );
   const file = await findStoredFile(c.get("db"), link.id, link.version);
   if (file?.status !== "available") throw removed();

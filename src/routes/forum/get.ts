@@ -20,7 +20,8 @@ const route = apiRoute(OPEN_READ, ["not-found", "validation-failed"], {
   request: { params: idParam("thread", "Thread"), query: z.object({ page: PageParam, cursor: CursorParam }) },
   responses: {
     200: {
-      description: "The thread with a page of replies. While more replies follow, the Link header names the next page (a cursor address): following it from page 1 lists every reply once.",
+      description:
+        "The thread with a page of replies. While more replies follow, the Link header names the next page (a cursor address): following it from page 1 lists every reply once.",
       headers: successHeaders(true, ["Link"]),
       content: { "application/json": { schema: ThreadResponseSchema } },
     },

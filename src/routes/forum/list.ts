@@ -18,7 +18,12 @@ const route = apiRoute(OPEN_READ, ["validation-failed"], {
   description: "Sticky threads first, then most recent activity.",
   request: {
     query: z.object({
-      category: z.string().min(1, "must not be empty").max(100).optional().openapi({ param: { name: "category", in: "query" }, description: "Category slug", example: "laptops" }),
+      category: z
+        .string()
+        .min(1, "must not be empty")
+        .max(100)
+        .optional()
+        .openapi({ param: { name: "category", in: "query" }, description: "Category slug", example: "laptops" }),
       page: PageParam,
       per_page: PerPageParam,
       cursor: CursorParam,
@@ -26,7 +31,8 @@ const route = apiRoute(OPEN_READ, ["validation-failed"], {
   },
   responses: {
     200: {
-      description: "A page of threads. While more follow, the Link header names the next page (a cursor address): following it from page 1 lists every thread once, at any depth.",
+      description:
+        "A page of threads. While more follow, the Link header names the next page (a cursor address): following it from page 1 lists every thread once, at any depth.",
       headers: successHeaders(true, ["Link"]),
       content: { "application/json": { schema: pageOf(ThreadSchema, "ThreadPage") } },
     },

@@ -15,7 +15,8 @@ const route = apiRoute(INGEST, [], {
   path: "/capabilities",
   tags: ["Ingestion"],
   summary: "What this key may upload",
-  description: "Accepted formats and their size caps, blocked extensions, the upload rate, the account's storage quota and whether the key may publish. The object itself, not wrapped in data.",
+  description:
+    "Accepted formats and their size caps, blocked extensions, the upload rate, the account's storage quota and whether the key may publish. The object itself, not wrapped in data.",
   responses: { 200: { description: "The ingestion capabilities of this key", content: { "application/json": { schema: CapabilitiesSchema } } } },
 });
 

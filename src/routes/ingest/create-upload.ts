@@ -18,7 +18,11 @@ function uploadFormJsonSchema() {
 
 /** Where the status of the upload can be followed: the external_id sent in the form. */
 const STATUS_LINK = {
-  getUpload: { operationId: "getUpload", parameters: { externalId: "$request.body#/external_id" }, description: "The status of this upload, until the file has been checked" },
+  getUpload: {
+    operationId: "getUpload",
+    parameters: { externalId: "$request.body#/external_id" },
+    description: "The status of this upload, until the file has been checked",
+  },
 };
 
 const route = apiRoute(INGEST, ["conflict", "gone", "validation-failed", "upload-rate-exceeded", "unavailable"], {
@@ -42,7 +46,11 @@ const route = apiRoute(INGEST, ["conflict", "gone", "validation-failed", "upload
     },
   },
   responses: {
-    201: { description: "Created: the document is processing", links: STATUS_LINK, content: { "application/json": { schema: UploadResponseSchema } } },
+    201: {
+      description: "Created: the document is processing",
+      links: STATUS_LINK,
+      content: { "application/json": { schema: UploadResponseSchema } },
+    },
     200: {
       description: "A replay of an earlier upload with the same external_id and payload: its current status",
       headers: successHeaders(false, ["Idempotent-Replayed"]),

@@ -13,10 +13,16 @@ const route = apiRoute(INGEST, ["not-found", "gone"], {
   path: "/uploads/{externalId}",
   tags: ["Ingestion"],
   summary: "Status of an upload",
-  description: "The upload this account made under externalId: processing until the file has been checked, then available or rejected. 410 once its document was deleted.",
+  description:
+    "The upload this account made under externalId: processing until the file has been checked, then available or rejected. 410 once its document was deleted.",
   request: {
     params: z.object({
-      externalId: z.string().openapi({ param: { name: "externalId", in: "path" }, pattern: EXTERNAL_ID_PATTERN.source, maxLength: EXTERNAL_ID_MAX, example: "scan-2026-0001" }),
+      externalId: z.string().openapi({
+        param: { name: "externalId", in: "path" },
+        pattern: EXTERNAL_ID_PATTERN.source,
+        maxLength: EXTERNAL_ID_MAX,
+        example: "scan-2026-0001",
+      }),
     }),
   },
   responses: { 200: { description: "The upload's status", content: { "application/json": { schema: UploadStatusResponseSchema } } } },

@@ -16,5 +16,16 @@ const route = apiRoute(KEY_READ, [], {
 export const getMeRoute = createRouter().openapi(route, (c) => {
   // requireAccess(KEY_READ) has run: a viewer is present.
   const v = c.get("viewer")!;
-  return c.json({ data: { username: v.username, name: v.name, role: v.role as "user", locale: v.locale, key: { name: v.keyName, scopes: v.scopes, expires_at: v.keyExpiresAt } } }, 200);
+  return c.json(
+    {
+      data: {
+        username: v.username,
+        name: v.name,
+        role: v.role as "user",
+        locale: v.locale,
+        key: { name: v.keyName, scopes: v.scopes, expires_at: v.keyExpiresAt },
+      },
+    },
+    200,
+  );
 });

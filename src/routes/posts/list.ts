@@ -18,8 +18,18 @@ const route = apiRoute(OPEN_READ, ["validation-failed"], {
   description: "Published posts, newest first.",
   request: {
     query: z.object({
-      tag: z.string().min(1, "must not be empty").max(100).optional().openapi({ param: { name: "tag", in: "query" }, description: "Tag slug", example: "diagnostico" }),
-      author: z.string().min(1, "must not be empty").max(100).optional().openapi({ param: { name: "author", in: "query" }, description: "Author username", example: "alice" }),
+      tag: z
+        .string()
+        .min(1, "must not be empty")
+        .max(100)
+        .optional()
+        .openapi({ param: { name: "tag", in: "query" }, description: "Tag slug", example: "diagnostico" }),
+      author: z
+        .string()
+        .min(1, "must not be empty")
+        .max(100)
+        .optional()
+        .openapi({ param: { name: "author", in: "query" }, description: "Author username", example: "alice" }),
       page: PageParam,
       per_page: PerPageParam,
       cursor: CursorParam,
@@ -27,7 +37,8 @@ const route = apiRoute(OPEN_READ, ["validation-failed"], {
   },
   responses: {
     200: {
-      description: "A page of posts. While more follow, the Link header names the next page (a cursor address): following it from page 1 lists every post once, at any depth.",
+      description:
+        "A page of posts. While more follow, the Link header names the next page (a cursor address): following it from page 1 lists every post once, at any depth.",
       headers: successHeaders(true, ["Link"]),
       content: { "application/json": { schema: pageOf(BlogPostSchema, "BlogPostPage") } },
     },

@@ -15,7 +15,8 @@ const SearchRequestQuery = SearchQuerySchema.extend({
     minLength: SEARCH_MIN_CHARS,
     maxLength: SEARCH_MAX_CHARS,
     example: "820-00165 no power",
-    description: 'Words (all must match; if nothing has all of them, any), "quoted phrases", the last word as a prefix; board and part numbers in any spelling (820-00165, 82000165, 820 00165).',
+    description:
+      'Words (all must match; if nothing has all of them, any), "quoted phrases", the last word as a prefix; board and part numbers in any spelling (820-00165, 82000165, 820 00165).',
   }),
   type: DocumentTypeParam,
 });

@@ -18,7 +18,13 @@ export async function boardPage(c: Context<AppEnv>, site: Site, key: string): Pr
   if (redirect) return redirect;
 
   const { s } = site;
-  const fact = (label: string, value: string | null) => (value ? <><dt>{label}</dt><dd>{value}</dd></> : null);
+  const fact = (label: string, value: string | null) =>
+    value ? (
+      <>
+        <dt>{label}</dt>
+        <dd>{value}</dd>
+      </>
+    ) : null;
   return renderPage(
     c,
     site,
@@ -31,7 +37,11 @@ export async function boardPage(c: Context<AppEnv>, site: Site, key: string): Pr
     <article>
       <header>
         <h1>{board.number}</h1>
-        {board.manufacturer ? <p class="meta"><span>{board.manufacturer}</span></p> : null}
+        {board.manufacturer ? (
+          <p class="meta">
+            <span>{board.manufacturer}</span>
+          </p>
+        ) : null}
       </header>
       <dl class="facts">
         {board.aliases.length ? fact(s.aliases, board.aliases.join(", ")) : null}

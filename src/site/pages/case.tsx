@@ -33,19 +33,54 @@ export async function casePage(c: Context<AppEnv>, site: Site, key: string): Pro
         <h1>{repair.title}</h1>
         <p class="meta">
           <span class={repair.outcome === "fixed" ? "badge ok" : "badge"}>{s.outcome[repair.outcome] ?? repair.outcome}</span>
-          <span>{s.by} {repair.author ?? s.unknownAuthor}</span>
-          <span>{s.published} <Time iso={repair.published_at} site={site} /></span>
-          {repair.edited_at ? <span>{s.edited} <Time iso={repair.edited_at} site={site} /></span> : null}
+          <span>
+            {s.by} {repair.author ?? s.unknownAuthor}
+          </span>
+          <span>
+            {s.published} <Time iso={repair.published_at} site={site} />
+          </span>
+          {repair.edited_at ? (
+            <span>
+              {s.edited} <Time iso={repair.edited_at} site={site} />
+            </span>
+          ) : null}
         </p>
       </header>
       <dl class="facts">
         <dt>{s.symptom}</dt>
         <dd>{repair.symptom}</dd>
-        {repair.device_model ? <><dt>{s.device}</dt><dd>{repair.device_model}</dd></> : null}
-        {repair.manufacturer ? <><dt>{s.manufacturer}</dt><dd>{repair.manufacturer}</dd></> : null}
-        {repair.board ? <><dt>{s.board}</dt><dd><a href={boardUrl(site.urls, normalizeBoardNumber(repair.board))}>{repair.board}</a></dd></> : null}
-        {repair.board_revision ? <><dt>{s.boardRevision}</dt><dd>{repair.board_revision}</dd></> : null}
-        {repair.minutes_spent != null ? <><dt>{s.minutesSpent}</dt><dd>{s.minutes(repair.minutes_spent)}</dd></> : null}
+        {repair.device_model ? (
+          <>
+            <dt>{s.device}</dt>
+            <dd>{repair.device_model}</dd>
+          </>
+        ) : null}
+        {repair.manufacturer ? (
+          <>
+            <dt>{s.manufacturer}</dt>
+            <dd>{repair.manufacturer}</dd>
+          </>
+        ) : null}
+        {repair.board ? (
+          <>
+            <dt>{s.board}</dt>
+            <dd>
+              <a href={boardUrl(site.urls, normalizeBoardNumber(repair.board))}>{repair.board}</a>
+            </dd>
+          </>
+        ) : null}
+        {repair.board_revision ? (
+          <>
+            <dt>{s.boardRevision}</dt>
+            <dd>{repair.board_revision}</dd>
+          </>
+        ) : null}
+        {repair.minutes_spent != null ? (
+          <>
+            <dt>{s.minutesSpent}</dt>
+            <dd>{s.minutes(repair.minutes_spent)}</dd>
+          </>
+        ) : null}
       </dl>
       <section aria-labelledby="diagnosis">
         <h2 id="diagnosis">{s.diagnosis}</h2>
@@ -62,11 +97,23 @@ export async function casePage(c: Context<AppEnv>, site: Site, key: string): Pro
           <h2 id="measurements-heading">{s.measurements}</h2>
           <ScrollTable id="measurements" caption={s.measurements}>
             <thead>
-              <tr><th scope="col">{s.point}</th><th scope="col">{s.expected}</th><th scope="col">{s.measured}</th><th scope="col">{s.note}</th></tr>
+              <tr>
+                <th scope="col">{s.point}</th>
+                <th scope="col">{s.expected}</th>
+                <th scope="col">{s.measured}</th>
+                <th scope="col">{s.note}</th>
+              </tr>
             </thead>
             <tbody>
               {repair.measurements.map((m) => (
-                <tr><th scope="row"><code>{m.point}</code></th><td>{m.expected ?? ""}</td><td>{m.measured}</td><td>{m.note ?? ""}</td></tr>
+                <tr>
+                  <th scope="row">
+                    <code>{m.point}</code>
+                  </th>
+                  <td>{m.expected ?? ""}</td>
+                  <td>{m.measured}</td>
+                  <td>{m.note ?? ""}</td>
+                </tr>
               ))}
             </tbody>
           </ScrollTable>
@@ -77,11 +124,23 @@ export async function casePage(c: Context<AppEnv>, site: Site, key: string): Pro
           <h2 id="components-heading">{s.components}</h2>
           <ScrollTable id="components" caption={s.components}>
             <thead>
-              <tr><th scope="col">{s.designator}</th><th scope="col">{s.partNumber}</th><th scope="col">{s.action}</th><th scope="col">{s.note}</th></tr>
+              <tr>
+                <th scope="col">{s.designator}</th>
+                <th scope="col">{s.partNumber}</th>
+                <th scope="col">{s.action}</th>
+                <th scope="col">{s.note}</th>
+              </tr>
             </thead>
             <tbody>
               {repair.components.map((m) => (
-                <tr><th scope="row"><code>{m.designator}</code></th><td>{m.part_number ?? ""}</td><td>{m.action}</td><td>{m.note ?? ""}</td></tr>
+                <tr>
+                  <th scope="row">
+                    <code>{m.designator}</code>
+                  </th>
+                  <td>{m.part_number ?? ""}</td>
+                  <td>{m.action}</td>
+                  <td>{m.note ?? ""}</td>
+                </tr>
               ))}
             </tbody>
           </ScrollTable>
@@ -90,13 +149,21 @@ export async function casePage(c: Context<AppEnv>, site: Site, key: string): Pro
       {repair.documents.length ? (
         <section aria-labelledby="documents">
           <h2 id="documents">{s.documents}</h2>
-          <ul>{repair.documents.map((d) => <li><a href={d.url}>{d.title}</a></li>)}</ul>
+          <ul>
+            {repair.documents.map((d) => (
+              <li>
+                <a href={d.url}>{d.title}</a>
+              </li>
+            ))}
+          </ul>
         </section>
       ) : null}
       {repair.thread ? (
         <section aria-labelledby="thread">
           <h2 id="thread">{s.discussion}</h2>
-          <p><a href={repair.thread.url}>{repair.thread.title}</a></p>
+          <p>
+            <a href={repair.thread.url}>{repair.thread.title}</a>
+          </p>
         </section>
       ) : null}
     </article>,

@@ -42,19 +42,38 @@ export async function documentPage(c: Context<AppEnv>, site: Site, key: string):
         <h1>{doc.title}</h1>
         <p class="meta">
           <span class="badge">{doc.type}</span>
-          {doc.owner ? <span>{s.uploader} {doc.owner}</span> : null}
-          <span><Time iso={doc.created_at} site={site} /></span>
-          <span>{s.downloads}: {doc.downloads}</span>
+          {doc.owner ? (
+            <span>
+              {s.uploader} {doc.owner}
+            </span>
+          ) : null}
+          <span>
+            <Time iso={doc.created_at} site={site} />
+          </span>
+          <span>
+            {s.downloads}: {doc.downloads}
+          </span>
         </p>
       </header>
-      {doc.executable ? <p class="warn" role="note">{s.executableWarning}</p> : null}
+      {doc.executable ? (
+        <p class="warn" role="note">
+          {s.executableWarning}
+        </p>
+      ) : null}
       {doc.description ? <p class="comment">{doc.description}</p> : null}
       <dl class="facts">
         {fact(s.manufacturer, doc.manufacturer)}
         {doc.boards.length ? (
           <>
             <dt>{s.boards}</dt>
-            <dd>{doc.boards.map((b, i) => <>{i > 0 ? ", " : ""}<a href={boardUrl(site.urls, normalizeBoardNumber(b))}>{b}</a></>)}</dd>
+            <dd>
+              {doc.boards.map((b, i) => (
+                <>
+                  {i > 0 ? ", " : ""}
+                  <a href={boardUrl(site.urls, normalizeBoardNumber(b))}>{b}</a>
+                </>
+              ))}
+            </dd>
           </>
         ) : null}
         {fact(s.fileFormat, doc.extension?.toUpperCase())}
@@ -68,16 +87,22 @@ export async function documentPage(c: Context<AppEnv>, site: Site, key: string):
         {doc.sha256 ? (
           <>
             <dt>{s.sha256}</dt>
-            <dd><code>{doc.sha256}</code></dd>
+            <dd>
+              <code>{doc.sha256}</code>
+            </dd>
           </>
         ) : null}
       </dl>
       <section aria-labelledby="download">
         <h2 id="download">{s.download}</h2>
         <p id="download-help">{s.downloadHelp}</p>
-        <pre><code>{downloadCall}</code></pre>
+        <pre>
+          <code>{downloadCall}</code>
+        </pre>
         <p>
-          <button type="button" disabled aria-describedby="download-help">{s.download}</button>{" "}
+          <button type="button" disabled aria-describedby="download-help">
+            {s.download}
+          </button>{" "}
           <a href={apiDocsUrl(site.siteUrl)}>{s.apiDocs}</a>
         </p>
       </section>
@@ -86,15 +111,28 @@ export async function documentPage(c: Context<AppEnv>, site: Site, key: string):
           <h2 id="versions-heading">{s.versions}</h2>
           <ScrollTable id="versions" caption={s.versions}>
             <thead>
-              <tr><th scope="col">{s.version}</th><th scope="col">{s.filename}</th><th scope="col">{s.size}</th><th scope="col">{s.created}</th><th scope="col">{s.changelog}</th></tr>
+              <tr>
+                <th scope="col">{s.version}</th>
+                <th scope="col">{s.filename}</th>
+                <th scope="col">{s.size}</th>
+                <th scope="col">{s.created}</th>
+                <th scope="col">{s.changelog}</th>
+              </tr>
             </thead>
             <tbody>
               {doc.versions.map((v) => (
                 <tr>
-                  <th scope="row">{v.version}{v.is_current ? ` (${s.current})` : ""}</th>
-                  <td><code>{v.filename}</code></td>
+                  <th scope="row">
+                    {v.version}
+                    {v.is_current ? ` (${s.current})` : ""}
+                  </th>
+                  <td>
+                    <code>{v.filename}</code>
+                  </td>
                   <td>{formatBytes(v.size_bytes, lang)}</td>
-                  <td><Time iso={v.created_at} site={site} /></td>
+                  <td>
+                    <Time iso={v.created_at} site={site} />
+                  </td>
                   <td>{v.changelog ?? ""}</td>
                 </tr>
               ))}

@@ -15,7 +15,13 @@ export function errorSite(c: Context<AppEnv>): Site {
 }
 
 /** An error page: never cached nor indexed, with a way home. */
-async function messagePage(c: Context<AppEnv>, status: 404 | 500 | 503, title: (s: Site["s"]) => string, text: (s: Site["s"]) => string, detail?: string): Promise<Response> {
+async function messagePage(
+  c: Context<AppEnv>,
+  status: 404 | 500 | 503,
+  title: (s: Site["s"]) => string,
+  text: (s: Site["s"]) => string,
+  detail?: string,
+): Promise<Response> {
   const site = errorSite(c);
   const { s } = site;
   const res = await renderPage(
@@ -26,9 +32,16 @@ async function messagePage(c: Context<AppEnv>, status: 404 | 500 | 503, title: (
       <h1>{title(s)}</h1>
       <p>
         {text(s)}
-        {detail ? <> <code>{detail}</code></> : null}
+        {detail ? (
+          <>
+            {" "}
+            <code>{detail}</code>
+          </>
+        ) : null}
       </p>
-      <p><a href={homeUrl(site.urls)}>{s.home}</a></p>
+      <p>
+        <a href={homeUrl(site.urls)}>{s.home}</a>
+      </p>
     </>,
     status,
   );
@@ -37,16 +50,32 @@ async function messagePage(c: Context<AppEnv>, status: 404 | 500 | 503, title: (
 }
 
 export function notFoundPage(c: Context<AppEnv>): Promise<Response> {
-  return messagePage(c, 404, (s) => s.notFoundTitle, (s) => s.notFoundText);
+  return messagePage(
+    c,
+    404,
+    (s) => s.notFoundTitle,
+    (s) => s.notFoundText,
+  );
 }
 
 /** A part of the site that will work again soon (the search index during a rebuild). */
 export async function unavailablePage(c: Context<AppEnv>, retryAfterSeconds?: number): Promise<Response> {
-  const res = await messagePage(c, 503, (s) => s.unavailableTitle, (s) => s.unavailableText);
+  const res = await messagePage(
+    c,
+    503,
+    (s) => s.unavailableTitle,
+    (s) => s.unavailableText,
+  );
   if (retryAfterSeconds !== undefined) res.headers.set("Retry-After", String(retryAfterSeconds));
   return res;
 }
 
 export function errorPage(c: Context<AppEnv>): Promise<Response> {
-  return messagePage(c, 500, (s) => s.errorTitle, (s) => s.errorText, c.get("requestId"));
+  return messagePage(
+    c,
+    500,
+    (s) => s.errorTitle,
+    (s) => s.errorText,
+    c.get("requestId"),
+  );
 }

@@ -23,12 +23,20 @@ export async function homePage(c: Context<AppEnv>, site: Site): Promise<Response
   ]);
   const { s } = site;
   const more = (kind: PageKind) => (
-    <p><a href={sectionUrl(site.urls, kind)}>{s.more} →</a></p>
+    <p>
+      <a href={sectionUrl(site.urls, kind)}>{s.more} →</a>
+    </p>
   );
   return renderPage(
     c,
     site,
-    { title: s.siteName, description: s.tagline, canonical: homeUrl(site.urls), alternates: alternatesOf(site, homeUrl), xDefault: siteFileUrl(site.siteUrl, "") },
+    {
+      title: s.siteName,
+      description: s.tagline,
+      canonical: homeUrl(site.urls),
+      alternates: alternatesOf(site, homeUrl),
+      xDefault: siteFileUrl(site.siteUrl, ""),
+    },
     <>
       <h1>{s.siteName}</h1>
       <p>{s.tagline}</p>
@@ -59,7 +67,11 @@ export async function homePage(c: Context<AppEnv>, site: Site): Promise<Response
         <h2 id="feeds">{s.feeds}</h2>
         <ul>
           {FEEDS.map((name) => (
-            <li><a href={feedUrl(site.urls, name)} type="application/atom+xml">{s[name]}</a></li>
+            <li>
+              <a href={feedUrl(site.urls, name)} type="application/atom+xml">
+                {s[name]}
+              </a>
+            </li>
           ))}
         </ul>
       </section>

@@ -32,15 +32,31 @@ export async function postPage(c: Context<AppEnv>, site: Site, key: string): Pro
       <header>
         <h1>{post.title}</h1>
         <p class="meta">
-          <span>{s.by} {post.author ?? s.unknownAuthor}</span>
-          <span>{s.published} <Time iso={post.published_at} site={site} /></span>
-          {post.edited_at ? <span>{s.edited} <Time iso={post.edited_at} site={site} /></span> : null}
+          <span>
+            {s.by} {post.author ?? s.unknownAuthor}
+          </span>
+          <span>
+            {s.published} <Time iso={post.published_at} site={site} />
+          </span>
+          {post.edited_at ? (
+            <span>
+              {s.edited} <Time iso={post.edited_at} site={site} />
+            </span>
+          ) : null}
           <span>{s.readingMinutes(post.reading_minutes)}</span>
-          <span>{s.likes}: {post.likes}</span>
+          <span>
+            {s.likes}: {post.likes}
+          </span>
         </p>
         {post.tags.length ? (
           <p class="meta">
-            {s.tags}: {post.tags.map((t, i) => <>{i > 0 ? ", " : ""}<span class="badge">{t}</span></>)}
+            {s.tags}:{" "}
+            {post.tags.map((t, i) => (
+              <>
+                {i > 0 ? ", " : ""}
+                <span class="badge">{t}</span>
+              </>
+            ))}
           </p>
         ) : null}
       </header>
@@ -53,8 +69,12 @@ export async function postPage(c: Context<AppEnv>, site: Site, key: string): Pro
         {post.comment_list.map((comment) => (
           <article class="reply" id={`comment-${comment.id}`} aria-label={comment.author}>
             <p class="meta">
-              <span><strong>{comment.author}</strong></span>
-              <span><Time iso={comment.created_at} site={site} /></span>
+              <span>
+                <strong>{comment.author}</strong>
+              </span>
+              <span>
+                <Time iso={comment.created_at} site={site} />
+              </span>
             </p>
             <p class="comment">{comment.body}</p>
           </article>

@@ -20,14 +20,20 @@ export async function problemPage(c: Context<AppEnv>, site: Site, code: ProblemC
       <h1>{title}</h1>
       <dl class="facts">
         <dt>{s.problemCodeLabel}</dt>
-        <dd><code>{code}</code></dd>
+        <dd>
+          <code>{code}</code>
+        </dd>
         <dt>{s.problemStatus}</dt>
         <dd>{status}</dd>
         <dt>type</dt>
-        <dd><code>{url}</code></dd>
+        <dd>
+          <code>{url}</code>
+        </dd>
       </dl>
       <p>{explanation}</p>
-      <p><a href={`${site.siteUrl}/api/v1/docs`}>{s.apiDocs}</a></p>
+      <p>
+        <a href={`${site.siteUrl}/api/v1/docs`}>{s.apiDocs}</a>
+      </p>
     </article>,
   );
 }

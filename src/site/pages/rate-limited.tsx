@@ -6,7 +6,12 @@ import { alternatesOf } from "../item";
 import { renderPage } from "../render";
 import { errorSite } from "./errors";
 
-export async function rateLimitedPage(c: Context<AppEnv>, retryAfterSeconds: number, limit: number, headers: Record<string, string>): Promise<Response> {
+export async function rateLimitedPage(
+  c: Context<AppEnv>,
+  retryAfterSeconds: number,
+  limit: number,
+  headers: Record<string, string>,
+): Promise<Response> {
   const site = errorSite(c);
   const { s } = site;
   const text = s.rateLimitedText(retryAfterSeconds, limit);

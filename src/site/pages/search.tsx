@@ -41,11 +41,15 @@ function SearchForm({ site, asked, errors }: { site: Site; asked: Asked; errors:
         <select id="search-type" name="type">
           <option value="">{s.anyType}</option>
           {DOCUMENT_TYPES.map((t) => (
-            <option value={t} selected={t === asked.type}>{t}</option>
+            <option value={t} selected={t === asked.type}>
+              {t}
+            </option>
           ))}
         </select>
       </p>
-      <p><button type="submit">{s.searchButton}</button></p>
+      <p>
+        <button type="submit">{s.searchButton}</button>
+      </p>
     </form>
   );
 }
@@ -73,7 +77,11 @@ function Results({ site, result }: { site: Site; result: SearchResult }) {
           {boards.map((b) => (
             <li>
               <a href={b.url}>{b.number}</a>
-              {b.manufacturer ? <div class="meta"><span>{b.manufacturer}</span></div> : null}
+              {b.manufacturer ? (
+                <div class="meta">
+                  <span>{b.manufacturer}</span>
+                </div>
+              ) : null}
             </li>
           ))}
         </ul>,
@@ -127,7 +135,9 @@ export async function searchPage(c: Context<AppEnv>, site: Site): Promise<Respon
         <h1 id="search-title">{s.search}</h1>
         <SearchForm site={site} asked={asked} errors={errors} />
         <div id="search-error" class="warn" role="alert">
-          {errors.map((e) => <p>{e}</p>)}
+          {errors.map((e) => (
+            <p>{e}</p>
+          ))}
         </div>
       </>,
       422,

@@ -48,7 +48,9 @@ async function loadSection(site: Site, kind: SectionKind, page: number): Promise
               <a href={b.url}>{b.number}</a>
               <div class="meta">
                 {b.manufacturer ? <span>{b.manufacturer}</span> : null}
-                <span>{site.s.documents}: {b.documents}</span>
+                <span>
+                  {site.s.documents}: {b.documents}
+                </span>
               </div>
             </li>
           ))}

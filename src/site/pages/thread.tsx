@@ -39,9 +39,15 @@ export async function threadPage(c: Context<AppEnv>, site: Site, key: string): P
       <header>
         <h1>{thread.title}</h1>
         <p class="meta">
-          <span>{s.by} {thread.author}</span>
-          <span><Time iso={thread.created_at} site={site} /></span>
-          <span>{s.category}: {thread.category}</span>
+          <span>
+            {s.by} {thread.author}
+          </span>
+          <span>
+            <Time iso={thread.created_at} site={site} />
+          </span>
+          <span>
+            {s.category}: {thread.category}
+          </span>
           <span class={thread.status === "solved" ? "badge ok" : "badge"}>{s.threadStatus[thread.status] ?? thread.status}</span>
           {thread.sticky ? <span class="badge">{s.sticky}</span> : null}
         </p>
@@ -50,13 +56,17 @@ export async function threadPage(c: Context<AppEnv>, site: Site, key: string): P
             {thread.board ? (
               <>
                 <dt>{s.board}</dt>
-                <dd><a href={thread.board.url}>{thread.board.number}</a></dd>
+                <dd>
+                  <a href={thread.board.url}>{thread.board.number}</a>
+                </dd>
               </>
             ) : null}
             {thread.document ? (
               <>
                 <dt>{s.relatedDocument}</dt>
-                <dd><a href={pageUrl(site.urls, "document", thread.document.id, thread.document.title)}>{thread.document.title}</a></dd>
+                <dd>
+                  <a href={pageUrl(site.urls, "document", thread.document.id, thread.document.title)}>{thread.document.title}</a>
+                </dd>
               </>
             ) : null}
           </dl>
@@ -69,11 +79,21 @@ export async function threadPage(c: Context<AppEnv>, site: Site, key: string): P
         </h2>
         {thread.posts.length === 0 ? <p>{s.noReplies}</p> : null}
         {thread.posts.map((post) => (
-          <article class={post.is_solution ? "reply solution" : "reply"} id={`reply-${post.id}`} aria-label={`${post.author}${post.is_solution ? ` — ${s.solution}` : ""}`}>
+          <article
+            class={post.is_solution ? "reply solution" : "reply"}
+            id={`reply-${post.id}`}
+            aria-label={`${post.author}${post.is_solution ? ` — ${s.solution}` : ""}`}
+          >
             <p class="meta">
-              <span><strong>{post.author}</strong></span>
-              <span><Time iso={post.created_at} site={site} /></span>
-              <span>{s.score}: {post.score}</span>
+              <span>
+                <strong>{post.author}</strong>
+              </span>
+              <span>
+                <Time iso={post.created_at} site={site} />
+              </span>
+              <span>
+                {s.score}: {post.score}
+              </span>
               {post.is_solution ? <span class="badge ok">{s.solution}</span> : null}
             </p>
             <SanitisedHtml html={post.body_html} topLevel={3} />
