@@ -2,15 +2,15 @@
 // out), against the real D1, checked by calling the API with the keys they issue.
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { adminContext } from "./helpers/admin";
 import { runAdmin } from "../cli/admin";
-import { textShards } from "../src/text/shards";
 import { api, expectProblem, getJson, KEYS, SAMPLE_IDS, seedSample } from "./helpers/app";
 import { createUploader, makePdf, runQueue, upload } from "./helpers/uploads";
 
 beforeAll(seedSample);
 afterEach(() => void vi.useRealTimers());
 
-const admin = (...argv: string[]) => runAdmin({ db: env.DB, files: env.FILES, shards: textShards(env), now: new Date() }, argv);
+const admin = (...argv: string[]) => runAdmin(adminContext(), argv);
 
 /** Runs keys:create and returns the printed token. */
 async function createKey(...argv: string[]): Promise<string> {

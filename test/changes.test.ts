@@ -3,24 +3,13 @@
 // the writer paths (upload becoming available, admin takedown, restore, delete) reach the feed in order;
 // no private id of another owner ever appears in a caller's feed; since is validated (422) and expires (410).
 import { env } from "cloudflare:workers";
-import { beforeAll, describe, expect, it, vi } from "vitest";
-import { runAdmin } from "../cli/admin";
+import { beforeAll, describe, expect, it } from "vitest";
 import { encodePosition, maintainChanges, RETENTION_DAYS, SCAN_ROWS } from "../src/changes/feed";
 import { getDb } from "../src/db/client";
 import { api, expectMatchesOpenApi, expectProblem, fetchWorker, getJson, KEYS, ORIGIN, SAMPLE_IDS, seedSample } from "./helpers/app";
+import { adminOk as admin } from "./helpers/admin";
 import { callError, callOk, connectV2 } from "./helpers/mcp";
 import { createUploader, makePdf, runQueue, upload } from "./helpers/uploads";
-import { textShards } from "../src/text/shards";
-
-const admin = async (...argv: string[]) => {
-  const log = vi.spyOn(console, "log").mockImplementation(() => {});
-  try {
-    const result = await runAdmin({ db: env.DB, files: env.FILES, shards: textShards(env), now: new Date() }, argv);
-    expect(result.code, result.output.join("\n")).toBe(0);
-  } finally {
-    log.mockRestore();
-  }
-};
 
 type Change = { kind: string; id: string; change: "upsert" | "delete"; at: string; url: string | null };
 

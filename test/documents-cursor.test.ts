@@ -4,6 +4,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, expectMatchesOpenApi, expectProblem, getJson, KEYS, ORIGIN, seedSample } from "./helpers/app";
+import { nextPath as nextLinkPath } from "./helpers/links";
 
 const PER_PAGE = 2;
 /** Page 50 was the deepest page number before issue 23; the walk runs well past it. */
@@ -36,17 +37,7 @@ beforeAll(async () => {
     .run();
 });
 
-/** The next address of an answer's Link header, as a path under /api/v1 (undefined on the last page). */
-function nextPath(res: Response): string | undefined {
-  const link = res.headers.get("Link");
-  if (!link) return undefined;
-  const match = /^<([^>]+)>; rel="next"$/.exec(link);
-  expect(match, link).not.toBeNull();
-  const url = new URL(match![1]);
-  expect(url.origin).toBe(ORIGIN);
-  expect(url.pathname).toBe("/api/v1/documents");
-  return url.pathname.slice("/api/v1".length) + url.search;
-}
+const nextPath = (res: Response) => nextLinkPath(res, "/documents");
 
 /** Follows `next` from the first page; returns the ids in the order served and each page's meta. */
 async function walk(first: string, key?: string) {

@@ -4,10 +4,9 @@
 // removed), an upload becoming available (the ingest consumer), and a delete. After each, every key's `meta.total` (unfiltered, by type,
 // mine=true) must equal the number of documents its walked list holds.
 import { env } from "cloudflare:workers";
-import { beforeAll, describe, expect, it, vi } from "vitest";
-import { runAdmin } from "../cli/admin";
-import { textShards } from "../src/text/shards";
+import { beforeAll, describe, expect, it } from "vitest";
 import { importContent } from "../cli/import";
+import { adminOk as admin } from "./helpers/admin";
 import { getJson } from "./helpers/app";
 import { createUploader, makePdf, runQueue, upload } from "./helpers/uploads";
 
@@ -61,16 +60,6 @@ function fixture(docs: Doc[]) {
 async function load(docs: Doc[], reset = false): Promise<void> {
   const outcome = await importContent(env, fixture(docs) as never, { reset });
   if (!outcome.ok) throw new Error("fixture did not import: " + JSON.stringify(outcome.problems));
-}
-
-async function admin(...argv: string[]): Promise<void> {
-  const log = vi.spyOn(console, "log").mockImplementation(() => {});
-  try {
-    const result = await runAdmin({ db: env.DB, files: env.FILES, shards: textShards(env), now: new Date() }, argv);
-    expect(result.code, result.output.join("\n")).toBe(0);
-  } finally {
-    log.mockRestore();
-  }
 }
 
 /** Every key's total against its walked list (two items a page), for each list a key reads by counter. */

@@ -8,6 +8,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEEP_OFFSET } from "../src/db/queries/context";
 import { api, expectMatchesOpenApi, expectProblem, getJson, KEYS, ORIGIN, seedSample } from "./helpers/app";
+import { nextPath } from "./helpers/links";
 
 /** More rows than DEEP_OFFSET, so per_page=100 reaches pages read from the back. */
 const N = DEEP_OFFSET + 400;
@@ -154,17 +155,6 @@ const REPLY_LIST: List = {
 
 const pagePath = (list: List, page: number) =>
   list === REPLY_LIST ? `/forum/threads/${thread}?page=${page}` : `${list.path}?per_page=${list.perPage}&page=${page}`;
-
-/** The next address of an answer's Link header, as a path under /api/v1 (undefined on the last page). */
-function nextPath(res: Response): string | undefined {
-  const link = res.headers.get("Link");
-  if (!link) return undefined;
-  const match = /^<([^>]+)>; rel="next"$/.exec(link);
-  expect(match, link).not.toBeNull();
-  const url = new URL(match![1]);
-  expect(url.origin).toBe(ORIGIN);
-  return url.pathname.slice("/api/v1".length) + url.search;
-}
 
 async function walk(list: List): Promise<{ ids: string[]; total: number; pages: number }> {
   const seen: string[] = [];

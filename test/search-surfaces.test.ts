@@ -1,9 +1,6 @@
-// One search, three surfaces: the API, the HTML search page and the MCP `search` tool accept and refuse
-// the same texts, and say the same thing (each in its own form) when the index is missing.
-import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminContext } from "./helpers/admin";
 import { runAdmin } from "../cli/admin";
-import { textShards } from "../src/text/shards";
 import { api, expectProblem, seedSample } from "./helpers/app";
 import { call, connectV2, type McpTestClient } from "./helpers/mcp";
 import { page } from "./helpers/site";
@@ -16,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(async () => mcp.close());
 
-const admin = (...argv: string[]) => runAdmin({ db: env.DB, shards: textShards(env), now: new Date() }, argv);
+const admin = (...argv: string[]) => runAdmin(adminContext(), argv);
 
 type Verdict = "valid" | "invalid";
 
