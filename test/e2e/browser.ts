@@ -1,6 +1,6 @@
-// What both end-to-end scripts share: the server under test, where screenshots go, and Debian's Chromium
-// started headless with the flags this machine needs (no background networking: the network is closed).
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+// What both end-to-end scripts share: the server under test, where screenshots go, and a headless Chromium
+// started with the flags this machine needs (no background networking: the network is closed).
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext } from "playwright-core";
@@ -14,22 +14,33 @@ export interface Browser {
   close(): Promise<void>;
 }
 
+const CLOSED_NETWORK_FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/**
+ * $CHROMIUM, else Debian's chromium, else the one @sparticuz/chromium ships inside its npm package: CI reaches
+ * only the npm registry, so it can neither apt-get a browser nor let a tool download one.
+ */
+async function chromiumToRun(): Promise<{ executablePath: string; args: string[] }> {
+  const chosen = process.env.CHROMIUM || (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : "");
+  if (chosen) return { executablePath: chosen, args: ["--headless", ...CLOSED_NETWORK_FLAGS] };
+  const packaged = (await import("@sparticuz/chromium")).default;
+  return { executablePath: await packaged.executablePath(), args: [...packaged.args, ...CLOSED_NETWORK_FLAGS] };
+}
+
 export async function openBrowser(options: { locale?: string } = {}): Promise<Browser> {
   mkdirSync(SHOTS, { recursive: true });
   const userDataDir = mkdtempSync(join(tmpdir(), "bds-chromium-"));
   const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    ...(await chromiumToRun()),
     headless: true,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
     viewport: { width: 1280, height: 900 },
     ...options,
   });
