@@ -1,10 +1,10 @@
 // The whole Worker's HTTP app: request context first, then the API and the site; errors become problems or pages.
 import { Hono } from "hono";
-import { d1Session } from "./db/session";
+import { d1Session } from "./http/d1-session";
 import { accessLog } from "./http/access-log";
-import type { AppEnv } from "./http/context";
+import type { AppEnv } from "./http/app-env";
 import { apiErrorResponse } from "./http/errors";
-import { requestContext } from "./http/request-context";
+import { requestContext } from "./http/request-setup";
 import { htmlSecurityHeaders } from "./http/secure-headers";
 import { ApiError, quoteInput } from "./http/problem";
 import { limitHeadersMiddleware } from "./http/rate-limit";

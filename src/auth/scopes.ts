@@ -1,7 +1,7 @@
 // The scope table: every route declares its access once; the declaration feeds both the check
 // (requireAccess) and the OpenAPI operation (security, x-required-scopes).
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../http/context";
+import type { AppEnv } from "../http/app-env";
 import { DomainError } from "../errors";
 import type { Scope } from "../schemas/scopes";
 

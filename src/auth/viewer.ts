@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, or } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import type { Db } from "../db/client";
 import { apiKeys, users } from "../db/schema";
-import type { AppEnv } from "../http/context";
+import type { AppEnv } from "../http/app-env";
 import { DomainError } from "../errors";
 import { looksLikeToken, sha256Hex } from "./keys";
 import type { Viewer } from "./identity";

@@ -11,7 +11,7 @@ import { lte, sql, type SQL } from "drizzle-orm";
 import { z } from "@hono/zod-openapi";
 import { blogPostVisible, caseVisible, documentVisible, threadVisible } from "../auth/visibility";
 import type { Db } from "../db/client";
-import { batchRead, type QueryContext } from "../db/queries/context";
+import { batchRead, type QueryContext } from "../db/queries/runtime";
 import { changeReaders, changes, changesDue } from "../db/schema";
 import { boardUrl, pageUrl } from "../core/urls";
 

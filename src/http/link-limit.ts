@@ -4,7 +4,7 @@
 // issued. A link that does not verify costs the caller's address one anonymous request, so a flood of
 // made-up links is still limited like any anonymous call.
 import type { Context } from "hono";
-import type { AppEnv } from "./context";
+import type { AppEnv } from "./app-env";
 import type { FileLink } from "../files/signed-link";
 import { anonymousCheck, chargeRefusedKey, enforceLimit, enforceRate, type LimitCheck } from "./rate-limit";
 

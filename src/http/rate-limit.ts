@@ -4,7 +4,7 @@
 // errors included.
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "./context";
+import type { AppEnv } from "./app-env";
 import { ApiError, type ProblemCode } from "./problem";
 import { addressBucket } from "../limits/client-address";
 import { counter, type CounterName } from "../limits/counters";

@@ -4,7 +4,7 @@ import { LANGUAGES } from "../core/language";
 import { boardNumbersByPrefix } from "../db/queries/boards";
 import { normalizeBoardNumber } from "../core/urls";
 import { setBounded } from "../limits/isolate-map";
-import { anonymousQueryContext, type ToolContext } from "./context";
+import { anonymousQueryContext, type ToolContext } from "./tool-context";
 
 /** Values one completion offers at most (the protocol allows 100; a picker shows a few). */
 export const COMPLETIONS_SHOWN = 10;

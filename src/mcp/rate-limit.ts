@@ -6,7 +6,7 @@
 // the tools and resources (src/mcp/budget.ts), which answer an over-budget call inside the protocol. A batch
 // with more reads than the whole budget could never be served and is refused at once (413), counting nothing.
 import type { Context } from "hono";
-import type { AppEnv } from "../http/context";
+import type { AppEnv } from "../http/app-env";
 import { ApiError } from "../http/problem";
 import { UNCOUNTED, type Budget, type BudgetRefusal } from "./budget";
 import { inspectRpcBody, readBoundedBody } from "./rpc-body";

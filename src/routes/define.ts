@@ -3,7 +3,7 @@
 import { createRoute, OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { requireAccess, type Access } from "../auth/scopes";
-import type { AppEnv } from "../http/context";
+import type { AppEnv } from "../http/app-env";
 import { fieldErrorsFromIssues, validationError } from "../http/problem";
 import { PROBLEMS, type ProblemCode } from "../http/problem-table";
 import { ProblemSchema } from "../schemas/problem";

@@ -4,7 +4,7 @@
 // visitor's language with Retry-After and the limit headers.
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../http/context";
+import type { AppEnv } from "../http/app-env";
 import { ApiError } from "../http/problem";
 import { rateLimitedPage } from "./pages/rate-limited";
 import { addressBucket } from "../limits/client-address";

@@ -7,7 +7,7 @@ import { pageUrl, slugify } from "../../core/urls";
 import type { BlogPostDetailSchema, BlogPostSchema } from "../../schemas/blog";
 import { blogComments, blogPosts, blogPostTags, users } from "../schema";
 import { qualified } from "../qualified";
-import { batchRead, type Keys, parseJsonArray, readPage, type Loader, type QueryContext } from "./context";
+import { batchRead, type Keys, parseJsonArray, readPage, type Loader, type QueryContext } from "./runtime";
 import { afterClause, orderClause, type SortOrder } from "./keyset";
 import { counter, counterKey } from "./counts";
 

@@ -6,7 +6,7 @@ import type { z } from "@hono/zod-openapi";
 import { boardUrl, normalizeBoardNumber, type UrlContext } from "../../core/urls";
 import type { BoardDetailSchema, BoardSchema } from "../../schemas/boards";
 import { boardAliases, boards, documentBoards, documents, manufacturers } from "../schema";
-import { batchRead, type Keys, readPage, type Loader, type QueryContext } from "./context";
+import { batchRead, type Keys, readPage, type Loader, type QueryContext } from "./runtime";
 import { counter, counterKey } from "./counts";
 import { documentListLoader } from "./documents";
 import { qualified } from "../qualified";

@@ -7,7 +7,7 @@ import { pageUrl } from "../../core/urls";
 import type { RepairCaseDetailSchema, RepairCaseSchema } from "../../schemas/cases";
 import { boards, caseComponents, caseMeasurements, manufacturers, repairCases, threads, users } from "../schema";
 import { qualified } from "../qualified";
-import { batchRead, Keys, readPage, type Loader, type QueryContext } from "./context";
+import { batchRead, Keys, readPage, type Loader, type QueryContext } from "./runtime";
 import { afterClause, orderClause, type SortOrder } from "./keyset";
 import { counter, counterKey } from "./counts";
 import { documentsLoader } from "./documents";

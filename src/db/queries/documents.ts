@@ -7,7 +7,7 @@ import { normalizeBoardNumber, pageUrl } from "../../core/urls";
 import type { DocumentDetailSchema, DocumentSchema } from "../../schemas/documents";
 import { documentBoards, documents, documentVersions, manufacturers, users } from "../schema";
 import { qualified } from "../qualified";
-import { batchRead, type Keys, parseJsonArray, readPage, type Loader, type PageWindow, type QueryContext } from "./context";
+import { batchRead, type Keys, parseJsonArray, readPage, type Loader, type PageWindow, type QueryContext } from "./runtime";
 import { counter, counterKey } from "./counts";
 
 export type DocumentItem = z.infer<typeof DocumentSchema>;

@@ -8,7 +8,7 @@ import type { CategorySchema, ThreadDetailSchema, ThreadSchema } from "../../sch
 import { boards, categories, documents, manufacturers, threadReplies, threads, users } from "../schema";
 import { qualified } from "../qualified";
 import { toBoard } from "./boards";
-import { batchRead, type Keys, readPage, type Loader, type QueryContext } from "./context";
+import { batchRead, type Keys, readPage, type Loader, type QueryContext } from "./runtime";
 import { afterClause, orderClause, type SortOrder } from "./keyset";
 import { counter, counterKey } from "./counts";
 

@@ -6,7 +6,7 @@ import { pageUrl } from "../../core/urls";
 import type { UploadStatusSchema } from "../../schemas/ingest";
 import type { Db } from "../client";
 import { documents, documentVersions, uploads } from "../schema";
-import type { QueryContext } from "./context";
+import type { QueryContext } from "./runtime";
 
 export type UploadStatus = z.infer<typeof UploadStatusSchema>;
 

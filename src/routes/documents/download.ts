@@ -9,7 +9,7 @@ import { dataOf } from "../../schemas/common";
 import { DownloadUrlSchema } from "../../schemas/documents";
 import { apiRoute, createRouter } from "../define";
 import { idParam, requireId } from "../params";
-import { queryContext } from "../../http/query-context";
+import { queryContext } from "../../http/request-queries";
 
 const DAY_SECONDS = 24 * 60 * 60;
 

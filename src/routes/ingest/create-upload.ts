@@ -6,7 +6,7 @@ import { ApiError } from "../../http/problem";
 import { enforceLimit } from "../../http/rate-limit";
 import { UploadFormSchema, UploadResponseSchema } from "../../schemas/ingest";
 import { apiRoute, createRouter } from "../define";
-import { queryContext } from "../../http/query-context";
+import { queryContext } from "../../http/request-queries";
 import { successHeaders } from "../response-headers";
 
 /** The upload form as OpenAPI shows it, generated from the zod schema that validates it (DocumentType and Visibility stay references). */

@@ -1,7 +1,7 @@
 // First middleware for every route (API, files, MCP, pages): request id, config, site url, language.
 import { createMiddleware } from "hono/factory";
 import { readConfig } from "../config";
-import type { AppEnv } from "./context";
+import type { AppEnv } from "./app-env";
 import { newId } from "../core/ids";
 import { negotiateLanguage } from "../core/language";
 
