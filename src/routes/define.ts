@@ -2,7 +2,8 @@
 // `x-required-scopes` and the problem responses the operation can give; every response with its headers.
 import { createRoute, OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
-import { requireAccess, type Access } from "../auth/scopes";
+import type { Access } from "../auth/scopes";
+import { requireAccess } from "../http/require-access";
 import type { AppEnv } from "../http/app-env";
 import { fieldErrorsFromIssues, validationError } from "../http/problem";
 import { PROBLEMS, type ProblemCode } from "../http/problem-table";
