@@ -20,6 +20,8 @@ export interface AppVariables {
   db: Db;
   /** Limits counted for this request, in order; their state goes out in the RateLimit headers. */
   limits?: AppliedLimit[];
+  /** The request rate's decision under way (src/http/rate-limit.ts): handlers that change something wait for it. */
+  rateDecision?: Promise<AppliedLimit>;
 }
 
 export type AppEnv = { Bindings: Env; Variables: AppVariables };
