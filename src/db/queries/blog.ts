@@ -1,6 +1,6 @@
 // Blog reads: published posts only (published_at set and not in the future).
 import { and, asc, desc, eq, gt, isNotNull, sql, type SQL } from "drizzle-orm";
-import type { z } from "@hono/zod-openapi";
+import type { z } from "zod";
 import { blogPostVisible } from "../../auth/visibility";
 import { pageMeta, type Page, type PageRequest } from "../../core/pagination";
 import { pageUrl, slugify } from "../../core/urls";

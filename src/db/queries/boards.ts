@@ -2,7 +2,7 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { documentVisible } from "../../auth/visibility";
 import type { PageMeta, PageRequest } from "../../core/pagination";
-import type { z } from "@hono/zod-openapi";
+import type { z } from "zod";
 import { boardUrl, normalizeBoardNumber, type UrlContext } from "../../core/urls";
 import type { BoardDetailSchema, BoardSchema } from "../../schemas/boards";
 import { boardAliases, boards, documentBoards, documents, manufacturers } from "../schema";
