@@ -1,4 +1,4 @@
-// Signed file links (DESIGN.md §6): `{base_url}/files/{id}/{version}?expires={unix}&signature={hex}`, the
+// Signed file links (docs/design.md §6): `{base_url}/files/{id}/{version}?expires={unix}&signature={hex}`, the
 // signature an HMAC-SHA256 over `id:version:expires` with the FILES_SIGNING_KEY secret.
 import { IsolateCache } from "../core/isolate-cache";
 import { DomainError } from "../errors";

@@ -1,4 +1,4 @@
-// Cache headers and ETag/304 for successful GETs of the JSON API and the site (DESIGN.md §4).
+// Cache headers and ETag/304 for successful GETs of the JSON API and the site (docs/design.md §4).
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./app-env";
