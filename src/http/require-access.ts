@@ -1,7 +1,6 @@
 // The access check of an API route, from its declaration in the scope table (auth/scopes.ts).
 import { createMiddleware } from "hono/factory";
-import type { Access } from "../auth/scopes";
-import { keyRequired } from "../auth/scopes";
+import { keyRequired, type Access } from "../auth/scopes";
 import { DomainError } from "../errors";
 import type { AppEnv } from "./app-env";
 
