@@ -1,10 +1,10 @@
 // The whole Worker's HTTP app: request context first, then the API and the site; errors become problems or pages.
 import { Hono } from "hono";
-import { d1Session } from "./db/session";
+import { d1Session } from "./http/d1-session";
 import { accessLog } from "./http/access-log";
-import type { AppEnv } from "./http/context";
+import type { AppEnv } from "./http/app-env";
 import { apiErrorResponse } from "./http/errors";
-import { requestContext } from "./http/request-context";
+import { requestSetup } from "./http/request-setup";
 import { htmlSecurityHeaders } from "./http/secure-headers";
 import { ApiError, quoteInput } from "./http/problem";
 import { limitHeadersMiddleware } from "./http/rate-limit";
@@ -16,7 +16,7 @@ import { notFoundPage, servesHtml, siteErrorResponse } from "./site/errors";
 import { STYLE } from "./site/style";
 
 /** What every request passes first, in order: its id, language and config; its log line; its D1 session. */
-export const REQUEST_PIPELINE = [requestContext, accessLog, d1Session] as const;
+export const REQUEST_PIPELINE = [requestSetup, accessLog, d1Session] as const;
 
 export function buildApp() {
   const app = new Hono<AppEnv>();

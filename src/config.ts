@@ -1,6 +1,8 @@
 // Vars → typed configuration. Every limit comes from a var so tests and operators can change it.
 import { LANGUAGES, type Lang } from "./core/language";
-import { DEFAULT_IPV6_PREFIX_BITS } from "./limits/client-address";
+
+/** How many leading bits of an IPv6 address name one subscriber when IPV6_PREFIX_BITS does not say otherwise. */
+export const DEFAULT_IPV6_PREFIX_BITS = 56;
 
 export interface AppConfig {
   siteUrl: string | undefined;

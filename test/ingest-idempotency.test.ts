@@ -1,4 +1,4 @@
-// Idempotency on external_id (DESIGN.md §7): replay, conflict, in-flight, concurrent first
+// Idempotency on external_id (docs/design.md §7): replay, conflict, in-flight, concurrent first
 // requests, and 410 once the document was deleted; plus GET /uploads/{externalId}.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";

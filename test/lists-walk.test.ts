@@ -6,7 +6,7 @@
 // once, as many as meta.total.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEEP_OFFSET } from "../src/db/queries/context";
+import { DEEP_OFFSET } from "../src/db/queries/runtime";
 import { api, expectMatchesOpenApi, expectProblem, getJson, KEYS, ORIGIN, seedSample } from "./helpers/app";
 import { nextPath } from "./helpers/links";
 

@@ -25,6 +25,33 @@ function importsOf(name: string, text: string): string[] {
   return found;
 }
 
+/** Folders of the domain: they import no surface and no Hono (docs/code-layout.md). */
+const DOMAIN_FOLDERS = ["auth/", "content/", "core/", "db/", "files/", "ingest/", "search/", "text/", "changes/", "limits/", "schemas/"];
+/** The surfaces: the API (its transport http/ and its operations routes/), the site, MCP, and what mounts them. */
+const SURFACES = ["http/", "routes/", "site/", "mcp/", "app.ts", "index.ts"];
+
+/**
+ * Domain modules that import Hono: "hono" or "hono/*", or anything of "@hono/zod-openapi" but its `z` (zod with
+ * .openapi() metadata: the one schema language feeding validation, types, OpenAPI and MCP, not the framework).
+ */
+function honoImporters(sources: Map<string, string>): string[] {
+  return [...sources]
+    .filter(([name]) => DOMAIN_FOLDERS.some((folder) => name.startsWith(folder)) || name === "errors.ts" || name === "config.ts")
+    .filter(([, text]) =>
+      [...text.matchAll(/^\s*(?:import|export)\s([^;]*?)\sfrom\s+["']([^"']+)["']/gms)].some(([, what, from]) => {
+        if (from === "hono" || from.startsWith("hono/")) return true;
+        if (from !== "@hono/zod-openapi") return false;
+        const names = what
+          .replace(/^type\s+/, "")
+          .replace(/[{}]/g, "")
+          .split(",")
+          .map((n) => n.trim().replace(/^type\s+/, ""));
+        return names.some((n) => n !== "z");
+      }),
+    )
+    .map(([name]) => name);
+}
+
 const graph = new Map([...modules].map(([name, text]) => [name, importsOf(name, text)]));
 
 function cycles(): string[][] {
@@ -64,12 +91,37 @@ describe("the structure of src/", () => {
     expect(cycles().map((cycle) => cycle.join(" → "))).toEqual([]);
   });
 
-  // The domain (everything that is neither transport nor a surface) raises DomainError (src/errors.ts); only
-  // the API (http/, routes/), the site and MCP turn errors into problems, pages or tool results.
-  const DOMAIN = ["auth/", "content/", "core/", "db/", "files/", "ingest/", "search/", "text/", "changes/", "limits/", "schemas/", "errors.ts"];
-  const EDGES = ["http/problem.ts", "http/problem-table.ts", "http/errors.ts", "routes/", "site/", "mcp/", "app.ts"];
-  it.each(DOMAIN.flatMap((domain) => EDGES.map((edge) => [domain, edge])))("no domain module under src/%s imports the edge src/%s", (from, to) => {
-    expect(importers(from, to)).toEqual([]);
+  // The domain (everything that is neither transport nor a surface) raises DomainError (src/errors.ts) and
+  // returns values; only the surfaces (the API's transport http/ and routes/, the site, MCP, app.ts, index.ts)
+  // speak HTTP and turn errors and decisions into problems, pages or tool results.
+  const DOMAIN = [...DOMAIN_FOLDERS, "errors.ts", "config.ts"];
+  it.each(DOMAIN.flatMap((domain) => SURFACES.map((surface) => [domain, surface])))(
+    "no domain module under src/%s imports the surface src/%s",
+    (from, to) => {
+      expect(importers(from, to)).toEqual([]);
+    },
+  );
+
+  it("no domain module imports Hono, the web framework (types included); zod from @hono/zod-openapi is the schema language", () => {
+    expect(honoImporters(modules)).toEqual([]);
+  });
+
+  it("limits answer with decisions: no module outside src/http/ catches an ApiError to read a refusal back", () => {
+    expect([...modules].filter(([name, text]) => !name.startsWith("http/") && /instanceof\s+ApiError/.test(text)).map(([name]) => name)).toEqual([]);
+  });
+
+  it("the checks above catch a Hono import and a surface import in a domain folder", () => {
+    const planted = new Map([
+      ["auth/planted.ts", 'import type { Context } from "hono";\n'],
+      ["db/planted.ts", 'import { createMiddleware } from "hono/factory";\n'],
+      ["limits/planted.ts", 'import { OpenAPIHono, z } from "@hono/zod-openapi";\n'],
+      ["schemas/fine.ts", 'import { z } from "@hono/zod-openapi";\n'],
+      ["http/fine.ts", 'import { createMiddleware } from "hono/factory";\n'],
+    ]);
+    expect(honoImporters(planted)).toEqual(["auth/planted.ts", "db/planted.ts", "limits/planted.ts"]);
+    const below = importsOf("ingest/planted.ts", 'import type { LimitCheck } from "../http/rate-limit";\n');
+    expect(below).toEqual(["http/rate-limit.ts"]);
+    expect(SURFACES.some((surface) => below[0].startsWith(surface))).toBe(true);
   });
 
   it.each([

@@ -1,5 +1,5 @@
 // The document visibility rule as a matrix: every caller × every document state × every surface that shows a
-// document. Each cell's expectation comes from the rule as DESIGN.md §3 states it (below, `sees`), not from the
+// document. Each cell's expectation comes from the rule as docs/design.md §3 states it (below, `sees`), not from the
 // code's own conditions, so removing any branch of src/auth/visibility.ts (or restating it wrongly in a query)
 // turns some cell red.
 import { env } from "cloudflare:workers";
@@ -44,7 +44,7 @@ const CALLERS = {
 } as const;
 type Caller = keyof typeof CALLERS;
 
-/** DESIGN.md §3, in words: public and available for everyone; the owner's own in any state; shared and available for whom it is shared with. */
+/** docs/design.md §3, in words: public and available for everyone; the owner's own in any state; shared and available for whom it is shared with. */
 function sees(caller: Caller, cell: Cell): boolean {
   const everyone = cell.visibility === "public" && cell.status === "available";
   if (caller === "owner") return true;

@@ -5,7 +5,7 @@
 import { Hono } from "hono";
 import { sql } from "drizzle-orm";
 import { REQUEST_PIPELINE } from "../../src/app";
-import type { AppEnv } from "../../src/http/context";
+import type { AppEnv } from "../../src/http/app-env";
 import worker from "../../src/index";
 import { setLatencies, Trace, traces, withLatency, wrapCacheApi, type Latencies } from "./latency";
 

@@ -1,7 +1,5 @@
 // The scope table: every route declares its access once; the declaration feeds both the check
-// (requireAccess) and the OpenAPI operation (security, x-required-scopes).
-import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../http/context";
+// (requireAccess, src/http/require-access.ts) and the OpenAPI operation (security, x-required-scopes).
 import { DomainError } from "../errors";
 import type { Scope } from "../schemas/scopes";
 
@@ -23,24 +21,4 @@ export function canPublish(viewer: { scopes: readonly Scope[] }): boolean {
 /** The 401 for a call that needs a key and sent none. */
 export function keyRequired(detail = "This endpoint needs an API key: send Authorization: Bearer <API_KEY>."): DomainError {
   return new DomainError("unauthorized", detail);
-}
-
-export function requireAccess(access: Access) {
-  return createMiddleware<AppEnv>(async (c, next) => {
-    const viewer = c.get("viewer");
-    if (!viewer) {
-      if (access.key === "required") {
-        throw keyRequired();
-      }
-      return next();
-    }
-    if (!viewer.active) {
-      throw new DomainError("forbidden", "The account that owns this key is inactive.", { requiredScopes: access.scopes });
-    }
-    const missing = access.scopes.filter((s) => !viewer.scopes.includes(s));
-    if (missing.length > 0) {
-      throw new DomainError("forbidden", `This key lacks the scope ${missing.join(", ")}.`, { requiredScopes: access.scopes });
-    }
-    return next();
-  });
 }

@@ -1,9 +1,7 @@
 // Who is calling: the key from the Authorization header resolved to its owner, or anonymous.
 import { and, eq, gt, isNull, or } from "drizzle-orm";
-import { createMiddleware } from "hono/factory";
 import type { Db } from "../db/client";
 import { apiKeys, users } from "../db/schema";
-import type { AppEnv } from "../http/context";
 import { DomainError } from "../errors";
 import { looksLikeToken, sha256Hex } from "./keys";
 import type { Viewer } from "./identity";
@@ -44,22 +42,8 @@ export function bearerToken(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
-/**
- * Resolves the Authorization header. A sent key that is not usable is a 401, never anonymous: it is left
- * on the context as `refusedKey`, and the rate-limit step counts the attempt against the address before
- * answering it (so keys cannot be guessed faster than anonymous reads are allowed).
- */
-export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
-  const header = c.req.header("Authorization");
-  if (header === undefined) return next();
-  const token = bearerToken(header);
-  const viewer = token ? await findViewerByToken(c.get("db"), token) : undefined;
-  if (viewer) c.set("viewer", viewer);
-  else c.set("refusedKey", refusedKey(token));
-  return next();
-});
-
-function refusedKey(token: string | undefined): DomainError {
+/** The 401 of a sent key that is not usable (none parsed from the header, or unknown, expired or revoked). */
+export function refusedKey(token: string | undefined): DomainError {
   return new DomainError(
     "unauthorized",
     token ? "The API key is invalid, expired or revoked." : "The Authorization header must be: Bearer <API_KEY>.",

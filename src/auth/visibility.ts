@@ -1,4 +1,4 @@
-// The visibility rule (DESIGN.md §3), once. Every query of every surface (API, search, MCP, pages,
+// The visibility rule (docs/design.md §3), once. Every query of every surface (API, search, MCP, pages,
 // feeds) filters through these conditions; a key never sees more than its owner as an ordinary member.
 // The document rule is built from three named parts, disjoint for a given user: what everyone sees, the
 // user's own documents everyone else does not see, and the documents shared with the user. Totals and the

@@ -8,15 +8,15 @@
 //   - nothing otherwise (an item the caller could never see is never named, as an upsert or a delete).
 // Applying the feed from the start to an empty mirror therefore gives exactly what the caller can see now.
 import { lte, sql, type SQL } from "drizzle-orm";
-import { z } from "@hono/zod-openapi";
+import { z } from "zod";
 import { blogPostVisible, caseVisible, documentVisible, threadVisible } from "../auth/visibility";
 import type { Db } from "../db/client";
-import { batchRead, type QueryContext } from "../db/queries/context";
+import { batchRead, type QueryContext } from "../db/queries/runtime";
 import { changeReaders, changes, changesDue } from "../db/schema";
 import { boardUrl, pageUrl } from "../core/urls";
+import type { ChangeKind } from "../schemas/changes";
 
-export const CHANGE_KINDS = ["document", "thread", "post", "case", "board"] as const;
-export type ChangeKind = (typeof CHANGE_KINDS)[number];
+export type { ChangeKind } from "../schemas/changes";
 
 export interface Change {
   kind: ChangeKind;

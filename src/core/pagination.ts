@@ -18,7 +18,7 @@ function pageNumber(max: number) {
 
 /**
  * The largest page number (any a client can name as a safe integer): every page answers. A page within
- * last_page is read from the nearer end of its list's index (src/db/queries/context.ts, readPage), a page
+ * last_page is read from the nearer end of its list's index (src/db/queries/runtime.ts, readPage), a page
  * past it reads only the total.
  */
 export const MAX_PAGE = Number.MAX_SAFE_INTEGER;

@@ -1,7 +1,7 @@
-// The one url builder: every `url` field and every page address comes from here (DESIGN.md §2).
+// The one url builder: every `url` field and every page address comes from here (docs/design.md §2).
 import { LANGUAGES, type Lang } from "./language";
 
-/** Where the MCP server answers (DESIGN.md §2). */
+/** Where the MCP server answers (docs/design.md §2). */
 export const MCP_PATH = "/mcp";
 
 export type PageKind = "thread" | "post" | "case" | "document";

@@ -1,5 +1,6 @@
-// Signed file links (DESIGN.md §6): `{base_url}/files/{id}/{version}?expires={unix}&signature={hex}`, the
+// Signed file links (docs/design.md §6): `{base_url}/files/{id}/{version}?expires={unix}&signature={hex}`, the
 // signature an HMAC-SHA256 over `id:version:expires` with the FILES_SIGNING_KEY secret.
+import { IsolateCache } from "../core/isolate-cache";
 import { DomainError } from "../errors";
 
 export interface FileLink {
@@ -10,7 +11,8 @@ export interface FileLink {
 }
 
 const encoder = new TextEncoder();
-const keys = new Map<string, Promise<CryptoKey>>();
+/** The imported key per secret: a rotation adds one, so a few are kept. */
+const keys = new IsolateCache<string, Promise<CryptoKey>>({ maxEntries: 4 });
 
 /** Shorter HMAC keys are guessable or placeholders: refused like a missing one. */
 export const SIGNING_KEY_MIN_LENGTH = 32;

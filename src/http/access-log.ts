@@ -1,8 +1,8 @@
 // One log line per request: request id, matched route, status and duration. Mounted right after
-// requestContext, so errors turned into problems or error pages by onError are logged with their status.
+// requestSetup, so errors turned into problems or error pages by onError are logged with their status.
 import { createMiddleware } from "hono/factory";
 import { routePath } from "hono/route";
-import type { AppEnv } from "./context";
+import type { AppEnv } from "./app-env";
 import { logLine } from "./log-line";
 
 export const accessLog = createMiddleware<AppEnv>(async (c, next) => {

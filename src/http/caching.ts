@@ -1,7 +1,7 @@
-// Cache headers and ETag/304 for successful GETs of the JSON API and the site (DESIGN.md §4).
+// Cache headers and ETag/304 for successful GETs of the JSON API and the site (docs/design.md §4).
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "./context";
+import type { AppEnv } from "./app-env";
 
 /** What every anonymous reader's answer may be kept as, by browsers and shared caches. */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=60";

@@ -7,7 +7,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
 import { conditional } from "./caching";
-import type { AppEnv } from "./context";
+import type { AppEnv } from "./app-env";
 import { LANGUAGES, type Lang } from "../core/language";
 import { MEMORY_ENTRY_MAX_BYTES, memoryGet, memoryPut, readUpTo } from "./memory-cache";
 

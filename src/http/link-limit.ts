@@ -4,23 +4,13 @@
 // issued. A link that does not verify costs the caller's address one anonymous request, so a flood of
 // made-up links is still limited like any anonymous call.
 import type { Context } from "hono";
-import type { AppEnv } from "./context";
+import type { AppEnv } from "./app-env";
 import type { FileLink } from "../files/signed-link";
-import { anonymousCheck, chargeRefusedKey, enforceLimit, enforceRate, type LimitCheck } from "./rate-limit";
+import { countLimit, countRate } from "../limits/count";
+import { linkLimit } from "../limits/policies";
+import { anonymousCheck, chargeRefusedKey, enforce } from "./rate-limit";
 
 type Ctx = Context<AppEnv>;
-
-function linkCheck(c: Ctx, link: FileLink): LimitCheck {
-  const limit = c.get("config").linkRatePerMinute;
-  return {
-    policy: "link",
-    // id, version and expiry name the link: only a verified signature gets here, so they cannot be forged.
-    counter: `rate:link:${link.id}:${link.version}:${link.expires}`,
-    rule: { limit, windowSeconds: 60 },
-    code: "rate-limited",
-    detail: (d) => `Too many requests for this download link: at most ${limit} a minute. Retry in ${d.retryAfterSeconds} s.`,
-  };
-}
 
 /** Verifies the link and counts the request against it; a refused link is counted against the address. */
 export async function countLinkRequest(c: Ctx, verify: () => Promise<FileLink>): Promise<FileLink> {
@@ -29,9 +19,10 @@ export async function countLinkRequest(c: Ctx, verify: () => Promise<FileLink>):
   try {
     link = await verify();
   } catch (err) {
-    await enforceRate(c, anonymousCheck(c)); // throws 429 once the address is over its limit (remembered till Retry-After)
+    // The address's 429 once it is over its limit (remembered till Retry-After), else the link's own refusal.
+    enforce(c, await countRate(c.env, anonymousCheck(c)));
     throw err;
   }
-  await enforceLimit(c, linkCheck(c, link));
+  enforce(c, await countLimit(c.env, linkLimit(link, c.get("config").linkRatePerMinute)));
   return link;
 }

@@ -1,7 +1,9 @@
 // The isolate's own copy of small edge-cached answers, in front of the Cache API: a reader who asks again, or
 // another reader of the same page served by the same isolate, gets the answer without a Cache API round trip.
 // Each entry expires when the Cache API copy it mirrors does (stored time + EDGE_CACHE_TTL_SECONDS), so
-// staleness stays bounded by the same lifetime. Bounded in bytes; least recently used entries go first.
+// staleness stays bounded by the same lifetime. Bounded in bytes; least recently used entries go first
+// (core/isolate-cache.ts).
+import { IsolateCache } from "../core/isolate-cache";
 
 /** Answers larger than this are left to the Cache API alone (sitemaps, long pages). */
 export const MEMORY_ENTRY_MAX_BYTES = 256 * 1024;
@@ -13,36 +15,23 @@ interface Entry {
   expiresAt: number;
 }
 
-const entries = new Map<string, Entry>();
-let totalBytes = 0;
-
-function drop(key: string): void {
-  const entry = entries.get(key);
-  if (!entry) return;
-  entries.delete(key);
-  totalBytes -= entry.body.byteLength;
-}
+const entries = new IsolateCache<string, Entry>({
+  maxEntries: 10_000,
+  maxWeight: MEMORY_MAX_BYTES,
+  weigh: (entry) => entry.body.byteLength,
+  expired: (entry, nowMs) => entry.expiresAt <= nowMs,
+});
 
 /** The kept answer for `key` while it is fresh (a new Response each time), else undefined. */
 export function memoryGet(key: string, nowMs: number): Response | undefined {
-  const entry = entries.get(key);
-  if (!entry) return undefined;
-  if (entry.expiresAt <= nowMs) {
-    drop(key);
-    return undefined;
-  }
-  entries.delete(key); // re-inserted last: the map's order is the use order
-  entries.set(key, entry);
-  return new Response(entry.body.slice(), { status: 200, headers: entry.headers });
+  const entry = entries.use(key, nowMs);
+  return entry && new Response(entry.body.slice(), { status: 200, headers: entry.headers });
 }
 
 /** Keeps a copy until `expiresAt` (epoch ms) when it is small enough; evicts the least recently used to fit. */
 export function memoryPut(key: string, body: Uint8Array, headers: Headers, expiresAt: number): void {
   if (body.byteLength > MEMORY_ENTRY_MAX_BYTES) return;
-  drop(key);
-  while (totalBytes + body.byteLength > MEMORY_MAX_BYTES && entries.size > 0) drop(entries.keys().next().value as string);
   entries.set(key, { body, headers: [...headers], expiresAt });
-  totalBytes += body.byteLength;
 }
 
 /**

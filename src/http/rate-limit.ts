@@ -1,72 +1,71 @@
-// Request limits of the API (DESIGN.md §5): anonymous calls per client address, keyed calls per key,
-// failed key attempts against the address. Every limit counted on a request is recorded on the context;
-// `limitHeadersMiddleware` (the outermost limit middleware) writes their state onto whatever response goes out,
-// errors included.
+// The API's side of the limits (docs/design.md §5): which policy a call counts against, and the one place a refused
+// decision becomes a problem (429 with Retry-After and the limit headers). Every limit counted on a request is
+// recorded on the context; `limitHeadersMiddleware` (the outermost limit middleware) writes their state onto
+// whatever response goes out, errors included.
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "./context";
+import type { AppEnv } from "./app-env";
 import { ApiError, type ProblemCode } from "./problem";
 import { addressBucket } from "../limits/client-address";
-import { counter, type CounterName } from "../limits/counters";
-import { takeRate } from "../limits/lease";
-import { limitHeaders, type AppliedLimit, type LimitPolicy } from "../limits/headers";
-import { rememberedRefusal, rememberRefusal } from "../limits/refused";
-import type { LimitDecision, LimitRule } from "../limits/limiter";
+import { countRate, knownRefusal, type AppliedLimit } from "../limits/count";
+import { limitHeaders } from "../limits/headers";
+import { anonymousLimit, keyLimit, type LimitCheck, type LimitPolicy } from "../limits/policies";
 
 type Ctx = Context<AppEnv>;
 
-export interface LimitCheck {
-  policy: LimitPolicy;
-  counter: CounterName;
-  rule: LimitRule;
-  /** The problem sent when the counter refuses. */
-  code: ProblemCode;
-  detail: (decision: LimitDecision) => string;
-  cost?: number;
+/** The caller's address bucket (CF-Connecting-IP, IPv6 grouped per IPV6_PREFIX_BITS). */
+export function clientAddress(c: Ctx): string {
+  return addressBucket(c.req.header("CF-Connecting-IP"), c.get("config").ipv6PrefixBits);
 }
 
-/**
- * Counts one event (or `cost`) on a counter, records it for the response headers, and throws the
- * check's 429 problem (with Retry-After and the limit headers) when the counter refuses.
- */
-export async function enforceLimit(c: Ctx, check: LimitCheck, leased = false): Promise<AppliedLimit> {
-  const nowMs = Date.now();
-  const cost = check.cost ?? 1;
-  // Request rates may be admitted from this isolate's lease (lease.ts); caps and refundable counts always ask.
-  const decision = leased
-    ? await takeRate(c.env, check.counter, check.rule, nowMs, cost)
-    : await counter(c.env, check.counter).take(check.rule, nowMs, cost);
-  const applied: AppliedLimit = { policy: check.policy, rule: check.rule, decision, nowMs };
+/** Records a counted limit for the response headers; returns it. */
+export function recordLimit(c: Ctx, applied: AppliedLimit): AppliedLimit {
   c.set("limits", [...(c.get("limits") ?? []), applied]);
-  if (!decision.allowed) throw new ApiError(check.code, check.detail(decision), { headers: limitHeaders(c.get("limits") ?? []) });
   return applied;
 }
 
-function perMinute(limit: number): LimitRule {
-  return { limit, windowSeconds: 60 };
+/** The problem of each policy's refusal: its code and its detail. */
+const REFUSALS: Record<LimitPolicy, { code: ProblemCode; detail: (limit: number, retryAfter: number) => string }> = {
+  anonymous: {
+    code: "rate-limited",
+    detail: (limit, retry) => `Too many requests from this address: at most ${limit} a minute without a valid key. Retry in ${retry} s.`,
+  },
+  key: { code: "rate-limited", detail: (limit, retry) => `Too many requests with this key: at most ${limit} a minute. Retry in ${retry} s.` },
+  site: { code: "rate-limited", detail: (limit, retry) => `Too many pages from this address: at most ${limit} a minute. Retry in ${retry} s.` },
+  link: {
+    code: "rate-limited",
+    detail: (limit, retry) => `Too many requests for this download link: at most ${limit} a minute. Retry in ${retry} s.`,
+  },
+  mcp: {
+    code: "rate-limited",
+    detail: (limit, retry) => `Too many MCP tool calls and resource reads from this address: at most ${limit} a minute. Retry in ${retry} s.`,
+  },
+  downloads: {
+    code: "download-cap-reached",
+    detail: (limit, retry) => `This account has reached its cap of ${limit} downloads per 24 hours. The next download is possible in ${retry} s.`,
+  },
+  uploads: {
+    code: "upload-rate-exceeded",
+    detail: (limit, retry) => `This account may upload ${limit} files per hour. Retry after ${retry} seconds.`,
+  },
+};
+
+/** The API's answer to a refused decision: the policy's 429 problem with Retry-After and every limit's headers. */
+export function limitRefusal(c: Ctx, refused: AppliedLimit): ApiError {
+  const { code, detail } = REFUSALS[refused.policy];
+  return new ApiError(code, detail(refused.rule.limit, refused.decision.retryAfterSeconds), { headers: limitHeaders(c.get("limits") ?? []) });
 }
 
-/** The anonymous check: the caller's address (CF-Connecting-IP, IPv6 per IPV6_PREFIX_BITS) against ANON_RATE_PER_MINUTE. */
+/** Records a decision and throws its problem when it refuses (API routes that count a cap or a link). */
+export function enforce(c: Ctx, applied: AppliedLimit): AppliedLimit {
+  recordLimit(c, applied);
+  if (!applied.decision.allowed) throw limitRefusal(c, applied);
+  return applied;
+}
+
+/** The anonymous check of this caller: its address against ANON_RATE_PER_MINUTE. */
 export function anonymousCheck(c: Ctx): LimitCheck {
-  const rule = perMinute(c.get("config").anonRatePerMinute);
-  return {
-    policy: "anonymous",
-    counter: `rate:addr:${addressBucket(c.req.header("CF-Connecting-IP"), c.get("config").ipv6PrefixBits)}`,
-    rule,
-    code: "rate-limited",
-    detail: (d) => `Too many requests from this address: at most ${rule.limit} a minute without a valid key. Retry in ${d.retryAfterSeconds} s.`,
-  };
-}
-
-function keyCheck(c: Ctx, keyId: number): LimitCheck {
-  const rule = perMinute(c.get("config").keyRatePerMinute);
-  return {
-    policy: "key",
-    counter: `rate:key:${keyId}`,
-    rule,
-    code: "rate-limited",
-    detail: (d) => `Too many requests with this key: at most ${rule.limit} a minute. Retry in ${d.retryAfterSeconds} s.`,
-  };
+  return anonymousLimit(clientAddress(c), c.get("config").anonRatePerMinute);
 }
 
 /** Outermost limit middleware: puts the state of every limit counted on the request onto the response. */
@@ -88,57 +87,38 @@ export function writeLimitHeaders(c: Ctx): void {
 }
 
 /**
- * The request-rate check: a subject the isolate remembers as refused gets its 429 at once; otherwise it is
- * counted (from this isolate's lease of the counter when it holds one, lease.ts). Refusals are remembered
- * until their Retry-After.
+ * Counts a request rate and runs the rest of the request side by side, so the count costs no round trip of its
+ * own; returns the decision, recorded. A refused (or failed) count drops the handler's work unseen; a failed
+ * count is thrown. Handlers that change something wait for the decision (`rateDecided`, declared per route in
+ * src/routes/define.ts); a caller the isolate remembers as refused is refused before any work starts.
  */
-export async function enforceRate(c: Ctx, check: LimitCheck): Promise<void> {
-  const nowMs = Date.now();
-  const remembered = rememberedRefusal(check.counter, check.rule, nowMs);
-  if (remembered) {
-    const limits = [...(c.get("limits") ?? []), { policy: check.policy, rule: check.rule, decision: remembered, nowMs }];
-    c.set("limits", limits);
-    throw new ApiError(check.code, check.detail(remembered), { headers: limitHeaders(limits) });
+export async function countAlongside(c: Ctx, check: LimitCheck, next: () => Promise<void>): Promise<AppliedLimit> {
+  const known = knownRefusal(check);
+  if (known) return recordLimit(c, known);
+  const counting = countRate(c.env, check).then((applied) => recordLimit(c, applied));
+  c.set("rateDecision", counting);
+  const [count, work] = await Promise.allSettled([counting, next()]);
+  if (count.status === "rejected" || !count.value.decision.allowed) {
+    // The handler's answer is dropped, headers included: Hono would otherwise copy its headers (ETag,
+    // Cache-Control…) onto the answer that replaces it.
+    await c.res.body?.cancel().catch(() => undefined);
+    c.res = undefined;
   }
-  try {
-    await enforceLimit(c, check, true);
-  } catch (error) {
-    // A refusal of one call holds for every call until its Retry-After; one of several (an MCP batch) may not.
-    const refused = c.get("limits")?.find((l) => l.decision.allowed === false);
-    if (refused && (check.cost ?? 1) === 1) rememberRefusal(check.counter, refused.decision, refused.nowMs);
-    throw error;
-  }
-}
-
-// GET routes that count something of their own (download caps, per-link byte counts): their handler writes,
-// so it runs only once the rate check has allowed the call.
-const COUNTING_READS = /\/(download|files\/.*)$/;
-
-/** Whether the handler may run while the rate check is under way: it changes nothing, so refusing it afterwards is free. */
-function readOnly(c: Ctx): boolean {
-  return (c.req.method === "GET" || c.req.method === "HEAD") && !COUNTING_READS.test(c.req.path);
+  if (count.status === "rejected") throw count.reason;
+  if (count.value.decision.allowed && work.status === "rejected") throw work.reason;
+  return count.value;
 }
 
 /**
- * Runs the rate check and the rest of the request side by side, so the check costs no round trip of its own.
- * The answer is the check's when it refuses or fails (the handler's work is then dropped: nothing of it is
- * sent), else the handler's. Handlers that change something run only after the check has allowed the call.
+ * Route middleware of an operation that changes something or counts a limit of its own (a cap, a link): the
+ * handler runs only once the request rate has allowed the call. A refused call stops here; the rate-limit
+ * middleware answers it.
  */
-export async function limitAlongside(c: Ctx, check: LimitCheck, next: () => Promise<void>, concurrent: boolean): Promise<void> {
-  if (!concurrent || rememberedRefusal(check.counter, check.rule, Date.now())) {
-    await enforceRate(c, check);
-    return next();
-  }
-  const [limit, work] = await Promise.allSettled([enforceRate(c, check), next()]);
-  if (limit.status === "rejected") {
-    // The handler's answer is dropped, headers included: Hono would otherwise copy its headers (ETag,
-    // Cache-Control…) onto the problem that replaces it.
-    await c.res.body?.cancel().catch(() => undefined);
-    c.res = undefined;
-    throw limit.reason;
-  }
-  if (work.status === "rejected") throw work.reason;
-}
+export const rateDecided = createMiddleware<AppEnv>(async (c, next) => {
+  const decision = await c.get("rateDecision");
+  if (decision && !decision.decision.allowed) return;
+  await next();
+});
 
 /**
  * After authenticate: a call with a valid key counts against its key, any other against its address. A
@@ -147,7 +127,9 @@ export async function limitAlongside(c: Ctx, check: LimitCheck, next: () => Prom
 export const rateLimit = createMiddleware<AppEnv>(async (c, next) => {
   await chargeRefusedKey(c);
   const viewer = c.get("viewer");
-  await limitAlongside(c, viewer ? keyCheck(c, viewer.keyId) : anonymousCheck(c), next, readOnly(c));
+  const check = viewer ? keyLimit(viewer.keyId, c.get("config").keyRatePerMinute) : anonymousCheck(c);
+  const applied = await countAlongside(c, check, next);
+  if (!applied.decision.allowed) throw limitRefusal(c, applied);
 });
 
 /**
@@ -158,6 +140,7 @@ export const rateLimit = createMiddleware<AppEnv>(async (c, next) => {
 export async function chargeRefusedKey(c: Ctx): Promise<void> {
   const refused = c.get("refusedKey");
   if (!refused) return;
-  await enforceRate(c, anonymousCheck(c));
+  const applied = recordLimit(c, await countRate(c.env, anonymousCheck(c)));
+  if (!applied.decision.allowed) throw limitRefusal(c, applied);
   throw refused;
 }

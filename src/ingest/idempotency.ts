@@ -1,4 +1,4 @@
-// Idempotency of POST /uploads (DESIGN.md §7): one `uploads` row per (account, external_id).
+// Idempotency of POST /uploads (docs/design.md §7): one `uploads` row per (account, external_id).
 // The first request inserts the row `in_flight` (the unique index lets exactly one of two
 // concurrent first requests in); while in flight its `fingerprint` column holds the claim token of
 // the request that owns it, and becomes the payload fingerprint when the document is committed.

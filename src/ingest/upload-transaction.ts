@@ -9,7 +9,7 @@ import type { AppliedLimit } from "../limits/headers";
 import type { FileSink } from "./file-sink";
 import { claimExternalId, releaseClaim, type Claim } from "./idempotency";
 import { holdQuota, type QuotaHold } from "./quota-reservation";
-import type { QueryContext } from "../db/queries/context";
+import type { QueryContext } from "../db/queries/runtime";
 import { refundUpload } from "./upload-rate";
 
 export interface UploadCaller {

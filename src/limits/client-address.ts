@@ -1,6 +1,7 @@
 // The identity an anonymous caller is counted under: its address from CF-Connecting-IP, with IPv6
 // grouped per prefix (IPV6_PREFIX_BITS, default /56): an end site is usually given a /56 or a /48, so single
 // addresses, or even /64s, would be free to rotate.
+import { DEFAULT_IPV6_PREFIX_BITS } from "../config";
 
 /** Bucket for requests without a usable CF-Connecting-IP. Cloudflare always sets the header, so only
  *  local runs (wrangler dev, tests) land here; they share one counter rather than going unlimited. */
@@ -39,9 +40,6 @@ export function ipv6Groups(text: string): number[] | undefined {
   if (halves.length === 1 ? named !== 8 : named > 7) return undefined;
   return [...head, ...new Array<string>(8 - named).fill("0"), ...back].map((g) => parseInt(g, 16));
 }
-
-/** How many leading bits of an IPv6 address name one subscriber when no var says otherwise. */
-export const DEFAULT_IPV6_PREFIX_BITS = 56;
 
 /** The first `bits` bits of an IPv6 address, canonical: 2001:db8:abcd:12ff::9 at /56 → "2001:db8:abcd:1200::/56". */
 function ipv6Prefix(groups: number[], bits: number): string {

@@ -1,9 +1,7 @@
 // The limit headers of a response: IETF RateLimit-Policy / RateLimit (draft-ietf-httpapi-ratelimit-headers)
 // for every limit counted on the request, and the widely used X-RateLimit-* trio for one of them.
 import type { LimitDecision, LimitRule } from "./limiter";
-
-/** Policy names as they appear in the headers. */
-export type LimitPolicy = "anonymous" | "key" | "site" | "link" | "mcp" | "downloads" | "uploads";
+import type { LimitPolicy } from "./policies";
 
 /** One limit counted for a request: which policy, its rule, the counter's answer and when it was asked. */
 export interface AppliedLimit {

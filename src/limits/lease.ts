@@ -9,11 +9,13 @@
 // slots that answer already counted; a call admitted from the lease also takes off this isolate's calls still at
 // the object (the object may have admitted them meanwhile). Exact for a caller served by this one isolate.
 import { counter, type CounterName } from "./counters";
-import { setBounded } from "./isolate-map";
+import { IsolateCache } from "../core/isolate-cache";
 import { LEASE_MS, type LeaseGrant, type LeaseReport, type LimitDecision, type LimitRule } from "./limiter";
 
 /** Slots asked for at most: enough to skip most round trips of a busy caller, little to hold if unused. */
 const MAX_SLOTS = 32;
+/** Counters this isolate keeps leases, answers and demand of, at most each. */
+const MAX_COUNTERS = 10_000;
 
 interface Lease {
   rule: LimitRule;
@@ -26,15 +28,21 @@ interface Lease {
   used: Map<number, [number, number]>;
 }
 
-const leases = new Map<CounterName, Lease>();
+const leases = new IsolateCache<CounterName, Lease>({ maxEntries: MAX_COUNTERS });
 /** Counters with a take in flight that asked for a lease: one lease request at a time per counter. */
 const asking = new Set<CounterName>();
 /** The newest answer of the object per counter: its order and what it said remains (reservations counted as used). */
-const views = new Map<CounterName, { seq: number; remaining: number; untilMs: number }>();
+const views = new IsolateCache<CounterName, { seq: number; remaining: number; untilMs: number }>({
+  maxEntries: MAX_COUNTERS,
+  expired: (v, nowMs) => v.untilMs <= nowMs,
+});
 /** Calls of this isolate at the object per counter, not answered yet. */
 const inFlight = new Map<CounterName, number>();
 /** Calls seen per counter in the current and the previous second: how many slots a lease should hold. */
-const demand = new Map<CounterName, { second: number; current: number; previous: number }>();
+const demand = new IsolateCache<CounterName, { second: number; current: number; previous: number }>({
+  maxEntries: MAX_COUNTERS,
+  expired: (d, nowMs) => d.second < Math.floor(nowMs / 1000) - 1,
+});
 
 function noteDemand(name: CounterName, nowMs: number): number {
   const second = Math.floor(nowMs / 1000);
@@ -45,7 +53,7 @@ function noteDemand(name: CounterName, nowMs: number): number {
       : seen.second === second
         ? { ...seen, current: seen.current + 1 }
         : { second, current: 1, previous: seen.current };
-  setBounded(demand, name, next, (d) => d.second < second - 1);
+  demand.set(name, next, nowMs);
   return next.current + next.previous;
 }
 
@@ -58,7 +66,7 @@ function noteView(name: CounterName, decision: LimitDecision, nowMs: number): vo
   if (decision.seq === undefined) return;
   const view = views.get(name);
   if (view && view.seq > decision.seq && nowMs < view.untilMs) return;
-  setBounded(views, name, { seq: decision.seq, remaining: decision.remaining, untilMs: nowMs + LEASE_MS }, (v) => v.untilMs <= nowMs);
+  views.set(name, { seq: decision.seq, remaining: decision.remaining, untilMs: nowMs + LEASE_MS }, nowMs);
 }
 
 /**
@@ -123,7 +131,7 @@ export async function takeRate(env: Env, name: CounterName, rule: LimitRule, now
     }
     noteView(name, decision, nowMs);
     if (decision.lease) {
-      setBounded(leases, name, { rule, grant: decision.lease, left: decision.lease.slots, grantSeq: decision.seq ?? 0, used: new Map() });
+      leases.set(name, { rule, grant: decision.lease, left: decision.lease.slots, grantSeq: decision.seq ?? 0, used: new Map() });
     }
     const { lease: _granted, seq: _seq, ...answer } = decision;
     if (!answer.allowed) return admitLocally(name, rule, nowMs, cost) ?? answer;

@@ -3,7 +3,7 @@
 // after a 429 then costs nothing but this lookup. Per isolate, so another isolate may ask the counter once more;
 // the counter stays the authority (it never counts a refused call, so forgetting early is harmless).
 import type { CounterName } from "./counters";
-import { setBounded } from "./isolate-map";
+import { IsolateCache } from "../core/isolate-cache";
 import type { LimitDecision, LimitRule } from "./limiter";
 
 interface Refusal {
@@ -14,7 +14,7 @@ interface Refusal {
   resetAt: number;
 }
 
-const refusals = new Map<CounterName, Refusal>();
+const refusals = new IsolateCache<CounterName, Refusal>({ maxEntries: 10_000, expired: (r, nowMs) => r.retryAt <= nowMs });
 
 export function rememberRefusal(counter: CounterName, decision: LimitDecision, nowMs: number): void {
   if (decision.allowed || decision.retryAfterSeconds <= 0) return;
@@ -23,7 +23,7 @@ export function rememberRefusal(counter: CounterName, decision: LimitDecision, n
     retryAt: nowMs + decision.retryAfterSeconds * 1000,
     resetAt: nowMs + Math.max(decision.resetSeconds, decision.retryAfterSeconds) * 1000,
   };
-  setBounded(refusals, counter, refusal, (r) => r.retryAt <= nowMs);
+  refusals.set(counter, refusal, nowMs);
 }
 
 /** The refusal the counter gave for this rule, restated for `nowMs`, while it still holds; else undefined. */

@@ -3,24 +3,24 @@
 import { LANGUAGES } from "../core/language";
 import { boardNumbersByPrefix } from "../db/queries/boards";
 import { normalizeBoardNumber } from "../core/urls";
-import { setBounded } from "../limits/isolate-map";
-import { anonymousQueryContext, type ToolContext } from "./context";
+import { IsolateCache } from "../core/isolate-cache";
+import { anonymousQueryContext, type ToolContext } from "./tool-context";
 
 /** Values one completion offers at most (the protocol allows 100; a picker shows a few). */
 export const COMPLETIONS_SHOWN = 10;
 const KEPT_MS = 60_000;
 
-const boardPrefixes = new Map<string, { numbers: string[]; until: number }>();
+const boardPrefixes = new IsolateCache<string, { numbers: string[]; until: number }>({ maxEntries: 10_000, expired: (v, nowMs) => v.until <= nowMs });
 
 /** Board numbers whose number or an alias starts with `value` in any spelling (`la-k3` → LA-K351P). */
 export async function completeBoardNumber(tools: ToolContext, value: string): Promise<string[]> {
   const norm = normalizeBoardNumber(value);
   if (!norm) return [];
   const nowMs = Date.now();
-  const kept = boardPrefixes.get(norm);
-  if (kept && kept.until > nowMs) return kept.numbers;
+  const kept = boardPrefixes.get(norm, nowMs);
+  if (kept) return kept.numbers;
   const numbers = await boardNumbersByPrefix(anonymousQueryContext(tools, tools.defaultLang), norm, COMPLETIONS_SHOWN);
-  setBounded(boardPrefixes, norm, { numbers, until: nowMs + KEPT_MS }, (v) => v.until <= nowMs);
+  boardPrefixes.set(norm, { numbers, until: nowMs + KEPT_MS }, nowMs);
   return numbers;
 }
 

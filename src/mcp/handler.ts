@@ -2,7 +2,7 @@
 import { localhostAllowedHostnames, localhostAllowedOrigins } from "@modelcontextprotocol/server";
 import { createMcpHandler } from "agents/mcp/server";
 import type { Context } from "hono";
-import type { AppEnv } from "../http/context";
+import type { AppEnv } from "../http/app-env";
 import { admitMcpRequest } from "./rate-limit";
 import { textShards } from "../text/shards";
 import type { Budget } from "./budget";

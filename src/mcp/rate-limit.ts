@@ -6,55 +6,32 @@
 // the tools and resources (src/mcp/budget.ts), which answer an over-budget call inside the protocol. A batch
 // with more reads than the whole budget could never be served and is refused at once (413), counting nothing.
 import type { Context } from "hono";
-import type { AppEnv } from "../http/context";
+import type { AppEnv } from "../http/app-env";
 import { ApiError } from "../http/problem";
+import { clientAddress, recordLimit } from "../http/rate-limit";
+import { countRate, knownRefusal, type AppliedLimit } from "../limits/count";
+import { mcpLimit, type LimitCheck } from "../limits/policies";
 import { UNCOUNTED, type Budget, type BudgetRefusal } from "./budget";
 import { inspectRpcBody, readBoundedBody } from "./rpc-body";
-import { addressBucket } from "../limits/client-address";
-import type { LimitDecision } from "../limits/limiter";
-import { enforceRate, type LimitCheck } from "../http/rate-limit";
-import { rememberedRefusal } from "../limits/refused";
 
 type Ctx = Context<AppEnv>;
 
 /** What to hand to the MCP transport: the request to serve and its budget decision, or the answer already decided. */
 export type McpAdmission = { serve: Request; budget: Budget } | { answer: Response };
 
-const WINDOW_SECONDS = 60;
-
-/** The caller's address on the MCP counter, charged one per tool call or resource read. */
-function mcpCheck(c: Ctx, cost: number): LimitCheck {
-  const rule = { limit: c.get("config").mcpRatePerMinute, windowSeconds: WINDOW_SECONDS };
-  return {
-    policy: "mcp",
-    counter: `rate:mcp:${addressBucket(c.req.header("CF-Connecting-IP"), c.get("config").ipv6PrefixBits)}`,
-    rule,
-    code: "rate-limited",
-    cost,
-    detail: (d) => `Too many MCP tool calls and resource reads from this address: at most ${rule.limit} a minute. Retry in ${d.retryAfterSeconds} s.`,
-  };
+/** MCP's answer to a refused decision (the one place): the budget refusal the tools and resources answer with. */
+function refusal(applied: AppliedLimit, cost: number): BudgetRefusal {
+  return { limit: applied.rule.limit, retryAfterSeconds: applied.decision.retryAfterSeconds, cost };
 }
 
-function refusal(check: LimitCheck, decision: LimitDecision): BudgetRefusal {
-  return { limit: check.rule.limit, retryAfterSeconds: decision.retryAfterSeconds, cost: check.cost ?? 1 };
-}
-
-/** Counts the request's reads; a refusal is returned (the tools answer it), any other failure thrown. */
-async function decide(c: Ctx, check: LimitCheck): Promise<BudgetRefusal | null> {
-  try {
-    await enforceRate(c, check);
-    return null;
-  } catch (error) {
-    const refused = c.get("limits")?.find((l) => l.policy === "mcp" && !l.decision.allowed);
-    if (!(error instanceof ApiError) || !refused) throw error;
-    return refusal(check, refused.decision);
-  }
-}
-
-/** The decision under way; a caller the isolate remembers as refused is refused before any work starts. */
+/** The request's reads counted while it is served; a refusal is settled with, a failure of the counter thrown. */
 function budgetOf(c: Ctx, check: LimitCheck): Budget {
-  const remembered = rememberedRefusal(check.counter, check.rule, Date.now());
-  return { decision: decide(c, check), ...(remembered && { refusedAtOnce: refusal(check, remembered) }) };
+  const known = knownRefusal(check);
+  if (known) recordLimit(c, known);
+  const decision = known
+    ? Promise.resolve(refusal(known, check.cost))
+    : countRate(c.env, check).then((applied) => (recordLimit(c, applied).decision.allowed ? null : refusal(applied, check.cost)));
+  return { decision, ...(known && { refusedAtOnce: refusal(known, check.cost) }) };
 }
 
 /**
@@ -72,12 +49,12 @@ export async function admitMcpRequest(c: Ctx): Promise<McpAdmission> {
     const { status, id, error } = shape.refusal;
     return { answer: Response.json({ jsonrpc: "2.0", id, error }, { status }) };
   }
-  const check = mcpCheck(c, shape.reads);
+  const check = mcpLimit(clientAddress(c), c.get("config").mcpRatePerMinute, shape.reads);
   if (shape.reads > check.rule.limit) {
     throw new ApiError(
       "payload-too-large",
       `This batch carries ${shape.reads} tool calls and resource reads; an address may make at most ${check.rule.limit} a minute, so it can never be served. Send at most ${check.rule.limit} per request.`,
-      { headers: { "RateLimit-Policy": `"mcp";q=${check.rule.limit};w=${WINDOW_SECONDS}` } },
+      { headers: { "RateLimit-Policy": `"mcp";q=${check.rule.limit};w=${check.rule.windowSeconds}` } },
     );
   }
   const headers = new Headers(request.headers);

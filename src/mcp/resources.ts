@@ -15,7 +15,7 @@ import {
 import { DomainError } from "../errors";
 import { OverBudget, withinBudget } from "./budget";
 import { completeBoardNumber, completeLang } from "./completions";
-import type { ToolContext } from "./context";
+import type { ToolContext } from "./tool-context";
 import { ToolError, toolErrorText } from "./errors";
 import { RESOURCE_MIME_TYPE, RESOURCE_SCHEME, type ResourceKind } from "./resource-uri";
 import type { ToolDefinition } from "./tool";

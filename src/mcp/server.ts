@@ -1,6 +1,6 @@
 // The McpServer factory: a fresh server per request (stateless), every tool registered on it.
 import { McpServer } from "@modelcontextprotocol/server";
-import type { ToolContext } from "./context";
+import type { ToolContext } from "./tool-context";
 import { SERVICE_VERSION } from "../version";
 import { USAGE_NOTE } from "./format";
 import { registerResources } from "./resources";

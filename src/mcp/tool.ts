@@ -2,7 +2,7 @@
 // and its markdown twin. Failures become tool results with isError: true (never protocol errors, never SQL).
 import type { z } from "@hono/zod-openapi";
 import type { CallToolResult, McpServer, ResourceLink, StandardSchemaWithJSON } from "@modelcontextprotocol/server";
-import type { ToolContext } from "./context";
+import type { ToolContext } from "./tool-context";
 import { withinBudget } from "./budget";
 import { toolErrorText } from "./errors";
 

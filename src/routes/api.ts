@@ -1,6 +1,6 @@
 // The JSON API under /api/v1: middleware order, every operation, the OpenAPI document and the docs page.
 import { cors } from "hono/cors";
-import { authenticate } from "../auth/viewer";
+import { authenticate } from "../http/authenticate";
 import { apiValidators, cacheHeaders } from "../http/caching";
 import { edgeCache, knownParamsFromRoutes } from "../http/edge-cache";
 import { ApiError, quoteInput } from "../http/problem";

@@ -1,9 +1,12 @@
 // One way to declare an API operation: access (scopes) once, feeding the check, `security`,
-// `x-required-scopes` and the problem responses the operation can give; every response with its headers.
+// `x-required-scopes` and the problem responses the operation can give; every response with its headers;
+// whether its handler waits for the request rate's decision (writes, and reads that count a limit of their own).
 import { createRoute, OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
-import { requireAccess, type Access } from "../auth/scopes";
-import type { AppEnv } from "../http/context";
+import type { Access } from "../auth/scopes";
+import { rateDecided } from "../http/rate-limit";
+import { requireAccess } from "../http/require-access";
+import type { AppEnv } from "../http/app-env";
 import { fieldErrorsFromIssues, validationError } from "../http/problem";
 import { PROBLEMS, type ProblemCode } from "../http/problem-table";
 import { ProblemSchema } from "../schemas/problem";
@@ -55,18 +58,29 @@ export function apiRoute<
   access: Access,
   problems: readonly ProblemCode[],
   route: R,
-  /** false for an answer that is never cached (no ETag, so never a 304). */
-  { cacheable = route.method === "get" }: { cacheable?: boolean } = {},
+  {
+    cacheable = route.method === "get",
+    countsOwnLimit = false,
+  }: {
+    /** false for an answer that is never cached (no ETag, so never a 304). */
+    cacheable?: boolean;
+    /**
+     * true for a read whose handler counts a limit of its own (a download cap): like every write, it runs only
+     * once the request rate has allowed the call. Other reads run beside the rate check (src/http/rate-limit.ts).
+     */
+    countsOwnLimit?: boolean;
+  } = {},
 ) {
+  const waitsForRate = countsOwnLimit || route.method !== "get";
   const full = {
     ...route,
     security: (access.key === "open" ? [{}, { bearerAuth: [] }] : [{ bearerAuth: [] }]) as Record<string, string[]>[],
     "x-required-scopes": access.scopes,
-    middleware: requireAccess(access),
+    middleware: [...(waitsForRate ? [rateDecided] : []), requireAccess(access)],
     responses: { ...withHeaders(cacheable, route.responses), ...(cacheable ? NOT_MODIFIED : {}), ...problemResponses(problems) } as R["responses"],
   };
   // The spread of a generic loses R's request types; restore them (createRoute only adds getRoutingPath).
-  return createRoute(full) as unknown as R & { middleware: MiddlewareHandler<AppEnv>; getRoutingPath(): string };
+  return createRoute(full) as unknown as R & { middleware: MiddlewareHandler<AppEnv>[]; getRoutingPath(): string };
 }
 
 /** A sub-app whose invalid input becomes a 422 problem with per-field errors. */

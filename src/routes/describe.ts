@@ -1,7 +1,7 @@
 // The API's description of itself: GET /openapi.json and GET /docs, both operations of the description they serve,
 // and the document's metadata (tags, license, security scheme, header components).
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../http/context";
+import type { AppEnv } from "../http/app-env";
 import { apiBaseUrl, openapiUrl } from "../core/urls";
 import { USAGE_TEXT } from "../content/usage";
 import { SERVICE_VERSION } from "../version";

@@ -1,7 +1,7 @@
 // What the five lists share at the HTTP edge: page or cursor (never both; a cursor only for the list it was
 // made for) and the `Link: <…>; rel="next"` header of a page that has a next one (src/core/pagination.ts).
 import type { Context } from "hono";
-import type { AppEnv } from "../http/context";
+import type { AppEnv } from "../http/app-env";
 import { nextCursor, nextLink, type Cursor, type Page, type PageRequest } from "../core/pagination";
 import { validationError } from "../http/problem";
 import { apiBaseUrl } from "../core/urls";

@@ -5,7 +5,7 @@ import { canonicalId, ID_PATTERN } from "../core/ids";
 import { notFound } from "../http/problem";
 import { DocumentTypeSchema, OutcomeSchema, VisibilitySchema } from "../schemas/common";
 
-/** A path id. Anything that is not a ULID is a 404 like any other unknown id (DESIGN.md §2). */
+/** A path id. Anything that is not a ULID is a 404 like any other unknown id (docs/design.md §2). */
 export function idParam(name: string, what: string) {
   return z.object({
     // The pattern is documented, not enforced by validation: a malformed id is a 404, never a 422.

@@ -1,7 +1,10 @@
 // The change feed's shape (GET /changes; src/changes/feed.ts).
 import { z } from "@hono/zod-openapi";
-import { CHANGE_KINDS } from "../changes/feed";
 import { DateTimeSchema, UrlSchema } from "./common";
+
+/** What the feed names: every kind of item a mirror may hold. */
+export const CHANGE_KINDS = ["document", "thread", "post", "case", "board"] as const;
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 export const ChangeSchema = z
   .object({

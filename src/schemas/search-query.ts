@@ -18,4 +18,3 @@ export const SearchTextSchema = z
   .meta({ minLength: SEARCH_MIN_CHARS, maxLength: SEARCH_MAX_CHARS });
 
 export const SearchQuerySchema = z.object({ q: SearchTextSchema, type: DocumentTypeSchema.optional() });
-export type SearchQuery = z.output<typeof SearchQuerySchema>;

@@ -27,7 +27,7 @@ import { blogPostVisible, caseVisible, documentVisible, threadVisible } from "..
 import { postsLoader, type BlogPost } from "../db/queries/blog";
 import { boardsLoader, type Board } from "../db/queries/boards";
 import { casesLoader, type RepairCase } from "../db/queries/cases";
-import { batchRead, Keys, type Loader, type QueryContext } from "../db/queries/context";
+import { batchRead, Keys, type Loader, type QueryContext } from "../db/queries/runtime";
 import { documentsLoader, type DocumentItem } from "../db/queries/documents";
 import { threadsLoader, type Thread } from "../db/queries/forum";
 import { blogPosts, documents, repairCases, threads } from "../db/schema";

@@ -181,6 +181,3 @@ from (select r.*, row_number() over (order by r.exact desc, r.ord, r.id desc) as
 
 /** Characters of a matched page sent back with a shard's answer, for its highlight. */
 export const TEXT_CHARS = 20000;
-
-/** A page's text (page hits and excerpts come from the shard that holds the page). */
-export const PAGE_TEXT_SQL = "select text from document_pages where document_id = ? and page = ?";

@@ -4,7 +4,7 @@ import type { BlogPost } from "../db/queries/blog";
 import type { RepairCase } from "../db/queries/cases";
 import type { DocumentItem } from "../db/queries/documents";
 import type { Thread } from "../db/queries/forum";
-import type { Site } from "./context";
+import type { Site } from "./site";
 import { formatBytes, formatDate } from "./i18n";
 import type { Excerpt } from "../search/excerpts";
 

@@ -1,6 +1,6 @@
 // Which addresses answer errors as HTML pages (everything but the API and the MCP endpoint), and how.
 import type { Context } from "hono";
-import type { AppEnv } from "../http/context";
+import type { AppEnv } from "../http/app-env";
 import { toApiError } from "../http/errors";
 import { errorPage, notFoundPage, unavailablePage } from "./pages/errors";
 

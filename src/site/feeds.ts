@@ -8,7 +8,7 @@ import { listCases } from "../db/queries/cases";
 import { newestDocumentsWithOwners } from "../db/queries/documents";
 import { listThreads } from "../db/queries/forum";
 import { feedUrl, sectionUrl, type FeedName, type PageKind } from "../core/urls";
-import type { Site } from "./context";
+import type { Site } from "./site";
 import { formatBytes } from "./i18n";
 import { xmlResponse, xmlText } from "./xml";
 

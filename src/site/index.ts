@@ -1,13 +1,13 @@
 // The public site: HTML pages in both languages, feeds, sitemaps, robots.txt, llms.txt and the problem pages.
-// Everything here is what an anonymous visitor sees (src/site/context.ts), so it is publicly cacheable.
+// Everything here is what an anonymous visitor sees (src/site/site.ts), so it is publicly cacheable.
 import { Hono, type Context } from "hono";
-import { urlContext, type AppEnv } from "../http/context";
+import { urlContext, type AppEnv } from "../http/app-env";
 import { LANGUAGES, type Lang } from "../core/language";
 import { every } from "hono/combine";
 import { publicCacheHeaders, publicValidators } from "../http/caching";
 import { edgeCache } from "../http/edge-cache";
 import { FEEDS, homeUrl, parsePagePath, searchPath, type FeedName } from "../core/urls";
-import { siteFor } from "./context";
+import { siteFor } from "./site";
 import { feedResponse } from "./feeds";
 import { llmsText, robotsText } from "./llms";
 import { boardPage } from "./pages/board";

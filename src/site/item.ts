@@ -1,9 +1,9 @@
 // Shared steps of the item pages: canonical redirects, alternates and short descriptions.
 import type { Context } from "hono";
-import type { AppEnv } from "../http/context";
+import type { AppEnv } from "../http/app-env";
 import { LANGUAGES, type Lang } from "../core/language";
 import type { UrlContext } from "../core/urls";
-import type { Alternates, Site } from "./context";
+import type { Alternates, Site } from "./site";
 
 /**
  * Ids in any case and a missing or outdated slug all reach the page, but only the canonical address

@@ -2,7 +2,7 @@
 import type { Child } from "hono/jsx";
 import { LANGUAGES } from "../core/language";
 import { apiDocsUrl, FEEDS, feedUrl, homeUrl, searchUrl, sectionUrl, siteFileUrl } from "../core/urls";
-import { otherLang, type Alternates, type Site } from "./context";
+import { otherLang, type Alternates, type Site } from "./site";
 import { OG_LOCALE } from "./i18n";
 import { STYLE } from "./style";
 

@@ -1,8 +1,8 @@
 // Turns a page body into the HTML response.
 import type { Context } from "hono";
 import type { Child } from "hono/jsx";
-import type { AppEnv } from "../http/context";
-import type { Site } from "./context";
+import type { AppEnv } from "../http/app-env";
+import type { Site } from "./site";
 import { Layout, type PageHead } from "./layout";
 
 export async function renderPage(

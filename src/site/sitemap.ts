@@ -8,7 +8,7 @@ import { listDocuments } from "../db/queries/documents";
 import { listThreads } from "../db/queries/forum";
 import type { PageMeta, PageRequest } from "../core/pagination";
 import { boardUrl, pageUrl } from "../core/urls";
-import type { Site } from "./context";
+import type { Site } from "./site";
 import { ITEMS_PER_SITEMAP, SITEMAP_CHUNK_ITEMS, urlsetStream, type SitemapItem } from "./sitemap-xml";
 import { xmlResponse, xmlText } from "./xml";
 

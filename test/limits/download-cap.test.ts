@@ -75,6 +75,23 @@ describe("download cap per account per rolling 24 h", () => {
     await res.arrayBuffer();
   });
 
+  it("a download the key's rate refuses counts nothing: its handler waits for the rate's decision", async () => {
+    // download.ts declares countsOwnLimit in apiRoute: without it the handler would run beside the rate check,
+    // counting the cap and the download of a call that is then answered 429.
+    const before = await downloads();
+    for (let i = 0; i < 10; i++) expect((await api("/me", { key: KEYS.bob })).status).toBe(200);
+    const refused = await download(KEYS.bob);
+    await expectProblem(refused, 429, "rate-limited");
+    expect(refused.headers.get("RateLimit-Policy")).toBe('"key";q=10;w=60');
+    expect(await downloads()).toBe(before);
+    vi.setSystemTime(start + 61_000);
+    const res = await download(KEYS.bob);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("RateLimit")).toMatch(/"downloads";r=2;/);
+    await res.arrayBuffer();
+    expect(await downloads()).toBe(before + 1);
+  });
+
   it("parallel download calls never pass the cap", async () => {
     const before = await downloads();
     const responses = await Promise.all(Array.from({ length: 8 }, () => download(KEYS.carolAdmin)));

@@ -1,13 +1,13 @@
 // Blog reads: published posts only (published_at set and not in the future).
 import { and, asc, desc, eq, gt, isNotNull, sql, type SQL } from "drizzle-orm";
-import type { z } from "@hono/zod-openapi";
+import type { z } from "zod";
 import { blogPostVisible } from "../../auth/visibility";
 import { pageMeta, type Page, type PageRequest } from "../../core/pagination";
 import { pageUrl, slugify } from "../../core/urls";
 import type { BlogPostDetailSchema, BlogPostSchema } from "../../schemas/blog";
 import { blogComments, blogPosts, blogPostTags, users } from "../schema";
 import { qualified } from "../qualified";
-import { batchRead, type Keys, parseJsonArray, readPage, type Loader, type QueryContext } from "./context";
+import { batchRead, type Keys, parseJsonArray, readPage, type Loader, type QueryContext } from "./runtime";
 import { afterClause, orderClause, type SortOrder } from "./keyset";
 import { counter, counterKey } from "./counts";
 

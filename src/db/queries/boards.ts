@@ -2,11 +2,11 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { documentVisible } from "../../auth/visibility";
 import type { PageMeta, PageRequest } from "../../core/pagination";
-import type { z } from "@hono/zod-openapi";
+import type { z } from "zod";
 import { boardUrl, normalizeBoardNumber, type UrlContext } from "../../core/urls";
 import type { BoardDetailSchema, BoardSchema } from "../../schemas/boards";
 import { boardAliases, boards, documentBoards, documents, manufacturers } from "../schema";
-import { batchRead, type Keys, readPage, type Loader, type QueryContext } from "./context";
+import { batchRead, type Keys, readPage, type Loader, type QueryContext } from "./runtime";
 import { counter, counterKey } from "./counts";
 import { documentListLoader } from "./documents";
 import { qualified } from "../qualified";

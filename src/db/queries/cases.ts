@@ -1,13 +1,13 @@
 // Repair case reads: published cases, newest first; linked documents and thread only when visible.
 import { and, asc, desc, eq, gt, sql, type SQL } from "drizzle-orm";
-import type { z } from "@hono/zod-openapi";
+import type { z } from "zod";
 import { caseVisible, threadVisible } from "../../auth/visibility";
 import { pageMeta, type Page, type PageRequest } from "../../core/pagination";
 import { pageUrl } from "../../core/urls";
 import type { RepairCaseDetailSchema, RepairCaseSchema } from "../../schemas/cases";
 import { boards, caseComponents, caseMeasurements, manufacturers, repairCases, threads, users } from "../schema";
 import { qualified } from "../qualified";
-import { batchRead, Keys, readPage, type Loader, type QueryContext } from "./context";
+import { batchRead, Keys, readPage, type Loader, type QueryContext } from "./runtime";
 import { afterClause, orderClause, type SortOrder } from "./keyset";
 import { counter, counterKey } from "./counts";
 import { documentsLoader } from "./documents";

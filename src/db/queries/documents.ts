@@ -1,13 +1,13 @@
 // Library reads: the Document list shape and DocumentDetail, always through the visibility rule.
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
-import type { z } from "@hono/zod-openapi";
+import type { z } from "zod";
 import { documentRule, documentVisible } from "../../auth/visibility";
 import { cursorScope, pageMeta, type Page, type PageRequest, type SortPosition } from "../../core/pagination";
 import { normalizeBoardNumber, pageUrl } from "../../core/urls";
 import type { DocumentDetailSchema, DocumentSchema } from "../../schemas/documents";
 import { documentBoards, documents, documentVersions, manufacturers, users } from "../schema";
 import { qualified } from "../qualified";
-import { batchRead, type Keys, parseJsonArray, readPage, type Loader, type PageWindow, type QueryContext } from "./context";
+import { batchRead, type Keys, parseJsonArray, readPage, type Loader, type PageWindow, type QueryContext } from "./runtime";
 import { counter, counterKey } from "./counts";
 
 export type DocumentItem = z.infer<typeof DocumentSchema>;

@@ -4,7 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { documentVisible } from "../../auth/visibility";
 import type { Db } from "../client";
 import { documents, documentVersions } from "../schema";
-import type { QueryContext } from "./context";
+import type { QueryContext } from "./runtime";
 
 export interface DownloadTarget {
   status: string;

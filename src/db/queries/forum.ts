@@ -1,6 +1,6 @@
 // Forum reads: categories with visible thread counts, thread lists, a thread with one page of replies.
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import type { z } from "@hono/zod-openapi";
+import type { z } from "zod";
 import { documentVisible, replyVisible, threadVisible } from "../../auth/visibility";
 import { pageMeta, type Page, type PageMeta, type PageRequest, type SortPosition } from "../../core/pagination";
 import { pageUrl, slugify } from "../../core/urls";
@@ -8,7 +8,7 @@ import type { CategorySchema, ThreadDetailSchema, ThreadSchema } from "../../sch
 import { boards, categories, documents, manufacturers, threadReplies, threads, users } from "../schema";
 import { qualified } from "../qualified";
 import { toBoard } from "./boards";
-import { batchRead, type Keys, readPage, type Loader, type QueryContext } from "./context";
+import { batchRead, type Keys, readPage, type Loader, type QueryContext } from "./runtime";
 import { afterClause, orderClause, type SortOrder } from "./keyset";
 import { counter, counterKey } from "./counts";
 

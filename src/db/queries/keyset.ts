@@ -1,5 +1,5 @@
 // The sort order of a list, written once per list and used three ways: the page's order, the same order
-// reversed (a deep page read from the nearer end, see readPage in ./context.ts) and the keyset condition
+// reversed (a deep page read from the nearer end, see readPage in ./runtime.ts) and the keyset condition
 // of a cursor (the rows after a sort position, src/core/pagination.ts).
 import { sql, type SQL } from "drizzle-orm";
 

@@ -1,12 +1,12 @@
 // Ingestion reads: the UploadStatus of an account's upload, and the bytes an account stores.
 import { and, eq, ne, sql } from "drizzle-orm";
-import type { z } from "@hono/zod-openapi";
+import type { z } from "zod";
 import { documentVisible } from "../../auth/visibility";
 import { pageUrl } from "../../core/urls";
 import type { UploadStatusSchema } from "../../schemas/ingest";
 import type { Db } from "../client";
 import { documents, documentVersions, uploads } from "../schema";
-import type { QueryContext } from "./context";
+import type { QueryContext } from "./runtime";
 
 export type UploadStatus = z.infer<typeof UploadStatusSchema>;
 

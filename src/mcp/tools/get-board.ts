@@ -4,7 +4,7 @@ import { getBoard } from "../../db/queries/boards";
 import { pageMeta } from "../../core/pagination";
 import { BoardDetailSchema } from "../../schemas/boards";
 import { quote, resolveBoardReference } from "../address";
-import { anonymousQueryContext } from "../context";
+import { anonymousQueryContext } from "../tool-context";
 import { ToolError } from "../errors";
 import { closing, render, line, plural, USAGE_NOTE, type NextCall } from "../format";
 import { chooseLang, LangInput, pageInput, referenceInput } from "../inputs";

@@ -3,7 +3,7 @@ import { z } from "@hono/zod-openapi";
 import { getDocument } from "../../db/queries/documents";
 import { DocumentDetailSchema } from "../../schemas/documents";
 import { resolveIdReference } from "../address";
-import { anonymousQueryContext } from "../context";
+import { anonymousQueryContext } from "../tool-context";
 import { ToolError } from "../errors";
 import { closing, render, cut, day, line, plural, TEXT_BUDGET, USAGE_NOTE } from "../format";
 import { chooseLang, LangInput, referenceInput } from "../inputs";

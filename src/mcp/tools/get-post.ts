@@ -3,7 +3,7 @@ import { z } from "@hono/zod-openapi";
 import { getPost } from "../../db/queries/blog";
 import { BlogPostDetailSchema, CommentSchema } from "../../schemas/blog";
 import { resolveIdReference } from "../address";
-import { anonymousQueryContext } from "../context";
+import { anonymousQueryContext } from "../tool-context";
 import { ToolError } from "../errors";
 import { closing, render, cut, day, line, plural, shareBudget, splitParts, TEXT_BUDGET, USAGE_NOTE, type NextCall } from "../format";
 import { chooseLang, LangInput, referenceInput } from "../inputs";

@@ -3,7 +3,7 @@ import { z } from "@hono/zod-openapi";
 import { getCase, type RepairCaseDetail } from "../../db/queries/cases";
 import { RepairCaseDetailSchema } from "../../schemas/cases";
 import { resolveIdReference } from "../address";
-import { anonymousQueryContext } from "../context";
+import { anonymousQueryContext } from "../tool-context";
 import { ToolError } from "../errors";
 import { closing, render, cut, day, line, shareBudget, TEXT_BUDGET, USAGE_NOTE } from "../format";
 import { chooseLang, LangInput, referenceInput } from "../inputs";

@@ -6,13 +6,13 @@ import { pageUrl } from "../../core/urls";
 import { IdSchema, UrlSchema } from "../../schemas/common";
 import { ReplySchema, ThreadDetailSchema } from "../../schemas/forum";
 import { resolveIdReference } from "../address";
-import { anonymousQueryContext, type ToolContext } from "../context";
+import { anonymousQueryContext, type ToolContext } from "../tool-context";
 import { ToolError } from "../errors";
 import { closing, render, cut, day, line, plural, shareBudget, TEXT_BUDGET, USAGE_NOTE, type NextCall } from "../format";
 import { chooseLang, LangInput, pageInput, referenceInput } from "../inputs";
 import { PageSchema, toolResultSchema } from "../result-schema";
 import { defineTool } from "../tool";
-import type { QueryContext } from "../../db/queries/context";
+import type { QueryContext } from "../../db/queries/runtime";
 
 /** Replies shown per call: small, so a page fits the character budget. */
 export const REPLIES_PER_CALL = 10;

@@ -11,7 +11,7 @@ import { BlogPostSchema } from "../../schemas/blog";
 import { RepairCaseSchema } from "../../schemas/cases";
 import { DocumentSchema } from "../../schemas/documents";
 import { CategorySchema, ThreadSchema } from "../../schemas/forum";
-import { anonymousQueryContext } from "../context";
+import { anonymousQueryContext } from "../tool-context";
 import { closing, render, plural, USAGE_NOTE, type NextCall } from "../format";
 import { chooseLang, LangInput, pageInput } from "../inputs";
 import { caseItem, categoryItem, documentItem, postItem, threadItem, trimCases, trimCategories, trimPosts } from "../items";

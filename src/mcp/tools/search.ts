@@ -4,7 +4,7 @@ import { SEARCH_GROUP_LIMIT, SearchResultSchema } from "../../schemas/search";
 import { SearchQuerySchema } from "../../schemas/search-query";
 import { searchSite } from "../../search";
 import { quote } from "../address";
-import { anonymousQueryContext } from "../context";
+import { anonymousQueryContext } from "../tool-context";
 import { closing, plural, render, USAGE_NOTE } from "../format";
 import { chooseLang, LangInput } from "../inputs";
 import { boardItem, caseItem, documentItem, highlightLine, postItem, snippetLimit, threadItem, trimCases, trimPosts } from "../items";

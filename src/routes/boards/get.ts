@@ -5,7 +5,7 @@ import { notFound } from "../../http/problem";
 import { BoardDetailSchema } from "../../schemas/boards";
 import { dataOf } from "../../schemas/common";
 import { apiRoute, createRouter } from "../define";
-import { queryContext } from "../../http/query-context";
+import { queryContext } from "../../http/request-queries";
 
 const route = apiRoute(OPEN_READ, ["not-found"], {
   operationId: "getBoard",

@@ -5,7 +5,7 @@ import { RepairCaseDetailSchema } from "../../schemas/cases";
 import { dataOf } from "../../schemas/common";
 import { apiRoute, createRouter } from "../define";
 import { idParam, requireId } from "../params";
-import { queryContext } from "../../http/query-context";
+import { queryContext } from "../../http/request-queries";
 
 const route = apiRoute(OPEN_READ, ["not-found"], {
   operationId: "getCase",

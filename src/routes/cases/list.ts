@@ -7,7 +7,7 @@ import { RepairCaseSchema } from "../../schemas/cases";
 import { pageOf } from "../../schemas/common";
 import { apiRoute, createRouter } from "../define";
 import { BoardFilterParam, OutcomeParam } from "../params";
-import { queryContext } from "../../http/query-context";
+import { queryContext } from "../../http/request-queries";
 import { successHeaders } from "../response-headers";
 import { linkNext, listRequest } from "../list-page";
 import { normalizeBoardNumber } from "../../core/urls";

@@ -3,7 +3,7 @@ import { OPEN_READ } from "../../auth/scopes";
 import { decodePosition, encodePosition, positionExpired, readChanges, RETENTION_DAYS, START_OVER } from "../../changes/feed";
 import { PerPageParam } from "../../core/pagination";
 import { ApiError } from "../../http/problem";
-import { queryContext } from "../../http/query-context";
+import { queryContext } from "../../http/request-queries";
 import { ChangesPageSchema } from "../../schemas/changes";
 import { apiRoute, createRouter } from "../define";
 

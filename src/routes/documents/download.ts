@@ -3,15 +3,14 @@ import { countDownload, findDownloadTarget } from "../../db/queries/downloads";
 import { signLink, fileUrl, type FileLink } from "../../files/signed-link";
 import { ApiError, notFound } from "../../http/problem";
 import { apiBaseUrl } from "../../core/urls";
-import { refundEvent } from "../../limits/counters";
-import { enforceLimit } from "../../http/rate-limit";
+import { countLimit, refundLimit } from "../../limits/count";
+import { downloadLimit } from "../../limits/policies";
+import { enforce } from "../../http/rate-limit";
 import { dataOf } from "../../schemas/common";
 import { DownloadUrlSchema } from "../../schemas/documents";
 import { apiRoute, createRouter } from "../define";
 import { idParam, requireId } from "../params";
-import { queryContext } from "../../http/query-context";
-
-const DAY_SECONDS = 24 * 60 * 60;
+import { queryContext } from "../../http/request-queries";
 
 const route = apiRoute(
   KEY_READ,
@@ -32,7 +31,8 @@ const route = apiRoute(
       200: { description: "A signed download link", content: { "application/json": { schema: dataOf(DownloadUrlSchema, "DownloadUrlResponse") } } },
     },
   },
-  { cacheable: false },
+  // The handler counts a cap of its own: it runs once the request rate has allowed the call.
+  { cacheable: false, countsOwnLimit: true },
 );
 
 export const downloadDocumentRoute = createRouter().openapi(route, async (c) => {
@@ -52,20 +52,14 @@ export const downloadDocumentRoute = createRouter().openapi(route, async (c) => 
   // Sign before counting: a link that cannot be made (no signing key: 503) costs the caller nothing.
   const link: FileLink = { id, version: target.version, expires: Math.floor(Date.now() / 1000) + fileLinkTtlSeconds };
   const url = fileUrl(apiBaseUrl(c.get("siteUrl")), link, await signLink(c.env, link));
-  const cap = await enforceLimit(c, {
-    policy: "downloads",
-    counter: `downloads:user:${viewer.userId}`,
-    rule: { limit: downloadCapPerDay, windowSeconds: DAY_SECONDS },
-    code: "download-cap-reached",
-    detail: (d) =>
-      `This account has reached its cap of ${downloadCapPerDay} downloads per 24 hours. The next download is possible in ${d.retryAfterSeconds} s.`,
-  });
+  const check = downloadLimit(viewer.userId, downloadCapPerDay);
+  const cap = enforce(c, await countLimit(c.env, check));
   try {
     await countDownload(ctx.db, id);
     c.header("Cache-Control", "no-store"); // every call is a new link and a counted download
     return c.json({ data: { url, expires_at: new Date(link.expires * 1000).toISOString() } }, 200);
   } catch (err) {
-    await refundEvent(c.env, `downloads:user:${viewer.userId}`, cap.decision); // no link issued: the cap gives it back
+    await refundLimit(c.env, check, cap); // no link issued: the cap gives it back
     throw err;
   }
 });

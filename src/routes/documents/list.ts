@@ -8,7 +8,7 @@ import { DocumentSchema } from "../../schemas/documents";
 import { apiRoute, createRouter } from "../define";
 import { successHeaders } from "../response-headers";
 import { BoardFilterParam, BooleanParam, DocumentTypeParam, VisibilityParam } from "../params";
-import { queryContext } from "../../http/query-context";
+import { queryContext } from "../../http/request-queries";
 import { linkNext, listRequest } from "../list-page";
 
 const route = apiRoute(OPEN_READ, ["validation-failed"], {

@@ -1,4 +1,4 @@
-// GET/HEAD {base_url}/files/{id}/{version}?expires=…&signature=… — the signed file route (DESIGN.md §6).
+// GET/HEAD {base_url}/files/{id}/{version}?expires=…&signature=… — the signed file route (docs/design.md §6).
 // No key: the signature is the permission. Kept out of OpenAPI: its addresses are issued by
 // GET /documents/{document}/download, never built by clients (that operation's description says how it answers).
 import { findStoredFile } from "../../db/queries/downloads";

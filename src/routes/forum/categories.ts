@@ -4,7 +4,7 @@ import { listCategories } from "../../db/queries/forum";
 import { dataOf } from "../../schemas/common";
 import { CategorySchema } from "../../schemas/forum";
 import { apiRoute, createRouter } from "../define";
-import { queryContext } from "../../http/query-context";
+import { queryContext } from "../../http/request-queries";
 
 const route = apiRoute(OPEN_READ, [], {
   operationId: "listCategories",

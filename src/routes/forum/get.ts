@@ -6,7 +6,7 @@ import { notFound } from "../../http/problem";
 import { ThreadResponseSchema } from "../../schemas/forum";
 import { apiRoute, createRouter } from "../define";
 import { idParam, requireId } from "../params";
-import { queryContext } from "../../http/query-context";
+import { queryContext } from "../../http/request-queries";
 import { successHeaders } from "../response-headers";
 import { linkNext, listRequest } from "../list-page";
 

@@ -5,7 +5,7 @@ import { cursorScope, CursorParam, listBody, PageParam, PerPageParam } from "../
 import { pageOf } from "../../schemas/common";
 import { ThreadSchema } from "../../schemas/forum";
 import { apiRoute, createRouter } from "../define";
-import { queryContext } from "../../http/query-context";
+import { queryContext } from "../../http/request-queries";
 import { successHeaders } from "../response-headers";
 import { linkNext, listRequest } from "../list-page";
 

@@ -1,12 +1,12 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { canPublish, INGEST } from "../../auth/scopes";
 import { receiveUpload } from "../../ingest/receive";
-import { uploadRateCheck } from "../../ingest/upload-rate";
-import { ApiError } from "../../http/problem";
-import { enforceLimit } from "../../http/rate-limit";
+import { limitRefusal, recordLimit } from "../../http/rate-limit";
+import { countLimit } from "../../limits/count";
+import { uploadLimit } from "../../limits/policies";
 import { UploadFormSchema, UploadResponseSchema } from "../../schemas/ingest";
 import { apiRoute, createRouter } from "../define";
-import { queryContext } from "../../http/query-context";
+import { queryContext } from "../../http/request-queries";
 import { successHeaders } from "../response-headers";
 
 /** The upload form as OpenAPI shows it, generated from the zod schema that validates it (DocumentType and Visibility stay references). */
@@ -74,13 +74,9 @@ export const createUploadRoute = router.openapi(route, async (c) => {
     userId: viewer.userId,
     canPublish: canPublish(viewer),
     countUpload: async () => {
-      try {
-        return { allowed: true, applied: await enforceLimit(c, uploadRateCheck(viewer.userId, c.get("config").uploadsPerHour)) };
-      } catch (err) {
-        // The rate's own refusal is the upload's to answer (or to drop, for a replay); anything else fails the call.
-        if (err instanceof ApiError && err.code === "upload-rate-exceeded") return { allowed: false, refusal: err };
-        throw err;
-      }
+      // The rate's refusal is the upload's to answer (or to drop, for a replay): handed over as its problem.
+      const applied = recordLimit(c, await countLimit(c.env, uploadLimit(viewer.userId, c.get("config").uploadsPerHour)));
+      return applied.decision.allowed ? { allowed: true, applied } : { allowed: false, refusal: limitRefusal(c, applied) };
     },
   });
   c.header("Cache-Control", "no-store");

@@ -5,7 +5,7 @@ import { goneError } from "../../ingest/idempotency";
 import { notFound } from "../../http/problem";
 import { EXTERNAL_ID_MAX, EXTERNAL_ID_PATTERN, UploadStatusResponseSchema } from "../../schemas/ingest";
 import { apiRoute, createRouter } from "../define";
-import { queryContext } from "../../http/query-context";
+import { queryContext } from "../../http/request-queries";
 
 const route = apiRoute(INGEST, ["not-found", "gone"], {
   operationId: "getUpload",

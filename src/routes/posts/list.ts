@@ -5,7 +5,7 @@ import { cursorScope, CursorParam, listBody, PageParam, PerPageParam } from "../
 import { BlogPostSchema } from "../../schemas/blog";
 import { pageOf } from "../../schemas/common";
 import { apiRoute, createRouter } from "../define";
-import { queryContext } from "../../http/query-context";
+import { queryContext } from "../../http/request-queries";
 import { successHeaders } from "../response-headers";
 import { linkNext, listRequest } from "../list-page";
 

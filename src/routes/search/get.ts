@@ -5,7 +5,7 @@ import { SEARCH_MAX_CHARS, SEARCH_MIN_CHARS, SearchQuerySchema } from "../../sch
 import { searchSite } from "../../search";
 import { apiRoute, createRouter } from "../define";
 import { DocumentTypeParam } from "../params";
-import { queryContext } from "../../http/query-context";
+import { queryContext } from "../../http/request-queries";
 
 /** The API's face of the one search rule (schemas/search-query.ts): parameter names and documentation. */
 const SearchRequestQuery = SearchQuerySchema.extend({

@@ -2,10 +2,10 @@
 import type { Context } from "hono";
 import { boardIdOf, getBoard } from "../../db/queries/boards";
 import { listCases } from "../../db/queries/cases";
-import type { AppEnv } from "../../http/context";
+import type { AppEnv } from "../../http/app-env";
 import { boardUrl } from "../../core/urls";
 import { CaseList, DocumentList } from "../components";
-import type { Site } from "../context";
+import type { Site } from "../site";
 import { alternatesOf, canonicalRedirect } from "../item";
 import { renderPage } from "../render";
 

@@ -1,11 +1,11 @@
 // A repair case: symptom, diagnosis, fix, measurements and components tables, linked documents and thread.
 import type { Context } from "hono";
 import { getCase } from "../../db/queries/cases";
-import type { AppEnv } from "../../http/context";
+import type { AppEnv } from "../../http/app-env";
 import { canonicalId } from "../../core/ids";
 import { boardUrl, normalizeBoardNumber, pageUrl } from "../../core/urls";
 import { SanitisedHtml, ScrollTable, Time } from "../components";
-import type { Site } from "../context";
+import type { Site } from "../site";
 import { alternatesOf, canonicalRedirect, plainSummary } from "../item";
 import { renderPage } from "../render";
 

@@ -1,11 +1,11 @@
 // A library document: metadata, versions and boards. The download button never links a file: downloads need a key.
 import type { Context } from "hono";
 import { getDocument } from "../../db/queries/documents";
-import type { AppEnv } from "../../http/context";
+import type { AppEnv } from "../../http/app-env";
 import { canonicalId } from "../../core/ids";
 import { apiDocsUrl, boardUrl, normalizeBoardNumber, pageUrl } from "../../core/urls";
 import { ScrollTable, Time } from "../components";
-import type { Site } from "../context";
+import type { Site } from "../site";
 import { formatBytes } from "../i18n";
 import { alternatesOf, canonicalRedirect, plainSummary } from "../item";
 import { renderPage } from "../render";

@@ -1,10 +1,10 @@
 // HTML answers for page addresses that lead nowhere (404), are briefly unavailable (503) or fail (500); the
 // API keeps problem+json.
 import type { Context } from "hono";
-import type { AppEnv } from "../../http/context";
+import type { AppEnv } from "../../http/app-env";
 import { LANGUAGES, type Lang } from "../../core/language";
 import { homeUrl } from "../../core/urls";
-import { siteFor, type Site } from "../context";
+import { siteFor, type Site } from "../site";
 import { alternatesOf } from "../item";
 import { renderPage } from "../render";
 

@@ -4,10 +4,10 @@ import { listPosts } from "../../db/queries/blog";
 import { listCases } from "../../db/queries/cases";
 import { listDocuments } from "../../db/queries/documents";
 import { listThreads } from "../../db/queries/forum";
-import type { AppEnv } from "../../http/context";
+import type { AppEnv } from "../../http/app-env";
 import { FEEDS, feedUrl, homeUrl, sectionUrl, siteFileUrl, type PageKind } from "../../core/urls";
 import { CaseList, DocumentList, PostList, ThreadList } from "../components";
-import type { Site } from "../context";
+import type { Site } from "../site";
 import { alternatesOf } from "../item";
 import { renderPage } from "../render";
 

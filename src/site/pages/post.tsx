@@ -1,11 +1,11 @@
 // A blog post with its comments.
 import type { Context } from "hono";
 import { getPost } from "../../db/queries/blog";
-import type { AppEnv } from "../../http/context";
+import type { AppEnv } from "../../http/app-env";
 import { canonicalId } from "../../core/ids";
 import { pageUrl } from "../../core/urls";
 import { SanitisedHtml, Time } from "../components";
-import type { Site } from "../context";
+import type { Site } from "../site";
 import { alternatesOf, canonicalRedirect, plainSummary } from "../item";
 import { renderPage } from "../render";
 

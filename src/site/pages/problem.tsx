@@ -1,9 +1,9 @@
 // `{site_url}/problems/{code}`: the short human page that every problem body's `type` points at (text from the problem table).
 import type { Context } from "hono";
-import type { AppEnv } from "../../http/context";
+import type { AppEnv } from "../../http/app-env";
 import { problemTypeUrl } from "../../http/problem";
 import { PROBLEMS, type ProblemCode } from "../../http/problem-table";
-import type { Site } from "../context";
+import type { Site } from "../site";
 import { renderPage } from "../render";
 
 export async function problemPage(c: Context<AppEnv>, site: Site, code: ProblemCode): Promise<Response> {

@@ -1,6 +1,6 @@
 // The 429 page of the site: what a visitor (or a crawler) sees past SITE_RATE_PER_MINUTE, in its language.
 import type { Context } from "hono";
-import type { AppEnv } from "../../http/context";
+import type { AppEnv } from "../../http/app-env";
 import { homeUrl } from "../../core/urls";
 import { alternatesOf } from "../item";
 import { renderPage } from "../render";

@@ -1,13 +1,13 @@
 // The search page of each language (/en/search, /es/buscar): the same searchSite as GET /api/v1/search,
 // with the same validation, run as an anonymous visitor, its groups rendered as lists of links.
 import type { Context } from "hono";
-import type { AppEnv } from "../../http/context";
+import type { AppEnv } from "../../http/app-env";
 import { searchUrl } from "../../core/urls";
 import { DOCUMENT_TYPES } from "../../schemas/common";
 import { SEARCH_MAX_CHARS, SEARCH_MIN_CHARS, SearchQuerySchema } from "../../schemas/search-query";
 import { searchSite, type SearchResult } from "../../search";
 import { CaseList, DocumentList, PostList, ThreadList } from "../components";
-import type { Site } from "../context";
+import type { Site } from "../site";
 import { alternatesOf } from "../item";
 import { renderPage } from "../render";
 

@@ -1,11 +1,11 @@
 // A forum thread with one page of its replies (50, like the API).
 import type { Context } from "hono";
 import { getThread } from "../../db/queries/forum";
-import type { AppEnv } from "../../http/context";
+import type { AppEnv } from "../../http/app-env";
 import { canonicalId } from "../../core/ids";
 import { pageUrl } from "../../core/urls";
 import { Pager, SanitisedHtml, Time } from "../components";
-import type { Site } from "../context";
+import type { Site } from "../site";
 import { alternatesOf, canonicalRedirect, pageParam, plainSummary, withPage } from "../item";
 import { renderPage } from "../render";
 

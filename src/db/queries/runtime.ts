@@ -1,3 +1,6 @@
+// The query runtime every read module of db/queries/ runs on: the QueryContext a read needs (database, viewer,
+// urls, time, text databases), batched reads in one round trip, loaders of a page's related rows (Keys, load) and
+// readPage, which reads a page and its total, deep pages from the nearer end.
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { WithSubquery } from "drizzle-orm/subquery";

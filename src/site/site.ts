@@ -1,10 +1,10 @@
 // What every site handler needs: the page language, the site's address, its words, and an anonymous query context.
 import type { Context } from "hono";
-import type { QueryContext } from "../db/queries/context";
-import type { AppEnv } from "../http/context";
+import type { QueryContext } from "../db/queries/runtime";
+import type { AppEnv } from "../http/app-env";
 import type { Lang } from "../core/language";
 import type { UrlContext } from "../core/urls";
-import { queryContext } from "../http/query-context";
+import { queryContext } from "../http/request-queries";
 import { strings, type SiteStrings } from "./i18n";
 
 export interface Site {

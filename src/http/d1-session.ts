@@ -3,9 +3,9 @@
 // A client that sends the bookmark it was given (`x-d1-bookmark`, Cloudflare's documented pattern)
 // starts where it left off: after an upload, its status poll sees the upload.
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../http/context";
+import type { AppEnv } from "./app-env";
 import { MCP_PATH } from "../core/urls";
-import { getDb } from "./client";
+import { getDb } from "../db/client";
 
 export const BOOKMARK_HEADER = "x-d1-bookmark";
 

@@ -1,7 +1,7 @@
 // First middleware for every route (API, files, MCP, pages): request id, config, site url, language.
 import { createMiddleware } from "hono/factory";
 import { readConfig } from "../config";
-import type { AppEnv } from "./context";
+import type { AppEnv } from "./app-env";
 import { newId } from "../core/ids";
 import { negotiateLanguage } from "../core/language";
 
@@ -10,7 +10,7 @@ const PROBLEM_LANGUAGE = "en";
 
 const INCOMING_REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
-export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
+export const requestSetup = createMiddleware<AppEnv>(async (c, next) => {
   const incoming = c.req.header("X-Request-Id");
   const requestId = incoming && INCOMING_REQUEST_ID.test(incoming) ? incoming : newId();
   const config = readConfig(c.env);

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
-import type { QueryContext } from "../db/queries/context";
+import type { QueryContext } from "../db/queries/runtime";
 import { textShards } from "../text/shards";
-import { urlContext, type AppEnv } from "./context";
+import { urlContext, type AppEnv } from "./app-env";
 
 /** The read-query context of a request: its database, its viewer, its language and site. */
 export function queryContext(c: Context<AppEnv>): QueryContext {

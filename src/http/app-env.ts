@@ -16,10 +16,12 @@ export interface AppVariables {
   viewer: Viewer | null;
   /** The 401 of a sent key that is not usable; the rate-limit step counts it, then throws it. */
   refusedKey?: DomainError;
-  /** The request's database: one D1 session (src/db/session.ts). */
+  /** The request's database: one D1 session (src/http/d1-session.ts). */
   db: Db;
   /** Limits counted for this request, in order; their state goes out in the RateLimit headers. */
   limits?: AppliedLimit[];
+  /** The request rate's decision under way (src/http/rate-limit.ts): handlers that change something wait for it. */
+  rateDecision?: Promise<AppliedLimit>;
 }
 
 export type AppEnv = { Bindings: Env; Variables: AppVariables };

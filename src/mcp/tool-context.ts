@@ -1,6 +1,6 @@
 // What the MCP tools need from the request, and the anonymous QueryContext they read through.
 import type { Db } from "../db/client";
-import type { QueryContext } from "../db/queries/context";
+import type { QueryContext } from "../db/queries/runtime";
 import type { Lang } from "../core/language";
 import type { TextShard } from "../text/shards";
 import type { Budget } from "./budget";
