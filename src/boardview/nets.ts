@@ -1,6 +1,7 @@
 // The nets of a board: every pin and test point grouped by net name, with the parts the net touches; and the
 // board's counts (the summary a document carries). Names are matched in any spelling, as board numbers are.
 import { normalizeBoardNumber } from "../core/urls";
+import type { BoardviewSummary } from "../schemas/boardviews";
 import type { Board, BoardSide } from "./types";
 
 export interface NetPin {
@@ -47,15 +48,7 @@ export function netsOf(board: Board): Net[] {
   return [...nets.values()].map(({ partSet: _, ...net }) => net);
 }
 
-export interface BoardSummary {
-  format: string | null;
-  parts: number;
-  pins: number;
-  nets: number;
-  test_points: number;
-  /** Why the file could not be read, or why reading stopped early; null when it was read whole. */
-  reason: string | null;
-}
+export type BoardSummary = BoardviewSummary;
 
 export function summaryOf(board: Board, nets: readonly Net[]): BoardSummary {
   return {
