@@ -4,11 +4,14 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bdvFile, genCadFile, testLinkFile } from "../scripts/lib/boardview-writer";
+import boardviewMigration from "../migrations-text/0002_boardviews.sql?raw";
+import { BOARDVIEW_SCHEMA } from "../src/boardview/rows";
 import { boardviewsHoldingPoint } from "../src/db/queries/boardviews";
 import { getDb } from "../src/db/client";
 import { textShards } from "../src/text/shards";
 import { SAMPLE_BOARD } from "./helpers/boardviews";
 import { api, expectMatchesOpenApi, expectProblem, getJson, seedSample } from "./helpers/app";
+import { callOk, connectV1 } from "./helpers/mcp";
 import { createUploader, runQueue, upload } from "./helpers/uploads";
 
 let owner: { key: string; userId: number };
@@ -85,6 +88,10 @@ describe.each(FILES)("%s upload", (_, filename, file, testPoints) => {
 });
 
 describe("boardview answers", () => {
+  it("the text databases' boardview migration is what src/boardview/rows.ts describes", () => {
+    expect(boardviewMigration.replace(/^--.*\n/gm, "").trim()).toBe(BOARDVIEW_SCHEMA.map((x) => `${x};`).join("\n\n"));
+  });
+
   it("asking costs no download", async () => {
     const id = await uploadBoardview("count.brd", testLinkFile(SAMPLE_BOARD));
     await getJson(`/documents/${id}/boardview?part=U7000`);
@@ -171,5 +178,29 @@ describe("boardview answers", () => {
       ].sort(),
     );
     expect(await boardviewsHoldingPoint(ctx({ userId: stranger.userId }), "820-00165", "UPT500")).toHaveLength(1);
+  });
+});
+
+describe("MCP get_document", () => {
+  it("answers a boardview's part and net, and nothing of a private one", async () => {
+    const id = await uploadBoardview("mcp.cad", genCadFile(SAMPLE_BOARD));
+    const board = { parts: [{ name: "UMCP1", side: "top" as const, mounting: "smd" as const, x: 0, y: 0, pins: [{ x: 1, y: 2, net: "PP_MCPNET" }] }] };
+    const hidden = await uploadBoardview("mcp-private.brd", testLinkFile(board), { visibility: "private" });
+    const client = await connectV1();
+    try {
+      const part = await callOk(client, "get_document", { document: id, part: "u 7000" });
+      expect(part.structuredContent.part).toMatchObject({ name: "U7000", side: "bottom", mounting: "smd", x: 150, y: 220, pins: SAMPLE_BOARD.parts[0].pins });
+      expect(part.structuredContent.document.boardview).toMatchObject({ format: "gencad", parts: 3 });
+      expect(part.content[0].text).toContain("Part U7000");
+      const net = await callOk(client, "get_document", { document: id, net: "ppbus_g3h" });
+      expect(net.structuredContent.net).toMatchObject({ name: "PPBUS_G3H", parts: ["U7000", "C7010", "J6950"] });
+      const none = await callOk(client, "get_document", { document: id, part: "U404" });
+      expect(none.structuredContent.part).toBeNull();
+      const result = await client.callTool({ name: "get_document", arguments: { document: hidden, part: "UMCP1" } });
+      expect(result.isError).toBe(true);
+      expect(JSON.stringify(result)).not.toContain("PP_MCPNET");
+    } finally {
+      await client.close();
+    }
   });
 });

@@ -61,6 +61,16 @@ export function summaryOf(board: Board, nets: readonly Net[]): BoardSummary {
   };
 }
 
+/** A summary as stored on the document row (JSON), or null. */
+export function parseSummary(text: string | null): BoardSummary | null {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as BoardSummary;
+  } catch {
+    return null;
+  }
+}
+
 export function unreadableSummary(reason: string): BoardSummary {
   return { format: null, parts: 0, pins: 0, nets: 0, test_points: 0, reason };
 }

@@ -3,7 +3,7 @@
 // A document the caller cannot see answers exactly as one that does not exist.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { documentVisible } from "../../auth/visibility";
-import { nameKey } from "../../boardview/nets";
+import { nameKey, parseSummary } from "../../boardview/nets";
 import { NET_SQL, PART_SQL, HOLDERS_SQL } from "../../boardview/rows";
 import type { BoardviewNet, BoardviewPart, BoardviewSummary } from "../../schemas/boardviews";
 import { shardOf } from "../../text/shards";
@@ -12,15 +12,6 @@ import { boardIdOf } from "./boards";
 import type { QueryContext } from "./context";
 
 type Side = "top" | "bottom";
-
-export function parseSummary(text: string | null): BoardviewSummary | null {
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as BoardviewSummary;
-  } catch {
-    return null;
-  }
-}
 
 interface VisibleBoardview {
   id: string;

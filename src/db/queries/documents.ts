@@ -8,7 +8,7 @@ import type { DocumentDetailSchema, DocumentSchema } from "../../schemas/documen
 import { documentBoards, documents, documentVersions, manufacturers, users } from "../schema";
 import { qualified } from "../qualified";
 import { batchRead, type Keys, parseJsonArray, readPage, type Loader, type PageWindow, type QueryContext } from "./context";
-import { parseSummary } from "./boardviews";
+import { parseSummary } from "../../boardview/nets";
 import { counter, counterKey } from "./counts";
 
 export type DocumentItem = z.infer<typeof DocumentSchema>;
