@@ -12,6 +12,7 @@ import { textShards } from "../src/text/shards";
 import { SAMPLE_BOARD } from "./helpers/boardviews";
 import { api, expectMatchesOpenApi, expectProblem, getJson, seedSample } from "./helpers/app";
 import { callOk, connectV1 } from "./helpers/mcp";
+import { html } from "./helpers/site";
 import { createUploader, runQueue, upload } from "./helpers/uploads";
 
 let owner: { key: string; userId: number };
@@ -90,6 +91,14 @@ describe.each(FILES)("%s upload", (_, filename, file, testPoints) => {
 describe("boardview answers", () => {
   it("the text databases' boardview migration is what src/boardview/rows.ts describes", () => {
     expect(boardviewMigration.replace(/^--.*\n/gm, "").trim()).toBe(BOARDVIEW_SCHEMA.map((x) => `${x};`).join("\n\n"));
+  });
+
+  it("the document page shows the summary", async () => {
+    const id = await uploadBoardview("page.brd", testLinkFile(SAMPLE_BOARD));
+    const { body } = await getJson(`/documents/${id}`, { lang: "en" });
+    const markup = await html(body.data.url);
+    expect(markup).toContain("Boardview");
+    expect(markup).toContain("test_link: 3 parts, 8 pins, 3 nets, 1 test points");
   });
 
   it("asking costs no download", async () => {
