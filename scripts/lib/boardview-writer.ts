@@ -134,3 +134,39 @@ export function genCadText(board: WrittenBoard): string {
 const round = (v: number) => Math.round(v * 1e6) / 1e6;
 
 export const genCadFile = (board: WrittenBoard): Uint8Array => ascii(genCadText(board));
+
+/**
+ * A board shaped like a laptop main board, deterministic per seed: mostly two-pin passives, some ICs with many
+ * pins, power rails shared by many parts, and about one signal net per three pins. `pins` is the target size.
+ */
+export function syntheticBoard(seed: number, pins: number): WrittenBoard {
+  let state = seed >>> 0 || 1;
+  const rnd = () => {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    return state / 2 ** 32;
+  };
+  const rails = ["GND", "GND", "GND", "PPBUS_G3H", "PP3V3_S5", "PP5V_S4", "PP1V8_S0", "PPVCC_S0_CPU", "PP3V42_G3H"];
+  const parts: WrittenPart[] = [];
+  const counters = new Map<string, number>();
+  let written = 0;
+  while (written < pins) {
+    const ic = rnd() < 0.08;
+    const prefix = ic ? (rnd() < 0.5 ? "U" : "Q") : ["R", "C", "L", "D"][Math.floor(rnd() * 4)];
+    const n = (counters.get(prefix) ?? 1000) + 1;
+    counters.set(prefix, n);
+    const count = Math.min(ic ? 8 + Math.floor(rnd() * 120) : 2, pins - written);
+    const x = Math.round(rnd() * 10_000);
+    const y = Math.round(rnd() * 7_000);
+    const side = rnd() < 0.6 ? "top" : "bottom";
+    const part: WrittenPart = { name: `${prefix}${n}`, side, mounting: rnd() < 0.05 ? "through_hole" : "smd", x, y, pins: [] };
+    for (let i = 0; i < count; i++) {
+      // Signal nets join about four pins each: a pool a quarter the size of the board.
+      const net = rnd() < 0.35 ? rails[Math.floor(rnd() * rails.length)] : `NET_${Math.floor(rnd() * Math.max(1, pins / 4))}`;
+      part.pins.push({ x: x + (i % 10) * 20, y: y + Math.floor(i / 10) * 20, net });
+    }
+    parts.push(part);
+    written += count;
+  }
+  const testPoints = rails.slice(2).map((net, i) => ({ probe: i + 1, x: 100 * (i + 1), y: 50, side: "bottom" as const, net }));
+  return { parts, testPoints };
+}
