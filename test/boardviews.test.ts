@@ -26,7 +26,11 @@ beforeAll(async () => {
 });
 
 async function uploadBoardview(filename: string, content: Uint8Array, fields: Record<string, string | string[]> = {}) {
-  const res = await upload(owner.key, { external_id: `bv-${++counter}`, visibility: "public", rights_attested: "true", ...fields }, { filename, content });
+  const res = await upload(
+    owner.key,
+    { external_id: `bv-${++counter}`, visibility: "public", rights_attested: "true", ...fields },
+    { filename, content },
+  );
   const body: any = await res.json();
   expect(res.status, JSON.stringify(body)).toBe(201);
   const { result } = await runQueue([{ documentId: body.data.id, version: 1 }]);
@@ -110,7 +114,11 @@ describe("boardview answers", () => {
   });
 
   it("a document that is not a boardview has boardview null and its boardview is a 404; part and net together are refused", async () => {
-    const res = await upload(owner.key, { external_id: `bv-${++counter}`, visibility: "public", rights_attested: "true" }, { filename: "notes.txt", content: "U7000 notes" });
+    const res = await upload(
+      owner.key,
+      { external_id: `bv-${++counter}`, visibility: "public", rights_attested: "true" },
+      { filename: "notes.txt", content: "U7000 notes" },
+    );
     const id = ((await res.json()) as any).data.id;
     await runQueue([{ documentId: id, version: 1 }]);
     const { body } = await getJson(`/documents/${id}`);
@@ -164,7 +172,9 @@ describe("boardview answers", () => {
   });
 
   it("the boardviews of a board that hold a point, with side and position, honouring visibility", async () => {
-    const board = { parts: [{ name: "UPT500", side: "bottom" as const, mounting: "smd" as const, x: 0, y: 0, pins: [{ x: 10, y: 20, net: "PP5V_PT" }] }] };
+    const board = {
+      parts: [{ name: "UPT500", side: "bottom" as const, mounting: "smd" as const, x: 0, y: 0, pins: [{ x: 10, y: 20, net: "PP5V_PT" }] }],
+    };
     const pub = await uploadBoardview("points.brd", testLinkFile(board), { boards: ["820-00165"] });
     const priv = await uploadBoardview("points-private.cad", genCadFile({ parts: [{ ...board.parts[0], x: 10, y: 20 }] }), {
       boards: ["820-00165"],
@@ -193,12 +203,21 @@ describe("boardview answers", () => {
 describe("MCP get_document", () => {
   it("answers a boardview's part and net, and nothing of a private one", async () => {
     const id = await uploadBoardview("mcp.cad", genCadFile(SAMPLE_BOARD));
-    const board = { parts: [{ name: "UMCP1", side: "top" as const, mounting: "smd" as const, x: 0, y: 0, pins: [{ x: 1, y: 2, net: "PP_MCPNET" }] }] };
+    const board = {
+      parts: [{ name: "UMCP1", side: "top" as const, mounting: "smd" as const, x: 0, y: 0, pins: [{ x: 1, y: 2, net: "PP_MCPNET" }] }],
+    };
     const hidden = await uploadBoardview("mcp-private.brd", testLinkFile(board), { visibility: "private" });
     const client = await connectV1();
     try {
       const part = await callOk(client, "get_document", { document: id, part: "u 7000" });
-      expect(part.structuredContent.part).toMatchObject({ name: "U7000", side: "bottom", mounting: "smd", x: 150, y: 220, pins: SAMPLE_BOARD.parts[0].pins });
+      expect(part.structuredContent.part).toMatchObject({
+        name: "U7000",
+        side: "bottom",
+        mounting: "smd",
+        x: 150,
+        y: 220,
+        pins: SAMPLE_BOARD.parts[0].pins,
+      });
       expect(part.structuredContent.document.boardview).toMatchObject({ format: "gencad", parts: 3 });
       expect(part.content[0].text).toContain("Part U7000");
       const net = await callOk(client, "get_document", { document: id, net: "ppbus_g3h" });

@@ -66,7 +66,21 @@ describe("the structure of src/", () => {
 
   // The domain (everything that is neither transport nor a surface) raises DomainError (src/errors.ts); only
   // the API (http/, routes/), the site and MCP turn errors into problems, pages or tool results.
-  const DOMAIN = ["auth/", "boardview/", "content/", "core/", "db/", "files/", "ingest/", "search/", "text/", "changes/", "limits/", "schemas/", "errors.ts"];
+  const DOMAIN = [
+    "auth/",
+    "boardview/",
+    "content/",
+    "core/",
+    "db/",
+    "files/",
+    "ingest/",
+    "search/",
+    "text/",
+    "changes/",
+    "limits/",
+    "schemas/",
+    "errors.ts",
+  ];
   const EDGES = ["http/problem.ts", "http/problem-table.ts", "http/errors.ts", "routes/", "site/", "mcp/", "app.ts"];
   it.each(DOMAIN.flatMap((domain) => EDGES.map((edge) => [domain, edge])))("no domain module under src/%s imports the edge src/%s", (from, to) => {
     expect(importers(from, to)).toEqual([]);

@@ -48,7 +48,9 @@ async function main(): Promise<void> {
   big.set(new TextEncoder().encode("str_length:\nvar_data:\nParts:\nU1 5 1\nPins:\n"));
   for (let at = 48; at + line.length <= big.length; at += line.length) big.set(line, at);
   const bigMs = timeParse(big);
-  speed.push(`| Test_Link .brd, 50 MB of pin lines (stops at the pin cap) | 300,000 kept | 50.00 MB | ${bigMs.toFixed(0)} ms | ${(bigMs / 50).toFixed(0)} ms |`);
+  speed.push(
+    `| Test_Link .brd, 50 MB of pin lines (stops at the pin cap) | 300,000 kept | 50.00 MB | ${bigMs.toFixed(0)} ms | ${(bigMs / 50).toFixed(0)} ms |`,
+  );
 
   rmSync(STATE, { recursive: true, force: true });
   mkdirSync(STATE, { recursive: true });
@@ -70,11 +72,18 @@ async function main(): Promise<void> {
       const statements = stored.statements(`01BENCHBOARDVIEW00000000${i}0`.slice(0, 26), "boardview");
       const before = await size();
       let rows = 0;
-      for (const s of statements) rows += (await db.prepare(s.sql).bind(...s.params).run()).meta.changes ?? 0;
+      for (const s of statements)
+        rows +=
+          (
+            await db
+              .prepare(s.sql)
+              .bind(...s.params)
+              .run()
+          ).meta.changes ?? 0;
       const after = await size();
       const s = stored.summary;
       cost.push(
-        `| ${s.pins.toLocaleString("en")} pins | ${s.parts.toLocaleString("en")} | ${s.nets.toLocaleString("en")} | ${rows.toLocaleString("en")} | ${statements.length} | ${((rows / s.pins) * 10_000).toFixed(0)} | ${(((after - before) / s.pins) * 10_000 / 1e6).toFixed(2)} MB |`,
+        `| ${s.pins.toLocaleString("en")} pins | ${s.parts.toLocaleString("en")} | ${s.nets.toLocaleString("en")} | ${rows.toLocaleString("en")} | ${statements.length} | ${((rows / s.pins) * 10_000).toFixed(0)} | ${((((after - before) / s.pins) * 10_000) / 1e6).toFixed(2)} MB |`,
       );
     }
   } finally {

@@ -104,7 +104,10 @@ export class Batcher {
     const objectBytes = plan.objects.reduce((n, o) => n + o.bytes.byteLength, 0);
     const texts = plan.texts ?? [];
     const textBytes = texts.reduce(
-      (n, t) => n + t.pages.reduce((m, p) => m + paramBytes(p), 0) + (t.boardRows ?? []).reduce((m, r) => m + r.params.reduce((k: number, v) => k + paramBytes(v), 0), 0),
+      (n, t) =>
+        n +
+        t.pages.reduce((m, p) => m + paramBytes(p), 0) +
+        (t.boardRows ?? []).reduce((m, r) => m + r.params.reduce((k: number, v) => k + paramBytes(v), 0), 0),
       0,
     );
     const bytes = statements.reduce((n, s) => n + s.bytes, 0) + objectBytes + textBytes;

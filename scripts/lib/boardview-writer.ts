@@ -36,7 +36,10 @@ export interface WrittenBoard {
 const ascii = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0) & 0xff);
 
 /** Test_Link .brd text. `netsFromNails`: pins name no net; each net gets a nail the pins point at by probe. */
-export function testLinkText(board: WrittenBoard, options: { netsFromNails?: boolean; claimedCounts?: [number, number, number, number] } = {}): string {
+export function testLinkText(
+  board: WrittenBoard,
+  options: { netsFromNails?: boolean; claimedCounts?: [number, number, number, number] } = {},
+): string {
   const nails = [...(board.testPoints ?? [])];
   const probes = new Map<string, number>();
   if (options.netsFromNails) {
@@ -83,7 +86,7 @@ export function bdvText(board: WrittenBoard): string {
   let id = 1;
   for (const part of board.parts) {
     lines.push(`Part ${part.name} ${part.side === "top" ? "(T)" : "(B)"}`);
-    part.pins.forEach((pin, i) => lines.push(`${id++} ${i + 1} ${pin.x} ${pin.y} 1 ${pin.net} 0`));
+    for (const [i, pin] of part.pins.entries()) lines.push(`${id++} ${i + 1} ${pin.x} ${pin.y} 1 ${pin.net} 0`);
   }
   lines.push("<<nails.asc>>", ...header(7));
   for (const n of board.testPoints ?? []) lines.push(`-${n.probe} ${n.x} ${n.y} 1 A1 ${n.side === "top" ? "(T)" : "(B)"} ${n.probe} ${n.net}`);
@@ -112,7 +115,7 @@ export function genCadText(board: WrittenBoard): string {
   for (const part of board.parts) {
     lines.push(`SHAPE "SH_${part.name}"`);
     const pad = part.mounting === "smd" ? "PS_SMD" : "PS_TH";
-    part.pins.forEach((pin, i) => lines.push(`PIN ${i + 1} ${pad} ${round(pin.x - part.x)} ${round(pin.y - part.y)} TOP 0 0`));
+    for (const [i, pin] of part.pins.entries()) lines.push(`PIN ${i + 1} ${pad} ${round(pin.x - part.x)} ${round(pin.y - part.y)} TOP 0 0`);
   }
   lines.push("$ENDSHAPES", "$COMPONENTS");
   for (const part of board.parts) {
@@ -123,7 +126,13 @@ export function genCadText(board: WrittenBoard): string {
   for (const part of board.parts) lines.push(`DEVICE DEV_${part.name}`, `PART ${part.name}`);
   lines.push("$ENDDEVICES", "$SIGNALS");
   const nets = new Map<string, string[]>();
-  for (const part of board.parts) part.pins.forEach((pin, i) => nets.set(pin.net, [...(nets.get(pin.net) ?? []), `NODE ${part.name} ${i + 1}`]));
+  for (const part of board.parts) {
+    for (const [i, pin] of part.pins.entries()) {
+      const nodes = nets.get(pin.net) ?? [];
+      nodes.push(`NODE ${part.name} ${i + 1}`);
+      nets.set(pin.net, nodes);
+    }
+  }
   for (const [net, nodes] of nets) lines.push(`SIGNAL ${net}`, ...nodes);
   lines.push("$ENDSIGNALS", "$TESTPINS");
   for (const n of board.testPoints ?? []) lines.push(`TESTPIN TP${n.probe} ${n.x} ${n.y} ${n.side === "top" ? "TOP" : "BOTTOM"} ${n.net}`);

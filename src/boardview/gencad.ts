@@ -79,7 +79,13 @@ export function parseGenCad(bytes: Uint8Array): BoardRead {
         components.push(component);
       } else if (component) readComponentLine(component, keyword, f);
     } else if (section === "$SIGNALS") {
-      if (keyword === "SIGNAL") signal = nameOf(text.slice(text.indexOf(f[0]) + f[0].length).trim().replace(/^"|"$/g, ""));
+      if (keyword === "SIGNAL")
+        signal = nameOf(
+          text
+            .slice(text.indexOf(f[0]) + f[0].length)
+            .trim()
+            .replace(/^"|"$/g, ""),
+        );
       else if (keyword === "NODE" && f[1] && f[2]) nodes.set(`${nameOf(f[1])}\u0000${f[2]}`, signal);
       else if (keyword === "NAILLOC") {
         // NAILLOC component pin test-point x y tan tin probe layer

@@ -71,7 +71,6 @@ export function numberOf(text: string | undefined): number | undefined {
 
 /** A name as stored: control characters dropped, cut to BOARDVIEW_CAPS.nameChars. */
 export function nameOf(text: string | undefined): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
   return (text ?? "").replace(/[\u0000-\u001f\u007f]/g, "").slice(0, BOARDVIEW_CAPS.nameChars);
 }
 

@@ -5,7 +5,6 @@ import { looksLikeGenCad, parseGenCad } from "./gencad";
 import { looksLikeTestLink, parseTestLink } from "./test-link";
 import { type BoardRead, unreadable } from "./types";
 
-
 export function readBoardview(bytes: Uint8Array): BoardRead {
   try {
     if (bytes.length < 8) return unreadable("The file is too short to be a boardview.");

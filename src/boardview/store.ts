@@ -27,16 +27,27 @@ export interface StoredBoardview {
 
 /** Reads a boardview's bytes into what is stored (never throws: an unreadable file has a reason). */
 export function boardviewFromBytes(bytes: Uint8Array): StoredBoardview {
-  if (bytes.length > BOARDVIEW_CAPS.bytes) return unreadableFile(`The file is larger than ${BOARDVIEW_CAPS.bytes} bytes, the most read for a boardview.`);
+  if (bytes.length > BOARDVIEW_CAPS.bytes)
+    return unreadableFile(`The file is larger than ${BOARDVIEW_CAPS.bytes} bytes, the most read for a boardview.`);
   const read = readBoardview(bytes);
   if (read.kind === "unreadable") return unreadableFile(read.reason);
   const nets = netsOf(read);
   const pages = namePages(read, nets);
   const rows = (documentId: string) => writeBoardviewStatements(documentId, read, nets);
-  return { summary: summaryOf(read, nets), pages, rows, statements: (documentId, type) => [...writeTextStatements(documentId, type, pages), ...rows(documentId)] };
+  return {
+    summary: summaryOf(read, nets),
+    pages,
+    rows,
+    statements: (documentId, type) => [...writeTextStatements(documentId, type, pages), ...rows(documentId)],
+  };
 }
 
 function unreadableFile(reason: string): StoredBoardview {
   const rows = (documentId: string) => writeBoardviewStatements(documentId, null, []);
-  return { summary: unreadableSummary(reason), pages: [], rows, statements: (documentId, type) => [...writeTextStatements(documentId, type, []), ...rows(documentId)] };
+  return {
+    summary: unreadableSummary(reason),
+    pages: [],
+    rows,
+    statements: (documentId, type) => [...writeTextStatements(documentId, type, []), ...rows(documentId)],
+  };
 }

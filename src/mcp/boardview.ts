@@ -53,12 +53,22 @@ export function boardviewLines(doc: DocumentDetail, answers: BoardviewAnswers): 
   if (!summary) return [];
   const md = [
     summary.format
-      ? line(`Boardview (${summary.format})`, plural(summary.parts, "part"), plural(summary.pins, "pin"), plural(summary.nets, "net"), plural(summary.test_points, "test point"))
+      ? line(
+          `Boardview (${summary.format})`,
+          plural(summary.parts, "part"),
+          plural(summary.pins, "pin"),
+          plural(summary.nets, "net"),
+          plural(summary.test_points, "test point"),
+        )
       : `Boardview that could not be read: ${summary.reason ?? "unknown format"}`,
   ];
   const { part, net } = answers;
   if (part) {
-    md.push("", `## Part ${part.name}`, line(`${part.side} side`, part.mounting === "smd" ? "surface mount" : "through-hole", `at (${part.x}, ${part.y})`));
+    md.push(
+      "",
+      `## Part ${part.name}`,
+      line(`${part.side} side`, part.mounting === "smd" ? "surface mount" : "through-hole", `at (${part.x}, ${part.y})`),
+    );
     for (const pin of part.pins) md.push(`- pin at (${pin.x}, ${pin.y})${pin.net ? `: ${pin.net}` : ""}`);
   }
   if (net) {

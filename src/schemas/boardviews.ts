@@ -34,7 +34,9 @@ export const BoardviewNetSchema = z
     name: z.string(),
     pins: z.array(z.object({ part: z.string(), x: z.number(), y: z.number(), side: Side })),
     parts: z.array(z.string()).openapi({ description: "The parts the net touches, in file order" }),
-    test_points: z.array(z.object({ name: z.string(), x: z.number(), y: z.number(), side: Side })).openapi({ description: "Where the net can be probed" }),
+    test_points: z
+      .array(z.object({ name: z.string(), x: z.number(), y: z.number(), side: Side }))
+      .openapi({ description: "Where the net can be probed" }),
   })
   .openapi("BoardviewNet");
 

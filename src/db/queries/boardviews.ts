@@ -106,10 +106,16 @@ export async function boardviewsHoldingPoint(ctx: QueryContext, boardNumber: str
     await Promise.all(
       [...byShard].map(async ([shard, ids]) => {
         const db = shardOf(ctx.shards, ids[0], shard).db;
-        const result = await db
-          .prepare(HOLDERS_SQL)
-          .bind(JSON.stringify(ids), key)
-          .all<{ id: string; kind: "part" | "net"; name: string; side: Side | null; x: number | null; y: number | null; pins: string | null; test_points: string | null }>();
+        const result = await db.prepare(HOLDERS_SQL).bind(JSON.stringify(ids), key).all<{
+          id: string;
+          kind: "part" | "net";
+          name: string;
+          side: Side | null;
+          x: number | null;
+          y: number | null;
+          pins: string | null;
+          test_points: string | null;
+        }>();
         return result.results;
       }),
     )

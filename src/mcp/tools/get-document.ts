@@ -20,8 +20,18 @@ const DESCRIPTION_LIMIT = TEXT_BUDGET - VERSIONS_SHOWN * CHANGELOG_LIMIT;
 
 const input = z.object({
   document: referenceInput("Document id or page address (…/en/library/{id}, …/es/biblioteca/{id})"),
-  part: z.string().min(1).max(200).optional().describe("For a boardview: a part's designator (any spelling, e.g. U7000) to read its side, position and pins"),
-  net: z.string().min(1).max(200).optional().describe("For a boardview: a net's name (any spelling, e.g. PPBUS_G3H) to read its pins, parts and test points"),
+  part: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe("For a boardview: a part's designator (any spelling, e.g. U7000) to read its side, position and pins"),
+  net: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe("For a boardview: a net's name (any spelling, e.g. PPBUS_G3H) to read its pins, parts and test points"),
   lang: LangInput,
 });
 

@@ -4,7 +4,6 @@ import { boardviewNet, boardviewPart, visibleBoardview } from "../../db/queries/
 import { notFound, quoteInput, validationError } from "../../http/problem";
 import { queryContext } from "../../http/query-context";
 import { BoardviewNetSchema, BoardviewPartSchema, BoardviewQuerySchema, BoardviewSummarySchema } from "../../schemas/boardviews";
-import { dataOf } from "../../schemas/common";
 import { apiRoute, createRouter } from "../define";
 import { idParam, requireId } from "../params";
 
