@@ -26,7 +26,20 @@ function importsOf(name: string, text: string): string[] {
 }
 
 /** Folders of the domain: they import no surface and no Hono (docs/code-layout.md). */
-const DOMAIN_FOLDERS = ["auth/", "content/", "core/", "db/", "files/", "ingest/", "search/", "text/", "changes/", "limits/", "schemas/"];
+const DOMAIN_FOLDERS = [
+  "auth/",
+  "boardview/",
+  "content/",
+  "core/",
+  "db/",
+  "files/",
+  "ingest/",
+  "search/",
+  "text/",
+  "changes/",
+  "limits/",
+  "schemas/",
+];
 /** The surfaces: the API (its transport http/ and its operations routes/), the site, MCP, and what mounts them. */
 const SURFACES = ["http/", "routes/", "site/", "mcp/", "app.ts", "index.ts"];
 

@@ -103,7 +103,13 @@ export class Batcher {
     const statements = plan.statements.map((q) => renderStatement(q, where));
     const objectBytes = plan.objects.reduce((n, o) => n + o.bytes.byteLength, 0);
     const texts = plan.texts ?? [];
-    const textBytes = texts.reduce((n, t) => n + t.pages.reduce((m, p) => m + paramBytes(p), 0), 0);
+    const textBytes = texts.reduce(
+      (n, t) =>
+        n +
+        t.pages.reduce((m, p) => m + paramBytes(p), 0) +
+        (t.boardRows ?? []).reduce((m, r) => m + r.params.reduce((k: number, v) => k + paramBytes(v), 0), 0),
+      0,
+    );
     const bytes = statements.reduce((n, s) => n + s.bytes, 0) + objectBytes + textBytes;
     if (this.full(statements.length, bytes)) await this.send();
     if (plan.atomic) {

@@ -3,6 +3,7 @@
 // needs these four operations, so both paths share the whole pipeline.
 import { DEFER_FOREIGN_KEYS, type Batch } from "./batch";
 import { dropStatements, rebuildSearchIndex, searchIndexSize } from "../../src/search/rebuild";
+import { RESET_BOARDVIEW_SQL } from "../../src/boardview/rows";
 import { RESET_TEXT_SQL } from "../../src/search/page-index";
 import { textShards, type TextShard } from "../../src/text/shards";
 import { runOnShard } from "../../src/text/store";
@@ -91,7 +92,7 @@ export function bindingTarget(env: { DB: D1Database; FILES: R2Bucket; TEXT_SHARD
       return found;
     },
     async reset() {
-      await Promise.all(shards.map((s) => s.db.batch(RESET_TEXT_SQL.map((q) => s.db.prepare(q)))));
+      await Promise.all(shards.map((s) => s.db.batch([...RESET_TEXT_SQL, ...RESET_BOARDVIEW_SQL].map((q) => s.db.prepare(q)))));
       await DB.batch(resetStatements(DB));
     },
     async write(batch) {

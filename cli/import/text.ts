@@ -12,6 +12,8 @@ export interface DocumentText {
   documentId: string;
   type: string;
   pages: string[];
+  /** A boardview's rows (src/boardview/rows.ts), written with the pages; absent for other documents. */
+  boardRows?: TextStatement[];
 }
 
 /** What one batch's texts write: statements per shard (by binding name), and the primary's records of them. */
@@ -34,10 +36,10 @@ export function planTextWrites(
   const record: TextStatement[] = [];
   for (const text of texts) {
     const known = recorded.get(text.documentId) ?? null;
-    if (!known && !text.pages.length) continue;
+    if (!known && !text.pages.length && !text.boardRows?.length) continue;
     const shard = shardOf(shards, text.documentId, known);
     const list = perShard.get(shard.name) ?? [];
-    list.push(...writeTextStatements(text.documentId, text.type, text.pages));
+    list.push(...writeTextStatements(text.documentId, text.type, text.pages), ...(text.boardRows ?? []));
     perShard.set(shard.name, list);
     if (!known)
       record.push({ sql: "update documents set text_shard = ? where id = ? and text_shard is null", params: [shard.name, text.documentId] });

@@ -124,6 +124,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/documents/{document}/boardview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a boardview's parts and nets
+         * @description What a boardview document holds, read from its file at upload: without parameters its counts; with `part` one part (side, mounting, position, pins with their nets); with `net` one net (its pins and parts). Names match in any spelling. Same visibility as the document; no download is counted. 404 when the document is not a readable boardview or holds no such part or net.
+         */
+        get: operations["getDocumentBoardview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/boards/{number}": {
         parameters: {
             query?: never;
@@ -489,6 +509,17 @@ export interface components {
             executable: boolean;
             sha256: string | null;
             versions: components["schemas"]["Version"][];
+            /** @description A boardview's summary (counts of parts, pins, nets, test points); null when the document is not one */
+            boardview?: {
+                /** @description test_link, bdv or gencad; null when the file could not be read */
+                format: string | null;
+                parts: number;
+                pins: number;
+                nets: number;
+                test_points: number;
+                /** @description Why the file could not be read, or why reading stopped at a cap (the parts read are kept); null when read whole */
+                reason?: string | null;
+            } | null;
         };
         Version: {
             version: number;
@@ -517,6 +548,54 @@ export interface components {
              * @example 2026-10-01T10:00:00.000Z
              */
             expires_at: string;
+        };
+        BoardviewResponse: {
+            data: components["schemas"]["BoardviewSummary"] | components["schemas"]["BoardviewPart"] | components["schemas"]["BoardviewNet"];
+        };
+        BoardviewSummary: {
+            /** @description test_link, bdv or gencad; null when the file could not be read */
+            format: string | null;
+            parts: number;
+            pins: number;
+            nets: number;
+            test_points: number;
+            /** @description Why the file could not be read, or why reading stopped at a cap (the parts read are kept); null when read whole */
+            reason?: string | null;
+        };
+        BoardviewPart: {
+            name: string;
+            /** @enum {string} */
+            side: "top" | "bottom";
+            /** @enum {string} */
+            mounting: "smd" | "through_hole";
+            /** @description The part's placement point, or the centre of its pins for formats that place only pins */
+            x: number;
+            y: number;
+            pins: {
+                x: number;
+                y: number;
+                net: string;
+            }[];
+        };
+        BoardviewNet: {
+            name: string;
+            pins: {
+                part: string;
+                x: number;
+                y: number;
+                /** @enum {string} */
+                side: "top" | "bottom";
+            }[];
+            /** @description The parts the net touches, in file order */
+            parts: string[];
+            /** @description Where the net can be probed */
+            test_points: {
+                name: string;
+                x: number;
+                y: number;
+                /** @enum {string} */
+                side: "top" | "bottom";
+            }[];
         };
         BoardResponse: {
             data: components["schemas"]["BoardDetail"];
@@ -1730,6 +1809,197 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "x-d1-bookmark": components["headers"]["x-d1-bookmark"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getDocumentBoardview: {
+        parameters: {
+            query?: {
+                /** @description A part's designator, in any spelling (U7000, u-7000) */
+                part?: string;
+                /** @description A net's name, in any spelling (PPBUS_G3H, ppbus g3h) */
+                net?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Document id (26-character ULID, any case) */
+                document: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The summary, the part or the net */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "x-d1-bookmark": components["headers"]["x-d1-bookmark"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BoardviewResponse"];
+                };
+            };
+            /** @description Not modified: the If-None-Match sent matches the current ETag */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "x-d1-bookmark": components["headers"]["x-d1-bookmark"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Unauthorized (the type of the body ends in /problems/{code}):
+             *     - `unauthorized`: No API key was sent where one is required, or the key that was sent is unknown, expired or revoked. A key that is sent must be valid even on open endpoints: it is never treated as anonymous.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "x-d1-bookmark": components["headers"]["x-d1-bookmark"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Forbidden (the type of the body ends in /problems/{code}):
+             *     - `forbidden`: The key lacks a scope the endpoint needs, or its account is inactive. The body lists required_scopes.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "x-d1-bookmark": components["headers"]["x-d1-bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not found (the type of the body ends in /problems/{code}):
+             *     - `not-found`: Nothing exists at this address, or it is not visible to the caller. Both cases look the same on purpose.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "x-d1-bookmark": components["headers"]["x-d1-bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Validation failed (the type of the body ends in /problems/{code}):
+             *     - `validation-failed`: A parameter, field or file is missing or invalid. The errors object maps each field to what is wrong with it.
+             */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "x-d1-bookmark": components["headers"]["x-d1-bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Too many requests (the type of the body ends in /problems/{code}):
+             *     - `rate-limited`: Too many requests in a short time. Wait the number of seconds in the Retry-After header before trying again.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "x-d1-bookmark": components["headers"]["x-d1-bookmark"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Internal error (the type of the body ends in /problems/{code}):
+             *     - `internal`: Something failed on the server. The request_id identifies the failure in the logs; retrying later may help.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "x-d1-bookmark": components["headers"]["x-d1-bookmark"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,6 +1,7 @@
 // The demo library: every document type, visibility and status, with real small files.
 import { BOARDS, type DemoBoard, type DemoUsername } from "./catalog";
-import { biosDump, boardviewText, exeFile, mp4Stub, pdfFile, pngFile, stlFile, wavFile, zipFile } from "./files";
+import { bdvFile, genCadFile, syntheticBoard, testLinkFile, type WrittenBoard } from "../lib/boardview-writer";
+import { biosDump, exeFile, mp4Stub, pdfFile, pngFile, stlFile, wavFile, zipFile } from "./files";
 import { DAY, iso, type Random } from "./prng";
 import { DATASHEET_PARTS, PARTS, RAILS } from "./vocabulary";
 
@@ -126,18 +127,47 @@ export async function buildDocuments(random: Random, start: number, end: number)
     docs.push(doc);
   }
 
-  // Boardviews (plain-text BRD).
-  for (const board of random.sample(BOARDS, 14)) {
-    const parts = PARTS[board.family].map((p): [string, string] => [p.designator, RAILS[board.family][0].name]);
+  // Boardviews in every format the service reads (scripts/lib/boardview-writer.ts): the family's power parts on
+  // its rails, around a generated board of passives and ICs, so part and net questions have answers.
+  const writers = [
+    (b: WrittenBoard) => ({ ext: "brd", bytes: testLinkFile(b) }),
+    (b: WrittenBoard) => ({ ext: "brd", bytes: testLinkFile(b, { encoded: true }) }),
+    (b: WrittenBoard) => ({ ext: "brd", bytes: testLinkFile(b, { netsFromNails: true }) }),
+    (b: WrittenBoard) => ({ ext: "bdv", bytes: bdvFile(b) }),
+    (b: WrittenBoard) => ({ ext: "cad", bytes: genCadFile(b) }),
+  ];
+  for (const [i, board] of random.sample(BOARDS, 14).entries()) {
+    const rails = RAILS[board.family];
+    const view = (seed: number): WrittenBoard => {
+      const generated = syntheticBoard(seed, 400);
+      const power = PARTS[board.family].map((p, k) => {
+        const x = random.int(500, 9000);
+        const y = random.int(500, 6000);
+        const nets = [rails[k % rails.length].name, "GND", rails[(k + 1) % rails.length].name, "GND"];
+        return {
+          name: p.designator,
+          side: k % 2 ? ("bottom" as const) : ("top" as const),
+          mounting: "smd" as const,
+          x,
+          y,
+          pins: nets.map((net, n) => ({ x: x + n * 20, y, net })),
+        };
+      });
+      return { parts: [...power, ...generated.parts.filter((g) => !power.some((p) => p.name === g.name))], testPoints: generated.testPoints };
+    };
+    const write = writers[i % writers.length];
     const doc = base("boardview", `${board.number} boardview`, {
       manufacturer: board.manufacturer,
       boards: [board.number],
       description: "Boardview with part placement and nets.",
       tags: ["boardview"],
     });
-    doc.versions.push(version(doc, 1, `${board.number}.brd`, { text: boardviewText(random, board.number, parts) }));
-    if (random.chance(0.3))
-      doc.versions.push(version(doc, 2, `${board.number}_v2.brd`, { text: boardviewText(random, board.number, parts) }, "added missing test points"));
+    const first = write(view(i + 1));
+    doc.versions.push(version(doc, 1, `${board.number}.${first.ext}`, { bytes: first.bytes }));
+    if (random.chance(0.3)) {
+      const second = write(view(i + 101));
+      doc.versions.push(version(doc, 2, `${board.number}_v2.${second.ext}`, { bytes: second.bytes }, "added missing test points"));
+    }
     docs.push(doc);
   }
 

@@ -238,16 +238,3 @@ export function mp4Stub(label: string): Uint8Array {
   const mdat = Buffer.from([0, 0, 0, 8, ...Buffer.from("mdat")]);
   return new Uint8Array(Buffer.concat([ftyp, free, mdat]));
 }
-
-/** A boardview in the plain-text BRD layout many viewers read: parts, pins, nets. */
-export function boardviewText(random: Random, board: string, parts: [string, string][]): string {
-  const lines = ["str_length: 0", "var_data: 4 " + parts.length + " " + parts.length * 4 + " 0", `Format: ${board}`, "Parts:"];
-  for (const [i, [designator]] of parts.entries()) lines.push(`${designator} ${i % 2 ? 2 : 1} ${(i + 1) * 4}`);
-  lines.push("Pins:");
-  parts.forEach(([, net]) => {
-    for (let p = 0; p < 4; p++)
-      lines.push(`${random.int(100, 9000)} ${random.int(100, 6000)} ${random.int(1, 400)} ${p % 2 ? 1 : 2} ${p === 0 ? net : "GND"}`);
-  });
-  lines.push("Nails:", "");
-  return lines.join("\n");
-}

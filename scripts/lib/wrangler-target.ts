@@ -8,6 +8,7 @@ import { RESET_SQL } from "../../cli/import/load";
 import { inlined } from "../../cli/import/limits";
 import { renderSqlScript } from "../../cli/import/sql-script";
 import { planTextWrites, recordedShards } from "../../cli/import/text";
+import { RESET_BOARDVIEW_SQL } from "../../src/boardview/rows";
 import { RESET_TEXT_SQL } from "../../src/search/page-index";
 import { wranglerTextShards } from "./text-shards";
 import { COUNT_KEYS_SQL, dropStatements, rebuildStatements, searchIndexSize } from "../../src/search/rebuild";
@@ -54,7 +55,7 @@ export function wranglerTarget(location: WranglerLocation): ImportTarget {
     },
     async reset() {
       keysBeforeReset = (await d1.prepare("select r2_key as k from document_versions").all<{ k: string }>()).results.map((r) => r.k);
-      for (const shard of shards) await new WranglerD1(location, shard.name).execute([...RESET_TEXT_SQL]);
+      for (const shard of shards) await new WranglerD1(location, shard.name).execute([...RESET_TEXT_SQL, ...RESET_BOARDVIEW_SQL]);
       await d1.execute([...RESET_SQL]);
     },
     async write(batch: Batch) {

@@ -106,6 +106,8 @@ export const documents = sqliteTable(
     textShard: text("text_shard"),
     /** Whether any page has text (the pages themselves are on the text shard). */
     hasText: integer("has_text", { mode: "boolean" }).notNull().default(false),
+    /** A boardview's summary (src/boardview/nets.ts BoardSummary as JSON); null when the document is not one. */
+    boardview: text("boardview"),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },

@@ -10,7 +10,8 @@ import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { getDb } from "../db/client";
 import { documentPages, documents, documentVersions } from "../db/schema";
-import { hasAnyText, storeDocumentText } from "../text/store";
+import { boardviewFromBytes, isBoardviewExtension, type StoredBoardview } from "../boardview/store";
+import { hasAnyText, recordShard, runOnShard, storeDocumentText } from "../text/store";
 import { textShards } from "../text/shards";
 import { MAX_DELIVERIES } from "./attempts";
 import { familyOf } from "./formats";
@@ -94,8 +95,20 @@ export async function processDocument(env: Env, job: ProcessJob): Promise<Proces
     }
   }
 
+  // A boardview that cannot be read stays an available document without parts; its summary says why.
+  let boardview: StoredBoardview | null = null;
+  if (isBoardviewExtension(doc.extension)) {
+    const object = await env.FILES.get(doc.r2Key);
+    if (!object) return reject("The stored file is missing.");
+    boardview = boardviewFromBytes(new Uint8Array(await object.arrayBuffer()));
+    pages = boardview.pages;
+  }
+
   // The text first (a throw here retries the message; the document stays `processing`), then the status.
-  if (pages.length || doc.textShard) await storeDocumentText(env.DB, textShards(env), job.documentId, doc.type, pages);
+  if (boardview) {
+    const shard = await recordShard(env.DB, textShards(env), job.documentId);
+    if (shard) await runOnShard(shard, boardview.statements(job.documentId, doc.type));
+  } else if (pages.length || doc.textShard) await storeDocumentText(env.DB, textShards(env), job.documentId, doc.type, pages);
   const statements: BatchItem<"sqlite">[] = [
     // Text an earlier version left in the primary (before the text shards) goes with the new version.
     db.delete(documentPages).where(eq(documentPages.documentId, job.documentId)),
@@ -107,6 +120,7 @@ export async function processDocument(env: Env, job: ProcessJob): Promise<Proces
         executable: program !== null,
         pageCount,
         hasText: hasAnyText(pages),
+        boardview: boardview ? JSON.stringify(boardview.summary) : null,
         updatedAt: new Date().toISOString(),
       })
       .where(and(eq(documents.id, job.documentId), eq(documents.status, "processing"))),

@@ -11,6 +11,7 @@ import { listChangesRoute } from "./changes/list";
 import { listCasesRoute } from "./cases/list";
 import { createRouter } from "./define";
 import { describeApi } from "./describe";
+import { getDocumentBoardviewRoute } from "./documents/boardview";
 import { downloadDocumentRoute } from "./documents/download";
 import { getDocumentRoute } from "./documents/get";
 import { listDocumentsRoute } from "./documents/list";
@@ -32,6 +33,7 @@ const OPERATIONS = [
   listDocumentsRoute,
   getDocumentRoute,
   downloadDocumentRoute,
+  getDocumentBoardviewRoute,
   getBoardRoute,
   searchRoute,
   listCategoriesRoute,

@@ -1,3 +1,4 @@
+import { BoardviewSummarySchema } from "./boardviews";
 import { z } from "@hono/zod-openapi";
 import { DateTimeSchema, DocumentStatusSchema, DocumentTypeSchema, IdSchema, UrlSchema, VisibilitySchema } from "./common";
 
@@ -44,6 +45,9 @@ export const DocumentDetailSchema = DocumentSchema.extend({
   executable: z.boolean().openapi({ description: "True for a program or a file whose content is one; run only if its origin is trusted" }),
   sha256: z.string().nullable(),
   versions: z.array(VersionSchema),
+  boardview: BoardviewSummarySchema.nullable()
+    .optional()
+    .openapi({ description: "A boardview's summary (counts of parts, pins, nets, test points); null when the document is not one" }),
 }).openapi("DocumentDetail");
 
 export const DownloadUrlSchema = z

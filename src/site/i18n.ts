@@ -93,6 +93,10 @@ const en = {
   source: "Source",
   uploader: "Uploaded by",
   sha256: "SHA-256",
+  boardview: "Boardview",
+  boardviewCounts: (b: { format: string | null; parts: number; pins: number; nets: number; test_points: number }) =>
+    `${b.format}: ${b.parts} parts, ${b.pins} pins, ${b.nets} nets, ${b.test_points} test points`,
+  boardviewUnreadable: (reason: string) => `not readable: ${reason}`,
   versions: "Versions",
   version: "Version",
   filename: "File name",
@@ -227,6 +231,10 @@ const es: Strings = {
   source: "Origen",
   uploader: "Subido por",
   sha256: "SHA-256",
+  boardview: "Vista de placa",
+  boardviewCounts: (b: { format: string | null; parts: number; pins: number; nets: number; test_points: number }) =>
+    `${b.format}: ${b.parts} componentes, ${b.pins} pines, ${b.nets} redes, ${b.test_points} puntos de prueba`,
+  boardviewUnreadable: (reason: string) => `no legible: ${reason}`,
   versions: "Versiones",
   version: "Versión",
   filename: "Nombre de archivo",

@@ -7,6 +7,7 @@
 // leaves text the document does not show yet (not available): the retry rewrites the same pages. Deletion
 // removes the text before the document, so a failure never leaves text without a document.
 import { deleteTextStatements, writeTextStatements, type TextStatement } from "../search/page-index";
+import { deleteBoardviewStatements } from "../boardview/rows";
 import { shardOf, type TextShard } from "./shards";
 
 export async function runOnShard(shard: Pick<TextShard, "db">, statements: readonly TextStatement[]): Promise<void> {
@@ -39,10 +40,10 @@ export async function storeDocumentText(
   return shard;
 }
 
-/** Removes a document's text from its shard (before the document itself goes). */
+/** Removes a document's text and board rows from its shard (before the document itself goes). */
 export async function deleteDocumentText(shards: readonly TextShard[], documentId: string, recorded: string | null): Promise<void> {
   if (!recorded) return;
-  await runOnShard(shardOf(shards, documentId, recorded), deleteTextStatements(documentId));
+  await runOnShard(shardOf(shards, documentId, recorded), [...deleteTextStatements(documentId), ...deleteBoardviewStatements(documentId)]);
 }
 
 export const hasAnyText = (pages: readonly string[]) => pages.some((p) => p.length > 0);

@@ -28,6 +28,7 @@ const OPERATION_IDS = {
   "get /me": "getMe",
   "get /documents": "listDocuments",
   "get /documents/{document}": "getDocument",
+  "get /documents/{document}/boardview": "getDocumentBoardview",
   "get /documents/{document}/download": "getDownloadLink",
   "get /boards/{number}": "getBoard",
   "get /search": "searchSite",

@@ -3,6 +3,7 @@
 import { and, sql } from "drizzle-orm";
 import * as t from "../../../src/db/schema";
 import { sha256Hex } from "../../../src/auth/keys";
+import { boardviewFromBytes, isBoardviewExtension } from "../../../src/boardview/store";
 import { extensionOf, mediaTypeFor } from "../../../src/content/media-types";
 import type { Item, PlanContext, RecordPlanBuilder } from "./record-plan";
 import { ATOMIC_RECORD_STATEMENTS, boardIdSql, decodeContent, derivedId, ifChanged, iso, manufacturerId, userId, withGivenTime } from "./values";
@@ -13,6 +14,11 @@ export async function planDocument(plan: RecordPlanBuilder, ctx: PlanContext, d:
   const createdAt = d.created_at ? new Date(d.created_at).toISOString() : now;
   const versions = [...d.versions].sort((a, b) => a.version - b.version);
   const current = versions[versions.length - 1].version;
+  // A boardview is read here as the queue consumer reads an upload: its names become its pages, its parts and
+  // nets rows on its text database, its summary a column of its row.
+  const latest = versions[versions.length - 1];
+  const board = isBoardviewExtension(extensionOf(latest.filename)) ? boardviewFromBytes(decodeContent(latest)) : null;
+  const pages = d.pages ?? board?.pages;
   const values = {
     title: d.title,
     type: d.type,
@@ -30,7 +36,8 @@ export async function planDocument(plan: RecordPlanBuilder, ctx: PlanContext, d:
     executable: d.executable ?? false,
     currentVersion: current,
     pageCount: d.pages ? d.pages.length : null,
-    hasText: (d.pages ?? []).some((p) => p.length > 0),
+    hasText: (pages ?? []).some((p) => p.length > 0),
+    boardview: board ? JSON.stringify(board.summary) : null,
     updatedAt: now,
   };
   // Children are updated in place and only when they differ (a second import of the same file writes
@@ -122,6 +129,6 @@ export async function planDocument(plan: RecordPlanBuilder, ctx: PlanContext, d:
     );
   }
   for (const shareUser of shareIds) plan.push(db.insert(t.documentShares).values({ documentId: id, userId: shareUser }).onConflictDoNothing());
-  plan.addText({ documentId: id, type: d.type, pages: d.pages ?? [] });
+  plan.addText({ documentId: id, type: d.type, pages: pages ?? [], boardRows: board?.rows(id) });
   plan.count("documents");
 }

@@ -8,6 +8,7 @@ import type { DocumentDetailSchema, DocumentSchema } from "../../schemas/documen
 import { documentBoards, documents, documentVersions, manufacturers, users } from "../schema";
 import { qualified } from "../qualified";
 import { batchRead, type Keys, parseJsonArray, readPage, type Loader, type PageWindow, type QueryContext } from "./runtime";
+import { parseSummary } from "../../boardview/nets";
 import { counter, counterKey } from "./counts";
 
 export type DocumentItem = z.infer<typeof DocumentSchema>;
@@ -275,6 +276,7 @@ export async function getDocument(ctx: QueryContext, id: string): Promise<Docume
         tags: documents.tags,
         executable: documents.executable,
         hasText: documents.hasText,
+        boardview: documents.boardview,
       })
       .from(documents)
       .leftJoin(users, eq(users.id, documents.ownerId))
@@ -301,6 +303,7 @@ export async function getDocument(ctx: QueryContext, id: string): Promise<Docume
     tags: string[];
     executable: boolean;
     hasText: boolean;
+    boardview: string | null;
   }[];
   if (!row || !detail) return undefined;
   const versions = versionRows as (typeof documentVersions.$inferSelect)[];
@@ -326,6 +329,7 @@ export async function getDocument(ctx: QueryContext, id: string): Promise<Docume
       created_at: v.createdAt,
       is_current: v === current,
     })),
+    boardview: parseSummary(detail.boardview),
   };
 }
 

@@ -2,6 +2,8 @@
 import { z } from "@hono/zod-openapi";
 import { getDocument } from "../../db/queries/documents";
 import { DocumentDetailSchema } from "../../schemas/documents";
+import { BoardviewNetSchema, BoardviewPartSchema } from "../../schemas/boardviews";
+import { boardviewAnswers, boardviewLines } from "../boardview";
 import { resolveIdReference } from "../address";
 import { anonymousQueryContext } from "../tool-context";
 import { ToolError } from "../errors";
@@ -18,6 +20,18 @@ const DESCRIPTION_LIMIT = TEXT_BUDGET - VERSIONS_SHOWN * CHANGELOG_LIMIT;
 
 const input = z.object({
   document: referenceInput("Document id or page address (…/en/library/{id}, …/es/biblioteca/{id})"),
+  part: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe("For a boardview: a part's designator (any spelling, e.g. U7000) to read its side, position and pins"),
+  net: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe("For a boardview: a net's name (any spelling, e.g. PPBUS_G3H) to read its pins, parts and test points"),
   lang: LangInput,
 });
 
@@ -25,6 +39,8 @@ const output = toolResultSchema({
   document: DocumentDetailSchema.describe(
     `The document's metadata (description possibly cut, see notes; at most ${VERSIONS_SHOWN} newest versions). No file content and no download link.`,
   ),
+  part: BoardviewPartSchema.nullable().optional().describe("The boardview part asked for (null: the boardview holds none of that name)"),
+  net: BoardviewNetSchema.nullable().optional().describe("The boardview net asked for (null: the boardview holds none of that name)"),
 });
 
 const HOW_TO_GET_FILES =
@@ -41,7 +57,8 @@ export const getDocumentTool = defineTool({
   async run(args, tools) {
     const ref = resolveIdReference(args.document, "document");
     const lang = chooseLang(args.lang, ref.lang, tools.defaultLang);
-    const doc = await getDocument(anonymousQueryContext(tools, lang), ref.id);
+    const ctx = anonymousQueryContext(tools, lang);
+    const doc = await getDocument(ctx, ref.id);
     if (!doc) {
       throw new ToolError(
         `No document ${ref.id} is visible: it does not exist or is not public. Find documents with the search tool or list_recent {"kind":"files"}.`,
@@ -57,6 +74,7 @@ export const getDocumentTool = defineTool({
       notes.push(`Only the newest ${VERSIONS_SHOWN} of ${doc.versions.length} versions are listed; all are on the document's page, ${doc.url}.`);
     if (doc.executable) notes.push("This file is or contains a program: run it only if its origin is trusted.");
     notes.push(HOW_TO_GET_FILES);
+    const board = await boardviewAnswers(ctx, doc, args.part, args.net, notes);
 
     const md: string[] = [
       `# ${doc.title}`,
@@ -79,6 +97,7 @@ export const getDocumentTool = defineTool({
       ),
       line(doc.tags.length > 0 && `Tags ${doc.tags.join(", ")}`, doc.has_text && "page text is searchable", doc.sha256 && `SHA-256 ${doc.sha256}`),
     ];
+    md.push(...boardviewLines(doc, board));
     if (description) md.push("", description.text);
     if (doc.source_note) md.push("", `Source: ${cut(doc.source_note, 500).text}`);
     if (versions.length) {
@@ -90,7 +109,7 @@ export const getDocumentTool = defineTool({
     }
     md.push("", closing(notes, null));
     return {
-      structured: { document: { ...doc, description: description?.text ?? null, versions }, notes, next: null, usage: USAGE_NOTE },
+      structured: { document: { ...doc, description: description?.text ?? null, versions }, ...board, notes, next: null, usage: USAGE_NOTE },
       markdown: render(md),
     };
   },

@@ -84,6 +84,9 @@ export async function documentPage(c: Context<AppEnv>, site: Site, key: string):
         {fact(s.language, doc.language)}
         {fact(s.source, doc.source_note)}
         {doc.tags.length ? fact(s.tags, doc.tags.join(", ")) : null}
+        {doc.boardview
+          ? fact(s.boardview, doc.boardview.format ? s.boardviewCounts(doc.boardview) : s.boardviewUnreadable(doc.boardview.reason ?? ""))
+          : null}
         {doc.sha256 ? (
           <>
             <dt>{s.sha256}</dt>

@@ -1,0 +1,142 @@
+// GenCAD (.cad), the open ASCII exchange standard: `$SECTION` … `$ENDSECTION` blocks of keyword lines. Read here:
+// $PADS (PAD name shape drill), $PADSTACKS (PADSTACK name drill), $SHAPES (SHAPE name, then PIN name pad x y
+// layer rot mirror), $COMPONENTS (COMPONENT name, PLACE x y, LAYER TOP|BOTTOM, ROTATION deg, SHAPE name mirror
+// flip), $SIGNALS (SIGNAL net, then NODE component pin and NAILLOC test points) and $TESTPINS (TESTPIN name x y
+// [layer] [net]). A part is through-hole when a pin's pad or padstack is drilled. A pin's position is the
+// component's place plus the shape's pin offset, mirrored (MIRRORX / MIRRORY) and then rotated.
+import { BoardBuilder } from "./builder";
+import { bytesInclude, fields, nameOf, numberOf, readLines } from "./lines";
+import type { BoardRead, BoardSide, TestPoint } from "./types";
+import { unreadable } from "./types";
+
+export function looksLikeGenCad(bytes: Uint8Array): boolean {
+  return bytesInclude(bytes, "$HEADER", 4096) && (bytesInclude(bytes, "GENCAD", 4096) || bytesInclude(bytes, "$COMPONENTS"));
+}
+
+interface ShapePin {
+  name: string;
+  pad: string;
+  x: number;
+  y: number;
+}
+
+interface Component {
+  name: string;
+  x: number;
+  y: number;
+  side: BoardSide | null;
+  rotation: number;
+  shape: string;
+  mirrorX: boolean;
+  mirrorY: boolean;
+  flip: boolean;
+}
+
+/** Entries kept per table (shapes, pads, nodes): bounded whatever the file. */
+const TABLE_CAP = 500_000;
+
+const layerSide = (layer: string | undefined): BoardSide | null =>
+  layer?.toUpperCase() === "BOTTOM" ? "bottom" : layer?.toUpperCase() === "TOP" ? "top" : null;
+
+export function parseGenCad(bytes: Uint8Array): BoardRead {
+  const board = new BoardBuilder();
+  const drilled = new Set<string>();
+  const shapes = new Map<string, ShapePin[]>();
+  const components: Component[] = [];
+  const nodes = new Map<string, string>();
+  const testPoints: TestPoint[] = [];
+  let section = "";
+  let shape: ShapePin[] | undefined;
+  let component: Component | undefined;
+  let signal = "";
+  let entries = 0;
+  for (const { text } of readLines(bytes, board)) {
+    if (text.startsWith("$")) {
+      const name = text.split(/\s/)[0].toUpperCase();
+      section = name.startsWith("$END") ? "" : name;
+      continue;
+    }
+    if (++entries > TABLE_CAP) {
+      board.stopped ??= `only the first ${TABLE_CAP} GenCAD records are read`;
+      break;
+    }
+    const f = fields(text);
+    const keyword = f[0]?.toUpperCase();
+    if (section === "$PADS" && keyword === "PAD" && (numberOf(f[3]) ?? 0) > 0) drilled.add(f[1]);
+    else if (section === "$PADSTACKS" && keyword === "PADSTACK" && (numberOf(f[2]) ?? 0) > 0) drilled.add(f[1]);
+    else if (section === "$SHAPES") {
+      if (keyword === "SHAPE" && f[1]) {
+        shape = [];
+        shapes.set(f[1], shape);
+      } else if (keyword === "PIN" && shape) {
+        const x = numberOf(f[3]);
+        const y = numberOf(f[4]);
+        if (f[1] && x !== undefined && y !== undefined) shape.push({ name: f[1], pad: f[2] ?? "", x, y });
+      }
+    } else if (section === "$COMPONENTS") {
+      if (keyword === "COMPONENT" && f[1]) {
+        component = { name: nameOf(f[1]), x: 0, y: 0, side: null, rotation: 0, shape: "", mirrorX: false, mirrorY: false, flip: false };
+        components.push(component);
+      } else if (component) readComponentLine(component, keyword, f);
+    } else if (section === "$SIGNALS") {
+      if (keyword === "SIGNAL")
+        signal = nameOf(
+          text
+            .slice(text.indexOf(f[0]) + f[0].length)
+            .trim()
+            .replace(/^"|"$/g, ""),
+        );
+      else if (keyword === "NODE" && f[1] && f[2]) nodes.set(`${nameOf(f[1])}\u0000${f[2]}`, signal);
+      else if (keyword === "NAILLOC") {
+        // NAILLOC component pin test-point x y tan tin probe layer
+        const x = numberOf(f[4]);
+        const y = numberOf(f[5]);
+        if (f[3] && x !== undefined && y !== undefined)
+          testPoints.push({ name: nameOf(f[3]), x, y, side: layerSide(f[f.length - 1]) ?? "top", net: signal });
+      }
+    } else if (section === "$TESTPINS" && keyword === "TESTPIN") {
+      const x = numberOf(f[2]);
+      const y = numberOf(f[3]);
+      if (f[1] && x !== undefined && y !== undefined) {
+        const side = layerSide(f[4]);
+        const net = side ? f[5] : f[4];
+        testPoints.push({ name: nameOf(f[1]), x, y, side: side ?? "top", net: nameOf(net) });
+      }
+    }
+  }
+  if (!components.length) return unreadable("The GenCAD file has no $COMPONENTS.");
+  for (const c of components) placeComponent(board, c, shapes.get(c.shape) ?? [], drilled, nodes);
+  for (const point of testPoints) board.addTestPoint(point);
+  return board.finish("gencad");
+}
+
+function readComponentLine(c: Component, keyword: string | undefined, f: string[]): void {
+  if (keyword === "PLACE") {
+    c.x = numberOf(f[1]) ?? 0;
+    c.y = numberOf(f[2]) ?? 0;
+  } else if (keyword === "LAYER") c.side = layerSide(f[1]);
+  else if (keyword === "ROTATION") c.rotation = numberOf(f[1]) ?? 0;
+  else if (keyword === "SHAPE" && f[1]) {
+    c.shape = f[1];
+    const mirror = (f[2] ?? "").toUpperCase();
+    c.mirrorX = mirror === "MIRRORX";
+    c.mirrorY = mirror === "MIRRORY";
+    c.flip = (f[3] ?? "").toUpperCase() === "FLIP";
+  }
+}
+
+function placeComponent(board: BoardBuilder, c: Component, pins: ShapePin[], drilled: Set<string>, nodes: Map<string, string>): void {
+  const side = c.side ?? (c.flip ? "bottom" : "top");
+  const mounting = pins.some((p) => drilled.has(p.pad)) ? "through_hole" : "smd";
+  const part = board.addPart(c.name, side, mounting, { x: c.x, y: c.y });
+  if (!part) return;
+  const angle = (c.rotation * Math.PI) / 180;
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
+  for (const pin of pins) {
+    const ox = c.mirrorX ? -pin.x : pin.x;
+    const oy = c.mirrorY ? -pin.y : pin.y;
+    const net = nodes.get(`${c.name}\u0000${pin.name}`) ?? "";
+    if (!board.addPin(part, { x: c.x + ox * cos - oy * sin, y: c.y + ox * sin + oy * cos, net })) return;
+  }
+}

@@ -1,0 +1,97 @@
+// The nets of a board: every pin and test point grouped by net name, with the parts the net touches; and the
+// board's counts (the summary a document carries). Names are matched in any spelling, as board numbers are.
+import { normalizeBoardNumber } from "../core/urls";
+import type { BoardviewSummary } from "../schemas/boardviews";
+import type { Board, BoardSide } from "./types";
+
+export interface NetPin {
+  part: string;
+  x: number;
+  y: number;
+  side: BoardSide;
+}
+
+export interface Net {
+  name: string;
+  pins: NetPin[];
+  parts: string[];
+  testPoints: { name: string; x: number; y: number; side: BoardSide }[];
+}
+
+/** A part or net name in the form it is matched by: "PPBUS_G3H", "ppbus g3h" and "PPBUS-G3H" are one name. */
+export const nameKey = normalizeBoardNumber;
+
+export function netsOf(board: Board): Net[] {
+  const nets = new Map<string, Net & { partSet: Set<string> }>();
+  const netFor = (name: string) => {
+    let net = nets.get(name);
+    if (!net) {
+      net = { name, pins: [], parts: [], testPoints: [], partSet: new Set() };
+      nets.set(name, net);
+    }
+    return net;
+  };
+  for (const part of board.parts) {
+    for (const pin of part.pins) {
+      if (!pin.net) continue;
+      const net = netFor(pin.net);
+      net.pins.push({ part: part.name, x: pin.x, y: pin.y, side: part.side });
+      if (!net.partSet.has(part.name)) {
+        net.partSet.add(part.name);
+        net.parts.push(part.name);
+      }
+    }
+  }
+  for (const point of board.testPoints) {
+    if (point.net) netFor(point.net).testPoints.push({ name: point.name, x: point.x, y: point.y, side: point.side });
+  }
+  return [...nets.values()].map(({ partSet: _, ...net }) => net);
+}
+
+export type BoardSummary = BoardviewSummary;
+
+export function summaryOf(board: Board, nets: readonly Net[]): BoardSummary {
+  return {
+    format: board.format,
+    parts: board.parts.length,
+    pins: board.parts.reduce((n, p) => n + p.pins.length, 0),
+    nets: nets.length,
+    test_points: board.testPoints.length,
+    reason: board.stopped,
+  };
+}
+
+/** A summary as stored on the document row (JSON), or null. */
+export function parseSummary(text: string | null): BoardSummary | null {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as BoardSummary;
+  } catch {
+    return null;
+  }
+}
+
+export function unreadableSummary(reason: string): BoardSummary {
+  return { format: null, parts: 0, pins: 0, nets: 0, test_points: 0, reason };
+}
+
+/** Characters per page of names: well under what search reads of a page for its highlight (20,000). */
+const NAMES_PAGE_CHARS = 15_000;
+
+/** The board's part and net names as page text, so page-text search finds a board by a designator or net. */
+export function namePages(board: Board, nets: readonly Net[]): string[] {
+  const pages: string[] = [];
+  let page = "";
+  const seen = new Set<string>();
+  for (const name of [...board.parts.map((p) => p.name), ...nets.map((n) => n.name), ...board.testPoints.map((t) => t.name)]) {
+    if (!name || seen.has(name) || /^\d+$/.test(name)) continue;
+    seen.add(name);
+    if (page.length + name.length + 1 > NAMES_PAGE_CHARS) {
+      pages.push(page);
+      page = "";
+    }
+    page = page ? `${page} ${name}` : name;
+  }
+  if (page) pages.push(page);
+  return pages;
+}

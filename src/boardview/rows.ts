@@ -1,0 +1,91 @@
+// A board's rows on its document's text database (migrations-text/0002_boardviews.sql): one row per part (its
+// pins as a JSON array) and one per net (its pins, parts and test points), keyed by the document and the name's
+// matching form. Rows are written as JSON payloads expanded by json_each: a few statements per board however
+// many parts it has (D1 counts statements per invocation and binds at most 100 parameters per statement).
+import type { TextStatement } from "../search/page-index";
+import type { Net } from "./nets";
+import { nameKey } from "./nets";
+import type { Board } from "./types";
+
+/** The text databases' boardview tables, in creation order (migrations-text/0002_boardviews.sql is this). */
+export const BOARDVIEW_SCHEMA: readonly string[] = [
+  "create table boardview_parts (document_id text not null, norm text not null, ord integer not null, name text not null, side text not null, mounting text not null, x real not null, y real not null, pins text not null, primary key (document_id, norm, ord))",
+  "create table boardview_nets (document_id text not null, norm text not null, ord integer not null, name text not null, pins text not null, parts text not null, test_points text not null, primary key (document_id, norm, ord))",
+];
+
+/** Bytes of JSON per statement: far below D1's 2 MB per value, a few statements even for the largest board. */
+const PAYLOAD_BYTES = 900_000;
+
+export function deleteBoardviewStatements(documentId: string): TextStatement[] {
+  return [
+    { sql: "delete from boardview_parts where document_id = ?", params: [documentId] },
+    { sql: "delete from boardview_nets where document_id = ?", params: [documentId] },
+  ];
+}
+
+/** Empties every board of a text database (an import --reset). */
+export const RESET_BOARDVIEW_SQL: readonly string[] = ["delete from boardview_parts", "delete from boardview_nets"];
+
+const col = (i: number) => `json_extract(j.value, '$[${i}]')`;
+
+const INSERT_PARTS = `insert into boardview_parts (document_id, norm, ord, name, side, mounting, x, y, pins)
+select ?1, ${[0, 1, 2, 3, 4, 5, 6, 7].map(col).join(", ")} from json_each(?2) j`;
+const INSERT_NETS = `insert into boardview_nets (document_id, norm, ord, name, pins, parts, test_points)
+select ?1, ${[0, 1, 2, 3, 4, 5].map(col).join(", ")} from json_each(?2) j`;
+
+/** Rows as JSON arrays, cut into payloads of at most PAYLOAD_BYTES. */
+function payloads(rows: unknown[][]): string[] {
+  const out: string[] = [];
+  let chunk: string[] = [];
+  let bytes = 2;
+  for (const row of rows) {
+    const text = JSON.stringify(row);
+    if (chunk.length && bytes + text.length + 1 > PAYLOAD_BYTES) {
+      out.push(`[${chunk.join(",")}]`);
+      chunk = [];
+      bytes = 2;
+    }
+    chunk.push(text);
+    bytes += text.length + 1;
+  }
+  if (chunk.length) out.push(`[${chunk.join(",")}]`);
+  return out;
+}
+
+/** Statements that make the text database hold exactly this board for the document (none: remove it). */
+export function writeBoardviewStatements(documentId: string, board: Board | null, nets: readonly Net[]): TextStatement[] {
+  const statements = deleteBoardviewStatements(documentId);
+  if (!board) return statements;
+  const parts = board.parts.map((p, ord) => [
+    nameKey(p.name),
+    ord,
+    p.name,
+    p.side,
+    p.mounting,
+    p.x,
+    p.y,
+    JSON.stringify(p.pins.map((pin) => [pin.x, pin.y, pin.net])),
+  ]);
+  const netRows = nets.map((n, ord) => [
+    nameKey(n.name),
+    ord,
+    n.name,
+    JSON.stringify(n.pins.map((p) => [p.part, p.x, p.y, p.side])),
+    JSON.stringify(n.parts),
+    JSON.stringify(n.testPoints.map((t) => [t.name, t.x, t.y, t.side])),
+  ]);
+  for (const payload of payloads(parts)) statements.push({ sql: INSERT_PARTS, params: [documentId, payload] });
+  for (const payload of payloads(netRows)) statements.push({ sql: INSERT_NETS, params: [documentId, payload] });
+  return statements;
+}
+
+// ---- reading ----
+
+export const PART_SQL = "select name, side, mounting, x, y, pins from boardview_parts where document_id = ? and norm = ? order by ord limit 1";
+export const NET_SQL = "select name, pins, parts, test_points from boardview_nets where document_id = ? and norm = ? order by ord limit 1";
+/** Which of these documents hold a part or a net of this name (?1 JSON array of ids, ?2 the name's key). */
+export const HOLDERS_SQL = `select document_id as id, 'part' as kind, name, side, x, y, null as pins, null as test_points from boardview_parts
+  where document_id in (select value from json_each(?1)) and norm = ?2 and ord = (select min(ord) from boardview_parts p where p.document_id = boardview_parts.document_id and p.norm = ?2)
+union all
+select document_id as id, 'net' as kind, name, null as side, null as x, null as y, pins, test_points from boardview_nets
+  where document_id in (select value from json_each(?1)) and norm = ?2 and ord = (select min(ord) from boardview_nets n where n.document_id = boardview_nets.document_id and n.norm = ?2)`;

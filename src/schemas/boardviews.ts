@@ -1,0 +1,50 @@
+// A boardview's answers: its summary (on DocumentDetail too), one part, one net (GET /documents/{document}/boardview).
+import { z } from "@hono/zod-openapi";
+
+const Side = z.enum(["top", "bottom"]);
+
+export const BoardviewSummarySchema = z
+  .object({
+    format: z.string().nullable().openapi({ description: "test_link, bdv or gencad; null when the file could not be read" }),
+    parts: z.number().int(),
+    pins: z.number().int(),
+    nets: z.number().int(),
+    test_points: z.number().int(),
+    reason: z
+      .string()
+      .nullable()
+      .optional()
+      .openapi({ description: "Why the file could not be read, or why reading stopped at a cap (the parts read are kept); null when read whole" }),
+  })
+  .openapi("BoardviewSummary");
+
+export const BoardviewPartSchema = z
+  .object({
+    name: z.string(),
+    side: Side,
+    mounting: z.enum(["smd", "through_hole"]),
+    x: z.number().openapi({ description: "The part's placement point, or the centre of its pins for formats that place only pins" }),
+    y: z.number(),
+    pins: z.array(z.object({ x: z.number(), y: z.number(), net: z.string() })),
+  })
+  .openapi("BoardviewPart");
+
+export const BoardviewNetSchema = z
+  .object({
+    name: z.string(),
+    pins: z.array(z.object({ part: z.string(), x: z.number(), y: z.number(), side: Side })),
+    parts: z.array(z.string()).openapi({ description: "The parts the net touches, in file order" }),
+    test_points: z
+      .array(z.object({ name: z.string(), x: z.number(), y: z.number(), side: Side }))
+      .openapi({ description: "Where the net can be probed" }),
+  })
+  .openapi("BoardviewNet");
+
+export const BoardviewQuerySchema = z.object({
+  part: z.string().min(1).max(200).optional().openapi({ description: "A part's designator, in any spelling (U7000, u-7000)", example: "U7000" }),
+  net: z.string().min(1).max(200).optional().openapi({ description: "A net's name, in any spelling (PPBUS_G3H, ppbus g3h)", example: "PPBUS_G3H" }),
+});
+
+export type BoardviewSummary = z.infer<typeof BoardviewSummarySchema>;
+export type BoardviewPart = z.infer<typeof BoardviewPartSchema>;
+export type BoardviewNet = z.infer<typeof BoardviewNetSchema>;

@@ -1,0 +1,234 @@
+// Boardviews through the service: uploaded in every format, read by the queue consumer, answered part by part and
+// net by net (GET /documents/{document}/boardview), summarised on the document, found by search, and never
+// answered to a caller who cannot see the document.
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { bdvFile, genCadFile, testLinkFile } from "../scripts/lib/boardview-writer";
+import boardviewMigration from "../migrations-text/0002_boardviews.sql?raw";
+import { BOARDVIEW_SCHEMA } from "../src/boardview/rows";
+import { boardviewsHoldingPoint } from "../src/db/queries/boardviews";
+import { getDb } from "../src/db/client";
+import { textShards } from "../src/text/shards";
+import { SAMPLE_BOARD } from "./helpers/boardviews";
+import { api, expectMatchesOpenApi, expectProblem, getJson, seedSample } from "./helpers/app";
+import { callOk, connectV1 } from "./helpers/mcp";
+import { html } from "./helpers/site";
+import { createUploader, runQueue, upload } from "./helpers/uploads";
+
+let owner: { key: string; userId: number };
+let stranger: { key: string; userId: number };
+let counter = 0;
+
+beforeAll(async () => {
+  await seedSample();
+  owner = await createUploader(["api:read", "library:ingest", "library:publish"]);
+  stranger = await createUploader();
+});
+
+async function uploadBoardview(filename: string, content: Uint8Array, fields: Record<string, string | string[]> = {}) {
+  const res = await upload(
+    owner.key,
+    { external_id: `bv-${++counter}`, visibility: "public", rights_attested: "true", ...fields },
+    { filename, content },
+  );
+  const body: any = await res.json();
+  expect(res.status, JSON.stringify(body)).toBe(201);
+  const { result } = await runQueue([{ documentId: body.data.id, version: 1 }]);
+  expect(result.explicitAcks).toHaveLength(1);
+  return body.data.id as string;
+}
+
+// Name, file name, its bytes, test points in it (the nails variant adds one nail per net).
+const FILES: [string, string, () => Uint8Array, number][] = [
+  ["Test_Link plain", "board.brd", () => testLinkFile(SAMPLE_BOARD), 1],
+  ["Test_Link encoded", "board.brd", () => testLinkFile(SAMPLE_BOARD, { encoded: true }), 1],
+  ["Test_Link nets from nails", "board.brd", () => testLinkFile(SAMPLE_BOARD, { netsFromNails: true }), 4],
+  ["BDV", "board.bdv", () => bdvFile(SAMPLE_BOARD), 1],
+  ["GenCAD", "board.cad", () => genCadFile(SAMPLE_BOARD), 1],
+];
+
+describe.each(FILES)("%s upload", (_, filename, file, testPoints) => {
+  let id: string;
+  beforeAll(async () => {
+    id = await uploadBoardview(filename, file());
+  });
+
+  it("is available with its summary on the document", async () => {
+    const { body } = await getJson(`/documents/${id}`);
+    expect(body.data).toMatchObject({ status: "available", type: "boardview" });
+    expect(body.data.boardview).toMatchObject({ parts: 3, pins: 8, nets: 3 });
+    const { body: summary } = await getJson(`/documents/${id}/boardview`);
+    expect(summary.data).toMatchObject({ parts: 3, pins: 8, nets: 3, test_points: testPoints });
+    await expectMatchesOpenApi(summary, "/documents/{document}/boardview", "get", 200);
+  });
+
+  it("a part reads back exactly, matched in any spelling", async () => {
+    const res = await getJson(`/documents/${id}/boardview?part=u-7000`);
+    const written = SAMPLE_BOARD.parts[0];
+    expect(res.body.data).toMatchObject({ name: "U7000", side: "bottom", mounting: "smd", pins: written.pins });
+    if (filename.endsWith(".cad")) expect([res.body.data.x, res.body.data.y]).toEqual([written.x, written.y]);
+    await expectMatchesOpenApi(res.body, "/documents/{document}/boardview", "get", 200);
+    // BDV files do not say how a part is mounted: every part reads as surface mount.
+    const { body: through } = await getJson(`/documents/${id}/boardview?part=J6950`);
+    expect(through.data).toMatchObject({ side: "top", mounting: filename.endsWith(".bdv") ? "smd" : "through_hole" });
+  });
+
+  it("a net lists its pins and parts, matched in any spelling", async () => {
+    const { body } = await getJson(`/documents/${id}/boardview?net=${encodeURIComponent("ppbus g3h")}`);
+    expect(body.data).toMatchObject({
+      name: "PPBUS_G3H",
+      parts: ["U7000", "C7010", "J6950"],
+      pins: [
+        { part: "U7000", x: 140, y: 210, side: "bottom" },
+        { part: "C7010", x: 300, y: 400, side: "top" },
+        { part: "J6950", x: 590, y: 100, side: "top" },
+      ],
+    });
+  });
+
+  it("an unknown part or net is a 404 problem", async () => {
+    await expectProblem(await api(`/documents/${id}/boardview?part=U9999`), 404, "not-found");
+    await expectProblem(await api(`/documents/${id}/boardview?net=NOPE_NET`), 404, "not-found");
+  });
+});
+
+describe("boardview answers", () => {
+  it("the text databases' boardview migration is what src/boardview/rows.ts describes", () => {
+    expect(boardviewMigration.replace(/^--.*\n/gm, "").trim()).toBe(BOARDVIEW_SCHEMA.map((x) => `${x};`).join("\n\n"));
+  });
+
+  it("the document page shows the summary", async () => {
+    const id = await uploadBoardview("page.brd", testLinkFile(SAMPLE_BOARD));
+    const { body } = await getJson(`/documents/${id}`, { lang: "en" });
+    const markup = await html(body.data.url);
+    expect(markup).toContain("Boardview");
+    expect(markup).toContain("test_link: 3 parts, 8 pins, 3 nets, 1 test points");
+  });
+
+  it("asking costs no download", async () => {
+    const id = await uploadBoardview("count.brd", testLinkFile(SAMPLE_BOARD));
+    await getJson(`/documents/${id}/boardview?part=U7000`);
+    await getJson(`/documents/${id}/boardview`);
+    const { body } = await getJson(`/documents/${id}`);
+    expect(body.data.downloads).toBe(0);
+  });
+
+  it("a document that is not a boardview has boardview null and its boardview is a 404; part and net together are refused", async () => {
+    const res = await upload(
+      owner.key,
+      { external_id: `bv-${++counter}`, visibility: "public", rights_attested: "true" },
+      { filename: "notes.txt", content: "U7000 notes" },
+    );
+    const id = ((await res.json()) as any).data.id;
+    await runQueue([{ documentId: id, version: 1 }]);
+    const { body } = await getJson(`/documents/${id}`);
+    expect(body.data.boardview).toBeNull();
+    await expectProblem(await api(`/documents/${id}/boardview`), 404, "not-found");
+    const board = await uploadBoardview("both.brd", testLinkFile(SAMPLE_BOARD));
+    await expectProblem(await api(`/documents/${board}/boardview?part=U7000&net=GND`), 422, "validation-failed");
+  });
+
+  it("binary noise under a boardview name stays an available document without parts, the reason in its detail", async () => {
+    let seed = 11;
+    const noise = Uint8Array.from({ length: 64_000 }, () => (seed = (seed * 1103515245 + 12345) >>> 0) >>> 24);
+    const id = await uploadBoardview("noise.brd", noise);
+    const { body } = await getJson(`/documents/${id}`);
+    expect(body.data.status).toBe("available");
+    expect(body.data.boardview).toMatchObject({ format: null, parts: 0, pins: 0, nets: 0 });
+    expect(body.data.boardview.reason).toMatch(/not a boardview format/);
+    await expectProblem(await api(`/documents/${id}/boardview?part=U7000`), 404, "not-found");
+  });
+
+  it("search finds a boardview by a designator or a net only it holds, the highlight naming it", async () => {
+    const board = {
+      parts: [{ name: "QZ9107", side: "top" as const, mounting: "smd" as const, x: 0, y: 0, pins: [{ x: 1, y: 1, net: "PPZORBLAX_G3H" }] }],
+    };
+    const id = await uploadBoardview("search.brd", testLinkFile(board), { title: "Logic board view" });
+    for (const q of ["QZ9107", "PPZORBLAX_G3H"]) {
+      const { body } = await getJson(`/search?q=${q}`);
+      const hit = body.data.documents.find((d: any) => d.id === id);
+      expect(hit, q).toBeDefined();
+      expect(JSON.stringify(hit.highlight)).toContain(q.split("_")[0]);
+    }
+  });
+
+  it("a private boardview's parts, nets and names are never answered to a caller who cannot see it", async () => {
+    const board = {
+      parts: [{ name: "UPRIV77", side: "bottom" as const, mounting: "smd" as const, x: 0, y: 0, pins: [{ x: 5, y: 6, net: "PP_SECRETNET" }] }],
+    };
+    const id = await uploadBoardview("private.brd", testLinkFile(board), { visibility: "private" });
+    const { body: own } = await getJson(`/documents/${id}/boardview?part=UPRIV77`, { key: owner.key });
+    expect(own.data).toMatchObject({ name: "UPRIV77", pins: [{ x: 5, y: 6, net: "PP_SECRETNET" }] });
+    for (const key of [undefined, stranger.key]) {
+      for (const query of ["", "?part=UPRIV77", "?net=PP_SECRETNET"]) {
+        const problem = await expectProblem(await api(`/documents/${id}/boardview${query}`, { key }), 404, "not-found");
+        expect(JSON.stringify(problem)).not.toContain("PP_SECRETNET");
+      }
+      const { body } = await getJson("/search?q=UPRIV77", { key });
+      expect(body.data.documents.map((d: any) => d.id)).not.toContain(id);
+    }
+    const { body: found } = await getJson("/search?q=UPRIV77", { key: owner.key });
+    expect(found.data.documents.map((d: any) => d.id)).toContain(id);
+  });
+
+  it("the boardviews of a board that hold a point, with side and position, honouring visibility", async () => {
+    const board = {
+      parts: [{ name: "UPT500", side: "bottom" as const, mounting: "smd" as const, x: 0, y: 0, pins: [{ x: 10, y: 20, net: "PP5V_PT" }] }],
+    };
+    const pub = await uploadBoardview("points.brd", testLinkFile(board), { boards: ["820-00165"] });
+    const priv = await uploadBoardview("points-private.cad", genCadFile({ parts: [{ ...board.parts[0], x: 10, y: 20 }] }), {
+      boards: ["820-00165"],
+      visibility: "private",
+    });
+    const ctx = (viewer: { userId: number } | null) => ({
+      db: getDb(env),
+      viewer,
+      urls: { siteUrl: "https://boards.test", lang: "en" as const },
+      now: new Date().toISOString(),
+      shards: textShards(env),
+    });
+    const anonymous = await boardviewsHoldingPoint(ctx(null), "820 00165", "upt-500");
+    expect(anonymous).toEqual([{ document: pub, format: "test_link", kind: "part", name: "UPT500", side: "bottom", x: 10, y: 20 }]);
+    const mine = await boardviewsHoldingPoint(ctx({ userId: owner.userId }), "82000165", "PP5V_PT");
+    expect(mine.map((h) => [h.document, h.kind, h.x, h.y, h.side]).sort()).toEqual(
+      [
+        [pub, "net", 10, 20, "bottom"],
+        [priv, "net", 10, 20, "bottom"],
+      ].sort(),
+    );
+    expect(await boardviewsHoldingPoint(ctx({ userId: stranger.userId }), "820-00165", "UPT500")).toHaveLength(1);
+  });
+});
+
+describe("MCP get_document", () => {
+  it("answers a boardview's part and net, and nothing of a private one", async () => {
+    const id = await uploadBoardview("mcp.cad", genCadFile(SAMPLE_BOARD));
+    const board = {
+      parts: [{ name: "UMCP1", side: "top" as const, mounting: "smd" as const, x: 0, y: 0, pins: [{ x: 1, y: 2, net: "PP_MCPNET" }] }],
+    };
+    const hidden = await uploadBoardview("mcp-private.brd", testLinkFile(board), { visibility: "private" });
+    const client = await connectV1();
+    try {
+      const part = await callOk(client, "get_document", { document: id, part: "u 7000" });
+      expect(part.structuredContent.part).toMatchObject({
+        name: "U7000",
+        side: "bottom",
+        mounting: "smd",
+        x: 150,
+        y: 220,
+        pins: SAMPLE_BOARD.parts[0].pins,
+      });
+      expect(part.structuredContent.document.boardview).toMatchObject({ format: "gencad", parts: 3 });
+      expect(part.content[0].text).toContain("Part U7000");
+      const net = await callOk(client, "get_document", { document: id, net: "ppbus_g3h" });
+      expect(net.structuredContent.net).toMatchObject({ name: "PPBUS_G3H", parts: ["U7000", "C7010", "J6950"] });
+      const none = await callOk(client, "get_document", { document: id, part: "U404" });
+      expect(none.structuredContent.part).toBeNull();
+      const result = await client.callTool({ name: "get_document", arguments: { document: hidden, part: "UMCP1" } });
+      expect(result.isError).toBe(true);
+      expect(JSON.stringify(result)).not.toContain("PP_MCPNET");
+    } finally {
+      await client.close();
+    }
+  });
+});
