@@ -211,6 +211,8 @@ async function shards(): Promise<void> {
 
 async function main(): Promise<void> {
   if (process.argv.includes("--shards-only")) return shards();
+  // The read paths against the one-query route and a "hello" Worker, one run (issue 33): bench/edge/side-by-side.ts.
+  if (process.argv.includes("--side-by-side")) return void (await import("./side-by-side"));
   const load = loadavg()[0];
   const dataset = await seedState(STATE);
   const uncached = await pass("0");

@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import { REQUEST_PIPELINE } from "../../src/app";
 import type { AppEnv } from "../../src/http/context";
 import worker from "../../src/index";
+import { UNCACHED_HEADER } from "./uncached";
 import { setLatencies, Trace, traces, withLatency, wrapCacheApi, type Latencies } from "./latency";
 
 export { Limiter } from "../../src/limits/limiter";
@@ -40,7 +41,10 @@ export default {
     // No latency asked for (`npm run bench:http`): the production Worker and its bindings as they are, so the
     // ratios measure its code and not this entry's instruments (a wrapper per binding call, a copied body).
     if (Object.values(modelled).every((ms) => ms === 0)) {
-      return new URL(request.url).pathname === "/__bench/one-query" ? oneQuery.fetch(request, env, ctx) : worker.fetch(request, env, ctx);
+      if (new URL(request.url).pathname === "/__bench/one-query") return oneQuery.fetch(request, env, ctx);
+      // The side-by-side run (bench/edge/side-by-side.ts) asks for an uncached answer from the same isolate.
+      const uncached = request.headers.get(UNCACHED_HEADER) === "1";
+      return worker.fetch(request, uncached ? { ...env, EDGE_CACHE_TTL_SECONDS: "0" } : env, ctx);
     }
     if (!cacheWrapped) {
       wrapCacheApi();
