@@ -7,13 +7,19 @@
 export const MEMORY_ENTRY_MAX_BYTES = 256 * 1024;
 const MEMORY_MAX_BYTES = 8 * 1024 * 1024;
 
-interface Entry {
+/**
+ * A kept answer, ready to send: its bytes, the headers a reader gets (one Headers object, copied by each Response
+ * made from it, so never changed after it is kept), its ETag and the language it is written in.
+ */
+export interface KeptAnswer {
   body: Uint8Array;
-  headers: [string, string][];
+  headers: Headers;
+  etag: string | null;
+  lang: string | null;
   expiresAt: number;
 }
 
-const entries = new Map<string, Entry>();
+const entries = new Map<string, KeptAnswer>();
 let totalBytes = 0;
 
 function drop(key: string): void {
@@ -23,8 +29,8 @@ function drop(key: string): void {
   totalBytes -= entry.body.byteLength;
 }
 
-/** The kept answer for `key` while it is fresh (a new Response each time), else undefined. */
-export function memoryGet(key: string, nowMs: number): Response | undefined {
+/** The kept answer for `key` while it is fresh, else undefined. Read only: a Response made from it copies it. */
+export function memoryLookup(key: string, nowMs: number): KeptAnswer | undefined {
   const entry = entries.get(key);
   if (!entry) return undefined;
   if (entry.expiresAt <= nowMs) {
@@ -33,15 +39,26 @@ export function memoryGet(key: string, nowMs: number): Response | undefined {
   }
   entries.delete(key); // re-inserted last: the map's order is the use order
   entries.set(key, entry);
-  return new Response(entry.body.slice(), { status: 200, headers: entry.headers });
+  return entry;
 }
 
-/** Keeps a copy until `expiresAt` (epoch ms) when it is small enough; evicts the least recently used to fit. */
-export function memoryPut(key: string, body: Uint8Array, headers: Headers, expiresAt: number): void {
+/** The kept answer for `key` while it is fresh (a new Response each time), else undefined. */
+export function memoryGet(key: string, nowMs: number): Response | undefined {
+  const entry = memoryLookup(key, nowMs);
+  // The Response copies the bytes and the headers (Fetch standard: a body from a buffer is a copy of its bytes).
+  return entry && new Response(entry.body, { status: 200, headers: entry.headers });
+}
+
+/**
+ * Keeps a copy until `expiresAt` (epoch ms) when it is small enough; evicts the least recently used to fit.
+ * `headers` are kept as given (a copy): what a reader gets; `lang`, the language the answer is written in.
+ */
+export function memoryPut(key: string, body: Uint8Array, headers: Headers, expiresAt: number, lang: string | null = null): void {
   if (body.byteLength > MEMORY_ENTRY_MAX_BYTES) return;
   drop(key);
   while (totalBytes + body.byteLength > MEMORY_MAX_BYTES && entries.size > 0) drop(entries.keys().next().value as string);
-  entries.set(key, { body, headers: [...headers], expiresAt });
+  const kept = new Headers(headers);
+  entries.set(key, { body, headers: kept, etag: kept.get("ETag"), lang, expiresAt });
   totalBytes += body.byteLength;
 }
 
