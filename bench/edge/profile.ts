@@ -120,7 +120,9 @@ async function summarise(
     const located = await locate(builtIn ? (parents.get(node.id)?.callFrame ?? frame) : frame);
     const file = located?.file ?? (frame.url ? "(runtime JavaScript)" : frame.functionName || "(native)");
     byFile.set(file, (byFile.get(file) ?? 0) + n);
-    const fn = builtIn ? `${frame.functionName || "(native)"} ← ${located?.where ?? "?"}` : `${frame.functionName || "(anonymous)"} ${located?.where ?? ""}`.trim();
+    const fn = builtIn
+      ? `${frame.functionName || "(native)"} ← ${located?.where ?? "?"}`
+      : `${frame.functionName || "(anonymous)"} ${located?.where ?? ""}`.trim();
     byFunction.set(fn, (byFunction.get(fn) ?? 0) + n);
   }
   const top = (m: Map<string, number>) =>
@@ -153,7 +155,9 @@ async function profileRoute(base: string, inspector: Inspector, route: Route): P
     "",
     "| source file | % | | function (source line) | % |",
     "|---|---|---|---|---|",
-    ...files.map(([f, p], i) => `| ${f} | ${p.toFixed(1)} | | ${functions[i] ? `\`${functions[i][0]}\`` : ""} | ${functions[i]?.[1].toFixed(1) ?? ""} |`),
+    ...files.map(
+      ([f, p], i) => `| ${f} | ${p.toFixed(1)} | | ${functions[i] ? `\`${functions[i][0]}\`` : ""} | ${functions[i]?.[1].toFixed(1) ?? ""} |`,
+    ),
     "",
   ];
 }

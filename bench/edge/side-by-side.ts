@@ -60,7 +60,13 @@ async function routes(base: string): Promise<{ reads: Target[]; detail: string }
     ["thread list", "/api/v1/forum/threads"],
     ["site `/en`", "/en"],
   ];
-  return { reads: pairs.flatMap(([label, path]) => [{ label, path }, { label, path, uncached: true }]), detail };
+  return {
+    reads: pairs.flatMap(([label, path]) => [
+      { label, path },
+      { label, path, uncached: true },
+    ]),
+    detail,
+  };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
