@@ -215,6 +215,8 @@ async function main(): Promise<void> {
   if (process.argv.includes("--side-by-side")) return void (await import("./side-by-side"));
   // Where a read spends the Worker's CPU (V8 sampling profiler through the inspector): bench/edge/profile.ts.
   if (process.argv.includes("--profile")) return void (await import("./profile"));
+  // This checkout against another revision, both running at once under the same load: bench/edge/ab.ts.
+  if (process.argv.some((a) => a.startsWith("--ab="))) return void (await import("./ab"));
   const load = loadavg()[0];
   const dataset = await seedState(STATE);
   const uncached = await pass("0");
