@@ -28,13 +28,16 @@ async function rps(url: string, uncached: boolean, seconds: number): Promise<num
 async function main(): Promise<void> {
   const load = loadavg();
   const sha = execSync(`git rev-parse --short ${REV}`, { cwd: ROOT }).toString().trim();
-  // The other revision's sources with this checkout's bench entry, beside this checkout (its node_modules are
-  // found from there).
-  const other = join(OUT, `ab-${sha}`);
+  // The other revision's sources with this checkout's bench entry.
+  // A hidden folder of this checkout (packages resolve from there; esbuild ignores tsconfig under node_modules,
+  // and tsc and Biome read only the folders they list), removed after the run.
+  const other = join(ROOT, ".bench-ab", sha);
   rmSync(other, { recursive: true, force: true });
   mkdirSync(other, { recursive: true });
   execSync(`git archive ${REV} src | tar -x -C ${other}`, { cwd: ROOT });
   for (const dir of ["bench/edge", "bench/lib"]) cpSync(join(ROOT, dir), join(other, dir), { recursive: true });
+  // src/version.ts reads package.json; esbuild takes the JSX settings from the nearest tsconfig.json.
+  for (const file of ["package.json", "tsconfig.json"]) cpSync(join(ROOT, file), join(other, file));
   const side = join(OUT, "side-state");
   if (!existsSync(side)) await seedState(side);
   for (const s of ["ab-state-a", "ab-state-b"]) {
@@ -90,6 +93,7 @@ async function main(): Promise<void> {
   } finally {
     stopWorker(a);
     stopWorker(b);
+    rmSync(join(ROOT, ".bench-ab"), { recursive: true, force: true });
   }
 }
 
