@@ -211,6 +211,12 @@ async function shards(): Promise<void> {
 
 async function main(): Promise<void> {
   if (process.argv.includes("--shards-only")) return shards();
+  // The read paths against the one-query route and a "hello" Worker, one run (issue 33): bench/edge/side-by-side.ts.
+  if (process.argv.includes("--side-by-side")) return void (await import("./side-by-side"));
+  // Where a read spends the Worker's CPU (V8 sampling profiler through the inspector): bench/edge/profile.ts.
+  if (process.argv.includes("--profile")) return void (await import("./profile"));
+  // This checkout against another revision, both running at once under the same load: bench/edge/ab.ts.
+  if (process.argv.some((a) => a.startsWith("--ab="))) return void (await import("./ab"));
   const load = loadavg()[0];
   const dataset = await seedState(STATE);
   const uncached = await pass("0");

@@ -72,11 +72,13 @@ export interface WorkerOptions {
   entry?: string;
   /** Another wrangler config than wrangler.toml. */
   config?: string;
+  /** The V8 inspector's port (a CPU profile of the Worker, bench/edge/profile.ts); a free one when not given. */
+  inspectorPort?: number;
 }
 
 export async function startWorker(options: WorkerOptions): Promise<ChildProcess> {
   const { port } = options;
-  const inspectorPort = await freePort();
+  const inspectorPort = options.inspectorPort ?? (await freePort());
   const vars = Object.entries(options.vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
   const child = spawn(
     WRANGLER,

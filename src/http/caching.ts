@@ -36,13 +36,19 @@ export async function withValidators(res: Response, cacheControl: string, vary?:
   return new Response(body, { status: 200, headers });
 }
 
-/** 304 (no body) instead of `res` when the request's If-None-Match names its ETag. */
-export function conditional(ifNoneMatch: string | undefined, res: Response): Response {
-  const etag = res.headers.get("ETag");
-  if (res.status !== 200 || !etag || !etagMatches(ifNoneMatch, etag)) return res;
-  const headers = new Headers(res.headers);
+/** The 304 (no body) of an answer with these headers. */
+export function notModified(answerHeaders: Headers): Response {
+  const headers = new Headers(answerHeaders);
   for (const h of ["Content-Type", "Content-Length"]) headers.delete(h);
   return new Response(null, { status: 304, headers });
+}
+
+/** 304 (no body) instead of `res` when the request's If-None-Match names its ETag. */
+export function conditional(ifNoneMatch: string | undefined, res: Response): Response {
+  if (!ifNoneMatch || res.status !== 200) return res;
+  const etag = res.headers.get("ETag");
+  if (!etag || !etagMatches(ifNoneMatch, etag)) return res;
+  return notModified(res.headers);
 }
 
 /** Whether the API answer in `res` is one the cache headers apply to: a successful JSON GET (or HEAD). */

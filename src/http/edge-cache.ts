@@ -6,10 +6,10 @@
 // keep, with their ETag. Never stored: keyed calls, problems and error pages, `private`/`no-store` answers.
 import type { Context, MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
-import { conditional } from "./caching";
+import { conditional, etagMatches, notModified } from "./caching";
 import type { AppEnv } from "./app-env";
 import { LANGUAGES, type Lang } from "../core/language";
-import { MEMORY_ENTRY_MAX_BYTES, memoryGet, memoryPut, readUpTo } from "./memory-cache";
+import { type KeptAnswer, MEMORY_ENTRY_MAX_BYTES, memoryLookup, memoryPut, readUpTo } from "./memory-cache";
 
 type Ctx = Context<AppEnv>;
 
@@ -47,6 +47,8 @@ function paramName(raw: string): string {
  * both U+FFFD once decoded with replacement), and one would be served the other's answer.
  */
 export function edgeCacheKey(url: URL, known: readonly string[], lang: Lang): string {
+  // Most reads send no query at all: nothing to normalise.
+  if (url.search === "" || known.length === 0) return `${url.origin}${url.pathname}?_lang=${lang}`;
   const pairs = url.search
     .slice(1)
     .split("&")
@@ -79,31 +81,52 @@ function forStorage(res: Response, ttlSeconds: number, lang: Lang, nowMs: number
   return stored;
 }
 
-/** After the answer is sent: into the isolate's memory (when small) and the Cache API, from one copy of the body. */
+/** The headers a reader gets from a stored copy: its own Cache-Control back, the cache's bookkeeping out, `X-Edge-Cache: hit`. */
+function readerHeaders(stored: Headers): Headers {
+  const headers = new Headers(stored);
+  headers.set("Cache-Control", stored.get(CLIENT_CACHE_CONTROL) ?? "");
+  for (const name of [LANG_HEADER, CLIENT_CACHE_CONTROL, STORED_AT, "Age", "CF-Cache-Status"]) headers.delete(name);
+  headers.set(EDGE_CACHE_HEADER, "hit");
+  return headers;
+}
+
+/** The language a stored copy is written in (site pages name theirs in the path), when it is one of ours. */
+function storedLang(stored: Headers): Lang | null {
+  const lang = stored.get(LANG_HEADER) as Lang | null;
+  return lang && LANGUAGES.includes(lang) ? lang : null;
+}
+
+type Kept = Pick<KeptAnswer, "headers" | "etag" | "lang"> & { body: Uint8Array | ReadableStream<Uint8Array> };
+
+/**
+ * After the answer is sent: into the isolate's memory (when small, already as readers get it, so a hit only
+ * makes one Response) and the Cache API, from one copy of the body.
+ */
 async function keep(key: string, stored: Response, expiresAt: number): Promise<void> {
   const read = await readUpTo(stored.body, MEMORY_ENTRY_MAX_BYTES);
-  if ("bytes" in read) memoryPut(key, read.bytes, stored.headers, expiresAt);
+  if ("bytes" in read) memoryPut(key, read.bytes, readerHeaders(stored.headers), expiresAt, storedLang(stored.headers));
   await caches.default.put(key, new Response("bytes" in read ? read.bytes : read.stream, stored));
 }
 
-/** A Cache API hit, kept in the isolate's memory too until the stored copy's own lifetime ends. */
-async function fromCacheApi(key: string, hit: Response, ttlSeconds: number, nowMs: number): Promise<Response> {
+/** A Cache API hit as readers get it, kept in the isolate's memory too until the stored copy's own lifetime ends. */
+async function fromCacheApi(key: string, hit: Response, ttlSeconds: number, nowMs: number): Promise<Kept> {
   const storedAt = Number(hit.headers.get(STORED_AT)) || nowMs;
+  const headers = readerHeaders(hit.headers);
+  const lang = storedLang(hit.headers);
   const read = await readUpTo(hit.body, MEMORY_ENTRY_MAX_BYTES);
-  if (!("bytes" in read)) return new Response(read.stream, hit);
-  memoryPut(key, read.bytes, hit.headers, storedAt + ttlSeconds * 1000);
-  return new Response(read.bytes, hit);
+  if (!("bytes" in read)) return { body: read.stream, headers, etag: headers.get("ETag"), lang };
+  memoryPut(key, read.bytes, headers, storedAt + ttlSeconds * 1000, lang);
+  return { body: read.bytes, headers, etag: headers.get("ETag"), lang };
 }
 
-/** A stored answer as this reader gets it: its language restored on the context, 304 when their copy is current. */
-function fromStorage(c: Ctx, stored: Response): Response {
-  const headers = new Headers(stored.headers);
-  const lang = headers.get(LANG_HEADER) as Lang | null;
-  if (lang && LANGUAGES.includes(lang)) c.set("lang", lang);
-  headers.set("Cache-Control", headers.get(CLIENT_CACHE_CONTROL) ?? "");
-  for (const name of [LANG_HEADER, CLIENT_CACHE_CONTROL, STORED_AT, "Age", "CF-Cache-Status"]) headers.delete(name);
-  headers.set(EDGE_CACHE_HEADER, "hit");
-  return conditional(c.req.header("If-None-Match"), new Response(stored.body, { status: 200, headers }));
+/** A kept answer as this reader gets it: its language restored on the context, 304 when their copy is current. */
+function answerKept(c: Ctx, kept: Kept): Response {
+  if (kept.lang) c.set("lang", kept.lang as Lang);
+  if (kept.etag && etagMatches(c.req.header("If-None-Match"), kept.etag)) {
+    if (kept.body instanceof ReadableStream) kept.body.cancel().catch(() => undefined);
+    return notModified(kept.headers);
+  }
+  return new Response(kept.body, { status: 200, headers: kept.headers });
 }
 
 /**
@@ -120,14 +143,14 @@ export function edgeCache(knownParams: KnownParams, validate: Validate): Middlew
     const ttl = c.get("config").edgeCacheTtlSeconds;
     const nowMs = Date.now();
     // The isolate's memory first (no round trip), then this data centre's Cache API.
-    const kept = memoryGet(key, nowMs);
+    const kept = memoryLookup(key, nowMs);
     if (kept) {
-      c.res = fromStorage(c, kept);
+      c.res = answerKept(c, kept);
       return;
     }
     const hit = await caches.default.match(key);
     if (hit) {
-      c.res = fromStorage(c, await fromCacheApi(key, hit, ttl, nowMs));
+      c.res = answerKept(c, await fromCacheApi(key, hit, ttl, nowMs));
       return;
     }
     await next();

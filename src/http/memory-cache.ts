@@ -9,29 +9,45 @@ import { IsolateCache } from "../core/isolate-cache";
 export const MEMORY_ENTRY_MAX_BYTES = 256 * 1024;
 const MEMORY_MAX_BYTES = 8 * 1024 * 1024;
 
-interface Entry {
+/**
+ * A kept answer, ready to send: its bytes, the headers a reader gets (one Headers object, copied by each Response
+ * made from it, so never changed after it is kept), its ETag and the language it is written in.
+ */
+export interface KeptAnswer {
   body: Uint8Array;
-  headers: [string, string][];
+  headers: Headers;
+  etag: string | null;
+  lang: string | null;
   expiresAt: number;
 }
 
-const entries = new IsolateCache<string, Entry>({
+const entries = new IsolateCache<string, KeptAnswer>({
   maxEntries: 10_000,
   maxWeight: MEMORY_MAX_BYTES,
   weigh: (entry) => entry.body.byteLength,
   expired: (entry, nowMs) => entry.expiresAt <= nowMs,
 });
 
-/** The kept answer for `key` while it is fresh (a new Response each time), else undefined. */
-export function memoryGet(key: string, nowMs: number): Response | undefined {
-  const entry = entries.use(key, nowMs);
-  return entry && new Response(entry.body.slice(), { status: 200, headers: entry.headers });
+/** The kept answer for `key` while it is fresh, else undefined. Read only: a Response made from it copies it. */
+export function memoryLookup(key: string, nowMs: number): KeptAnswer | undefined {
+  return entries.use(key, nowMs);
 }
 
-/** Keeps a copy until `expiresAt` (epoch ms) when it is small enough; evicts the least recently used to fit. */
-export function memoryPut(key: string, body: Uint8Array, headers: Headers, expiresAt: number): void {
+/** The kept answer for `key` while it is fresh (a new Response each time), else undefined. */
+export function memoryGet(key: string, nowMs: number): Response | undefined {
+  const entry = memoryLookup(key, nowMs);
+  // The Response copies the bytes and the headers (Fetch standard: a body from a buffer is a copy of its bytes).
+  return entry && new Response(entry.body, { status: 200, headers: entry.headers });
+}
+
+/**
+ * Keeps a copy until `expiresAt` (epoch ms) when it is small enough; evicts the least recently used to fit.
+ * `headers` are kept as given (a copy): what a reader gets; `lang`, the language the answer is written in.
+ */
+export function memoryPut(key: string, body: Uint8Array, headers: Headers, expiresAt: number, lang: string | null = null): void {
   if (body.byteLength > MEMORY_ENTRY_MAX_BYTES) return;
-  entries.set(key, { body, headers: [...headers], expiresAt });
+  const kept = new Headers(headers);
+  entries.set(key, { body, headers: kept, etag: kept.get("ETag"), lang, expiresAt });
 }
 
 /**

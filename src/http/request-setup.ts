@@ -1,20 +1,42 @@
 // First middleware for every route (API, files, MCP, pages): request id, config, site url, language.
 import { createMiddleware } from "hono/factory";
-import { readConfig } from "../config";
+import { type AppConfig, readConfig } from "../config";
 import type { AppEnv } from "./app-env";
 import { newId } from "../core/ids";
-import { negotiateLanguage } from "../core/language";
+import { IsolateCache } from "../core/isolate-cache";
+import { type Lang, negotiateLanguage } from "../core/language";
 
 /** The language problem bodies are written in (src/http/problem-table.ts titles, the details thrown). */
 const PROBLEM_LANGUAGE = "en";
 
 const INCOMING_REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
+// The vars of an isolate's env never change while it runs: read them once per env object, not per request.
+const configs = new WeakMap<Env, AppConfig>();
+function configOf(env: Env): AppConfig {
+  let config = configs.get(env);
+  if (!config) configs.set(env, (config = readConfig(env)));
+  return config;
+}
+
+// Browsers send a handful of distinct Accept-Language values: each is negotiated once per isolate.
+const negotiated = new IsolateCache<string, Lang>({ maxEntries: 256 });
+function languageOf(header: string | undefined, fallback: Lang): Lang {
+  if (!header) return fallback;
+  const key = `${fallback}|${header}`;
+  let lang = negotiated.get(key);
+  if (lang === undefined) {
+    lang = negotiateLanguage(header, fallback);
+    negotiated.set(key, lang);
+  }
+  return lang;
+}
+
 export const requestSetup = createMiddleware<AppEnv>(async (c, next) => {
   const incoming = c.req.header("X-Request-Id");
   const requestId = incoming && INCOMING_REQUEST_ID.test(incoming) ? incoming : newId();
-  const config = readConfig(c.env);
-  const lang = negotiateLanguage(c.req.header("Accept-Language"), config.defaultLang);
+  const config = configOf(c.env);
+  const lang = languageOf(c.req.header("Accept-Language"), config.defaultLang);
   c.set("requestId", requestId);
   c.set("config", config);
   c.set("siteUrl", config.siteUrl ?? new URL(c.req.url).origin);

@@ -1,5 +1,7 @@
 // The JSON API under /api/v1: middleware order, every operation, the OpenAPI document and the docs page.
 import { cors } from "hono/cors";
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../http/app-env";
 import { authenticate } from "../http/authenticate";
 import { apiValidators, cacheHeaders } from "../http/caching";
 import { edgeCache, knownParamsFromRoutes } from "../http/edge-cache";
@@ -27,6 +29,47 @@ import { getPostRoute } from "./posts/get";
 import { listPostsRoute } from "./posts/list";
 import { searchRoute } from "./search/get";
 
+/** CORS of the API: any origin, these request headers, and the response headers a browser script may read. */
+const CORS = {
+  origin: "*",
+  allowMethods: ["GET", "POST", "OPTIONS"],
+  allowHeaders: ["Authorization", "Accept-Language", "Content-Type", "If-None-Match", "X-Request-Id"],
+  exposeHeaders: [
+    "X-Request-Id",
+    "ETag",
+    "Retry-After",
+    "RateLimit",
+    "RateLimit-Policy",
+    "X-RateLimit-Limit",
+    "X-RateLimit-Remaining",
+    "X-RateLimit-Reset",
+    "Idempotent-Replayed",
+    "Content-Language",
+    "x-d1-bookmark",
+    "Link",
+  ],
+  maxAge: 86400,
+};
+const preflight = cors(CORS);
+const EXPOSED = CORS.exposeHeaders.join(",");
+
+/**
+ * Preflights are Hono's cors(); any other call gets its two headers on the answer it ends with (errors
+ * included). Set after the handler, not before as cors() does: headers set before the answer exists make Hono
+ * build a placeholder Response and copy its headers into the real one, on every call (issue 33's profile).
+ */
+const apiCors = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.req.method === "OPTIONS") return preflight(c, next);
+  await next();
+  try {
+    c.res.headers.set("Access-Control-Allow-Origin", CORS.origin);
+  } catch {
+    c.res = new Response(c.res.body, c.res); // headers of a response passed through are immutable
+    c.res.headers.set("Access-Control-Allow-Origin", CORS.origin);
+  }
+  c.res.headers.set("Access-Control-Expose-Headers", EXPOSED);
+});
+
 /** Sub-apps mounted under /api/v1, in the order of the spec. */
 const OPERATIONS = [
   getMeRoute,
@@ -51,29 +94,7 @@ const OPERATIONS = [
 
 export function buildApi() {
   const api = createRouter();
-  api.use(
-    "*",
-    cors({
-      origin: "*",
-      allowMethods: ["GET", "POST", "OPTIONS"],
-      allowHeaders: ["Authorization", "Accept-Language", "Content-Type", "If-None-Match", "X-Request-Id"],
-      exposeHeaders: [
-        "X-Request-Id",
-        "ETag",
-        "Retry-After",
-        "RateLimit",
-        "RateLimit-Policy",
-        "X-RateLimit-Limit",
-        "X-RateLimit-Remaining",
-        "X-RateLimit-Reset",
-        "Idempotent-Replayed",
-        "Content-Language",
-        "x-d1-bookmark",
-        "Link",
-      ],
-      maxAge: 86400,
-    }),
-  );
+  api.use("*", apiCors);
   api.use("*", cacheHeaders);
 
   // Registered before authenticate: the description of the API needs no key, and a bad key does not hide it.

@@ -46,6 +46,31 @@ describe("cached anonymous answers stay each their own", () => {
     expect(notModified.headers.get("X-Request-Id")).not.toBe(answers[2].headers.get("X-Request-Id"));
   });
 
+  it("an answer kept in the isolate's memory is sent whole to every reader, with CORS and without the cache's bookkeeping", async () => {
+    const address = newAddress();
+    const reads: Response[] = [];
+    // A path no other test of this file reads, so its first read is a miss whatever ran before.
+    const path = `/forum/threads/${SAMPLE_IDS.thread}`;
+    for (let i = 0; i < 5; i++) reads.push(await anon(path, address, { Origin: "https://tool.example" }));
+    const bodies = await Promise.all(reads.map((r) => r.text()));
+    expect(reads.map((r) => r.headers.get("X-Edge-Cache"))).toEqual(["miss", "hit", "hit", "hit", "hit"]);
+    expect(bodies[0].length).toBeGreaterThan(100);
+    for (const body of bodies) expect(body).toBe(bodies[0]);
+    for (const r of reads) {
+      expect(r.headers.get("Access-Control-Allow-Origin")).toBe("*");
+      expect(r.headers.get("Access-Control-Expose-Headers")).toContain("ETag");
+      expect(r.headers.get("Cache-Control")).toBe("public, max-age=60");
+      expect(r.headers.get("Content-Type")).toMatch(/^application\/json/);
+      for (const internal of ["X-Edge-Lang", "X-Edge-Cache-Control", "X-Edge-Stored-At"]) expect(r.headers.has(internal), internal).toBe(false);
+    }
+    const current = await anon(path, address, { "If-None-Match": `W/${reads[0].headers.get("ETag")}` });
+    expect(current.status).toBe(304);
+    expect(current.headers.get("X-Edge-Cache")).toBe("hit");
+    expect(current.headers.has("Content-Type")).toBe(false);
+    expect(current.headers.get("ETag")).toBe(reads[0].headers.get("ETag"));
+    expect(current.headers.get("Access-Control-Allow-Origin")).toBe("*");
+  });
+
   it("the Spanish and English answers of one address never bleed into each other", async () => {
     const address = newAddress();
     for (let round = 0; round < 2; round++) {
