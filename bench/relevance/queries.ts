@@ -23,7 +23,8 @@ export const STRETCH: Category = "English for Spanish-only (stretch)";
 
 export interface KnownItemQuery {
   q: string;
-  category: Category;
+  /** A category of CATEGORIES, or of MEANING_CATEGORIES (bench/relevance/meaning.ts). */
+  category: string;
   group: Group;
   /** Board number (boards) or item title (every other group). */
   target: string;
