@@ -51,6 +51,7 @@ import {
 import { variantsOf, variantsQuery } from "./vocabulary";
 import { bestExcerpt, matchWords, type Excerpt } from "./excerpts";
 import { matchedPagesQuery } from "./page-text";
+import { findScope, parseScopeTable, restOf, scopeTableQuery, type Scope, type ScopeBoard } from "./scope";
 
 export type SearchResult = z.infer<typeof SearchResultSchema>;
 export type DocumentType = z.infer<typeof DocumentTypeSchema>;
@@ -109,6 +110,18 @@ interface Group {
   candidates: number;
   /** Documents the text shards matched: merged with this group's own rows by score, visible ones only. */
   shardHits?: readonly ShardHit[];
+  /** The boards the query names (src/search/scope.ts): their items rank first. */
+  scope?: GroupScope;
+}
+
+/** How a group ranks the items of the boards in scope (tier 0: matched on the rest of the query; 1: the others). */
+interface GroupScope {
+  /** Condition on the base row: the item belongs to a board in scope. */
+  inScope: SQL;
+  /** The newest visible items in scope (ids), as many as one page. */
+  fill: (limit: number) => SQL;
+  /** The rest of the query (any word), its closeness levels, and the table to rank it on. */
+  rest?: { match: string; levels?: Levels; table: string };
 }
 
 const bm25 = (weightsOf: FtsTable, table: string) => sql.raw(`bm25(${table}, ${FTS_TABLES[weightsOf].weights.map((w) => w.toFixed(1)).join(", ")})`);
@@ -123,15 +136,51 @@ function from(g: Group, table: string): SQL {
 
 const visibleRows = (g: Group) => sql`k.kind = ${g.kind} and ${g.visible} ${g.where ?? sql``}`;
 
+/** The expressions of a query as typed and with its words' forms (no concept words): the levels of `exactFlag`. */
+interface Levels {
+  exact: string;
+  forms: string;
+}
+
+function levelsOf(parsed: ParsedQuery, mode: "all" | "any"): Levels | undefined {
+  if (!hasLoose(parsed)) return undefined;
+  return { exact: matchExpression(parsed, mode, "exact")!, forms: matchExpression(parsed, mode, "forms")! };
+}
+
 /**
- * 1 for an index row that matches every term as typed, 0 for one found only through a word's other
- * form, a correction or a code prefix: exact matches rank first. Bounded like the candidates.
+ * How closely an index row matches: 3 every term as typed, 1 through a word's other form, a
+ * correction or a code prefix, 0 only through a concept's other words (src/search/thesaurus). The
+ * closer match ranks first. Bounded like the candidates.
  */
-function exactFlag(g: Group, table: string, exact: string | undefined): SQL {
-  if (!exact) return sql`1`;
+function exactFlag(g: Group, table: string, levels: Levels | undefined): SQL {
+  if (!levels) return sql`3`;
   const t = sql.raw(table);
-  const expression = g.marker ? withMarker(exact, g.marker) : exact;
-  return sql`(${t}.rowid in (select rowid from ${t} where ${t} match ${expression} order by rowid desc limit ${g.candidates}))`;
+  const member = (match: string) =>
+    sql`(${t}.rowid in (select rowid from ${t} where ${t} match ${g.marker ? withMarker(match, g.marker) : match} order by rowid desc limit ${g.candidates}))`;
+  if (levels.forms === levels.exact) return sql`(${member(levels.exact)} * 3)`;
+  return sql`(${member(levels.exact)} * 2 + ${member(levels.forms)})`;
+}
+
+/** 0 for an item of a board in scope (or when there is no scope), 2 for any other item. */
+const tierOf = (g: Group) => (g.scope ? sql`(case when ${g.scope.inScope} then 0 else 2 end)` : sql`0`);
+
+/**
+ * With a scope: the items in scope matching any other word of the query (tier 0), then the newest
+ * other items in scope (tier 1), as union members beside the group's own ranking.
+ */
+function scopeRows(g: Group, limit: number): SQL {
+  if (!g.scope) return sql``;
+  const { rest, inScope, fill } = g.scope;
+  const fillRows = sql` union all select id, 0.0 as score, 0 as exact, 1 as tier from (${fill(limit)})`;
+  if (!rest) return fillRows;
+  const t = sql.raw(rest.table);
+  const expression = g.marker ? withMarker(rest.match, g.marker) : rest.match;
+  return sql` union all select id, score, exact, 0 as tier from (
+      select ${g.id} as id, ${bm25(g.table, rest.table)} as score, ${exactFlag(g, rest.table, rest.levels)} as exact
+      from ${from(g, rest.table)}
+      where ${t} match ${expression} and ${visibleRows(g)} and ${inScope}
+      order by ${t}.rowid desc limit ${g.candidates}
+    )${fillRows}`;
 }
 
 /** The shards' (id, score, exact) rows of the group's items that pass the visibility rule, as a union member. */
@@ -140,24 +189,30 @@ function shardRows(g: Group): SQL {
   const hits = JSON.stringify(g.shardHits.map((h) => [h.id, h.score, h.exact]));
   // CROSS JOIN keeps json_each the outer loop and "(…) = 1" keeps the planner off the visibility index: the
   // few hits are looked up by id (without both, SQLite walked every document: 17 million rows on 100,000).
-  return sql` union all select ${g.id} as id, cast(j.value ->> '$[1]' as real) as score, j.value ->> '$[2]' as exact
+  return sql` union all select ${g.id} as id, cast(j.value ->> '$[1]' as real) as score, (case when j.value ->> '$[2]' = 1 then 3 else 1 end) as exact, ${tierOf(g)} as tier
       from json_each(${hits}) j cross join ${g.base} on ${g.id} = j.value ->> '$[0]'
       where (${g.visible}) = 1 ${g.where ?? sql``}`;
 }
 
+/**
+ * The one order of every ranking path: the scope's tiers, then items matching every word as typed
+ * (exact first), then bm25, newest first among equals.
+ */
+const RANKED_ORDER = sql.raw("group by id order by min(tier), max(exact) desc, min(score), id desc");
+
 /** bm25 over the newest visible candidates of one MATCH expression. */
-function rankSimple(g: Group, table: string, match: string, limit: number, exact?: string): SQL {
+function rankSimple(g: Group, table: string, match: string, limit: number, exact?: Levels): SQL {
   const t = sql.raw(table);
   const expression = g.marker ? withMarker(match, g.marker) : match;
   return sql`
     select id from (
-      select id, score, exact from (
-        select ${g.id} as id, ${bm25(g.table, table)} as score, ${exactFlag(g, table, exact)} as exact
+      select id, score, exact, tier from (
+        select ${g.id} as id, ${bm25(g.table, table)} as score, ${exactFlag(g, table, exact)} as exact, ${tierOf(g)} as tier
         from ${from(g, table)}
         where ${t} match ${expression} and ${visibleRows(g)}
         order by ${t}.rowid desc limit ${g.candidates}
-      )${shardRows(g)}
-    ) group by id order by max(exact) desc, min(score), id desc limit ${limit}`;
+      )${shardRows(g)}${scopeRows(g, limit)}
+    ) ${RANKED_ORDER} limit ${limit}`;
 }
 
 /**
@@ -165,7 +220,7 @@ function rankSimple(g: Group, table: string, match: string, limit: number, exact
  * selective words only. The ranking subquery keeps a LIMIT: unflattened, bm25 is not asked to run
  * inside min() (which FTS5 refuses).
  */
-function rankTwoStage(g: Group, table: string, candidates: string, rank: string, limit: number, exact?: string): SQL {
+function rankTwoStage(g: Group, table: string, candidates: string, rank: string, limit: number, exact?: Levels): SQL {
   const t = sql.raw(table);
   const expression = g.marker ? withMarker(candidates, g.marker) : candidates;
   return sql`
@@ -175,13 +230,13 @@ function rankTwoStage(g: Group, table: string, candidates: string, rank: string,
       order by ${t}.rowid desc limit ${g.candidates}
     )
     select id from (
-      select id, score, exact from (
-        select ${g.id} as id, ${bm25(g.table, table)} as score, ${exactFlag(g, table, exact)} as exact
+      select id, score, exact, tier from (
+        select ${g.id} as id, ${bm25(g.table, table)} as score, ${exactFlag(g, table, exact)} as exact, ${tierOf(g)} as tier
         from ${from(g, table)}
         where ${t} match ${rank} and (${t}.rowid + 0) in (select r from cand)
         limit ${g.candidates}
-      )${shardRows(g)}
-    ) group by id order by max(exact) desc, min(score), id desc limit ${limit}`;
+      )${shardRows(g)}${scopeRows(g, limit)}
+    ) ${RANKED_ORDER} limit ${limit}`;
 }
 
 /**
@@ -213,7 +268,7 @@ function boardsRanking(parsed: ParsedQuery, match: string | undefined, limit: nu
  */
 function planGroup(g: Group, parsed: ParsedQuery, common: boolean[], mode: "all" | "any", limit: number): SQL {
   const match = matchExpression(parsed, mode)!;
-  const exact = hasLoose(parsed) ? matchExpression(parsed, mode, "exact") : undefined;
+  const exact = levelsOf(parsed, mode);
   if (!g.tiered || !common.some(Boolean)) {
     // The type marker is a common word too: it filters the candidates but is never weighed.
     return g.marker ? rankTwoStage(g, g.table, match, match, limit, exact) : rankSimple(g, g.table, match, limit, exact);
@@ -308,6 +363,8 @@ interface Prepared {
   common: Record<TieredGroup, boolean[]>;
   /** Per text shard, per term: common on that shard or not. */
   shardCommon: Record<string, boolean[]>;
+  /** The boards the query names, if any. */
+  scope?: Scope;
 }
 
 type TieredGroup = "documents" | "threads" | "cases";
@@ -337,6 +394,8 @@ const probeCache = new TtlCache<boolean>(10 * 60_000, 5000);
 const variantCache = new TtlCache<string[]>(10 * 60_000, 5000);
 const boardCache = new TtlCache<BoardHit[]>(10 * 60_000, 2000);
 const shardProbeCache = new TtlCache<boolean>(10 * 60_000, 5000);
+/** The boards' platforms, codenames and manufacturers (the words that name a scope). */
+const scopeTableCache = new TtlCache<ScopeBoard[]>(10 * 60_000, 1);
 
 const parseBoardRows = (rows: unknown[]): BoardHit[] =>
   (rows as { matched: string; id: number; number: string; norm: string; aliases: string }[]).map((r) => ({
@@ -378,8 +437,10 @@ async function prepare(ctx: QueryContext, q: string, tuning: SearchTuning): Prom
   const first = probeKeys(isReady);
   // The shards' probes (of the words as typed) run beside the primary's: one round trip of wall time.
   const shardKey = (shard: string, p: string) => `${shard}\u0000${tuning.commonRows}\u0000${p}`;
+  const needsScopeTable = parsed.terms.length > 0 && scopeTableCache.get("", now) === undefined;
   const [results, shardCommon] = await Promise.all([
     readBatch<Record<string, unknown>>(ctx, [
+      ...(needsScopeTable ? [scopeTableQuery()] : []),
       ...(needsBoards ? [boardLookup(parsed.norms)] : []),
       ...first.missing.map((m) => probe(`search_${m.group}_recent`, m.p, tuning.commonRows)),
       ...lookups.map(({ q }) => q),
@@ -392,6 +453,7 @@ async function prepare(ctx: QueryContext, q: string, tuning: SearchTuning): Prom
       (shard, p, common) => shardProbeCache.set(shardKey(shard, p), common, now),
     ),
   ]);
+  if (needsScopeTable) scopeTableCache.set("", parseScopeTable(results.shift()!), now);
   if (needsBoards) boardCache.set(boardKey, parseBoardRows(results.shift()!), now);
   for (const [j, m] of first.missing.entries()) probeCache.set(m.key, Boolean((results[j][0] as { common?: number } | undefined)?.common), now);
   for (const [j, { word }] of lookups.entries()) {
@@ -412,7 +474,12 @@ async function prepare(ctx: QueryContext, q: string, tuning: SearchTuning): Prom
     boolean[]
   >;
   const boardsExpanded = expandBoards(parsed, new Map(hits.map((h) => [h.matched, h])));
-  return { parsed, expanded: withVariants(boardsExpanded, (word) => variantCache.get(word, now) ?? []), common, shardCommon };
+  const scope = findScope(
+    parsed,
+    scopeTableCache.get("", now) ?? [],
+    hits.map((h) => ({ id: h.id, matched: h.matched, number: h.spellings[0] })),
+  );
+  return { parsed, expanded: withVariants(boardsExpanded, (word) => variantCache.get(word, now) ?? []), common, shardCommon, scope };
 }
 
 interface Found {
@@ -444,12 +511,47 @@ function statementsFor(
   const { expanded, common } = prepared;
   const g = groups(ctx, options.type, options.tuning, shardHits);
   const none = expanded.terms.map(() => false);
+  if (prepared.scope) {
+    const scope = prepared.scope;
+    const rest = restOf(expanded, scope);
+    const restCommon = (flags: boolean[]) => flags.filter((_, i) => !scope.terms.includes(i)).some(Boolean);
+    for (const group of TIERED) {
+      const table = g[group].tiered && restCommon(common[group]) ? `${g[group].table}_recent` : g[group].table;
+      g[group].scope = scopeOf(g[group], group, scope.boardIds, rest, table);
+    }
+  }
   return {
     documents: planGroup(g.documents, expanded, common.documents, mode, options.limit),
     threads: planGroup(g.threads, expanded, common.threads, mode, options.limit),
     posts: planGroup(g.posts, expanded, none, mode, options.limit),
     cases: planGroup(g.cases, expanded, common.cases, mode, options.limit),
   };
+}
+
+/** A group's scope: its board condition, its newest items in scope, the rest of the query to rank them on. */
+function scopeOf(g: Group, group: TieredGroup, boardIds: number[], rest: ParsedQuery, table: string): GroupScope {
+  const ids = sql`(select value from json_each(${JSON.stringify(boardIds)}))`;
+  const extra = g.where ?? sql``;
+  const scoped = {
+    documents: {
+      inScope: sql`exists (select 1 from document_boards sb where sb.document_id = ${documents.id} and sb.board_id in ${ids})`,
+      fill: (limit: number) =>
+        sql`select ${documents.id} as id from document_boards sb join ${documents} on ${documents.id} = sb.document_id
+          where sb.board_id in ${ids} and ${g.visible} ${extra} order by ${documents.createdAt} desc limit ${limit}`,
+    },
+    threads: {
+      inScope: sql`${threads.boardId} in ${ids}`,
+      fill: (limit: number) =>
+        sql`select ${threads.id} as id from ${threads} where ${threads.boardId} in ${ids} and ${g.visible} order by ${threads.createdAt} desc limit ${limit}`,
+    },
+    cases: {
+      inScope: sql`${repairCases.boardId} in ${ids}`,
+      fill: (limit: number) =>
+        sql`select ${repairCases.id} as id from ${repairCases} where ${repairCases.boardId} in ${ids} and ${g.visible} order by ${repairCases.createdAt} desc limit ${limit}`,
+    },
+  }[group];
+  const match = matchExpression(rest, "any");
+  return { ...scoped, ...(match ? { rest: { match, levels: levelsOf(rest, "any"), table } } : {}) };
 }
 
 /** Each group's items through the read API's own query, ranked by the given statement (one statement). */
@@ -534,7 +636,8 @@ async function searchIndex(ctx: QueryContext, q: string, options: SearchOptions)
   // Forgiving second pass, per group: where no item has every word, rank the items with any of them
   // (a board number found among the boards no longer leaves the threads empty).
   const empty = ITEM_GROUPS.filter((group) => found[group].length === 0);
-  if (empty.length && prepared.expanded.terms.length > 1) {
+  // (A concept's phrase counts as its words here: "buck converter" also finds "converter" alone.)
+  if (empty.length && (prepared.expanded.terms.length > 1 || prepared.expanded.terms.some((t) => t.words?.length))) {
     const more = await rankAndLoad(ctx, prepared, "any", rankOptions, empty);
     for (const group of empty) found[group] = more[group] as never;
     found.shardHits = [...(found.shardHits ?? []), ...(more.shardHits ?? [])];
