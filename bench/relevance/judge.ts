@@ -20,10 +20,13 @@ export function scopeJudge(demo: Record<string, unknown>): Judge {
     for (const spelling of [b.number, ...(b.aliases ?? [])]) numberOf.set(normalizeBoardNumber(spelling), b.number);
   const canonical = (board: unknown) => (board ? (numberOf.get(normalizeBoardNumber(String(board))) ?? String(board)) : null);
   const items = (group: "threads" | "cases") => (demo[group] as Record<string, unknown>[]).filter((i) => i.published !== false);
+  // A thread of the search results carries no board (the list shape): its board is read from the demo, by id.
+  const boardById = new Map<string, string | null>();
+  for (const group of ["threads", "cases"] as const) for (const i of items(group)) boardById.set(String(i.id), canonical(i.board));
   return {
     grade(query, item) {
       if (query.targets.includes(String(item.title))) return 2;
-      const board = boardOf(item);
+      const board = boardOf(item) ?? boardById.get(String(item.id)) ?? null;
       return board && query.scope.includes(board) ? 1 : 0;
     },
     ideal(query) {

@@ -114,6 +114,13 @@ function pairable(a: Word, b: Word): boolean {
 
 const isWord = (token: string) => /^\p{L}+$/u.test(token);
 
+/** Spanish and English function words: no meaning of their own in a search for any word. */
+const FUNCTION_WORDS = new Set(
+  ("a al an and are as at be by con de del el en for from in is it la las le lo los my no not of on or por que se sin the to un una y " +
+    "with").split(" "),
+);
+const isFunctionWord = (term: Term) => !term.concept && term.word !== undefined && FUNCTION_WORDS.has(fold(term.word));
+
 /**
  * The longest run of words from `i` that a thesaurus concept names (plain words only, never a quoted
  * phrase or a code): multi-word phrases are matched as phrases.
@@ -239,7 +246,11 @@ function renderTerm(term: Term, reach: Reach, mode: "all" | "any"): string {
  */
 export function matchExpression(parsed: ParsedQuery, mode: "all" | "any" = "all", variant: Reach = "loose"): string | undefined {
   if (parsed.terms.length === 0) return undefined;
-  return parsed.terms.map((t) => renderTerm(t, variant, mode)).join(mode === "all" ? " AND " : " OR ");
+  // Any word: a function word alone ("the", "de", "no") would let every item in, and rank first those
+  // sharing only it as typed; it still counts inside a phrase, and when the query is nothing else.
+  const meaningful = parsed.terms.filter((t) => !isFunctionWord(t));
+  const terms = mode === "any" && meaningful.length ? meaningful : parsed.terms;
+  return terms.map((t) => renderTerm(t, variant, mode)).join(mode === "all" ? " AND " : " OR ");
 }
 
 /** The terms without the last word's prefix (code prefixes of 5+ characters stay: they expand to few terms). */
