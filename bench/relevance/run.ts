@@ -135,7 +135,9 @@ async function main(): Promise<void> {
   if (args.includes("--check")) {
     const problems = checkOverlaps(await generateDemo());
     for (const p of problems) console.log(`  ${p}`);
-    console.log(problems.length ? `${problems.length} meaning queries share words with their target` : "no meaning query shares a word with its target");
+    console.log(
+      problems.length ? `${problems.length} meaning queries share words with their target` : "no meaning query shares a word with its target",
+    );
     process.exit(problems.length ? 1 : 0);
   }
   log("seeding bench/out/relevance-state with the demo data…");

@@ -16,7 +16,10 @@ export const MEANING_THREADS: KnownThread[] = [
     board: "LA-G671P",
     title: "Inspiron 15 5570 no se escuchan las bocinas",
     body: "Las bocinas dejaron de sonar de un día para otro. Con audífonos todo bien. Revisé el conector de las bocinas y está firme, sospecho del amplificador.",
-    replies: ["Mide la salida del amplificador hacia el conector, a veces se abre una bobina de filtro.", "Era la bobina L3 abierta, la puenteé y ya suenan."],
+    replies: [
+      "Mide la salida del amplificador hacia el conector, a veces se abre una bobina de filtro.",
+      "Era la bobina L3 abierta, la puenteé y ya suenan.",
+    ],
   },
   {
     category: "power",
@@ -40,7 +43,10 @@ export const MEANING_THREADS: KnownThread[] = [
     board: "60NB0B90-MB1300",
     title: "GL553VD se reinicia solo cada pocos minutos",
     body: "El portátil se reinicia de golpe, sin pantallazo azul, a veces en el escritorio y a veces en la BIOS. Ya le cambié la pasta térmica y sigue igual.",
-    replies: ["Mira el riel de la memoria, un condensador de tántalo fugando hace eso.", "Cambié el tántalo del riel de memoria y lleva dos días sin reiniciarse."],
+    replies: [
+      "Mira el riel de la memoria, un condensador de tántalo fugando hace eso.",
+      "Cambié el tántalo del riel de memoria y lleva dos días sin reiniciarse.",
+    ],
   },
   {
     category: "laptops",
@@ -48,7 +54,10 @@ export const MEANING_THREADS: KnownThread[] = [
     board: "NM-B481",
     title: "X1 Carbon 6th gen boots but the panel stays black",
     body: "It powers up, the fan spins and the keyboard lights, but the internal panel stays black and an external monitor gets nothing either.",
-    replies: ["Sounds like the GPU side of the CPU, check the VCCGT rail.", "VCCGT was missing, the inductor was cracked. Replaced, picture is back."],
+    replies: [
+      "Sounds like the GPU side of the CPU, check the VCCGT rail.",
+      "VCCGT was missing, the inductor was cracked. Replaced, picture is back.",
+    ],
   },
   {
     category: "power",
@@ -56,7 +65,10 @@ export const MEANING_THREADS: KnownThread[] = [
     board: "LA-D821P",
     title: "Latitude E5470: la pila no agarra carga",
     body: "La pila se queda en 0 % aunque el equipo trabaja bien enchufado. Probé con otra pila nueva y pasa lo mismo, el ícono dice enchufado, sin cargar.",
-    replies: ["Revisa la línea de identificación del adaptador, si no la lee el equipo no carga.", "Era el pin central del conector DC, lo cambié y ya carga."],
+    replies: [
+      "Revisa la línea de identificación del adaptador, si no la lee el equipo no carga.",
+      "Era el pin central del conector DC, lo cambié y ya carga.",
+    ],
   },
   {
     category: "laptops",
@@ -72,7 +84,10 @@ export const MEANING_THREADS: KnownThread[] = [
     board: "60NR0010-MB1120",
     title: "Strix G531GT se mojó con agua y ahora hace cortocircuito",
     body: "Al cliente se le cayó un vaso de agua encima. Ahora la fuente de laboratorio marca consumo alto nada más conectarla y la placa se calienta junto al cargador.",
-    replies: ["Limpieza con alcohol isopropílico primero, luego busca el componente caliente con la cámara térmica.", "Era un condensador cerámico en corto en la entrada, lo quité y arrancó."],
+    replies: [
+      "Limpieza con alcohol isopropílico primero, luego busca el componente caliente con la cámara térmica.",
+      "Era un condensador cerámico en corto en la entrada, lo quité y arrancó.",
+    ],
   },
   {
     category: "laptops",
@@ -80,7 +95,10 @@ export const MEANING_THREADS: KnownThread[] = [
     board: "NM-C121",
     title: "ThinkPad E490: con el eliminador original no carga",
     body: "Con el eliminador original de Lenovo la laptop no carga la pila ni enciende con ella quitada. Con otro eliminador genérico hace lo mismo.",
-    replies: ["Mide el voltaje en el pin del conector USB-C, estos controladores PD fallan.", "Cambié el controlador PD y ya carga con el eliminador original."],
+    replies: [
+      "Mide el voltaje en el pin del conector USB-C, estos controladores PD fallan.",
+      "Cambié el controlador PD y ya carga con el eliminador original.",
+    ],
   },
   {
     category: "apple",
@@ -88,7 +106,10 @@ export const MEANING_THREADS: KnownThread[] = [
     board: "820-01700",
     title: "A1990 sin imagen en la pantalla interna, con monitor externo sí",
     body: "El equipo arranca, se oye el timbre de inicio y con un monitor externo se ve el escritorio, pero la pantalla propia del portátil queda negra.",
-    replies: ["Revisa el conector del flex de pantalla y el fusible de la retroiluminación.", "Era el flex de la pantalla cortado por la bisagra, lo cambié."],
+    replies: [
+      "Revisa el conector del flex de pantalla y el fusible de la retroiluminación.",
+      "Era el flex de la pantalla cortado por la bisagra, lo cambié.",
+    ],
   },
   {
     category: "power",
@@ -104,7 +125,10 @@ export const MEANING_THREADS: KnownThread[] = [
     board: "820-3437",
     title: "MacBook Air 2013 se apaga de golpe con batería",
     body: "Con la batería el equipo se corta sin avisar al pasar del 40 %, enchufado funciona perfecto. La batería es nueva y el ciclo está bien.",
-    replies: ["Revisa la lectura del sensor de corriente de la batería en el SMC.", "Era una resistencia de sensado fisurada, la cambié y ya no se corta."],
+    replies: [
+      "Revisa la lectura del sensor de corriente de la batería en el SMC.",
+      "Era una resistencia de sensado fisurada, la cambié y ya no se corta.",
+    ],
   },
   {
     category: "apple",
@@ -128,7 +152,10 @@ export const MEANING_THREADS: KnownThread[] = [
     board: "60NB0CF0-MB1310",
     title: "X541UA keyboard types nothing on several keys",
     body: "Several keys on the left side do not register at all, the rest work fine. A new keyboard behaves the same.",
-    replies: ["Check the keyboard connector pins on the board, one row is probably open.", "One trace to the connector was corroded, jumpered it and all keys work."],
+    replies: [
+      "Check the keyboard connector pins on the board, one row is probably open.",
+      "One trace to the connector was corroded, jumpered it and all keys work.",
+    ],
   },
   {
     category: "bios",

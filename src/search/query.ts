@@ -116,8 +116,9 @@ const isWord = (token: string) => /^\p{L}+$/u.test(token);
 
 /** Spanish and English function words: no meaning of their own in a search for any word. */
 const FUNCTION_WORDS = new Set(
-  ("a al an and are as at be by con de del el en for from in is it la las le lo los my no not of on or por que se sin the to un una y " +
-    "with").split(" "),
+  (
+    "a al an and are as at be by con de del el en for from in is it la las le lo los my no not of on or por que se sin the to un una y " + "with"
+  ).split(" "),
 );
 const isFunctionWord = (term: Term) => !term.concept && term.word !== undefined && FUNCTION_WORDS.has(fold(term.word));
 

@@ -8,4 +8,3 @@ export function tokenize(text: string): string[] {
     .split(/[^\p{L}\p{N}\p{M}]+/u)
     .filter((t) => t.length > 0 && /[\p{L}\p{N}]/u.test(t));
 }
-

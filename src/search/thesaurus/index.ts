@@ -102,7 +102,8 @@ interface Entry {
 }
 
 const BY_KEY = new Map<string, Entry>();
-for (const concept of CONCEPTS) for (const term of concept.terms) if (!BY_KEY.has(keyOf(term.tokens))) BY_KEY.set(keyOf(term.tokens), { concept, term });
+for (const concept of CONCEPTS)
+  for (const term of concept.terms) if (!BY_KEY.has(keyOf(term.tokens))) BY_KEY.set(keyOf(term.tokens), { concept, term });
 
 /** The concept a phrase of folded tokens names, if any. */
 export const conceptOf = (tokens: string[]): Entry | undefined => BY_KEY.get(keyOf(tokens));
