@@ -43,12 +43,14 @@ import {
   parseQuery,
   probeExpression,
   withMarker,
+  termExpressions,
   withoutWordPrefixes,
   withVariants,
   type BoardSpellings,
   type ParsedQuery,
 } from "./query";
-import { variantsOf, variantsQuery } from "./vocabulary";
+import { variantsOf, variantsQuery, type WordVariants } from "./vocabulary";
+import { interpretationOf, type Interpretation } from "./interpretation";
 import { bestExcerpt, matchWords, type Excerpt } from "./excerpts";
 import { matchedPagesQuery } from "./page-text";
 import { findScope, parseScopeTable, restOf, scopeTableQuery, type Scope, type ScopeBoard } from "./scope";
@@ -138,27 +140,41 @@ const visibleRows = (g: Group) => sql`k.kind = ${g.kind} and ${g.visible} ${g.wh
 
 /** The expressions of a query as typed and with its words' forms (no concept words): the levels of `exactFlag`. */
 interface Levels {
-  exact: string;
-  forms: string;
+  exact?: string;
+  forms?: string;
+  /** Any word: each term's expression; an item matching more of them ranks first. */
+  terms?: string[];
 }
 
 function levelsOf(parsed: ParsedQuery, mode: "all" | "any"): Levels | undefined {
-  if (!hasLoose(parsed)) return undefined;
-  return { exact: matchExpression(parsed, mode, "exact")!, forms: matchExpression(parsed, mode, "forms")! };
+  const terms = mode === "any" ? termExpressions(parsed) : [];
+  const coverage = terms.length > 1 ? { terms } : {};
+  if (!hasLoose(parsed)) return terms.length > 1 ? coverage : undefined;
+  return { exact: matchExpression(parsed, mode, "exact")!, forms: matchExpression(parsed, mode, "forms")!, ...coverage };
 }
 
 /**
  * How closely an index row matches: 3 every term as typed, 1 through a word's other form, a
- * correction or a code prefix, 0 only through a concept's other words (src/search/thesaurus). The
- * closer match ranks first. Bounded like the candidates.
+ * correction or a code prefix, 0 only through a concept's other words (src/search/thesaurus); in the
+ * forgiving pass (any word) first how many of the query's terms it matches (4 per term). The closer
+ * match ranks first. Each membership reads at most the candidates' number of rows.
  */
 function exactFlag(g: Group, table: string, levels: Levels | undefined): SQL {
   if (!levels) return sql`3`;
   const t = sql.raw(table);
   const member = (match: string) =>
     sql`(${t}.rowid in (select rowid from ${t} where ${t} match ${g.marker ? withMarker(match, g.marker) : match} order by rowid desc limit ${g.candidates}))`;
-  if (levels.forms === levels.exact) return sql`(${member(levels.exact)} * 3)`;
-  return sql`(${member(levels.exact)} * 2 + ${member(levels.forms)})`;
+  const closeness =
+    !levels.exact || !levels.forms
+      ? sql`3`
+      : levels.forms === levels.exact
+        ? sql`(${member(levels.exact)} * 3)`
+        : sql`(${member(levels.exact)} * 2 + ${member(levels.forms)})`;
+  if (!levels.terms) return closeness;
+  return sql`(${sql.join(
+    levels.terms.map((term) => member(term)),
+    sql` + `,
+  )}) * 4 + ${closeness}`;
 }
 
 /** 0 for an item of a board in scope (or when there is no scope), 2 for any other item. */
@@ -365,6 +381,7 @@ interface Prepared {
   shardCommon: Record<string, boolean[]>;
   /** The boards the query names, if any. */
   scope?: Scope;
+  interpretation: Interpretation;
 }
 
 type TieredGroup = "documents" | "threads" | "cases";
@@ -391,11 +408,21 @@ class TtlCache<T> {
   }
 }
 const probeCache = new TtlCache<boolean>(10 * 60_000, 5000);
-const variantCache = new TtlCache<string[]>(10 * 60_000, 5000);
+const NO_VARIANTS: WordVariants = { forms: [], corrections: [] };
+const variantCache = new TtlCache<WordVariants>(10 * 60_000, 5000);
 const boardCache = new TtlCache<BoardHit[]>(10 * 60_000, 2000);
 const shardProbeCache = new TtlCache<boolean>(10 * 60_000, 5000);
-/** The boards' platforms, codenames and manufacturers (the words that name a scope). */
-const scopeTableCache = new TtlCache<ScopeBoard[]>(10 * 60_000, 1);
+/**
+ * The boards' platforms, codenames and manufacturers (the words that name a scope), per database
+ * binding: an isolate serving another database (tests, a second deployment) never reads another's.
+ */
+const scopeTables = new WeakMap<object, TtlCache<ScopeBoard[]>>();
+function scopeTableCache(ctx: QueryContext): TtlCache<ScopeBoard[]> {
+  const d1 = ctx.db.$client as object;
+  let cache = scopeTables.get(d1);
+  if (!cache) scopeTables.set(d1, (cache = new TtlCache<ScopeBoard[]>(10 * 60_000, 1)));
+  return cache;
+}
 
 const parseBoardRows = (rows: unknown[]): BoardHit[] =>
   (rows as { matched: string; id: number; number: string; norm: string; aliases: string }[]).map((r) => ({
@@ -417,11 +444,15 @@ async function prepare(ctx: QueryContext, q: string, tuning: SearchTuning): Prom
   const words = [...new Set(parsed.terms.flatMap((t) => (t.word && variantCache.get(t.word, now) === undefined ? [t.word] : [])))];
   const lookups = words.flatMap((word) => {
     const q = variantsQuery(word);
-    if (!q) variantCache.set(word, [], now);
+    if (!q) variantCache.set(word, NO_VARIANTS, now);
     return q ? [{ word, q }] : [];
   });
   const pending = new Set(lookups.map((l) => l.word));
-  const loose = () => withVariants(parsed, (word) => variantCache.get(word, now) ?? []);
+  const known = (word: string) => {
+    const v = variantCache.get(word, now);
+    return v ? [...v.forms, ...v.corrections] : [];
+  };
+  const loose = () => withVariants(parsed, known);
   // Each term is probed with everything it will match (its other forms and corrections included), so
   // probes of words first seen by this isolate wait for their variants: a second round trip, once.
   const probeKeys = (ready: (i: number) => boolean) => {
@@ -437,7 +468,7 @@ async function prepare(ctx: QueryContext, q: string, tuning: SearchTuning): Prom
   const first = probeKeys(isReady);
   // The shards' probes (of the words as typed) run beside the primary's: one round trip of wall time.
   const shardKey = (shard: string, p: string) => `${shard}\u0000${tuning.commonRows}\u0000${p}`;
-  const needsScopeTable = parsed.terms.length > 0 && scopeTableCache.get("", now) === undefined;
+  const needsScopeTable = parsed.terms.length > 0 && scopeTableCache(ctx).get("", now) === undefined;
   const [results, shardCommon] = await Promise.all([
     readBatch<Record<string, unknown>>(ctx, [
       ...(needsScopeTable ? [scopeTableQuery()] : []),
@@ -453,12 +484,12 @@ async function prepare(ctx: QueryContext, q: string, tuning: SearchTuning): Prom
       (shard, p, common) => shardProbeCache.set(shardKey(shard, p), common, now),
     ),
   ]);
-  if (needsScopeTable) scopeTableCache.set("", parseScopeTable(results.shift()!), now);
+  if (needsScopeTable) scopeTableCache(ctx).set("", parseScopeTable(results.shift()!), now);
   if (needsBoards) boardCache.set(boardKey, parseBoardRows(results.shift()!), now);
   for (const [j, m] of first.missing.entries()) probeCache.set(m.key, Boolean((results[j][0] as { common?: number } | undefined)?.common), now);
   for (const [j, { word }] of lookups.entries()) {
     const v = variantsOf(word, results[first.missing.length + j] as { term: string; typo: number }[]);
-    variantCache.set(word, [...v.forms, ...v.corrections], now);
+    variantCache.set(word, v, now);
   }
   const all = probeKeys(() => true);
   if (all.missing.length) {
@@ -476,10 +507,17 @@ async function prepare(ctx: QueryContext, q: string, tuning: SearchTuning): Prom
   const boardsExpanded = expandBoards(parsed, new Map(hits.map((h) => [h.matched, h])));
   const scope = findScope(
     parsed,
-    scopeTableCache.get("", now) ?? [],
+    scopeTableCache(ctx).get("", now) ?? [],
     hits.map((h) => ({ id: h.id, matched: h.matched, number: h.spellings[0] })),
   );
-  return { parsed, expanded: withVariants(boardsExpanded, (word) => variantCache.get(word, now) ?? []), common, shardCommon, scope };
+  return {
+    parsed,
+    expanded: withVariants(boardsExpanded, known),
+    common,
+    shardCommon,
+    scope,
+    interpretation: interpretationOf(parsed, (word) => variantCache.get(word, now), scope),
+  };
 }
 
 interface Found {
@@ -642,7 +680,7 @@ async function searchIndex(ctx: QueryContext, q: string, options: SearchOptions)
     for (const group of empty) found[group] = more[group] as never;
     found.shardHits = [...(found.shardHits ?? []), ...(more.shardHits ?? [])];
   }
-  return { query: q.trim(), ...(await withHighlights(ctx, prepared, found)) };
+  return { query: q.trim(), interpretation: prepared.interpretation, ...(await withHighlights(ctx, prepared, found)) };
 }
 
 /** The texts of a group's hits that their list items do not carry (bodies, descriptions, replies, components). */

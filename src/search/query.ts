@@ -237,6 +237,9 @@ function renderTerm(term: Term, reach: Reach, mode: "all" | "any"): string {
   const alts = term.alternatives.map((parts) => (parts.length === 1 ? renderPhrase(parts[0]) : `(${parts.map(renderPhrase).join(" AND ")})`));
   if (reach !== "exact") alts.push(...(term.loose ?? []).map(renderPhrase));
   if (reach === "loose") alts.push(...(term.synonyms ?? []).map(renderPhrase));
+  // A concept's phrase typed with its words apart ("pantalla se queda negra" for "pantalla negra"): as
+  // close as a word's other form; one by one, for the forgiving pass.
+  if (reach !== "exact" && term.words) alts.push(`(${term.words.map(renderPhrase).join(" AND ")})`);
   if (reach === "loose" && mode === "any") alts.push(...(term.words ?? []).map(renderPhrase));
   return alts.length === 1 ? alts[0] : `(${alts.join(" OR ")})`;
 }
@@ -247,11 +250,24 @@ function renderTerm(term: Term, reach: Reach, mode: "all" | "any"): string {
  */
 export function matchExpression(parsed: ParsedQuery, mode: "all" | "any" = "all", variant: Reach = "loose"): string | undefined {
   if (parsed.terms.length === 0) return undefined;
-  // Any word: a function word alone ("the", "de", "no") would let every item in, and rank first those
-  // sharing only it as typed; it still counts inside a phrase, and when the query is nothing else.
+  return termsOf(parsed, mode)
+    .map((t) => renderTerm(t, variant, mode))
+    .join(mode === "all" ? " AND " : " OR ");
+}
+
+/**
+ * The terms an expression joins. Any word: a function word alone ("the", "de", "no") would let every
+ * item in, and rank first those sharing only it as typed; it still counts inside a phrase, and when the
+ * query is nothing else.
+ */
+function termsOf(parsed: ParsedQuery, mode: "all" | "any"): Term[] {
   const meaningful = parsed.terms.filter((t) => !isFunctionWord(t));
-  const terms = mode === "any" && meaningful.length ? meaningful : parsed.terms;
-  return terms.map((t) => renderTerm(t, variant, mode)).join(mode === "all" ? " AND " : " OR ");
+  return mode === "any" && meaningful.length ? meaningful : parsed.terms;
+}
+
+/** Each term's own expression (any word): how many of them an item matches ranks it in the forgiving pass. */
+export function termExpressions(parsed: ParsedQuery): string[] {
+  return termsOf(parsed, "any").map((t) => renderTerm(t, "loose", "any"));
 }
 
 /** The terms without the last word's prefix (code prefixes of 5+ characters stay: they expand to few terms). */

@@ -2,7 +2,7 @@
 import { z } from "@hono/zod-openapi";
 import { SEARCH_GROUP_LIMIT, SearchResultSchema } from "../../schemas/search";
 import { SearchQuerySchema } from "../../schemas/search-query";
-import { searchSite } from "../../search";
+import { searchSite, type SearchResult } from "../../search";
 import { quote } from "../address";
 import { anonymousQueryContext } from "../context";
 import { closing, plural, render, USAGE_NOTE } from "../format";
@@ -40,6 +40,21 @@ const output = toolResultSchema({
   only: z.enum(SEARCH_GROUPS).nullable().describe("The one group searched, or null for all"),
 });
 
+/** What the search understood, one line (none when it took every word as typed). */
+function understood(i: SearchResult["interpretation"]): string[] {
+  const parts = [
+    ...(i.scope
+      ? [
+          `board${i.scope.boards.length > 1 ? "s" : ""} ${i.scope.boards.slice(0, 5).join(", ")}${i.scope.boards.length > 5 ? "…" : ""} first (named by ${quote(i.scope.named)})`,
+        ]
+      : []),
+    ...i.concepts.map((c) => `${quote(c.typed)} as ${c.concept} (also ${c.also.map(quote).join(", ")})`),
+    ...i.corrections.map((c) => `${quote(c.word)} corrected to ${c.to.map(quote).join(", ")}`),
+    ...i.forms.map((f) => `${quote(f.word)} also as ${f.to.map(quote).join(", ")}`),
+  ];
+  return parts.length ? [`Understood: ${parts.join("; ")}.`] : [];
+}
+
 export const searchTool = defineTool({
   name: "search",
   title: "Search the repair community",
@@ -56,6 +71,7 @@ export const searchTool = defineTool({
     const snippets = snippetLimit(found.posts.length + found.cases.length);
     const result = {
       query: found.query,
+      interpretation: found.interpretation,
       boards: keep("boards") ? found.boards : [],
       documents: keep("documents") ? found.documents : [],
       threads: keep("threads") ? found.threads : [],
@@ -85,6 +101,7 @@ export const searchTool = defineTool({
     };
     const md = [
       `# Search: ${quote(found.query)}${args.only ? ` (${GROUP_NAMES[args.only][1]} only)` : ""}`,
+      ...understood(found.interpretation),
       `Found ${counts.map(([g, n]) => plural(n, ...GROUP_NAMES[g])).join(", ")}${args.type ? ` (documents of type ${args.type})` : ""}.`,
     ];
     for (const [group, n] of counts)
