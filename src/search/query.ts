@@ -38,6 +38,8 @@ export interface Term {
   synonyms?: Alternative[];
   /** A concept phrase's words one by one: matched only by the forgiving pass (any word). */
   words?: Alternative[];
+  /** Each of `words`' other forms and corrections (same order), as a plain word's `loose`. */
+  wordVariants?: Alternative[][];
 }
 
 export interface ParsedQuery {
@@ -237,10 +239,14 @@ function renderTerm(term: Term, reach: Reach, mode: "all" | "any"): string {
   const alts = term.alternatives.map((parts) => (parts.length === 1 ? renderPhrase(parts[0]) : `(${parts.map(renderPhrase).join(" AND ")})`));
   if (reach !== "exact") alts.push(...(term.loose ?? []).map(renderPhrase));
   if (reach === "loose") alts.push(...(term.synonyms ?? []).map(renderPhrase));
-  // A concept's phrase typed with its words apart ("pantalla se queda negra" for "pantalla negra"): as
-  // close as a word's other form; one by one, for the forgiving pass.
-  if (reach !== "exact" && term.words) alts.push(`(${term.words.map(renderPhrase).join(" AND ")})`);
-  if (reach === "loose" && mode === "any") alts.push(...(term.words ?? []).map(renderPhrase));
+  // A concept's phrase typed with its words apart ("pantalla se queda negra" for "pantalla negra"), each
+  // in any of its forms: as close as a word's other form; one by one, for the forgiving pass.
+  const word = (w: Alternative, i: number) => {
+    const forms = [w, ...(term.wordVariants?.[i] ?? [])].map(renderPhrase);
+    return forms.length === 1 ? forms[0] : `(${forms.join(" OR ")})`;
+  };
+  if (reach !== "exact" && term.words) alts.push(`(${term.words.map(word).join(" AND ")})`);
+  if (reach === "loose" && mode === "any") alts.push(...(term.words ?? []).map(word));
   return alts.length === 1 ? alts[0] : `(${alts.join(" OR ")})`;
 }
 
@@ -280,9 +286,15 @@ export function withoutWordPrefixes(parsed: ParsedQuery): ParsedQuery {
 /** Whether any term has looser alternatives (else the loose and exact expressions are the same). */
 export const hasLoose = (parsed: ParsedQuery) => parsed.terms.some((t) => t.loose?.length || t.synonyms?.length || t.words?.length);
 
+/** The plain words whose other forms and corrections widen the query: the terms' words and a concept phrase's words. */
+export const variantWords = (parsed: ParsedQuery): string[] => [
+  ...new Set(parsed.terms.flatMap((t) => [...(t.word ? [t.word] : []), ...(t.words ?? []).map((w) => w.tokens[0]).filter(isWord)])),
+];
+
 /** Each plain word's other forms and corrections, as looser single-word alternatives. */
 export function withVariants(parsed: ParsedQuery, variantsOf: (word: string) => string[]): ParsedQuery {
   const terms = parsed.terms.map((term) => {
+    if (term.words) return { ...term, wordVariants: term.words.map((w) => variantsOf(w.tokens[0]).map((v) => phrase([v]))) };
     if (!term.word) return term;
     const extra = variantsOf(term.word).map((v) => phrase([v]));
     return extra.length ? { ...term, loose: [...(term.loose ?? []), ...extra] } : term;
