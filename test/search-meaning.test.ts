@@ -5,7 +5,8 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { importContent } from "../cli/import";
-import { getJson, seedSample } from "./helpers/app";
+import { expectMatchesOpenApi, fetchWorker, getJson, seedSample } from "./helpers/app";
+import { callOk, connectV1 } from "./helpers/mcp";
 
 const ID = {
   bocinas: "01JS0000000000000000000001",
@@ -38,6 +39,10 @@ const fixture = {
     // Another board, sharing only generic words with the scoped queries below ("not", "working").
     thread(ID.otherBoard, "LA-G671P", "Not working at all, not even the keys of the charger", "Working on it, not sure yet.", 4),
     thread(ID.dead, null, "Placa muerta tras una tormenta", "No da señales de vida desde el apagón.", 5),
+    // Thirteen threads of one word, for paging one group past its first 10.
+    ...Array.from({ length: 13 }, (_, i) =>
+      thread(`01JS00000000000000000001${String(i).padStart(2, "0")}`, null, `Estarcido número ${i + 1}`, "Notas de estarcido.", 10 + i),
+    ),
   ],
 };
 
@@ -84,5 +89,58 @@ describe("the board or model named in the query holds the results together", () 
       expect(got, q).toContain(ID.fan);
       if (got.includes(ID.otherBoard)) expect(got.indexOf(ID.otherBoard), q).toBeGreaterThan(got.indexOf(ID.fan));
     }
+  });
+});
+
+describe("a result says what was understood", () => {
+  it("the API names the concepts, their other words and the boards in scope", async () => {
+    const { body } = await getJson(`/search?q=${encodeURIComponent("T480 parlantes mudos")}`);
+    await expectMatchesOpenApi(body, "/search", "get", 200);
+    const { interpretation } = body.data;
+    expect(interpretation.concepts.map((c: { concept: string }) => c.concept)).toEqual(["speakers", "no-sound"]);
+    expect(interpretation.concepts[0].also).toContain("bocinas");
+    expect(interpretation.scope).toEqual({ by: "model", named: "t480", boards: ["NM-B491"] });
+    expect((await getJson("/search?q=bocinsa")).body.data.interpretation.corrections).toEqual([{ word: "bocinsa", to: ["bocinas"] }]);
+  });
+
+  it("the site says which words it searched for, and MCP search says it too", async () => {
+    const page = await (await fetchWorker(new Request(`https://boards.test/en/search?q=${encodeURIComponent("bocinsa")}`))).text();
+    expect(page).toMatch(/Showing results for <strong>bocinas<\/strong>/);
+    const es = await (await fetchWorker(new Request(`https://boards.test/es/buscar?q=${encodeURIComponent("T480 parlantes")}`))).text();
+    expect(es).toContain("primero la placa NM-B491");
+    const client = await connectV1();
+    const result = await callOk(client, "search", { q: "parlantes mudos" });
+    expect((result.content[0] as { text: string }).text).toMatch(/Understood: .*parlantes.* as speakers/);
+    expect((result.structuredContent as { interpretation: { concepts: unknown[] } }).interpretation.concepts).toHaveLength(2);
+  });
+});
+
+describe("one group paged past its first 10", () => {
+  it("GET /search?group=threads&page=2 gives the next items of that group only, then an empty page", async () => {
+    const first = (await getJson("/search?q=estarcido&group=threads")).body.data;
+    expect(first.threads).toHaveLength(10);
+    expect(first.paging).toEqual({ group: "threads", page: 1, next_page: 2 });
+    expect(first.boards).toEqual([]);
+    const second = (await getJson("/search?q=estarcido&group=threads&page=2")).body.data;
+    expect(second.threads).toHaveLength(3);
+    expect(second.paging).toEqual({ group: "threads", page: 2, next_page: null });
+    expect(new Set([...ids(first.threads), ...ids(second.threads)]).size).toBe(13);
+    expect((await getJson("/search?q=estarcido&group=threads&page=99")).body.data.threads).toEqual([]);
+    expect((await getJson("/search?q=estarcido")).body.data.paging).toBeNull();
+    await getJson("/search?q=estarcido&group=replies", { status: 422 });
+    await getJson("/search?q=estarcido&group=threads&page=0", { status: 422 });
+  });
+
+  it("/openapi.json describes group and page; MCP search pages with only and page", async () => {
+    const spec = (await getJson("/openapi.json")).body;
+    const names = spec.paths["/search"].get.parameters.map((p: { name: string }) => p.name);
+    expect(names).toEqual(expect.arrayContaining(["q", "type", "group", "page"]));
+    const client = await connectV1();
+    const result = await callOk(client, "search", { q: "estarcido", only: "threads", page: 2 });
+    const structured = result.structuredContent as { threads: Hit[]; paging: unknown };
+    expect(structured.threads).toHaveLength(3);
+    expect(structured.paging).toEqual({ group: "threads", page: 2, next_page: null });
+    const first = await callOk(client, "search", { q: "estarcido", only: "threads" });
+    expect((first.content[0] as { text: string }).text).toContain('"page":2');
   });
 });

@@ -7,6 +7,9 @@ import { ThreadSchema } from "./forum";
 
 /** At most this many items per group. */
 export const SEARCH_GROUP_LIMIT = 10;
+/** Pages of one group: each group ranks its newest 100 to 200 matches (src/search/index.ts), so 10 pages of 10 reach them. */
+export const SEARCH_MAX_PAGE = 10;
+export const SEARCH_GROUPS = ["boards", "documents", "threads", "posts", "cases"] as const;
 
 export const SearchHighlightSchema = z
   .object({
@@ -73,6 +76,14 @@ export const SearchResultSchema = z
   .object({
     query: z.string().openapi({ description: "The query as searched (trimmed)" }),
     interpretation: SearchInterpretationSchema,
+    paging: z
+      .object({
+        group: z.enum(SEARCH_GROUPS).openapi({ description: "The one group asked for (the others are empty)" }),
+        page: z.number().int().openapi({ description: "This page, from 1", example: 2 }),
+        next_page: z.number().int().nullable().openapi({ description: "The next page, or null when this is the last", example: 3 }),
+      })
+      .nullable()
+      .openapi({ description: "With `group`: where this page is in that group's results; null without `group`" }),
     boards: z
       .array(BoardSchema)
       .max(SEARCH_GROUP_LIMIT)

@@ -104,10 +104,10 @@ const tierOf = (g: Group) => (g.scope ? sql`(case when ${g.scope.inScope} then 0
  * With a scope: the items in scope matching any other word of the query (tier 0), then the newest
  * other items in scope (tier 1), as union members beside the group's own ranking.
  */
-function scopeRows(g: Group, limit: number): SQL {
+function scopeRows(g: Group, window: number): SQL {
   if (!g.scope) return sql``;
   const { rest, inScope, fill } = g.scope;
-  const fillRows = sql` union all select id, 0.0 as score, 0 as exact, 1 as tier from (${fill(limit)})`;
+  const fillRows = sql` union all select id, 0.0 as score, 0 as exact, 1 as tier from (${fill(window)})`;
   if (!rest) return fillRows;
   const t = sql.raw(rest.table);
   const expression = g.marker ? withMarker(rest.match, g.marker) : rest.match;
@@ -130,6 +130,12 @@ function shardRows(g: Group): SQL {
       where (${g.visible}) = 1 ${g.where ?? sql``}`;
 }
 
+/** One page of a group: `limit` items after `offset` (paging stays within the candidates). */
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
 /**
  * The one order of every ranking path: the scope's tiers, then items matching every word as typed
  * (exact first), then bm25, newest first among equals.
@@ -137,7 +143,7 @@ function shardRows(g: Group): SQL {
 const RANKED_ORDER = sql.raw("group by id order by min(tier), max(exact) desc, min(score), id desc");
 
 /** bm25 over the newest visible candidates of one MATCH expression. */
-function rankSimple(g: Group, table: string, match: string, limit: number, exact?: Levels): SQL {
+function rankSimple(g: Group, table: string, match: string, page: Page, exact?: Levels): SQL {
   const t = sql.raw(table);
   const expression = g.marker ? withMarker(match, g.marker) : match;
   return sql`
@@ -147,8 +153,8 @@ function rankSimple(g: Group, table: string, match: string, limit: number, exact
         from ${from(g, table)}
         where ${t} match ${expression} and ${visibleRows(g)}
         order by ${t}.rowid desc limit ${g.candidates}
-      )${shardRows(g)}${scopeRows(g, limit)}
-    ) ${RANKED_ORDER} limit ${limit}`;
+      )${shardRows(g)}${scopeRows(g, page.limit + page.offset)}
+    ) ${RANKED_ORDER} limit ${page.limit} offset ${page.offset}`;
 }
 
 /**
@@ -156,7 +162,7 @@ function rankSimple(g: Group, table: string, match: string, limit: number, exact
  * selective words only. The ranking subquery keeps a LIMIT: unflattened, bm25 is not asked to run
  * inside min() (which FTS5 refuses).
  */
-function rankTwoStage(g: Group, table: string, candidates: string, rank: string, limit: number, exact?: Levels): SQL {
+function rankTwoStage(g: Group, table: string, candidates: string, rank: string, page: Page, exact?: Levels): SQL {
   const t = sql.raw(table);
   const expression = g.marker ? withMarker(candidates, g.marker) : candidates;
   return sql`
@@ -171,15 +177,15 @@ function rankTwoStage(g: Group, table: string, candidates: string, rank: string,
         from ${from(g, table)}
         where ${t} match ${rank} and (${t}.rowid + 0) in (select r from cand)
         limit ${g.candidates}
-      )${shardRows(g)}${scopeRows(g, limit)}
-    ) ${RANKED_ORDER} limit ${limit}`;
+      )${shardRows(g)}${scopeRows(g, page.limit + page.offset)}
+    ) ${RANKED_ORDER} limit ${page.limit} offset ${page.offset}`;
 }
 
 /**
  * Board ids, best first: boards whose number or alias is the whole query (any spelling), then boards
  * named by a code-like word, then bm25 matches of the board index.
  */
-export function boardsRanking(parsed: ParsedQuery, match: string | undefined, limit: number, candidates: number): SQL {
+export function boardsRanking(parsed: ParsedQuery, match: string | undefined, page: Page, candidates: number): SQL {
   const norms = JSON.stringify(parsed.norms);
   const group = sql`(case when q.value = ${parsed.whole} then 0 else 1 end)`;
   return sql`
@@ -194,7 +200,7 @@ export function boardsRanking(parsed: ParsedQuery, match: string | undefined, li
         order by search_boards.rowid desc limit ${candidates})`
           : sql``
       }
-    ) group by id order by min(grp), min(score), id limit ${limit}`;
+    ) group by id order by min(grp), min(score), id limit ${page.limit} offset ${page.offset}`;
 }
 
 /**
@@ -202,7 +208,7 @@ export function boardsRanking(parsed: ParsedQuery, match: string | undefined, li
  * index (tiered groups only); the forgiving second pass ("any" word) ranks over the recent tier as
  * soon as one word is common.
  */
-function planGroup(g: Group, parsed: ParsedQuery, common: boolean[], mode: "all" | "any", limit: number): SQL {
+function planGroup(g: Group, parsed: ParsedQuery, common: boolean[], mode: "all" | "any", limit: Page): SQL {
   const match = matchExpression(parsed, mode)!;
   const exact = levelsOf(parsed, mode);
   if (!g.tiered || !common.some(Boolean)) {
@@ -288,10 +294,10 @@ export function statementsFor(
     }
   }
   return {
-    documents: planGroup(g.documents, expanded, common.documents, mode, options.limit),
-    threads: planGroup(g.threads, expanded, common.threads, mode, options.limit),
-    posts: planGroup(g.posts, expanded, none, mode, options.limit),
-    cases: planGroup(g.cases, expanded, common.cases, mode, options.limit),
+    documents: planGroup(g.documents, expanded, common.documents, mode, options),
+    threads: planGroup(g.threads, expanded, common.threads, mode, options),
+    posts: planGroup(g.posts, expanded, none, mode, options),
+    cases: planGroup(g.cases, expanded, common.cases, mode, options),
   };
 }
 

@@ -10,7 +10,7 @@ import { casesLoader } from "../db/queries/cases";
 import { batchRead, Keys, type Loader, type QueryContext } from "../db/queries/context";
 import { documentsLoader } from "../db/queries/documents";
 import { threadsLoader } from "../db/queries/forum";
-import { SEARCH_GROUP_LIMIT } from "../schemas/search";
+import { SEARCH_GROUP_LIMIT, SEARCH_MAX_PAGE } from "../schemas/search";
 import { withHighlights } from "./highlight";
 import { typeTokenOf } from "./index-sql";
 import { boardsRanking, statementsFor } from "./plan";
@@ -45,6 +45,7 @@ async function rankAndLoad(
   mode: "all" | "any",
   options: RankOptions,
   only: ItemGroup[] = ITEM_GROUPS,
+  withBoardGroup = true,
 ): Promise<Found> {
   const match = matchExpression(prepared.expanded, mode);
   // The text shards first (all at once) when documents are asked for: their documents join the primary's ranking.
@@ -60,9 +61,9 @@ async function rankAndLoad(
         )
       : [];
   const boardMatch = matchExpression(prepared.expanded, mode, "exact");
-  const withBoards = mode === "all" && (prepared.parsed.norms.length || boardMatch);
+  const withBoards = withBoardGroup && mode === "all" && (prepared.parsed.norms.length || boardMatch);
   const boards = withBoards
-    ? boardsLoader(ctx, Keys.ranked(ctx.db, boardsRanking(prepared.parsed, boardMatch, options.limit, options.tuning.candidates.boards)))
+    ? boardsLoader(ctx, Keys.ranked(ctx.db, boardsRanking(prepared.parsed, boardMatch, options, options.tuning.candidates.boards)))
     : undefined;
   const plans = match ? statementsFor(ctx, prepared, mode, options, shardHits) : undefined;
   const loaders = ITEM_GROUPS.map((group) => (plans && only.includes(group) ? loaderFor(ctx, group, plans[group]) : undefined));
@@ -86,23 +87,37 @@ export async function searchPlans(ctx: QueryContext, q: string, options: SearchO
     options.type ? typeTokenOf(options.type) : undefined,
     tuning.candidates.documents,
   );
-  return statementsFor(ctx, prepared, "all", { type: options.type, limit: SEARCH_GROUP_LIMIT, tuning }, hits);
+  return statementsFor(ctx, prepared, "all", { type: options.type, limit: SEARCH_GROUP_LIMIT, offset: 0, tuning }, hits);
 }
 
 export async function searchIndex(ctx: QueryContext, q: string, options: SearchOptions): Promise<SearchResult> {
   const limit = Math.min(Math.max(Math.trunc(options.limit ?? SEARCH_GROUP_LIMIT), 1), SEARCH_GROUP_LIMIT);
   const tuning = { ...DEFAULT_TUNING, ...options.tuning };
-  const rankOptions = { type: options.type, limit, tuning };
+  const group = options.group;
+  // Past SEARCH_MAX_PAGE the offset passes every candidate: an empty page, like a list past its last page.
+  const page = group ? Math.max(Math.trunc(options.page ?? 1), 1) : 1;
+  // One group paged: one item more than the page tells whether a next page exists.
+  const rankOptions = { type: options.type, limit: group ? limit + 1 : limit, offset: (page - 1) * limit, tuning };
+  const only = group ? ITEM_GROUPS.filter((g) => g === group) : ITEM_GROUPS;
+  const withBoards = !group || group === "boards";
   const prepared = await prepare(ctx, q, tuning);
-  const found = await rankAndLoad(ctx, prepared, "all", rankOptions);
+  const found = await rankAndLoad(ctx, prepared, "all", rankOptions, only, withBoards);
   // Forgiving second pass, per group: where no item has every word, rank the items with any of them
-  // (a board number found among the boards no longer leaves the threads empty).
-  const empty = ITEM_GROUPS.filter((group) => found[group].length === 0);
+  // (a board number found among the boards no longer leaves the threads empty). A later page follows
+  // the pass its first page used.
+  let empty = only.filter((g) => found[g].length === 0);
+  if (empty.length && page > 1) {
+    const first = await rankAndLoad(ctx, prepared, "all", { ...rankOptions, limit: 1, offset: 0 }, empty, false);
+    empty = empty.filter((g) => first[g].length === 0);
+  }
   // (A concept's phrase counts as its words here: "buck converter" also finds "converter" alone.)
   if (empty.length && (prepared.expanded.terms.length > 1 || prepared.expanded.terms.some((t) => t.words?.length))) {
-    const more = await rankAndLoad(ctx, prepared, "any", rankOptions, empty);
-    for (const group of empty) found[group] = more[group] as never;
+    const more = await rankAndLoad(ctx, prepared, "any", rankOptions, empty, false);
+    for (const g of empty) found[g] = more[g] as never;
     found.shardHits = [...(found.shardHits ?? []), ...(more.shardHits ?? [])];
   }
-  return { query: q.trim(), interpretation: prepared.interpretation, ...(await withHighlights(ctx, prepared, found)) };
+  const hasNext = group !== undefined && found[group].length > limit && page < SEARCH_MAX_PAGE;
+  if (group) found[group] = found[group].slice(0, limit) as never;
+  const paging = group ? { group, page, next_page: hasNext ? page + 1 : null } : null;
+  return { query: q.trim(), interpretation: prepared.interpretation, paging, ...(await withHighlights(ctx, prepared, found)) };
 }

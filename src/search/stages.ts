@@ -14,6 +14,7 @@ import type { Scope } from "./scope";
 import type { ShardHit } from "./shard-search";
 
 export type SearchResult = z.infer<typeof SearchResultSchema>;
+export type SearchGroup = "boards" | "documents" | "threads" | "posts" | "cases";
 export type DocumentType = z.infer<typeof DocumentTypeSchema>;
 
 export interface SearchTuning {
@@ -33,6 +34,9 @@ export interface SearchOptions {
   type?: DocumentType;
   /** Items per group, 1 to 10 (default 10). */
   limit?: number;
+  /** One group only, paged: page `page` (from 1) of `limit` items; the other groups come back empty. */
+  group?: SearchGroup;
+  page?: number;
   /** Only for tests and benchmarks. */
   tuning?: Partial<SearchTuning>;
 }
@@ -70,5 +74,7 @@ export const ITEM_GROUPS: ItemGroup[] = ["documents", "threads", "posts", "cases
 export interface RankOptions {
   type?: string;
   limit: number;
+  /** Items skipped (paging one group). */
+  offset: number;
   tuning: SearchTuning;
 }
