@@ -14,7 +14,18 @@ const ID = {
   typed: "01JT0000000000000000000001",
   form: "01JT0000000000000000000002",
   publicDoc: "01JT0000000000000000000010",
+  solved: "01JT0000000000000000000020",
+  unsolved: "01JT0000000000000000000021",
 };
+
+const reply = (body: string, isSolution: boolean, day: number) => ({
+  author: "alice",
+  body,
+  is_solution: isSolution,
+  score: 0,
+  hidden: false,
+  created_at: `2026-11-0${day}T00:00:00Z`,
+});
 
 const filler = (n: number) => Array.from({ length: n }, () => "se midieron todas las tensiones con el multímetro").join(" ");
 
@@ -31,6 +42,17 @@ const fixture = {
     },
     // Another form ("cargadores"), in the title of a short thread: bm25 prefers it.
     { id: ID.form, category: "laptops", title: "Cargadores", author: "bob", created_at: "2026-10-02T00:00:00Z", body: "taller" },
+    // Two equal threads: the older one is solved (its accepted solution names the word again).
+    {
+      id: ID.solved,
+      category: "laptops",
+      title: "Zumbador xerlin",
+      author: "bob",
+      created_at: "2026-10-20T00:00:00Z",
+      body: "El xerlin suena.",
+      posts: [reply("Prueba otra cosa.", false, 1), reply("Era el xerlin de la placa hija: cambiado, resuelto.", true, 2)],
+    },
+    { id: ID.unsolved, category: "laptops", title: "Zumbador xerlin", author: "bob", created_at: "2026-10-21T00:00:00Z", body: "El xerlin suena." },
     ...[3, 4, 5].map((n) => ({
       id: `01JT000000000000000000000${n}`,
       category: "laptops",
@@ -102,5 +124,15 @@ describe("rank: the text databases' documents join through the visibility rule",
     // Eleven newer private documents match too: unfiltered, they would fill the ten places and the
     // loader would then drop them all, leaving the public one out.
     expect(ids((await searchSite(ctx(), "quorvex")).documents)).toEqual([ID.publicDoc]);
+  });
+});
+
+describe("rank: ties, and where a thread matched", () => {
+  it("of two equal threads the solved one ranks first, and its accepted solution is the excerpt when it matched there", async () => {
+    const found = await searchSite(ctx(), "placa hija xerlin");
+    expect(ids(found.threads)).toEqual([ID.solved]);
+    expect(found.threads[0].highlight).toMatchObject({ field: "replies" });
+    expect(found.threads[0].highlight?.text).toContain("resuelto");
+    expect(ids((await searchSite(ctx(), "zumbador xerlin")).threads)).toEqual([ID.solved, ID.unsolved]);
   });
 });

@@ -146,6 +146,7 @@ describe("GET /search finds each group by words in its body", () => {
     expect(data).toEqual({
       query: "nothingmatchesthis",
       interpretation: { corrections: [], forms: [], concepts: [], scope: null },
+      paging: null,
       boards: [],
       documents: [],
       threads: [],

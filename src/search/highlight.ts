@@ -17,7 +17,7 @@ function hitTexts(group: ItemGroup, ids: string[]): SQL {
       return sql`select id, null as page, description as a, null as b, null as c from documents where id in ${list}`;
     case "threads":
       return sql`select t.id as id, null as page, t.body as a,
-        (select group_concat(body, ' ') from (select substr(x.body, 1, 2000) as body from thread_replies x where x.thread_id = t.id and x.hidden = 0 order by x.created_at, x.id limit ${HIGHLIGHT_REPLIES})) as b, null as c
+        (select group_concat(body, ' ') from (select substr(x.body, 1, 2000) as body from thread_replies x where x.thread_id = t.id and x.hidden = 0 order by x.is_solution desc, x.created_at, x.id limit ${HIGHLIGHT_REPLIES})) as b, null as c
         from threads t where t.id in ${list}`;
     case "posts":
       return sql`select id, null as page, body as a, null as b, null as c from blog_posts where id in ${list}`;

@@ -34,7 +34,27 @@ interface Group {
   shardHits?: readonly ShardHit[];
   /** The boards the query names (src/search/scope.ts): their items rank first. */
   scope?: GroupScope;
+  /** Merit of the base row (MERIT), 0 when the group has none: bm25 is multiplied by 1 + merit. */
+  merit?: SQL;
 }
+
+/**
+ * Ranking among equals: a solved thread (a visible accepted solution) and a fixed case weigh more, and
+ * so do a thread's votes (its visible replies' scores, capped). bm25 is negative (lower is better), so
+ * `score * (1 + merit)` moves an item up by that fraction: a close match with merit passes a slightly
+ * closer one without; it never crosses the scope tiers or closeness levels.
+ */
+export const MERIT = { solvedThread: 0.25, votePerPoint: 0.02, maxVotes: 5, fixedCase: 0.25, partiallyFixedCase: 0.1 } as const;
+
+const threadMerit =
+  sql.raw(`(${MERIT.solvedThread} * exists (select 1 from thread_replies m where m.thread_id = threads.id and m.is_solution = 1 and m.hidden = 0)
+  + ${MERIT.votePerPoint} * min(${MERIT.maxVotes}, max(0, ifnull((select sum(m.score) from thread_replies m where m.thread_id = threads.id and m.hidden = 0), 0))))`);
+const caseMerit = sql.raw(
+  `(case repair_cases.outcome when 'fixed' then ${MERIT.fixedCase} when 'partially_fixed' then ${MERIT.partiallyFixedCase} else 0 end)`,
+);
+
+/** bm25 weighed by the row's merit. */
+const meritScore = (g: Group, score: SQL) => (g.merit ? sql`(${score} * (1 + ${g.merit}))` : score);
 
 /** How a group ranks the items of the boards in scope (tier 0: matched on the rest of the query; 1: the others). */
 interface GroupScope {
@@ -107,12 +127,12 @@ const tierOf = (g: Group) => (g.scope ? sql`(case when ${g.scope.inScope} then 0
 function scopeRows(g: Group, window: number): SQL {
   if (!g.scope) return sql``;
   const { rest, inScope, fill } = g.scope;
-  const fillRows = sql` union all select id, 0.0 as score, 0 as exact, 1 as tier from (${fill(window)})`;
+  const fillRows = sql` union all select id, score, 0 as exact, 1 as tier from (${fill(window)})`;
   if (!rest) return fillRows;
   const t = sql.raw(rest.table);
   const expression = g.marker ? withMarker(rest.match, g.marker) : rest.match;
   return sql` union all select id, score, exact, 0 as tier from (
-      select ${g.id} as id, ${bm25(g.table, rest.table)} as score, ${exactFlag(g, rest.table, rest.levels)} as exact
+      select ${g.id} as id, ${meritScore(g, bm25(g.table, rest.table))} as score, ${exactFlag(g, rest.table, rest.levels)} as exact
       from ${from(g, rest.table)}
       where ${t} match ${expression} and ${visibleRows(g)} and ${inScope}
       order by ${t}.rowid desc limit ${g.candidates}
@@ -149,7 +169,7 @@ function rankSimple(g: Group, table: string, match: string, page: Page, exact?: 
   return sql`
     select id from (
       select id, score, exact, tier from (
-        select ${g.id} as id, ${bm25(g.table, table)} as score, ${exactFlag(g, table, exact)} as exact, ${tierOf(g)} as tier
+        select ${g.id} as id, ${meritScore(g, bm25(g.table, table))} as score, ${exactFlag(g, table, exact)} as exact, ${tierOf(g)} as tier
         from ${from(g, table)}
         where ${t} match ${expression} and ${visibleRows(g)}
         order by ${t}.rowid desc limit ${g.candidates}
@@ -173,7 +193,7 @@ function rankTwoStage(g: Group, table: string, candidates: string, rank: string,
     )
     select id from (
       select id, score, exact, tier from (
-        select ${g.id} as id, ${bm25(g.table, table)} as score, ${exactFlag(g, table, exact)} as exact, ${tierOf(g)} as tier
+        select ${g.id} as id, ${meritScore(g, bm25(g.table, table))} as score, ${exactFlag(g, table, exact)} as exact, ${tierOf(g)} as tier
         from ${from(g, table)}
         where ${t} match ${rank} and (${t}.rowid + 0) in (select r from cand)
         limit ${g.candidates}
@@ -248,6 +268,7 @@ function groups(
       base: sql`${threads}`,
       id: sql`${threads.id}`,
       visible: threadVisible,
+      merit: threadMerit,
       keyOf: itemKey,
       candidates: c.threads,
     },
@@ -268,6 +289,7 @@ function groups(
       base: sql`${repairCases}`,
       id: sql`${repairCases.id}`,
       visible: caseVisible(ctx.now),
+      merit: caseMerit,
       keyOf: itemKey,
       candidates: c.cases,
     },
@@ -309,18 +331,18 @@ function scopeOf(g: Group, group: TieredGroup, boardIds: number[], rest: ParsedQ
     documents: {
       inScope: sql`exists (select 1 from document_boards sb where sb.document_id = ${documents.id} and sb.board_id in ${ids})`,
       fill: (limit: number) =>
-        sql`select ${documents.id} as id from document_boards sb join ${documents} on ${documents.id} = sb.document_id
+        sql`select ${documents.id} as id, 0.0 as score from document_boards sb join ${documents} on ${documents.id} = sb.document_id
           where sb.board_id in ${ids} and ${g.visible} ${extra} order by ${documents.createdAt} desc limit ${limit}`,
     },
     threads: {
       inScope: sql`${threads.boardId} in ${ids}`,
       fill: (limit: number) =>
-        sql`select ${threads.id} as id from ${threads} where ${threads.boardId} in ${ids} and ${g.visible} order by ${threads.createdAt} desc limit ${limit}`,
+        sql`select ${threads.id} as id, -${threadMerit} as score from ${threads} where ${threads.boardId} in ${ids} and ${g.visible} order by ${threads.createdAt} desc limit ${limit}`,
     },
     cases: {
       inScope: sql`${repairCases.boardId} in ${ids}`,
       fill: (limit: number) =>
-        sql`select ${repairCases.id} as id from ${repairCases} where ${repairCases.boardId} in ${ids} and ${g.visible} order by ${repairCases.createdAt} desc limit ${limit}`,
+        sql`select ${repairCases.id} as id, -${caseMerit} as score from ${repairCases} where ${repairCases.boardId} in ${ids} and ${g.visible} order by ${repairCases.createdAt} desc limit ${limit}`,
     },
   }[group];
   const match = matchExpression(rest, "any");
