@@ -232,20 +232,13 @@ function dedupe(alternatives: Alternative[][]): Alternative[][] {
 
 const renderPhrase = (p: Alternative) => `"${p.tokens.join(" ")}"${p.prefix ? "*" : ""}`;
 
-/** Words a concept's other phrase may have between its own ("stuck on the Acer logo" for "stuck on logo"). */
-export const SYNONYM_SLACK = 2;
-
-/** A concept's other phrase: its words near each other (any order, SYNONYM_SLACK words apart at most). */
-const renderSynonym = (p: Alternative) =>
-  p.tokens.length === 1 ? renderPhrase(p) : `NEAR(${p.tokens.map((t) => `"${t}"`).join(" ")}, ${SYNONYM_SLACK})`;
-
 /** How far a term reaches: as typed; with its forms, corrections and code prefixes; with its concept's other words too. */
 export type Reach = "exact" | "forms" | "loose";
 
 function renderTerm(term: Term, reach: Reach, mode: "all" | "any"): string {
   const alts = term.alternatives.map((parts) => (parts.length === 1 ? renderPhrase(parts[0]) : `(${parts.map(renderPhrase).join(" AND ")})`));
   if (reach !== "exact") alts.push(...(term.loose ?? []).map(renderPhrase));
-  if (reach === "loose") alts.push(...(term.synonyms ?? []).map(renderSynonym));
+  if (reach === "loose") alts.push(...(term.synonyms ?? []).map(renderPhrase));
   // A concept's phrase typed with its words apart ("pantalla se queda negra" for "pantalla negra"), each
   // in any of its forms: as close as a word's other form; one by one, for the forgiving pass.
   const word = (w: Alternative, i: number) => {
@@ -319,7 +312,7 @@ export function probeExpression(term: Term, loose = false): string {
     return words.length === 1 ? words[0] : `(${words.join(" AND ")})`;
   });
   // A rare word's correction or other form may be common: the probe weighs what the term will match.
-  if (loose) alts.push(...(term.loose ?? []).map(renderPhrase), ...(term.synonyms ?? []).map(renderSynonym));
+  if (loose) alts.push(...[...(term.loose ?? []), ...(term.synonyms ?? [])].map(renderPhrase));
   return alts.length === 1 ? alts[0] : `(${alts.join(" OR ")})`;
 }
 
