@@ -3,7 +3,7 @@
 // spelling with its target (only the board number, model or product line; `npm run bench:relevance --
 // --check` verifies it), so they measure what an engine understands rather than what it matches.
 // Scope queries carry graded judgments: the named items 2, any other item of the boards in scope 1.
-import type { Group, KnownItemQuery } from "./queries";
+import { C, T, type Group, type KnownItemQuery } from "./queries";
 
 export const MEANING_CATEGORIES = ["synonyms es", "synonyms en", "cross-language en->es", "cross-language es->en"] as const;
 export const SCOPE_CATEGORY = "scope ranking (nDCG@10)";
@@ -33,31 +33,6 @@ const K = {
   water: "820-01987: water on the trackpad, board corroded",
   fet: "60NB0CF0-MB1310: hot chip, CPU rail short, MOSFET replaced",
 };
-const T = {
-  battery: "820-01958 no enciende después de cambiar la batería",
-  backlight: "T480 backlight not working, picture only visible with a flashlight",
-  soda: "Latitude 7490 pita tres veces tras derramar refresco",
-  acer: "Aspire 5 stuck on the Acer logo after a firmware update",
-  kbdLight: "La retroiluminación del teclado parpadea en un MacBook Pro 2016",
-  xps: "XPS 13 9380 charger light blinks, battery never charges",
-  vivobook: "VivoBook X512DA se apaga al jugar por sobrecalentamiento",
-  whine: "GE75 Raider loud hissing noise from the VRM under load",
-  ssd: "ProBook 450 G3 no reconoce el disco SSD",
-  touchpad: "Samsung Notebook 9 touchpad unresponsive after keyboard replacement",
-  hdmi: "IdeaPad 330: el puerto HDMI no da señal al monitor externo",
-  webcam: "EliteBook 840 G5 webcam not detected in Device Manager",
-};
-const C = {
-  coffee: "820-02016: dead after a coffee spill, vcore controller replaced",
-  charge: "NM-A891: la batería no carga, cargador sustituido",
-  ec: "LA-E891P: internal keyboard dead, EC reflashed",
-  fans: "820-00840: ventiladores al máximo por un sensor de temperatura",
-  buffer: "DA0X8CMB6E0: no display, backlight enable missing",
-  jack: "MS-16P71: conector de carga desoldado",
-  soc: "NM-C821: short on the SoC rail, VDDCR controller replaced",
-  audio: "DA0G7BMB6E0: sin sonido por los altavoces",
-};
-
 type Category = (typeof MEANING_CATEGORIES)[number];
 const q = (category: Category, group: Group, target: string, ...queries: string[]): KnownItemQuery[] =>
   queries.map((text) => ({ q: text, category, group, target }));

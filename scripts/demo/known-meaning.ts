@@ -3,8 +3,8 @@
 // regional Spanish (MX bocinas/eliminador, AR prende/parlantes, ES portátil/altavoces, VE/CO pila),
 // each about one repair of one board. Their own seed, appended after known.ts, so every earlier item
 // keeps its id and date.
-import type { KnownCase, KnownThread } from "./known";
-import { DAY, HOUR, iso, Random } from "./prng";
+import { caseRecord, threadRecord, type KnownCase, type KnownThread } from "./known";
+import { DAY, Random } from "./prng";
 
 const SEED = 20261126;
 const AT = Date.parse("2026-02-02T09:00:00Z");
@@ -213,51 +213,11 @@ export function meaningItems(): { threads: Record<string, unknown>[]; cases: Rec
   const next = () => (at += random.int(2, 9) * DAY);
   const threads = MEANING_THREADS.map((t) => {
     const created = next();
-    return {
-      id: random.ulid(created),
-      category: t.category,
-      title: t.title,
-      status: "open",
-      sticky: false,
-      published: true,
-      author: t.author,
-      body: t.body,
-      board: t.board,
-      document: null,
-      created_at: iso(created),
-      posts: t.replies.map((body, i) => ({
-        author: t.author === "nina" ? "tomas" : "nina",
-        body,
-        is_solution: i === t.replies.length - 1,
-        score: 2,
-        hidden: false,
-        created_at: iso(created + (i + 1) * 5 * HOUR),
-      })),
-    };
+    return threadRecord(t, random.ulid(created), created, true);
   });
   const cases = MEANING_CASES.map((c) => {
     const published = next();
-    return {
-      id: random.ulid(published),
-      title: c.title,
-      outcome: "fixed",
-      symptom: c.symptom,
-      device_model: null,
-      board: c.board,
-      board_revision: null,
-      manufacturer: null,
-      author: "tomas",
-      published: true,
-      published_at: iso(published),
-      edited_at: null,
-      diagnosis: c.diagnosis,
-      fix: c.fix,
-      minutes_spent: 60,
-      measurements: [],
-      components: c.components.map((x) => ({ ...x, note: null })),
-      documents: [],
-      thread: null,
-    };
+    return caseRecord(c, random.ulid(published), published, 60);
   });
   return { threads, cases };
 }
