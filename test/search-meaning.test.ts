@@ -144,3 +144,20 @@ describe("one group paged past its first 10", () => {
     expect((first.content[0] as { text: string }).text).toContain('"page":2');
   });
 });
+
+describe("hostile input", () => {
+  it("concept words mixed with FTS5 syntax, repeats, controls and huge pages answer 200, never a 500", async () => {
+    const queries = [
+      'no enciende" OR "x',
+      "NEAR(no power, 0) AND bocinas*",
+      "T480 ".repeat(39),
+      `${"no ".repeat(60)}power`,
+      "820-00165 \u0000 no prende",
+      "parlantes mudos ThinkPad Dell MacBook A1932 2016 9380 E470",
+    ];
+    for (const q of queries) await getJson(`/search?q=${encodeURIComponent(q.slice(0, 200))}`);
+    const far = (await getJson("/search?q=estarcido&group=threads&page=9007199254740991")).body.data;
+    expect(far.threads).toEqual([]);
+    expect(far.paging).toEqual({ group: "threads", page: 9007199254740991, next_page: null });
+  });
+});

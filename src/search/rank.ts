@@ -94,13 +94,17 @@ export async function searchIndex(ctx: QueryContext, q: string, options: SearchO
   const limit = Math.min(Math.max(Math.trunc(options.limit ?? SEARCH_GROUP_LIMIT), 1), SEARCH_GROUP_LIMIT);
   const tuning = { ...DEFAULT_TUNING, ...options.tuning };
   const group = options.group;
-  // Past SEARCH_MAX_PAGE the offset passes every candidate: an empty page, like a list past its last page.
   const page = group ? Math.max(Math.trunc(options.page ?? 1), 1) : 1;
   // One group paged: one item more than the page tells whether a next page exists.
   const rankOptions = { type: options.type, limit: group ? limit + 1 : limit, offset: (page - 1) * limit, tuning };
   const only = group ? ITEM_GROUPS.filter((g) => g === group) : ITEM_GROUPS;
   const withBoards = !group || group === "boards";
   const prepared = await prepare(ctx, q, tuning);
+  if (group && page > SEARCH_MAX_PAGE) {
+    // Past every candidate: an empty page without a read, like a list past its last page.
+    const none = { boards: [], documents: [], threads: [], posts: [], cases: [] };
+    return { query: q.trim(), interpretation: prepared.interpretation, paging: { group, page, next_page: null }, ...none };
+  }
   const found = await rankAndLoad(ctx, prepared, "all", rankOptions, only, withBoards);
   // Forgiving second pass, per group: where no item has every word, rank the items with any of them
   // (a board number found among the boards no longer leaves the threads empty). A later page follows
