@@ -138,7 +138,8 @@ describe("search forgives what technicians type", () => {
   });
 
   it("an accent left out, or added, finds the item", async () => {
-    expect(ids((await search("bateria")).threads)).toEqual([ID.battery]);
+    // (First: "battery", a word of the same concept in English, reaches another thread after it.)
+    expect(ids((await search("bateria")).threads)[0]).toBe(ID.battery);
     expect(ids((await search("sólo arranca")).threads)).toEqual([ID.battery]);
   });
 
@@ -157,7 +158,8 @@ describe("search forgives what technicians type", () => {
   });
 
   it("an exact match outranks a corrected one, and an exact form a stemmed one", async () => {
-    expect(ids((await search("charger")).threads)).toEqual([ID.chargerLong, ID.chargedShort]);
+    // Then the same concept in Spanish ("cargador", src/search/thesaurus): below the word's own forms.
+    expect(ids((await search("charger")).threads)).toEqual([ID.chargerLong, ID.chargedShort, ID.cargadorShort]);
     // (The last word is also a prefix while it is typed: "cargadores" cannot reach "cargador" that way.)
     expect(ids((await search("cargadores")).threads)).toEqual([ID.cargadoresLong, ID.cargadorShort]);
   });

@@ -143,7 +143,16 @@ describe("GET /search finds each group by words in its body", () => {
 
   it("returns every group key, empty when nothing matches, and echoes the trimmed query", async () => {
     const data = await search("  nothingmatchesthis  ");
-    expect(data).toEqual({ query: "nothingmatchesthis", boards: [], documents: [], threads: [], posts: [], cases: [] });
+    expect(data).toEqual({
+      query: "nothingmatchesthis",
+      interpretation: { corrections: [], forms: [], concepts: [], scope: null },
+      paging: null,
+      boards: [],
+      documents: [],
+      threads: [],
+      posts: [],
+      cases: [],
+    });
   });
 
   it("url fields follow Accept-Language", async () => {

@@ -41,7 +41,7 @@ function dataset(): { name: string; content: unknown } {
 }
 
 /** The D1 bindings of a wrangler config: DB and every text database (TEXT_SHARDS). */
-function databasesOf(config: string): string[] {
+export function databasesOf(config: string): string[] {
   const toml = readFileSync(config, "utf8").replace(/#.*$/gm, "");
   return [...toml.matchAll(/binding\s*=\s*"([^"]+)"\s*\n\s*database_name/g)].map((m) => m[1]);
 }

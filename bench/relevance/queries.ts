@@ -23,14 +23,15 @@ export const STRETCH: Category = "English for Spanish-only (stretch)";
 
 export interface KnownItemQuery {
   q: string;
-  category: Category;
+  /** A category of CATEGORIES, or of MEANING_CATEGORIES (bench/relevance/meaning.ts). */
+  category: string;
   group: Group;
   /** Board number (boards) or item title (every other group). */
   target: string;
 }
 
-// Targets, by title.
-const T = {
+// Targets, by title (also used by bench/relevance/meaning.ts).
+export const T = {
   battery: "820-01958 no enciende después de cambiar la batería",
   backlight: "T480 backlight not working, picture only visible with a flashlight",
   soda: "Latitude 7490 pita tres veces tras derramar refresco",
@@ -44,7 +45,7 @@ const T = {
   hdmi: "IdeaPad 330: el puerto HDMI no da señal al monitor externo",
   webcam: "EliteBook 840 G5 webcam not detected in Device Manager",
 };
-const C = {
+export const C = {
   coffee: "820-02016: dead after a coffee spill, vcore controller replaced",
   charge: "NM-A891: la batería no carga, cargador sustituido",
   ec: "LA-E891P: internal keyboard dead, EC reflashed",

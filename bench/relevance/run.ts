@@ -1,4 +1,4 @@
-// npm run bench:relevance [-- --port N] [-- --label TEXT] [-- --write] [-- --verbose]
+// npm run bench:relevance [-- --port N] [-- --label TEXT] [-- --write] [-- --verbose] [-- --check]
 //
 // Known-item relevance of site search over the demo data (scripts/demo, the same data `npm run dev`
 // loads, with the hand-written items of scripts/demo/known.ts). Seeds a fresh local state in
@@ -6,18 +6,23 @@
 // bench/relevance/queries.ts to GET /api/v1/search as an anonymous reader and looks for the named
 // item in its own group (boards, documents, threads, posts, cases: each group is ranked on its own,
 // as the search page and the API show them). Prints success@1, success@10 and MRR@10 per category
-// and overall; --write stores the table in bench/RESULTS.md under the given --label.
+// and overall; --write stores the table in bench/RESULTS.md under the given --label. The meaning
+// categories (bench/relevance/meaning.ts) add synonyms, the other language and scope ranking (graded,
+// nDCG@10); --check only verifies that no meaning query shares a word with its target, and exits.
 import { resolve } from "node:path";
 import { generateDemo } from "../../scripts/demo/generate";
 import { startImportWorker } from "../../scripts/lib/local";
 import { runImport } from "../../cli/import/run";
 import { objectSource } from "../../cli/import/source";
-import { ROOT, startWorker, stopWorker } from "../lib/dev-worker";
+import { databasesOf, ROOT, startWorker, stopWorker } from "../lib/dev-worker";
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { rmSync } from "node:fs";
 import { writeResultsSection } from "../lib/results";
-import { CATEGORIES, QUERIES, STRETCH, type Category, type KnownItemQuery } from "./queries";
+import { CATEGORIES, QUERIES, STRETCH, type KnownItemQuery } from "./queries";
+import { MEANING_CATEGORIES, MEANING_QUERIES, SCOPE_CATEGORY, SCOPE_QUERIES } from "./meaning";
+import { checkOverlaps } from "./overlap";
+import { scopeJudge, type Judge } from "./judge";
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -28,17 +33,20 @@ const PORT = Number(option("--port") ?? 8721);
 const STATE = resolve("bench/out/relevance-state");
 const log = (msg: string) => console.log(`[relevance] ${msg}`);
 
-async function seed(): Promise<void> {
+async function seed(demo: Record<string, unknown>): Promise<void> {
   rmSync(STATE, { recursive: true, force: true });
-  const migrated = spawnSync(join(ROOT, "node_modules/.bin/wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE], {
-    cwd: ROOT,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, CI: "1" },
-  });
-  if (migrated.status !== 0) throw new Error("migrations failed");
+  // DB and every text database (page text lives on the TEXT_* databases).
+  for (const database of databasesOf(join(ROOT, "wrangler.toml"))) {
+    const migrated = spawnSync(join(ROOT, "node_modules/.bin/wrangler"), ["d1", "migrations", "apply", database, "--local", "--persist-to", STATE], {
+      cwd: ROOT,
+      stdio: ["ignore", "ignore", "inherit"],
+      env: { ...process.env, CI: "1" },
+    });
+    if (migrated.status !== 0) throw new Error(`migrations of ${database} failed`);
+  }
   const worker = await startImportWorker(STATE);
   try {
-    const outcome = await runImport(objectSource(await generateDemo()), worker.target, { reset: true });
+    const outcome = await runImport(objectSource(demo), worker.target, { reset: true });
     if (!outcome.ok) throw new Error(`the demo did not import: ${JSON.stringify(outcome.problems.slice(0, 3))}`);
   } finally {
     await worker.dispose();
@@ -81,42 +89,77 @@ function figures(outcomes: Outcome[]): Figures {
 
 const f2 = (x: number) => x.toFixed(2);
 
-function table(outcomes: Outcome[]): string {
-  const rows = CATEGORIES.map((c: Category) => [c, figures(outcomes.filter((o) => o.query.category === c))] as const);
-  const core = outcomes.filter((o) => o.query.category !== STRETCH);
+const ALL_CATEGORIES: string[] = [...CATEGORIES, ...MEANING_CATEGORIES];
+const ALL_QUERIES: KnownItemQuery[] = [...QUERIES, ...MEANING_QUERIES];
+
+function table(outcomes: Outcome[], scope: number[]): string {
+  const rows = ALL_CATEGORIES.map((c) => [c, figures(outcomes.filter((o) => o.query.category === c))] as const);
+  const earlier = outcomes.filter((o) => (CATEGORIES as readonly string[]).includes(o.query.category));
+  const core = earlier.filter((o) => o.query.category !== STRETCH);
   const lines = [
     "| category | queries | success@1 | success@10 | MRR@10 |",
     "| --- | ---: | ---: | ---: | ---: |",
     ...rows.map(([c, f]) => `| ${c} | ${f.n} | ${f2(f.s1)} | ${f2(f.s10)} | ${f2(f.mrr)} |`),
     ...(
       [
-        ["**overall**", figures(outcomes)],
-        ["overall without the stretch", figures(core)],
+        ["**overall** (earlier categories)", figures(earlier)],
+        ["earlier categories without the stretch", figures(core)],
       ] as const
     ).map(([c, f]) => `| ${c} | ${f.n} | ${f2(f.s1)} | ${f2(f.s10)} | ${f2(f.mrr)} |`),
+    "",
+    "| graded category | queries | nDCG@10 |",
+    "| --- | ---: | ---: |",
+    `| ${SCOPE_CATEGORY} | ${scope.length} | ${f2(scope.reduce((a, b) => a + b, 0) / scope.length)} |`,
   ];
   return lines.join("\n");
 }
 
+const dcg = (grades: number[]) => grades.slice(0, 10).reduce((sum, g, i) => sum + (2 ** g - 1) / Math.log2(i + 2), 0);
+
+/** nDCG@10 of one scope query: the named items 2, other items of the boards in scope 1. */
+async function askScope(base: string, judge: Judge, verbose: boolean): Promise<number[]> {
+  const out: number[] = [];
+  for (const query of SCOPE_QUERIES) {
+    const res = await fetch(`${base}/api/v1/search?q=${encodeURIComponent(query.q)}`);
+    if (res.status !== 200) throw new Error(`${query.q}: status ${res.status}`);
+    const body = (await res.json()) as { data: Record<string, Record<string, unknown>[]> };
+    const got = (body.data[query.group] ?? []).map((item) => judge.grade(query, item));
+    const score = dcg(got) / dcg(judge.ideal(query));
+    if (verbose && score < 0.999) console.log(`  nDCG ${score.toFixed(2)}  [scope] ${query.q}  grades ${got.join("")}`);
+    out.push(score);
+  }
+  return out;
+}
+
 async function main(): Promise<void> {
+  if (args.includes("--check")) {
+    const problems = checkOverlaps(await generateDemo());
+    for (const p of problems) console.log(`  ${p}`);
+    console.log(
+      problems.length ? `${problems.length} meaning queries share words with their target` : "no meaning query shares a word with its target",
+    );
+    process.exit(problems.length ? 1 : 0);
+  }
   log("seeding bench/out/relevance-state with the demo data…");
-  await seed();
+  const demo = await generateDemo();
+  await seed(demo);
   const worker = await startWorker({ port: PORT, state: STATE, vars: { ANON_RATE_PER_MINUTE: "100000000", EDGE_CACHE_TTL_SECONDS: "0" } });
   try {
     const base = `http://127.0.0.1:${PORT}`;
     const outcomes: Outcome[] = [];
-    for (const query of QUERIES) outcomes.push(await ask(base, query));
+    for (const query of ALL_QUERIES) outcomes.push(await ask(base, query));
+    const scope = await askScope(base, scopeJudge(demo), args.includes("--verbose"));
     if (args.includes("--verbose")) {
       for (const o of outcomes)
         if (o.rank !== 1) console.log(`  ${o.rank ? `#${o.rank}` : "--"}  [${o.query.category}] ${o.query.q}  → ${o.top ?? "(nothing)"}`);
     }
-    const text = table(outcomes);
+    const text = table(outcomes, scope);
     console.log(text);
     const label = option("--label");
     if (args.includes("--write") && label)
       writeResultsSection(
         `relevance-${label.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`,
-        `## bench:relevance — ${label}\n\n${QUERIES.length} known-item queries over the demo data (${new Date().toISOString().slice(0, 10)}).\n\n${text}`,
+        `## bench:relevance — ${label}\n\n${ALL_QUERIES.length} known-item queries and ${SCOPE_QUERIES.length} graded scope queries over the demo data (${new Date().toISOString().slice(0, 10)}).\n\n${text}`,
       );
   } finally {
     stopWorker(worker);

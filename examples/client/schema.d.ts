@@ -173,7 +173,7 @@ export interface paths {
         };
         /**
          * Search the whole site
-         * @description Boards, documents (metadata and page text), threads, blog posts and repair cases, at most 10 of each, best first (bm25, titles above bodies). Only what the caller may see.
+         * @description Boards, documents (metadata and page text), threads, blog posts and repair cases, at most 10 of each, best first (bm25, titles above bodies). Only what the caller may see. `interpretation` says what was understood (corrections, word forms, concepts of the repair thesaurus in both languages, the boards in scope); `group` and `page` page through one group past its first 10.
          */
         get: operations["searchSite"];
         put?: never;
@@ -629,6 +629,25 @@ export interface components {
         SearchResult: {
             /** @description The query as searched (trimmed) */
             query: string;
+            interpretation: components["schemas"]["SearchInterpretation"];
+            /** @description With `group`: where this page is in that group's results; null without `group` */
+            paging: {
+                /**
+                 * @description The one group asked for (the others are empty)
+                 * @enum {string}
+                 */
+                group: "boards" | "documents" | "threads" | "posts" | "cases";
+                /**
+                 * @description This page, from 1
+                 * @example 2
+                 */
+                page: number;
+                /**
+                 * @description The next page, or null when this is the last
+                 * @example 3
+                 */
+                next_page: number | null;
+            } | null;
             /** @description A query that is a board number (any spelling) puts that board first */
             boards: components["schemas"]["Board"][];
             /** @description Matched on metadata and page text; only documents the caller may see */
@@ -636,6 +655,74 @@ export interface components {
             threads: components["schemas"]["SearchThread"][];
             posts: components["schemas"]["SearchPost"][];
             cases: components["schemas"]["SearchCase"][];
+        };
+        /** @description What the search understood and used */
+        SearchInterpretation: {
+            /** @description Words matched through their nearest spellings (a typo forgiven) */
+            corrections: {
+                /**
+                 * @description A word of the query, as typed (folded)
+                 * @example bateria
+                 */
+                word: string;
+                /**
+                 * @description The indexed words it also matched
+                 * @example [
+                 *       "baterias"
+                 *     ]
+                 */
+                to: string[];
+            }[];
+            /** @description Words matched through their other forms (plural, verb forms, both languages' stems) */
+            forms: {
+                /**
+                 * @description A word of the query, as typed (folded)
+                 * @example bateria
+                 */
+                word: string;
+                /**
+                 * @description The indexed words it also matched
+                 * @example [
+                 *       "baterias"
+                 *     ]
+                 */
+                to: string[];
+            }[];
+            /** @description Phrases that name a concept of board repair */
+            concepts: {
+                /**
+                 * @description The words of the query that name the concept
+                 * @example no prende
+                 */
+                typed: string;
+                /**
+                 * @description The concept of the repair thesaurus
+                 * @example no-power
+                 */
+                concept: string;
+                /** @description Its other words searched too, both languages (ranked below the words as typed) */
+                also: string[];
+            }[];
+            /** @description The boards the query names, or null */
+            scope: {
+                /**
+                 * @description board: a board number or alias; model: a model, platform, product line or manufacturer
+                 * @enum {string}
+                 */
+                by: "board" | "model";
+                /**
+                 * @description The words that named it
+                 * @example t480
+                 */
+                named: string;
+                /**
+                 * @description Board numbers in scope: their items rank first
+                 * @example [
+                 *       "NM-B491"
+                 *     ]
+                 */
+                boards: string[];
+            } | null;
         };
         SearchDocument: components["schemas"]["Document"] & {
             highlight: components["schemas"]["SearchHighlight"];
@@ -2178,6 +2265,10 @@ export interface operations {
                 /** @description Words (all must match; if nothing has all of them, any), "quoted phrases", the last word as a prefix; board and part numbers in any spelling (820-00165, 82000165, 820 00165). */
                 q: string;
                 type?: components["schemas"]["DocumentType"];
+                /** @description One group only (the others come back empty), paged with page: 10 per page, up to page 10 */
+                group?: "boards" | "documents" | "threads" | "posts" | "cases";
+                /** @description With group: page of that group, from 1 (paging.next_page names the next; a page past 10 is empty). Without group: 1. */
+                page?: number;
             };
             header?: never;
             path?: never;

@@ -9,6 +9,7 @@ import { COMMENTS, postBody, TOPICS } from "./blog";
 import { AUTHORS, BOARDS, CATEGORIES, DEMO_KEYS, DEMO_USERS, MANUFACTURERS, TECHNICIANS, type DemoUsername } from "./catalog";
 import { buildDocuments, type DemoDocument } from "./documents";
 import { knownItems } from "./known";
+import { meaningItems } from "./known-meaning";
 import { DAY, HOUR, iso, Random } from "./prng";
 import { caseParts, conversation, fixText, makeStory, SPAM, threadBody, threadTitle, type Lang, type Story } from "./stories";
 
@@ -34,6 +35,7 @@ export async function generateDemo(): Promise<Record<string, unknown>> {
   const cases = buildCases(random, threads, docsOfBoard, datasheetOf);
   // The items bench/relevance looks for, after everything drawn from the main seed.
   const known = await knownItems();
+  const meaning = meaningItems();
 
   return {
     users: DEMO_USERS.map((u) => ({ active: true, ...u })),
@@ -41,9 +43,9 @@ export async function generateDemo(): Promise<Record<string, unknown>> {
     manufacturers: MANUFACTURERS,
     boards: BOARDS.map(({ family: _family, ...b }) => b),
     categories: CATEGORIES,
-    threads: [...threads.map(({ story: _story, ...t }) => t), ...known.threads],
+    threads: [...threads.map(({ story: _story, ...t }) => t), ...known.threads, ...meaning.threads],
     blog_posts: [...blog_posts, ...known.posts],
-    cases: [...cases, ...known.cases],
+    cases: [...cases, ...known.cases, ...meaning.cases],
     documents: [...documents, ...known.documents],
   };
 }

@@ -334,6 +334,57 @@ export const KNOWN_DOCUMENTS: KnownDocument[] = [
 
 const categories: Record<string, true> = { power: true, laptops: true, liquid: true, bios: true, apple: true };
 
+/** A known thread in the import format; `solved`: its last reply is the accepted solution. */
+export function threadRecord(t: KnownThread, id: string, created: number, solved: boolean): Record<string, unknown> {
+  if (!categories[t.category]) throw new Error(`unknown category ${t.category}`);
+  return {
+    id,
+    category: t.category,
+    title: t.title,
+    status: "open",
+    sticky: false,
+    published: true,
+    author: t.author,
+    body: t.body,
+    board: t.board,
+    document: null,
+    created_at: iso(created),
+    posts: t.replies.map((body, i) => ({
+      author: t.author === "nina" ? "tomas" : "nina",
+      body,
+      is_solution: solved && i === t.replies.length - 1,
+      score: 2,
+      hidden: false,
+      created_at: iso(created + (i + 1) * 5 * HOUR),
+    })),
+  };
+}
+
+/** A known case in the import format. */
+export function caseRecord(c: KnownCase, id: string, published: number, minutes: number): Record<string, unknown> {
+  return {
+    id,
+    title: c.title,
+    outcome: "fixed",
+    symptom: c.symptom,
+    device_model: null,
+    board: c.board,
+    board_revision: null,
+    manufacturer: null,
+    author: "tomas",
+    published: true,
+    published_at: iso(published),
+    edited_at: null,
+    diagnosis: c.diagnosis,
+    fix: c.fix,
+    minutes_spent: minutes,
+    measurements: [],
+    components: c.components.map((x) => ({ ...x, note: null })),
+    documents: [],
+    thread: null,
+  };
+}
+
 /** The known items in the import format, with ids and dates from their own seed. */
 export async function knownItems(): Promise<{
   threads: Record<string, unknown>[];
@@ -346,52 +397,11 @@ export async function knownItems(): Promise<{
   const next = () => (at += random.int(2, 20) * DAY);
   const threads = KNOWN_THREADS.map((t) => {
     const created = next();
-    if (!categories[t.category]) throw new Error(`unknown category ${t.category}`);
-    return {
-      id: random.ulid(created),
-      category: t.category,
-      title: t.title,
-      status: "open",
-      sticky: false,
-      published: true,
-      author: t.author,
-      body: t.body,
-      board: t.board,
-      document: null,
-      created_at: iso(created),
-      posts: t.replies.map((body, i) => ({
-        author: t.author === "nina" ? "tomas" : "nina",
-        body,
-        is_solution: false,
-        score: 2,
-        hidden: false,
-        created_at: iso(created + (i + 1) * 5 * HOUR),
-      })),
-    };
+    return threadRecord(t, random.ulid(created), created, false);
   });
   const cases = KNOWN_CASES.map((c) => {
     const published = next();
-    return {
-      id: random.ulid(published),
-      title: c.title,
-      outcome: "fixed",
-      symptom: c.symptom,
-      device_model: null,
-      board: c.board,
-      board_revision: null,
-      manufacturer: null,
-      author: "tomas",
-      published: true,
-      published_at: iso(published),
-      edited_at: null,
-      diagnosis: c.diagnosis,
-      fix: c.fix,
-      minutes_spent: 90,
-      measurements: [],
-      components: c.components.map((x) => ({ ...x, note: null })),
-      documents: [],
-      thread: null,
-    };
+    return caseRecord(c, random.ulid(published), published, 90);
   });
   const posts = KNOWN_POSTS.map((p) => {
     const published = next();

@@ -219,6 +219,7 @@ export const threads = sqliteTable(
   (t) => [
     index("threads_list_idx").on(t.published, t.sticky, t.lastActivityAt, t.id),
     index("threads_category_idx").on(t.categoryId, t.published, t.sticky, t.lastActivityAt),
+    index("threads_board_idx").on(t.boardId, t.createdAt),
   ],
 );
 

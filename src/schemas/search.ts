@@ -7,6 +7,9 @@ import { ThreadSchema } from "./forum";
 
 /** At most this many items per group. */
 export const SEARCH_GROUP_LIMIT = 10;
+/** Pages of one group: each group ranks its newest 100 to 200 matches (src/search/index.ts), so 10 pages of 10 reach them. */
+export const SEARCH_MAX_PAGE = 10;
+export const SEARCH_GROUPS = ["boards", "documents", "threads", "posts", "cases"] as const;
 
 export const SearchHighlightSchema = z
   .object({
@@ -38,9 +41,49 @@ const SearchThreadSchema = ThreadSchema.extend(highlight).openapi("SearchThread"
 const SearchPostSchema = BlogPostSchema.extend(highlight).openapi("SearchPost");
 const SearchCaseSchema = RepairCaseSchema.extend(highlight).openapi("SearchCase");
 
+const WordsUsedSchema = z.object({
+  word: z.string().openapi({ description: "A word of the query, as typed (folded)", example: "bateria" }),
+  to: z.array(z.string()).openapi({ description: "The indexed words it also matched", example: ["baterias"] }),
+});
+
+export const SearchInterpretationSchema = z
+  .object({
+    corrections: z.array(WordsUsedSchema).openapi({ description: "Words matched through their nearest spellings (a typo forgiven)" }),
+    forms: z.array(WordsUsedSchema).openapi({ description: "Words matched through their other forms (plural, verb forms, both languages' stems)" }),
+    concepts: z
+      .array(
+        z.object({
+          typed: z.string().openapi({ description: "The words of the query that name the concept", example: "no prende" }),
+          concept: z.string().openapi({ description: "The concept of the repair thesaurus", example: "no-power" }),
+          also: z.array(z.string()).openapi({ description: "Its other words searched too, both languages (ranked below the words as typed)" }),
+        }),
+      )
+      .openapi({ description: "Phrases that name a concept of board repair" }),
+    scope: z
+      .object({
+        by: z
+          .enum(["board", "model"])
+          .openapi({ description: "board: a board number or alias; model: a model, platform, product line or manufacturer" }),
+        named: z.string().openapi({ description: "The words that named it", example: "t480" }),
+        boards: z.array(z.string()).openapi({ description: "Board numbers in scope: their items rank first", example: ["NM-B491"] }),
+      })
+      .nullable()
+      .openapi({ description: "The boards the query names, or null" }),
+  })
+  .openapi("SearchInterpretation", { description: "What the search understood and used" });
+
 export const SearchResultSchema = z
   .object({
     query: z.string().openapi({ description: "The query as searched (trimmed)" }),
+    interpretation: SearchInterpretationSchema,
+    paging: z
+      .object({
+        group: z.enum(SEARCH_GROUPS).openapi({ description: "The one group asked for (the others are empty)" }),
+        page: z.number().int().openapi({ description: "This page, from 1", example: 2 }),
+        next_page: z.number().int().nullable().openapi({ description: "The next page, or null when this is the last", example: 3 }),
+      })
+      .nullable()
+      .openapi({ description: "With `group`: where this page is in that group's results; null without `group`" }),
     boards: z
       .array(BoardSchema)
       .max(SEARCH_GROUP_LIMIT)

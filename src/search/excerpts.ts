@@ -24,7 +24,7 @@ export function matchWords(parsed: ParsedQuery): MatchWords {
   const words = new Set<string>();
   const prefixes: string[] = [];
   for (const term of parsed.terms) {
-    for (const alt of [...term.alternatives.flat(), ...(term.loose ?? [])]) {
+    for (const alt of [...term.alternatives.flat(), ...(term.loose ?? []), ...(term.synonyms ?? []), ...(term.wordVariants ?? []).flat()]) {
       alt.tokens.forEach((token, i) => {
         const t = fold(token);
         if (alt.prefix && i === alt.tokens.length - 1) prefixes.push(t);

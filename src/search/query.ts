@@ -4,6 +4,11 @@
 // separators. Supported: "quoted phrases", prefix matching of the last word, and board and part
 // numbers in any spelling (820-00165, 82000165, 820 00165).
 import { normalizeBoardNumber } from "../core/urls";
+import { conceptOf, expansionsOf, MAX_CONCEPT_TOKENS, MAX_QUERY_EXPANSIONS } from "./thesaurus";
+import { tokenize } from "./tokens";
+import { fold } from "./vocabulary";
+
+export { tokenize };
 
 /** One way to match a term: a phrase of tokens (one token is a word), optionally a prefix. */
 export interface Alternative {
@@ -24,6 +29,17 @@ export interface Term {
    * match; an item matching only through them ranks after the items matching every term as typed.
    */
   loose?: Alternative[];
+  /** The thesaurus concept the term's words name (its other words are among `loose`). */
+  concept?: { id: string; typed: string };
+  /**
+   * The concept's other words in both languages (src/search/thesaurus): the loosest alternatives, an
+   * item matching only through them ranks after the items matching as typed or through a word's forms.
+   */
+  synonyms?: Alternative[];
+  /** A concept phrase's words one by one: matched only by the forgiving pass (any word). */
+  words?: Alternative[];
+  /** Each of `words`' other forms and corrections (same order), as a plain word's `loose`. */
+  wordVariants?: Alternative[][];
 }
 
 export interface ParsedQuery {
@@ -42,15 +58,6 @@ export const MIN_PREFIX_CHARS = 3;
 export const MIN_CODE_PREFIX_CHARS = 5;
 
 const hasDigit = (s: string) => /\p{N}/u.test(s);
-
-/** Letters, digits and combining marks, lower case: what unicode61 would index (it folds the rest). */
-export function tokenize(text: string): string[] {
-  return text
-    .normalize("NFC")
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}\p{M}]+/u)
-    .filter((t) => t.length > 0 && /[\p{L}\p{N}]/u.test(t));
-}
 
 const phrase = (tokens: string[], prefix = false): Alternative => ({ tokens: tokens.slice(0, MAX_PHRASE_TOKENS), prefix });
 
@@ -107,14 +114,58 @@ function pairable(a: Word, b: Word): boolean {
   return short(x) && short(y) && x.length + y.length <= 40;
 }
 
+const isWord = (token: string) => /^\p{L}+$/u.test(token);
+
+/** Spanish and English function words: no meaning of their own in a search for any word. */
+const FUNCTION_WORDS = new Set(
+  (
+    "a al an and are as at be by con de del el en for from in is it la las le lo los my no not of on or por que se sin the to un una y " + "with"
+  ).split(" "),
+);
+const isFunctionWord = (term: Term) => !term.concept && term.word !== undefined && FUNCTION_WORDS.has(fold(term.word));
+
+/**
+ * The longest run of words from `i` that a thesaurus concept names (plain words only, never a quoted
+ * phrase or a code): multi-word phrases are matched as phrases.
+ */
+function conceptAt(list: Word[], i: number): { words: number; tokens: string[]; entry: NonNullable<ReturnType<typeof conceptOf>> } | undefined {
+  for (let n = Math.min(MAX_CONCEPT_TOKENS, list.length - i); n >= 1; n--) {
+    const run = list.slice(i, i + n);
+    if (run.some((w) => w.quoted || w.tokens.some(hasDigit))) continue;
+    const tokens = run.flatMap((w) => w.tokens).map(fold);
+    if (tokens.length > MAX_CONCEPT_TOKENS) continue;
+    const entry = conceptOf(tokens);
+    if (entry) return { words: n, tokens, entry };
+  }
+  return undefined;
+}
+
 export function parseQuery(q: string): ParsedQuery {
   const list = words(q);
   const terms: Term[] = [];
   let lastWordUsed = false;
+  let expansions = MAX_QUERY_EXPANSIONS;
   for (let i = 0; i < list.length && terms.length < MAX_TERMS; i++) {
     const w = list[i];
     const next = list[i + 1];
-    if (next && pairable(w, next)) {
+    const named = conceptAt(list, i);
+    if (named) {
+      const extra = expansionsOf(named.entry.concept, named.tokens).slice(0, expansions);
+      expansions -= extra.length;
+      const typed = list.slice(i, i + named.words).flatMap((x) => x.tokens);
+      terms.push({
+        alternatives: [[phrase(typed)]],
+        ...(named.words === 1 && typed.length === 1 && isWord(typed[0]) ? { word: typed[0] } : {}),
+        synonyms: extra.map((tokens) => phrase(tokens)),
+        concept: { id: named.entry.concept.id, typed: typed.join(" ") },
+        ...(typed.length > 1 ? { words: typed.map((t) => phrase([t])) } : {}),
+      });
+      i += named.words - 1;
+      lastWordUsed = i === list.length - 1;
+      continue;
+    }
+    // A number before a concept's words stays a number: "9380 no carga" is not the code "9380NO".
+    if (next && pairable(w, next) && !conceptAt(list, i + 1)) {
       const norm = normalizeBoardNumber(w.raw + next.raw);
       terms.push({ alternatives: [[phrase(w.tokens), phrase(next.tokens)], [phrase([w.tokens[0] + next.tokens[0]])]], norm });
       i++;
@@ -181,9 +232,21 @@ function dedupe(alternatives: Alternative[][]): Alternative[][] {
 
 const renderPhrase = (p: Alternative) => `"${p.tokens.join(" ")}"${p.prefix ? "*" : ""}`;
 
-function renderTerm(term: Term, loose: boolean): string {
+/** How far a term reaches: as typed; with its forms, corrections and code prefixes; with its concept's other words too. */
+export type Reach = "exact" | "forms" | "loose";
+
+function renderTerm(term: Term, reach: Reach, mode: "all" | "any"): string {
   const alts = term.alternatives.map((parts) => (parts.length === 1 ? renderPhrase(parts[0]) : `(${parts.map(renderPhrase).join(" AND ")})`));
-  if (loose) alts.push(...(term.loose ?? []).map(renderPhrase));
+  if (reach !== "exact") alts.push(...(term.loose ?? []).map(renderPhrase));
+  if (reach === "loose") alts.push(...(term.synonyms ?? []).map(renderPhrase));
+  // A concept's phrase typed with its words apart ("pantalla se queda negra" for "pantalla negra"), each
+  // in any of its forms: as close as a word's other form; one by one, for the forgiving pass.
+  const word = (w: Alternative, i: number) => {
+    const forms = [w, ...(term.wordVariants?.[i] ?? [])].map(renderPhrase);
+    return forms.length === 1 ? forms[0] : `(${forms.join(" OR ")})`;
+  };
+  if (reach !== "exact" && term.words) alts.push(`(${term.words.map(word).join(" AND ")})`);
+  if (reach === "loose" && mode === "any") alts.push(...(term.words ?? []).map(word));
   return alts.length === 1 ? alts[0] : `(${alts.join(" OR ")})`;
 }
 
@@ -191,9 +254,26 @@ function renderTerm(term: Term, loose: boolean): string {
  * The MATCH expression: every term (AND), or any term (OR) for the forgiving second pass; `loose`
  * adds each term's other forms, corrections and code prefixes, `exact` keeps the terms as typed.
  */
-export function matchExpression(parsed: ParsedQuery, mode: "all" | "any" = "all", variant: "loose" | "exact" = "loose"): string | undefined {
+export function matchExpression(parsed: ParsedQuery, mode: "all" | "any" = "all", variant: Reach = "loose"): string | undefined {
   if (parsed.terms.length === 0) return undefined;
-  return parsed.terms.map((t) => renderTerm(t, variant === "loose")).join(mode === "all" ? " AND " : " OR ");
+  return termsOf(parsed, mode)
+    .map((t) => renderTerm(t, variant, mode))
+    .join(mode === "all" ? " AND " : " OR ");
+}
+
+/**
+ * The terms an expression joins. Any word: a function word alone ("the", "de", "no") would let every
+ * item in, and rank first those sharing only it as typed; it still counts inside a phrase, and when the
+ * query is nothing else.
+ */
+function termsOf(parsed: ParsedQuery, mode: "all" | "any"): Term[] {
+  const meaningful = parsed.terms.filter((t) => !isFunctionWord(t));
+  return mode === "any" && meaningful.length ? meaningful : parsed.terms;
+}
+
+/** Each term's own expression (any word): how many of them an item matches ranks it in the forgiving pass. */
+export function termExpressions(parsed: ParsedQuery): string[] {
+  return termsOf(parsed, "any").map((t) => renderTerm(t, "loose", "any"));
 }
 
 /** The terms without the last word's prefix (code prefixes of 5+ characters stay: they expand to few terms). */
@@ -204,11 +284,17 @@ export function withoutWordPrefixes(parsed: ParsedQuery): ParsedQuery {
 }
 
 /** Whether any term has looser alternatives (else the loose and exact expressions are the same). */
-export const hasLoose = (parsed: ParsedQuery) => parsed.terms.some((t) => t.loose?.length);
+export const hasLoose = (parsed: ParsedQuery) => parsed.terms.some((t) => t.loose?.length || t.synonyms?.length || t.words?.length);
+
+/** The plain words whose other forms and corrections widen the query: the terms' words and a concept phrase's words. */
+export const variantWords = (parsed: ParsedQuery): string[] => [
+  ...new Set(parsed.terms.flatMap((t) => [...(t.word ? [t.word] : []), ...(t.words ?? []).map((w) => w.tokens[0]).filter(isWord)])),
+];
 
 /** Each plain word's other forms and corrections, as looser single-word alternatives. */
 export function withVariants(parsed: ParsedQuery, variantsOf: (word: string) => string[]): ParsedQuery {
   const terms = parsed.terms.map((term) => {
+    if (term.words) return { ...term, wordVariants: term.words.map((w) => variantsOf(w.tokens[0]).map((v) => phrase([v]))) };
     if (!term.word) return term;
     const extra = variantsOf(term.word).map((v) => phrase([v]));
     return extra.length ? { ...term, loose: [...(term.loose ?? []), ...extra] } : term;
@@ -226,7 +312,7 @@ export function probeExpression(term: Term, loose = false): string {
     return words.length === 1 ? words[0] : `(${words.join(" AND ")})`;
   });
   // A rare word's correction or other form may be common: the probe weighs what the term will match.
-  if (loose) alts.push(...(term.loose ?? []).map(renderPhrase));
+  if (loose) alts.push(...[...(term.loose ?? []), ...(term.synonyms ?? [])].map(renderPhrase));
   return alts.length === 1 ? alts[0] : `(${alts.join(" OR ")})`;
 }
 

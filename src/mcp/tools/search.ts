@@ -1,8 +1,8 @@
 // search: boards, library documents, forum threads, blog posts and repair cases matching words, in one call.
 import { z } from "@hono/zod-openapi";
-import { SEARCH_GROUP_LIMIT, SearchResultSchema } from "../../schemas/search";
+import { SEARCH_GROUP_LIMIT, SEARCH_MAX_PAGE, SearchResultSchema } from "../../schemas/search";
 import { SearchQuerySchema } from "../../schemas/search-query";
-import { searchSite } from "../../search";
+import { searchSite, type SearchResult } from "../../search";
 import { quote } from "../address";
 import { anonymousQueryContext } from "../tool-context";
 import { closing, plural, render, USAGE_NOTE } from "../format";
@@ -32,6 +32,13 @@ const input = SearchQuerySchema.extend({
   ),
   type: SearchQuerySchema.shape.type.describe("Documents of this type only"),
   only: z.enum(SEARCH_GROUPS).optional().describe(`One group only, up to ${SEARCH_GROUP_LIMIT} hits`),
+  page: z
+    .number()
+    .int()
+    .min(1)
+    .max(SEARCH_MAX_PAGE)
+    .optional()
+    .describe(`With only: page of that group (from 1, ${SEARCH_GROUP_LIMIT} hits each, up to ${SEARCH_MAX_PAGE})`),
   lang: LangInput,
 });
 
@@ -40,22 +47,43 @@ const output = toolResultSchema({
   only: z.enum(SEARCH_GROUPS).nullable().describe("The one group searched, or null for all"),
 });
 
+/** What the search understood, one line (none when it took every word as typed). */
+function understood(i: SearchResult["interpretation"]): string[] {
+  const parts = [
+    ...(i.scope
+      ? [
+          `board${i.scope.boards.length > 1 ? "s" : ""} ${i.scope.boards.slice(0, 5).join(", ")}${i.scope.boards.length > 5 ? "…" : ""} first (named by ${quote(i.scope.named)})`,
+        ]
+      : []),
+    ...i.concepts.map((c) => `${quote(c.typed)} as ${c.concept} (also ${c.also.map(quote).join(", ")})`),
+    ...i.corrections.map((c) => `${quote(c.word)} corrected to ${c.to.map(quote).join(", ")}`),
+    ...i.forms.map((f) => `${quote(f.word)} also as ${f.to.map(quote).join(", ")}`),
+  ];
+  return parts.length ? [`Understood: ${parts.join("; ")}.`] : [];
+}
+
 export const searchTool = defineTool({
   name: "search",
   title: "Search the repair community",
   description:
     "Search boards, library documents (schematics, boardviews… by metadata and page text), forum threads, blog posts and repair cases at once. " +
-    `Up to ${PER_GROUP} hits per group; for more of one group, call again with only. Read a hit with its get_* tool.`,
+    `Up to ${PER_GROUP} hits per group; for more of one group, call again with only (and page for the next ${SEARCH_GROUP_LIMIT}). Read a hit with its get_* tool.`,
   input,
   output,
   async run(args, tools) {
     const lang = chooseLang(args.lang, undefined, tools.defaultLang);
     const perGroup = args.only ? SEARCH_GROUP_LIMIT : PER_GROUP;
-    const found = await searchSite(anonymousQueryContext(tools, lang), args.q, { type: args.type, limit: perGroup });
+    const found = await searchSite(anonymousQueryContext(tools, lang), args.q, {
+      type: args.type,
+      limit: perGroup,
+      ...(args.only && { group: args.only, page: args.page ?? 1 }),
+    });
     const keep = (group: Group) => !args.only || args.only === group;
     const snippets = snippetLimit(found.posts.length + found.cases.length);
     const result = {
       query: found.query,
+      interpretation: found.interpretation,
+      paging: found.paging,
       boards: keep("boards") ? found.boards : [],
       documents: keep("documents") ? found.documents : [],
       threads: keep("threads") ? found.threads : [],
@@ -74,6 +102,11 @@ export const searchTool = defineTool({
           `More ${GROUP_NAMES[group][1]} may match: call search ${JSON.stringify({ q: found.query, only: group, ...(args.type && { type: args.type }), lang })}.`,
         );
     }
+    if (found.paging?.next_page)
+      notes.push(
+        `More ${GROUP_NAMES[found.paging.group][1]}: call search ${JSON.stringify({ q: found.query, only: found.paging.group, page: found.paging.next_page, ...(args.type && { type: args.type }), lang })}.`,
+      );
+    if (args.page && !args.only) notes.push("page needs only: it pages one group.");
     if (args.type && args.only && args.only !== "documents") notes.push("type filters documents only; it did not change this group.");
 
     const sections: Record<Group, string[]> = {
@@ -85,6 +118,7 @@ export const searchTool = defineTool({
     };
     const md = [
       `# Search: ${quote(found.query)}${args.only ? ` (${GROUP_NAMES[args.only][1]} only)` : ""}`,
+      ...understood(found.interpretation),
       `Found ${counts.map(([g, n]) => plural(n, ...GROUP_NAMES[g])).join(", ")}${args.type ? ` (documents of type ${args.type})` : ""}.`,
     ];
     for (const [group, n] of counts)

@@ -54,11 +54,54 @@ function SearchForm({ site, asked, errors }: { site: Site; asked: Asked; errors:
   );
 }
 
+/** The query with each corrected word replaced by its nearest correction. */
+function corrected(result: SearchResult): string | undefined {
+  const fixes = new Map(result.interpretation.corrections.map((c) => [c.word, c.to[0]]));
+  if (!fixes.size) return undefined;
+  return result.query
+    .split(/(\s+)/u)
+    .map((w) => fixes.get(w.toLowerCase()) ?? w)
+    .join("");
+}
+
+/** What the search understood: "showing results for" a corrected query, the concepts' other words, the scope. */
+function Understood({ site, result, found }: { site: Site; result: SearchResult; found: boolean }) {
+  const { s } = site;
+  const { concepts, scope } = result.interpretation;
+  const fixed = corrected(result);
+  const notes = [
+    ...concepts.map((c) => s.searchAlso(c.typed, c.also.slice(0, 3).join(", "))),
+    ...(scope ? [s.searchScope(scope.boards.slice(0, 3).join(", ") + (scope.boards.length > 3 ? "…" : ""))] : []),
+  ];
+  if (!found)
+    return fixed ? (
+      <p id="search-understood">
+        {s.searchDidYouMean} <a href={searchUrl(site.urls, fixed)}>{fixed}</a>?
+      </p>
+    ) : null;
+  if (!fixed && !notes.length) return null;
+  return (
+    <p id="search-understood" class="meta">
+      {fixed ? (
+        <>
+          {s.searchShowingFor} <strong>{fixed}</strong>.{" "}
+        </>
+      ) : null}
+      {notes.join("; ")}
+    </p>
+  );
+}
+
 function Results({ site, result }: { site: Site; result: SearchResult }) {
   const { s } = site;
   const { boards, documents, threads, posts, cases } = result;
   if (!boards.length && !documents.length && !threads.length && !posts.length && !cases.length) {
-    return <p role="status">{s.searchNone}</p>;
+    return (
+      <>
+        <Understood site={site} result={result} found={false} />
+        <p role="status">{s.searchNone}</p>
+      </>
+    );
   }
   const group = (id: string, title: string, count: number, list: unknown) =>
     count ? (
@@ -69,6 +112,7 @@ function Results({ site, result }: { site: Site; result: SearchResult }) {
     ) : null;
   return (
     <>
+      <Understood site={site} result={result} found={true} />
       {group(
         "boards",
         s.boards,

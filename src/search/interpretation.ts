@@ -1,0 +1,30 @@
+// What the search understood, for the result's `interpretation` (API, site, MCP): the corrections and
+// word forms that widened the query, the concepts its phrases name, and the scope it set.
+import type { z } from "@hono/zod-openapi";
+import type { SearchInterpretationSchema } from "../schemas/search";
+import type { ParsedQuery } from "./query";
+import type { Scope } from "./scope";
+import type { WordVariants } from "./vocabulary";
+
+export type Interpretation = z.infer<typeof SearchInterpretationSchema>;
+
+/** Words listed per concept (the full list is in the thesaurus). */
+const CONCEPT_WORDS_SHOWN = 6;
+
+export function interpretationOf(parsed: ParsedQuery, variantsOf: (word: string) => WordVariants | undefined, scope?: Scope): Interpretation {
+  const corrections: Interpretation["corrections"] = [];
+  const forms: Interpretation["forms"] = [];
+  const concepts: Interpretation["concepts"] = [];
+  for (const term of parsed.terms) {
+    const v = term.word ? variantsOf(term.word) : undefined;
+    if (term.word && v?.corrections.length) corrections.push({ word: term.word, to: v.corrections });
+    if (term.word && v?.forms.length) forms.push({ word: term.word, to: v.forms });
+    if (term.concept)
+      concepts.push({
+        typed: term.concept.typed,
+        concept: term.concept.id,
+        also: (term.synonyms ?? []).slice(0, CONCEPT_WORDS_SHOWN).map((p) => p.tokens.join(" ")),
+      });
+  }
+  return { corrections, forms, concepts, scope: scope ? { by: scope.by, named: scope.named, boards: scope.boards } : null };
+}

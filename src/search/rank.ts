@@ -1,0 +1,127 @@
+// Stage 3, rank: runs the plan's statements (src/search/plan.ts) in one round trip per pass, each
+// group's ranking in a CTE that loads its items through the read API's own list query (same shapes,
+// urls and visibility). Page text lives on the text shards (src/text/shards.ts): they are asked first,
+// all at once (src/search/shard-search.ts), and their documents join the documents group by score,
+// through the same visibility rule.
+import type { SQL } from "drizzle-orm";
+import { postsLoader } from "../db/queries/blog";
+import { boardsLoader } from "../db/queries/boards";
+import { casesLoader } from "../db/queries/cases";
+import { batchRead, Keys, type Loader, type QueryContext } from "../db/queries/runtime";
+import { documentsLoader } from "../db/queries/documents";
+import { threadsLoader } from "../db/queries/forum";
+import { SEARCH_GROUP_LIMIT, SEARCH_MAX_PAGE } from "../schemas/search";
+import { withHighlights } from "./highlight";
+import { typeTokenOf } from "./index-sql";
+import { boardsRanking, statementsFor } from "./plan";
+import { matchExpression } from "./query";
+import { rankShards } from "./shard-search";
+import {
+  DEFAULT_TUNING,
+  ITEM_GROUPS,
+  type Found,
+  type ItemGroup,
+  type Prepared,
+  type RankOptions,
+  type SearchOptions,
+  type SearchResult,
+} from "./stages";
+import { prepare } from "./understand";
+
+/** Each group's items through the read API's own query, ranked by the given statement (one statement). */
+function loaderFor(ctx: QueryContext, group: ItemGroup, ranking: SQL): Loader<unknown> {
+  const keys = Keys.ranked(ctx.db, ranking);
+  const loader = { documents: documentsLoader, threads: threadsLoader, posts: postsLoader, cases: casesLoader }[group](ctx, keys);
+  return loader as Loader<unknown>;
+}
+
+/**
+ * One round trip ranks and loads the groups asked for (and the boards, on the first pass): each
+ * statement ranks in a CTE and loads through the read API's query.
+ */
+async function rankAndLoad(
+  ctx: QueryContext,
+  prepared: Prepared,
+  mode: "all" | "any",
+  options: RankOptions,
+  only: ItemGroup[] = ITEM_GROUPS,
+  withBoardGroup = true,
+): Promise<Found> {
+  const match = matchExpression(prepared.expanded, mode);
+  // The text shards first (all at once) when documents are asked for: their documents join the primary's ranking.
+  const shardHits =
+    match && only.includes("documents")
+      ? await rankShards(
+          ctx.shards,
+          prepared.expanded,
+          prepared.shardCommon,
+          mode,
+          options.type ? typeTokenOf(options.type) : undefined,
+          options.tuning.candidates.documents,
+        )
+      : [];
+  const boardMatch = matchExpression(prepared.expanded, mode, "exact");
+  const withBoards = withBoardGroup && mode === "all" && (prepared.parsed.norms.length || boardMatch);
+  const boards = withBoards
+    ? boardsLoader(ctx, Keys.ranked(ctx.db, boardsRanking(prepared.parsed, boardMatch, options, options.tuning.candidates.boards)))
+    : undefined;
+  const plans = match ? statementsFor(ctx, prepared, mode, options, shardHits) : undefined;
+  const loaders = ITEM_GROUPS.map((group) => (plans && only.includes(group) ? loaderFor(ctx, group, plans[group]) : undefined));
+  const results = await batchRead(ctx, [boards?.query, ...loaders.map((l) => l?.query)]);
+  const found = { boards: boards ? boards.map(results[0]) : [] } as Found;
+  for (const [i, group] of ITEM_GROUPS.entries()) found[group] = (loaders[i] ? loaders[i]!.map(results[i + 1]) : []) as never;
+  found.shardHits = shardHits;
+  return found;
+}
+
+/** The ranking plans a query runs (first pass), for profiling (bench/search/profile.ts). */
+export async function searchPlans(ctx: QueryContext, q: string, options: SearchOptions = {}): Promise<Record<string, SQL>> {
+  const tuning = { ...DEFAULT_TUNING, ...options.tuning };
+  const prepared = await prepare(ctx, q, tuning);
+  if (!prepared.expanded.terms.length) return {};
+  const hits = await rankShards(
+    ctx.shards,
+    prepared.expanded,
+    prepared.shardCommon,
+    "all",
+    options.type ? typeTokenOf(options.type) : undefined,
+    tuning.candidates.documents,
+  );
+  return statementsFor(ctx, prepared, "all", { type: options.type, limit: SEARCH_GROUP_LIMIT, offset: 0, tuning }, hits);
+}
+
+export async function searchIndex(ctx: QueryContext, q: string, options: SearchOptions): Promise<SearchResult> {
+  const limit = Math.min(Math.max(Math.trunc(options.limit ?? SEARCH_GROUP_LIMIT), 1), SEARCH_GROUP_LIMIT);
+  const tuning = { ...DEFAULT_TUNING, ...options.tuning };
+  const group = options.group;
+  const page = group ? Math.max(Math.trunc(options.page ?? 1), 1) : 1;
+  // One group paged: one item more than the page tells whether a next page exists.
+  const rankOptions = { type: options.type, limit: group ? limit + 1 : limit, offset: (page - 1) * limit, tuning };
+  const only = group ? ITEM_GROUPS.filter((g) => g === group) : ITEM_GROUPS;
+  const withBoards = !group || group === "boards";
+  const prepared = await prepare(ctx, q, tuning);
+  if (group && page > SEARCH_MAX_PAGE) {
+    // Past every candidate: an empty page without a read, like a list past its last page.
+    const none = { boards: [], documents: [], threads: [], posts: [], cases: [] };
+    return { query: q.trim(), interpretation: prepared.interpretation, paging: { group, page, next_page: null }, ...none };
+  }
+  const found = await rankAndLoad(ctx, prepared, "all", rankOptions, only, withBoards);
+  // Forgiving second pass, per group: where no item has every word, rank the items with any of them
+  // (a board number found among the boards no longer leaves the threads empty). A later page follows
+  // the pass its first page used.
+  let empty = only.filter((g) => found[g].length === 0);
+  if (empty.length && page > 1) {
+    const first = await rankAndLoad(ctx, prepared, "all", { ...rankOptions, limit: 1, offset: 0 }, empty, false);
+    empty = empty.filter((g) => first[g].length === 0);
+  }
+  // (A concept's phrase counts as its words here: "buck converter" also finds "converter" alone.)
+  if (empty.length && (prepared.expanded.terms.length > 1 || prepared.expanded.terms.some((t) => t.words?.length))) {
+    const more = await rankAndLoad(ctx, prepared, "any", rankOptions, empty, false);
+    for (const g of empty) found[g] = more[g] as never;
+    found.shardHits = [...(found.shardHits ?? []), ...(more.shardHits ?? [])];
+  }
+  const hasNext = group !== undefined && found[group].length > limit && page < SEARCH_MAX_PAGE;
+  if (group) found[group] = found[group].slice(0, limit) as never;
+  const paging = group ? { group, page, next_page: hasNext ? page + 1 : null } : null;
+  return { query: q.trim(), interpretation: prepared.interpretation, paging, ...(await withHighlights(ctx, prepared, found)) };
+}

@@ -1,0 +1,121 @@
+// Scope from the query: a board number or alias, a model or platform ("T480", "A1708", "MacBook Pro
+// 13 2016", from boards' platform and codename), a product line ("ThinkPad", the first word of a
+// platform) or a manufacturer names the boards asked about. Their items rank first, matched on the
+// rest of the query, then their other items; an item of another board never outranks them for sharing
+// a generic word (the ranking tiers: src/search/index.ts).
+//
+// Which words name a model is read from the boards themselves (one statement, remembered per isolate
+// like the other lookups), so the scope knows every board without a list to keep.
+import { sql, type SQL } from "drizzle-orm";
+import type { ParsedQuery, Term } from "./query";
+import { tokenize } from "./tokens";
+import { fold } from "./vocabulary";
+
+/** Boards the scope table holds (the whole catalogue at any realistic size; read once per isolate and TTL). */
+export const SCOPE_TABLE_LIMIT = 5000;
+/** At most this many boards in one scope (a manufacturer's whole range stays bounded). */
+export const MAX_SCOPE_BOARDS = 200;
+
+/** Words that begin some platforms but name no product line. */
+const GENERIC_LINES = new Set(["notebook", "laptop", "portatil", "computer", "pc"]);
+
+export interface ScopeBoard {
+  id: number;
+  number: string;
+  /** Folded words of the platform, codename and manufacturer. */
+  words: Set<string>;
+  /** Words that alone name the board's family: product line, codename, manufacturer. */
+  names: Set<string>;
+}
+
+export interface Scope {
+  /** How the query named the boards. */
+  by: "board" | "model";
+  /** The words of the query that named them, as typed. */
+  named: string;
+  boardIds: number[];
+  /** Board numbers (for the interpretation). */
+  boards: string[];
+  /** Indexes of the query's terms that named the scope: the rest of the query is matched without them. */
+  terms: number[];
+}
+
+export const scopeTableQuery = (): SQL =>
+  sql`select b.id as id, b.number as number, b.platform as platform, b.codename as codename, m.name as maker
+    from boards b left join manufacturers m on m.id = b.manufacturer_id order by b.id limit ${SCOPE_TABLE_LIMIT}`;
+
+interface ScopeRow {
+  id: number;
+  number: string;
+  platform: string | null;
+  codename: string | null;
+  maker: string | null;
+}
+
+const words = (text: string | null) => tokenize(text ?? "").map(fold);
+
+export function parseScopeTable(rows: unknown[]): ScopeBoard[] {
+  return (rows as ScopeRow[]).map((r) => {
+    const platform = words(r.platform);
+    const line = platform[0] && /^\p{L}{3,}$/u.test(platform[0]) && !GENERIC_LINES.has(platform[0]) ? [platform[0]] : [];
+    const names = [...line, ...words(r.codename), ...words(r.maker)];
+    return { id: r.id, number: r.number, words: new Set([...platform, ...names]), names: new Set(names) };
+  });
+}
+
+/** A word that can name a model on its own: letters and digits (T480, A1932, X512DA) or a number of 3+ digits. */
+const modelLike = (token: string) => (/\p{L}/u.test(token) && /\p{N}/u.test(token)) || /^\p{N}{3,}$/u.test(token);
+
+const tokensOf = (term: Term) => term.alternatives[0].flatMap((p) => p.tokens).map(fold);
+
+export interface BoardNamed {
+  id: number;
+  /** The norm of the query word that named it. */
+  matched: string;
+  number: string;
+}
+
+/**
+ * The boards a query names: by number or alias (the board lookup's hits) first; else the boards whose
+ * platform, codename or manufacturer hold the most of the query's words, at least one of them a
+ * model-like word, a product line, a codename or a manufacturer.
+ */
+export function findScope(parsed: ParsedQuery, table: readonly ScopeBoard[], named: readonly BoardNamed[]): Scope | undefined {
+  const byCode = parsed.terms.flatMap((t, i) => (t.norm && named.some((b) => b.matched === t.norm) ? [i] : []));
+  if (byCode.length) {
+    const hits = named.filter((b) => byCode.some((i) => parsed.terms[i].norm === b.matched));
+    return {
+      by: "board",
+      named: byCode.map((i) => tokensOf(parsed.terms[i]).join(" ")).join(" "),
+      boardIds: [...new Set(hits.map((b) => b.id))].slice(0, MAX_SCOPE_BOARDS),
+      boards: [...new Set(hits.map((b) => b.number))].slice(0, MAX_SCOPE_BOARDS),
+      terms: byCode,
+    };
+  }
+  const candidates = parsed.terms.map((t, i) => ({ i, tokens: t.concept ? [] : tokensOf(t) }));
+  let best = 0;
+  let scoped: { board: ScopeBoard; terms: number[] }[] = [];
+  for (const board of table) {
+    const terms = candidates.filter((c) => c.tokens.length > 0 && c.tokens.every((x) => board.words.has(x)));
+    const tokens = terms.flatMap((c) => c.tokens);
+    if (!tokens.some((x) => modelLike(x) || board.names.has(x))) continue;
+    if (tokens.length > best) [best, scoped] = [tokens.length, []];
+    if (tokens.length === best) scoped.push({ board, terms: terms.map((c) => c.i) });
+  }
+  if (!scoped.length) return undefined;
+  const terms = [...new Set(scoped.flatMap((s) => s.terms))].sort((a, b) => a - b);
+  scoped = scoped.slice(0, MAX_SCOPE_BOARDS);
+  return {
+    by: "model",
+    named: terms.map((i) => tokensOf(parsed.terms[i]).join(" ")).join(" "),
+    boardIds: scoped.map((s) => s.board.id),
+    boards: scoped.map((s) => s.board.number),
+    terms,
+  };
+}
+
+/** The query without the terms that named the scope. */
+export const restOf = (parsed: ParsedQuery, scope: Scope): ParsedQuery => ({
+  ...parsed,
+  terms: parsed.terms.filter((_, i) => !scope.terms.includes(i)),
+});

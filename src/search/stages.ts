@@ -1,0 +1,80 @@
+// The shapes passed between the stages of a search (src/search/index.ts): understand -> plan -> rank ->
+// highlight.
+import type { z } from "@hono/zod-openapi";
+import type { BlogPost } from "../db/queries/blog";
+import type { Board } from "../db/queries/boards";
+import type { RepairCase } from "../db/queries/cases";
+import type { DocumentItem } from "../db/queries/documents";
+import type { Thread } from "../db/queries/forum";
+import type { DocumentTypeSchema } from "../schemas/common";
+import type { SearchResultSchema } from "../schemas/search";
+import type { Interpretation } from "./interpretation";
+import type { ParsedQuery } from "./query";
+import type { Scope } from "./scope";
+import type { ShardHit } from "./shard-search";
+
+export type SearchResult = z.infer<typeof SearchResultSchema>;
+export type SearchGroup = "boards" | "documents" | "threads" | "posts" | "cases";
+export type DocumentType = z.infer<typeof DocumentTypeSchema>;
+
+export interface SearchTuning {
+  /** How many of the newest visible matches each group ranks. */
+  candidates: { documents: number; threads: number; posts: number; cases: number; boards: number };
+  /** A word estimated in more rows than this (whole index) is common: bm25 never weighs it over the whole index. */
+  commonRows: number;
+}
+
+export const DEFAULT_TUNING: SearchTuning = {
+  candidates: { documents: 200, threads: 200, posts: 100, cases: 200, boards: 100 },
+  commonRows: 8000,
+};
+
+export interface SearchOptions {
+  /** Only documents of this type (the other groups are unaffected). */
+  type?: DocumentType;
+  /** Items per group, 1 to 10 (default 10). */
+  limit?: number;
+  /** One group only, paged: page `page` (from 1) of `limit` items; the other groups come back empty. */
+  group?: SearchGroup;
+  page?: number;
+  /** Only for tests and benchmarks. */
+  tuning?: Partial<SearchTuning>;
+}
+
+/** What the understanding stage hands the plan: the query's terms, their commonness, its scope. */
+export interface Prepared {
+  parsed: ParsedQuery;
+  /** The terms with the other spellings of the boards they name. */
+  expanded: ParsedQuery;
+  /** Per tiered table, per term: common or not. */
+  common: Record<TieredGroup, boolean[]>;
+  /** Per text shard, per term: common on that shard or not. */
+  shardCommon: Record<string, boolean[]>;
+  /** The boards the query names, if any. */
+  scope?: Scope;
+  interpretation: Interpretation;
+}
+
+export type TieredGroup = "documents" | "threads" | "cases";
+export const TIERED: TieredGroup[] = ["documents", "threads", "cases"];
+
+export interface Found {
+  boards: Board[];
+  documents: DocumentItem[];
+  threads: Thread[];
+  posts: BlogPost[];
+  cases: RepairCase[];
+  /** What the text shards matched (with the text of their best pages, for the highlights). */
+  shardHits?: ShardHit[];
+}
+
+export type ItemGroup = "documents" | "threads" | "posts" | "cases";
+export const ITEM_GROUPS: ItemGroup[] = ["documents", "threads", "posts", "cases"];
+
+export interface RankOptions {
+  type?: string;
+  limit: number;
+  /** Items skipped (paging one group). */
+  offset: number;
+  tuning: SearchTuning;
+}

@@ -1,0 +1,48 @@
+// Actions, tools and measurement words of board repair, Spanish and English (format: symptoms.ts).
+export const ACTIONS = `
+reflow | es: reflow; refundir; resoldar; resoldado; resoldé; soldadura fría; calentar el chip | en: reflow; reflowed; reflowing; resolder; resoldered; cold joint; cold solder joint | src: foros ES; EN usage
+reballing | es: reballing; rebolear@MX; reboleo@MX; rebolado; cambiar bolas | en: reballing; reball; reballed; reballing bga | src: foros MX (rebolear); EN usage
+jumper | es: puente; puentear; puenteé; puenteado; bypass; hacer un puente | en: jumper; jumpered; jumper wire; bridge; bypass; bodge wire@slang | src: foros ES; EN usage
+diode-mode | es: modo diodo; medición en modo diodo; caída de tensión | en: diode mode; diode mode measurement; voltage drop; diode reading | src: Rossmann/northridgefix EN; foros ES
+continuity | es: continuidad; prueba de continuidad; pitar@slang | en: continuity; continuity test; beep test@slang | src: foros; EN usage
+voltage-injection | es: inyectar voltaje; inyección de voltaje; inyectar tensión | en: voltage injection; inject voltage; injecting voltage; injected voltage | src: Rossmann EN; foros ES
+thermal-camera | es: cámara térmica; termográfica; cámara termográfica | en: thermal camera; thermal imager; flir | src: foros; EN usage
+freeze-spray | es: spray congelante; frío en spray; aerosol congelante | en: freeze spray; freezer spray; cold spray | src: foros; EN usage
+isopropyl | es: alcohol isopropílico; isopropílico; ipa; alcohol | en: isopropyl alcohol; ipa; isopropanol | src: foros; EN usage
+ultrasonic-cleaner | es: baño de ultrasonidos; lavadora ultrasónica; ultrasonido; cuba de ultrasonidos | en: ultrasonic cleaner; ultrasonic bath; ultrasonic cleaning | src: foros; EN usage
+flux | es: flux; fundente; pasta de soldar | en: flux; flux paste; rosin | src: foros; EN usage
+solder | es: estaño; soldadura; soldar | en: solder; soldering; tin | src: foros; EN usage
+soldering-iron | es: soldador@ES; cautín@MX@AR; estación de soldadura; punta del soldador | en: soldering iron; iron; soldering station; iron tip | src: variantes regionales (cautín LatAm); EN usage
+hot-air | es: estación de aire caliente; aire caliente; pistola de calor; estación de calor | en: hot air station; hot air; rework station; heat gun | src: foros; EN usage
+preheater | es: precalentador; precalentar; placa precalentadora | en: preheater; preheat; bottom heater | src: foros; EN usage
+microscope | es: microscopio; lupa | en: microscope; scope@slang; magnifier | src: foros; EN usage
+multimeter | es: multímetro; tester@AR@ES; polímetro@ES | en: multimeter; dmm; meter; multi meter@typo | src: variantes regionales (tester AR, polímetro ES); EN usage
+bench-supply | es: fuente de laboratorio; fuente de alimentación regulable; fuente regulable | en: bench power supply; bench supply; lab power supply; dc power supply | src: foros; EN usage
+usb-meter | es: medidor usb; amperímetro usb; tester usb | en: usb meter; usb ammeter; usb-c meter | src: foros; EN usage
+oscilloscope | es: osciloscopio | en: oscilloscope; scope trace | src: general
+programmer | es: programador; programador de bios; grabador | en: programmer; bios programmer; eeprom programmer | src: foros BIOS; EN usage
+bios-flash | es: grabar la bios; reprogramar bios; flashear bios; flashear@slang; regrabar | en: flash the bios; reflash; reflashed; bios flash; reprogram bios | src: foros; EN usage
+bios-dump | es: volcado de bios; dump; archivo bios; bios limpia | en: bios dump; dump; clean dump; bios file | src: foros BIOS; EN usage
+replace | es: cambiar; reemplazar; sustituir; cambié; reemplacé; sustituido; cambiado | en: replace; replaced; swap; swapped; change | src: general
+measure | es: medir; medición; mide; medí | en: measure; measured; measurement; reading | src: general
+short-finding | es: buscar el corto; localizar corto; encontrar el corto | en: find the short; short hunting; locate short | src: Rossmann EN; foros
+schematic | es: esquemático; esquema; diagrama | en: schematic; schematics; circuit diagram | src: general
+boardview | es: boardview; vista de placa | en: boardview; board view; brd file | src: general
+datasheet | es: hoja de datos; datasheet; ficha técnica | en: datasheet; data sheet; spec sheet | src: general
+service-manual | es: manual de servicio; manual de reparación | en: service manual; repair manual | src: general
+disassembly | es: desmontaje; desarmar; desarme@AR; abrir el equipo | en: disassembly; teardown; take apart | src: foros AR (desarme); EN usage
+cleaning | es: limpieza; limpiar; lavar la placa | en: cleaning; clean; wash the board | src: general
+repaste | es: cambiar pasta térmica; repastar; mantenimiento térmico | en: repaste; repasted; thermal maintenance | src: foros; EN slang
+voltage | es: voltaje; tensión eléctrica; voltios | en: voltage; volts | src: general
+current | es: corriente; amperaje; amperios; consumo | en: current; amps; amperage; current draw | src: general
+resistance | es: resistencia a masa; resistencia a tierra; ohmios | en: resistance to ground; ohms; impedance | src: foros; EN usage
+ground | es: masa@ES; tierra@MX@AR; gnd | en: ground; gnd | src: variantes regionales (masa ES, tierra LatAm)
+power-on | es: encender; arrancar; prender@AR@MX | en: power on; turn on; boot | src: general
+enable-signal | es: señal de habilitación; enable; señal enable | en: enable signal; enable pin; en pin | src: esquemas
+power-good | es: power good; señal pgood | en: power good; pgood; pg signal | src: esquemas
+clock-signal | es: señal de reloj; reloj | en: clock signal; clock; clk | src: esquemas
+data-recovery | es: recuperación de datos; recuperar datos; rescatar datos | en: data recovery; recover data; data rescue | src: general
+warranty | es: garantía | en: warranty | src: general
+quote | es: presupuesto; cotización@MX | en: quote; estimate | src: variantes regionales
+customer | es: cliente; clienta | en: customer; client | src: general
+`;

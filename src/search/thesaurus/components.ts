@@ -1,0 +1,66 @@
+// Components and parts of a laptop and its board, Spanish and English (format: symptoms.ts).
+export const COMPONENTS = `
+board | es: placa; placa base; placa madre; tarjeta madre@MX; motherboard; mother@AR; placa lógica; tarjeta lógica@MX | en: board; mainboard; logic board; mobo@slang; main board; system board | src: variantes regionales (tarjeta madre MX, mother AR); EN slang (mobo)
+charger | es: cargador; eliminador@MX; adaptador de corriente; fuente de poder@MX; transformador@ES; fuente@AR; cargador original | en: charger; adapter; ac adapter; power adapter; power brick; power supply; psu; oem adapter; magsafe | src: variantes regionales (eliminador MX, transformador ES); EN usage
+charger-ic | es: controlador de carga; chip de carga; ic de carga; cargador de batería integrado | en: charger ic; charging ic; charge controller; battery charger chip | src: hojas de datos TI/Renesas; EN usage
+coil | es: bobina; inductor; inductancia; choke; bobinas | en: coil; inductor; choke; chokes; inductors | src: electrónica general; EN usage
+fuse | es: fusible; fusibles; fusible quemado | en: fuse; fuses; blown fuse; polyfuse | src: electrónica general; EN usage
+mosfet | es: mosfet; transistor; transistores; mosfets | en: mosfet; fet@slang; transistor; mosfets; fets | src: electrónica general; EN slang (fet)
+capacitor | es: condensador@ES; capacitor@MX@AR; capacitores; condensadores; cerámico; tántalo | en: capacitor; cap@slang; caps@slang; mlcc; tantalum; ceramic cap | src: ES (condensador) y LatAm (capacitor); EN slang (cap)
+resistor | es: resistencia; resistor; resistencias | en: resistor; resistors; res@slang | src: electrónica general; EN usage
+diode | es: diodo; diodos; diodo de protección | en: diode; diodes; tvs diode; protection diode | src: electrónica general; EN usage
+connector | es: conector; conectores; zócalo; ficha@AR; socket | en: connector; connectors; socket; header; receptacle | src: foros AR (ficha); EN usage
+dc-jack | es: jack de alimentación; jack de corriente; conector de carga; conector dc; pin de carga; puerto de carga | en: dc jack; power jack; charging port; dc in; charge port; barrel jack | src: foros; EN usage
+usb-c-port | es: puerto usb-c; conector usb-c; puerto tipo c | en: usb-c port; type-c port; usbc port | src: foros; EN usage
+pd-controller | es: controlador pd; chip usb-c; controlador usb-c | en: pd controller; usb-c controller; power delivery controller | src: hojas de datos; Rossmann EN usage
+ec | es: controlador embebido; ec; chip ec; controlador de teclado | en: embedded controller; ec; keyboard controller; kbc | src: manuales de servicio; EN usage
+smc | es: smc; controlador de gestión del sistema | en: smc; system management controller | src: Apple service usage
+bios-chip | es: chip de bios; memoria bios; flash de bios; chip spi; bios | en: bios chip; spi flash; flash chip; spi rom; bios rom; bios | src: foros BIOS; EN usage
+cpu | es: procesador; cpu; micro@AR; microprocesador | en: cpu; processor; soc; apu | src: foros AR (micro); EN usage
+gpu | es: gráfica; tarjeta gráfica; gpu; chip gráfico; tarjeta de video@MX | en: gpu; graphics chip; graphics card; video chip; dgpu; vga | src: foros MX (tarjeta de video); EN usage
+pch | es: pch; puente sur; chipset | en: pch; southbridge; chipset; platform controller hub | src: manuales Intel; EN usage
+ram | es: memoria; memoria ram; ram; módulo de memoria; memorias | en: ram; memory; memory module; dimm; sodimm; soldered ram | src: foros; EN usage
+memory-slot | es: zócalo de memoria; ranura de memoria; slot de memoria | en: memory slot; ram slot; dimm slot; sodimm slot | src: foros; EN usage
+ssd | es: disco; disco duro; disco sólido; unidad sólida; unidad de estado sólido; ssd | en: ssd; hard drive; drive; disk; hdd; nvme; storage; solid state drive | src: foros; EN usage
+screen | es: pantalla; display; panel; monitor del portátil; lcd; pantalla interna | en: screen; display; panel; lcd; built-in display; internal display | src: foros; EN usage
+screen-cable | es: flex de pantalla; cable de pantalla; cable lvds; cable edp; flex de video | en: display cable; screen cable; lvds cable; edp cable; display flex | src: foros ES (flex); EN usage
+backlight-circuit | es: circuito de retroiluminación; boost de retroiluminación; driver de retroiluminación | en: backlight circuit; backlight driver; backlight boost; led driver | src: manuales; EN usage
+external-monitor | es: monitor externo; segunda pantalla; tele@slang; televisor; proyector | en: external monitor; external display; second screen; tv; projector | src: foros; EN usage
+hdmi | es: hdmi; puerto hdmi; salida hdmi | en: hdmi; hdmi port; hdmi output | src: general
+keyboard | es: teclado; teclas; teclado interno | en: keyboard; kb@slang; keys; internal keyboard | src: foros; EN slang (kb)
+keyboard-backlight | es: retroiluminación del teclado; luz del teclado; teclado iluminado | en: keyboard backlight; keyboard light; backlit keyboard | src: foros; EN usage
+touchpad | es: touchpad; panel táctil; mouse del portátil; trackpad | en: touchpad; trackpad; clickpad | src: foros; EN usage
+webcam | es: cámara web; webcam; cámara integrada | en: webcam; camera; cam; integrated camera | src: foros; EN usage
+fan | es: ventilador; ventiladores; cooler@AR; coolers@AR; abanico@CO | en: fan; fans; cooling fan; blower | src: foros AR (cooler), CO (abanico); EN usage
+heatsink | es: disipador; disipadores; heatsink; radiador | en: heatsink; heat sink; cooler assembly; heatpipe | src: foros; EN usage
+thermal-paste | es: pasta térmica; silicona térmica@AR; grasa térmica | en: thermal paste; thermal compound; paste; tim | src: foros AR (silicona térmica); EN usage
+thermal-pads | es: almohadillas térmicas; pads térmicos; thermal pads | en: thermal pads; pads; thermal pad | src: foros; EN usage
+temperature-sensor | es: sensor de temperatura; sensor térmico; termistor | en: temperature sensor; thermal sensor; thermistor; temp sensor | src: foros; EN usage
+audio-codec | es: códec de audio; codec; chip de audio | en: audio codec; codec; sound chip; audio chip | src: hojas de datos; EN usage
+amplifier | es: amplificador; amplificador de audio; ampli@slang | en: amplifier; amp@slang; audio amp; speaker amp | src: foros; EN usage
+headphones | es: auriculares@ES; audífonos@MX@CO; cascos@ES | en: headphones; earphones; headset | src: variantes regionales; EN usage
+wifi-card | es: tarjeta wifi; placa wifi@AR; antena wifi | en: wifi card; wireless card; wlan card; wifi antenna | src: foros; EN usage
+lid-hinge | es: bisagra; bisagras; tapa | en: hinge; hinges; lid | src: foros; EN usage
+flex-cable | es: flex; cable plano; faja@slang | en: flex cable; ribbon cable; ffc; ribbon | src: foros; EN usage
+voltage-regulator | es: regulador de voltaje; regulador; vrm; fase de alimentación | en: voltage regulator; vrm; regulator; buck converter; power stage | src: foros; EN usage
+pwm-controller | es: controlador pwm; controlador de fase | en: pwm controller; buck controller; vcore controller | src: hojas de datos; EN usage
+main-rail | es: riel principal; línea principal; tensión principal | en: main rail; main power rail; ppbus; system rail | src: esquemas Apple/Lenovo; EN usage
+cpu-rail | es: riel del procesador; línea del procesador; vcore; tensión del procesador | en: cpu rail; vcore; processor rail; core rail; processor supply; vddcr | src: esquemas; EN usage
+memory-rail | es: riel de memoria; línea de memoria; tensión de memoria | en: memory rail; ram rail; vddq; ddr rail | src: esquemas; EN usage
+standby-rail | es: riel de standby; tensión de reposo; alwayson | en: standby rail; always on rail; 3v3 standby | src: esquemas; EN usage
+rail | es: riel; línea de alimentación; rieles; tensión | en: rail; power rail; rails; supply line | src: esquemas; EN usage
+crystal | es: cristal; oscilador; xtal | en: crystal; oscillator; xtal; clock crystal | src: electrónica general
+bga-chip | es: chip bga; integrado bga; bga | en: bga chip; bga; bga package | src: general
+ic | es: integrado; circuito integrado; ic; chip | en: ic; integrated circuit | src: electrónica general
+trace | es: pista; pistas; pista cortada; pista levantada | en: trace; traces; lifted trace; broken trace; track | src: foros; EN usage
+via | es: vía; vías; taladro | en: via; vias; through hole | src: fabricación PCB
+pad | es: pad; pads de soldadura; isla@AR | en: pad; solder pad; ripped pad | src: foros AR (isla); EN usage
+button-board | es: placa del botón; placa de encendido | en: power button board; button board | src: foros; EN usage
+io-board | es: placa de puertos; placa usb; placa hija | en: io board; daughter board; usb board | src: foros; EN usage
+battery-connector | es: conector de batería; conector de la pila | en: battery connector; battery header | src: foros; EN usage
+cmos-battery | es: pila de la bios; pila cmos; pila del reloj | en: cmos battery; rtc battery; clock battery | src: foros; EN usage
+current-sense-resistor | es: resistencia de sensado; resistencia shunt | en: sense resistor; current sense resistor; shunt | src: hojas de datos; EN usage
+level-shifter | es: buffer; adaptador de niveles | en: buffer; level shifter; logic buffer | src: hojas de datos
+eeprom | es: eeprom; memoria eeprom | en: eeprom; serial eeprom | src: general
+ambient-light-sensor | es: sensor de luz ambiente; sensor de luz | en: ambient light sensor; als; light sensor | src: manuales Apple
+`;

@@ -1,0 +1,129 @@
+// The bilingual repair thesaurus, served from the isolate (no database read): concepts of board
+// repair (symptoms.ts, components.ts, actions.ts), each with its Spanish and English words and
+// phrases, regional and colloquial variants and common misspellings. A query phrase that names a
+// concept also matches the concept's other words (src/search/query.ts), ranked below the words as
+// typed. `thesaurusProblems` (test/search-thesaurus.test.ts, `npm run lint`) rejects a term found in
+// two concepts (ambiguous) or twice in one language of a concept (duplicate).
+import { tokenize } from "../tokens";
+import { fold } from "../vocabulary";
+import { ACTIONS } from "./actions";
+import { COMPONENTS } from "./components";
+import { SYMPTOMS } from "./symptoms";
+
+export type Language = "es" | "en";
+export type ConceptKind = "symptom" | "component" | "action";
+
+export interface ConceptTerm {
+  /** As written in the thesaurus. */
+  text: string;
+  /** Folded tokens (as the index folds them): the phrase matched and searched for. */
+  tokens: string[];
+  lang: Language;
+  /** Regions (MX, AR, ES, …), `slang`, `typo`. */
+  tags: string[];
+}
+
+export interface Concept {
+  id: string;
+  kind: ConceptKind;
+  terms: ConceptTerm[];
+  /** Where the words come from. */
+  source: string;
+}
+
+/** Other terms one concept adds to a query (each one more phrase to read). */
+export const MAX_CONCEPT_EXPANSIONS = 16;
+/** Other terms all the concepts of one query add together, whatever the thesaurus size. */
+export const MAX_QUERY_EXPANSIONS = 40;
+/** Longest term, in tokens. */
+export const MAX_CONCEPT_TOKENS = 6;
+
+const keyOf = (tokens: string[]) => tokens.join(" ");
+
+function parseTerms(list: string, lang: Language): ConceptTerm[] {
+  return list
+    .split(";")
+    .map((raw) => raw.trim())
+    .filter(Boolean)
+    .map((raw) => {
+      const [text, ...tags] = raw.split("@").map((s) => s.trim());
+      return { text, tokens: tokenize(text).map(fold), lang, tags };
+    });
+}
+
+/** Lines of `id | es: …; … | en: …; … | src: …`. */
+export function parseConcepts(text: string, kind: ConceptKind): Concept[] {
+  return text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => {
+      const [id, ...fields] = line.split("|").map((s) => s.trim());
+      const field = (name: string) => fields.find((f) => f.startsWith(`${name}:`))?.slice(name.length + 1) ?? "";
+      return { id, kind, terms: [...parseTerms(field("es"), "es"), ...parseTerms(field("en"), "en")], source: field("src").trim() };
+    });
+}
+
+export const CONCEPTS: Concept[] = [
+  ...parseConcepts(SYMPTOMS, "symptom"),
+  ...parseConcepts(COMPONENTS, "component"),
+  ...parseConcepts(ACTIONS, "action"),
+];
+
+/** Ambiguous terms (in two concepts), duplicates (twice in one language of a concept), malformed entries. */
+export function thesaurusProblems(concepts: Concept[]): string[] {
+  const problems: string[] = [];
+  const owner = new Map<string, string>();
+  const ids = new Set<string>();
+  for (const c of concepts) {
+    if (ids.has(c.id)) problems.push(`concept ${c.id} defined twice`);
+    ids.add(c.id);
+    if (!c.source) problems.push(`${c.id}: no source note`);
+    for (const lang of ["es", "en"] as const) if (!c.terms.some((t) => t.lang === lang)) problems.push(`${c.id}: no ${lang} term`);
+    const seen = new Set<string>();
+    for (const t of c.terms) {
+      const key = keyOf(t.tokens);
+      if (!key) problems.push(`${c.id}: empty term "${t.text}"`);
+      if (t.tokens.length > MAX_CONCEPT_TOKENS) problems.push(`${c.id}: "${t.text}" longer than ${MAX_CONCEPT_TOKENS} words`);
+      if (t.tokens.some((x) => /\p{N}/u.test(x)) && t.tokens.length === 1) problems.push(`${c.id}: "${t.text}" is a code, not a word`);
+      if (seen.has(`${t.lang}:${key}`)) problems.push(`${c.id}: duplicate ${t.lang} term "${t.text}"`);
+      seen.add(`${t.lang}:${key}`);
+      const other = owner.get(key);
+      if (other && other !== c.id) problems.push(`ambiguous term "${t.text}": in ${other} and ${c.id}`);
+      owner.set(key, c.id);
+    }
+  }
+  return problems;
+}
+
+interface Entry {
+  concept: Concept;
+  term: ConceptTerm;
+}
+
+const BY_KEY = new Map<string, Entry>();
+for (const concept of CONCEPTS)
+  for (const term of concept.terms) if (!BY_KEY.has(keyOf(term.tokens))) BY_KEY.set(keyOf(term.tokens), { concept, term });
+
+/** The concept a phrase of folded tokens names, if any. */
+export const conceptOf = (tokens: string[]): Entry | undefined => BY_KEY.get(keyOf(tokens));
+
+/**
+ * The other terms of a concept to search for, usual ones first and both languages in turn (a
+ * misspelling is recognised, never searched), at most `max`; `typed` (folded tokens) left out.
+ */
+export function expansionsOf(concept: Concept, typed: string[], max = MAX_CONCEPT_EXPANSIONS): string[][] {
+  const typedKey = keyOf(typed);
+  const usable = (lang: Language) => concept.terms.filter((t) => t.lang === lang && !t.tags.includes("typo") && keyOf(t.tokens) !== typedKey);
+  const [es, en] = [usable("es"), usable("en")];
+  const out: string[][] = [];
+  const seen = new Set<string>();
+  for (let i = 0; out.length < max && (i < es.length || i < en.length); i++) {
+    for (const t of [es[i], en[i]]) {
+      if (!t || out.length >= max || seen.has(keyOf(t.tokens))) continue;
+      seen.add(keyOf(t.tokens));
+      out.push(t.tokens);
+    }
+  }
+  return out;
+}
