@@ -116,7 +116,9 @@ export async function countAlongside(c: Ctx, check: LimitCheck, next: () => Prom
  */
 export const rateDecided = createMiddleware<AppEnv>(async (c, next) => {
   const decision = await c.get("rateDecision");
-  if (decision && !decision.decision.allowed) return;
+  // A placeholder answer, replaced by the refusal: a middleware that ends without one leaves Hono holding the
+  // context itself as the response of the mounted operation.
+  if (decision && !decision.decision.allowed) return c.body(null, 429);
   await next();
 });
 
