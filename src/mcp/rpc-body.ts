@@ -13,7 +13,15 @@ export const BATCHES_REMOVED_IN = "2025-06-18";
 
 const tooLarge = () => new ApiError("payload-too-large", `An MCP request body may be at most ${MAX_MCP_BODY_BYTES} bytes (64 KiB).`);
 
-/** The body's bytes, refused with 413 past the bound (declared or streamed), never read further than it. */
+/**
+ * Past the bound, a streamed body is still read (and dropped) up to this many bytes before the 413 leaves: under
+ * `wrangler dev`, a request body left half-read (cancelled or abandoned) stalls the local runtime, so the next
+ * request of any client hung for 15–150 s. Beyond this, the stream is cancelled (a deliberate flood, not a
+ * mistake); on Cloudflare either way costs no one else anything.
+ */
+export const MCP_DRAIN_BYTES = 1024 * 1024;
+
+/** The body's bytes, refused with 413 past the bound (declared or streamed); a streamed excess is drained, boundedly. */
 export async function readBoundedBody(request: Request): Promise<Uint8Array> {
   const declared = Number(request.headers.get("Content-Length") ?? "");
   if (Number.isFinite(declared) && declared > MAX_MCP_BODY_BYTES) throw tooLarge();
@@ -26,7 +34,7 @@ export async function readBoundedBody(request: Request): Promise<Uint8Array> {
     if (done) break;
     size += value.byteLength;
     if (size > MAX_MCP_BODY_BYTES) {
-      await reader.cancel();
+      if (!(await drain(reader, MCP_DRAIN_BYTES - size))) await reader.cancel().catch(() => undefined);
       throw tooLarge();
     }
     chunks.push(value);
@@ -38,6 +46,21 @@ export async function readBoundedBody(request: Request): Promise<Uint8Array> {
     at += chunk.byteLength;
   }
   return bytes;
+}
+
+/** Reads and drops the rest of a body; false when more than `allowance` bytes remain or the body fails. */
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, allowance: number): Promise<boolean> {
+  let left = allowance;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return true;
+      left -= value.byteLength;
+      if (left < 0) return false;
+    }
+  } catch {
+    return false;
+  }
 }
 
 /** The methods that read the database; everything else (initialize, ping, lists, completions) is never counted. */
