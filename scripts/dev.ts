@@ -88,5 +88,7 @@ runMain(async () => {
   const prepared = await foreground([...process.execArgv, "scripts/dev-prepare.ts"]);
   if (prepared !== 0) return prepared;
   console.log(`Starting wrangler dev on http://localhost:${PORT} …`);
-  return foreground([WRANGLER_BIN, "dev", "--port", PORT], true);
+  // --test-scheduled adds /__scheduled, which runs the scheduled handler; Miniflare's /cdn-cgi/handler/scheduled
+  // reaches the static-assets router in front of the Worker, which has none, and answers 500 (docs/uploads.md).
+  return foreground([WRANGLER_BIN, "dev", "--port", PORT, "--test-scheduled"], true);
 });
