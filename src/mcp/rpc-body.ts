@@ -80,11 +80,23 @@ export interface RpcRefusal {
   error: { code: number; message: string; data?: unknown };
 }
 
+/** One JSON-RPC error answer inside a batch's answer. */
+export interface RpcErrorAnswer {
+  jsonrpc: "2.0";
+  id: string | number | null;
+  error: { code: number; message: string };
+}
+
 export interface RpcBodyShape {
-  /** `tools/call` and `resources/read` messages in the body: each costs one against the caller's MCP budget. */
+  /** `tools/call` and `resources/read` messages served: each costs one against the caller's MCP budget. */
   reads: number;
   /** Set when the request is answered here: a batch where batches were removed, an unknown protocol version, bad params. */
   refusal?: RpcRefusal;
+  /**
+   * An allowed batch with malformed messages: they are answered here (-32602, as alone) and cost nothing; `serve`
+   * is the batch left for the SDK (absent when nothing is left), whose answer `answered` joins.
+   */
+  batch?: { answered: RpcErrorAnswer[]; serve?: string };
 }
 
 interface Message {
@@ -103,10 +115,10 @@ function idOf(message: unknown): string | number | null {
 }
 
 /**
- * Looks at a JSON-RPC body without serving it. The protocol version is the `MCP-Protocol-Version` header, or
- * for an initialize inside a batch the version it asks for. Malformed JSON counts nothing: the MCP transport
- * answers it with its own parse error. Params are checked for single messages (batches, 2025-03-26 only, are
- * left to the SDK).
+ * Looks at a JSON-RPC body without serving it. The protocol version is the `MCP-Protocol-Version` header (an
+ * empty one is a version this server does not speak), or for an initialize inside a batch the version it asks
+ * for. Malformed JSON counts nothing: the MCP transport answers it with its own parse error. Params are checked
+ * for every message, in a batch (2025-03-26 only) too.
  */
 export function inspectRpcBody(text: string, protocolHeader: string | undefined): RpcBodyShape {
   let parsed: unknown;
@@ -116,9 +128,10 @@ export function inspectRpcBody(text: string, protocolHeader: string | undefined)
     return { reads: 0 };
   }
   const messages = Array.isArray(parsed) ? parsed : [parsed];
-  const reads = messages.filter((m) => isMessage(m) && COUNTED_METHODS.has(String(m.method))).length;
+  const problems = messages.map((m) => (isMessage(m) ? invalidParams(m) : undefined));
+  const reads = messages.filter((m, i) => isMessage(m) && COUNTED_METHODS.has(String(m.method)) && !problems[i]).length;
   const header = protocolHeader?.trim();
-  if (header && !SUPPORTED_VERSIONS.includes(header)) {
+  if (header !== undefined && !SUPPORTED_VERSIONS.includes(header)) {
     const message = `Unsupported MCP-Protocol-Version header ${JSON.stringify(header.slice(0, 40))}: this server speaks ${SUPPORTED_VERSIONS.join(", ")}. Send one of them.`;
     return {
       reads,
@@ -130,7 +143,7 @@ export function inspectRpcBody(text: string, protocolHeader: string | undefined)
     };
   }
   if (!Array.isArray(parsed)) {
-    const problem = isMessage(parsed) ? invalidParams(parsed) : undefined;
+    const problem = problems[0];
     return problem ? { reads, refusal: { status: 200, id: idOf(parsed), error: { code: -32602, message: problem } } } : { reads };
   }
   const asked = messages.find((m) => isMessage(m) && m.method === "initialize" && typeof m.params?.protocolVersion === "string");
@@ -140,5 +153,30 @@ export function inspectRpcBody(text: string, protocolHeader: string | undefined)
     const message = `JSON-RPC batches are not part of MCP protocol version ${version} (removed in ${BATCHES_REMOVED_IN}); send one message per request.`;
     return { reads, refusal: { status: 400, id: null, error: { code: -32600, message } } };
   }
-  return { reads };
+  if (!problems.some(Boolean)) return { reads };
+  const answered = messages.flatMap((m, i) => {
+    const message = problems[i];
+    return message ? [{ jsonrpc: "2.0" as const, id: idOf(m), error: { code: -32602, message } }] : [];
+  });
+  const rest = messages.filter((_, i) => !problems[i]);
+  return { reads, batch: { answered, ...(rest.length && { serve: JSON.stringify(rest) }) } };
+}
+
+/**
+ * The SDK's answer to the rest of a batch with the answers given here added: a JSON array, or server-sent events
+ * (one `message` event each), as the SDK chose to answer.
+ */
+export async function withBatchAnswers(response: Response, answered: RpcErrorAnswer[]): Promise<Response> {
+  const type = response.headers.get("Content-Type") ?? "";
+  const text = await response.text();
+  const headers = new Headers(response.headers);
+  headers.delete("Content-Length");
+  let body: string;
+  if (type.startsWith("text/event-stream")) {
+    body = text + answered.map((a) => `event: message\ndata: ${JSON.stringify(a)}\n\n`).join("");
+  } else {
+    const parsed: unknown = text ? JSON.parse(text) : [];
+    body = JSON.stringify([...(Array.isArray(parsed) ? parsed : [parsed]), ...answered]);
+  }
+  return new Response(body, { status: response.status, headers });
 }
