@@ -1,0 +1,297 @@
+// The MCP tools' own words in both languages (the `lang` a call asks for, else the address's, else DEFAULT_LANG),
+// as src/site/i18n.ts is for pages. Member content, enum values (statuses, types, outcomes), ids and urls are
+// given as they are; the usage rules of spec §1 stay in English (src/content/usage.ts), as on every machine surface.
+import type { Lang } from "../core/language";
+
+type Units = Record<string, [string, string]>;
+
+const enUnits = {
+  reply: ["reply", "replies"],
+  page: ["page", "pages"],
+  comment: ["comment", "comments"],
+  like: ["like", "likes"],
+  download: ["download", "downloads"],
+  thread: ["thread", "threads"],
+  item: ["item", "items"],
+  part: ["part", "parts"],
+  publicDocument: ["public document", "public documents"],
+  board: ["board", "boards"],
+  document: ["document", "documents"],
+  forumThread: ["forum thread", "forum threads"],
+  blogPost: ["blog post", "blog posts"],
+  repairCase: ["repair case", "repair cases"],
+} satisfies Units;
+
+type Unit = keyof typeof enUnits;
+
+const esUnits: Record<Unit, [string, string]> = {
+  reply: ["respuesta", "respuestas"],
+  page: ["página", "páginas"],
+  comment: ["comentario", "comentarios"],
+  like: ["me gusta", "me gusta"],
+  download: ["descarga", "descargas"],
+  thread: ["hilo", "hilos"],
+  item: ["elemento", "elementos"],
+  part: ["parte", "partes"],
+  publicDocument: ["documento público", "documentos públicos"],
+  board: ["placa", "placas"],
+  document: ["documento", "documentos"],
+  forumThread: ["hilo del foro", "hilos del foro"],
+  blogPost: ["entrada del blog", "entradas del blog"],
+  repairCase: ["caso de reparación", "casos de reparación"],
+};
+
+/** The kinds list_recent lists, and the search groups, by their unit. */
+type RecentKind = "threads" | "posts" | "cases" | "files" | "categories";
+
+export const en = {
+  units: enUnits as Record<Unit, [string, string]>,
+  unknown: "unknown",
+  more: (tool: string, args: string) => `More: call ${tool} with ${args}`,
+  pastEnd: (page: number, what: string) => `Page ${page} is past the end: there are ${what}.`,
+  // list items
+  threadBy: (a: string) => `thread by ${a}`,
+  category: (c: string) => `category ${c}`,
+  sticky: "sticky",
+  lastActivity: (d: string) => `last activity ${d}`,
+  postBy: (a: string) => `blog post by ${a}`,
+  minRead: (n: number) => `${n} min read`,
+  tags: (t: string) => `tags ${t}`,
+  caseBy: (a: string) => `repair case by ${a}`,
+  outcome: (o: string) => `outcome ${o}`,
+  board: (b: string) => `board ${b}`,
+  symptom: "Symptom",
+  boards: (b: string) => `boards ${b}`,
+  added: (d: string) => `added ${d}`,
+  slug: (s: string) => `slug ${s}`,
+  inField: (page: number | null, field: string) => (page !== null ? `page ${page}` : field),
+  // list_recent
+  recent: {
+    threads: "Recent threads",
+    posts: "Recent blog posts",
+    cases: "Recent repair cases",
+    files: "Recent library files",
+    categories: "Forum categories",
+  } satisfies Record<RecentKind, string>,
+  inCategory: (c: string) => ` in category ${c}`,
+  order: {
+    threads: "pinned (sticky) threads first, then latest activity",
+    posts: "newest first",
+    cases: "newest first",
+    files: "newest first",
+    categories: "in the forum's order",
+  } satisfies Record<RecentKind, string>,
+  range: (first: number, last: number, total: number, order: string, page: number, pages: number) =>
+    `${first}–${last} of ${total}, ${order} (page ${page} of ${pages})`,
+  nothingToList: "Nothing to list.",
+  ignored: (arg: string, kind: string) => `${arg} applies to kind ${kind} only; it was ignored.`,
+  changesTo: (kind: string) => `Changes to ${kind}`,
+  changesOrder: "in the order the changes were made",
+  noChange: "No change of this kind in this part of the feed.",
+  upToDate: (next: string) => `Up to date: call again later with since=${next}.`,
+  // search
+  searchFor: (q: string) => `Search: ${q}`,
+  only: (group: string) => ` (${group} only)`,
+  found: (counts: string) => `Found ${counts}`,
+  ofType: (type: string) => ` (documents of type ${type})`,
+  nothingMatched: (q: string) => `Nothing matched ${q}. Try other or fewer words, a board number in any spelling, or list_recent for what is new.`,
+  moreMayMatch: (group: string, call: string) => `More ${group} may match: call search ${call}.`,
+  typeFiltersDocuments: "type filters documents only; it did not change this group.",
+  // the get_* tools
+  notVisible: (what: string, id: string, kind: string) =>
+    `No ${what} ${id} is visible: it does not exist or is not published. Find them with the search tool or list_recent {"kind":"${kind}"}.`,
+  onPage: (url: string) => `the whole text is on its page, ${url}`,
+  cutNote: (what: string, url: string) => `${what} cut to fit; the whole text is on its page, ${url}.`,
+  forumThreadBy: (a: string) => `Forum thread by ${a}`,
+  started: (d: string) => `started ${d}`,
+  boardLabel: "Board",
+  documentLabel: "Document",
+  replies: (first: number, last: number, total: number, page: number, pages: number) =>
+    `Replies ${first}–${last} of ${total} (page ${page} of ${pages})`,
+  score: (n: number) => `score ${n}`,
+  solution: "accepted solution",
+  noReplies: "No replies yet.",
+  openingCut: (limit: number, length: number, url: string) =>
+    `The opening post is cut at about ${limit} of ${length} characters; the whole text is on the thread's page, ${url}.`,
+  replyCut: (n: number, author: string, limit: number, length: number, how: string) =>
+    `Reply ${n} (by ${author}) is cut at about ${limit} of ${length} characters; ${how}.`,
+  readAlone: (call: string) => `read it alone with get_thread ${call}`,
+  blogPostBy: (a: string) => `Blog post by ${a}`,
+  published: (d: string) => `published ${d}`,
+  edited: (d: string) => `edited ${d}`,
+  partOf: (part: number, parts: number) => `Part ${part} of ${parts}`,
+  partNote: (part: number, parts: number) => `This is part ${part} of ${parts} of the body; the comments come with the last part.`,
+  partRange: (parts: string, n: number) => `This post has ${parts}; ask for part 1 to ${n}.`,
+  comments: "Comments",
+  someCut: (what: string, url: string) => `Some ${what} are cut to fit; they are whole on its page, ${url}.`,
+  onlyFirst: (shown: number, total: number, what: string, url: string) =>
+    `Only the first ${shown} of ${total} ${what} are shown; all are on its page, ${url}.`,
+  tablesCut: (url: string) => `Some measurement or component notes are cut to fit; they are whole on the case's page, ${url}.`,
+  repairCaseBy: (a: string) => `Repair case by ${a}`,
+  minutesSpent: (n: number) => `${n} min spent`,
+  device: (d: string) => `Device ${d}`,
+  revision: (r: string) => `revision ${r}`,
+  diagnosis: "Diagnosis",
+  fix: "Fix",
+  measurements: "Measurements",
+  measured: (m: string) => `measured ${m}`,
+  expected: (e: string) => `expected ${e}`,
+  components: "Components",
+  documents: "Documents",
+  forumThread: "Forum thread",
+  documentBy: (a: string) => `Document uploaded by ${a}`,
+  chipset: (c: string) => `chipset ${c}`,
+  language: (l: string) => `language ${l}`,
+  tagsLabel: (t: string) => `Tags ${t}`,
+  boardsLabel: (b: string) => `Boards ${b}`,
+  searchable: "page text is searchable",
+  source: "Source",
+  versions: "Versions",
+  current: "current",
+  newestVersions: (shown: number, total: number, url: string) =>
+    `Only the newest ${shown} of ${total} versions are listed; all are on the document's page, ${url}.`,
+  executable: "This file is or contains a program: run it only if its origin is trusted.",
+  metadataOnly: "This tool gives metadata only: members download files from the document's page (with an account); there is no download link here.",
+  boardTitle: (n: string) => `Board ${n}`,
+  status: (s: string) => `status ${s}`,
+  platform: (p: string) => `platform ${p}`,
+  codename: (c: string) => `codename ${c}`,
+  boardCode: (c: string) => `board code ${c}`,
+  alsoKnownAs: (a: string) => `Also known as ${a}`,
+  normalised: (n: string) => `normalised ${n}`,
+  noBoardDocuments: "No public documents for this board yet.",
+  documentsRange: (first: number, last: number, total: number) => `Documents ${first}–${last} of ${total}`,
+  boardSearchHint: "Repair cases and forum threads about this board: use the search tool with the board number.",
+  noBoard: (q: string) =>
+    `No board matches ${q} (numbers and aliases are compared without dashes, spaces or case). Try the search tool with the number or the device model.`,
+};
+
+export type McpWords = typeof en;
+
+const es: McpWords = {
+  units: esUnits,
+  unknown: "desconocido",
+  more: (tool, args) => `Más: llama a ${tool} con ${args}`,
+  pastEnd: (page, what) => `La página ${page} está más allá del final: hay ${what}.`,
+  threadBy: (a) => `hilo de ${a}`,
+  category: (c) => `categoría ${c}`,
+  sticky: "fijado",
+  lastActivity: (d) => `última actividad ${d}`,
+  postBy: (a) => `entrada del blog de ${a}`,
+  minRead: (n) => `${n} min de lectura`,
+  tags: (t) => `etiquetas ${t}`,
+  caseBy: (a) => `caso de reparación de ${a}`,
+  outcome: (o) => `resultado ${o}`,
+  board: (b) => `placa ${b}`,
+  symptom: "Síntoma",
+  boards: (b) => `placas ${b}`,
+  added: (d) => `añadido ${d}`,
+  slug: (s) => `slug ${s}`,
+  inField: (page, field) => (page !== null ? `página ${page}` : field),
+  recent: {
+    threads: "Hilos recientes",
+    posts: "Entradas recientes del blog",
+    cases: "Casos de reparación recientes",
+    files: "Archivos recientes de la biblioteca",
+    categories: "Categorías del foro",
+  },
+  inCategory: (c) => ` en la categoría ${c}`,
+  order: {
+    threads: "primero los hilos fijados, luego por última actividad",
+    posts: "los más nuevos primero",
+    cases: "los más nuevos primero",
+    files: "los más nuevos primero",
+    categories: "en el orden del foro",
+  },
+  range: (first, last, total, order, page, pages) => `${first}–${last} de ${total}, ${order} (página ${page} de ${pages})`,
+  nothingToList: "No hay nada que listar.",
+  ignored: (arg, kind) => `${arg} solo se aplica al tipo ${kind}; se ha ignorado.`,
+  changesTo: (kind) => `Cambios en ${kind}`,
+  changesOrder: "en el orden en que se hicieron los cambios",
+  noChange: "Ningún cambio de este tipo en esta parte del registro.",
+  upToDate: (next) => `Al día: vuelve a llamar más tarde con since=${next}.`,
+  searchFor: (q) => `Búsqueda: ${q}`,
+  only: (group) => ` (solo ${group})`,
+  found: (counts) => `Se encontraron ${counts}`,
+  ofType: (type) => ` (documentos de tipo ${type})`,
+  nothingMatched: (q) =>
+    `Nada coincide con ${q}. Prueba con otras palabras o con menos, un número de placa en cualquier grafía, o list_recent para ver lo nuevo.`,
+  moreMayMatch: (group, call) => `Puede que coincidan más ${group}: llama a search ${call}.`,
+  typeFiltersDocuments: "type solo filtra documentos; no ha cambiado este grupo.",
+  notVisible: (what, id, kind) =>
+    `${what[0].toUpperCase()}${what.slice(1)} ${id} no está visible: no existe o no se ha publicado. Búscalo con la herramienta search o con list_recent {"kind":"${kind}"}.`,
+  onPage: (url) => `el texto completo está en su página, ${url}`,
+  cutNote: (what, url) => `${what} recortado para caber; el texto completo está en su página, ${url}.`,
+  forumThreadBy: (a) => `Hilo del foro de ${a}`,
+  started: (d) => `iniciado ${d}`,
+  boardLabel: "Placa",
+  documentLabel: "Documento",
+  replies: (first, last, total, page, pages) => `Respuestas ${first}–${last} de ${total} (página ${page} de ${pages})`,
+  score: (n) => `puntuación ${n}`,
+  solution: "solución aceptada",
+  noReplies: "Todavía no hay respuestas.",
+  openingCut: (limit, length, url) =>
+    `La publicación inicial está recortada a unos ${limit} de ${length} caracteres; el texto completo está en la página del hilo, ${url}.`,
+  replyCut: (n, author, limit, length, how) => `La respuesta ${n} (de ${author}) está recortada a unos ${limit} de ${length} caracteres; ${how}.`,
+  readAlone: (call) => `léela sola con get_thread ${call}`,
+  blogPostBy: (a) => `Entrada del blog de ${a}`,
+  published: (d) => `publicado ${d}`,
+  edited: (d) => `editado ${d}`,
+  partOf: (part, parts) => `Parte ${part} de ${parts}`,
+  partNote: (part, parts) => `Esta es la parte ${part} de ${parts} del texto; los comentarios llegan con la última parte.`,
+  partRange: (parts, n) => `Esta entrada tiene ${parts}; pide de la parte 1 a la ${n}.`,
+  comments: "Comentarios",
+  someCut: (what, url) => `Algunos ${what} están recortados para caber; están completos en su página, ${url}.`,
+  onlyFirst: (shown, total, what, url) => `Se muestran ${shown} de ${total} ${what}; el resto está en su página, ${url}.`,
+  tablesCut: (url) => `Algunas notas de mediciones o componentes están recortadas para caber; están completas en la página del caso, ${url}.`,
+  repairCaseBy: (a) => `Caso de reparación de ${a}`,
+  minutesSpent: (n) => `${n} min dedicados`,
+  device: (d) => `Equipo ${d}`,
+  revision: (r) => `revisión ${r}`,
+  diagnosis: "Diagnóstico",
+  fix: "Solución",
+  measurements: "Mediciones",
+  measured: (m) => `medido ${m}`,
+  expected: (e) => `esperado ${e}`,
+  components: "Componentes",
+  documents: "Documentos",
+  forumThread: "Hilo del foro",
+  documentBy: (a) => `Documento subido por ${a}`,
+  chipset: (c) => `chipset ${c}`,
+  language: (l) => `idioma ${l}`,
+  tagsLabel: (t) => `Etiquetas ${t}`,
+  boardsLabel: (b) => `Placas ${b}`,
+  searchable: "el texto de las páginas se puede buscar",
+  source: "Origen",
+  versions: "Versiones",
+  current: "actual",
+  newestVersions: (shown, total, url) =>
+    `Solo se listan las ${shown} versiones más nuevas de ${total}; todas están en la página del documento, ${url}.`,
+  executable: "Este archivo es o contiene un programa: ejecútalo solo si confías en su origen.",
+  metadataOnly:
+    "Esta herramienta solo da metadatos: los miembros descargan los archivos desde la página del documento (con una cuenta); aquí no hay enlace de descarga.",
+  boardTitle: (n) => `Placa ${n}`,
+  status: (s) => `estado ${s}`,
+  platform: (p) => `plataforma ${p}`,
+  codename: (c) => `nombre en clave ${c}`,
+  boardCode: (c) => `código de placa ${c}`,
+  alsoKnownAs: (a) => `También conocida como ${a}`,
+  normalised: (n) => `normalizado ${n}`,
+  noBoardDocuments: "Todavía no hay documentos públicos para esta placa.",
+  documentsRange: (first, last, total) => `Documentos ${first}–${last} de ${total}`,
+  boardSearchHint: "Casos de reparación e hilos del foro sobre esta placa: usa la herramienta search con el número de placa.",
+  noBoard: (q) =>
+    `Ninguna placa coincide con ${q} (los números y alias se comparan sin guiones, espacios ni mayúsculas). Prueba la herramienta search con el número o el modelo del equipo.`,
+};
+
+const WORDS: Record<Lang, McpWords> = { en, es };
+
+export function mcpWords(lang: Lang): McpWords {
+  return WORDS[lang];
+}
+
+/** "3 repair cases", "1 respuesta": a count with its unit in the language's words. */
+export function count(words: McpWords, n: number, unit: Unit): string {
+  const [one, many] = words.units[unit];
+  return `${n} ${n === 1 ? one : many}`;
+}
