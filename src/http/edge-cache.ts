@@ -9,6 +9,7 @@ import { createMiddleware } from "hono/factory";
 import { conditional } from "./caching";
 import type { AppEnv } from "./context";
 import { LANGUAGES, type Lang } from "../core/language";
+import { edgeGeneration } from "./edge-invalidation";
 import { MEMORY_ENTRY_MAX_BYTES, memoryGet, memoryPut, readUpTo } from "./memory-cache";
 
 type Ctx = Context<AppEnv>;
@@ -46,7 +47,7 @@ function paramName(raw: string): string {
  * reads differently one key (`q=%FFbattery`, kept as written by the handler, and `q=%EF%BF%BDbattery`,
  * both U+FFFD once decoded with replacement), and one would be served the other's answer.
  */
-export function edgeCacheKey(url: URL, known: readonly string[], lang: Lang): string {
+export function edgeCacheKey(url: URL, known: readonly string[], lang: Lang, generation = 0): string {
   const pairs = url.search
     .slice(1)
     .split("&")
@@ -58,6 +59,8 @@ export function edgeCacheKey(url: URL, known: readonly string[], lang: Lang): st
   const params: string[] = [];
   for (const name of known) for (const [n, value] of pairs) if (n === name) params.push(`${encodeURIComponent(name)}=${value}`);
   params.push(`_lang=${lang}`);
+  // Raised when a document must leave every cache at once (src/http/edge-invalidation.ts).
+  if (generation) params.push(`_gen=${generation}`);
   return `${url.origin}${url.pathname}?${params.join("&")}`;
 }
 
@@ -116,9 +119,9 @@ export function edgeCache(knownParams: KnownParams, validate: Validate): Middlew
     const url = new URL(c.req.url);
     const known = knownParams(url.pathname);
     if (known === null) return next();
-    const key = edgeCacheKey(url, known, c.get("lang"));
-    const ttl = c.get("config").edgeCacheTtlSeconds;
     const nowMs = Date.now();
+    const key = edgeCacheKey(url, known, c.get("lang"), await edgeGeneration(c.env.DB, nowMs));
+    const ttl = c.get("config").edgeCacheTtlSeconds;
     // The isolate's memory first (no round trip), then this data centre's Cache API.
     const kept = memoryGet(key, nowMs);
     if (kept) {
