@@ -117,3 +117,28 @@ describe("list_recent with since", () => {
     expect(seen.size).toBe(published!.n);
   });
 });
+
+describe("pages cap alike in every tool", () => {
+  it("page (and a post's part) 100 000 is taken by every tool that pages; 100 001 is refused by each, naming the bound", async () => {
+    const [thread] = await ids("select thread_id as id from thread_replies group by thread_id order by count(*) desc limit 1");
+    const [post] = await ids("select id from blog_posts where published_at is not null limit 1");
+    const calls: [string, Record<string, unknown>][] = [
+      ["get_thread", { thread }],
+      ["get_board", { board: "820-00165" }],
+      ["list_recent", { kind: "threads" }],
+      ["list_recent", { kind: "categories" }],
+    ];
+    for (const [name, args] of calls) {
+      const result = await callOk(client, name, { ...args, page: 100_000, lang: "en" });
+      expect(result.structuredContent.notes.join(" "), name).toMatch(/past the end/);
+      const refused = (await client.callTool({ name, arguments: { ...args, page: 100_001 } })) as { isError?: boolean; content: { text: string }[] };
+      expect(refused.isError, name).toBe(true);
+      expect(refused.content[0].text, name).toMatch(/100000/);
+    }
+    const part = (await client.callTool({ name: "get_post", arguments: { post, part: 100_000, lang: "en" } })) as { isError?: boolean; content: { text: string }[] };
+    expect(part.content[0].text).toMatch(/ask for part 1 to/);
+    const partOver = (await client.callTool({ name: "get_post", arguments: { post, part: 100_001 } })) as { isError?: boolean; content: { text: string }[] };
+    expect(partOver.isError).toBe(true);
+    expect(partOver.content[0].text).toMatch(/100000/);
+  });
+});

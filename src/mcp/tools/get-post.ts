@@ -7,7 +7,7 @@ import { anonymousQueryContext } from "../context";
 import { ToolError } from "../errors";
 import { closing, render, cut, day, line, shareBudget, splitParts, TEXT_BUDGET, USAGE_NOTE, type NextCall } from "../format";
 import { count, mcpWords } from "../i18n";
-import { chooseLang, LangInput, referenceInput } from "../inputs";
+import { chooseLang, LangInput, MAX_TOOL_PAGE, referenceInput } from "../inputs";
 import { toolResultSchema } from "../result-schema";
 import { defineTool } from "../tool";
 
@@ -19,7 +19,7 @@ export const POST_PART_SIZE = TEXT_BUDGET - COMMENT_BUDGET;
 
 const input = z.object({
   post: referenceInput("Post id or page address (…/en/blog/{id}, …/es/blog/{id})"),
-  part: z.number().int().min(1).max(10000).optional().describe(`Part of the body, about ${POST_PART_SIZE} characters each (default 1)`),
+  part: z.number().int().min(1).max(MAX_TOOL_PAGE).optional().describe(`Part of the body, about ${POST_PART_SIZE} characters each (default 1)`),
   lang: LangInput,
 });
 
