@@ -4,6 +4,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { importContent } from "../cli/import";
 import { DEMO_KEYS } from "../scripts/demo/catalog";
+import { attachmentDisposition } from "../src/files/disposition";
 import { generateDemo } from "../scripts/demo/generate";
 import { DOCUMENT_STATUSES, DOCUMENT_TYPES, VISIBILITIES } from "../src/schemas/common";
 import { api, expectProblem, getJson } from "./helpers/app";
@@ -51,6 +52,15 @@ describe("demo dataset", () => {
     expect(text).toEqual(doc.pages);
     expect(text.join(" ")).toContain("PP3V42_G3H");
   }, 60_000);
+
+  it("a version's file name keeps its accents, in the API and in the download's Content-Disposition", async () => {
+    const doc = demo.documents.find((d: any) => d.title === "Diagnóstico rápido de placas sin imagen");
+    const { body } = await getJson(`/documents/${doc.id}`, { key: key("demoMartaAdmin") });
+    expect(body.data.versions[0].filename).toBe("diagnóstico-rápido-de-placas-sin-imagen.pdf");
+    expect(attachmentDisposition(body.data.versions[0].filename)).toBe(
+      `attachment; filename="diagnostico-rapido-de-placas-sin-imagen.pdf"; filename*=UTF-8''diagn%C3%B3stico-r%C3%A1pido-de-placas-sin-imagen.pdf`,
+    );
+  });
 
   it("serves boards by number and alias, long threads in pages of 50, and hides what anonymous may not see", async () => {
     const board = await getJson("/boards/820-00165-a");
