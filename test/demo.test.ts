@@ -58,11 +58,19 @@ describe("demo dataset", () => {
 
   it("the README's demo figures are the import's counts and what the API's lists total without a key", async () => {
     const readme = readmeText.replace(/\s+/g, " ");
-    const loaded = /loads a generated demo site, as its log says: (\d+) boards, (\d+) threads, (\d+) blog posts, (\d+) repair cases and (\d+) documents/.exec(readme);
+    const loaded =
+      /loads a generated demo site, as its log says: (\d+) boards, (\d+) threads, (\d+) blog posts, (\d+) repair cases and (\d+) documents/.exec(
+        readme,
+      );
     const seen = /you see (\d+) threads, (\d+) posts, (\d+) cases and (\d+) documents/.exec(readme);
     expect(loaded?.slice(1).map(Number)).toEqual([counts.boards, counts.threads, counts.blog_posts, counts.cases, counts.documents]);
     const total = async (path: string) => (await getJson(`${path}?per_page=1`)).body.meta.total;
-    expect(seen?.slice(1).map(Number)).toEqual([await total("/forum/threads"), await total("/posts"), await total("/cases"), await total("/documents")]);
+    expect(seen?.slice(1).map(Number)).toEqual([
+      await total("/forum/threads"),
+      await total("/posts"),
+      await total("/cases"),
+      await total("/documents"),
+    ]);
   });
 
   it("a version's file name keeps its accents, in the API and in the download's Content-Disposition", async () => {

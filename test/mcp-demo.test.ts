@@ -135,9 +135,15 @@ describe("pages cap alike in every tool", () => {
       expect(refused.isError, name).toBe(true);
       expect(refused.content[0].text, name).toMatch(/100000/);
     }
-    const part = (await client.callTool({ name: "get_post", arguments: { post, part: 100_000, lang: "en" } })) as { isError?: boolean; content: { text: string }[] };
+    const part = (await client.callTool({ name: "get_post", arguments: { post, part: 100_000, lang: "en" } })) as {
+      isError?: boolean;
+      content: { text: string }[];
+    };
     expect(part.content[0].text).toMatch(/ask for part 1 to/);
-    const partOver = (await client.callTool({ name: "get_post", arguments: { post, part: 100_001 } })) as { isError?: boolean; content: { text: string }[] };
+    const partOver = (await client.callTool({ name: "get_post", arguments: { post, part: 100_001 } })) as {
+      isError?: boolean;
+      content: { text: string }[];
+    };
     expect(partOver.isError).toBe(true);
     expect(partOver.content[0].text).toMatch(/100000/);
   });

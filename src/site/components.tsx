@@ -188,7 +188,7 @@ export function DocumentList({ site, documents }: { site: Site; documents: Hit<D
           <li>
             <a href={d.url}>{d.title}</a>
             <div class="meta">
-              <span>{d.type}</span>
+              <span>{site.s.documentTypes[d.type] ?? d.type}</span>
               {d.extension ? <span>{d.extension.toUpperCase()}</span> : null}
               {d.size_bytes != null ? <span>{formatBytes(d.size_bytes, site.lang)}</span> : null}
               {d.boards.length ? <span>{d.boards.join(", ")}</span> : null}
