@@ -51,6 +51,7 @@ const en = {
   relatedDocument: "Related document",
   threadStatus: { open: "open", locked: "locked", solved: "solved", closed: "closed" } as Record<string, string>,
   outcome: { fixed: "fixed", partially_fixed: "partially fixed", not_fixed: "not fixed", unknown: "unknown" } as Record<string, string>,
+  scrollHint: "Swipe the table sideways to see every column →",
   documentTypes: {
     document: "document",
     software: "software",
@@ -202,6 +203,7 @@ const es: Strings = {
   relatedDocument: "Documento relacionado",
   threadStatus: { open: "abierto", locked: "bloqueado", solved: "resuelto", closed: "cerrado" },
   outcome: { fixed: "reparado", partially_fixed: "reparado en parte", not_fixed: "sin reparar", unknown: "desconocido" },
+  scrollHint: "Desliza la tabla de lado para ver todas las columnas →",
   documentTypes: {
     document: "documento",
     software: "software",

@@ -110,7 +110,7 @@ export async function documentPage(c: Context<AppEnv>, site: Site, key: string):
       {doc.versions.length ? (
         <section aria-labelledby="versions-heading">
           <h2 id="versions-heading">{s.versions}</h2>
-          <ScrollTable id="versions" caption={s.versions}>
+          <ScrollTable id="versions" caption={s.versions} hint={s.scrollHint}>
             <thead>
               <tr>
                 <th scope="col">{s.version}</th>
