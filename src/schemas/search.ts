@@ -11,8 +11,7 @@ export const SEARCH_GROUP_LIMIT = 10;
 export const SearchHighlightSchema = z
   .object({
     field: z.string().openapi({
-      description:
-        "Which text matched: title, description, page, chipset (a document's), body, replies, excerpt (a post's summary), symptom, diagnosis, fix or components",
+      description: "Which text matched: title, description, page, body, replies, excerpt (a post's summary), symptom, diagnosis, fix or components",
       example: "page",
     }),
     page: z.number().int().nullable().openapi({ description: "Page number (from 1) when the field is page text, else null", example: 2 }),
