@@ -8,6 +8,7 @@
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { copyFileSync, existsSync } from "node:fs";
+import { createServer } from "node:net";
 import { runMain } from "./lib/cli";
 import { OFFLINE_ENV, WRANGLER_BIN } from "./lib/wrangler";
 
@@ -62,11 +63,32 @@ function foreground(args: string[], quietRequests = false): Promise<number> {
   });
 }
 
+/**
+ * True when something already listens on the port (another `npm run dev`, most likely). Checked before anything
+ * else: the preparation would otherwise migrate the running server's database and wrangler would then fail with a
+ * workerd stack.
+ */
+function portBusy(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    // No host: the IPv6 wildcard, which clashes with a listener on 127.0.0.1, ::1 or any address of that port.
+    const probe = createServer()
+      .once("error", (error: NodeJS.ErrnoException) => resolve(error.code === "EADDRINUSE" || error.code === "EACCES"))
+      .once("listening", () => probe.close(() => resolve(false)))
+      .listen(port);
+  });
+}
+
 runMain(async () => {
+  if (await portBusy(Number(PORT))) {
+    console.error(`error: port ${PORT} is in use (another npm run dev?); stop it, or start this one with PORT=<another port> npm run dev.`);
+    return 1;
+  }
   ensureDevVars();
   // Same Node, same tsx loader flags as this process.
   const prepared = await foreground([...process.execArgv, "scripts/dev-prepare.ts"]);
   if (prepared !== 0) return prepared;
   console.log(`Starting wrangler dev on http://localhost:${PORT} …`);
-  return foreground([WRANGLER_BIN, "dev", "--port", PORT], true);
+  // --test-scheduled adds /__scheduled, which runs the scheduled handler; Miniflare's /cdn-cgi/handler/scheduled
+  // reaches the static-assets router in front of the Worker, which has none, and answers 500 (docs/uploads.md).
+  return foreground([WRANGLER_BIN, "dev", "--port", PORT, "--test-scheduled"], true);
 });

@@ -118,6 +118,9 @@ describe("GET /documents walked through Link rel=next", () => {
       reencode({ a: 1 }),
       reencode([...decoded.slice(0, 3), "not-an-id", decoded[4]]),
       reencode([1, 0, ...decoded.slice(2)]),
+      // A page number edited by hand: meta.page would contradict the data (issue 30).
+      reencode([decoded[0], decoded[1] + 5, ...decoded.slice(2)]),
+      reencode([decoded[0], 2, ...decoded.slice(2)].map((v, i) => (i === 1 ? 7 : v))),
       "A".repeat(500),
     ]) {
       const body = await expectProblem(await api(`/documents?per_page=${PER_PAGE}&cursor=${encodeURIComponent(bad)}`), 422, "validation-failed");

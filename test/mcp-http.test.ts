@@ -211,6 +211,15 @@ describe("HTTP shape", () => {
     }
   });
 
+  it("an empty MCP-Protocol-Version header is answered like any unsupported one, naming every version spoken", async () => {
+    const res = await post({ jsonrpc: "2.0", id: 5, method: "tools/list" }, { "MCP-Protocol-Version": "" });
+    const answer = (await res.json()) as { id: number; error: { code: number; message: string; data: { supported: string[] } } };
+    expect(res.status).toBe(400);
+    expect(answer.error.code).toBe(-32022);
+    expect(answer.error.message).toMatch(/^Unsupported MCP-Protocol-Version header "": this server speaks 2026-07-28, 2025-11-25/);
+    expect(answer.error.data.supported).toContain("2026-07-28");
+  });
+
   it("an unknown tool is a JSON-RPC error; unknown paths under /mcp are problem 404s", async () => {
     const client = await connectV1();
     await expect(client.callTool({ name: "delete_everything", arguments: {} })).rejects.toThrow(/delete_everything/);

@@ -98,14 +98,14 @@ describe("resources", () => {
 
   it("reads as an anonymous visitor: private, shared, processing and taken-down documents, drafts and held threads are not found", async () => {
     for (const [uri, words] of [
-      [`bds://document/${SAMPLE_IDS.alicePrivate}`, /No document .* is visible/],
-      [`bds://document/${SAMPLE_IDS.sharedBoardview}`, /No document .* is visible/],
-      [`bds://document/${SAMPLE_IDS.processing}`, /No document .* is visible/],
-      [`bds://document/${SAMPLE_IDS.takedown}`, /No document .* is visible/],
-      [`bds://post/${MCP_IDS.draftPost}`, /No (blog )?post/],
-      [`bds://case/${MCP_IDS.unpublishedCase}`, /No repair case/],
-      [`bds://thread/${SAMPLE_IDS.hiddenThread}`, /No forum thread .* is visible/],
-      ["bds://board/NO-SUCH-BOARD", /No board matches/],
+      [`bds://document/${SAMPLE_IDS.alicePrivate}`, /(No document|Documento) .* (is|no está) visible/],
+      [`bds://document/${SAMPLE_IDS.sharedBoardview}`, /(No document|Documento) .* (is|no está) visible/],
+      [`bds://document/${SAMPLE_IDS.processing}`, /(No document|Documento) .* (is|no está) visible/],
+      [`bds://document/${SAMPLE_IDS.takedown}`, /(No document|Documento) .* (is|no está) visible/],
+      [`bds://post/${MCP_IDS.draftPost}`, /No (blog )?post|Entrada del blog/],
+      [`bds://case/${MCP_IDS.unpublishedCase}`, /(No repair case|Caso de reparación)/],
+      [`bds://thread/${SAMPLE_IDS.hiddenThread}`, /(No forum thread|Hilo del foro) .* (is|no está) visible/],
+      ["bds://board/NO-SUCH-BOARD", /(No board matches|Ninguna placa coincide)/],
       ["bds://thread/not-an-id", /neither a forum thread id/],
     ] as const) {
       const error = await readError(v2, uri);
@@ -120,7 +120,7 @@ describe("resources", () => {
   it("query arguments page threads and boards, part posts and choose the language, as the tools do", async () => {
     const page2 = await read(v2, `bds://thread/${MCP_IDS.longThread}?page=2`);
     expect(page2.text).toBe((await callOk(v2, "get_thread", { thread: MCP_IDS.longThread, page: 2 })).content[0].text);
-    expect(page2.text).toMatch(/## Replies 11–20 of 23/);
+    expect(page2.text).toMatch(/## Respuestas 11–20 de 23/);
     const part = await read(v2, `bds://post/${MCP_IDS.longPost}?lang=en&part=2`);
     expect(part.text).toBe((await callOk(v2, "get_post", { post: MCP_IDS.longPost, part: 2, lang: "en" })).content[0].text);
     expect(part.text).toContain("/en/blog/");
@@ -133,14 +133,14 @@ describe("resources", () => {
 
   it("the longest items read within 24 KiB and say how to read on", async () => {
     const thread = await read(v2, `bds://thread/${MCP_IDS.longThread}`); // read() holds every read to 24 KiB
-    expect(thread.text).toContain(`More: call get_thread with {"thread":"${MCP_IDS.longThread}","page":2`);
-    expect(thread.text).toMatch(/The opening post is cut at about \d+ of 20000 characters/);
+    expect(thread.text).toContain(`Más: llama a get_thread con {"thread":"${MCP_IDS.longThread}","page":2`);
+    expect(thread.text).toMatch(/La publicación inicial está recortada a unos \d+ de 20000 caracteres/);
     const post = await read(v2, `bds://post/${MCP_IDS.longPost}`);
-    expect(post.text).toContain(`More: call get_post with {"post":"${MCP_IDS.longPost}","part":2`);
+    expect(post.text).toContain(`Más: llama a get_post con {"post":"${MCP_IDS.longPost}","part":2`);
     const longCase = await read(v2, `bds://case/${MCP_IDS.longCase}`);
-    expect(longCase.text).toMatch(/cut/);
+    expect(longCase.text).toMatch(/recortad/);
     const board = await read(v2, "bds://board/NM-A311");
-    expect(board.text).toContain('More: call get_board with {"board":"NM-A311","page":2');
+    expect(board.text).toContain('Más: llama a get_board con {"board":"NM-A311","page":2');
   });
 
   it("completes board numbers from a prefix of a number or an alias in any spelling, and the language", async () => {

@@ -110,7 +110,9 @@ describe.each([
 
   it("answers bad input with a tool error that explains itself", async () => {
     expect(await callError(client(), "get_thread", { thread: "not-an-id" })).toMatch(/neither a forum thread id .* nor a forum thread page address/);
-    expect(await callError(client(), "get_document", { document: SAMPLE_IDS.alicePrivate })).toMatch(/No document .* is visible/);
+    expect(await callError(client(), "get_document", { document: SAMPLE_IDS.alicePrivate })).toMatch(
+      /(No document|Documento) .* (is|no está) visible/,
+    );
   });
 });
 
@@ -138,14 +140,14 @@ describe("get_thread", () => {
     expect(structuredContent.replies_page).toEqual({ page: 1, per_page: 10, total: 2, last_page: 1 });
     expect(structuredContent.next).toBeNull();
     expect(JSON.stringify(structuredContent)).not.toContain("spam");
-    expect(content[0].text).toContain("accepted solution");
+    expect(content[0].text).toContain("solución aceptada");
     expect(content[0].text).not.toContain("spam");
   });
 
   it("never reaches an unpublished thread, by id or by address", async () => {
     for (const ref of [SAMPLE_IDS.hiddenThread, `${ORIGIN}/en/forum/${SAMPLE_IDS.hiddenThread}/held-for-moderation`]) {
       const text = await callError(v2, "get_thread", { thread: ref });
-      expect(text).toContain(`No forum thread ${SAMPLE_IDS.hiddenThread} is visible`);
+      expect(text).toMatch(new RegExp(`(No forum thread|Hilo del foro) ${SAMPLE_IDS.hiddenThread} (is|no está) visible`));
       expect(text).not.toContain("Held for moderation");
     }
     const listed = await callOk(v2, "list_recent", { kind: "threads", limit: 25 });
@@ -155,7 +157,7 @@ describe("get_thread", () => {
   it("explains malformed ids, unknown ids and addresses of another kind", async () => {
     expect(await callError(v1, "get_thread", { thread: `${ORIGIN}/en/forum/12345/slug` })).toMatch(/forum thread id .*26 characters/);
     expect(await callError(v1, "get_thread", { thread: "01JBGJ09TQM83XSSSS6YS3C4DX" })).toMatch(
-      /No forum thread 01JBGJ09TQM83XSSSS6YS3C4DX is visible/,
+      /Hilo del foro 01JBGJ09TQM83XSSSS6YS3C4DX no está visible/,
     );
     expect(await callError(v1, "get_thread", { thread: `${ORIGIN}/es/blog/${MCP_IDS.publishedPost}` })).toMatch(/blog post page.*get_post/);
     expect(await callError(v1, "get_thread", { thread: `${ORIGIN}/fr/forum/${SAMPLE_IDS.thread}` })).toMatch(/page address/);
@@ -172,13 +174,13 @@ describe("get_thread", () => {
     expect(sc.replies).toHaveLength(10);
     expect(sc.replies_page).toEqual({ page: 1, per_page: 10, total: LONG_THREAD_REPLIES, last_page: 3 });
     expect(sc.next).toEqual({ tool: "get_thread", arguments: { thread: MCP_IDS.longThread, page: 2, lang: "es" } });
-    expect(first.content[0].text).toContain(`More: call get_thread with ${JSON.stringify(sc.next.arguments)}`);
+    expect(first.content[0].text).toContain(`Más: llama a get_thread con ${JSON.stringify(sc.next.arguments)}`);
     expect(sc.thread.body.length).toBeLessThan(20000);
     expect(sc.thread.body.endsWith("[…]")).toBe(true);
-    expect(sc.notes.join("\n")).toMatch(/opening post is cut .* of 20000 characters/);
+    expect(sc.notes.join("\n")).toMatch(/publicación inicial está recortada .* de 20000 caracteres/);
     const longReply = sc.replies[LONG_REPLY_NUMBER - 1];
     expect(longReply.body.endsWith("[…]")).toBe(true);
-    const replyNote = sc.notes.find((n: string) => n.startsWith(`Reply ${LONG_REPLY_NUMBER} `));
+    const replyNote = sc.notes.find((n: string) => n.startsWith(`La respuesta ${LONG_REPLY_NUMBER} `));
     expect(replyNote).toContain(JSON.stringify({ thread: MCP_IDS.longThread, page: LONG_REPLY_NUMBER, per_page: 1, lang: "es" }));
     // Short replies are whole: the budget is shared, not split evenly.
     expect(sc.replies[0].body).toMatch(/^Reply 1: /);
@@ -188,7 +190,7 @@ describe("get_thread", () => {
     expect(alone.structuredContent.replies).toHaveLength(1);
     expect(alone.structuredContent.thread.body).toBeNull();
     expect(alone.structuredContent.replies[0].body.length).toBeGreaterThan(longReply.body.length * 2);
-    expect(alone.structuredContent.notes).toEqual([expect.stringContaining(`the whole text is on the thread's page, ${sc.thread.url}`)]);
+    expect(alone.structuredContent.notes).toEqual([expect.stringContaining(`el texto completo está en su página, ${sc.thread.url}`)]);
 
     const second = await callOk(v2, "get_thread", sc.next.arguments);
     expect(second.structuredContent.replies[0].body).toMatch(/^Reply 11: /);
@@ -201,7 +203,7 @@ describe("get_thread", () => {
 
     const past = await callOk(v2, "get_thread", { thread: MCP_IDS.longThread, page: 9 });
     expect(past.structuredContent.replies).toEqual([]);
-    expect(past.structuredContent.notes.join()).toMatch(/past the end/);
+    expect(past.structuredContent.notes.join()).toMatch(/más allá del final/);
   });
 
   it("reads replies across the API's pages of 50 when per_page does not divide them", async () => {
@@ -234,7 +236,7 @@ describe("get_post", () => {
     expect(en.structuredContent.post.url).toBe(`${ORIGIN}/en/blog/${MCP_IDS.publishedPost}/diagnostico-de-linea-pp3v3`);
     for (const hidden of [MCP_IDS.draftPost, MCP_IDS.scheduledPost, `${ORIGIN}/en/blog/${MCP_IDS.draftPost}/draft-post`]) {
       const text = await callError(v2, "get_post", { post: hidden });
-      expect(text).toMatch(/No blog post .* is visible/);
+      expect(text).toMatch(/(No blog post|Entrada del blog) .* (is|no está) visible/);
       expect(text).not.toMatch(/Draft post|Scheduled post/);
     }
     const listed = [
@@ -270,8 +272,8 @@ describe("get_post", () => {
     const comments = result.structuredContent.post.comment_list;
     expect(comments).toHaveLength(10);
     expect(comments[0].body.endsWith("[…]")).toBe(true);
-    expect(result.structuredContent.notes.join("\n")).toContain(`first 10 of ${LONG_POST_COMMENTS} comments`);
-    expect(await callError(v1, "get_post", { post: MCP_IDS.longPost, part: parts + 1 })).toContain(`has ${parts} parts`);
+    expect(result.structuredContent.notes.join("\n")).toContain(`10 de ${LONG_POST_COMMENTS} comentarios`);
+    expect(await callError(v1, "get_post", { post: MCP_IDS.longPost, part: parts + 1 })).toContain(`tiene ${parts} partes`);
   });
 });
 
@@ -291,7 +293,7 @@ describe("get_repair_case", () => {
       expect(c).not.toHaveProperty("diagnosis_html");
     }
     for (const hidden of [MCP_IDS.unpublishedCase, `${ORIGIN}/es/reparaciones/${MCP_IDS.unpublishedCase}`]) {
-      expect(await callError(v2, "get_repair_case", { case: hidden })).toMatch(/No repair case .* is visible/);
+      expect(await callError(v2, "get_repair_case", { case: hidden })).toMatch(/(No repair case|Caso de reparación) .* (is|no está) visible/);
     }
     const listed = [
       await callOk(v2, "list_recent", { kind: "cases", limit: 25 }),
@@ -308,11 +310,12 @@ describe("get_repair_case", () => {
     expect(structuredContent.case.measurements).toHaveLength(25);
     expect(structuredContent.case.components).toHaveLength(25);
     const notes = structuredContent.notes.join("\n");
-    expect(notes).toMatch(/diagnosis and fix are cut/);
-    expect(notes).toMatch(/measurement or component notes are cut/);
+    expect(notes).toMatch(/Diagnóstico recortado/);
+    expect(notes).toMatch(/Solución recortado/);
+    expect(notes).toMatch(/notas de mediciones o componentes están recortadas/);
     expect(structuredContent.case.measurements[0]).toMatchObject({ point: "TP0", expected: "3.3 V", measured: "0 V" });
-    expect(notes).toContain("first 25 of 60 measurements");
-    expect(notes).toContain("first 25 of 45 components");
+    expect(notes).toContain("25 de 60 mediciones");
+    expect(notes).toContain("25 de 45 componentes");
   });
 });
 
@@ -330,7 +333,7 @@ describe("get_document", () => {
       });
       const everything = JSON.stringify(result);
       expect(everything).not.toMatch(/\/files\/|signature=|\/download/);
-      expect(result.content[0].text).toMatch(/no download link/);
+      expect(result.content[0].text).toMatch(/no download link|no hay enlace de descarga/);
     }
   });
 
@@ -338,7 +341,7 @@ describe("get_document", () => {
     for (const id of [SAMPLE_IDS.alicePrivate, SAMPLE_IDS.sharedBoardview, SAMPLE_IDS.processing, SAMPLE_IDS.takedown]) {
       for (const ref of [id, `${ORIGIN}/en/library/${id}/x`, `${ORIGIN}/es/biblioteca/${id}`]) {
         const text = await callError(v1, "get_document", { document: ref });
-        expect(text).toContain(`No document ${id} is visible`);
+        expect(text).toMatch(new RegExp(`(No document|Documento) ${id} (is|no está) visible`));
       }
     }
     const files = await callOk(v1, "list_recent", { kind: "files", limit: 25 });
@@ -366,7 +369,7 @@ describe("get_board", () => {
       expect(result.structuredContent.board.url, ref).toBe(`${ORIGIN}/${lang}/${lang === "en" ? "boards" : "placas"}/82000165`);
       expect(result.structuredContent.board.aliases).toEqual(["820-00165-A", "X1C_MLB"]);
     }
-    expect(await callError(v2, "get_board", { board: "ZZ-99999" })).toMatch(/No board matches "ZZ-99999"/);
+    expect(await callError(v2, "get_board", { board: "ZZ-99999" })).toMatch(/Ninguna placa coincide con "ZZ-99999"/);
     expect(await callError(v2, "get_board", { board: `${ORIGIN}/en/forum/${SAMPLE_IDS.thread}` })).toMatch(/forum thread page.*get_thread/);
     expect(await callError(v2, "get_board", { board: "https://example.org/about" })).toMatch(/not a board page address/);
   });
@@ -402,7 +405,7 @@ describe("list_recent", () => {
 
     const posts = await callOk(v2, "list_recent", { kind: "posts" });
     expect(posts.structuredContent.posts[0].excerpt.length).toBeLessThanOrEqual(300);
-    expect(posts.content[0].text).toContain("blog post by bob");
+    expect(posts.content[0].text).toContain("entrada del blog de bob");
 
     const cases = await callOk(v2, "list_recent", { kind: "cases", limit: 3 });
     expect(cases.structuredContent.cases.map((c: any) => c.id).slice(0, 2)).toEqual([MCP_IDS.longCase, MCP_IDS.publishedCase]);
@@ -485,7 +488,7 @@ describe("search", () => {
     expect(sc.only).toBeNull();
     const thread = sc.threads.find((t: any) => t.id === SAMPLE_IDS.thread);
     expect(content[0].text).toContain(thread.url);
-    expect(content[0].text).toContain(`thread by ${thread.author}`);
+    expect(content[0].text).toContain(`hilo de ${thread.author}`);
 
     for (const q of ["820 00165", "82000165", "x1c_mlb"]) {
       const board = await callOk(v1, "search", { q });
@@ -531,7 +534,7 @@ describe("search", () => {
     const all = await callOk(v1, "search", { q: "NM-A311 document" });
     expect(all.structuredContent.documents).toHaveLength(5);
     const more = { q: "NM-A311 document", only: "documents", lang: "es" };
-    expect(all.structuredContent.notes).toContain(`More documents may match: call search ${JSON.stringify(more)}.`);
+    expect(all.structuredContent.notes).toContain(`Puede que coincidan más documentos: llama a search ${JSON.stringify(more)}.`);
     const only = await callOk(v1, "search", more);
     expect(only.structuredContent.documents).toHaveLength(10);
     expect(only.structuredContent.only).toBe("documents");
@@ -545,7 +548,7 @@ describe("search", () => {
 
   it("explains an empty result and refuses queries outside 2 to 200 characters", async () => {
     const none = await callOk(v2, "search", { q: "zzqqxxnothing" });
-    expect(none.structuredContent.notes.join()).toMatch(/Nothing matched "zzqqxxnothing"/);
+    expect(none.structuredContent.notes.join()).toMatch(/Nada coincide con "zzqqxxnothing"/);
     // The API's rule and words (schemas/search-query.ts).
     for (const q of ["a", "  b  "]) expect(await callError(v2, "search", { q })).toMatch(/must be at least 2 characters/);
     expect(await callError(v2, "search", { q: "x".repeat(201) })).toMatch(/must be at most 200 characters/);

@@ -109,8 +109,10 @@ describe("a result says what was understood", () => {
     const es = await (await fetchWorker(new Request(`https://boards.test/es/buscar?q=${encodeURIComponent("T480 parlantes")}`))).text();
     expect(es).toContain("primero la placa NM-B491");
     const client = await connectV1();
-    const result = await callOk(client, "search", { q: "parlantes mudos" });
+    const result = await callOk(client, "search", { q: "parlantes mudos", lang: "en" });
     expect((result.content[0] as { text: string }).text).toMatch(/Understood: .*parlantes.* as speakers/);
+    const spanish = await callOk(client, "search", { q: "parlantes mudos", lang: "es" });
+    expect((spanish.content[0] as { text: string }).text).toMatch(/Entendido: .*parlantes.* como speakers/);
     expect((result.structuredContent as { interpretation: { concepts: unknown[] } }).interpretation.concepts).toHaveLength(2);
   });
 });

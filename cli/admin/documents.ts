@@ -2,9 +2,11 @@
 // document disappears from every surface at once (the visibility rule shows only available documents) and
 // comes back on restore; its page text stays on its text shard untouched (search decides visibility on the
 // primary, never on a shard, so hidden text is never shown); delete removes it for good (rows, search text, files) and its external id then
-// answers 410. Each command leaves one structured log line, the operator's audit trail.
+// answers 410. Each command raises the edge cache's generation, so no location keeps serving what it cached before
+// (src/http/edge-invalidation.ts). Each command leaves one structured log line, the operator's audit trail.
 import { z } from "zod";
 import { ID_PATTERN } from "../../src/core/ids";
+import { RAISE_EDGE_GENERATION } from "../../src/http/edge-invalidation";
 import { deleteDocument } from "../../src/ingest/delete";
 import { AdminError, defineCommand, option } from "./command";
 
@@ -49,10 +51,13 @@ async function moveDocument(
 ): Promise<DocumentRow> {
   const row = await requireDocument(db, id);
   if (row.status !== from) throw new AdminError(`document ${row.id} is ${row.status}; ${needs}`);
-  const changed = await db
-    .prepare("update documents set status = ?, status_reason = ?, updated_at = ? where id = ? and status = ? returning id as id")
-    .bind(to, reason, now.toISOString(), id, from)
-    .all();
+  const [changed] = await db.batch([
+    db
+      .prepare("update documents set status = ?, status_reason = ?, updated_at = ? where id = ? and status = ? returning id as id")
+      .bind(to, reason, now.toISOString(), id, from),
+    // Every edge cache forgets what it kept before this (src/http/edge-invalidation.ts).
+    db.prepare(RAISE_EDGE_GENERATION),
+  ]);
   if (!changed.results.length) throw new AdminError(`document ${id} changed meanwhile; look at it again`);
   return row;
 }
@@ -93,6 +98,7 @@ const deleteCommand = defineCommand({
     if (!files) throw new AdminError("documents:delete needs the file store (FILES); this run has only the database");
     const row = await requireDocument(db, document);
     await deleteDocument({ DB: db, FILES: files, shards }, row.id, now);
+    await db.prepare(RAISE_EDGE_GENERATION).run();
     auditLog("admin.document.delete", now, { document_id: row.id, status: row.status });
     return [`Deleted ${row.id} (${row.title}) and its files.`];
   },

@@ -440,7 +440,11 @@ export async function knownItems(): Promise<{
       versions: [
         {
           version: 1,
-          filename: `${d.title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}.pdf`,
+          // Accents kept, as a member's own file would be named (downloads send them in filename*, RFC 8187).
+          filename: `${d.title
+            .toLowerCase()
+            .replace(/[^\p{L}\p{N}]+/gu, "-")
+            .replace(/^-|-$/g, "")}.pdf`,
           changelog: null,
           created_at: iso(created),
           content_base64: Buffer.from(pdf.bytes).toString("base64"),

@@ -30,6 +30,12 @@ export interface Change {
 export const RETENTION_DAYS = 90;
 /** Log rows one read looks at, at most: a caller who may see few of them gets a short page that goes on. */
 export const SCAN_ROWS = 200;
+/**
+ * Log rows one read of a single kind looks at, at most (MCP list_recent with since): changes of one kind can be
+ * rare (a blog post among thousands of forum changes), so the read goes further, over the log's primary key,
+ * and only rows of the kind are checked for visibility.
+ */
+export const KIND_SCAN_ROWS = 5000;
 
 // ---- the position: `since` in, `meta.next` out ----
 // base64url JSON [version, seq, readAtMs]: the last log row a reader was given (seq) and when it read
@@ -105,7 +111,7 @@ interface Row {
 
 /**
  * One page of the feed for the caller: up to `perPage` changes after `since` (absent: the beginning), in
- * the order they were made, and the position to continue from. One round trip to read (which also moves
+ * the order they were made (`only`: of that kind only, looking further), and the position to continue from. One round trip to read (which also moves
  * due publications into the log), one more to note which items this caller was told about.
  */
 export async function readChanges(
@@ -113,10 +119,13 @@ export async function readChanges(
   since: FeedPosition | undefined,
   perPage: number,
   nowMs: number,
+  only?: ChangeKind,
 ): Promise<{ data: Change[]; next: FeedPosition; hasMore: boolean }> {
   const after = since?.seq ?? 0;
   const reader = readerOf(ctx);
-  const window = sql`(select seq, kind, item_id, at from changes where seq > ${after} order by seq limit ${SCAN_ROWS})`;
+  const scanRows = only ? KIND_SCAN_ROWS : SCAN_ROWS;
+  const ofKind = only ? sql`kind = ${only}` : sql`1`;
+  const window = sql`(select seq, kind, item_id, at from changes where seq > ${after} order by seq limit ${scanRows})`;
   const [, , rowsRaw, edgeRaw] = await batchRead(ctx, [
     ...moveDue(ctx.db, ctx.now),
     // Built with select(), not db.all(): drizzle's D1 batch cannot bind the parameters of a raw statement.
@@ -132,7 +141,7 @@ export async function readChanges(
       .from(
         sql`(select c.seq, c.kind, c.item_id, c.at, ${titleIfVisible(ctx)} as title,
           exists (select 1 from change_readers r where r.kind = c.kind and r.item_id = c.item_id and r.reader in (0, ${reader})) as seen
-        from ${window} c)`,
+        from ${window} c where ${ofKind})`,
       )
       .where(sql`title is not null or seen = 1`)
       .orderBy(sql`seq`)
@@ -140,7 +149,7 @@ export async function readChanges(
     // The window's last row when it is full (else null), and the log's last row: one walk of the window.
     ctx.db
       .select({
-        windowEnd: sql<number | null>`(select seq from changes where seq > ${after} order by seq limit 1 offset ${SCAN_ROWS - 1})`,
+        windowEnd: sql<number | null>`(select seq from changes where seq > ${after} order by seq limit 1 offset ${scanRows - 1})`,
         logEnd: sql<number | null>`(select max(seq) from changes)`,
       })
       .from(sql`(select 1)`),

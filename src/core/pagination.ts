@@ -76,8 +76,10 @@ export function listBody<T>(page: Page<T>): { data: T[]; meta: PageMeta } {
 // sort value as text, e.g. a document's created_at, then the id), the page number it stands
 // for (so meta.page stays true) and a fingerprint of what the list was made for (filters, per_page and
 // the caller). A cursor sent with other filters is refused, so a page can never silently mix two lists.
-// It is base64url JSON, not signed: editing the position only moves where a list of things the caller may
-// see anyway starts, and anything that does not decode to this shape is a 422 like any bad parameter.
+// It is base64url JSON with a check value over its fields, not signed: a hand-edited cursor (a page number that
+// no longer matches its position, which would make meta.page contradict the data) fails the check and is a 422
+// like any bad parameter, as is anything that does not decode to this shape. Recomputing the check only moves
+// where a list of things the caller may see anyway starts.
 
 /**
  * Where a list continues: the sort value and id of the last item served. `createdAt` is the list's sort
@@ -94,7 +96,7 @@ export interface Cursor extends SortPosition {
   scope: string;
 }
 
-const CURSOR_VERSION = 1;
+const CURSOR_VERSION = 2;
 export const MAX_CURSOR_LENGTH = 200;
 
 const CursorPayload = z.tuple([
@@ -103,7 +105,13 @@ const CursorPayload = z.tuple([
   z.string().min(1).max(40), // a list's sort value as text (a stored created_at, …)
   z.string().regex(ID_PATTERN),
   z.string().regex(/^[0-9a-z]{1,13}$/),
+  z.string().regex(/^[0-9a-z]{1,7}$/), // the check value (cursorCheck)
 ]);
+
+/** The cursor's check value: a fingerprint of its fields, so an edited field no longer matches it. */
+function cursorCheck(cursor: Cursor): string {
+  return cursorScope(["cursor", cursor.page, cursor.createdAt, cursor.id, cursor.scope]);
+}
 
 function toBase64Url(text: string): string {
   return btoa(String.fromCharCode(...new TextEncoder().encode(text)))
@@ -123,7 +131,7 @@ function fromBase64Url(text: string): string | undefined {
 }
 
 export function encodeCursor(cursor: Cursor): string {
-  return toBase64Url(JSON.stringify([CURSOR_VERSION, cursor.page, cursor.createdAt, cursor.id, cursor.scope]));
+  return toBase64Url(JSON.stringify([CURSOR_VERSION, cursor.page, cursor.createdAt, cursor.id, cursor.scope, cursorCheck(cursor)]));
 }
 
 export function decodeCursor(text: string): Cursor | undefined {
@@ -137,8 +145,9 @@ export function decodeCursor(text: string): Cursor | undefined {
   }
   const parsed = CursorPayload.safeParse(raw);
   if (!parsed.success) return undefined;
-  const [, page, createdAt, id, scope] = parsed.data;
-  return { page, createdAt, id, scope };
+  const [, page, createdAt, id, scope, check] = parsed.data;
+  const cursor = { page, createdAt, id, scope };
+  return check === cursorCheck(cursor) ? cursor : undefined;
 }
 
 /** What a cursor was made for, as a short fingerprint (FNV-1a, 32 bits): filters, per_page, caller. */

@@ -9,6 +9,7 @@ import { createMiddleware } from "hono/factory";
 import { conditional, etagMatches, notModified } from "./caching";
 import type { AppEnv } from "./app-env";
 import { LANGUAGES, type Lang } from "../core/language";
+import { edgeGeneration } from "./edge-invalidation";
 import { type KeptAnswer, MEMORY_ENTRY_MAX_BYTES, memoryLookup, memoryPut, readUpTo } from "./memory-cache";
 
 type Ctx = Context<AppEnv>;
@@ -46,9 +47,11 @@ function paramName(raw: string): string {
  * reads differently one key (`q=%FFbattery`, kept as written by the handler, and `q=%EF%BF%BDbattery`,
  * both U+FFFD once decoded with replacement), and one would be served the other's answer.
  */
-export function edgeCacheKey(url: URL, known: readonly string[], lang: Lang): string {
+export function edgeCacheKey(url: URL, known: readonly string[], lang: Lang, generation = 0): string {
+  // Raised when a document must leave every cache at once (src/http/edge-invalidation.ts).
+  const gen = generation ? `&_gen=${generation}` : "";
   // Most reads send no query at all: nothing to normalise.
-  if (url.search === "" || known.length === 0) return `${url.origin}${url.pathname}?_lang=${lang}`;
+  if (url.search === "" || known.length === 0) return `${url.origin}${url.pathname}?_lang=${lang}${gen}`;
   const pairs = url.search
     .slice(1)
     .split("&")
@@ -60,7 +63,7 @@ export function edgeCacheKey(url: URL, known: readonly string[], lang: Lang): st
   const params: string[] = [];
   for (const name of known) for (const [n, value] of pairs) if (n === name) params.push(`${encodeURIComponent(name)}=${value}`);
   params.push(`_lang=${lang}`);
-  return `${url.origin}${url.pathname}?${params.join("&")}`;
+  return `${url.origin}${url.pathname}?${params.join("&")}${gen}`;
 }
 
 function cacheable(c: Ctx): boolean {
@@ -139,9 +142,9 @@ export function edgeCache(knownParams: KnownParams, validate: Validate): Middlew
     const url = new URL(c.req.url);
     const known = knownParams(url.pathname);
     if (known === null) return next();
-    const key = edgeCacheKey(url, known, c.get("lang"));
-    const ttl = c.get("config").edgeCacheTtlSeconds;
     const nowMs = Date.now();
+    const key = edgeCacheKey(url, known, c.get("lang"), await edgeGeneration(c.env.DB, nowMs));
+    const ttl = c.get("config").edgeCacheTtlSeconds;
     // The isolate's memory first (no round trip), then this data centre's Cache API.
     const kept = memoryLookup(key, nowMs);
     if (kept) {

@@ -1,5 +1,6 @@
 // Shared pieces of every tool result: the usage note, the character budget, compact markdown helpers.
 import { USAGE_TEXT } from "../content/usage";
+import { en, type McpWords } from "./i18n";
 
 /** Spec §1's usage rules, stated once per result (in structuredContent and in the text). */
 export const USAGE_NOTE = `${USAGE_TEXT} These tools never give download links.`;
@@ -59,10 +60,10 @@ export interface NextCall {
 }
 
 /** The closing block of every text result: notes, the call for more, and the usage note. */
-export function closing(notes: string[], next: NextCall | null): string {
+export function closing(notes: string[], next: NextCall | null, words: McpWords = en): string {
   const parts: string[] = [];
   if (notes.length) parts.push(notes.map((n) => `- ${n}`).join("\n"));
-  if (next) parts.push(`More: call ${next.tool} with ${JSON.stringify(next.arguments)}`);
+  if (next) parts.push(words.more(next.tool, JSON.stringify(next.arguments)));
   parts.push(`---\nUsage: ${USAGE_NOTE}`);
   return parts.join("\n\n");
 }

@@ -4,6 +4,7 @@ import { createMcpHandler } from "agents/mcp/server";
 import type { Context } from "hono";
 import type { AppEnv } from "../http/app-env";
 import { admitMcpRequest } from "./rate-limit";
+import { withBatchAnswers } from "./rpc-body";
 import { textShards } from "../text/shards";
 import type { Budget } from "./budget";
 import { createMcpServer } from "./server";
@@ -44,9 +45,9 @@ function hostRules(c: Context<AppEnv>) {
 export async function serveMcp(c: Context<AppEnv>): Promise<Response> {
   const admitted = await admitMcpRequest(c);
   if ("answer" in admitted) return admitted.answer;
-  const { serve, budget } = admitted;
+  const { serve, budget, answered } = admitted;
   const [response] = await Promise.all([mcpHandler(c, budget).fetch(serve), budget.decision.catch(() => null)]);
-  return response;
+  return answered ? withBatchAnswers(response, answered) : response;
 }
 
 function mcpHandler(c: Context<AppEnv>, budget: Budget) {

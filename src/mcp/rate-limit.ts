@@ -12,12 +12,12 @@ import { clientAddress, recordLimit } from "../http/rate-limit";
 import { countRate, knownRefusal, type AppliedLimit } from "../limits/count";
 import { mcpLimit, type LimitCheck } from "../limits/policies";
 import { UNCOUNTED, type Budget, type BudgetRefusal } from "./budget";
-import { inspectRpcBody, readBoundedBody } from "./rpc-body";
+import { inspectRpcBody, readBoundedBody, type RpcErrorAnswer } from "./rpc-body";
 
 type Ctx = Context<AppEnv>;
 
 /** What to hand to the MCP transport: the request to serve and its budget decision, or the answer already decided. */
-export type McpAdmission = { serve: Request; budget: Budget } | { answer: Response };
+export type McpAdmission = { serve: Request; budget: Budget; answered?: RpcErrorAnswer[] } | { answer: Response };
 
 /** MCP's answer to a refused decision (the one place): the budget refusal the tools and resources answer with. */
 function refusal(applied: AppliedLimit, cost: number): BudgetRefusal {
@@ -38,7 +38,8 @@ function budgetOf(c: Ctx, check: LimitCheck): Budget {
  * Reads the request and returns it re-readable for the transport, with its budget decision under way. Throws
  * 413 past the body bound or for a batch larger than the whole budget; answers with a JSON-RPC error a batch
  * under a batch-less protocol, an unsupported MCP-Protocol-Version and malformed params (src/mcp/rpc-body.ts).
- * None of these serve anything, so none is counted.
+ * None of these serve anything, so none is counted; inside a batch, the malformed messages are answered (returned
+ * as `answered`, for src/mcp/handler.ts to add) and the rest is served.
  */
 export async function admitMcpRequest(c: Ctx): Promise<McpAdmission> {
   const request = c.req.raw;
@@ -49,6 +50,7 @@ export async function admitMcpRequest(c: Ctx): Promise<McpAdmission> {
     const { status, id, error } = shape.refusal;
     return { answer: Response.json({ jsonrpc: "2.0", id, error }, { status }) };
   }
+  if (shape.batch && shape.batch.serve === undefined) return { answer: Response.json(shape.batch.answered) };
   const check = mcpLimit(clientAddress(c), c.get("config").mcpRatePerMinute, shape.reads);
   if (shape.reads > check.rule.limit) {
     throw new ApiError(
@@ -59,5 +61,9 @@ export async function admitMcpRequest(c: Ctx): Promise<McpAdmission> {
   }
   const headers = new Headers(request.headers);
   headers.delete("Content-Length");
-  return { serve: new Request(request.url, { method: "POST", headers, body: bytes }), budget: shape.reads > 0 ? budgetOf(c, check) : UNCOUNTED };
+  return {
+    serve: new Request(request.url, { method: "POST", headers, body: shape.batch?.serve ?? bytes }),
+    budget: shape.reads > 0 ? budgetOf(c, check) : UNCOUNTED,
+    ...(shape.batch && { answered: shape.batch.answered }),
+  };
 }

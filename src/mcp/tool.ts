@@ -31,6 +31,35 @@ export function defineTool<Input extends z.ZodObject, Output extends z.ZodObject
   return definition;
 }
 
+/** The bound of docs/mcp.md "Bounded results": no whole result (text, links and structuredContent as JSON) past 24 KiB. */
+export const RESULT_BYTES = 24 * 1024;
+
+/** The result as the client receives it (see registerTool), for measuring. */
+function asResult(answer: ToolAnswer<unknown>): CallToolResult {
+  return {
+    content: [{ type: "text", text: answer.markdown }, ...(answer.links ?? [])],
+    structuredContent: answer.structured as Record<string, unknown>,
+  };
+}
+
+export function resultBytes(answer: ToolAnswer<unknown>): number {
+  return new TextEncoder().encode(JSON.stringify(asResult(answer))).byteLength;
+}
+
+/**
+ * The answer built with free texts of `snippet` characters each, or with shorter ones (halved, down to none) while
+ * the whole result would pass RESULT_BYTES: a page of many items is mostly fixed fields, so the snippet budget
+ * alone does not bound it.
+ */
+export function fitToBound<T>(snippet: number, build: (snippet: number) => ToolAnswer<T>): ToolAnswer<T> {
+  let answer = build(snippet);
+  while (snippet > 0 && resultBytes(answer) > RESULT_BYTES) {
+    snippet = snippet >= 40 ? Math.floor(snippet / 2) : 0;
+    answer = build(snippet);
+  }
+  return answer;
+}
+
 const FAILED = "The tool failed on the server's side. Try again in a moment; if it keeps failing, tell the user the site's MCP server has a problem.";
 
 type JsonSchemaOptions = Parameters<StandardSchemaWithJSON["~standard"]["jsonSchema"]["input"]>[0];
@@ -73,11 +102,7 @@ export function registerTool<Input extends z.ZodObject, Output extends z.ZodObje
     },
     async (args: unknown): Promise<CallToolResult> => {
       try {
-        const answer = await withinBudget(ctx.budget, () => tool.run(args as z.output<Input>, ctx));
-        return {
-          content: [{ type: "text", text: answer.markdown }, ...(answer.links ?? [])],
-          structuredContent: answer.structured as Record<string, unknown>,
-        };
+        return asResult(await withinBudget(ctx.budget, () => tool.run(args as z.output<Input>, ctx)));
       } catch (error) {
         const explained = toolErrorText(error);
         if (explained !== undefined) return { isError: true, content: [{ type: "text", text: explained }] };

@@ -17,46 +17,67 @@ export type Excerpt = z.infer<typeof SearchHighlightSchema>;
 export interface MatchWords {
   words: Set<string>;
   prefixes: string[];
+  /** Codes and phrases of several tokens (LA-K351P is "la" "k351p"): marked only where all of them follow each other. */
+  phrases: { tokens: string[]; prefix: boolean }[];
 }
 
 /** The folded words (and prefixes) a query matches, every alternative included. */
 export function matchWords(parsed: ParsedQuery): MatchWords {
   const words = new Set<string>();
   const prefixes: string[] = [];
+  const phrases: MatchWords["phrases"] = [];
   for (const term of parsed.terms) {
     for (const alt of [...term.alternatives.flat(), ...(term.loose ?? []), ...(term.synonyms ?? []), ...(term.wordVariants ?? []).flat()]) {
-      alt.tokens.forEach((token, i) => {
-        const t = fold(token);
-        if (alt.prefix && i === alt.tokens.length - 1) prefixes.push(t);
-        else words.add(t);
-      });
+      const tokens = alt.tokens.map(fold);
+      if (tokens.length > 1) phrases.push({ tokens, prefix: alt.prefix === true });
+      else if (alt.prefix) prefixes.push(tokens[0]);
+      else words.add(tokens[0]);
     }
   }
-  return { words, prefixes };
+  // Longest first: a code is marked whole before a shorter phrase inside it.
+  phrases.sort((a, b) => b.tokens.length - a.tokens.length);
+  return { words, prefixes, phrases };
 }
 
 const TOKEN = /[\p{L}\p{N}\p{M}]+/gu;
 
-/** Markdown punctuation out, whitespace collapsed: an excerpt reads as text. */
-const plain = (text: string) =>
+/** Fields written in Markdown; titles and page text are quoted as written (whitespace collapsed only). */
+const MARKDOWN_FIELDS = new Set(["body", "replies", "excerpt", "description", "symptom", "diagnosis", "fix", "components"]);
+
+/**
+ * Markdown syntax out, whitespace collapsed: an excerpt reads as text. Only markup is removed: emphasis marks at a
+ * word's edge, a heading's or quote's lead, table pipes, code ticks, link targets. A character inside a word stays
+ * (PPBUS_G3H, +VCC_CORE, 2*R).
+ */
+const plainMarkdown = (text: string) =>
   text
-    .replace(/[*_`#>|]+/g, " ")
     .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/\s+/g, " ")
-    .trim();
+    .replace(/^[ \t]*(?:#{1,6}|>+)[ \t]+/gm, "")
+    .replace(/`+|\|/g, " ")
+    .replace(/(?<![\p{L}\p{N}])[*_]+|[*_]+(?![\p{L}\p{N}])/gu, " ");
+
+const plain = (field: string, text: string) => (MARKDOWN_FIELDS.has(field) ? plainMarkdown(text) : text).replace(/\s+/g, " ").trim();
 
 function marksIn(text: string, match: MatchWords): [number, number][] {
+  const tokens = [...text.matchAll(TOKEN)].map((m) => ({ start: m.index, end: m.index + m[0].length, folded: fold(m[0]) }));
+  const at = (i: number, word: string, prefix: boolean) =>
+    i < tokens.length && (prefix ? tokens[i].folded.startsWith(word) : tokens[i].folded === word);
   const marks: [number, number][] = [];
-  for (const m of text.matchAll(TOKEN)) {
-    const t = fold(m[0]);
-    if (match.words.has(t) || match.prefixes.some((p) => t.startsWith(p))) marks.push([m.index, m.index + m[0].length]);
+  for (let i = 0; i < tokens.length; i++) {
+    const phrase = match.phrases.find((p) => p.tokens.every((word, k) => at(i + k, word, p.prefix && k === p.tokens.length - 1)));
+    if (phrase) {
+      marks.push([tokens[i].start, tokens[i + phrase.tokens.length - 1].end]);
+      i += phrase.tokens.length - 1;
+    } else if (match.words.has(tokens[i].folded) || match.prefixes.some((p) => tokens[i].folded.startsWith(p))) {
+      marks.push([tokens[i].start, tokens[i].end]);
+    }
   }
   return marks;
 }
 
 /** The excerpt of one text, or undefined when no word of it matched. */
 function cut(field: string, page: number | null, raw: string, match: MatchWords): (Excerpt & { score: number }) | undefined {
-  const text = plain(raw);
+  const text = plain(field, raw);
   const marks = marksIn(text, match);
   if (!marks.length) return undefined;
   let start = Math.max(0, marks[0][0] - LEAD_CHARS);

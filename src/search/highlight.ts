@@ -14,7 +14,7 @@ function hitTexts(group: ItemGroup, ids: string[]): SQL {
   const list = sql`(select value from json_each(${JSON.stringify(ids)}))`;
   switch (group) {
     case "documents":
-      return sql`select id, null as page, description as a, null as b, null as c from documents where id in ${list}`;
+      return sql`select id, null as page, description as a, chipset as b, null as c from documents where id in ${list}`;
     case "threads":
       return sql`select t.id as id, null as page, t.body as a,
         (select group_concat(body, ' ') from (select substr(x.body, 1, 2000) as body from thread_replies x where x.thread_id = t.id and x.hidden = 0 order by x.is_solution desc, x.created_at, x.id limit ${HIGHLIGHT_REPLIES})) as b, null as c
@@ -84,6 +84,7 @@ export async function withHighlights(ctx: QueryContext, prepared: Prepared, foun
           { field: "page", page: page?.page ?? null, text: page?.text },
           { field: "description", text: text(d.id)?.a },
           { field: "title", text: d.title },
+          { field: "chipset", text: text(d.id)?.b },
         ]),
       };
     }),

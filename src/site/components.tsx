@@ -64,16 +64,22 @@ export function SanitisedHtml({ html, topLevel, repeats }: { html: string; topLe
 
 /** A table that scrolls sideways on a narrow screen; focusable so keyboard users can scroll it. Its caption
  * is for assistive technology: the section heading above already shows the same words. */
-export function ScrollTable({ id, caption, children }: { id: string; caption: string; children: Child }) {
+/** A table that scrolls sideways on a narrow screen, with a shadow at the hidden side and, there, a line saying so. */
+export function ScrollTable({ id, caption, hint, children }: { id: string; caption: string; hint: string; children: Child }) {
   return (
-    <div class="table" role="region" aria-labelledby={id} tabindex={0}>
-      <table>
-        <caption id={id} class="vh">
-          {caption}
-        </caption>
-        {children}
-      </table>
-    </div>
+    <>
+      <p class="scroll-hint" aria-hidden="true">
+        {hint}
+      </p>
+      <div class="table" role="region" aria-labelledby={id} tabindex={0}>
+        <table>
+          <caption id={id} class="vh">
+            {caption}
+          </caption>
+          {children}
+        </table>
+      </div>
+    </>
   );
 }
 
@@ -188,7 +194,7 @@ export function DocumentList({ site, documents }: { site: Site; documents: Hit<D
           <li>
             <a href={d.url}>{d.title}</a>
             <div class="meta">
-              <span>{d.type}</span>
+              <span>{site.s.documentTypes[d.type] ?? d.type}</span>
               {d.extension ? <span>{d.extension.toUpperCase()}</span> : null}
               {d.size_bytes != null ? <span>{formatBytes(d.size_bytes, site.lang)}</span> : null}
               {d.boards.length ? <span>{d.boards.join(", ")}</span> : null}

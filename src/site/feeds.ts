@@ -77,7 +77,13 @@ async function feedEntries(site: Site, name: FeedName): Promise<FeedEntry[]> {
         updated: d.created_at,
         published: d.created_at,
         url: d.url,
-        summary: [d.type, d.manufacturer, d.boards.join(", "), d.extension?.toUpperCase(), formatBytes(d.size_bytes, site.lang)]
+        summary: [
+          site.s.documentTypes[d.type] ?? d.type,
+          d.manufacturer,
+          d.boards.join(", "),
+          d.extension?.toUpperCase(),
+          formatBytes(d.size_bytes, site.lang),
+        ]
           .filter(Boolean)
           .join(" · "),
         category: d.type,

@@ -6,7 +6,7 @@ import { LANGUAGES, type Lang } from "../core/language";
 import { every } from "hono/combine";
 import { publicCacheHeaders, publicValidators } from "../http/caching";
 import { edgeCache } from "../http/edge-cache";
-import { FEEDS, homeUrl, parsePagePath, searchPath, type FeedName } from "../core/urls";
+import { FEEDS, homeUrl, parsePagePath, searchPath, sectionPath, type FeedName } from "../core/urls";
 import { siteFor } from "./site";
 import { feedResponse } from "./feeds";
 import { llmsText, robotsText } from "./llms";
@@ -31,9 +31,11 @@ function text(body: string, contentType = "text/plain"): Response {
   return new Response(body, { headers: { "Content-Type": `${contentType}; charset=utf-8` } });
 }
 
-/** The query parameters site answers depend on (the edge cache key keeps only these): search reads q, type, page; listings page. */
+/** The query parameters site answers depend on (the edge cache key keeps only these): search reads q, type, page; the forum category, page; listings page. */
 function siteQueryParams(path: string): readonly string[] {
-  return LANGUAGES.some((lang) => path === searchPath(lang)) ? ["q", "type", "page"] : ["page"];
+  if (LANGUAGES.some((lang) => path === searchPath(lang))) return ["q", "type", "page"];
+  // The forum's index lists one category's threads with ?category= (a thread page links its category there).
+  return LANGUAGES.some((lang) => path === sectionPath("thread", lang)) ? ["category", "page"] : ["page"];
 }
 
 /** `/{lang}/feeds/{name}.atom`: one of FEEDS, else the not-found page. */

@@ -43,5 +43,5 @@ export function pageParam(c: Context<AppEnv>): number | undefined {
 }
 
 export function withPage(url: string, page: number): string {
-  return page > 1 ? `${url}?page=${page}` : url;
+  return page > 1 ? `${url}${url.includes("?") ? "&" : "?"}page=${page}` : url;
 }

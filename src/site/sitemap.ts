@@ -6,20 +6,31 @@ import { listBoards } from "../db/queries/boards";
 import { listCases } from "../db/queries/cases";
 import { listDocuments } from "../db/queries/documents";
 import { listThreads } from "../db/queries/forum";
-import type { PageMeta, PageRequest } from "../core/pagination";
-import { boardUrl, pageUrl } from "../core/urls";
+import { pageMeta, type PageMeta, type PageRequest } from "../core/pagination";
+import { boardUrl, homeUrl, pageUrl, sectionUrl } from "../core/urls";
 import type { Site } from "./site";
 import { ITEMS_PER_SITEMAP, SITEMAP_CHUNK_ITEMS, urlsetStream, type SitemapItem } from "./sitemap-xml";
 import { xmlResponse, xmlText } from "./xml";
 
 export { ITEMS_PER_SITEMAP, MAX_URLS_PER_SITEMAP } from "./sitemap-xml";
 
-export const SITEMAP_SECTIONS = ["threads", "posts", "cases", "documents", "boards"] as const;
+/** `pages`: the home page and each section's index, the pages /llms.txt lists; then one sitemap per kind of item. */
+export const SITEMAP_SECTIONS = ["pages", "threads", "posts", "cases", "documents", "boards"] as const;
+
+/** The site's fixed pages: home and the section indexes (forum, blog, cases, library, boards). */
+const FIXED_PAGES: SitemapItem[] = [
+  { url: (u) => homeUrl(u), lastmod: null },
+  ...(["thread", "post", "case", "document", "board"] as const).map((kind): SitemapItem => ({ url: (u) => sectionUrl(u, kind), lastmod: null })),
+];
 export type SitemapSection = (typeof SITEMAP_SECTIONS)[number];
 
 async function sectionItems(site: Site, section: SitemapSection, page: PageRequest): Promise<{ items: SitemapItem[]; meta: PageMeta }> {
   const q = site.query;
   switch (section) {
+    case "pages": {
+      const items = FIXED_PAGES.slice((page.page - 1) * page.perPage, page.page * page.perPage);
+      return { meta: pageMeta(page, FIXED_PAGES.length), items };
+    }
     case "threads": {
       const r = await listThreads(q, { latestFirst: true }, page);
       return {

@@ -40,7 +40,9 @@ article.reply.solution{border-left:4px solid var(--ok);padding-left:.75rem}
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:1rem 0}
 dl.facts dt{font-weight:600}dl.facts dd{margin:0;overflow-wrap:anywhere}
 @media (max-width:32rem){dl.facts{grid-template-columns:1fr}dl.facts dd{margin-bottom:.4rem}}
-.table{overflow-x:auto}
+.table{overflow-x:auto;max-width:100%;background:linear-gradient(to right,var(--bg) 30%,transparent) 0 0/2rem 100% no-repeat local,linear-gradient(to left,var(--bg) 30%,transparent) 100% 0/2rem 100% no-repeat local,radial-gradient(farthest-side at 0 50%,rgba(0,0,0,.25),transparent) 0 0/.75rem 100% no-repeat scroll,radial-gradient(farthest-side at 100% 50%,rgba(0,0,0,.25),transparent) 100% 0/.75rem 100% no-repeat scroll}
+pre{overflow-x:auto;max-width:100%}
+.scroll-hint{margin:.25rem 0;font-size:.85rem;color:var(--muted)}@media (min-width:48rem){.scroll-hint{display:none}}
 table{border-collapse:collapse;width:100%;font-size:.95rem}
 th,td{text-align:left;padding:.4rem .5rem;border-bottom:1px solid var(--line);vertical-align:top}
 caption{text-align:left;font-weight:600;padding:.25rem 0}

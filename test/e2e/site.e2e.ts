@@ -102,7 +102,71 @@ try {
     "[...document.querySelectorAll('article h2, article h3')].map((h) => h.textContent.trim())",
   )) as string[];
   assert.equal(sectionTitles.filter((t) => /^diagn[oó]stico$/i.test(t)).length, 1, `"Diagnóstico" once: ${sectionTitles.join(" | ")}`);
+  // A table wider than the phone says so and scrolls: the hint shows, and the measured column can be scrolled to.
+  const tables = (await phone.evaluate(
+    "[...document.querySelectorAll('.table')].map((t) => ({ wide: t.scrollWidth > t.clientWidth, hint: t.previousElementSibling?.classList.contains('scroll-hint') && t.previousElementSibling.offsetParent !== null, scrolls: getComputedStyle(t).overflowX === 'auto' }))",
+  )) as { wide: boolean; hint: boolean; scrolls: boolean }[];
+  for (const t of tables) assert.ok(t.scrolls && (!t.wide || t.hint), `a wide table scrolls and shows its hint: ${JSON.stringify(tables)}`);
+  const measuredVisible = (await phone.evaluate(`(() => {
+    const table = document.querySelector('#measurements')?.closest('.table');
+    const th = [...(table?.querySelectorAll('th') ?? [])].find((h) => /medido|measured/i.test(h.textContent));
+    if (!table || !th) return false;
+    table.scrollLeft = table.scrollWidth;
+    const r = th.getBoundingClientRect();
+    return r.right <= window.innerWidth + 1 && r.left >= 0;
+  })()`)) as boolean;
+  assert.ok(measuredVisible, "the measured values can be scrolled into view");
   await shot(phone, "case-phone");
+
+  step = "document on a phone";
+  await phone.goto(`${BASE_URL}/es/biblioteca`);
+  await Promise.all([phone.waitForURL(/\/es\/biblioteca\/[0-9A-Z]{26}\//), phone.locator("ul.items a").first().click()]);
+  const docOverflow = (await phone.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")) as number;
+  assert.ok(docOverflow <= 0, `the document page fits a phone's width (overflow ${docOverflow}px)`);
+  const clipped = (await phone.evaluate(
+    "[...document.querySelectorAll('.table')].filter((t) => t.getBoundingClientRect().right > window.innerWidth + 1).length",
+  )) as number;
+  assert.equal(clipped, 0, "the versions table is not clipped: it ends inside the screen and scrolls");
+  await shot(phone, "document-phone");
+
+  step = "Spanish pages say values in Spanish";
+  // Raw values whose Spanish label differs (bios, software, audio and boardview read the same in both).
+  const RAW = [
+    "document",
+    "image",
+    "video",
+    "archive",
+    "code",
+    "model_3d",
+    "schematic",
+    "datasheet",
+    "service_manual",
+    "other",
+    "active",
+    "legacy",
+    "discontinued",
+  ];
+  const badges = (await phone.evaluate("[...document.querySelectorAll('.badge, .meta span, dd')].map((e) => e.textContent.trim())")) as string[];
+  assert.deepEqual(
+    badges.filter((b) => RAW.includes(b)),
+    [],
+    "no raw document type on a Spanish document page",
+  );
+  await phone.goto(`${BASE_URL}/es/buscar?q=820`);
+  const options = (await phone.evaluate("[...document.querySelectorAll('#search-type option')].map((o) => o.textContent.trim())")) as string[];
+  assert.deepEqual(
+    options.filter((o) => RAW.includes(o)),
+    [],
+    "the type filter lists types in Spanish",
+  );
+  await phone.goto(`${BASE_URL}/es/placas`);
+  await Promise.all([phone.waitForURL(/\/es\/placas\/./), phone.locator("ul.items a").first().click()]);
+  const facts = (await phone.evaluate("[...document.querySelectorAll('dl.facts dd')].map((e) => e.textContent.trim())")) as string[];
+  assert.deepEqual(
+    facts.filter((f) => RAW.includes(f)),
+    [],
+    "a board's status in Spanish",
+  );
 
   step = "thread on a phone";
   await phone.goto(`${BASE_URL}/en/forum`);

@@ -163,7 +163,7 @@ describe("the MCP endpoint", () => {
       expect(res.headers.get("RateLimit")).toBeNull();
     }
     const served = await toolCall("198.51.100.77", KEYS.bob); // a key changes nothing here
-    expect(await served.text()).toContain("Forum categories");
+    expect(await served.text()).toContain("Categorías del foro");
     expect(served.status).toBe(200);
     expect(served.headers.get("RateLimit-Policy")).toBe('"mcp";q=120;w=60');
     expect(served.headers.get("RateLimit")).toMatch(/^"mcp";r=119;t=\d+$/);

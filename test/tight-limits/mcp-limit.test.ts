@@ -124,6 +124,28 @@ describe("every tool call counts", () => {
     expect(overBudget(await messages(await post(address, JSON.stringify(toolCall(1)))))).toBe(1);
   });
 
+  it("a malformed call inside an allowed batch is -32602 in one sentence, like alone, and costs nothing; the rest is served", async () => {
+    const address = "198.51.100.75";
+    const malformed = { jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: ["search"] } };
+    const res = await post(address, JSON.stringify([toolCall(1), malformed, toolCall(2)]), { "MCP-Protocol-Version": "2025-03-26" });
+    expect(res.status).toBe(200);
+    const answers = await messages(res);
+    expect(served(answers)).toBe(2);
+    const refused = answers.find((m) => m.id === 9);
+    expect(refused?.error).toEqual({ code: -32602, message: "Invalid params for tools/call: params.name: expected string, received array." });
+    expect(res.headers.get("X-RateLimit-Remaining")).toBe(String(BUDGET - 2));
+    // A batch of nothing but malformed calls is answered here, serving and costing nothing.
+    const only = await post(address, JSON.stringify([malformed, { ...malformed, id: 10 }]), { "MCP-Protocol-Version": "2025-03-26" });
+    expect(only.status).toBe(200);
+    expect((await messages(only)).map((m) => [m.id, m.error?.code])).toEqual([
+      [9, -32602],
+      [10, -32602],
+    ]);
+    const single = await post(address, JSON.stringify(toolCall(3)));
+    expect(single.headers.get("X-RateLimit-Remaining")).toBe(String(BUDGET - 3));
+    await single.arrayBuffer();
+  });
+
   it("20 parallel tool calls against a budget of 15 (counted while served): exactly 15 results, 5 tool errors", async () => {
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) => post("198.51.100.72", JSON.stringify(toolCall(i + 1)), { "MCP-Protocol-Version": "2025-06-18" })),

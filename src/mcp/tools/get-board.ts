@@ -6,7 +6,8 @@ import { BoardDetailSchema } from "../../schemas/boards";
 import { quote, resolveBoardReference } from "../address";
 import { anonymousQueryContext } from "../tool-context";
 import { ToolError } from "../errors";
-import { closing, render, line, plural, USAGE_NOTE, type NextCall } from "../format";
+import { closing, render, line, USAGE_NOTE, type NextCall } from "../format";
+import { count, mcpWords } from "../i18n";
 import { chooseLang, LangInput, pageInput, referenceInput } from "../inputs";
 import { documentItem } from "../items";
 import { PageSchema, toolResultSchema } from "../result-schema";
@@ -37,42 +38,39 @@ export const getBoardTool = defineTool({
   async run(args, tools) {
     const ref = resolveBoardReference(args.board);
     const lang = chooseLang(args.lang, ref.lang, tools.defaultLang);
+    const words = mcpWords(lang);
     const board = await getBoard(anonymousQueryContext(tools, lang), ref.spelling);
-    if (!board) {
-      throw new ToolError(
-        `No board matches ${quote(ref.spelling)} (numbers and aliases are compared without dashes, spaces or case). Try the search tool with the number or the device model.`,
-      );
-    }
+    if (!board) throw new ToolError(words.noBoard(quote(ref.spelling)));
     const page = args.page ?? 1;
     const meta = pageMeta({ page, perPage: BOARD_DOCUMENTS_PER_CALL }, board.documents.length);
     const documents = board.documents.slice((page - 1) * BOARD_DOCUMENTS_PER_CALL, page * BOARD_DOCUMENTS_PER_CALL);
     const notes: string[] = [];
-    if (documents.length === 0 && board.documents.length > 0)
-      notes.push(`Page ${page} is past the end: the board has ${plural(board.documents.length, "public document")}.`);
+    if (documents.length === 0 && board.documents.length > 0) notes.push(words.pastEnd(page, count(words, board.documents.length, "publicDocument")));
     const next: NextCall | null = page < meta.last_page ? { tool: "get_board", arguments: { board: board.number, page: page + 1, lang } } : null;
+    const first = (page - 1) * BOARD_DOCUMENTS_PER_CALL + 1;
 
     const md: string[] = [
-      `# Board ${board.number}`,
+      `# ${words.boardTitle(board.number)}`,
       board.url,
       line(
         board.manufacturer,
-        `status ${board.status}`,
-        board.platform && `platform ${board.platform}`,
-        board.codename && `codename ${board.codename}`,
-        board.board_code && `board code ${board.board_code}`,
+        words.status(board.status),
+        board.platform && words.platform(board.platform),
+        board.codename && words.codename(board.codename),
+        board.board_code && words.boardCode(board.board_code),
       ),
-      line(board.aliases.length > 0 && `Also known as ${board.aliases.join(", ")}`, `normalised ${board.norm}`),
+      line(board.aliases.length > 0 && words.alsoKnownAs(board.aliases.join(", ")), words.normalised(board.norm)),
       "",
       board.documents.length === 0
-        ? "No public documents for this board yet."
+        ? words.noBoardDocuments
         : documents.length > 0
-          ? `## Documents ${(page - 1) * BOARD_DOCUMENTS_PER_CALL + 1}–${(page - 1) * BOARD_DOCUMENTS_PER_CALL + documents.length} of ${board.documents.length}`
+          ? `## ${words.documentsRange(first, first + documents.length - 1, board.documents.length)}`
           : "",
-      ...documents.map(documentItem),
+      ...documents.map((d) => documentItem(d, words)),
       "",
-      "Repair cases and forum threads about this board: use the search tool with the board number.",
+      words.boardSearchHint,
       "",
-      closing(notes, next),
+      closing(notes, next, words),
     ];
     return {
       structured: { board: { ...board, documents }, documents_page: meta, notes, next, usage: USAGE_NOTE },

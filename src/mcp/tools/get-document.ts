@@ -7,7 +7,8 @@ import { boardviewAnswers, boardviewLines } from "../boardview";
 import { resolveIdReference } from "../address";
 import { anonymousQueryContext } from "../tool-context";
 import { ToolError } from "../errors";
-import { closing, render, cut, day, line, plural, TEXT_BUDGET, USAGE_NOTE } from "../format";
+import { closing, render, cut, day, line, TEXT_BUDGET, USAGE_NOTE } from "../format";
+import { count, mcpWords } from "../i18n";
 import { chooseLang, LangInput, referenceInput } from "../inputs";
 import { formatBytes } from "../../content/format";
 import { toolResultSchema } from "../result-schema";
@@ -43,9 +44,6 @@ const output = toolResultSchema({
   net: BoardviewNetSchema.nullable().optional().describe("The boardview net asked for (null: the boardview holds none of that name)"),
 });
 
-const HOW_TO_GET_FILES =
-  "This tool gives metadata only: members download files from the document's page (with an account); there is no download link here.";
-
 export const getDocumentTool = defineTool({
   name: "get_document",
   title: "Read a library document's details",
@@ -57,57 +55,54 @@ export const getDocumentTool = defineTool({
   async run(args, tools) {
     const ref = resolveIdReference(args.document, "document");
     const lang = chooseLang(args.lang, ref.lang, tools.defaultLang);
+    const words = mcpWords(lang);
     const ctx = anonymousQueryContext(tools, lang);
     const doc = await getDocument(ctx, ref.id);
-    if (!doc) {
-      throw new ToolError(
-        `No document ${ref.id} is visible: it does not exist or is not public. Find documents with the search tool or list_recent {"kind":"files"}.`,
-      );
-    }
+    if (!doc) throw new ToolError(words.notVisible(words.units.document[0], ref.id, "files"));
     const notes: string[] = [];
     const description = doc.description === null ? null : cut(doc.description, DESCRIPTION_LIMIT);
-    if (description?.cut) notes.push(`The description is cut to fit; it is whole on the document's page, ${doc.url}.`);
+    if (description?.cut) notes.push(words.cutNote(words.documentLabel, doc.url));
     const versions = doc.versions
       .slice(0, VERSIONS_SHOWN)
       .map((v) => ({ ...v, changelog: v.changelog == null ? v.changelog : cut(v.changelog, CHANGELOG_LIMIT).text }));
-    if (doc.versions.length > VERSIONS_SHOWN)
-      notes.push(`Only the newest ${VERSIONS_SHOWN} of ${doc.versions.length} versions are listed; all are on the document's page, ${doc.url}.`);
-    if (doc.executable) notes.push("This file is or contains a program: run it only if its origin is trusted.");
-    notes.push(HOW_TO_GET_FILES);
+    if (doc.versions.length > VERSIONS_SHOWN) notes.push(words.newestVersions(VERSIONS_SHOWN, doc.versions.length, doc.url));
+    if (doc.executable) notes.push(words.executable);
+    notes.push(words.metadataOnly);
     const board = await boardviewAnswers(ctx, doc, args.part, args.net, notes);
 
+    const added = day(doc.created_at);
     const md: string[] = [
       `# ${doc.title}`,
       doc.url,
       line(
-        `Document uploaded by ${doc.owner ?? "unknown"}`,
+        words.documentBy(doc.owner ?? words.unknown),
         doc.type,
         doc.extension,
         formatBytes(doc.size_bytes),
-        doc.page_count !== null && plural(doc.page_count, "page"),
-        day(doc.created_at) && `added ${day(doc.created_at)}`,
-        plural(doc.downloads, "download"),
+        doc.page_count !== null && count(words, doc.page_count, "page"),
+        added && words.added(added),
+        count(words, doc.downloads, "download"),
       ),
       line(
-        doc.boards.length > 0 && `Boards ${doc.boards.join(", ")}`,
+        doc.boards.length > 0 && words.boardsLabel(doc.boards.join(", ")),
         doc.manufacturer,
-        doc.chipset && `chipset ${doc.chipset}`,
-        doc.board_revision && `revision ${doc.board_revision}`,
-        doc.language && `language ${doc.language}`,
+        doc.chipset && words.chipset(doc.chipset),
+        doc.board_revision && words.revision(doc.board_revision),
+        doc.language && words.language(doc.language),
       ),
-      line(doc.tags.length > 0 && `Tags ${doc.tags.join(", ")}`, doc.has_text && "page text is searchable", doc.sha256 && `SHA-256 ${doc.sha256}`),
+      line(doc.tags.length > 0 && words.tagsLabel(doc.tags.join(", ")), doc.has_text && words.searchable, doc.sha256 && `SHA-256 ${doc.sha256}`),
     ];
     md.push(...boardviewLines(doc, board));
     if (description) md.push("", description.text);
-    if (doc.source_note) md.push("", `Source: ${cut(doc.source_note, 500).text}`);
+    if (doc.source_note) md.push("", `${words.source}: ${cut(doc.source_note, 500).text}`);
     if (versions.length) {
-      md.push("", "## Versions");
+      md.push("", `## ${words.versions}`);
       for (const v of versions)
         md.push(
-          `- ${line(`v${v.version}`, v.filename, formatBytes(v.size_bytes), day(v.created_at), v.is_current && "current")}${v.changelog ? `: ${v.changelog}` : ""}`,
+          `- ${line(`v${v.version}`, v.filename, formatBytes(v.size_bytes), day(v.created_at), v.is_current && words.current)}${v.changelog ? `: ${v.changelog}` : ""}`,
         );
     }
-    md.push("", closing(notes, null));
+    md.push("", closing(notes, null, words));
     return {
       structured: { document: { ...doc, description: description?.text ?? null, versions }, ...board, notes, next: null, usage: USAGE_NOTE },
       markdown: render(md),

@@ -5,8 +5,9 @@ import { BlogPostDetailSchema, CommentSchema } from "../../schemas/blog";
 import { resolveIdReference } from "../address";
 import { anonymousQueryContext } from "../tool-context";
 import { ToolError } from "../errors";
-import { closing, render, cut, day, line, plural, shareBudget, splitParts, TEXT_BUDGET, USAGE_NOTE, type NextCall } from "../format";
-import { chooseLang, LangInput, referenceInput } from "../inputs";
+import { closing, render, cut, day, line, shareBudget, splitParts, TEXT_BUDGET, USAGE_NOTE, type NextCall } from "../format";
+import { count, mcpWords } from "../i18n";
+import { chooseLang, LangInput, MAX_TOOL_PAGE, referenceInput } from "../inputs";
 import { toolResultSchema } from "../result-schema";
 import { defineTool } from "../tool";
 
@@ -18,7 +19,7 @@ export const POST_PART_SIZE = TEXT_BUDGET - COMMENT_BUDGET;
 
 const input = z.object({
   post: referenceInput("Post id or page address (…/en/blog/{id}, …/es/blog/{id})"),
-  part: z.number().int().min(1).max(10000).optional().describe(`Part of the body, about ${POST_PART_SIZE} characters each (default 1)`),
+  part: z.number().int().min(1).max(MAX_TOOL_PAGE).optional().describe(`Part of the body, about ${POST_PART_SIZE} characters each (default 1)`),
   lang: LangInput,
 });
 
@@ -42,15 +43,12 @@ export const getPostTool = defineTool({
   async run(args, tools) {
     const ref = resolveIdReference(args.post, "post");
     const lang = chooseLang(args.lang, ref.lang, tools.defaultLang);
+    const words = mcpWords(lang);
     const post = await getPost(anonymousQueryContext(tools, lang), ref.id);
-    if (!post) {
-      throw new ToolError(
-        `No blog post ${ref.id} is visible: it does not exist or is not published. Find posts with the search tool or list_recent {"kind":"posts"}.`,
-      );
-    }
+    if (!post) throw new ToolError(words.notVisible(words.units.blogPost[0], ref.id, "posts"));
     const parts = splitParts(post.body, POST_PART_SIZE);
     const part = args.part ?? 1;
-    if (part > parts.length) throw new ToolError(`This post has ${plural(parts.length, "part")}; ask for part 1 to ${parts.length}.`);
+    if (part > parts.length) throw new ToolError(words.partRange(count(words, parts.length, "part"), parts.length));
     const notes: string[] = [];
     const last = part === parts.length;
 
@@ -60,36 +58,37 @@ export const getPostTool = defineTool({
       COMMENT_BUDGET,
     );
     const shownComments = comments.map((c, i) => ({ ...c, body: cut(c.body, limits[i]).text }));
-    if (comments.some((c, i) => c.body.length > limits[i]))
-      notes.push(`Some comments are cut to fit; they are whole on the post's page, ${post.url}.`);
-    if (last && post.comment_list.length > COMMENTS_SHOWN) {
-      notes.push(`Only the first ${COMMENTS_SHOWN} of ${post.comment_list.length} comments are shown; the rest are on the post's page, ${post.url}.`);
-    }
+    const commentsWord = words.units.comment[1];
+    if (comments.some((c, i) => c.body.length > limits[i])) notes.push(words.someCut(commentsWord, post.url));
+    if (last && post.comment_list.length > COMMENTS_SHOWN)
+      notes.push(words.onlyFirst(COMMENTS_SHOWN, post.comment_list.length, commentsWord, post.url));
     const next: NextCall | null = last ? null : { tool: "get_post", arguments: { post: post.id, part: part + 1, lang } };
-    if (!last) notes.push(`This is part ${part} of ${parts.length} of the body; the comments come with the last part.`);
+    if (!last) notes.push(words.partNote(part, parts.length));
 
     const { body_html: _html, comment_list: _comments, ...rest } = post;
+    const published = day(post.published_at);
+    const edited = day(post.edited_at);
     const md: string[] = [
       `# ${post.title}`,
       post.url,
       line(
-        `Blog post by ${post.author ?? "unknown"}`,
-        day(post.published_at) && `published ${day(post.published_at)}`,
-        day(post.edited_at) && `edited ${day(post.edited_at)}`,
-        `${post.reading_minutes} min read`,
-        plural(post.likes, "like"),
-        plural(post.comments, "comment"),
-        post.tags.length > 0 && `tags ${post.tags.join(", ")}`,
+        words.blogPostBy(post.author ?? words.unknown),
+        published && words.published(published),
+        edited && words.edited(edited),
+        words.minRead(post.reading_minutes),
+        count(words, post.likes, "like"),
+        count(words, post.comments, "comment"),
+        post.tags.length > 0 && words.tags(post.tags.join(", ")),
       ),
-      ...(parts.length > 1 ? [`Part ${part} of ${parts.length}`] : []),
+      ...(parts.length > 1 ? [words.partOf(part, parts.length)] : []),
       "",
       parts[part - 1],
     ];
     if (shownComments.length) {
-      md.push("", `## Comments`);
+      md.push("", `## ${words.comments}`);
       for (const c of shownComments) md.push("", `**${line(c.author, day(c.created_at))}**: ${c.body}`);
     }
-    md.push("", closing(notes, next));
+    md.push("", closing(notes, next, words));
     return {
       structured: {
         post: { ...rest, body: parts[part - 1], comment_list: shownComments },

@@ -6,6 +6,7 @@ import { resolveIdReference } from "../address";
 import { anonymousQueryContext } from "../tool-context";
 import { ToolError } from "../errors";
 import { closing, render, cut, day, line, shareBudget, TEXT_BUDGET, USAGE_NOTE } from "../format";
+import { mcpWords } from "../i18n";
 import { chooseLang, LangInput, referenceInput } from "../inputs";
 import { toolResultSchema } from "../result-schema";
 import { defineTool } from "../tool";
@@ -60,6 +61,11 @@ function fitTables(measurements: Measurement[], components: Component[]): { meas
   };
 }
 
+/** A member's text that opens with its own heading ("## Diagnóstico") is not given a second one above it. */
+function section(title: string, text: string): string[] {
+  return /^\s*#{1,6}\s/.test(text) ? [text] : [`## ${title}`, text];
+}
+
 export const getRepairCaseTool = defineTool({
   name: "get_repair_case",
   title: "Read a repair case",
@@ -70,70 +76,64 @@ export const getRepairCaseTool = defineTool({
   async run(args, tools) {
     const ref = resolveIdReference(args.case, "case");
     const lang = chooseLang(args.lang, ref.lang, tools.defaultLang);
+    const words = mcpWords(lang);
     const found = await getCase(anonymousQueryContext(tools, lang), ref.id);
-    if (!found) {
-      throw new ToolError(
-        `No repair case ${ref.id} is visible: it does not exist or is not published. Find cases with the search tool or list_recent {"kind":"cases"}.`,
-      );
-    }
+    if (!found) throw new ToolError(words.notVisible(words.units.repairCase[0], ref.id, "cases"));
     const { diagnosis_html: _d, fix_html: _f, ...detail } = found;
     const notes: string[] = [];
     const [diagnosisLimit, fixLimit] = shareBudget([detail.diagnosis.length, detail.fix?.length ?? 0], TEXT_BUDGET - TABLE_BUDGET - SYMPTOM_LIMIT);
     const symptom = cut(detail.symptom, SYMPTOM_LIMIT).text;
     const diagnosis = cut(detail.diagnosis, diagnosisLimit);
     const fix = detail.fix === null ? null : cut(detail.fix, fixLimit);
-    if (diagnosis.cut || fix?.cut)
-      notes.push(
-        `The ${diagnosis.cut && fix?.cut ? "diagnosis and fix are" : diagnosis.cut ? "diagnosis is" : "fix is"} cut to fit; the whole text is on the case's page, ${detail.url}.`,
-      );
+    if (diagnosis.cut) notes.push(words.cutNote(words.diagnosis, detail.url));
+    if (fix?.cut) notes.push(words.cutNote(words.fix, detail.url));
     const { measurements, components, cut: tablesCut } = fitTables(detail.measurements.slice(0, TABLE_ROWS), detail.components.slice(0, TABLE_ROWS));
-    if (tablesCut) notes.push(`Some measurement or component notes are cut to fit; they are whole on the case's page, ${detail.url}.`);
+    if (tablesCut) notes.push(words.tablesCut(detail.url));
     for (const [name, all] of [
-      ["measurements", detail.measurements],
-      ["components", detail.components],
+      [words.measurements, detail.measurements],
+      [words.components, detail.components],
     ] as const) {
-      if (all.length > TABLE_ROWS)
-        notes.push(`Only the first ${TABLE_ROWS} of ${all.length} ${name} are shown; all are on the case's page, ${detail.url}.`);
+      if (all.length > TABLE_ROWS) notes.push(words.onlyFirst(TABLE_ROWS, all.length, name.toLowerCase(), detail.url));
     }
 
+    const published = day(detail.published_at);
     const md: string[] = [
       `# ${detail.title}`,
       detail.url,
       line(
-        `Repair case by ${detail.author ?? "unknown"}`,
-        `outcome ${detail.outcome}`,
-        day(detail.published_at) && `published ${day(detail.published_at)}`,
-        detail.minutes_spent != null && `${detail.minutes_spent} min spent`,
+        words.repairCaseBy(detail.author ?? words.unknown),
+        words.outcome(detail.outcome),
+        published && words.published(published),
+        detail.minutes_spent != null && words.minutesSpent(detail.minutes_spent),
       ),
       line(
-        detail.device_model && `Device ${detail.device_model}`,
-        detail.board && `board ${detail.board}`,
-        detail.board_revision && `revision ${detail.board_revision}`,
+        detail.device_model && words.device(detail.device_model),
+        detail.board && words.board(detail.board),
+        detail.board_revision && words.revision(detail.board_revision),
         detail.manufacturer,
       ),
       "",
-      `**Symptom:** ${symptom}`,
+      `**${words.symptom}:** ${symptom}`,
       "",
-      "## Diagnosis",
-      diagnosis.text,
+      ...section(words.diagnosis, diagnosis.text),
     ];
-    if (fix) md.push("", "## Fix", fix.text);
+    if (fix) md.push("", ...section(words.fix, fix.text));
     if (measurements.length) {
-      md.push("", "## Measurements");
+      md.push("", `## ${words.measurements}`);
       for (const m of measurements)
-        md.push(`- ${m.point}: measured ${m.measured}${m.expected ? `, expected ${m.expected}` : ""}${m.note ? ` (${m.note})` : ""}`);
+        md.push(`- ${m.point}: ${words.measured(m.measured)}${m.expected ? `, ${words.expected(m.expected)}` : ""}${m.note ? ` (${m.note})` : ""}`);
     }
     if (components.length) {
-      md.push("", "## Components");
+      md.push("", `## ${words.components}`);
       for (const c of components)
         md.push(`- ${c.designator}${c.part_number ? ` (${c.part_number})` : ""}: ${c.action}${c.note ? ` (${c.note})` : ""}`);
     }
     if (detail.documents.length) {
-      md.push("", "## Documents");
+      md.push("", `## ${words.documents}`);
       for (const d of detail.documents) md.push(`- ${d.title} — ${d.url}`);
     }
-    if (detail.thread) md.push("", `Forum thread: ${detail.thread.title} — ${detail.thread.url}`);
-    md.push("", closing(notes, null));
+    if (detail.thread) md.push("", `${words.forumThread}: ${detail.thread.title} — ${detail.thread.url}`);
+    md.push("", closing(notes, null, words));
 
     return {
       structured: {

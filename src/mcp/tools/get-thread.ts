@@ -8,7 +8,8 @@ import { ReplySchema, ThreadDetailSchema } from "../../schemas/forum";
 import { resolveIdReference } from "../address";
 import { anonymousQueryContext, type ToolContext } from "../tool-context";
 import { ToolError } from "../errors";
-import { closing, render, cut, day, line, plural, shareBudget, TEXT_BUDGET, USAGE_NOTE, type NextCall } from "../format";
+import { closing, render, cut, day, line, shareBudget, TEXT_BUDGET, USAGE_NOTE, type NextCall } from "../format";
+import { count, mcpWords } from "../i18n";
 import { chooseLang, LangInput, pageInput, referenceInput } from "../inputs";
 import { PageSchema, toolResultSchema } from "../result-schema";
 import { defineTool } from "../tool";
@@ -70,15 +71,12 @@ export const getThreadTool = defineTool({
   async run(args, tools: ToolContext) {
     const ref = resolveIdReference(args.thread, "thread");
     const lang = chooseLang(args.lang, ref.lang, tools.defaultLang);
+    const words = mcpWords(lang);
     const ctx = anonymousQueryContext(tools, lang);
     const page = args.page ?? 1;
     const perPage = args.per_page ?? REPLIES_PER_CALL;
     const window = await readWindow(ctx, ref.id, (page - 1) * perPage, perPage);
-    if (!window) {
-      throw new ToolError(
-        `No forum thread ${ref.id} is visible: it does not exist or is not published. Find threads with the search tool or list_recent {"kind":"threads"}.`,
-      );
-    }
+    if (!window) throw new ToolError(words.notVisible(words.units.forumThread[0], ref.id, "threads"));
     const { thread, total, replies } = window;
     const meta = pageMeta({ page, perPage }, total);
     const notes: string[] = [];
@@ -95,10 +93,7 @@ export const getThreadTool = defineTool({
     if (withOpening) {
       const shown = cut(thread.body, limits[0]);
       body = shown.text;
-      if (shown.cut)
-        notes.push(
-          `The opening post is cut at about ${limits[0]} of ${thread.body.length} characters; the whole text is on the thread's page, ${thread.url}.`,
-        );
+      if (shown.cut) notes.push(words.openingCut(limits[0], thread.body.length, thread.url));
     }
     const firstNumber = (page - 1) * perPage + 1;
     const shownReplies = replies.map((reply, i) => {
@@ -107,17 +102,14 @@ export const getThreadTool = defineTool({
         const number = firstNumber + i;
         const howToRead =
           perPage === 1 && !withOpening
-            ? `the whole text is on the thread's page, ${thread.url}`
-            : `read it alone with get_thread ${JSON.stringify({ thread: thread.id, page: number, per_page: 1, lang })}`;
-        notes.push(`Reply ${number} (by ${reply.author}) is cut at about ${replyLimits[i]} of ${reply.body.length} characters; ${howToRead}.`);
+            ? words.onPage(thread.url)
+            : words.readAlone(JSON.stringify({ thread: thread.id, page: number, per_page: 1, lang }));
+        notes.push(words.replyCut(number, reply.author, replyLimits[i], reply.body.length, howToRead));
       }
       const { body_html: _html, ...rest } = reply;
       return { ...rest, body: shown.text };
     });
-    if (replies.length === 0 && total > 0)
-      notes.push(
-        `Page ${page} is past the end: the thread has ${plural(total, "reply", "replies")}, ${plural(meta.last_page, "page")} of ${perPage}.`,
-      );
+    if (replies.length === 0 && total > 0) notes.push(words.pastEnd(page, count(words, total, "reply")));
 
     const next: NextCall | null =
       page < meta.last_page
@@ -126,33 +118,35 @@ export const getThreadTool = defineTool({
     const document = thread.document ? { ...thread.document, url: pageUrl(ctx.urls, "document", thread.document.id, thread.document.title) } : null;
     const { body_html: _bodyHtml, posts: _posts, body: _body, ...header } = thread;
 
+    const started = day(thread.created_at);
+    const lastActivity = day(thread.last_activity_at);
     const md: string[] = [
       `# ${thread.title}`,
       thread.url,
       line(
-        `Forum thread by ${thread.author}`,
-        `category ${thread.category}`,
+        words.forumThreadBy(thread.author),
+        words.category(thread.category),
         thread.status,
-        thread.sticky && "sticky",
-        plural(thread.replies, "reply", "replies"),
-        day(thread.created_at) && `started ${day(thread.created_at)}`,
-        day(thread.last_activity_at) && `last activity ${day(thread.last_activity_at)}`,
+        thread.sticky && words.sticky,
+        count(words, thread.replies, "reply"),
+        started && words.started(started),
+        lastActivity && words.lastActivity(lastActivity),
       ),
     ];
-    if (thread.board) md.push(line(`Board: ${thread.board.number}`, thread.board.manufacturer, thread.board.url));
-    if (document) md.push(`Document: ${document.title} ${document.url}`);
+    if (thread.board) md.push(line(`${words.boardLabel}: ${thread.board.number}`, thread.board.manufacturer, thread.board.url));
+    if (document) md.push(`${words.documentLabel}: ${document.title} ${document.url}`);
     if (body !== null) md.push("", body);
     if (replies.length) {
-      md.push("", `## Replies ${firstNumber}–${firstNumber + replies.length - 1} of ${total} (page ${page} of ${meta.last_page})`);
+      md.push("", `## ${words.replies(firstNumber, firstNumber + replies.length - 1, total, page, meta.last_page)}`);
       shownReplies.forEach((reply, i) => {
         md.push(
           "",
-          `### ${firstNumber + i}. ${line(reply.author, day(reply.created_at), `score ${reply.score}`, reply.is_solution && "accepted solution")}`,
+          `### ${firstNumber + i}. ${line(reply.author, day(reply.created_at), words.score(reply.score), reply.is_solution && words.solution)}`,
           reply.body,
         );
       });
-    } else if (total === 0) md.push("", "No replies yet.");
-    md.push("", closing(notes, next));
+    } else if (total === 0) md.push("", words.noReplies);
+    md.push("", closing(notes, next, words));
 
     return {
       structured: { thread: { ...header, body, document }, replies: shownReplies, replies_page: meta, notes, next, usage: USAGE_NOTE },

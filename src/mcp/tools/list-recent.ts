@@ -1,37 +1,42 @@
-// list_recent: what is new on the site — threads, blog posts, repair cases, library files, forum categories.
+// list_recent: what is new on the site — threads, blog posts, repair cases, library files, forum categories. One
+// row of KINDS per kind: how it is listed, shortened, written and linked, and its kind in the change feed.
 import { z } from "@hono/zod-openapi";
-import { decodePosition, encodePosition, positionExpired, readChanges, START_OVER, type Change, type ChangeKind } from "../../changes/feed";
+import type { ResourceLink } from "@modelcontextprotocol/server";
+import {
+  decodePosition,
+  encodePosition,
+  positionExpired,
+  readChanges,
+  START_OVER,
+  type Change,
+  type ChangeKind,
+  type FeedPosition,
+} from "../../changes/feed";
 import { ChangeSchema } from "../../schemas/changes";
 import { listPosts } from "../../db/queries/blog";
 import { listCases } from "../../db/queries/cases";
 import { documentListScope, listDocuments } from "../../db/queries/documents";
 import { listCategories, listThreads } from "../../db/queries/forum";
-import { MAX_CURSOR_LENGTH, nextCursor, pageMeta, readCursor, type PageMeta } from "../../core/pagination";
+import type { QueryContext } from "../../db/queries/runtime";
+import { MAX_CURSOR_LENGTH, nextCursor, pageMeta, readCursor, type PageMeta, type PageRequest } from "../../core/pagination";
 import { BlogPostSchema } from "../../schemas/blog";
 import { RepairCaseSchema } from "../../schemas/cases";
 import { DocumentSchema } from "../../schemas/documents";
 import { CategorySchema, ThreadSchema } from "../../schemas/forum";
 import { anonymousQueryContext } from "../tool-context";
-import { closing, render, plural, USAGE_NOTE, type NextCall } from "../format";
+import { closing, render, USAGE_NOTE, type NextCall } from "../format";
+import { count, mcpWords, type McpWords } from "../i18n";
 import { chooseLang, LangInput, pageInput } from "../inputs";
-import { caseItem, categoryItem, documentItem, postItem, threadItem, trimCases, trimCategories, trimPosts } from "../items";
+import { caseItem, categoryItem, documentItem, postItem, snippetLimit, threadItem, trimCases, trimCategories, trimPosts } from "../items";
 import { PageSchema, toolResultSchema } from "../result-schema";
 import { ToolError } from "../errors";
 import { resourceLink } from "../resource-uri";
-import { defineTool } from "../tool";
+import { defineTool, fitToBound, type ToolAnswer } from "../tool";
 
 export const RECENT_KINDS = ["threads", "posts", "cases", "files", "categories"] as const;
 export type RecentKind = (typeof RECENT_KINDS)[number];
 export const DEFAULT_LIMIT = 10;
 export const MAX_LIMIT = 25;
-
-const ORDER: Record<RecentKind, string> = {
-  threads: "pinned (sticky) threads first, then latest activity",
-  posts: "newest first",
-  cases: "newest first",
-  files: "newest first",
-  categories: "in the forum's order",
-};
 
 const input = z.object({
   kind: z.enum(RECENT_KINDS).describe("threads (forum), posts (blog), cases (repairs), files (library) or categories (forum)"),
@@ -62,80 +67,156 @@ const output = toolResultSchema({
   feed: z.object({ next: z.string(), has_more: z.boolean() }).optional().describe("With since: where to continue (also later, to poll)"),
 });
 
-const FEED_KIND: Record<RecentKind, ChangeKind | undefined> = {
-  threads: "thread",
-  posts: "post",
-  cases: "case",
-  files: "document",
-  categories: undefined,
+type Args = z.output<typeof input>;
+
+interface Listed<T> {
+  items: T[];
+  meta: PageMeta;
+  /** files: the cursor of the next page (one page of rows at any depth, as the API's Link header). */
+  cursor?: string;
+}
+
+/** What list_recent knows of one kind. */
+interface Kind<T> {
+  /** Its kind in the change feed; none for categories. */
+  feed?: ChangeKind;
+  list(ctx: QueryContext, args: Args, request: PageRequest): Promise<Listed<T>>;
+  /** Its free texts shortened to about `limit` characters each (0: left out). */
+  trim(items: T[], limit: number): T[];
+  item(item: T, words: McpWords): string;
+  link?(item: T): ResourceLink;
+}
+
+/** A page of an in-memory list (the forum's categories are few and read whole). */
+function slicePage<T>(all: T[], request: PageRequest): Listed<T> {
+  return { items: all.slice((request.page - 1) * request.perPage, request.page * request.perPage), meta: pageMeta(request, all.length) };
+}
+
+/** Each kind typed at its definition; the table holds them alike (each function only ever sees its own kind's items). */
+function kindOf<T>(kind: Kind<T>): Kind<unknown> {
+  return kind as Kind<unknown>;
+}
+
+const KINDS: Record<RecentKind, Kind<unknown>> = {
+  threads: kindOf({
+    feed: "thread",
+    list: async (ctx, args, request) => {
+      const { data, meta } = await listThreads(ctx, { category: args.category }, request);
+      return { items: data, meta };
+    },
+    trim: (items) => items,
+    item: threadItem,
+    link: (t) => resourceLink("thread", t.id, t.title),
+  }),
+  posts: kindOf({
+    feed: "post",
+    list: async (ctx, _args, request) => {
+      const { data, meta } = await listPosts(ctx, {}, request);
+      return { items: data, meta };
+    },
+    trim: (items, limit) => trimPosts(items, limit),
+    item: postItem,
+    link: (p) => resourceLink("post", p.id, p.title),
+  }),
+  cases: kindOf({
+    feed: "case",
+    list: async (ctx, _args, request) => {
+      const { data, meta } = await listCases(ctx, {}, request);
+      return { items: data, meta };
+    },
+    trim: (items, limit) => trimCases(items, limit),
+    item: caseItem,
+    link: (c) => resourceLink("case", c.id, c.title),
+  }),
+  files: kindOf({
+    feed: "document",
+    list: async (ctx, _args, request) => {
+      const result = await listDocuments(ctx, {}, request);
+      return { items: result.data, meta: result.meta, cursor: nextCursor(result, documentListScope({ perPage: request.perPage, viewerId: null })) };
+    },
+    trim: (items) => items,
+    item: documentItem,
+    link: (d) => resourceLink("document", d.id, d.title),
+  }),
+  categories: kindOf({
+    list: async (ctx, _args, request) => slicePage(await listCategories(ctx), request),
+    trim: (items, limit) => trimCategories(items, limit),
+    item: categoryItem,
+  }),
 };
 
-/** list_recent with since: one page of the change feed (anonymous), the changes of this kind. */
-async function changesSince(args: { kind: RecentKind; since: string; limit?: number }, ctx: ReturnType<typeof anonymousQueryContext>, lang: string) {
-  const kind = FEED_KIND[args.kind];
+/** Reads of the log one call makes at most, each over KIND_SCAN_ROWS rows (src/changes/feed.ts). */
+export const SINCE_READS = 4;
+
+/**
+ * Up to `limit` changes of one kind after `since`: the feed is read on, a bounded stretch of the log at a time
+ * (SINCE_READS × KIND_SCAN_ROWS rows at most), until that many are found or the log ends. An item changed in two
+ * stretches is named once, at its last place, as within one read.
+ */
+async function changesOfKind(ctx: QueryContext, kind: ChangeKind, since: FeedPosition, limit: number, nowMs: number) {
+  let data: Change[] = [];
+  let position = since;
+  let hasMore = true;
+  for (let read = 0; read < SINCE_READS && hasMore && data.length < limit; read++) {
+    const page = await readChanges(ctx, position, limit - data.length, nowMs, kind);
+    const named = new Set(page.data.map((c) => c.id));
+    data = [...data.filter((c) => !named.has(c.id)), ...page.data];
+    position = page.next;
+    hasMore = page.hasMore;
+  }
+  return { data, next: position, hasMore };
+}
+
+/** list_recent with since: the changes of this kind after the position (anonymous), the feed read further for them. */
+async function changesSince(
+  args: Args & { since: string },
+  ctx: QueryContext,
+  lang: string,
+  words: McpWords,
+): Promise<ToolAnswer<z.input<typeof output>>> {
+  const kind = KINDS[args.kind].feed;
   if (!kind) throw new ToolError("since applies to threads, posts, cases and files; categories have no change feed.");
   const since = decodePosition(args.since);
   if (!since)
     throw new ToolError("since is not a position of the change feed: pass meta.next of GET /api/v1/changes (or feed.next of this tool) as it is.");
   const nowMs = Date.now();
   if (positionExpired(since, nowMs)) throw new ToolError(START_OVER);
-  const page = await readChanges(ctx, since, args.limit ?? DEFAULT_LIMIT, nowMs);
-  const changes: Change[] = page.data.filter((c) => c.kind === kind);
+  const limit = args.limit ?? DEFAULT_LIMIT;
+  const page = await changesOfKind(ctx, kind, since, limit, nowMs);
   const feed = { next: encodePosition(page.next), has_more: page.hasMore };
-  const next: NextCall | null = page.hasMore
-    ? { tool: "list_recent", arguments: { kind: args.kind, since: feed.next, limit: args.limit ?? DEFAULT_LIMIT, lang } }
-    : null;
+  const next: NextCall | null = page.hasMore ? { tool: "list_recent", arguments: { kind: args.kind, since: feed.next, limit, lang } } : null;
   const md = [
-    `# Changes to ${args.kind}`,
-    changes.length ? "" : "No change of this kind in this part of the feed.",
-    ...changes.map((c) => (c.change === "upsert" ? `- upsert ${c.id} (${c.at}) — ${c.url}` : `- delete ${c.id} (${c.at})`)),
+    `# ${words.changesTo(args.kind)}`,
+    page.data.length ? "" : words.noChange,
+    ...page.data.map((c) => (c.change === "upsert" ? `- upsert ${c.id} (${c.at}) — ${c.url}` : `- delete ${c.id} (${c.at})`)),
     "",
-    page.hasMore ? "" : `Up to date: call again later with since=${feed.next}.`,
-    closing([], next),
+    page.hasMore ? "" : words.upToDate(feed.next),
+    closing([], next, words),
   ];
   return {
-    structured: { kind: args.kind, order: "in the order the changes were made", changes, feed, notes: [], next, usage: USAGE_NOTE },
+    structured: { kind: args.kind, order: words.changesOrder, changes: page.data, feed, notes: [], next, usage: USAGE_NOTE },
     markdown: render(md),
     links: [],
   };
 }
 
-type Listing =
-  | { kind: "threads"; items: z.infer<typeof ThreadSchema>[] }
-  | { kind: "posts"; items: z.infer<typeof BlogPostSchema>[] }
-  | { kind: "cases"; items: z.infer<typeof RepairCaseSchema>[] }
-  | { kind: "files"; items: z.infer<typeof DocumentSchema>[] }
-  | { kind: "categories"; items: z.infer<typeof CategorySchema>[] };
-
-/** A resource_link per item; forum categories are not items of their own. */
-function linksOf(listing: Listing) {
-  switch (listing.kind) {
-    case "threads":
-      return listing.items.map((t) => resourceLink("thread", t.id, t.title));
-    case "posts":
-      return listing.items.map((p) => resourceLink("post", p.id, p.title));
-    case "cases":
-      return listing.items.map((c) => resourceLink("case", c.id, c.title));
-    case "files":
-      return listing.items.map((d) => resourceLink("document", d.id, d.title));
-    case "categories":
-      return [];
-  }
+/** The files cursor given, checked to be one this list gave for the same page size. */
+function filesCursor(args: Args, perPage: number) {
+  if (args.kind !== "files" || args.cursor === undefined) return undefined;
+  const cursor = readCursor(args.cursor);
+  if (cursor?.scope !== documentListScope({ perPage, viewerId: null }))
+    throw new ToolError(
+      "The cursor is not one this list gave: call list_recent with the arguments of the previous result's next call as they are (same limit).",
+    );
+  return cursor;
 }
 
-function markdownOf(listing: Listing): string[] {
-  switch (listing.kind) {
-    case "threads":
-      return listing.items.map(threadItem);
-    case "posts":
-      return listing.items.map(postItem);
-    case "cases":
-      return listing.items.map(caseItem);
-    case "files":
-      return listing.items.map(documentItem);
-    case "categories":
-      return listing.items.map(categoryItem);
-  }
+function nextCall(args: Args, listed: Listed<unknown>, page: number, perPage: number, lang: string): NextCall | null {
+  if (args.kind === "files")
+    return listed.cursor ? { tool: "list_recent", arguments: { kind: args.kind, cursor: listed.cursor, limit: perPage, lang } } : null;
+  if (page >= listed.meta.last_page) return null;
+  const category = args.kind === "threads" && args.category !== undefined ? { category: args.category } : {};
+  return { tool: "list_recent", arguments: { kind: args.kind, page: page + 1, limit: perPage, ...category, lang } };
 }
 
 export const listRecentTool = defineTool({
@@ -148,96 +229,40 @@ export const listRecentTool = defineTool({
   output,
   async run(args, tools) {
     const lang = chooseLang(args.lang, undefined, tools.defaultLang);
+    const words = mcpWords(lang);
     const ctx = anonymousQueryContext(tools, lang);
-    if (args.since !== undefined) return changesSince({ kind: args.kind, since: args.since, limit: args.limit }, ctx, lang);
+    if (args.since !== undefined) return changesSince({ ...args, since: args.since }, ctx, lang, words);
+    const kind = KINDS[args.kind];
     const perPage = args.limit ?? DEFAULT_LIMIT;
-    // Files continue by cursor (the same as the API's Link header: one page of rows at any depth).
-    const scope = documentListScope({ perPage, viewerId: null });
-    const cursor = args.kind === "files" && args.cursor !== undefined ? readCursor(args.cursor) : undefined;
-    if (args.kind === "files" && args.cursor !== undefined && cursor?.scope !== scope) {
-      throw new ToolError(
-        "The cursor is not one this list gave: call list_recent with the arguments of the previous result's next call as they are (same limit).",
-      );
-    }
+    const cursor = filesCursor(args, perPage);
     const page = cursor?.page ?? args.page ?? 1;
-    const request = cursor ? { page, perPage, after: cursor } : { page, perPage };
+    const listed = await kind.list(ctx, args, cursor ? { page, perPage, after: cursor } : { page, perPage });
     const notes: string[] = [];
-    if (args.cursor !== undefined && args.kind !== "files") notes.push(`cursor applies to kind files only; it was ignored.`);
-    if (args.category !== undefined && args.kind !== "threads") notes.push(`category applies to kind threads only; it was ignored.`);
-
-    let listing: Listing;
-    let meta: PageMeta;
-    let filesCursor: string | undefined;
-    switch (args.kind) {
-      case "threads": {
-        const result = await listThreads(ctx, { category: args.category }, request);
-        listing = { kind: "threads", items: result.data };
-        meta = result.meta;
-        break;
-      }
-      case "posts": {
-        const result = await listPosts(ctx, {}, request);
-        listing = { kind: "posts", items: trimPosts(result.data) };
-        meta = result.meta;
-        break;
-      }
-      case "cases": {
-        const result = await listCases(ctx, {}, request);
-        listing = { kind: "cases", items: trimCases(result.data) };
-        meta = result.meta;
-        break;
-      }
-      case "files": {
-        const result = await listDocuments(ctx, {}, request);
-        listing = { kind: "files", items: result.data };
-        meta = result.meta;
-        filesCursor = nextCursor(result, scope);
-        break;
-      }
-      case "categories": {
-        const all = await listCategories(ctx);
-        listing = { kind: "categories", items: trimCategories(all.slice((page - 1) * perPage, page * perPage)) };
-        meta = pageMeta(request, all.length);
-        break;
-      }
-    }
-    if (listing.items.length === 0)
-      notes.push(meta.total === 0 ? `Nothing to list.` : `Page ${page} is past the end: there are ${plural(meta.total, "item")}.`);
-    const next: NextCall | null =
-      args.kind === "files"
-        ? filesCursor
-          ? { tool: "list_recent", arguments: { kind: args.kind, cursor: filesCursor, limit: perPage, lang } }
-          : null
-        : page < meta.last_page
-          ? {
-              tool: "list_recent",
-              arguments: {
-                kind: args.kind,
-                page: page + 1,
-                limit: perPage,
-                ...(args.kind === "threads" && args.category !== undefined && { category: args.category }),
-                lang,
-              },
-            }
-          : null;
-
+    if (args.cursor !== undefined && args.kind !== "files") notes.push(words.ignored("cursor", "files"));
+    if (args.category !== undefined && args.kind !== "threads") notes.push(words.ignored("category", "threads"));
+    const { meta } = listed;
+    if (listed.items.length === 0) notes.push(meta.total === 0 ? words.nothingToList : words.pastEnd(page, count(words, meta.total, "item")));
+    const next = nextCall(args, listed, page, perPage, lang);
     const first = (page - 1) * perPage + 1;
-    const md = [
-      args.kind === "categories"
-        ? "# Forum categories"
-        : `# Recent ${args.kind}${args.kind === "threads" && args.category ? ` in category ${args.category}` : ""}`,
-      listing.items.length
-        ? `${first}–${first + listing.items.length - 1} of ${meta.total}, ${ORDER[args.kind]} (page ${page} of ${meta.last_page})`
-        : "",
-      "",
-      ...markdownOf(listing),
-      "",
-      closing(notes, next),
-    ];
-    return {
-      structured: { kind: args.kind, order: ORDER[args.kind], [listing.kind]: listing.items, page: meta, notes, next, usage: USAGE_NOTE },
-      markdown: render(md),
-      links: linksOf(listing),
-    };
+    const order = words.order[args.kind];
+    const heading = `# ${words.recent[args.kind]}${args.kind === "threads" && args.category ? words.inCategory(args.category) : ""}`;
+
+    // Free texts share the page's snippet budget; a page whose whole result would pass the bound gets shorter ones.
+    return fitToBound(snippetLimit(listed.items.length), (snippets) => {
+      const items = kind.trim(listed.items, snippets);
+      const md = [
+        heading,
+        items.length ? words.range(first, first + items.length - 1, meta.total, order, page, meta.last_page) : "",
+        "",
+        ...items.map((item) => kind.item(item, words)),
+        "",
+        closing(notes, next, words),
+      ];
+      return {
+        structured: { kind: args.kind, order, [args.kind]: items, page: meta, notes, next, usage: USAGE_NOTE },
+        markdown: render(md),
+        links: kind.link ? items.map(kind.link) : [],
+      };
+    });
   },
 });

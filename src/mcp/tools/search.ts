@@ -5,25 +5,25 @@ import { SearchQuerySchema } from "../../schemas/search-query";
 import { searchSite, type SearchResult } from "../../search";
 import { quote } from "../address";
 import { anonymousQueryContext } from "../tool-context";
-import { closing, plural, render, USAGE_NOTE } from "../format";
+import { closing, render, USAGE_NOTE } from "../format";
+import { count, mcpWords, type McpWords } from "../i18n";
 import { chooseLang, LangInput } from "../inputs";
 import { boardItem, caseItem, documentItem, highlightLine, postItem, snippetLimit, threadItem, trimCases, trimPosts } from "../items";
 import { toolResultSchema } from "../result-schema";
 import { resourceLink } from "../resource-uri";
-import { defineTool } from "../tool";
+import { defineTool, fitToBound } from "../tool";
 
 export const SEARCH_GROUPS = ["boards", "documents", "threads", "posts", "cases"] as const;
 type Group = (typeof SEARCH_GROUPS)[number];
 /** Items per group when every group is searched; `only` gives SEARCH_GROUP_LIMIT of one group. */
 export const PER_GROUP = 5;
 
-const GROUP_NAMES: Record<Group, [string, string]> = {
-  boards: ["board", "boards"],
-  documents: ["document", "documents"],
-  threads: ["forum thread", "forum threads"],
-  posts: ["blog post", "blog posts"],
-  cases: ["repair case", "repair cases"],
-};
+/** Each group's unit in the tools' words (src/mcp/i18n.ts). */
+const GROUP_UNITS = { boards: "board", documents: "document", threads: "forumThread", posts: "blogPost", cases: "repairCase" } as const;
+
+function groupName(words: McpWords, group: Group): string {
+  return words.units[GROUP_UNITS[group]][1];
+}
 
 /** The API's search rule (schemas/search-query.ts), described for a model, plus the tool's own fields. */
 const input = SearchQuerySchema.extend({
@@ -47,19 +47,23 @@ const output = toolResultSchema({
   only: z.enum(SEARCH_GROUPS).nullable().describe("The one group searched, or null for all"),
 });
 
-/** What the search understood, one line (none when it took every word as typed). */
-function understood(i: SearchResult["interpretation"]): string[] {
+/** What the search understood, one line in the caller's language (none when it took every word as typed). */
+function understood(i: SearchResult["interpretation"], words: McpWords): string[] {
   const parts = [
     ...(i.scope
       ? [
-          `board${i.scope.boards.length > 1 ? "s" : ""} ${i.scope.boards.slice(0, 5).join(", ")}${i.scope.boards.length > 5 ? "…" : ""} first (named by ${quote(i.scope.named)})`,
+          words.scopeFirst(
+            `${i.scope.boards.slice(0, 5).join(", ")}${i.scope.boards.length > 5 ? "…" : ""}`,
+            i.scope.boards.length > 1,
+            quote(i.scope.named),
+          ),
         ]
       : []),
-    ...i.concepts.map((c) => `${quote(c.typed)} as ${c.concept} (also ${c.also.map(quote).join(", ")})`),
-    ...i.corrections.map((c) => `${quote(c.word)} corrected to ${c.to.map(quote).join(", ")}`),
-    ...i.forms.map((f) => `${quote(f.word)} also as ${f.to.map(quote).join(", ")}`),
+    ...i.concepts.map((c) => words.conceptAs(quote(c.typed), c.concept, c.also.map(quote).join(", "))),
+    ...i.corrections.map((c) => words.correctedTo(quote(c.word), c.to.map(quote).join(", "))),
+    ...i.forms.map((f) => words.alsoAs(quote(f.word), f.to.map(quote).join(", "))),
   ];
-  return parts.length ? [`Understood: ${parts.join("; ")}.`] : [];
+  return parts.length ? [words.understood(parts.join("; "))] : [];
 }
 
 export const searchTool = defineTool({
@@ -72,6 +76,7 @@ export const searchTool = defineTool({
   output,
   async run(args, tools) {
     const lang = chooseLang(args.lang, undefined, tools.defaultLang);
+    const words = mcpWords(lang);
     const perGroup = args.only ? SEARCH_GROUP_LIMIT : PER_GROUP;
     const found = await searchSite(anonymousQueryContext(tools, lang), args.q, {
       type: args.type,
@@ -79,62 +84,68 @@ export const searchTool = defineTool({
       ...(args.only && { group: args.only, page: args.page ?? 1 }),
     });
     const keep = (group: Group) => !args.only || args.only === group;
-    const snippets = snippetLimit(found.posts.length + found.cases.length);
-    const result = {
-      query: found.query,
-      interpretation: found.interpretation,
-      paging: found.paging,
-      boards: keep("boards") ? found.boards : [],
-      documents: keep("documents") ? found.documents : [],
-      threads: keep("threads") ? found.threads : [],
-      posts: keep("posts") ? trimPosts(found.posts, snippets) : [],
-      cases: keep("cases") ? trimCases(found.cases, snippets) : [],
-    };
+    const counts = SEARCH_GROUPS.filter(keep).map((g) => [g, keep(g) ? found[g].length : 0] as const);
 
     const notes: string[] = [];
-    const counts = SEARCH_GROUPS.filter(keep).map((g) => [g, result[g].length] as const);
-    if (counts.every(([, n]) => n === 0)) {
-      notes.push(`Nothing matched ${quote(found.query)}. Try other or fewer words, a board number in any spelling, or list_recent for what is new.`);
-    }
+    if (counts.every(([, n]) => n === 0)) notes.push(words.nothingMatched(quote(found.query)));
     for (const [group, n] of counts) {
       if (!args.only && n === PER_GROUP)
         notes.push(
-          `More ${GROUP_NAMES[group][1]} may match: call search ${JSON.stringify({ q: found.query, only: group, ...(args.type && { type: args.type }), lang })}.`,
+          words.moreMayMatch(groupName(words, group), JSON.stringify({ q: found.query, only: group, ...(args.type && { type: args.type }), lang })),
         );
     }
     if (found.paging?.next_page)
       notes.push(
-        `More ${GROUP_NAMES[found.paging.group][1]}: call search ${JSON.stringify({ q: found.query, only: found.paging.group, page: found.paging.next_page, ...(args.type && { type: args.type }), lang })}.`,
+        words.morePage(
+          groupName(words, found.paging.group),
+          JSON.stringify({ q: found.query, only: found.paging.group, page: found.paging.next_page, ...(args.type && { type: args.type }), lang }),
+        ),
       );
-    if (args.page && !args.only) notes.push("page needs only: it pages one group.");
-    if (args.type && args.only && args.only !== "documents") notes.push("type filters documents only; it did not change this group.");
+    if (args.page && !args.only) notes.push(words.pageNeedsOnly);
+    if (args.type && args.only && args.only !== "documents") notes.push(words.typeFiltersDocuments);
 
-    const sections: Record<Group, string[]> = {
-      boards: result.boards.map(boardItem),
-      documents: result.documents.map((d) => documentItem(d) + highlightLine(d.highlight)),
-      threads: result.threads.map((t) => threadItem(t) + highlightLine(t.highlight)),
-      posts: result.posts.map((p) => postItem(p) + highlightLine(p.highlight)),
-      cases: result.cases.map((c) => caseItem(c) + highlightLine(c.highlight)),
-    };
-    const md = [
-      `# Search: ${quote(found.query)}${args.only ? ` (${GROUP_NAMES[args.only][1]} only)` : ""}`,
-      ...understood(found.interpretation),
-      `Found ${counts.map(([g, n]) => plural(n, ...GROUP_NAMES[g])).join(", ")}${args.type ? ` (documents of type ${args.type})` : ""}.`,
-    ];
-    for (const [group, n] of counts)
-      if (n > 0) md.push("", `## ${GROUP_NAMES[group][1][0].toUpperCase()}${GROUP_NAMES[group][1].slice(1)}`, ...sections[group]);
-    md.push("", closing(notes, null));
-    const links = [
-      ...result.boards.map((b) => resourceLink("board", b.number, `Board ${b.number}`)),
-      ...result.documents.map((d) => resourceLink("document", d.id, d.title)),
-      ...result.threads.map((t) => resourceLink("thread", t.id, t.title)),
-      ...result.posts.map((p) => resourceLink("post", p.id, p.title)),
-      ...result.cases.map((c) => resourceLink("case", c.id, c.title)),
-    ];
-    return {
-      structured: { ...result, only: args.only ?? null, notes, next: null, usage: USAGE_NOTE },
-      markdown: render(md),
-      links,
-    };
+    // Excerpts share the snippet budget; a result that would pass the bound gets shorter ones, at last no highlights.
+    return fitToBound(snippetLimit(found.posts.length + found.cases.length), (snippets) => {
+      const lit = <T extends { highlight: unknown }>(items: T[]): T[] => (snippets > 0 ? items : items.map((i) => ({ ...i, highlight: null })));
+      const result = {
+        query: found.query,
+        interpretation: found.interpretation,
+        paging: found.paging,
+        boards: keep("boards") ? found.boards : [],
+        documents: keep("documents") ? lit(found.documents) : [],
+        threads: keep("threads") ? lit(found.threads) : [],
+        posts: keep("posts") ? lit(trimPosts(found.posts, snippets)) : [],
+        cases: keep("cases") ? lit(trimCases(found.cases, snippets)) : [],
+      };
+      const sections: Record<Group, string[]> = {
+        boards: result.boards.map((b) => boardItem(b, words)),
+        documents: result.documents.map((d) => documentItem(d, words) + highlightLine(d.highlight, words)),
+        threads: result.threads.map((t) => threadItem(t, words) + highlightLine(t.highlight, words)),
+        posts: result.posts.map((p) => postItem(p, words) + highlightLine(p.highlight, words)),
+        cases: result.cases.map((c) => caseItem(c, words) + highlightLine(c.highlight, words)),
+      };
+      const md = [
+        `# ${words.searchFor(quote(found.query))}${args.only ? words.only(groupName(words, args.only)) : ""}`,
+        ...understood(found.interpretation, words),
+        `${words.found(counts.map(([g, n]) => count(words, n, GROUP_UNITS[g])).join(", "))}${args.type ? words.ofType(args.type) : ""}.`,
+      ];
+      for (const [group, n] of counts) {
+        const name = groupName(words, group);
+        if (n > 0) md.push("", `## ${name[0].toUpperCase()}${name.slice(1)}`, ...sections[group]);
+      }
+      md.push("", closing(notes, null, words));
+      const links = [
+        ...result.boards.map((b) => resourceLink("board", b.number, words.boardTitle(b.number))),
+        ...result.documents.map((d) => resourceLink("document", d.id, d.title)),
+        ...result.threads.map((t) => resourceLink("thread", t.id, t.title)),
+        ...result.posts.map((p) => resourceLink("post", p.id, p.title)),
+        ...result.cases.map((c) => resourceLink("case", c.id, c.title)),
+      ];
+      return {
+        structured: { ...result, only: args.only ?? null, notes, next: null, usage: USAGE_NOTE },
+        markdown: render(md),
+        links,
+      };
+    });
   },
 });

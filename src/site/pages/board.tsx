@@ -45,7 +45,7 @@ export async function boardPage(c: Context<AppEnv>, site: Site, key: string): Pr
       </header>
       <dl class="facts">
         {board.aliases.length ? fact(s.aliases, board.aliases.join(", ")) : null}
-        {fact(s.status, board.status)}
+        {fact(s.status, s.boardStatus[board.status] ?? board.status)}
         {fact(s.boardCode, board.board_code)}
         {fact(s.platform, board.platform)}
         {fact(s.codename, board.codename)}

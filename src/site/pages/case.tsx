@@ -95,7 +95,7 @@ export async function casePage(c: Context<AppEnv>, site: Site, key: string): Pro
       {repair.measurements.length ? (
         <section aria-labelledby="measurements-heading">
           <h2 id="measurements-heading">{s.measurements}</h2>
-          <ScrollTable id="measurements" caption={s.measurements}>
+          <ScrollTable id="measurements" caption={s.measurements} hint={s.scrollHint}>
             <thead>
               <tr>
                 <th scope="col">{s.point}</th>
@@ -122,7 +122,7 @@ export async function casePage(c: Context<AppEnv>, site: Site, key: string): Pro
       {repair.components.length ? (
         <section aria-labelledby="components-heading">
           <h2 id="components-heading">{s.components}</h2>
-          <ScrollTable id="components" caption={s.components}>
+          <ScrollTable id="components" caption={s.components} hint={s.scrollHint}>
             <thead>
               <tr>
                 <th scope="col">{s.designator}</th>

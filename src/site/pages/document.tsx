@@ -32,7 +32,8 @@ export async function documentPage(c: Context<AppEnv>, site: Site, key: string):
     site,
     {
       title: doc.title,
-      description: plainSummary(doc.description) || [doc.type, doc.manufacturer, ...doc.boards].filter(Boolean).join(" · "),
+      description:
+        plainSummary(doc.description) || [s.documentTypes[doc.type] ?? doc.type, doc.manufacturer, ...doc.boards].filter(Boolean).join(" · "),
       canonical: doc.url,
       alternates: alternatesOf(site, (urls) => pageUrl(urls, "document", doc.id, doc.title)),
       ogType: "article",
@@ -41,7 +42,7 @@ export async function documentPage(c: Context<AppEnv>, site: Site, key: string):
       <header>
         <h1>{doc.title}</h1>
         <p class="meta">
-          <span class="badge">{doc.type}</span>
+          <span class="badge">{s.documentTypes[doc.type] ?? doc.type}</span>
           {doc.owner ? (
             <span>
               {s.uploader} {doc.owner}
@@ -112,7 +113,7 @@ export async function documentPage(c: Context<AppEnv>, site: Site, key: string):
       {doc.versions.length ? (
         <section aria-labelledby="versions-heading">
           <h2 id="versions-heading">{s.versions}</h2>
-          <ScrollTable id="versions" caption={s.versions}>
+          <ScrollTable id="versions" caption={s.versions} hint={s.scrollHint}>
             <thead>
               <tr>
                 <th scope="col">{s.version}</th>

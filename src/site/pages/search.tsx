@@ -42,7 +42,7 @@ function SearchForm({ site, asked, errors }: { site: Site; asked: Asked; errors:
           <option value="">{s.anyType}</option>
           {DOCUMENT_TYPES.map((t) => (
             <option value={t} selected={t === asked.type}>
-              {t}
+              {s.documentTypes[t] ?? t}
             </option>
           ))}
         </select>

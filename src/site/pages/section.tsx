@@ -5,7 +5,7 @@ import { listPosts } from "../../db/queries/blog";
 import { listBoards } from "../../db/queries/boards";
 import { listCases } from "../../db/queries/cases";
 import { listDocuments } from "../../db/queries/documents";
-import { listThreads } from "../../db/queries/forum";
+import { listCategories, listThreads, type Category } from "../../db/queries/forum";
 import type { AppEnv } from "../../http/app-env";
 import { DEFAULT_PER_PAGE, type PageMeta } from "../../core/pagination";
 import { sectionPath, sectionUrl, type PageKind } from "../../core/urls";
@@ -19,12 +19,12 @@ type SectionKind = PageKind | "board";
 
 const TITLES: Record<SectionKind, keyof SiteStrings> = { thread: "forum", post: "blog", case: "cases", document: "library", board: "boards" };
 
-async function loadSection(site: Site, kind: SectionKind, page: number): Promise<{ meta: PageMeta; list: Child }> {
+async function loadSection(site: Site, kind: SectionKind, page: number, category?: string): Promise<{ meta: PageMeta; list: Child }> {
   const q = site.query;
   const req = { page, perPage: DEFAULT_PER_PAGE };
   switch (kind) {
     case "thread": {
-      const r = await listThreads(q, {}, req);
+      const r = await listThreads(q, { category }, req);
       return { meta: r.meta, list: <ThreadList site={site} threads={r.data} /> };
     }
     case "post": {
@@ -66,13 +66,24 @@ export function sectionAt(path: string, site: Site): SectionKind | undefined {
   return (Object.keys(TITLES) as SectionKind[]).find((kind) => sectionPath(kind, site.lang) === path);
 }
 
+/** The forum category a forum index asks for (?category=slug): undefined for none, null for one that does not exist. */
+async function forumCategory(c: Context<AppEnv>, site: Site, kind: SectionKind): Promise<Category | null | undefined> {
+  const slug = c.req.query("category");
+  if (kind !== "thread" || slug === undefined) return undefined;
+  return (await listCategories(site.query)).find((category) => category.slug === slug) ?? null;
+}
+
 export async function sectionPage(c: Context<AppEnv>, site: Site, kind: SectionKind): Promise<Response | undefined> {
   const page = pageParam(c);
   if (page === undefined) return undefined;
-  const { meta, list } = await loadSection(site, kind, page);
+  const category = await forumCategory(c, site, kind);
+  if (category === null) return undefined;
+  const { meta, list } = await loadSection(site, kind, page, category?.slug);
   if (page > meta.last_page) return undefined;
-  const title = site.s[TITLES[kind]] as string;
-  const base = sectionUrl(site.urls, kind);
+  const section = site.s[TITLES[kind]] as string;
+  const title = category ? `${section}: ${category.name}` : section;
+  const inCategory = (url: string) => (category ? `${url}?category=${encodeURIComponent(category.slug)}` : url);
+  const base = inCategory(sectionUrl(site.urls, kind));
   const href = (p: number) => withPage(base, p);
   return renderPage(
     c,
@@ -81,7 +92,7 @@ export async function sectionPage(c: Context<AppEnv>, site: Site, kind: SectionK
       title: page > 1 ? `${title} (${site.s.pageOf(page, meta.last_page)})` : title,
       description: `${title} · ${site.s.siteName}`,
       canonical: href(page),
-      alternates: alternatesOf(site, (urls) => withPage(sectionUrl(urls, kind), page)),
+      alternates: alternatesOf(site, (urls) => withPage(inCategory(sectionUrl(urls, kind)), page)),
       prev: page > 1 ? href(page - 1) : undefined,
       next: page < meta.last_page ? href(page + 1) : undefined,
     },

@@ -1,9 +1,9 @@
 // A forum thread with one page of its replies (50, like the API).
 import type { Context } from "hono";
-import { getThread } from "../../db/queries/forum";
+import { getThread, listCategories } from "../../db/queries/forum";
 import type { AppEnv } from "../../http/app-env";
 import { canonicalId } from "../../core/ids";
-import { pageUrl } from "../../core/urls";
+import { pageUrl, sectionUrl } from "../../core/urls";
 import { Pager, SanitisedHtml, Time } from "../components";
 import type { Site } from "../site";
 import { alternatesOf, canonicalRedirect, pageParam, plainSummary, withPage } from "../item";
@@ -21,6 +21,7 @@ export async function threadPage(c: Context<AppEnv>, site: Site, key: string): P
   if (redirect) return redirect;
 
   const { s } = site;
+  const categoryName = (await listCategories(site.query)).find((category) => category.slug === thread.category)?.name ?? thread.category;
   const alternates = alternatesOf(site, (urls) => withPage(pageUrl(urls, "thread", thread.id, thread.title), page));
   const href = (p: number) => withPage(thread.url, p);
   return renderPage(
@@ -46,7 +47,7 @@ export async function threadPage(c: Context<AppEnv>, site: Site, key: string): P
             <Time iso={thread.created_at} site={site} />
           </span>
           <span>
-            {s.category}: {thread.category}
+            {s.category}: <a href={`${sectionUrl(site.urls, "thread")}?category=${encodeURIComponent(thread.category)}`}>{categoryName}</a>
           </span>
           <span class={thread.status === "solved" ? "badge ok" : "badge"}>{s.threadStatus[thread.status] ?? thread.status}</span>
           {thread.sticky ? <span class="badge">{s.sticky}</span> : null}
