@@ -1,8 +1,8 @@
 // get_board: one board by number or alias in any spelling (or its page address), with its public documents.
 import { z } from "@hono/zod-openapi";
-import { getBoard } from "../../db/queries/boards";
+import { getBoard } from "../../db/queries/board-detail";
 import { pageMeta } from "../../core/pagination";
-import { BoardDetailSchema } from "../../schemas/boards";
+import { BoardDetailSchema } from "../../schemas/board-detail";
 import { quote, resolveBoardReference } from "../address";
 import { anonymousQueryContext } from "../context";
 import { ToolError } from "../errors";

@@ -1,6 +1,7 @@
 // A board: its names, facts, the documents visible to an anonymous visitor and its published repair cases.
 import type { Context } from "hono";
-import { boardIdOf, getBoard } from "../../db/queries/boards";
+import { boardIdOf } from "../../db/queries/boards";
+import { getBoard } from "../../db/queries/board-detail";
 import { listCases } from "../../db/queries/cases";
 import type { AppEnv } from "../../http/context";
 import { boardUrl } from "../../core/urls";
