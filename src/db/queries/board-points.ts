@@ -160,3 +160,18 @@ async function pagesMentioning(
   );
   return found;
 }
+
+/** Point names of a board whose norm starts with the prefix in any spelling, most measured first (completions). */
+export async function boardPointsByPrefix(ctx: QueryContext, boardSpelling: string, prefix: string, limit: number): Promise<string[]> {
+  const boardId = boardIdOf(boardSpelling);
+  if (!boardId || prefix.length > MAX_POINT_SPELLING) return [];
+  const norm = normalizePoint(prefix);
+  // A point's norm may hold any character but these separators; U+10FFFF sorts after every one of them.
+  const rows = await ctx.db
+    .select({ point: sql<string>`point` })
+    .from(sql`board_points`)
+    .where(sql`board_id = ${boardId} and norm >= ${norm} and norm < ${`${norm}\u{10FFFF}`} and measurements + components > 0`)
+    .orderBy(sql`measurements desc, components desc, norm`)
+    .limit(limit);
+  return rows.map((r) => r.point);
+}

@@ -1,14 +1,16 @@
-// get_board: one board by number or alias in any spelling (or its page address), with its public documents.
+// get_board: one board by number or alias in any spelling (or its page address), with its public documents,
+// newest threads and cases and the values measured on it; with `point`, what is known about one net or designator.
 import { z } from "@hono/zod-openapi";
 import { getBoard } from "../../db/queries/board-detail";
 import { pageMeta } from "../../core/pagination";
-import { BoardDetailSchema } from "../../schemas/board-detail";
+import { BoardDetailSchema, BoardPointDetailSchema } from "../../schemas/board-detail";
+import { boardPointAnswer } from "./board-point";
 import { quote, resolveBoardReference } from "../address";
 import { anonymousQueryContext } from "../context";
 import { ToolError } from "../errors";
 import { closing, render, line, plural, USAGE_NOTE, type NextCall } from "../format";
 import { chooseLang, LangInput, pageInput, referenceInput } from "../inputs";
-import { documentItem } from "../items";
+import { caseItem, documentItem, threadItem, trimCases } from "../items";
 import { PageSchema, toolResultSchema } from "../result-schema";
 import { defineTool } from "../tool";
 
@@ -18,25 +20,34 @@ export const BOARD_DOCUMENTS_PER_CALL = 20;
 const input = z.object({
   board: referenceInput("Board number or alias in any spelling (820-00165, 82000165, LA-B162P) or page address (…/en/boards/{number})"),
   page: pageInput("the board's documents"),
+  point: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe("A net or designator of the board (PPBUS_G3H, ppbus g3h, U7000): the values the community reported on it, with their cases, threads and documents"),
   lang: LangInput,
 });
 
 const output = toolResultSchema({
-  board: BoardDetailSchema.describe(`The board; documents holds one page of up to ${BOARD_DOCUMENTS_PER_CALL} public documents for it, newest first`),
-  documents_page: PageSchema,
+  board: BoardDetailSchema.describe(`The board; documents holds one page of up to ${BOARD_DOCUMENTS_PER_CALL} public documents for it, newest first`).optional(),
+  documents_page: PageSchema.optional(),
+  point: BoardPointDetailSchema.describe("With `point`: the point's values, cases, threads and documents").optional(),
 });
 
 export const getBoardTool = defineTool({
   name: "get_board",
   title: "Read a board",
   description:
-    `Read a logic board: maker, platform, codename, aliases and its public documents, ${BOARD_DOCUMENTS_PER_CALL} a page; ` +
-    "the result ends with the exact call for the next page.",
+    `Read a logic board: maker, platform, codename, aliases, its public documents (${BOARD_DOCUMENTS_PER_CALL} a page), newest threads and repair cases, ` +
+    "and the values measured on its nets. With `point` (a net or designator in any spelling): the expected and measured values reported for it with their counts, " +
+    "and the cases, threads and documents (with pages) that mention it. The result ends with the exact call for the next page.",
   input,
   output,
   async run(args, tools) {
     const ref = resolveBoardReference(args.board);
     const lang = chooseLang(args.lang, ref.lang, tools.defaultLang);
+    if (args.point !== undefined) return boardPointAnswer(tools, lang, ref.spelling, args.point);
     const board = await getBoard(anonymousQueryContext(tools, lang), ref.spelling);
     if (!board) {
       throw new ToolError(
@@ -70,8 +81,18 @@ export const getBoardTool = defineTool({
           : "",
       ...documents.map(documentItem),
       "",
-      "Repair cases and forum threads about this board: use the search tool with the board number.",
-      "",
+      ...(board.threads.length ? [`## Newest forum threads (${board.counts.threads} in all)`, ...board.threads.map(threadItem), ""] : []),
+      ...(board.cases.length ? [`## Newest repair cases (${board.counts.cases} in all)`, ...trimCases(board.cases).map(caseItem), ""] : []),
+      ...(board.points.length
+        ? [
+            "## Values measured on this board (published repair cases)",
+            "| point | measurements | component changes | most reported expected value |",
+            "|---|---|---|---|",
+            ...board.points.map((p) => `| ${p.point} | ${p.measurements} | ${p.components} | ${p.expected ? `${p.expected.value} (${p.expected.count})` : "—"} |`),
+            `Details of one: get_board with point (e.g. point: ${quote(board.points[0].point)}).`,
+            "",
+          ]
+        : []),
       closing(notes, next),
     ];
     return {
