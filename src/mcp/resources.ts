@@ -177,7 +177,8 @@ export function registerResources(server: McpServer, ctx: ToolContext): void {
     pointTemplate,
     {
       title: "A point of a board",
-      description: "A net or designator of a board in any spelling: the values reported on it with their counts and sources, as get_board with point renders it",
+      description:
+        "A net or designator of a board in any spelling: the values reported on it with their counts and sources, as get_board with point renders it",
       mimeType: RESOURCE_MIME_TYPE,
     },
     (uri, variables) => readItem(board, uri, variables, ctx, ["point"]),

@@ -23,7 +23,12 @@ export async function boardPointAnswer(tools: ToolContext, lang: Lang, board: st
   const md = [
     `# ${answer.point} on board ${answer.board.number}`,
     answer.board.url,
-    line(`normalised ${answer.norm}`, plural(answer.cases.length, "repair case"), plural(answer.threads.length, "thread"), plural(answer.documents.length, "document")),
+    line(
+      `normalised ${answer.norm}`,
+      plural(answer.cases.length, "repair case"),
+      plural(answer.threads.length, "thread"),
+      plural(answer.documents.length, "document"),
+    ),
     "",
     ...(answer.expected.length || answer.measured.length
       ? [
@@ -38,7 +43,11 @@ export async function boardPointAnswer(tools: ToolContext, lang: Lang, board: st
     ...(answer.cases.length ? ["## Repair cases that measured or changed it", ...trimCases(answer.cases).map(caseItem), ""] : []),
     ...(answer.threads.length ? ["## Forum threads that mention it", ...answer.threads.map(threadItem), ""] : []),
     ...(answer.documents.length
-      ? ["## Documents whose text mentions it", ...answer.documents.map((d) => `${documentItem(d)}\n  ${plural(d.pages.length, "page")}: ${d.pages.join(", ")}`), ""]
+      ? [
+          "## Documents whose text mentions it",
+          ...answer.documents.map((d) => `${documentItem(d)}\n  ${plural(d.pages.length, "page")}: ${d.pages.join(", ")}`),
+          "",
+        ]
       : []),
     closing([], null),
   ];

@@ -25,12 +25,16 @@ const input = z.object({
     .min(1)
     .max(100)
     .optional()
-    .describe("A net or designator of the board (PPBUS_G3H, ppbus g3h, U7000): the values the community reported on it, with their cases, threads and documents"),
+    .describe(
+      "A net or designator of the board (PPBUS_G3H, ppbus g3h, U7000): the values the community reported on it, with their cases, threads and documents",
+    ),
   lang: LangInput,
 });
 
 const output = toolResultSchema({
-  board: BoardDetailSchema.describe(`The board; documents holds one page of up to ${BOARD_DOCUMENTS_PER_CALL} public documents for it, newest first`).optional(),
+  board: BoardDetailSchema.describe(
+    `The board; documents holds one page of up to ${BOARD_DOCUMENTS_PER_CALL} public documents for it, newest first`,
+  ).optional(),
   documents_page: PageSchema.optional(),
   point: BoardPointDetailSchema.describe("With `point`: the point's values, cases, threads and documents").optional(),
 });
@@ -88,7 +92,9 @@ export const getBoardTool = defineTool({
             "## Values measured on this board (published repair cases)",
             "| point | measurements | component changes | most reported expected value |",
             "|---|---|---|---|",
-            ...board.points.map((p) => `| ${p.point} | ${p.measurements} | ${p.components} | ${p.expected ? `${p.expected.value} (${p.expected.count})` : "—"} |`),
+            ...board.points.map(
+              (p) => `| ${p.point} | ${p.measurements} | ${p.components} | ${p.expected ? `${p.expected.value} (${p.expected.count})` : "—"} |`,
+            ),
             `Details of one: get_board with point (e.g. point: ${quote(board.points[0].point)}).`,
             "",
           ]
