@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { adminOk as admin } from "./helpers/admin";
 import { api, expectMatchesOpenApi, expectProblem, getJson } from "./helpers/app";
 import { nextPath } from "./helpers/links";
+import { html } from "./helpers/site";
 import { CASE, DOC, KEYS, MAKER, seedBoardKnowledge, THREAD } from "./helpers/board-fixture";
 
 beforeAll(seedBoardKnowledge);
@@ -124,5 +125,18 @@ describe("GET /boards/{number}/points/{point}", () => {
     expect((await getJson("/boards/BKT-100")).body.data.counts.documents).toBe(1);
     await admin("documents:restore", DOC(1));
     expect((await getJson("/boards/BKT-100/points/PPBUS_G3H")).body.data.documents.map((d: { id: string }) => d.id)).toEqual([DOC(1)]);
+  });
+});
+
+describe("the board page", () => {
+  it("shows the board's threads, cases and values table, the table in a sideways-scrolling wrapper", async () => {
+    const markup = await html("/en/boards/BKT100");
+    expect(markup).toContain("Forum threads about this board");
+    expect(markup).toContain("BKT-100 no power");
+    expect(markup).not.toContain("BKT-100 hidden");
+    expect(markup).toContain("BKT-100 four");
+    const values = markup.slice(markup.indexOf('id="values-heading"'));
+    expect(values).toMatch(/<div class="table" role="region" aria-labelledby="values"/);
+    expect(values).toMatch(/<code>PPBUS_G3H<\/code><\/th><td>4<\/td><td>0<\/td><td>12\.6 V \(4 reports\)<\/td>/);
   });
 });
