@@ -20,14 +20,7 @@ export const BOARD_DOCUMENTS_PER_CALL = 20;
 const input = z.object({
   board: referenceInput("Board number or alias in any spelling (820-00165, 82000165, LA-B162P) or page address (…/en/boards/{number})"),
   page: pageInput("the board's documents"),
-  point: z
-    .string()
-    .min(1)
-    .max(100)
-    .optional()
-    .describe(
-      "A net or designator of the board (PPBUS_G3H, ppbus g3h, U7000): the values the community reported on it, with their cases, threads and documents",
-    ),
+  point: z.string().min(1).max(100).optional().describe("Net or designator, any spelling (PPBUS_G3H, u7000)"),
   lang: LangInput,
 });
 
@@ -43,9 +36,8 @@ export const getBoardTool = defineTool({
   name: "get_board",
   title: "Read a board",
   description:
-    `Read a logic board: maker, platform, codename, aliases, its public documents (${BOARD_DOCUMENTS_PER_CALL} a page), newest threads and repair cases, ` +
-    "and the values measured on its nets. With `point` (a net or designator in any spelling): the expected and measured values reported for it with their counts, " +
-    "and the cases, threads and documents (with pages) that mention it. The result ends with the exact call for the next page.",
+    `Read a logic board: maker, aliases, public documents (${BOARD_DOCUMENTS_PER_CALL} a page), newest threads and cases, values measured on its nets. ` +
+    "With point (net or designator): its reported values with counts and their sources. The result ends with the exact call for the next page.",
   input,
   output,
   async run(args, tools) {
