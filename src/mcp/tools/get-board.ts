@@ -16,6 +16,8 @@ import { defineTool } from "../tool";
 
 /** Documents listed per call. */
 export const BOARD_DOCUMENTS_PER_CALL = 20;
+/** Rows of the values table per call. */
+export const BOARD_POINTS_PER_CALL = 15;
 
 const input = z.object({
   board: referenceInput("Board number or alias in any spelling (820-00165, 82000165, LA-B162P) or page address (…/en/boards/{number})"),
@@ -44,16 +46,22 @@ export const getBoardTool = defineTool({
     const ref = resolveBoardReference(args.board);
     const lang = chooseLang(args.lang, ref.lang, tools.defaultLang);
     if (args.point !== undefined) return boardPointAnswer(tools, lang, ref.spelling, args.point);
+    const notes: string[] = [];
     const board = await getBoard(anonymousQueryContext(tools, lang), ref.spelling);
     if (!board) {
       throw new ToolError(
         `No board matches ${quote(ref.spelling)} (numbers and aliases are compared without dashes, spaces or case). Try the search tool with the number or the device model.`,
       );
     }
+    // The hub's lists, cut for a model's context: threads and cases as the API gives them (the newest 10), symptoms
+    // cut, the most measured points only.
+    const cases = trimCases(board.cases);
+    const points = board.points.slice(0, BOARD_POINTS_PER_CALL);
+    if (board.points.length > points.length)
+      notes.push(`The values table shows the ${points.length} most measured points; get_board with point reads any other.`);
     const page = args.page ?? 1;
     const meta = pageMeta({ page, perPage: BOARD_DOCUMENTS_PER_CALL }, board.documents.length);
     const documents = board.documents.slice((page - 1) * BOARD_DOCUMENTS_PER_CALL, page * BOARD_DOCUMENTS_PER_CALL);
-    const notes: string[] = [];
     if (documents.length === 0 && board.documents.length > 0)
       notes.push(`Page ${page} is past the end: the board has ${plural(board.documents.length, "public document")}.`);
     const next: NextCall | null = page < meta.last_page ? { tool: "get_board", arguments: { board: board.number, page: page + 1, lang } } : null;
@@ -78,8 +86,8 @@ export const getBoardTool = defineTool({
       ...documents.map(documentItem),
       "",
       ...(board.threads.length ? [`## Newest forum threads (${board.counts.threads} in all)`, ...board.threads.map(threadItem), ""] : []),
-      ...(board.cases.length ? [`## Newest repair cases (${board.counts.cases} in all)`, ...trimCases(board.cases).map(caseItem), ""] : []),
-      ...(board.points.length
+      ...(cases.length ? [`## Newest repair cases (${board.counts.cases} in all)`, ...cases.map(caseItem), ""] : []),
+      ...(points.length
         ? [
             "## Values measured on this board (published repair cases)",
             "| point | measurements | component changes | most reported expected value |",
@@ -87,14 +95,14 @@ export const getBoardTool = defineTool({
             ...board.points.map(
               (p) => `| ${p.point} | ${p.measurements} | ${p.components} | ${p.expected ? `${p.expected.value} (${p.expected.count})` : "—"} |`,
             ),
-            `Details of one: get_board with point (e.g. point: ${quote(board.points[0].point)}).`,
+            `Details of one: get_board with point (e.g. point: ${quote(points[0].point)}).`,
             "",
           ]
         : []),
       closing(notes, next),
     ];
     return {
-      structured: { board: { ...board, documents }, documents_page: meta, notes, next, usage: USAGE_NOTE },
+      structured: { board: { ...board, documents, cases, points }, documents_page: meta, notes, next, usage: USAGE_NOTE },
       markdown: render(md),
     };
   },
