@@ -6,6 +6,7 @@ import { adminOk as admin } from "./helpers/admin";
 import { api, expectMatchesOpenApi, expectProblem, getJson } from "./helpers/app";
 import { nextPath } from "./helpers/links";
 import { html } from "./helpers/site";
+import { createUploader, makePdf, runQueue, upload } from "./helpers/uploads";
 import { CASE, DOC, KEYS, MAKER, seedBoardKnowledge, THREAD } from "./helpers/board-fixture";
 
 beforeAll(seedBoardKnowledge);
@@ -138,5 +139,29 @@ describe("the board page", () => {
     const values = markup.slice(markup.indexOf('id="values-heading"'));
     expect(values).toMatch(/<div class="table" role="region" aria-labelledby="values"/);
     expect(values).toMatch(/<code>PPBUS_G3H<\/code><\/th><td>4<\/td><td>0<\/td><td>12\.6 V \(4 reports\)<\/td>/);
+  });
+});
+
+describe("kept current by the write paths", () => {
+  it("follows an upload through the consumer (page text included) and its delete", async () => {
+    const { key } = await createUploader(["api:read", "library:ingest", "library:publish"]);
+    const res = await upload(
+      key,
+      { external_id: "board-knowledge", visibility: "public", rights_attested: "true", boards: ["bkt 106"] },
+      { filename: "bkt106.pdf", content: await makePdf(["Cover page", "PP3V3_S5 from the 3.3 V regulator"]) },
+    );
+    const created: { data: { id: string } } = await res.json();
+    expect(res.status, JSON.stringify(created)).toBe(201);
+    // Processing: only its uploader reaches the board through it.
+    expect((await walk("q=BKT-106")).length).toBe(0);
+    expect((await walk("q=BKT-106", key)).map((b) => [b.number, b.counts.documents])).toEqual([["BKT-106", 1]]);
+    await runQueue([{ documentId: created.data.id, version: 1 }]);
+    expect((await walk("q=BKT-106")).map((b) => [b.number, b.counts.documents])).toEqual([["BKT-106", 1]]);
+    const point = (await getJson("/boards/BKT-106/points/pp3v3-s5")).body.data;
+    expect(point.documents.map((d: { id: string; pages: number[] }) => [d.id, d.pages])).toEqual([[created.data.id, [2]]]);
+    await admin("documents:delete", created.data.id);
+    expect((await walk("q=BKT-106")).length).toBe(0);
+    expect((await walk("q=BKT-106", key)).length).toBe(0);
+    await expectProblem(await api("/boards/BKT-106/points/pp3v3-s5"), 404, "not-found");
   });
 });
