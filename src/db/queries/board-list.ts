@@ -62,8 +62,11 @@ export async function listBoardItems(ctx: QueryContext, filter: BoardListFilter,
   const counts = countsOf(viewer, ctx.now);
   return readPage(ctx, page, total, (window, guard) => {
     const dir = sql.raw(window.reverse ? "desc" : "asc");
+    // Each part cut at the page's end before the union, so neither is read past it.
+    const upTo = window.offset + window.limit;
+    const cut = (part: SQL) => sql`select * from (${part} order by norm ${dir} limit ${upTo})`;
     const candidates = keyedOnly
-      ? sql`select board_id from (${listed(after)} union all select * from (${keyedOnly}${after})) order by norm ${dir} limit ${window.limit} offset ${window.offset}`
+      ? sql`select board_id from (${cut(listed(after))} union all ${cut(sql`${keyedOnly}${after}`)}) order by norm ${dir} limit ${window.limit} offset ${window.offset}`
       : sql`select board_id from (${listed(after)}) order by norm ${dir} limit ${window.limit} offset ${window.offset}`;
     return {
       query: ctx.db

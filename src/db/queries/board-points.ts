@@ -50,7 +50,7 @@ export async function getBoardPoint(ctx: QueryContext, boardSpelling: string, po
     ctx,
     Keys.ranked(
       ctx.db,
-      sql`select c.id as id from board_point_cases pc join repair_cases c on c.id = pc.case_id
+      sql`select c.id as id from board_point_cases pc cross join repair_cases c on c.id = pc.case_id
         where pc.board_id = ${boardId} and pc.norm = ${norm} and pc.n > 0 and c.published = 1 and (c.published_at is null or c.published_at <= ${ctx.now})
         order by coalesce(c.published_at, c.created_at) desc, c.id desc limit ${POINT_CASES}`,
     ),
