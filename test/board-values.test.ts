@@ -10,6 +10,8 @@ describe("normalizePoint", () => {
     expect(normalizePoint("+3V3_S5")).toBe("3V3S5");
     expect(normalizePoint("C7020")).not.toBe(normalizePoint("C702"));
     expect(normalizePoint("PP3V3/S5")).toBe("PP3V3/S5");
+    expect(normalizePoint("\u0000")).toBe("");
+    expect(normalizePoint("PP\u0000BUS")).toBe("PPBUS");
   });
   it("splits a point into the words text search matches", () => {
     expect(pointWords("PPBUS_G3H")).toEqual(["ppbus", "g3h"]);

@@ -12,12 +12,15 @@ export const MAX_POINT_SPELLING = 100;
  * migration's backfill.
  */
 export function normalizePoint(text: string): string {
-  return text
-    .normalize("NFKC")
-    .trim()
-    .replace(/^\++/, "")
-    .replace(/[\s._-]+/g, "")
-    .toUpperCase();
+  return (
+    text
+      .normalize("NFKC")
+      .trim()
+      .replace(/^\++/, "")
+      // Control and format characters name no point (a NUL would reach the text search).
+      .replace(/[\s._\-\p{C}]+/gu, "")
+      .toUpperCase()
+  );
 }
 
 /** The words a point is written with in text (`PPBUS_G3H` → ppbus, g3h): what full-text search matches. */

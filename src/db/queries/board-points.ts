@@ -31,13 +31,14 @@ export const POINT_THREADS_SEARCHED = 500;
 export const POINT_PAGES = 200;
 
 /** The FTS5 expression of a point: its words as a phrase in each spelling known, or its norm as one word. */
-export function pointExpression(spellings: readonly string[], norm: string): string {
-  const phrases = new Set<string>([norm.toLowerCase()]);
-  for (const s of spellings) {
+export function pointExpression(spellings: readonly string[], norm: string): string | undefined {
+  const phrases = new Set<string>();
+  // Words are letters and digits only (pointWords), so a phrase never carries FTS5 syntax.
+  for (const s of [norm, ...spellings]) {
     const words = pointWords(s);
     if (words.length) phrases.add(words.join(" "));
   }
-  return [...phrases].map((p) => `"${p.replace(/"/g, "")}"`).join(" OR ");
+  return phrases.size ? [...phrases].map((p) => `"${p}"`).join(" OR ") : undefined;
 }
 
 type ValueRow = { kind: "e" | "m"; value: string; n: number };
@@ -85,19 +86,21 @@ export async function getBoardPoint(ctx: QueryContext, boardSpelling: string, po
   const shardOfDoc = new Map((shardRows as { id: string; shard: string | null }[]).map((r) => [r.id, r.shard]));
   const withText = visibleDocs.filter((d) => shardOfDoc.has(d.id)).map((d) => d.id);
   const [threadList, pages] = await Promise.all([
-    load(
-      threadsLoader(
-        ctx,
-        Keys.ranked(
-          ctx.db,
-          sql`select t.id as id from (select id, created_at from threads where board_id = ${board.id} and published = 1 order by created_at desc, id desc limit ${POINT_THREADS_SEARCHED}) t
+    expression === undefined
+      ? []
+      : load(
+          threadsLoader(
+            ctx,
+            Keys.ranked(
+              ctx.db,
+              sql`select t.id as id from (select id, created_at from threads where board_id = ${board.id} and published = 1 order by created_at desc, id desc limit ${POINT_THREADS_SEARCHED}) t
             join search_keys k on k.kind = 'thread' and k.id = t.id
             where exists (select 1 from search_threads where search_threads.rowid = k.n and search_threads match ${`{title body replies} : (${expression})`})
             order by t.created_at desc, t.id desc limit ${POINT_THREADS}`,
+            ),
+          ),
         ),
-      ),
-    ),
-    pagesMentioning(ctx.shards, withText, shardOfDoc, `body : (${expression})`),
+    expression === undefined ? new Map<string, number[]>() : pagesMentioning(ctx.shards, withText, shardOfDoc, `body : (${expression})`),
   ]);
 
   const hidden = unseenOf(unseen);
