@@ -6,9 +6,7 @@ import { adminOk as admin } from "./helpers/admin";
 import { api, expectMatchesOpenApi, expectProblem, getJson } from "./helpers/app";
 import { nextPath } from "./helpers/links";
 import { html } from "./helpers/site";
-import { makePdf, runQueue, upload } from "./helpers/uploads";
-import { sha256Hex } from "../src/auth/keys";
-import { env } from "cloudflare:workers";
+import { createUploader, makePdf, runQueue, upload } from "./helpers/uploads";
 import { CASE, DOC, KEYS, MAKER, seedBoardKnowledge, THREAD } from "./helpers/board-fixture";
 
 beforeAll(seedBoardKnowledge);
@@ -152,26 +150,9 @@ describe("the board page", () => {
   });
 });
 
-/**
- * An uploader whose user id no other file's account gets: upload-rate counters are per user id and outlive a reset
- * import (which lets ids start again from 1), so an upload here must not count against another file's account.
- */
-async function uploaderWithOwnId(): Promise<string> {
-  const id = 800_000 + Math.floor(Math.random() * 100_000);
-  const key = `bds_boardKnowledgeUploader${id}`.padEnd(40, "0");
-  const now = new Date().toISOString();
-  await env.DB.prepare("insert into users (id, username, name, role, locale, active, created_at) values (?, ?, ?, 'user', 'en', 1, ?)")
-    .bind(id, `bk${id}`, `bk${id}`, now)
-    .run();
-  await env.DB.prepare("insert into api_keys (user_id, name, token_hash, display_prefix, scopes, created_at) values (?, 'test', ?, ?, ?, ?)")
-    .bind(id, await sha256Hex(key), key.slice(0, 10), JSON.stringify(["api:read", "library:ingest", "library:publish"]), now)
-    .run();
-  return key;
-}
-
 describe("kept current by the write paths", () => {
   it("follows an upload through the consumer (page text included) and its delete", async () => {
-    const key = await uploaderWithOwnId();
+    const { key } = await createUploader(["api:read", "library:ingest", "library:publish"]);
     const res = await upload(
       key,
       { external_id: "board-knowledge", visibility: "public", rights_attested: "true", boards: ["bkt 106"] },
