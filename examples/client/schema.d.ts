@@ -173,7 +173,7 @@ export interface paths {
         };
         /**
          * Get a point of a board
-         * @description A net or designator of a board, in any spelling (case, _, -, spaces, dots, a leading +): the expected and measured values reported in visible repair cases (normalised, most frequent first, with their counts), those cases, the visible threads about the board (or naming it) that mention it and the board's visible documents whose page text mentions it, with the pages. 404 when the board is unknown or nothing visible mentions the point.
+         * @description A net or designator of a board, in any spelling (case, _, -, spaces, dots, a leading +): the expected and measured values reported in visible repair cases (normalised, most frequent first, with their counts), those cases, the visible threads about the board that mention it and the board's visible documents whose page text mentions it, with the pages. 404 when the board is unknown or nothing visible mentions the point.
          */
         get: operations["getBoardPoint"];
         put?: never;
@@ -703,7 +703,7 @@ export interface components {
             measured: components["schemas"]["ValueCount"][];
             /** @description Visible cases that measured or changed the point, newest first */
             cases: components["schemas"]["RepairCase"][];
-            /** @description Visible threads about the board, or naming it in their text, that mention the point */
+            /** @description Visible threads about the board that mention the point */
             threads: components["schemas"]["Thread"][];
             /** @description Visible documents of the board whose page text mentions the point */
             documents: components["schemas"]["PointDocument"][];

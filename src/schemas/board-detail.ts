@@ -34,7 +34,7 @@ export const BoardPointDetailSchema = z
     expected: z.array(ValueCountSchema).openapi({ description: "Expected values reported in visible cases, most frequent first" }),
     measured: z.array(ValueCountSchema).openapi({ description: "Measured values reported in visible cases, most frequent first" }),
     cases: z.array(RepairCaseSchema).openapi({ description: "Visible cases that measured or changed the point, newest first" }),
-    threads: z.array(ThreadSchema).openapi({ description: "Visible threads about the board, or naming it in their text, that mention the point" }),
+    threads: z.array(ThreadSchema).openapi({ description: "Visible threads about the board that mention the point" }),
     documents: z.array(PointDocumentSchema).openapi({ description: "Visible documents of the board whose page text mentions the point" }),
     // Extension point (issue 32): `boardviews`, the boardviews that hold the point with side and position, is
     // added here by the boardview work; src/db/queries/board-points.ts says where its rows are read.

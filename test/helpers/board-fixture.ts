@@ -63,15 +63,6 @@ const fixture = {
       published: false,
       created_at: "2026-03-03T00:00:00Z",
     },
-    // No board of its own: it names the board and the net in its text.
-    {
-      id: THREAD(5),
-      category: "bk-laptops",
-      title: "What should PPBUS_G3H read?",
-      author: "tech",
-      body: "On a bkt 100 board, with the charger in.",
-      created_at: "2026-03-05T00:00:00Z",
-    },
     {
       id: THREAD(4),
       category: "bk-laptops",

@@ -41,15 +41,6 @@ export function pointExpression(spellings: readonly string[], norm: string): str
   return phrases.size ? [...phrases].map((p) => `"${p}"`).join(" OR ") : undefined;
 }
 
-/**
- * A thread names the board by its number (in its text, or as its board: the index's codes column), in any
- * spelling the tokenizer splits: `820-00165`, `820 00165` and `82000165` are the phrase "820 00165" or the word.
- */
-function boardExpression(board: { number: string; norm: string }): string {
-  const phrases = new Set([pointWords(board.number).join(" "), board.norm.toLowerCase()].filter(Boolean));
-  return `{title codes body replies} : (${[...phrases].map((p) => `"${p}"`).join(" OR ")})`;
-}
-
 type ValueRow = { kind: "e" | "m"; value: string; n: number };
 
 export async function getBoardPoint(ctx: QueryContext, boardSpelling: string, pointSpelling: string): Promise<BoardPointDetail | undefined> {
@@ -102,15 +93,10 @@ export async function getBoardPoint(ctx: QueryContext, boardSpelling: string, po
             ctx,
             Keys.ranked(
               ctx.db,
-              sql`select id from (
-                select t.id as id, t.created_at as created_at from (select id, created_at from threads where board_id = ${board.id} and published = 1 order by created_at desc, id desc limit ${POINT_THREADS_SEARCHED}) t
-                join search_keys k on k.kind = 'thread' and k.id = t.id
-                where exists (select 1 from search_threads where search_threads.rowid = k.n and search_threads match ${`{title body replies} : (${expression})`})
-                union
-                select t.id, t.created_at from (select rowid as n from search_threads where search_threads match ${`({title body replies} : (${expression})) AND (${boardExpression(board)})`} order by rowid desc limit ${POINT_THREADS_SEARCHED}) m
-                cross join search_keys k on k.kind = 'thread' and k.n = m.n cross join threads t on t.id = k.id
-                where t.published = 1)
-              order by created_at desc, id desc limit ${POINT_THREADS}`,
+              sql`select t.id as id from (select id, created_at from threads where board_id = ${board.id} and published = 1 order by created_at desc, id desc limit ${POINT_THREADS_SEARCHED}) t
+            join search_keys k on k.kind = 'thread' and k.id = t.id
+            where exists (select 1 from search_threads where search_threads.rowid = k.n and search_threads match ${`{title body replies} : (${expression})`})
+            order by t.created_at desc, t.id desc limit ${POINT_THREADS}`,
             ),
           ),
         ),
