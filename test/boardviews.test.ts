@@ -197,6 +197,16 @@ describe("boardview answers", () => {
       ].sort(),
     );
     expect(await boardviewsHoldingPoint(ctx({ userId: stranger.userId }), "820-00165", "UPT500")).toHaveLength(1);
+
+    // The board point answer lists them: a point only a boardview names is answered, a private one only to its owner.
+    const anonymousPoint = await getJson("/boards/820-00165/points/upt_500"); // getJson asserts the 200
+    expect(anonymousPoint.body.data.boardviews).toEqual([
+      { document: pub, format: "test_link", kind: "part", name: "UPT500", side: "bottom", x: 10, y: 20 },
+    ]);
+    const ownerNet = await getJson("/boards/82000165/points/PP5V-PT", { key: owner.key });
+    expect(ownerNet.body.data.boardviews.map((h: any) => h.document).sort()).toEqual([pub, priv].sort());
+    const strangerNet = await getJson("/boards/82000165/points/PP5V-PT", { key: stranger.key });
+    expect(strangerNet.body.data.boardviews.map((h: any) => h.document)).toEqual([pub]);
   });
 });
 

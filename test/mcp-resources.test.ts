@@ -58,6 +58,7 @@ describe.each([
       case: "bds://case/{id}{?lang}",
       document: "bds://document/{id}{?lang}",
       board: "bds://board/{number}{?page,lang}",
+      board_point: "bds://board/{number}/point/{point}{?lang}",
     });
     for (const t of resourceTemplates) {
       expect(t.mimeType).toBe("text/markdown");

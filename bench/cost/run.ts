@@ -185,6 +185,31 @@ async function endpoints(base: string): Promise<Endpoint[]> {
       bound: 1000,
       why: "lists every visible document of the board (up to 1000), ~11 rows each",
     },
+    {
+      name: "boards list, anonymous",
+      path: "/api/v1/boards",
+      bound: 200,
+      why: "20 boards from board_content's listed index, a counter for the total (issue 31)",
+    },
+    {
+      name: "boards list, keyed",
+      path: "/api/v1/boards",
+      keyed: true,
+      bound: 1500,
+      why: "adds the boards the key owner reaches only through own or shared documents (board_keyed_documents)",
+    },
+    {
+      name: "boards list, anonymous, prefix",
+      path: `/api/v1/boards?q=${encodeURIComponent(board.slice(0, 4))}`,
+      bound: 3000,
+      why: "the boards under the prefix are counted (a range of the norm indexes)",
+    },
+    {
+      name: "board point",
+      path: `/api/v1/boards/${encodeURIComponent(board)}/points/U7000`,
+      bound: 1500,
+      why: "the point's counters, its cases, the board's documents (up to 100) and threads (up to 500) probed by rowid",
+    },
     { name: "threads list", path: "/api/v1/forum/threads", bound: 200 },
     { name: "threads list, page 50", path: "/api/v1/forum/threads?page=50", bound: 1200 },
     {

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { dropStatements, rebuildPageIndex, rebuildSearchIndex } from "../../src/search/rebuild";
 import { dropPageIndexStatements } from "../../src/search/page-index";
 import { placeDocument } from "../../src/text/shards";
+import { normalizePoint, normalizeValue } from "../../src/content/board-values";
 import { boardNumber, DESIGNATORS, DOCUMENT_TYPES, PART_NUMBERS, prng, TextMaker, ulidAt, type Sizes } from "./data";
 
 /** The text databases of wrangler.toml the catalogue's page text is placed over (the hash rule, src/text/shards.ts). */
@@ -241,13 +242,21 @@ async function generate(db: D1Database, shards: Record<string, D1Database>, size
       ],
     );
     const components = 1 + Math.floor(rnd() * 3);
-    for (let c = 0; c < components; c++)
+    for (let c = 0; c < components; c++) {
+      const designator = pick(DESIGNATORS);
       await L.add(
         "case_components",
-        ["case_id", "position", "designator", "part_number", "action"],
-        [id, c, pick(DESIGNATORS), pick(PART_NUMBERS), "replaced"],
+        ["case_id", "position", "designator", "part_number", "action", "designator_norm"],
+        [id, c, designator, pick(PART_NUMBERS), "replaced", normalizePoint(designator)],
       );
-    await L.add("case_measurements", ["case_id", "position", "point", "expected", "measured"], [id, 0, pick(DESIGNATORS), "3.3 V", "0 V"]);
+    }
+    const point = pick(DESIGNATORS);
+    // Normalised as the importer writes them, so board knowledge (migrations/0020) counts them.
+    await L.add(
+      "case_measurements",
+      ["case_id", "position", "point", "expected", "measured", "point_norm", "expected_norm", "measured_norm"],
+      [id, 0, point, "3.3 V", "0 V", normalizePoint(point), normalizeValue("3.3 V"), normalizeValue("0 V")],
+    );
   }
   for (let i = 0; i < sizes.posts; i++) {
     const created = start + Math.floor((span * i) / sizes.posts);

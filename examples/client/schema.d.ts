@@ -144,6 +144,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/boards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List boards
+         * @description Every board the caller reaches through its content (a document, thread or repair case the caller may see), by normalised number, with the caller's counts.
+         */
+        get: operations["listBoards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/boards/{number}": {
         parameters: {
             query?: never;
@@ -156,6 +176,26 @@ export interface paths {
          * @description A board by number or alias in any spelling, with the documents visible to the caller.
          */
         get: operations["getBoard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/boards/{number}/points/{point}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a point of a board
+         * @description A net or designator of a board, in any spelling (case, _, -, spaces, dots, a leading +): the expected and measured values reported in visible repair cases (normalised, most frequent first, with their counts), those cases, the visible threads about the board that mention it and the board's visible documents whose page text mentions it, with the pages. 404 when the board is unknown or nothing visible mentions the point.
+         */
+        get: operations["getBoardPoint"];
         put?: never;
         post?: never;
         delete?: never;
@@ -597,16 +637,18 @@ export interface components {
                 side: "top" | "bottom";
             }[];
         };
-        BoardResponse: {
-            data: components["schemas"]["BoardDetail"];
+        BoardPage: {
+            data: components["schemas"]["BoardListItem"][];
+            meta: components["schemas"]["PageMeta"];
         };
-        BoardDetail: components["schemas"]["Board"] & {
-            status: string;
-            board_code: string | null;
-            platform: string | null;
-            codename: string | null;
-            aliases: string[];
-            documents: components["schemas"]["Document"][];
+        BoardListItem: components["schemas"]["Board"] & {
+            counts: components["schemas"]["BoardCounts"];
+        };
+        /** @description Only what the caller may see is counted */
+        BoardCounts: {
+            documents: number;
+            threads: number;
+            cases: number;
         };
         Board: {
             /** @example 820-00165 */
@@ -622,6 +664,152 @@ export interface components {
              * @example https://example.org/en/forum/01JBGJ09TQM83XSSSS6YS3C4DW/no-power
              */
             url: string;
+        };
+        BoardResponse: {
+            data: components["schemas"]["BoardDetail"];
+        };
+        BoardDetail: components["schemas"]["Board"] & {
+            status: string;
+            board_code: string | null;
+            platform: string | null;
+            codename: string | null;
+            aliases: string[];
+            documents: components["schemas"]["Document"][];
+            /** @description The newest 10 visible threads about the board */
+            threads: components["schemas"]["Thread"][];
+            /** @description The newest 10 visible repair cases of the board */
+            cases: components["schemas"]["RepairCase"][];
+            counts: components["schemas"]["BoardCounts"];
+            /** @description Nets and designators measured or changed on the board, most measured first */
+            points: components["schemas"]["BoardPoint"][];
+        };
+        Thread: {
+            /**
+             * @description 26-character ULID
+             * @example 01JBGJ09TQM83XSSSS6YS3C4DW
+             */
+            id: string;
+            /** @description Category slug */
+            category: string;
+            title: string;
+            status: components["schemas"]["ThreadStatus"];
+            sticky: boolean;
+            author: string;
+            replies: number;
+            /**
+             * Format: date-time
+             * @example 2026-10-01T10:00:00.000Z
+             */
+            created_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-10-01T10:00:00.000Z
+             */
+            last_activity_at: string | null;
+            /**
+             * Format: uri
+             * @example https://example.org/en/forum/01JBGJ09TQM83XSSSS6YS3C4DW/no-power
+             */
+            url: string;
+        };
+        /** @enum {string} */
+        ThreadStatus: "open" | "locked" | "solved" | "closed";
+        RepairCase: {
+            /**
+             * @description 26-character ULID
+             * @example 01JBGJ09TQM83XSSSS6YS3C4DW
+             */
+            id: string;
+            title: string;
+            outcome: components["schemas"]["Outcome"];
+            symptom: string;
+            device_model: string | null;
+            /** @description Board number */
+            board: string | null;
+            manufacturer: string | null;
+            author: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-10-01T10:00:00.000Z
+             */
+            published_at: string | null;
+            /**
+             * Format: uri
+             * @example https://example.org/en/forum/01JBGJ09TQM83XSSSS6YS3C4DW/no-power
+             */
+            url: string;
+        };
+        /** @enum {string} */
+        Outcome: "fixed" | "partially_fixed" | "not_fixed" | "unknown";
+        BoardPoint: {
+            /**
+             * @description As first written in a case
+             * @example PPBUS_G3H
+             */
+            point: string;
+            /**
+             * @description Upper case without spaces, _, -, dots or a leading +
+             * @example PPBUSG3H
+             */
+            norm: string;
+            /** @description Visible measurements of the point */
+            measurements: number;
+            /** @description Visible component changes at the point (a designator) */
+            components: number;
+            expected: components["schemas"]["ValueCount"];
+        };
+        /** @description The most reported expected value, or null */
+        ValueCount: {
+            /** @example 12.6 V */
+            value: string;
+            count: number;
+        } | null;
+        BoardPointResponse: {
+            data: components["schemas"]["BoardPointDetail"];
+        };
+        BoardPointDetail: {
+            board: components["schemas"]["Board"];
+            /**
+             * @description As written in the cases, or as asked when no case names it
+             * @example PPBUS_G3H
+             */
+            point: string;
+            /** @example PPBUSG3H */
+            norm: string;
+            /** @description Expected values reported in visible cases, most frequent first */
+            expected: components["schemas"]["ValueCount"][];
+            /** @description Measured values reported in visible cases, most frequent first */
+            measured: components["schemas"]["ValueCount"][];
+            /** @description Visible cases that measured or changed the point, newest first */
+            cases: components["schemas"]["RepairCase"][];
+            /** @description Visible threads about the board that mention the point */
+            threads: components["schemas"]["Thread"][];
+            /** @description Visible documents of the board whose page text mentions the point */
+            documents: components["schemas"]["PointDocument"][];
+            /** @description Visible boardviews of the board that hold the point as a part or a net, with its side and position */
+            boardviews: components["schemas"]["BoardviewHolding"][];
+        };
+        PointDocument: components["schemas"]["Document"] & {
+            /** @description Pages (from 1) whose text mentions the point */
+            pages: number[];
+        };
+        BoardviewHolding: {
+            /** @description The boardview document's id (GET /documents/{document}/boardview answers its part or net) */
+            document: string;
+            /** @description test_link, bdv or gencad */
+            format: string | null;
+            /**
+             * @description The point is a part (designator) or a net of the boardview
+             * @enum {string}
+             */
+            kind: "part" | "net";
+            /** @description As the boardview writes it */
+            name: string;
+            /** @enum {string} */
+            side: "top" | "bottom";
+            /** @description A part's placement point; for a net, its first test point, else its first pin */
+            x: number;
+            y: number;
         };
         SearchResponse: {
             data: components["schemas"]["SearchResult"];
@@ -761,37 +949,6 @@ export interface components {
         SearchThread: components["schemas"]["Thread"] & {
             highlight: components["schemas"]["SearchHighlight"];
         };
-        /** @enum {string} */
-        ThreadStatus: "open" | "locked" | "solved" | "closed";
-        Thread: {
-            /**
-             * @description 26-character ULID
-             * @example 01JBGJ09TQM83XSSSS6YS3C4DW
-             */
-            id: string;
-            /** @description Category slug */
-            category: string;
-            title: string;
-            status: components["schemas"]["ThreadStatus"];
-            sticky: boolean;
-            author: string;
-            replies: number;
-            /**
-             * Format: date-time
-             * @example 2026-10-01T10:00:00.000Z
-             */
-            created_at: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-10-01T10:00:00.000Z
-             */
-            last_activity_at: string | null;
-            /**
-             * Format: uri
-             * @example https://example.org/en/forum/01JBGJ09TQM83XSSSS6YS3C4DW/no-power
-             */
-            url: string;
-        };
         SearchPost: components["schemas"]["BlogPost"] & {
             highlight: components["schemas"]["SearchHighlight"];
         };
@@ -821,33 +978,6 @@ export interface components {
         };
         SearchCase: components["schemas"]["RepairCase"] & {
             highlight: components["schemas"]["SearchHighlight"];
-        };
-        /** @enum {string} */
-        Outcome: "fixed" | "partially_fixed" | "not_fixed" | "unknown";
-        RepairCase: {
-            /**
-             * @description 26-character ULID
-             * @example 01JBGJ09TQM83XSSSS6YS3C4DW
-             */
-            id: string;
-            title: string;
-            outcome: components["schemas"]["Outcome"];
-            symptom: string;
-            device_model: string | null;
-            /** @description Board number */
-            board: string | null;
-            manufacturer: string | null;
-            author: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-10-01T10:00:00.000Z
-             */
-            published_at: string | null;
-            /**
-             * Format: uri
-             * @example https://example.org/en/forum/01JBGJ09TQM83XSSSS6YS3C4DW/no-power
-             */
-            url: string;
         };
         CategoryList: {
             data: components["schemas"]["Category"][];
@@ -2095,6 +2225,179 @@ export interface operations {
             };
         };
     };
+    listBoards: {
+        parameters: {
+            query?: {
+                /** @description A manufacturer's name, any case */
+                manufacturer?: string;
+                /** @description A prefix of the board number or of an alias, in any spelling (820-017, 820017, 820 017) */
+                q?: string;
+                /** @description Page number, from 1. A page past meta.last_page answers an empty data array with the true meta. To walk a whole list, follow the Link header (rel="next") instead: it cannot skip or repeat an item when the list changes between pages. */
+                page?: number;
+                /** @description Items per page, 1 to 100 (default 20). */
+                per_page?: number;
+                /** @description Continue a list after the last item of a previous page: the opaque value from the `Link: <…>; rel="next"` header of that page. Reaches any depth at the cost of one page; the other parameters must be the ones the cursor was made with (the Link address repeats them). Not combined with page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of boards. While more follow, the Link header names the next page (a cursor address): following it from page 1 lists every board once. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "x-d1-bookmark": components["headers"]["x-d1-bookmark"];
+                    ETag: components["headers"]["ETag"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BoardPage"];
+                };
+            };
+            /** @description Not modified: the If-None-Match sent matches the current ETag */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "x-d1-bookmark": components["headers"]["x-d1-bookmark"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Unauthorized (the type of the body ends in /problems/{code}):
+             *     - `unauthorized`: No API key was sent where one is required, or the key that was sent is unknown, expired or revoked. A key that is sent must be valid even on open endpoints: it is never treated as anonymous.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "x-d1-bookmark": components["headers"]["x-d1-bookmark"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Forbidden (the type of the body ends in /problems/{code}):
+             *     - `forbidden`: The key lacks a scope the endpoint needs, or its account is inactive. The body lists required_scopes.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "x-d1-bookmark": components["headers"]["x-d1-bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Validation failed (the type of the body ends in /problems/{code}):
+             *     - `validation-failed`: A parameter, field or file is missing or invalid. The errors object maps each field to what is wrong with it.
+             */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "x-d1-bookmark": components["headers"]["x-d1-bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Too many requests (the type of the body ends in /problems/{code}):
+             *     - `rate-limited`: Too many requests in a short time. Wait the number of seconds in the Retry-After header before trying again.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "x-d1-bookmark": components["headers"]["x-d1-bookmark"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Internal error (the type of the body ends in /problems/{code}):
+             *     - `internal`: Something failed on the server. The request_id identifies the failure in the logs; retrying later may help.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "x-d1-bookmark": components["headers"]["x-d1-bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getBoard: {
         parameters: {
             query?: never;
@@ -2125,6 +2428,172 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BoardResponse"];
+                };
+            };
+            /** @description Not modified: the If-None-Match sent matches the current ETag */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "x-d1-bookmark": components["headers"]["x-d1-bookmark"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Unauthorized (the type of the body ends in /problems/{code}):
+             *     - `unauthorized`: No API key was sent where one is required, or the key that was sent is unknown, expired or revoked. A key that is sent must be valid even on open endpoints: it is never treated as anonymous.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "x-d1-bookmark": components["headers"]["x-d1-bookmark"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Forbidden (the type of the body ends in /problems/{code}):
+             *     - `forbidden`: The key lacks a scope the endpoint needs, or its account is inactive. The body lists required_scopes.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "x-d1-bookmark": components["headers"]["x-d1-bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not found (the type of the body ends in /problems/{code}):
+             *     - `not-found`: Nothing exists at this address, or it is not visible to the caller. Both cases look the same on purpose.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "x-d1-bookmark": components["headers"]["x-d1-bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Too many requests (the type of the body ends in /problems/{code}):
+             *     - `rate-limited`: Too many requests in a short time. Wait the number of seconds in the Retry-After header before trying again.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "x-d1-bookmark": components["headers"]["x-d1-bookmark"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Internal error (the type of the body ends in /problems/{code}):
+             *     - `internal`: Something failed on the server. The request_id identifies the failure in the logs; retrying later may help.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "x-d1-bookmark": components["headers"]["x-d1-bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getBoardPoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Board number or alias, any spelling */
+                number: string;
+                /** @description Net or designator, any spelling */
+                point: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What is known about the point */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "x-d1-bookmark": components["headers"]["x-d1-bookmark"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BoardPointResponse"];
                 };
             };
             /** @description Not modified: the If-None-Match sent matches the current ETag */

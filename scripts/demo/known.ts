@@ -141,6 +141,8 @@ export interface KnownCase {
   diagnosis: string;
   fix: string;
   components: { designator: string; part_number: string; action: string }[];
+  /** What was read, as technicians write it: board knowledge (GET /boards/{number}/points/{point}) gathers them. */
+  measurements?: { point: string; expected: string | null; measured: string }[];
 }
 
 export const KNOWN_CASES: KnownCase[] = [
@@ -215,6 +217,55 @@ export const KNOWN_CASES: KnownCase[] = [
     diagnosis: "## Diagnóstico\n\nEl amplificador de audio no recibía alimentación: bobina de filtro abierta.",
     fix: "Cambiada la bobina y revisado el códec ALC3247. Sonido correcto.",
     components: [{ designator: "U9", part_number: "ALC3247", action: "checked" }],
+  },
+  {
+    title: "820-00165: no backlight, PPBUS fine, backlight fuse open",
+    lang: "en",
+    board: "820-00165",
+    symptom: "Image only with a flashlight behind the panel.",
+    diagnosis: "## Diagnosis\n\nPPBUS_G3H at 12.6 V, so the main rail is fine; the backlight fuse F9800 measured open.",
+    fix: "Replaced F9800; backlight back.",
+    components: [{ designator: "F9800", part_number: "0603-0.5A", action: "replaced" }],
+    measurements: [
+      { point: "PPBUS_G3H", expected: "12.6 V", measured: "12.60V" },
+      { point: "F9800", expected: "0 ohm", measured: "OL" },
+    ],
+  },
+  {
+    title: "820-00165: sin carga, PPBUS a 8,6 V",
+    lang: "es",
+    board: "820-00165",
+    symptom: "No carga la batería; el cargador se queda en 5 V.",
+    diagnosis: "## Diagnóstico\n\nPPBUS G3H medía 8,6 V en lugar de 12,6 V: el controlador de carga U7000 no arrancaba.",
+    fix: "Cambio de U7000; PPBUS vuelve a 12,6 V.",
+    components: [{ designator: "U7000", part_number: "ISL9240HRTZ", action: "replaced" }],
+    measurements: [
+      { point: "PPBUS G3H", expected: "12,6 V", measured: "8,6 V" },
+      { point: "ppbus-g3h", expected: "12,6 V", measured: "12,6 V" },
+    ],
+  },
+  {
+    title: "820-00165: dead after liquid, C7020 shorted",
+    lang: "en",
+    board: "820-00165",
+    symptom: "No power after a coffee spill.",
+    diagnosis: "## Diagnosis\n\nPPBUS_G3H pulled to 0.2 V; C7020 on the rail was shorted (diode mode 0.000).",
+    fix: "Removed C7020, cleaned the area; PPBUS_G3H at 12.6V again.",
+    components: [{ designator: "C7020", part_number: "GRM155R61A105KE15", action: "removed" }],
+    measurements: [
+      { point: "PPBUS_G3H", expected: "12.6V", measured: "0.2 V" },
+      { point: "C7020", expected: null, measured: "0.000" },
+    ],
+  },
+  {
+    title: "820-00165: random shutdowns under load",
+    lang: "en",
+    board: "820-00165",
+    symptom: "Shuts down when the GPU loads.",
+    diagnosis: "## Diagnosis\n\nPPBUS_G3H sagged under load; the battery connector pins were burnt.",
+    fix: "Replaced the battery connector J6950.",
+    components: [{ designator: "J6950", part_number: "BAT-CONN-9P", action: "replaced" }],
+    measurements: [{ point: "+PPBUS_G3H", expected: "12.6 V", measured: "11.9 V" }],
   },
 ];
 
@@ -378,7 +429,7 @@ export function caseRecord(c: KnownCase, id: string, published: number, minutes:
     diagnosis: c.diagnosis,
     fix: c.fix,
     minutes_spent: minutes,
-    measurements: [],
+    measurements: (c.measurements ?? []).map((m) => ({ ...m, note: null })),
     components: c.components.map((x) => ({ ...x, note: null })),
     documents: [],
     thread: null,

@@ -97,12 +97,12 @@ export interface Cursor extends SortPosition {
 }
 
 const CURSOR_VERSION = 2;
-export const MAX_CURSOR_LENGTH = 200;
+export const MAX_CURSOR_LENGTH = 300;
 
 const CursorPayload = z.tuple([
   z.literal(CURSOR_VERSION),
   z.number().int().min(2).max(Number.MAX_SAFE_INTEGER),
-  z.string().min(1).max(40), // a list's sort value as text (a stored created_at, …)
+  z.string().min(1).max(100), // a list's sort value as text (a stored created_at, a board's norm, …)
   z.string().regex(ID_PATTERN),
   z.string().regex(/^[0-9a-z]{1,13}$/),
   z.string().regex(/^[0-9a-z]{1,7}$/), // the check value (cursorCheck)

@@ -329,6 +329,10 @@ export const caseMeasurements = sqliteTable(
     expected: text("expected"),
     measured: text("measured").notNull(),
     note: text("note"),
+    /** The normalised point and values (src/content/board-values.ts), written with the row: triggers gather them per board. */
+    pointNorm: text("point_norm").notNull().default(""),
+    expectedNorm: text("expected_norm"),
+    measuredNorm: text("measured_norm").notNull().default(""),
   },
   (t) => [primaryKey({ columns: [t.caseId, t.position] })],
 );
@@ -344,6 +348,7 @@ export const caseComponents = sqliteTable(
     partNumber: text("part_number"),
     action: text("action").notNull(),
     note: text("note"),
+    designatorNorm: text("designator_norm").notNull().default(""),
   },
   (t) => [primaryKey({ columns: [t.caseId, t.position] })],
 );

@@ -2,6 +2,7 @@
 // language. Completions are never limited, so what they read is kept in the isolate for a minute.
 import { LANGUAGES } from "../core/language";
 import { boardNumbersByPrefix } from "../db/queries/boards";
+import { boardPointsByPrefix } from "../db/queries/board-points";
 import { normalizeBoardNumber } from "../core/urls";
 import { IsolateCache } from "../core/isolate-cache";
 import { anonymousQueryContext, type ToolContext } from "./tool-context";
@@ -26,4 +27,10 @@ export async function completeBoardNumber(tools: ToolContext, value: string): Pr
 
 export function completeLang(value: string): string[] {
   return LANGUAGES.filter((lang) => lang.startsWith(value.trim().toLowerCase()));
+}
+
+/** Point names of a board (measured or changed in its published cases) that start with `value` in any spelling. */
+export async function completeBoardPoint(tools: ToolContext, board: string, value: string): Promise<string[]> {
+  if (!board) return [];
+  return boardPointsByPrefix(anonymousQueryContext(tools, tools.defaultLang), board, value, COMPLETIONS_SHOWN);
 }

@@ -20,6 +20,7 @@ const enUnits = {
   forumThread: ["forum thread", "forum threads"],
   blogPost: ["blog post", "blog posts"],
   repairCase: ["repair case", "repair cases"],
+  boardview: ["boardview", "boardviews"],
 } satisfies Units;
 
 type Unit = keyof typeof enUnits;
@@ -38,6 +39,7 @@ const esUnits: Record<Unit, [string, string]> = {
   document: ["documento", "documentos"],
   forumThread: ["hilo del foro", "hilos del foro"],
   blogPost: ["entrada del blog", "entradas del blog"],
+  boardview: ["boardview", "boardviews"],
   repairCase: ["caso de reparación", "casos de reparación"],
 };
 
@@ -169,6 +171,25 @@ export const en = {
   noBoardDocuments: "No public documents for this board yet.",
   documentsRange: (first: number, last: number, total: number) => `Documents ${first}–${last} of ${total}`,
   boardSearchHint: "Repair cases and forum threads about this board: use the search tool with the board number.",
+  newestThreads: (all: number) => `Newest forum threads (${all} in all)`,
+  newestCases: (all: number) => `Newest repair cases (${all} in all)`,
+  valuesMeasured: "Values measured on this board (published repair cases)",
+  valuesHeader: "| point | measurements | component changes | most reported expected value |",
+  pointDetails: (point: string) => `Details of one: get_board with point (e.g. point: ${point}).`,
+  pointsCut: (shown: number) => `The values table shows the ${shown} most measured points; get_board with point reads any other.`,
+  pointNothing: (point: string, board: string) =>
+    `Nothing public about ${point} on board ${board}: the board is unknown, or no published case, thread, public document or boardview of it mentions the point. Call get_board without point for the board's measured points.`,
+  pointOnBoard: (point: string, board: string) => `${point} on board ${board}`,
+  normalisedAs: (norm: string) => `normalised ${norm}`,
+  valuesReported: "Values reported in published repair cases",
+  valuesReportedHeader: "| value | reported as | reports |",
+  reportedExpected: "expected",
+  reportedMeasured: "measured",
+  casesOfPoint: "Repair cases that measured or changed it",
+  threadsOfPoint: "Forum threads that mention it",
+  documentsOfPoint: "Documents whose text mentions it",
+  boardviewsOfPoint: "Boardviews that hold it",
+  holding: (kind: "part" | "net", name: string, side: string, x: number, y: number) => `${kind} ${name}, ${side} side at (${x}, ${y})`,
   noBoard: (q: string) =>
     `No board matches ${q} (numbers and aliases are compared without dashes, spaces or case). Try the search tool with the number or the device model.`,
 };
@@ -294,6 +315,26 @@ const es: McpWords = {
   noBoardDocuments: "Todavía no hay documentos públicos para esta placa.",
   documentsRange: (first, last, total) => `Documentos ${first}–${last} de ${total}`,
   boardSearchHint: "Casos de reparación e hilos del foro sobre esta placa: usa la herramienta search con el número de placa.",
+  newestThreads: (all) => `Hilos del foro más recientes (${all} en total)`,
+  newestCases: (all) => `Casos de reparación más recientes (${all} en total)`,
+  valuesMeasured: "Valores medidos en esta placa (casos de reparación publicados)",
+  valuesHeader: "| punto | mediciones | cambios de componentes | valor esperado más citado |",
+  pointDetails: (point) => `Detalle de uno: get_board con point (p. ej. point: ${point}).`,
+  pointsCut: (shown) => `La tabla muestra los ${shown} puntos más medidos; get_board con point lee cualquier otro.`,
+  pointNothing: (point, board) =>
+    `Nada público sobre ${point} en la placa ${board}: la placa no existe, o ningún caso publicado, hilo, documento público o boardview suyo nombra el punto. Llama a get_board sin point para ver los puntos medidos de la placa.`,
+  pointOnBoard: (point, board) => `${point} en la placa ${board}`,
+  normalisedAs: (norm) => `normalizado ${norm}`,
+  valuesReported: "Valores citados en casos de reparación publicados",
+  valuesReportedHeader: "| valor | citado como | veces |",
+  reportedExpected: "esperado",
+  reportedMeasured: "medido",
+  casesOfPoint: "Casos de reparación que lo midieron o cambiaron",
+  threadsOfPoint: "Hilos del foro que lo nombran",
+  documentsOfPoint: "Documentos cuyo texto lo nombra",
+  boardviewsOfPoint: "Boardviews que lo contienen",
+  holding: (kind, name, side, x, y) =>
+    `${kind === "part" ? "componente" : "red"} ${name}, cara ${side === "top" ? "superior" : "inferior"} en (${x}, ${y})`,
   noBoard: (q) =>
     `Ninguna placa coincide con ${q} (los números y alias se comparan sin guiones, espacios ni mayúsculas). Prueba la herramienta search con el número o el modelo del equipo.`,
 };

@@ -14,7 +14,9 @@ import {
 } from "@modelcontextprotocol/server";
 import { DomainError } from "../errors";
 import { OverBudget, withinBudget } from "./budget";
-import { completeBoardNumber, completeLang } from "./completions";
+import { completeBoardNumber, completeBoardPoint, completeLang } from "./completions";
+import { listBoardItems } from "../db/queries/board-list";
+import { anonymousQueryContext } from "./tool-context";
 import type { ToolContext } from "./tool-context";
 import { ToolError, toolErrorText } from "./errors";
 import { RESOURCE_MIME_TYPE, RESOURCE_SCHEME, type ResourceKind } from "./resource-uri";
@@ -112,12 +114,13 @@ class ItemTemplate extends UriTemplate {
   }
 }
 
-function toolArguments(item: ItemResource, variables: Variables): Record<string, unknown> {
+function toolArguments(item: ItemResource, variables: Variables, extra: string[] = []): Record<string, unknown> {
   const value = (name: string) => {
     const v = variables[name];
     return Array.isArray(v) ? v.join(",") : v;
   };
   const args: Record<string, unknown> = { [item.argument]: decodeURIComponent(value(item.variable) ?? "") };
+  for (const name of extra) args[name] = decodeURIComponent(value(name) ?? "");
   for (const name of item.query) {
     const v = value(name);
     if (v !== undefined && v !== "") args[name] = NUMERIC.has(name) && /^\d+$/.test(v) ? Number(v) : v;
@@ -126,8 +129,8 @@ function toolArguments(item: ItemResource, variables: Variables): Record<string,
 }
 
 /** The item's rendering, or the protocol error that says why there is none. */
-async function readItem(item: ItemResource, uri: URL, variables: Variables, ctx: ToolContext): Promise<ReadResourceResult> {
-  const parsed = item.tool.input.safeParse(toolArguments(item, variables));
+async function readItem(item: ItemResource, uri: URL, variables: Variables, ctx: ToolContext, extra: string[] = []): Promise<ReadResourceResult> {
+  const parsed = item.tool.input.safeParse(toolArguments(item, variables, extra));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid ${issue.path.join(".") || "uri"} in ${uri.href}: ${issue.message}.`);
@@ -152,11 +155,47 @@ export function registerResources(server: McpServer, ctx: ToolContext): void {
       ...(kind === "board" && { number: (value: string) => completeBoardNumber(ctx, value) }),
     };
     const template = new ResourceTemplate(new ItemTemplate(`${RESOURCE_SCHEME}://${kind}/{${item.variable}}`, item.query), {
-      list: undefined,
+      list: kind === "board" ? () => listBoards(ctx) : undefined,
       complete,
     });
     server.registerResource(kind, template, { title: item.title, description: item.description, mimeType: RESOURCE_MIME_TYPE }, (uri, variables) =>
       readItem(item, uri, variables, ctx),
     );
   }
+  // A point of a board (issue 31): get_board with `point`, as bds://board/{number}/point/{point}.
+  const board = RESOURCES.board;
+  const pointTemplate = new ResourceTemplate(new ItemTemplate(`${RESOURCE_SCHEME}://board/{number}/point/{point}`, ["lang"]), {
+    list: undefined,
+    complete: {
+      lang: completeLang,
+      number: (value: string) => completeBoardNumber(ctx, value),
+      point: (value: string, context) => completeBoardPoint(ctx, context?.arguments?.number ?? "", value),
+    },
+  });
+  server.registerResource(
+    "board_point",
+    pointTemplate,
+    {
+      title: "A point of a board",
+      description:
+        "A net or designator of a board in any spelling: the values reported on it with their counts and sources, as get_board with point renders it",
+      mimeType: RESOURCE_MIME_TYPE,
+    },
+    (uri, variables) => readItem(board, uri, variables, ctx, ["point"]),
+  );
+}
+
+/** The boards listed as resources: the first page of GET /boards as an anonymous reader sees it. */
+export const BOARDS_LISTED = 100;
+
+async function listBoards(ctx: ToolContext) {
+  const page = await listBoardItems(anonymousQueryContext(ctx, ctx.defaultLang), {}, { page: 1, perPage: BOARDS_LISTED });
+  return {
+    resources: page.data.map((b) => ({
+      uri: `${RESOURCE_SCHEME}://board/${encodeURIComponent(b.number)}`,
+      name: `Board ${b.number}`,
+      title: [`Board ${b.number}`, b.manufacturer].filter(Boolean).join(" — "),
+      mimeType: RESOURCE_MIME_TYPE,
+    })),
+  };
 }

@@ -8,6 +8,8 @@ import { edgeCache, knownParamsFromRoutes } from "../http/edge-cache";
 import { ApiError, quoteInput } from "../http/problem";
 import { limitHeadersMiddleware, rateLimit } from "../http/rate-limit";
 import { getBoardRoute } from "./boards/get";
+import { listBoardsRoute } from "./boards/list";
+import { getBoardPointRoute } from "./boards/point";
 import { getCaseRoute } from "./cases/get";
 import { listChangesRoute } from "./changes/list";
 import { listCasesRoute } from "./cases/list";
@@ -77,7 +79,9 @@ const OPERATIONS = [
   getDocumentRoute,
   downloadDocumentRoute,
   getDocumentBoardviewRoute,
+  listBoardsRoute,
   getBoardRoute,
+  getBoardPointRoute,
   searchRoute,
   listCategoriesRoute,
   listThreadsRoute,

@@ -48,3 +48,15 @@ export const BoardviewQuerySchema = z.object({
 export type BoardviewSummary = z.infer<typeof BoardviewSummarySchema>;
 export type BoardviewPart = z.infer<typeof BoardviewPartSchema>;
 export type BoardviewNet = z.infer<typeof BoardviewNetSchema>;
+
+export const BoardviewHoldingSchema = z
+  .object({
+    document: z.string().openapi({ description: "The boardview document's id (GET /documents/{document}/boardview answers its part or net)" }),
+    format: z.string().nullable().openapi({ description: "test_link, bdv or gencad" }),
+    kind: z.enum(["part", "net"]).openapi({ description: "The point is a part (designator) or a net of the boardview" }),
+    name: z.string().openapi({ description: "As the boardview writes it" }),
+    side: Side,
+    x: z.number().openapi({ description: "A part's placement point; for a net, its first test point, else its first pin" }),
+    y: z.number(),
+  })
+  .openapi("BoardviewHolding");

@@ -143,15 +143,19 @@ export async function runQueue(bodies: unknown[], attempts = 1) {
 
 let uploaders = 0;
 
-/** A fresh account with one key: its own upload rate counter, quota and external ids. */
+/**
+ * A fresh account with one key: its own upload rate counter, quota and external ids. Its user id is drawn far
+ * above the importer's: upload counters and quota ledgers are kept per user id and outlive a reset import, after
+ * which ids start again from 1, so a reused id would carry another file's uploads into this account's limits.
+ */
 export async function createUploader(scopes: string[] = ["api:read", "library:ingest"]): Promise<{ key: string; userId: number; username: string }> {
   uploaders += 1;
   const username = `uploader${uploaders}x${Math.floor(Math.random() * 1e9)}`;
   const now = new Date().toISOString();
   const user = await env.DB.prepare(
-    "insert into users (username, name, role, locale, active, created_at) values (?, ?, 'user', 'en', 1, ?) returning id",
+    "insert into users (id, username, name, role, locale, active, created_at) values (?, ?, ?, 'user', 'en', 1, ?) returning id",
   )
-    .bind(username, username, now)
+    .bind(1_000_000 + Math.floor(Math.random() * 1_000_000_000), username, username, now)
     .first<{ id: number }>();
   const key = `bds_${username}`.padEnd(40, "0");
   await env.DB.prepare("insert into api_keys (user_id, name, token_hash, display_prefix, scopes, created_at) values (?, 'test', ?, ?, ?, ?)")

@@ -73,7 +73,7 @@ describe("the assistants' own budget", () => {
 
     // The connection keeps working: listings, completions and ping are never refused, and after the retry time calls answer again.
     expect((await client.listTools()).tools).toHaveLength(7);
-    expect((await client.listResourceTemplates()).resourceTemplates).toHaveLength(5);
+    expect((await client.listResourceTemplates()).resourceTemplates).toHaveLength(6);
     const completion = await client.complete({
       ref: { type: "ref/resource", uri: "bds://board/{number}{?page,lang}" },
       argument: { name: "number", value: "820" },

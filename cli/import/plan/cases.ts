@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import * as t from "../../../src/db/schema";
 import { renderMarkdown } from "../../../src/content/markdown";
+import { normalizeOptionalValue, normalizePoint, normalizeValue } from "../../../src/content/board-values";
 import type { Item, PlanContext, RecordPlanBuilder } from "./record-plan";
 import { boardIdSql, derivedId, ifChanged, manufacturerId, userId } from "./values";
 
@@ -48,7 +49,16 @@ export async function planCase(plan: RecordPlanBuilder, ctx: PlanContext, c: Ite
       ),
   );
   measurements.forEach((m, position) => {
-    const row = { point: m.point, expected: m.expected ?? null, measured: m.measured, note: m.note ?? null };
+    const row = {
+      point: m.point,
+      expected: m.expected ?? null,
+      measured: m.measured,
+      note: m.note ?? null,
+      // One spelling of the point and its values: board knowledge counts these (migrations/0020).
+      pointNorm: normalizePoint(m.point),
+      expectedNorm: normalizeOptionalValue(m.expected),
+      measuredNorm: normalizeValue(m.measured),
+    };
     plan.push(
       db
         .insert(t.caseMeasurements)
@@ -61,7 +71,13 @@ export async function planCase(plan: RecordPlanBuilder, ctx: PlanContext, c: Ite
     );
   });
   components.forEach((m, position) => {
-    const row = { designator: m.designator, partNumber: m.part_number ?? null, action: m.action, note: m.note ?? null };
+    const row = {
+      designator: m.designator,
+      partNumber: m.part_number ?? null,
+      action: m.action,
+      note: m.note ?? null,
+      designatorNorm: normalizePoint(m.designator),
+    };
     plan.push(
       db
         .insert(t.caseComponents)

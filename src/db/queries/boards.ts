@@ -4,15 +4,13 @@ import { documentVisible } from "../../auth/visibility";
 import type { PageMeta, PageRequest } from "../../core/pagination";
 import type { z } from "zod";
 import { boardUrl, normalizeBoardNumber, type UrlContext } from "../../core/urls";
-import type { BoardDetailSchema, BoardSchema } from "../../schemas/boards";
+import type { BoardSchema } from "../../schemas/boards";
 import { boardAliases, boards, documentBoards, documents, manufacturers } from "../schema";
 import { batchRead, type Keys, readPage, type Loader, type QueryContext } from "./runtime";
 import { counter, counterKey } from "./counts";
-import { documentListLoader } from "./documents";
 import { qualified } from "../qualified";
 
 export type Board = z.infer<typeof BoardSchema>;
-export type BoardDetail = z.infer<typeof BoardDetailSchema>;
 
 export const MAX_BOARD_SPELLING = 100;
 
@@ -49,40 +47,6 @@ export function boardsLoader(ctx: QueryContext, keys: Keys | undefined): Loader<
       .where(keys.where(boards.id))
       .orderBy(keys.order(boards.id)),
     map: (rows) => (rows as BoardRow[]).map((b) => toBoard(b, ctx.urls)),
-  };
-}
-
-/** The most documents a board's detail lists. */
-export const BOARD_DOCUMENTS = 1000;
-
-/** One round trip: the board (any spelling), its aliases and its visible documents, batched. */
-export async function getBoard(ctx: QueryContext, anySpelling: string): Promise<BoardDetail | undefined> {
-  const id = boardIdOf(anySpelling);
-  if (!id) return undefined;
-  const docs = documentListLoader(ctx, { boardId: id }, { offset: 0, limit: BOARD_DOCUMENTS, reverse: false });
-  const [rows, aliases, docRows] = await batchRead(ctx, [
-    ctx.db
-      .select({ ...boardFields, status: boards.status, boardCode: boards.boardCode, platform: boards.platform, codename: boards.codename })
-      .from(boards)
-      .leftJoin(manufacturers, eq(manufacturers.id, boards.manufacturerId))
-      .where(sql`${qualified(boards.id)} = ${id}`),
-    ctx.db
-      .select({ alias: boardAliases.alias })
-      .from(boardAliases)
-      .where(sql`${qualified(boardAliases.boardId)} = ${id}`)
-      .orderBy(boardAliases.alias),
-    docs.query,
-  ]);
-  const [row] = rows as (BoardRow & { status: string; boardCode: string | null; platform: string | null; codename: string | null })[];
-  if (!row) return undefined;
-  return {
-    ...toBoard(row, ctx.urls),
-    status: row.status,
-    board_code: row.boardCode,
-    platform: row.platform,
-    codename: row.codename,
-    aliases: (aliases as { alias: string }[]).map((a) => a.alias),
-    documents: docs.map(docRows),
   };
 }
 

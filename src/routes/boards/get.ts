@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { OPEN_READ } from "../../auth/scopes";
-import { getBoard } from "../../db/queries/boards";
+import { getBoard } from "../../db/queries/board-detail";
 import { notFound } from "../../http/problem";
-import { BoardDetailSchema } from "../../schemas/boards";
+import { BoardDetailSchema } from "../../schemas/board-detail";
 import { dataOf } from "../../schemas/common";
 import { apiRoute, createRouter } from "../define";
 import { queryContext } from "../../http/request-queries";

@@ -1,10 +1,12 @@
-// A board: its names, facts, the documents visible to an anonymous visitor and its published repair cases.
+// A board: its names, facts, the documents visible to an anonymous visitor, its published threads and repair cases,
+// and the values measured on it (issue 31), the table in a sideways-scrolling wrapper for phones.
 import type { Context } from "hono";
-import { boardIdOf, getBoard } from "../../db/queries/boards";
+import { boardIdOf } from "../../db/queries/boards";
+import { getBoard } from "../../db/queries/board-detail";
 import { listCases } from "../../db/queries/cases";
 import type { AppEnv } from "../../http/app-env";
 import { boardUrl } from "../../core/urls";
-import { CaseList, DocumentList } from "../components";
+import { CaseList, DocumentList, ScrollTable, ThreadList } from "../components";
 import type { Site } from "../site";
 import { alternatesOf, canonicalRedirect } from "../item";
 import { renderPage } from "../render";
@@ -54,10 +56,44 @@ export async function boardPage(c: Context<AppEnv>, site: Site, key: string): Pr
         <h2 id="documents">{s.boardDocuments}</h2>
         <DocumentList site={site} documents={board.documents} />
       </section>
+      {board.threads.length ? (
+        <section aria-labelledby="threads">
+          <h2 id="threads">{s.boardThreads}</h2>
+          <ThreadList site={site} threads={board.threads} />
+        </section>
+      ) : null}
       <section aria-labelledby="cases">
         <h2 id="cases">{s.boardCases}</h2>
         <CaseList site={site} cases={cases.data} />
       </section>
+      {board.points.length ? (
+        <section aria-labelledby="values-heading">
+          <h2 id="values-heading">{s.boardValues}</h2>
+          <p class="meta">{s.boardValuesNote}</p>
+          <ScrollTable id="values" caption={s.boardValues} hint={s.scrollHint}>
+            <thead>
+              <tr>
+                <th scope="col">{s.point}</th>
+                <th scope="col">{s.measurements}</th>
+                <th scope="col">{s.componentChanges}</th>
+                <th scope="col">{s.expected}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {board.points.map((p) => (
+                <tr>
+                  <th scope="row">
+                    <code>{p.point}</code>
+                  </th>
+                  <td>{p.measurements}</td>
+                  <td>{p.components}</td>
+                  <td>{p.expected ? `${p.expected.value} (${p.expected.count} ${s.reports})` : ""}</td>
+                </tr>
+              ))}
+            </tbody>
+          </ScrollTable>
+        </section>
+      ) : null}
     </article>,
   );
 }
