@@ -6,7 +6,7 @@
 // A failure after 1 leaves a recorded shard and no text: the retry writes the same shard. A failure after 2
 // leaves text the document does not show yet (not available): the retry rewrites the same pages. Deletion
 // removes the text before the document, so a failure never leaves text without a document.
-import { deleteTextStatements, writeTextStatements, type TextStatement } from "../search/page-index";
+import { deleteTextStatements, writeTextStatements, type TextStatement } from "./page-rows";
 import { deleteBoardviewStatements } from "../boardview/rows";
 import { shardOf, type TextShard } from "./shards";
 
