@@ -5,7 +5,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { PAGE_FACTOR } from "./index-sql";
 
 /** bm25 weights of page_index's columns: the type marker never counts. */
-export const PAGE_INDEX_WEIGHTS = "0.0, 1.0";
+const PAGE_INDEX_WEIGHTS = "0.0, 1.0";
 
 /**
  * Whether a word is common on this shard: found in at least `cap` page rows. Bounded: reads at most `cap`
@@ -50,7 +50,7 @@ from (select r.*, row_number() over (order by r.exact desc, r.ord, r.id desc) as
 }
 
 /** Characters of a matched page sent back with a shard's answer, for its highlight. */
-export const TEXT_CHARS = 20000;
+const TEXT_CHARS = 20000;
 
 // ---- the primary's page text (from before the shards) ----
 

@@ -59,7 +59,7 @@ function pageIndexTriggers(): string[] {
  */
 export const PAGE_VOCAB_SQL = "create virtual table page_index_vocab using fts5vocab(page_index, 'row')";
 
-export function pageIndexTriggerNames(): string[] {
+function pageIndexTriggerNames(): string[] {
   return pageIndexTriggers().map((t) => /^create trigger (\w+)/.exec(t)![1]);
 }
 

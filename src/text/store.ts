@@ -49,7 +49,7 @@ export async function deleteDocumentText(shards: readonly TextShard[], documentI
 export const hasAnyText = (pages: readonly string[]) => pages.some((p) => p.length > 0);
 
 /** The shards recorded on documents (a JSON array of ids as the one parameter). */
-export const RECORDED_SHARDS_SQL = "select id as id, text_shard as shard from documents where id in (select value from json_each(?))";
+const RECORDED_SHARDS_SQL = "select id as id, text_shard as shard from documents where id in (select value from json_each(?))";
 
 /** The recorded shards of these documents (null: none yet), read through any D1-like database. */
 export async function recordedShards(db: Pick<D1Database, "prepare">, ids: readonly string[]): Promise<Map<string, string | null>> {
