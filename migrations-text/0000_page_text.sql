@@ -1,4 +1,4 @@
--- A text shard: page text and its full-text index. Generated from src/search/page-index.ts
+-- A text shard: page text and its full-text index. Generated from src/text/shard-schema.ts
 -- (pageIndexSchemaStatements); a test checks they match. Applied to every TEXT_* database of wrangler.toml.
 
 create table page_keys (n integer primary key autoincrement, document_id text not null unique, type text not null default '');

@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { searchSchemaStatements } from "../src/search/index-sql";
-import { dropPageIndexStatements, rebuildPageIndexStatements } from "../src/search/page-index";
+import { dropPageIndexStatements, rebuildPageIndexStatements } from "../src/text/shard-schema";
 import { COUNT_KEYS_SQL, dropPageIndex, dropStatements, rebuildPageIndex, rebuildSearchIndex, rebuildStatements } from "../src/search/rebuild";
 import { parseTextShards } from "../src/text/shards";
 import { localTextShards, textShardsVar } from "./lib/text-shards";

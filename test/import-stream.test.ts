@@ -9,7 +9,7 @@ import { CONTENT_TABLES } from "../cli/import/load";
 import { runImport, type RunOptions } from "../cli/import/run";
 import { bytesOpener, jsonFileSource, objectSource, type ImportSource } from "../cli/import/source";
 import { bindingTarget, type ImportTarget } from "../cli/import/target";
-import { RESET_TEXT_SQL } from "../src/search/page-index";
+import { RESET_TEXT_SQL } from "../src/text/page-rows";
 import { textShards } from "../src/text/shards";
 import sample from "./fixtures/sample.json";
 

@@ -7,7 +7,7 @@ import { importContent } from "../cli/import";
 import { buildImportPlan, CONTENT_TABLES } from "../cli/import/load";
 import { inlineParams, planStatements, renderSqlScript, shardStatements, sqlLiteral } from "../cli/import/sql-script";
 import { planTextWrites } from "../cli/import/text";
-import { RESET_TEXT_SQL } from "../src/search/page-index";
+import { RESET_TEXT_SQL } from "../src/text/page-rows";
 import { textShards } from "../src/text/shards";
 import { validateImport } from "../cli/import/validate";
 import sample from "./fixtures/sample.json";

@@ -13,7 +13,7 @@ import { shardStatements } from "../cli/import/sql-script";
 import { planTextWrites } from "../cli/import/text";
 import { validateImport } from "../cli/import/validate";
 import { processDocument } from "../src/ingest/consumer";
-import { PAGE_VOCAB_SQL, pageIndexSchemaStatements } from "../src/search/page-index";
+import { PAGE_VOCAB_SQL, pageIndexSchemaStatements } from "../src/text/shard-schema";
 import { databaseSizes } from "../src/text/check";
 import { parseTextShards, placeDocument, textShards } from "../src/text/shards";
 import textMigration from "../migrations-text/0000_page_text.sql?raw";
@@ -74,7 +74,7 @@ beforeAll(async () => {
 });
 
 describe("configuration", () => {
-  it("the text databases' migration is what src/search/page-index.ts describes", () => {
+  it("the text databases' migration is what src/text/shard-schema.ts describes", () => {
     expect(textMigration.replace(/^--.*\n/gm, "").trim()).toBe(
       pageIndexSchemaStatements()
         .map((x) => x + ";")

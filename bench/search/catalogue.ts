@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { dropStatements, rebuildPageIndex, rebuildSearchIndex } from "../../src/search/rebuild";
-import { dropPageIndexStatements } from "../../src/search/page-index";
+import { dropPageIndexStatements } from "../../src/text/shard-schema";
 import { placeDocument } from "../../src/text/shards";
 import { normalizePoint, normalizeValue } from "../../src/content/board-values";
 import { boardNumber, DESIGNATORS, DOCUMENT_TYPES, PART_NUMBERS, prng, TextMaker, ulidAt, type Sizes } from "./data";

@@ -4,7 +4,7 @@
 import { join, resolve } from "node:path";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import { getDb } from "../../src/db/client";
-import { searchPlans } from "../../src/search";
+import { searchPlans } from "./plans";
 import type { SQL } from "drizzle-orm";
 import { benchQueries } from "./queries";
 import { DEFAULT_SIZES } from "./data";

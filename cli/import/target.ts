@@ -4,7 +4,7 @@
 import { DEFER_FOREIGN_KEYS, type Batch } from "./batch";
 import { dropStatements, rebuildSearchIndex, searchIndexSize } from "../../src/search/rebuild";
 import { RESET_BOARDVIEW_SQL } from "../../src/boardview/rows";
-import { RESET_TEXT_SQL } from "../../src/search/page-index";
+import { RESET_TEXT_SQL } from "../../src/text/page-rows";
 import { textShards, type TextShard } from "../../src/text/shards";
 import { runOnShard } from "../../src/text/store";
 import { syncWholeVocabulary } from "../../src/search/vocabulary";

@@ -2,7 +2,7 @@
 // primary's batch. A batch carries its documents' texts; the target writes them to their shards first and
 // then runs the primary batch, which records each new document's shard. Both halves are idempotent, so a
 // batch that failed half-way is simply written again (a resumed run does the same).
-import { writeTextStatements, type TextStatement } from "../../src/search/page-index";
+import { writeTextStatements, type TextStatement } from "../../src/text/page-rows";
 import { shardOf } from "../../src/text/shards";
 
 export { recordedShards } from "../../src/text/store";

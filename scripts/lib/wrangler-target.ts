@@ -9,7 +9,7 @@ import { inlined } from "../../cli/import/limits";
 import { renderSqlScript } from "../../cli/import/sql-script";
 import { planTextWrites, recordedShards } from "../../cli/import/text";
 import { RESET_BOARDVIEW_SQL } from "../../src/boardview/rows";
-import { RESET_TEXT_SQL } from "../../src/search/page-index";
+import { RESET_TEXT_SQL } from "../../src/text/page-rows";
 import { wranglerTextShards } from "./text-shards";
 import { COUNT_KEYS_SQL, dropStatements, rebuildStatements, searchIndexSize } from "../../src/search/rebuild";
 import { chunks, EXISTING_SQL, KEYS_PER_LOOKUP, REFERENCED_KEYS_SQL, type ImportTarget } from "../../cli/import/target";

@@ -2,7 +2,7 @@
 // pins as a JSON array) and one per net (its pins, parts and test points), keyed by the document and the name's
 // matching form. Rows are written as JSON payloads expanded by json_each: a few statements per board however
 // many parts it has (D1 counts statements per invocation and binds at most 100 parameters per statement).
-import type { TextStatement } from "../search/page-index";
+import type { TextStatement } from "../text/page-rows";
 import type { Net } from "./nets";
 import { nameKey } from "./nets";
 import type { Board } from "./types";

@@ -2,7 +2,7 @@
 // finds a designator or net), both on the document's text database in one batch, and its summary for the
 // primary's document row. Shared by the queue consumer and the importer.
 import { FORMATS } from "../ingest/formats";
-import { writeTextStatements, type TextStatement } from "../search/page-index";
+import { writeTextStatements, type TextStatement } from "../text/page-rows";
 import { namePages, netsOf, type BoardSummary, summaryOf, unreadableSummary } from "./nets";
 import { readBoardview } from "./read";
 import { writeBoardviewStatements } from "./rows";

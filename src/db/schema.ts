@@ -162,7 +162,7 @@ export const documentShares = sqliteTable(
 
 /**
  * Page text written before the text shards (migrations/0015): still searched and removed with its document; new
- * text goes to the document's text shard (src/search/page-index.ts), never here.
+ * text goes to the document's text shard (src/text/shard-schema.ts), never here.
  */
 export const documentPages = sqliteTable(
   "document_pages",

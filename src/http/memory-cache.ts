@@ -33,13 +33,6 @@ export function memoryLookup(key: string, nowMs: number): KeptAnswer | undefined
   return entries.use(key, nowMs);
 }
 
-/** The kept answer for `key` while it is fresh (a new Response each time), else undefined. */
-export function memoryGet(key: string, nowMs: number): Response | undefined {
-  const entry = memoryLookup(key, nowMs);
-  // The Response copies the bytes and the headers (Fetch standard: a body from a buffer is a copy of its bytes).
-  return entry && new Response(entry.body, { status: 200, headers: entry.headers });
-}
-
 /**
  * Keeps a copy until `expiresAt` (epoch ms) when it is small enough; evicts the least recently used to fit.
  * `headers` are kept as given (a copy): what a reader gets; `lang`, the language the answer is written in.

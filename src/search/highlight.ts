@@ -4,7 +4,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { QueryContext } from "../db/queries/runtime";
 import { bestExcerpt, matchWords, type Excerpt } from "./excerpts";
-import { matchedPagesQuery } from "./page-text";
+import { matchedPagesQuery } from "./page-match";
 import { matchExpression, withoutWordPrefixes } from "./query";
 import { readBatch } from "./read";
 import { ITEM_GROUPS, type Found, type ItemGroup, type Prepared } from "./stages";

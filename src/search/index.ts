@@ -28,7 +28,6 @@ import { SearchUnavailable } from "./errors";
 import { searchIndex } from "./rank";
 import type { SearchOptions, SearchResult } from "./stages";
 
-export { searchPlans } from "./rank";
 export { DEFAULT_TUNING, type DocumentType, type SearchOptions, type SearchResult, type SearchTuning } from "./stages";
 
 export async function searchSite(ctx: QueryContext, q: string, options: SearchOptions = {}): Promise<SearchResult> {

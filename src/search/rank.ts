@@ -74,22 +74,6 @@ async function rankAndLoad(
   return found;
 }
 
-/** The ranking plans a query runs (first pass), for profiling (bench/search/profile.ts). */
-export async function searchPlans(ctx: QueryContext, q: string, options: SearchOptions = {}): Promise<Record<string, SQL>> {
-  const tuning = { ...DEFAULT_TUNING, ...options.tuning };
-  const prepared = await prepare(ctx, q, tuning);
-  if (!prepared.expanded.terms.length) return {};
-  const hits = await rankShards(
-    ctx.shards,
-    prepared.expanded,
-    prepared.shardCommon,
-    "all",
-    options.type ? typeTokenOf(options.type) : undefined,
-    tuning.candidates.documents,
-  );
-  return statementsFor(ctx, prepared, "all", { type: options.type, limit: SEARCH_GROUP_LIMIT, offset: 0, tuning }, hits);
-}
-
 export async function searchIndex(ctx: QueryContext, q: string, options: SearchOptions): Promise<SearchResult> {
   const limit = Math.min(Math.max(Math.trunc(options.limit ?? SEARCH_GROUP_LIMIT), 1), SEARCH_GROUP_LIMIT);
   const tuning = { ...DEFAULT_TUNING, ...options.tuning };

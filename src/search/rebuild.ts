@@ -2,7 +2,7 @@
 // (scripts/search-rebuild.ts, locally through a D1 binding or remotely through a SQL file) and the
 // tests. The base tables are never touched, so an operator can drop the index, export the database
 // (`wrangler d1 export` refuses FTS5 tables) and rebuild.
-import { dropPageIndexStatements, rebuildPageIndexStatements } from "./page-index";
+import { dropPageIndexStatements, rebuildPageIndexStatements } from "../text/shard-schema";
 import { syncWholeVocabulary } from "./vocabulary";
 import { boardFillStatement, dropSearchStatements, fillStatements, keyFillStatements, optimizeStatements, searchSchemaStatements } from "./index-sql";
 

@@ -5,7 +5,7 @@
 // through the visibility rule), never here.
 import type { TextShard } from "../text/shards";
 import { SEARCH_GROUP_LIMIT } from "../schemas/search";
-import { probeSql, rankSql } from "./page-index";
+import { probeSql, rankSql } from "./page-match";
 import { hasLoose, matchExpression, probeExpression, withMarker, type ParsedQuery } from "./query";
 
 /** A document a shard matched: its best page and that page's bm25 score (lower is better). */

@@ -1,7 +1,7 @@
 // What the text databases hold beside the primary: orphaned text (pages no document on the primary points
 // at) and each database's size against D1's 10 GB. Read-only; used by the admin commands text:check and
 // text:sizes (cli/admin/text.ts).
-import { KEYLESS_PAGES_SQL, TEXT_DOCUMENTS_SQL } from "../search/page-index";
+import { KEYLESS_PAGES_SQL, TEXT_DOCUMENTS_SQL } from "./page-rows";
 import { recordedShards } from "./store";
 import type { TextShard } from "./shards";
 

@@ -1,4 +1,4 @@
-// The text shards: D1 databases that hold page text and its full-text index (src/search/page-index.ts),
+// The text shards: D1 databases that hold page text and its full-text index (shard-schema.ts),
 // named by the TEXT_SHARDS var, e.g. "TEXT_0 TEXT_1 TEXT_2:full". Each name is a D1 binding of wrangler.toml;
 // ":full" keeps a shard searchable and writable for the documents it holds but gives it no new ones.
 //

@@ -6,7 +6,7 @@
 // A failure after 1 leaves a recorded shard and no text: the retry writes the same shard. A failure after 2
 // leaves text the document does not show yet (not available): the retry rewrites the same pages. Deletion
 // removes the text before the document, so a failure never leaves text without a document.
-import { deleteTextStatements, writeTextStatements, type TextStatement } from "../search/page-index";
+import { deleteTextStatements, writeTextStatements, type TextStatement } from "./page-rows";
 import { deleteBoardviewStatements } from "../boardview/rows";
 import { shardOf, type TextShard } from "./shards";
 
@@ -49,7 +49,7 @@ export async function deleteDocumentText(shards: readonly TextShard[], documentI
 export const hasAnyText = (pages: readonly string[]) => pages.some((p) => p.length > 0);
 
 /** The shards recorded on documents (a JSON array of ids as the one parameter). */
-export const RECORDED_SHARDS_SQL = "select id as id, text_shard as shard from documents where id in (select value from json_each(?))";
+const RECORDED_SHARDS_SQL = "select id as id, text_shard as shard from documents where id in (select value from json_each(?))";
 
 /** The recorded shards of these documents (null: none yet), read through any D1-like database. */
 export async function recordedShards(db: Pick<D1Database, "prepare">, ids: readonly string[]): Promise<Map<string, string | null>> {

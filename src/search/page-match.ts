@@ -1,0 +1,70 @@
+// How search matches page text: on a text shard (its page index, src/text/shard-schema.ts), whether a word is
+// common there and the best documents for a MATCH with their best page's text; on the primary, which page of a
+// document matched in the text stored before the shards. Storing page text is src/text/'s job.
+import { sql, type SQL } from "drizzle-orm";
+import { PAGE_FACTOR } from "./index-sql";
+
+/** bm25 weights of page_index's columns: the type marker never counts. */
+const PAGE_INDEX_WEIGHTS = "0.0, 1.0";
+
+/**
+ * Whether a word is common on this shard: found in at least `cap` page rows. Bounded: reads at most `cap`
+ * rowids. bm25 over a common word reads its whole position list to weigh it; such words filter but are not weighed.
+ */
+export function probeSql(cap: number): string {
+  return `select count(*) >= ${Math.max(1, Math.trunc(cap))} as common from (select 1 from page_index where page_index match ? limit ${Math.max(1, Math.trunc(cap))})`;
+}
+
+/**
+ * The best documents on this shard for a MATCH: the newest `candidates` matching pages (rowid order follows
+ * creation), weighed by bm25 over the selective words (`rank`; none: newest first, score 0), best page per
+ * document, at most `documents` documents. Rows: id, score (lower is better, as bm25), page, exact (1 when a
+ * page matches every word as typed, not only through another form, a correction or a prefix; with `exact`
+ * false every row counts as exact), and for the best `texts` documents the page's text (its first
+ * TEXT_CHARS characters: the highlight is cut from it, in the same round trip). Parameters: ?1 the
+ * candidates' MATCH, ?2 the weighed one, ?3 the exact one.
+ */
+export function rankSql(options: { rank: boolean; exact: boolean; candidates: number; documents: number; texts: number }): string {
+  const candidates = Math.trunc(options.candidates);
+  const documents = Math.trunc(options.documents);
+  const exact = (r: string) =>
+    options.exact ? `(${r} in (select rowid from page_index where page_index match ?3 order by rowid desc limit ${candidates}))` : "1";
+  const ranked = !options.rank
+    ? `select k.document_id as id, 0.0 as score, max(c.r) % ${PAGE_FACTOR} as page, max(c.exact) as exact, -max(c.r) as ord
+from (select rowid as r, ${exact("rowid")} as exact from page_index where page_index match ?1 order by rowid desc limit ${candidates}) c
+join page_keys k on k.n = c.r / ${PAGE_FACTOR}
+group by k.document_id order by max(c.exact) desc, max(c.r) desc limit ${documents}`
+    : `select k.document_id as id, min(s.score) as score, s.r % ${PAGE_FACTOR} as page, max(s.exact) as exact, min(s.score) as ord
+from (select page_index.rowid as r, bm25(page_index, ${PAGE_INDEX_WEIGHTS}) as score, ${exact("page_index.rowid")} as exact from page_index
+  where page_index match ?2 and (page_index.rowid + 0) in (select r from cand) limit ${candidates}) s
+join page_keys k on k.n = s.r / ${PAGE_FACTOR}
+group by k.document_id order by max(s.exact) desc, min(s.score), k.document_id desc limit ${documents}`;
+  return `${
+    options.rank
+      ? `with cand(r) as (select rowid from page_index where page_index match ?1 order by rowid desc limit ${candidates})
+`
+      : ""
+  }select x.id as id, x.score as score, x.page as page, x.exact as exact,
+  case when x.n <= ${Math.trunc(options.texts)} then (select substr(p.text, 1, ${TEXT_CHARS}) from document_pages p where p.document_id = x.id and p.page = x.page) end as text
+from (select r.*, row_number() over (order by r.exact desc, r.ord, r.id desc) as n from (${ranked}) r) x`;
+}
+
+/** Characters of a matched page sent back with a shard's answer, for its highlight. */
+const TEXT_CHARS = 20000;
+
+// ---- the primary's page text (from before the shards) ----
+
+/**
+ * The first page of each document (ids) whose text matches `expression`, with that page's text.
+ * Bounded: one FTS lookup per document, restricted to its own rowid range (its pages).
+ */
+export function matchedPagesQuery(ids: string[], expression: string): SQL {
+  return sql`
+    with hit(id, n) as (select k.id, k.n from search_keys k where k.kind = 'document' and k.id in (select value from json_each(${JSON.stringify(ids)}))),
+    best(id, page) as (
+      select h.id, min(s.rowid - h.n * ${sql.raw(String(PAGE_FACTOR))}) from hit h cross join search_documents s
+      where search_documents match ${expression}
+        and s.rowid between h.n * ${sql.raw(String(PAGE_FACTOR))} and h.n * ${sql.raw(String(PAGE_FACTOR))} + ${sql.raw(String(PAGE_FACTOR - 1))}
+      group by h.id)
+    select b.id as id, b.page as page, p.text as text from best b join document_pages p on p.document_id = b.id and p.page = b.page`;
+}
