@@ -119,6 +119,11 @@ describe("the structure of src/", () => {
     expect(honoImporters(modules)).toEqual([]);
   });
 
+  it("small files with one job: no module of src/ is over 400 lines", () => {
+    const long = [...modules].filter(([, text]) => text.split("\n").length > 401).map(([name, text]) => `${name} (${text.split("\n").length - 1})`);
+    expect(long).toEqual([]);
+  });
+
   it("limits answer with decisions: no module outside src/http/ catches an ApiError to read a refusal back", () => {
     expect([...modules].filter(([name, text]) => !name.startsWith("http/") && /instanceof\s+ApiError/.test(text)).map(([name]) => name)).toEqual([]);
   });
