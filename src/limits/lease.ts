@@ -4,10 +4,11 @@
 // until the isolate reports the calls it admitted (with its next take, at their own times); unreported, they
 // count as used at the lease's end. A caller who calls once in a while never gets a lease.
 //
-// What a call is told remains (X-RateLimit-Remaining, docs/limits.md "Remaining"): the newest answer of the object
-// this isolate has (the one it decided last: every reservation counted as used), plus this isolate's own unused
-// slots that answer already counted; a call admitted from the lease also takes off this isolate's calls still at
-// the object (the object may have admitted them meanwhile). Exact for a caller served by this one isolate.
+// What a call is told remains (X-RateLimit-Remaining, docs/limits.md "Remaining"): a call the object decided, its
+// own answer (every reservation counted as used) plus this isolate's own unused slots that answer counted; a call
+// admitted from the lease, the newest answer of the object this isolate has plus the lease's unused slots, minus
+// this isolate's calls still at the object (the object may have admitted them meanwhile). Exact for a caller
+// served by this one isolate.
 import { counter, type CounterName } from "./counters";
 import { IsolateCache } from "../core/isolate-cache";
 import { LEASE_MS, type LeaseGrant, type LeaseReport, type LimitDecision, type LimitRule } from "./limiter";
@@ -135,9 +136,12 @@ export async function takeRate(env: Env, name: CounterName, rule: LimitRule, now
     }
     const { lease: _granted, seq: _seq, ...answer } = decision;
     if (!answer.allowed) return admitLocally(name, rule, nowMs, cost) ?? answer;
-    // This isolate's unused slots are still the caller's to use.
+    // This call is told its own answer (plus this isolate's unused slots that answer counted as reserved: they are
+    // still the caller's), not the newest answer this isolate has: answers of a burst can come back out of order, and
+    // two calls the object decided one after the other must not both be told the lower figure.
     const held = leases.get(name);
-    return { ...answer, remaining: told(name, rule, nowMs, answer.remaining + (usable(held, rule, nowMs) ? held.left : 0), false) };
+    const ownSlots = usable(held, rule, nowMs) && (decision.seq === undefined || held.grantSeq <= decision.seq) ? held.left : 0;
+    return { ...answer, remaining: Math.max(0, answer.remaining + ownSlots) };
   } finally {
     if (ask) asking.delete(name);
   }
