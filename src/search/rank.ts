@@ -7,14 +7,15 @@ import type { SQL } from "drizzle-orm";
 import { postsLoader } from "../db/queries/blog";
 import { boardsLoader } from "../db/queries/boards";
 import { casesLoader } from "../db/queries/cases";
-import { batchRead, Keys, type Loader, type QueryContext } from "../db/queries/runtime";
+import { Keys, type Loader, type QueryContext } from "../db/queries/runtime";
 import { documentsLoader } from "../db/queries/documents";
 import { threadsLoader } from "../db/queries/forum";
 import { SEARCH_GROUP_LIMIT, SEARCH_MAX_PAGE } from "../schemas/search";
-import { withHighlights } from "./highlight";
+import { foldedBatch, type LoadResult } from "./folded-batch";
+import { hitTextColumns, withHighlights } from "./highlight";
 import { typeTokenOf } from "./index-sql";
 import { boardsRanking, statementsFor } from "./plan";
-import { matchExpression } from "./query";
+import { matchExpression, withoutWordPrefixes } from "./query";
 import { rankShards } from "./shard-search";
 import {
   DEFAULT_TUNING,
@@ -67,9 +68,19 @@ async function rankAndLoad(
     : undefined;
   const plans = match ? statementsFor(ctx, prepared, mode, options, shardHits) : undefined;
   const loaders = ITEM_GROUPS.map((group) => (plans && only.includes(group) ? loaderFor(ctx, group, plans[group]) : undefined));
-  const results = await batchRead(ctx, [boards?.query, ...loaders.map((l) => l?.query)]);
-  const found = { boards: boards ? boards.map(results[0]) : [] } as Found;
-  for (const [i, group] of ITEM_GROUPS.entries()) found[group] = (loaders[i] ? loaders[i]!.map(results[i + 1]) : []) as never;
+  // The hits' texts for the highlights ride along with each loaded row: no round trip of their own.
+  const pages = matchExpression(withoutWordPrefixes(prepared.expanded), "any");
+  const answered = shardHits.filter((h) => h.text !== null).map((h) => h.id);
+  const results = await foldedBatch(ctx, [
+    boards ? { kind: "load", query: boards.query } : undefined,
+    ...loaders.map((l, i) => (l ? { kind: "load" as const, query: l.query, extra: hitTextColumns(ITEM_GROUPS[i], pages, answered) } : undefined)),
+  ]);
+  const found = { boards: boards ? boards.map((results[0] as LoadResult).rows) : [], texts: new Map() } as Found;
+  for (const [i, group] of ITEM_GROUPS.entries()) {
+    const r = results[i + 1] as LoadResult | undefined;
+    found[group] = (loaders[i] && r ? loaders[i]!.map(r.rows) : []) as never;
+    for (const [id, text] of r?.extra ?? []) found.texts!.set(id, text);
+  }
   found.shardHits = shardHits;
   return found;
 }
@@ -119,9 +130,10 @@ export async function searchIndex(ctx: QueryContext, q: string, options: SearchO
     const more = await rankAndLoad(ctx, prepared, "any", rankOptions, empty, false);
     for (const g of empty) found[g] = more[g] as never;
     found.shardHits = [...(found.shardHits ?? []), ...(more.shardHits ?? [])];
+    for (const [id, text] of more.texts ?? []) found.texts!.set(id, text);
   }
   const hasNext = group !== undefined && found[group].length > limit && page < SEARCH_MAX_PAGE;
   if (group) found[group] = found[group].slice(0, limit) as never;
   const paging = group ? { group, page, next_page: hasNext ? page + 1 : null } : null;
-  return { query: q.trim(), interpretation: prepared.interpretation, paging, ...(await withHighlights(ctx, prepared, found)) };
+  return { query: q.trim(), interpretation: prepared.interpretation, paging, ...withHighlights(prepared, found) };
 }

@@ -66,6 +66,16 @@ export interface Found {
   cases: RepairCase[];
   /** What the text shards matched (with the text of their best pages, for the highlights). */
   shardHits?: ShardHit[];
+  /** The hits' texts read beside them (src/search/highlight.ts), by id. */
+  texts?: Map<string, HitText>;
+}
+
+/** The texts read beside a hit for its highlight (columns a, b, c; page: JSON [page, text] of a document's matched page). */
+export interface HitText {
+  a?: string | null;
+  b?: string | null;
+  c?: string | null;
+  page?: string | null;
 }
 
 export type ItemGroup = "documents" | "threads" | "posts" | "cases";
