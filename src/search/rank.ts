@@ -27,7 +27,7 @@ import {
   type SearchOptions,
   type SearchResult,
 } from "./stages";
-import { prepare } from "./understand";
+import { prepare, rememberProbes } from "./understand";
 
 /** Each group's items through the read API's own query, ranked by the given statement (one statement). */
 function loaderFor(ctx: QueryContext, group: ItemGroup, ranking: SQL): Loader<unknown> {
@@ -71,10 +71,14 @@ async function rankAndLoad(
   // The hits' texts for the highlights ride along with each loaded row: no round trip of their own.
   const pages = matchExpression(withoutWordPrefixes(prepared.expanded), "any");
   const answered = shardHits.filter((h) => h.text !== null).map((h) => h.id);
+  // Probes not known before ranking ride along too, once (src/search/understand.ts).
+  const probes = prepared.pendingProbes.splice(0);
   const results = await foldedBatch(ctx, [
     boards ? { kind: "load", query: boards.query } : undefined,
     ...loaders.map((l, i) => (l ? { kind: "load" as const, query: l.query, extra: hitTextColumns(ITEM_GROUPS[i], pages, answered) } : undefined)),
+    ...probes.map((p) => ({ kind: "plain" as const, query: p.query })),
   ]);
+  rememberProbes(probes, results.slice(1 + ITEM_GROUPS.length) as Record<string, unknown>[][]);
   const found = { boards: boards ? boards.map((results[0] as LoadResult).rows) : [], texts: new Map() } as Found;
   for (const [i, group] of ITEM_GROUPS.entries()) {
     const r = results[i + 1] as LoadResult | undefined;

@@ -1,6 +1,7 @@
 // The shapes passed between the stages of a search (src/search/index.ts): understand -> plan -> rank ->
 // highlight.
 import type { z } from "@hono/zod-openapi";
+import type { SQL } from "drizzle-orm";
 import type { BlogPost } from "../db/queries/blog";
 import type { Board } from "../db/queries/boards";
 import type { RepairCase } from "../db/queries/cases";
@@ -53,6 +54,13 @@ export interface Prepared {
   /** The boards the query names, if any. */
   scope?: Scope;
   interpretation: Interpretation;
+  /** Probes not known before ranking: they ride with the ranking's round trip and are remembered. */
+  pendingProbes: PendingProbe[];
+}
+
+export interface PendingProbe {
+  key: string;
+  query: SQL;
 }
 
 export type TieredGroup = "documents" | "threads" | "cases";

@@ -1,0 +1,125 @@
+// Round trips per search (docs/search.md, "Round trips"): a round trip is one call that waits on the primary
+// database (a batch, or one statement run alone); the text databases, all asked at once, are counted apart as
+// one step. A warm isolate (its words' variants, probes, board spellings and scope table remembered) searches in
+// one round trip on the primary, highlights included; a cold one in at most two.
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { importContent } from "../cli/import";
+import { getDb } from "../src/db/client";
+import { searchSite } from "../src/search";
+import { textShards } from "../src/text/shards";
+import { seedSample } from "./helpers/app";
+
+/** A D1 database whose calls that wait on it are counted (a batch is one, whatever it holds). */
+function counted(db: D1Database) {
+  const tally = { trips: 0, rowsRead: 0 };
+  const note = (r: D1Result) => {
+    tally.rowsRead += r.meta?.rows_read ?? 0;
+    return r;
+  };
+  const targets = new WeakMap<object, D1PreparedStatement>();
+  const statement = (s: D1PreparedStatement): D1PreparedStatement => {
+    const proxy = new Proxy(s, {
+      get(target, key) {
+        if (key === "bind") return (...args: unknown[]) => statement(target.bind(...args));
+        if (key === "all" || key === "run")
+          return async () => {
+            tally.trips++;
+            return note(await target[key]());
+          };
+        if (key === "first" || key === "raw")
+          return (...args: never[]) => {
+            tally.trips++;
+            return (target[key] as (...a: never[]) => unknown)(...args);
+          };
+        const value = Reflect.get(target, key);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    targets.set(proxy, s);
+    return proxy;
+  };
+  const unwrap = (s: D1PreparedStatement) => targets.get(s) ?? s;
+  const wrapped = new Proxy(db, {
+    get(target, key) {
+      if (key === "prepare") return (text: string) => statement(target.prepare(text));
+      if (key === "batch")
+        return async (list: D1PreparedStatement[]) => {
+          tally.trips++;
+          const results = await target.batch(list.map(unwrap));
+          for (const r of results) note(r);
+          return results;
+        };
+      const value = Reflect.get(target, key);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { db: wrapped, tally };
+}
+
+const ctxWith = (db: D1Database) => ({
+  db: getDb({ DB: db }),
+  viewer: null,
+  urls: { siteUrl: "https://boards.test", lang: "en" as const },
+  now: new Date().toISOString(),
+  shards: textShards(env),
+});
+
+/** One search on a counted primary: its round trips there and the rows it read there. */
+async function measure(q: string) {
+  const { db, tally } = counted(env.DB);
+  const found = await searchSite(ctxWith(db), q);
+  return { found, ...tally };
+}
+
+const fixture = {
+  threads: [
+    {
+      id: "01JR0000000000000000000001",
+      category: "laptops",
+      title: "Cargador no carga la batería",
+      author: "bob",
+      created_at: "2026-10-01T00:00:00Z",
+      body: "El cargador original dejó de cargar; el conector de carga estaba flojo.",
+      posts: [
+        { author: "alice", body: "Revisa el fusible del cargador.", is_solution: true, score: 1, hidden: false, created_at: "2026-10-02T00:00:00Z" },
+      ],
+    },
+  ],
+};
+
+beforeAll(async () => {
+  await seedSample();
+  const outcome = await importContent(env, fixture);
+  if (!outcome.ok) throw new Error(JSON.stringify(outcome.problems));
+});
+
+describe("round trips per search on the primary", () => {
+  it("a warm isolate searches in one round trip, highlights included", async () => {
+    await measure("cargador");
+    const warm = await measure("cargador");
+    expect(warm.found.threads.map((t) => t.id)).toContain("01JR0000000000000000000001");
+    expect(warm.found.threads[0].highlight?.marks.length).toBeGreaterThan(0);
+    expect(warm.trips).toBe(1);
+  });
+
+  it("a cold isolate (a typo never seen: its corrections and probes to read) searches in at most two, then one", async () => {
+    const cold = await measure("fusibel");
+    expect(cold.found.threads.map((t) => t.id)).toContain("01JR0000000000000000000001");
+    expect(cold.found.threads[0].highlight?.text).toContain("fusible");
+    expect(cold.trips).toBeLessThanOrEqual(2);
+    const warm = await measure("fusibel");
+    expect(warm.trips).toBe(1);
+    expect(warm.found.threads.map((t) => t.id)).toEqual(cold.found.threads.map((t) => t.id));
+  });
+
+  it("a cold word with other forms: at most two, then one; a group without every word adds its forgiving pass", async () => {
+    const cold = await measure("cargadores");
+    expect(cold.found.threads.map((t) => t.id)).toContain("01JR0000000000000000000001");
+    expect(cold.trips).toBeLessThanOrEqual(2);
+    expect((await measure("cargadores")).trips).toBe(1);
+    // "fusible cargador": no document, post or case holds both words, so those groups rank with either (one more).
+    await measure("fusible cargador");
+    expect((await measure("fusible cargador")).trips).toBe(2);
+  });
+});
