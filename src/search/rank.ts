@@ -3,7 +3,7 @@
 // urls and visibility). Page text lives on the text shards (src/text/shards.ts): they are asked first,
 // all at once (src/search/shard-search.ts), and their documents join the documents group by score,
 // through the same visibility rule.
-import type { SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { postsLoader } from "../db/queries/blog";
 import { boardsLoader } from "../db/queries/boards";
 import { casesLoader } from "../db/queries/cases";
@@ -16,7 +16,7 @@ import { hitTextColumns, withHighlights } from "./highlight";
 import { typeTokenOf } from "./index-sql";
 import { boardsRanking, statementsFor } from "./plan";
 import { matchExpression, withoutWordPrefixes } from "./query";
-import { rankShards } from "./shard-search";
+import { rankShards, type ShardHit } from "./shard-search";
 import {
   DEFAULT_TUNING,
   ITEM_GROUPS,
@@ -47,6 +47,7 @@ async function rankAndLoad(
   options: RankOptions,
   only: ItemGroup[] = ITEM_GROUPS,
   withBoardGroup = true,
+  forgiving = false,
 ): Promise<Found> {
   const match = matchExpression(prepared.expanded, mode);
   // The text shards first (all at once) when documents are asked for: their documents join the primary's ranking.
@@ -67,10 +68,28 @@ async function rankAndLoad(
     ? boardsLoader(ctx, Keys.ranked(ctx.db, boardsRanking(prepared.parsed, boardMatch, options, options.tuning.candidates.boards)))
     : undefined;
   const plans = match ? statementsFor(ctx, prepared, mode, options, shardHits) : undefined;
+  // The forgiving pass folded in (first page): each group's items with any of the words, ranked only where
+  // none has them all. The text databases' answer for it is asked only when they matched nothing with all.
+  let anyHits: ShardHit[] = [];
+  if (plans && forgiving) {
+    anyHits =
+      shardHits.length === 0 && only.includes("documents")
+        ? await rankShards(
+            ctx.shards,
+            prepared.expanded,
+            prepared.shardCommon,
+            "any",
+            options.type ? typeTokenOf(options.type) : undefined,
+            options.tuning.candidates.documents,
+          )
+        : [];
+    const anyPlans = statementsFor(ctx, prepared, "any", options, anyHits.length ? anyHits : shardHits);
+    for (const group of ITEM_GROUPS) plans[group] = orElse(plans[group], anyPlans[group]);
+  }
   const loaders = ITEM_GROUPS.map((group) => (plans && only.includes(group) ? loaderFor(ctx, group, plans[group]) : undefined));
   // The hits' texts for the highlights ride along with each loaded row: no round trip of their own.
   const pages = matchExpression(withoutWordPrefixes(prepared.expanded), "any");
-  const answered = shardHits.filter((h) => h.text !== null).map((h) => h.id);
+  const answered = [...shardHits, ...anyHits].filter((h) => h.text !== null).map((h) => h.id);
   // Probes not known before ranking ride along too, once (src/search/understand.ts).
   const probes = prepared.pendingProbes.splice(0);
   const results = await foldedBatch(ctx, [
@@ -85,8 +104,17 @@ async function rankAndLoad(
     found[group] = (loaders[i] && r ? loaders[i]!.map(r.rows) : []) as never;
     for (const [id, text] of r?.extra ?? []) found.texts!.set(id, text);
   }
-  found.shardHits = shardHits;
+  found.shardHits = [...shardHits, ...anyHits];
   return found;
+}
+
+/**
+ * `first`'s ids, or where it has none, `second`'s: one statement, the first ranking run once (materialized)
+ * and the second only read when the first is empty.
+ */
+function orElse(first: SQL, second: SQL): SQL {
+  return sql`with first_pass as materialized (${first}) select id from first_pass
+    union all select id from (${second}) where not exists (select 1 from first_pass)`;
 }
 
 /** The ranking plans a query runs (first pass), for profiling (bench/search/profile.ts). */
@@ -120,17 +148,18 @@ export async function searchIndex(ctx: QueryContext, q: string, options: SearchO
     const none = { boards: [], documents: [], threads: [], posts: [], cases: [] };
     return { query: q.trim(), interpretation: prepared.interpretation, paging: { group, page, next_page: null }, ...none };
   }
-  const found = await rankAndLoad(ctx, prepared, "all", rankOptions, only, withBoards);
+  // (A concept's phrase counts as its words here: "buck converter" also finds "converter" alone.)
+  const forgives = prepared.expanded.terms.length > 1 || prepared.expanded.terms.some((t) => t.words?.length);
+  const found = await rankAndLoad(ctx, prepared, "all", rankOptions, only, withBoards, forgives && page === 1);
   // Forgiving second pass, per group: where no item has every word, rank the items with any of them
   // (a board number found among the boards no longer leaves the threads empty). A later page follows
   // the pass its first page used.
-  let empty = only.filter((g) => found[g].length === 0);
-  if (empty.length && page > 1) {
+  let empty = page === 1 ? [] : only.filter((g) => found[g].length === 0);
+  if (empty.length) {
     const first = await rankAndLoad(ctx, prepared, "all", { ...rankOptions, limit: 1, offset: 0 }, empty, false);
     empty = empty.filter((g) => first[g].length === 0);
   }
-  // (A concept's phrase counts as its words here: "buck converter" also finds "converter" alone.)
-  if (empty.length && (prepared.expanded.terms.length > 1 || prepared.expanded.terms.some((t) => t.words?.length))) {
+  if (empty.length && forgives) {
     const more = await rankAndLoad(ctx, prepared, "any", rankOptions, empty, false);
     for (const g of empty) found[g] = more[g] as never;
     found.shardHits = [...(found.shardHits ?? []), ...(more.shardHits ?? [])];
