@@ -66,15 +66,16 @@ const variantCache = new TtlCache<WordVariants>(5000);
 const boardCache = new TtlCache<BoardHit[]>(2000);
 const shardProbeCache = new TtlCache<boolean>(5000);
 /**
- * The boards' platforms, codenames and manufacturers (the words that name a scope), per deployment: an
- * isolate serving another database (tests, a second deployment) never reads another's. Requests read the
- * primary through a session of their own (src/http/d1-session.ts), so the deployment is told by its first
- * text database's binding, the same object for every request of the isolate (the primary's client when
- * there is none).
+ * The boards' platforms, codenames and manufacturers (the words that name a scope), per database: an isolate
+ * serving another database (tests, a second deployment) never reads another's. A request reads the primary
+ * through a D1 session of its own (src/http/d1-session.ts, no `withSession` of its own), which would miss on
+ * every request: then the deployment is told by its first text database's binding, the same object for every
+ * request of the isolate.
  */
 const scopeTables = new WeakMap<object, TtlCache<ScopeBoard[]>>();
 function scopeTableCache(ctx: QueryContext): TtlCache<ScopeBoard[]> {
-  const owner = (ctx.shards[0]?.db ?? ctx.db.$client) as object;
+  const client = ctx.db.$client as object & { withSession?: unknown };
+  const owner = (typeof client.withSession === "function" ? client : (ctx.shards[0]?.db ?? client)) as object;
   let cache = scopeTables.get(owner);
   if (!cache) scopeTables.set(owner, (cache = new TtlCache<ScopeBoard[]>(1)));
   return cache;
