@@ -27,7 +27,7 @@ import {
   type SearchOptions,
   type SearchResult,
 } from "./stages";
-import { prepare, rememberProbes } from "./understand";
+import { prepare, rememberProbes, scopeStillCurrent } from "./understand";
 
 /** Each group's items through the read API's own query, ranked by the given statement (one statement). */
 function loaderFor(ctx: QueryContext, group: ItemGroup, ranking: SQL): Loader<unknown> {
@@ -92,10 +92,13 @@ async function rankAndLoad(
   const answered = [...shardHits, ...anyHits].filter((h) => h.text !== null).map((h) => h.id);
   // Probes not known before ranking ride along too, once (src/search/understand.ts).
   const probes = prepared.pendingProbes.splice(0);
+  const check = prepared.scopeCheck;
+  prepared.scopeCheck = undefined;
   const results = await foldedBatch(ctx, [
     boards ? { kind: "load", query: boards.query } : undefined,
     ...loaders.map((l, i) => (l ? { kind: "load" as const, query: l.query, extra: hitTextColumns(ITEM_GROUPS[i], pages, answered) } : undefined)),
     ...probes.map((p) => ({ kind: "plain" as const, query: p.query })),
+    check ? { kind: "plain", query: check.query } : undefined,
   ]);
   rememberProbes(probes, results.slice(1 + ITEM_GROUPS.length) as Record<string, unknown>[][]);
   const found = { boards: boards ? boards.map((results[0] as LoadResult).rows) : [], texts: new Map() } as Found;
@@ -105,6 +108,7 @@ async function rankAndLoad(
     for (const [id, text] of r?.extra ?? []) found.texts!.set(id, text);
   }
   found.shardHits = [...shardHits, ...anyHits];
+  found.staleScope = !scopeStillCurrent(ctx, { ...prepared, scopeCheck: check }, results.at(-1) as Record<string, unknown>[] | undefined);
   return found;
 }
 
@@ -151,6 +155,9 @@ export async function searchIndex(ctx: QueryContext, q: string, options: SearchO
   // (A concept's phrase counts as its words here: "buck converter" also finds "converter" alone.)
   const forgives = prepared.expanded.terms.length > 1 || prepared.expanded.terms.some((t) => t.words?.length);
   const found = await rankAndLoad(ctx, prepared, "all", rankOptions, only, withBoards, forgives && page === 1);
+  // A board added since the isolate read the scope table: forgotten, and the search runs again (once: the
+  // table is then read fresh, with nothing to check).
+  if (found.staleScope) return searchIndex(ctx, q, options);
   // Forgiving second pass, per group: where no item has every word, rank the items with any of them
   // (a board number found among the boards no longer leaves the threads empty). A later page follows
   // the pass its first page used.

@@ -56,6 +56,8 @@ export interface Prepared {
   interpretation: Interpretation;
   /** Probes not known before ranking: they ride with the ranking's round trip and are remembered. */
   pendingProbes: PendingProbe[];
+  /** When the scope table came from the isolate: the statement that tells whether it is still current. */
+  scopeCheck?: { query: SQL; newest: number };
 }
 
 export interface PendingProbe {
@@ -76,6 +78,8 @@ export interface Found {
   shardHits?: ShardHit[];
   /** The hits' texts read beside them (src/search/highlight.ts), by id. */
   texts?: Map<string, HitText>;
+  /** The remembered scope table turned out stale (a board was added): search again. */
+  staleScope?: boolean;
 }
 
 /** The texts read beside a hit for its highlight (columns a, b, c; page: JSON [page, text] of a document's matched page). */

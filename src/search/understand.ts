@@ -59,6 +59,9 @@ class TtlCache<T> {
   set(key: string, value: T, now: number): void {
     this.cache.set(key, { value, until: now + TTL_MS }, now);
   }
+  delete(key: string): void {
+    this.cache.delete(key);
+  }
 }
 const probeCache = new TtlCache<boolean>(5000);
 const NO_VARIANTS: WordVariants = { forms: [], corrections: [] };
@@ -72,13 +75,31 @@ const shardProbeCache = new TtlCache<boolean>(5000);
  * every request: then the deployment is told by its first text database's binding, the same object for every
  * request of the isolate.
  */
-const scopeTables = new WeakMap<object, TtlCache<ScopeBoard[]>>();
-function scopeTableCache(ctx: QueryContext): TtlCache<ScopeBoard[]> {
+interface ScopeTable {
+  boards: ScopeBoard[];
+  /** The newest board's id when it was read: a board added since makes it stale (checked in the ranking's batch). */
+  newest: number;
+}
+const scopeTables = new WeakMap<object, TtlCache<ScopeTable>>();
+function scopeTableCache(ctx: QueryContext): TtlCache<ScopeTable> {
   const client = ctx.db.$client as object & { withSession?: unknown };
   const owner = (typeof client.withSession === "function" ? client : (ctx.shards[0]?.db ?? client)) as object;
   let cache = scopeTables.get(owner);
-  if (!cache) scopeTables.set(owner, (cache = new TtlCache<ScopeBoard[]>(1)));
+  if (!cache) scopeTables.set(owner, (cache = new TtlCache<ScopeTable>(1)));
   return cache;
+}
+
+const newestBoardQuery = (): SQL => sql`select coalesce(max(id), 0) as newest from boards`;
+
+/**
+ * Whether the remembered scope table is still current, from the row of `prepared.scopeCheck` read in the
+ * ranking's batch (one index lookup); when a board was added since, it is forgotten: the caller searches again.
+ */
+export function scopeStillCurrent(ctx: QueryContext, prepared: Prepared, rows: Record<string, unknown>[] | undefined): boolean {
+  if (!prepared.scopeCheck) return true;
+  if (Number(rows?.[0]?.newest ?? 0) === prepared.scopeCheck.newest) return true;
+  scopeTableCache(ctx).delete("");
+  return false;
 }
 
 const parseBoardRows = (rows: unknown[]): BoardHit[] =>
@@ -127,10 +148,11 @@ export async function prepare(ctx: QueryContext, q: string, tuning: SearchTuning
   const first = probeKeys();
   // The shards' probes (of the words as typed) run beside the primary's: one round trip of wall time.
   const shardKey = (shard: string, p: string) => `${shard}\u0000${tuning.commonRows}\u0000${p}`;
-  const needsScopeTable = parsed.terms.length > 0 && scopeTableCache(ctx).get("", now) === undefined;
+  const cachedScope = parsed.terms.length > 0 ? scopeTableCache(ctx).get("", now) : undefined;
+  const needsScopeTable = parsed.terms.length > 0 && cachedScope === undefined;
   const [results, shardCommon] = await Promise.all([
     readBatch<Record<string, unknown>>(ctx, [
-      ...(needsScopeTable ? [scopeTableQuery()] : []),
+      ...(needsScopeTable ? [scopeTableQuery(), newestBoardQuery()] : []),
       ...(needsBoards ? [boardLookup(parsed.norms)] : []),
       ...first.missing.map((m) => probe(`search_${m.group}_recent`, m.p, tuning.commonRows)),
       ...lookups.map(({ q }) => q),
@@ -143,7 +165,11 @@ export async function prepare(ctx: QueryContext, q: string, tuning: SearchTuning
       (shard, p, common) => shardProbeCache.set(shardKey(shard, p), common, now),
     ),
   ]);
-  if (needsScopeTable) scopeTableCache(ctx).set("", parseScopeTable(results.shift()!), now);
+  if (needsScopeTable) {
+    const boards = parseScopeTable(results.shift()!);
+    const newest = Number((results.shift()![0] as { newest?: number } | undefined)?.newest ?? 0);
+    scopeTableCache(ctx).set("", { boards, newest }, now);
+  }
   if (needsBoards) boardCache.set(boardKey, parseBoardRows(results.shift()!), now);
   for (const [j, m] of first.missing.entries()) probeCache.set(m.key, Boolean((results[j][0] as { common?: number } | undefined)?.common), now);
   for (const [j, { word }] of lookups.entries()) {
@@ -168,7 +194,7 @@ export async function prepare(ctx: QueryContext, q: string, tuning: SearchTuning
   const boardsExpanded = expandBoards(parsed, new Map(hits.map((h) => [h.matched, h])));
   const scope = findScope(
     parsed,
-    scopeTableCache(ctx).get("", now) ?? [],
+    scopeTableCache(ctx).get("", now)?.boards ?? [],
     hits.map((h) => ({ id: h.id, matched: h.matched, number: h.spellings[0] })),
   );
   return {
@@ -179,6 +205,7 @@ export async function prepare(ctx: QueryContext, q: string, tuning: SearchTuning
     scope,
     interpretation: interpretationOf(parsed, (word) => variantCache.get(word, now), scope),
     pendingProbes,
+    scopeCheck: !needsScopeTable && cachedScope ? { query: newestBoardQuery(), newest: cachedScope.newest } : undefined,
   };
 }
 
