@@ -129,4 +129,16 @@ describe("round trips per search on the primary", () => {
     expect(warm.found.threads.map((t) => t.id)).toContain("01JR0000000000000000000001");
     expect(warm.trips).toBe(1);
   });
+
+  it("a board added after the isolate read the scope table scopes the very next search", async () => {
+    await measure("Zentria Z9 ventilador");
+    const added = await importContent(env, {
+      manufacturers: [{ id: 41, name: "Zentria" }],
+      boards: [{ number: "ZT-9001", manufacturer: "Zentria", platform: "Zentria Z9", aliases: [] }],
+      threads: [{ ...fixture.threads[0], id: "01JR0000000000000000000009", board: "ZT-9001", title: "Ventilador Z9", posts: [] }],
+    });
+    if (!added.ok) throw new Error(JSON.stringify(added.problems));
+    const after = await measure("Zentria Z9 ventilador");
+    expect(after.found.interpretation.scope?.boards).toEqual(["ZT-9001"]);
+  });
 });
