@@ -1,75 +1,77 @@
-// Stage 4, highlight: where each hit matched. The index is contentless, so one more round trip reads
-// the hits' texts by id (at most one page of each group) and each document's first matched page; the
-// excerpt and its marks are cut here (src/search/excerpts.ts).
+// Stage 4, highlight: where each hit matched. The index is contentless, so the hits' texts (bodies,
+// descriptions, replies, components, a document's first matched page) are read beside each loaded hit, in
+// the ranking's own round trip (columns over the loader's rows, src/search/folded-batch.ts: the ranking runs
+// once); the excerpt and its marks are cut here (src/search/excerpts.ts).
 import { sql, type SQL } from "drizzle-orm";
-import type { QueryContext } from "../db/queries/runtime";
 import { bestExcerpt, matchWords, type Excerpt } from "./excerpts";
-import { matchedPagesQuery } from "./page-match";
-import { matchExpression, withoutWordPrefixes } from "./query";
-import { readBatch } from "./read";
-import { ITEM_GROUPS, type Found, type ItemGroup, type Prepared } from "./stages";
-
-/** The texts of a group's hits that their list items do not carry (bodies, descriptions, replies, components). */
-function hitTexts(group: ItemGroup, ids: string[]): SQL {
-  const list = sql`(select value from json_each(${JSON.stringify(ids)}))`;
-  switch (group) {
-    case "documents":
-      return sql`select id, null as page, description as a, chipset as b, null as c from documents where id in ${list}`;
-    case "threads":
-      return sql`select t.id as id, null as page, t.body as a,
-        (select group_concat(body, ' ') from (select substr(x.body, 1, 2000) as body from thread_replies x where x.thread_id = t.id and x.hidden = 0 order by x.is_solution desc, x.created_at, x.id limit ${HIGHLIGHT_REPLIES})) as b, null as c
-        from threads t where t.id in ${list}`;
-    case "posts":
-      return sql`select id, null as page, body as a, null as b, null as c from blog_posts where id in ${list}`;
-    case "cases":
-      return sql`select c.id as id, null as page, c.diagnosis as a, c.fix as b,
-        (select group_concat(x.designator || ifnull(' ' || x.part_number, ''), ', ') from case_components x where x.case_id = c.id) as c
-        from repair_cases c where c.id in ${list}`;
-  }
-}
-
-interface TextRow {
-  id: string;
-  page: number | null;
-  a: string | null;
-  b: string | null;
-  c: string | null;
-}
+import { extraColumn } from "./folded-batch";
+import { PAGE_FACTOR } from "./index-sql";
+import type { Found, HitText, ItemGroup, Prepared } from "./stages";
 
 /** Replies of a thread read for its highlight (the index holds up to 200; the first ones are the likely match). */
 const HIGHLIGHT_REPLIES = 20;
+const F = sql.raw(String(PAGE_FACTOR));
 
 /**
- * Each hit with where it matched. Posts and cases carry their text already; threads' bodies and the
- * matched page of each document cost one more round trip (bounded: the hits of one page of results).
+ * A document's first page (primary's page text, from before the text databases) matching `expression`: one
+ * FTS lookup within the document's own rowid range. Not read for a document a text database already
+ * answered with its page.
  */
+function matchedPage(expression: string, answered: string[]): SQL {
+  return sql`case when l.id in (select value from json_each(${JSON.stringify(answered)})) then null else (
+    select json_array(b.page, p.text) from (
+      select min(s.rowid - k.n * ${F}) as page from search_keys k cross join search_documents s
+      where k.kind = 'document' and k.id = l.id and search_documents match ${expression}
+        and s.rowid between k.n * ${F} and k.n * ${F} + ${sql.raw(String(PAGE_FACTOR - 1))}) b
+    join document_pages p on p.document_id = l.id and p.page = b.page) end`;
+}
+
 /**
- * Each hit with where it matched: one more round trip reads the hits' texts by id (at most 10 per
- * group) and each document's first matched page (one FTS lookup per document within its own pages,
- * without the last word's prefix: a prefix expands to every term it starts, once per document).
+ * The texts of a group's hits that their list items do not carry, as columns over the loader's rows `l`
+ * (named a, b, c and page): bodies, descriptions, replies (the accepted solution first), case components.
  */
-export async function withHighlights(ctx: QueryContext, prepared: Prepared, found: Found) {
-  const match = matchWords(prepared.expanded);
-  const groups = ITEM_GROUPS.filter((g) => found[g].length > 0);
-  const pages = matchExpression(withoutWordPrefixes(prepared.expanded), "any");
-  const documentIds = found.documents.map((d) => d.id);
-  const withPages = documentIds.length > 0 && pages !== undefined;
-  const results = groups.length
-    ? await readBatch<Record<string, unknown>>(ctx, [
-        ...groups.map((g) =>
-          hitTexts(
-            g,
-            found[g].map((item) => item.id),
-          ),
+export function hitTextColumns(group: ItemGroup, pages: string | undefined, answered: string[]): SQL {
+  const cols = (...list: SQL[]) => sql.join(list, sql`, `);
+  switch (group) {
+    case "documents":
+      return cols(
+        extraColumn(sql`(select x.description from documents x where x.id = l.id)`, "a"),
+        extraColumn(sql`(select x.chipset from documents x where x.id = l.id)`, "b"),
+        ...(pages ? [extraColumn(matchedPage(pages, answered), "page")] : []),
+      );
+    case "threads":
+      return cols(
+        extraColumn(sql`(select x.body from threads x where x.id = l.id)`, "a"),
+        extraColumn(
+          sql`(select group_concat(body, ' ') from (select substr(r.body, 1, 2000) as body from thread_replies r
+            where r.thread_id = l.id and r.hidden = 0 order by r.is_solution desc, r.created_at, r.id limit ${sql.raw(String(HIGHLIGHT_REPLIES))}))`,
+          "b",
         ),
-        ...(withPages ? [matchedPagesQuery(documentIds, pages)] : []),
-      ])
-    : [];
-  const texts = new Map<string, TextRow>();
-  for (const rows of results.slice(0, groups.length)) for (const r of rows as unknown as TextRow[]) texts.set(r.id, r);
-  const pageRows = new Map(
-    (withPages ? (results[groups.length] as unknown as { id: string; page: number; text: string }[]) : []).map((r) => [r.id, r]),
-  );
+      );
+    case "posts":
+      return cols(extraColumn(sql`(select x.body from blog_posts x where x.id = l.id)`, "a"));
+    case "cases":
+      return cols(
+        extraColumn(sql`(select x.diagnosis from repair_cases x where x.id = l.id)`, "a"),
+        extraColumn(sql`(select x.fix from repair_cases x where x.id = l.id)`, "b"),
+        extraColumn(
+          sql`(select group_concat(x.designator || ifnull(' ' || x.part_number, ''), ', ') from case_components x where x.case_id = l.id)`,
+          "c",
+        ),
+      );
+  }
+}
+
+/** Each hit with where it matched, from the texts read beside it (no read of its own). */
+export function withHighlights(prepared: Prepared, found: Found) {
+  const match = matchWords(prepared.expanded);
+  const texts = found.texts ?? new Map<string, HitText>();
+  const pageOf = (id: string) => {
+    const json = texts.get(id)?.page;
+    if (!json) return undefined;
+    const [page, text] = JSON.parse(json) as [number, string];
+    return { page, text };
+  };
   const h = (texts: Parameters<typeof bestExcerpt>[0]): { highlight: Excerpt | null } => ({ highlight: bestExcerpt(texts, match) });
   const text = (id: string) => texts.get(id);
   return {
@@ -77,7 +79,7 @@ export async function withHighlights(ctx: QueryContext, prepared: Prepared, foun
     documents: found.documents.map((d) => {
       // A page a text shard matched came with its answer; text from before the shards is the primary's.
       const hit = found.shardHits?.find((x) => x.id === d.id && x.text !== null);
-      const page = hit ? { page: hit.page, text: hit.text } : pageRows.get(d.id);
+      const page = hit ? { page: hit.page, text: hit.text } : pageOf(d.id);
       return {
         ...d,
         ...h([

@@ -1,7 +1,6 @@
 // How search matches page text: on a text shard (its page index, src/text/shard-schema.ts), whether a word is
-// common there and the best documents for a MATCH with their best page's text; on the primary, which page of a
-// document matched in the text stored before the shards. Storing page text is src/text/'s job.
-import { sql, type SQL } from "drizzle-orm";
+// common there and the best documents for a MATCH with their best page's text (the primary's own page text, from
+// before the shards, is matched beside each hit: src/search/highlight.ts). Storing page text is src/text/'s job.
 import { PAGE_FACTOR } from "./index-sql";
 
 /** bm25 weights of page_index's columns: the type marker never counts. */
@@ -51,20 +50,3 @@ from (select r.*, row_number() over (order by r.exact desc, r.ord, r.id desc) as
 
 /** Characters of a matched page sent back with a shard's answer, for its highlight. */
 const TEXT_CHARS = 20000;
-
-// ---- the primary's page text (from before the shards) ----
-
-/**
- * The first page of each document (ids) whose text matches `expression`, with that page's text.
- * Bounded: one FTS lookup per document, restricted to its own rowid range (its pages).
- */
-export function matchedPagesQuery(ids: string[], expression: string): SQL {
-  return sql`
-    with hit(id, n) as (select k.id, k.n from search_keys k where k.kind = 'document' and k.id in (select value from json_each(${JSON.stringify(ids)}))),
-    best(id, page) as (
-      select h.id, min(s.rowid - h.n * ${sql.raw(String(PAGE_FACTOR))}) from hit h cross join search_documents s
-      where search_documents match ${expression}
-        and s.rowid between h.n * ${sql.raw(String(PAGE_FACTOR))} and h.n * ${sql.raw(String(PAGE_FACTOR))} + ${sql.raw(String(PAGE_FACTOR - 1))}
-      group by h.id)
-    select b.id as id, b.page as page, p.text as text from best b join document_pages p on p.document_id = b.id and p.page = b.page`;
-}

@@ -3,19 +3,20 @@
 // urls and visibility). Page text lives on the text shards (src/text/shards.ts): they are asked first,
 // all at once (src/search/shard-search.ts), and their documents join the documents group by score,
 // through the same visibility rule.
-import type { SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { postsLoader } from "../db/queries/blog";
 import { boardsLoader } from "../db/queries/boards";
 import { casesLoader } from "../db/queries/cases";
-import { batchRead, Keys, type Loader, type QueryContext } from "../db/queries/runtime";
+import { Keys, type Loader, type QueryContext } from "../db/queries/runtime";
 import { documentsLoader } from "../db/queries/documents";
 import { threadsLoader } from "../db/queries/forum";
 import { SEARCH_GROUP_LIMIT, SEARCH_MAX_PAGE } from "../schemas/search";
-import { withHighlights } from "./highlight";
+import { foldedBatch, type LoadResult } from "./folded-batch";
+import { hitTextColumns, withHighlights } from "./highlight";
 import { typeTokenOf } from "./index-sql";
 import { boardsRanking, statementsFor } from "./plan";
-import { matchExpression } from "./query";
-import { rankShards } from "./shard-search";
+import { matchExpression, withoutWordPrefixes } from "./query";
+import { rankShards, type ShardHit } from "./shard-search";
 import {
   DEFAULT_TUNING,
   ITEM_GROUPS,
@@ -26,7 +27,7 @@ import {
   type SearchOptions,
   type SearchResult,
 } from "./stages";
-import { prepare } from "./understand";
+import { prepare, rememberProbes, scopeStillCurrent } from "./understand";
 
 /** Each group's items through the read API's own query, ranked by the given statement (one statement). */
 function loaderFor(ctx: QueryContext, group: ItemGroup, ranking: SQL): Loader<unknown> {
@@ -46,6 +47,7 @@ async function rankAndLoad(
   options: RankOptions,
   only: ItemGroup[] = ITEM_GROUPS,
   withBoardGroup = true,
+  forgiving = false,
 ): Promise<Found> {
   const match = matchExpression(prepared.expanded, mode);
   // The text shards first (all at once) when documents are asked for: their documents join the primary's ranking.
@@ -66,12 +68,57 @@ async function rankAndLoad(
     ? boardsLoader(ctx, Keys.ranked(ctx.db, boardsRanking(prepared.parsed, boardMatch, options, options.tuning.candidates.boards)))
     : undefined;
   const plans = match ? statementsFor(ctx, prepared, mode, options, shardHits) : undefined;
+  // The forgiving pass folded in (first page): each group's items with any of the words, ranked only where
+  // none has them all. The text databases' answer for it is asked only when they matched nothing with all.
+  let anyHits: ShardHit[] = [];
+  if (plans && forgiving) {
+    anyHits =
+      shardHits.length === 0 && only.includes("documents")
+        ? await rankShards(
+            ctx.shards,
+            prepared.expanded,
+            prepared.shardCommon,
+            "any",
+            options.type ? typeTokenOf(options.type) : undefined,
+            options.tuning.candidates.documents,
+          )
+        : [];
+    const anyPlans = statementsFor(ctx, prepared, "any", options, anyHits.length ? anyHits : shardHits);
+    for (const group of ITEM_GROUPS) plans[group] = orElse(plans[group], anyPlans[group]);
+  }
   const loaders = ITEM_GROUPS.map((group) => (plans && only.includes(group) ? loaderFor(ctx, group, plans[group]) : undefined));
-  const results = await batchRead(ctx, [boards?.query, ...loaders.map((l) => l?.query)]);
-  const found = { boards: boards ? boards.map(results[0]) : [] } as Found;
-  for (const [i, group] of ITEM_GROUPS.entries()) found[group] = (loaders[i] ? loaders[i]!.map(results[i + 1]) : []) as never;
-  found.shardHits = shardHits;
+  // The hits' texts for the highlights ride along with each loaded row: no round trip of their own.
+  const pages = matchExpression(withoutWordPrefixes(prepared.expanded), "any");
+  const answered = [...shardHits, ...anyHits].filter((h) => h.text !== null).map((h) => h.id);
+  // Probes not known before ranking ride along too, once (src/search/understand.ts).
+  const probes = prepared.pendingProbes.splice(0);
+  const check = prepared.scopeCheck;
+  prepared.scopeCheck = undefined;
+  const results = await foldedBatch(ctx, [
+    boards ? { kind: "load", query: boards.query } : undefined,
+    ...loaders.map((l, i) => (l ? { kind: "load" as const, query: l.query, extra: hitTextColumns(ITEM_GROUPS[i], pages, answered) } : undefined)),
+    ...probes.map((p) => ({ kind: "plain" as const, query: p.query })),
+    check ? { kind: "plain", query: check.query } : undefined,
+  ]);
+  rememberProbes(probes, results.slice(1 + ITEM_GROUPS.length) as Record<string, unknown>[][]);
+  const found = { boards: boards ? boards.map((results[0] as LoadResult).rows) : [], texts: new Map() } as Found;
+  for (const [i, group] of ITEM_GROUPS.entries()) {
+    const r = results[i + 1] as LoadResult | undefined;
+    found[group] = (loaders[i] && r ? loaders[i]!.map(r.rows) : []) as never;
+    for (const [id, text] of r?.extra ?? []) found.texts!.set(id, text);
+  }
+  found.shardHits = [...shardHits, ...anyHits];
+  found.staleScope = !scopeStillCurrent(ctx, { ...prepared, scopeCheck: check }, results.at(-1) as Record<string, unknown>[] | undefined);
   return found;
+}
+
+/**
+ * `first`'s ids, or where it has none, `second`'s: one statement, the first ranking run once (materialized)
+ * and the second only read when the first is empty.
+ */
+function orElse(first: SQL, second: SQL): SQL {
+  return sql`with first_pass as materialized (${first}) select id from first_pass
+    union all select id from (${second}) where not exists (select 1 from first_pass)`;
 }
 
 export async function searchIndex(ctx: QueryContext, q: string, options: SearchOptions): Promise<SearchResult> {
@@ -89,23 +136,28 @@ export async function searchIndex(ctx: QueryContext, q: string, options: SearchO
     const none = { boards: [], documents: [], threads: [], posts: [], cases: [] };
     return { query: q.trim(), interpretation: prepared.interpretation, paging: { group, page, next_page: null }, ...none };
   }
-  const found = await rankAndLoad(ctx, prepared, "all", rankOptions, only, withBoards);
+  // (A concept's phrase counts as its words here: "buck converter" also finds "converter" alone.)
+  const forgives = prepared.expanded.terms.length > 1 || prepared.expanded.terms.some((t) => t.words?.length);
+  const found = await rankAndLoad(ctx, prepared, "all", rankOptions, only, withBoards, forgives && page === 1);
+  // A board added since the isolate read the scope table: forgotten, and the search runs again (once: the
+  // table is then read fresh, with nothing to check).
+  if (found.staleScope) return searchIndex(ctx, q, options);
   // Forgiving second pass, per group: where no item has every word, rank the items with any of them
   // (a board number found among the boards no longer leaves the threads empty). A later page follows
   // the pass its first page used.
-  let empty = only.filter((g) => found[g].length === 0);
-  if (empty.length && page > 1) {
+  let empty = page === 1 ? [] : only.filter((g) => found[g].length === 0);
+  if (empty.length) {
     const first = await rankAndLoad(ctx, prepared, "all", { ...rankOptions, limit: 1, offset: 0 }, empty, false);
     empty = empty.filter((g) => first[g].length === 0);
   }
-  // (A concept's phrase counts as its words here: "buck converter" also finds "converter" alone.)
-  if (empty.length && (prepared.expanded.terms.length > 1 || prepared.expanded.terms.some((t) => t.words?.length))) {
+  if (empty.length && forgives) {
     const more = await rankAndLoad(ctx, prepared, "any", rankOptions, empty, false);
     for (const g of empty) found[g] = more[g] as never;
     found.shardHits = [...(found.shardHits ?? []), ...(more.shardHits ?? [])];
+    for (const [id, text] of more.texts ?? []) found.texts!.set(id, text);
   }
   const hasNext = group !== undefined && found[group].length > limit && page < SEARCH_MAX_PAGE;
   if (group) found[group] = found[group].slice(0, limit) as never;
   const paging = group ? { group, page, next_page: hasNext ? page + 1 : null } : null;
-  return { query: q.trim(), interpretation: prepared.interpretation, paging, ...(await withHighlights(ctx, prepared, found)) };
+  return { query: q.trim(), interpretation: prepared.interpretation, paging, ...withHighlights(prepared, found) };
 }

@@ -1,6 +1,7 @@
 // The shapes passed between the stages of a search (src/search/index.ts): understand -> plan -> rank ->
 // highlight.
 import type { z } from "@hono/zod-openapi";
+import type { SQL } from "drizzle-orm";
 import type { BlogPost } from "../db/queries/blog";
 import type { Board } from "../db/queries/boards";
 import type { RepairCase } from "../db/queries/cases";
@@ -53,6 +54,15 @@ export interface Prepared {
   /** The boards the query names, if any. */
   scope?: Scope;
   interpretation: Interpretation;
+  /** Probes not known before ranking: they ride with the ranking's round trip and are remembered. */
+  pendingProbes: PendingProbe[];
+  /** When the scope table came from the isolate: the statement that tells whether it is still current. */
+  scopeCheck?: { query: SQL; newest: number };
+}
+
+export interface PendingProbe {
+  key: string;
+  query: SQL;
 }
 
 export type TieredGroup = "documents" | "threads" | "cases";
@@ -66,6 +76,18 @@ export interface Found {
   cases: RepairCase[];
   /** What the text shards matched (with the text of their best pages, for the highlights). */
   shardHits?: ShardHit[];
+  /** The hits' texts read beside them (src/search/highlight.ts), by id. */
+  texts?: Map<string, HitText>;
+  /** The remembered scope table turned out stale (a board was added): search again. */
+  staleScope?: boolean;
+}
+
+/** The texts read beside a hit for its highlight (columns a, b, c; page: JSON [page, text] of a document's matched page). */
+export interface HitText {
+  a?: string | null;
+  b?: string | null;
+  c?: string | null;
+  page?: string | null;
 }
 
 export type ItemGroup = "documents" | "threads" | "posts" | "cases";
