@@ -1,13 +1,13 @@
 // Boardview reads, always through the visibility rule: a document's summary (on its primary row), one part or
 // net of it (on its text database), and which of a board's boardviews hold a part or net of a given name.
 // A document the caller cannot see answers exactly as one that does not exist.
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { documentVisible } from "../../auth/visibility";
 import { nameKey, parseSummary } from "../../boardview/nets";
 import { NET_SQL, PART_SQL, HOLDERS_SQL } from "../../boardview/rows";
 import type { BoardviewNet, BoardviewPart, BoardviewSummary } from "../../schemas/boardviews";
 import { shardOf } from "../../text/shards";
-import { documentBoards, documents } from "../schema";
+import { documents } from "../schema";
 import { boardIdOf } from "./boards";
 import type { QueryContext } from "./runtime";
 
@@ -87,17 +87,17 @@ export async function boardviewsHoldingPoint(ctx: QueryContext, boardNumber: str
   const boardId = boardIdOf(boardNumber);
   const key = nameKey(point);
   if (!boardId || !key) return [];
+  // The board's links drive the read (a cross join keeps that order): filtering documents by visibility first
+  // and probing the board's links walked every public document (87,771 rows at 100,000 documents).
   const docs = await ctx.db
-    .select({ id: documents.id, shard: documents.textShard, boardview: documents.boardview })
-    .from(documents)
-    .where(
-      and(
-        inArray(documents.id, ctx.db.select({ id: documentBoards.documentId }).from(documentBoards).where(eq(documentBoards.boardId, boardId))),
-        sql`${documents.boardview} is not null`,
-        documentVisible(ctx.viewer),
-      ),
-    )
-    .orderBy(documents.id)
+    .select({
+      id: sql<string>`${documents.id}`,
+      shard: sql<string | null>`${documents.textShard}`,
+      boardview: sql<string | null>`${documents.boardview}`,
+    })
+    .from(sql`document_boards cross join documents on documents.id = document_boards.document_id`)
+    .where(and(sql`document_boards.board_id = ${boardId}`, sql`${documents.boardview} is not null`, documentVisible(ctx.viewer)))
+    .orderBy(sql`document_boards.document_id`)
     .limit(HOLDERS_DOCUMENTS);
   const byShard = new Map<string, string[]>();
   for (const d of docs) if (d.shard) byShard.set(d.shard, [...(byShard.get(d.shard) ?? []), d.id]);
