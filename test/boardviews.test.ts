@@ -1,19 +1,14 @@
-// Boardviews through the service: uploaded in every format, read by the queue consumer, answered part by part and
-// net by net (GET /documents/{document}/boardview), summarised on the document, found by search, and never
-// answered to a caller who cannot see the document.
-import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bdvFile, genCadFile, testLinkFile } from "../scripts/lib/boardview-writer";
 import boardviewMigration from "../migrations-text/0002_boardviews.sql?raw";
 import { BOARDVIEW_SCHEMA } from "../src/boardview/rows";
 import { boardviewsHoldingPoint } from "../src/db/queries/boardviews";
-import { getDb } from "../src/db/client";
-import { textShards } from "../src/text/shards";
 import { SAMPLE_BOARD } from "./helpers/boardviews";
 import { api, expectMatchesOpenApi, expectProblem, getJson, seedSample } from "./helpers/app";
 import { callOk, connectV1 } from "./helpers/mcp";
 import { html } from "./helpers/site";
 import { createUploader, runQueue, upload } from "./helpers/uploads";
+import { queryContext } from "./helpers/query-context";
 
 let owner: { key: string; userId: number };
 let stranger: { key: string; userId: number };
@@ -180,13 +175,7 @@ describe("boardview answers", () => {
       boards: ["820-00165"],
       visibility: "private",
     });
-    const ctx = (viewer: { userId: number } | null) => ({
-      db: getDb(env),
-      viewer,
-      urls: { siteUrl: "https://boards.test", lang: "en" as const },
-      now: new Date().toISOString(),
-      shards: textShards(env),
-    });
+    const ctx = queryContext;
     const anonymous = await boardviewsHoldingPoint(ctx(null), "820 00165", "upt-500");
     expect(anonymous).toEqual([{ document: pub, format: "test_link", kind: "part", name: "UPT500", side: "bottom", x: 10, y: 20 }]);
     const mine = await boardviewsHoldingPoint(ctx({ userId: owner.userId }), "82000165", "PP5V_PT");

@@ -5,10 +5,9 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { importContent } from "../cli/import";
-import { getDb } from "../src/db/client";
 import { searchSite } from "../src/search";
-import { textShards } from "../src/text/shards";
 import { seedSample } from "./helpers/app";
+import { queryContext } from "./helpers/query-context";
 
 /** A D1 database whose calls that wait on it are counted (a batch is one, whatever it holds). */
 function counted(db: D1Database) {
@@ -57,13 +56,7 @@ function counted(db: D1Database) {
   return { db: wrapped, tally };
 }
 
-const ctxWith = (db: D1Database) => ({
-  db: getDb({ DB: db }),
-  viewer: null,
-  urls: { siteUrl: "https://boards.test", lang: "en" as const },
-  now: new Date().toISOString(),
-  shards: textShards(env),
-});
+const ctxWith = (db: D1Database) => queryContext(null, db);
 
 // One counted database for the file: the isolate's caches know it from one search to the next.
 const primary = counted(env.DB);

@@ -5,10 +5,9 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { importContent } from "../cli/import";
-import { getDb } from "../src/db/client";
 import { searchSite } from "../src/search";
-import { textShards } from "../src/text/shards";
 import { seedSample } from "./helpers/app";
+import { queryContext } from "./helpers/query-context";
 
 const ID = {
   typed: "01JT0000000000000000000001",
@@ -87,13 +86,7 @@ const fixture = {
   ],
 };
 
-const ctx = () => ({
-  db: getDb(env),
-  viewer: null,
-  urls: { siteUrl: "https://boards.test", lang: "en" as const },
-  now: new Date().toISOString(),
-  shards: textShards(env),
-});
+const ctx = () => queryContext();
 const ids = (hits: { id: string }[]) => hits.map((h) => h.id);
 
 beforeAll(async () => {

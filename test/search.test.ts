@@ -3,13 +3,13 @@
 // rebuildable from the base tables.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "../src/db/client";
 import { importContent } from "../cli/import";
 import { searchSite } from "../src/search";
 import { rebuildSearchIndex } from "../src/search/rebuild";
 import { textShards } from "../src/text/shards";
 import { recordedShard } from "./helpers/text";
 import { api, expectMatchesOpenApi, expectProblem, getJson, KEYS, SAMPLE_IDS, seedSample } from "./helpers/app";
+import { queryContext } from "./helpers/query-context";
 
 /** Extra content beside the sample: words that live only in one place, private page text, spellings of numbers. */
 const EXTRA = {
@@ -477,13 +477,7 @@ describe("the index stays in sync with the base tables", () => {
 });
 
 describe("bounded ranking: common words are weighed over the recent tier only", () => {
-  const ctx = () => ({
-    db: getDb(env),
-    viewer: null,
-    urls: { siteUrl: "https://boards.test", lang: "en" as const },
-    now: new Date().toISOString(),
-    shards: textShards(env),
-  });
+  const ctx = () => queryContext();
 
   it("every word common: ranked over the recent tier, same items", async () => {
     const normal = await searchSite(ctx(), "converter");
