@@ -81,8 +81,25 @@ function meteredNamespace<T extends DurableObjectNamespace<ProductionLimiter>>(n
   });
 }
 
+/** Runs one statement (`{ sql, params?, db? }`, db a binding name) and answers its meta and first rows. */
+async function benchStatement(request: Request, env: Env): Promise<Response> {
+  const { sql, params = [], db = "DB" } = (await request.json()) as { sql: string; params?: unknown[]; db?: string };
+  const binding = (env as unknown as Record<string, D1Database>)[db];
+  try {
+    const result = await binding
+      .prepare(sql)
+      .bind(...params)
+      .all();
+    return Response.json({ rowsRead: result.meta.rows_read, count: result.results.length, first: result.results.slice(0, 5) });
+  } catch (err) {
+    return Response.json({ error: String(err) }, { status: 400 });
+  }
+}
+
 export default {
   async fetch(request, env, ctx) {
+    // Benchmark-only: one statement's rows read, to see where a request's reads go (never in production).
+    if (request.method === "POST" && new URL(request.url).pathname === "/__bench/sql") return benchStatement(request, env);
     doRowsWrittenSinceLastCall();
     const d1 = newTally();
     const durableObjects = { requests: 0 };

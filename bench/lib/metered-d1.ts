@@ -8,19 +8,30 @@ export interface D1Tally {
   statements: number;
   rowsRead: number;
   rowsWritten: number;
+  /** The statements that read the most rows (start of their SQL and rows read), largest first: where a request's reads go. */
+  heaviest: { sql: string; rowsRead: number; params?: unknown[] }[];
 }
 
+const HEAVIEST_KEPT = 12;
+/** Characters of each heavy statement's SQL kept (raise it, and its parameters are kept too, to read a plan). */
+const SQL_CHARS = 8000;
+
 export function newTally(): D1Tally {
-  return { roundTrips: 0, statements: 0, rowsRead: 0, rowsWritten: 0 };
+  return { roundTrips: 0, statements: 0, rowsRead: 0, rowsWritten: 0, heaviest: [] };
 }
 
 type Meta = { rows_read?: number; rows_written?: number };
 type AnyStatement = D1PreparedStatement;
 
-function add(tally: D1Tally, meta: Meta | undefined): void {
+function add(tally: D1Tally, meta: Meta | undefined, sql: string, params?: unknown[]): void {
   tally.statements++;
-  tally.rowsRead += meta?.rows_read ?? 0;
+  const rowsRead = meta?.rows_read ?? 0;
+  tally.rowsRead += rowsRead;
   tally.rowsWritten += meta?.rows_written ?? 0;
+  if (rowsRead === 0) return;
+  tally.heaviest.push({ sql: sql.replace(/\s+/g, " ").trim().slice(0, SQL_CHARS), rowsRead, ...(SQL_CHARS > 160 ? { params } : {}) });
+  tally.heaviest.sort((a, b) => b.rowsRead - a.rowsRead);
+  tally.heaviest.length = Math.min(tally.heaviest.length, HEAVIEST_KEPT);
 }
 
 // `raw()` answers without `meta`, so a read is run once through `all()` for its cost and once through
@@ -33,23 +44,32 @@ class MeteredStatement {
     readonly real: AnyStatement,
     private readonly sql: string,
     private readonly tally: D1Tally,
+    private readonly params: unknown[] = [],
   ) {}
 
+  get sqlText(): string {
+    return this.sql;
+  }
+
+  get boundParams(): unknown[] {
+    return this.params;
+  }
+
   bind(...values: unknown[]): MeteredStatement {
-    return new MeteredStatement(this.real.bind(...values), this.sql, this.tally);
+    return new MeteredStatement(this.real.bind(...values), this.sql, this.tally, values);
   }
 
   async all<T>(): Promise<D1Result<T>> {
     const result = await this.real.all<T>();
     this.tally.roundTrips++;
-    add(this.tally, result.meta);
+    add(this.tally, result.meta, this.sql, this.params);
     return result;
   }
 
   async run<T>(): Promise<D1Result<T>> {
     const result = await this.real.run<T>();
     this.tally.roundTrips++;
-    add(this.tally, result.meta);
+    add(this.tally, result.meta, this.sql, this.params);
     return result;
   }
 
@@ -74,7 +94,15 @@ class MeteredStatement {
 async function meteredBatch(real: D1Database | D1DatabaseSession, statements: AnyStatement[], tally: D1Tally): Promise<D1Result[]> {
   const results = await real.batch(statements.map((s) => (s instanceof MeteredStatement ? s.real : s)));
   tally.roundTrips++;
-  for (const r of results) add(tally, r.meta);
+  results.forEach((r, i) => {
+    const s = statements[i];
+    add(
+      tally,
+      r.meta,
+      s instanceof MeteredStatement ? s.sqlText : "(unmetered statement)",
+      s instanceof MeteredStatement ? s.boundParams : undefined,
+    );
+  });
   return results;
 }
 

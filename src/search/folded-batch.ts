@@ -1,7 +1,7 @@
 // One D1 round trip for everything a search reads after its understanding stage: each group's ranking and
 // loading statement (the read API's loader, its ranking run once as a CTE) with the hit's texts for the
 // highlight read beside each loaded row (correlated columns over the loader's own rows), plus any plain
-// statements (probes to remember for the next search). Drizzle's batch cannot add columns to a loader's
+// statements (word counts to remember for the next search). Drizzle's batch cannot add columns to a loader's
 // rows, so the statements are sent through D1 directly and each loader's rows go back through drizzle's own
 // mapping.
 import { type SQL, sql } from "drizzle-orm";

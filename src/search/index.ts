@@ -5,11 +5,11 @@
 // Ranking is bm25 with column weights (FTS_TABLES), kept bounded at any corpus size:
 // - Candidates: each group ranks only its newest `tuning.candidates` visible matches (rowid order
 //   follows creation; document metadata rows come before page rows), never every match.
-// - bm25 also reads every row of each phrase to weigh it (its IDF). So each word is first probed in
-//   the recent tier (the newest RECENT_KEYS items): a word estimated in more than
-//   `tuning.commonRows` rows of the whole index is "common". Common words still filter the
-//   candidates but are not weighed over the whole index; when every word is common, bm25 runs over
-//   the recent tier, where its cost is bounded.
+// - bm25 also reads every row of each phrase to weigh it (its IDF). So each word is first counted in
+//   the index's vocabulary (fts5vocab, one row read per word: src/search/term-counts.ts): a term
+//   estimated in more than `tuning.commonRows` rows of the whole index is "common". Common words still
+//   filter the candidates but are not weighed over the whole index; when every word is common, bm25
+//   runs over the recent tier (the newest RECENT_KEYS items), where its cost is bounded.
 // - One D1 round trip per search: each group's statement ranks in a CTE and loads its items
 //   through the read API's list query. Probes and board spellings are cached per isolate, so a
 //   repeated word costs no extra round trip.
@@ -17,11 +17,11 @@
 //   (src/search/shard-search.ts), and their documents join the primary's documents group by score,
 //   through the same visibility rule; each shard sends the text of its best pages along, for the
 //   highlights. So the shards add one round trip to a search, before the primary ranks (the
-//   preparation's probes, when a word is not cached yet, run on primary and shards side by side).
+//   preparation's word counts, when a word is not cached yet, run on primary and shards side by side).
 // Trade-offs: for a query made only of common words, results come from the newest RECENT_KEYS items;
 // an old, highly relevant item can lose its place to newer ones.
 //
-// Stages, each its own module: understand.ts (terms, concepts, scope, probes) -> plan.ts (pure SQL per
+// Stages, each its own module: understand.ts (terms, concepts, scope, word counts) -> plan.ts (pure SQL per
 // group) -> rank.ts (one round trip per pass, loading through the read API) -> highlight.ts.
 import type { QueryContext } from "../db/queries/runtime";
 import { SearchUnavailable } from "./errors";
@@ -35,7 +35,8 @@ export async function searchSite(ctx: QueryContext, q: string, options: SearchOp
     return await searchIndex(ctx, q, options);
   } catch (err) {
     // Between `admin search:drop` and `search:rebuild` (the window for `wrangler d1 export`) the index is gone.
-    if (/no such table: (search_|page_index|page_keys)/.test(String((err as { cause?: unknown }).cause ?? err))) {
+    // (fts5vocab tables name their index table: "no such fts5 table: main.search_threads".)
+    if (/no such (fts5 )?table: (main\.)?(search_|page_index|page_keys)/.test(String((err as { cause?: unknown }).cause ?? err))) {
       throw new SearchUnavailable();
     }
     throw err;

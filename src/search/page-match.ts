@@ -1,18 +1,10 @@
-// How search matches page text: on a text shard (its page index, src/text/shard-schema.ts), whether a word is
-// common there and the best documents for a MATCH with their best page's text (the primary's own page text, from
+// How search matches page text: on a text shard (its page index, src/text/shard-schema.ts), the best documents
+// for a MATCH with their best page's text (the primary's own page text, from
 // before the shards, is matched beside each hit: src/search/highlight.ts). Storing page text is src/text/'s job.
 import { PAGE_FACTOR } from "./index-sql";
 
 /** bm25 weights of page_index's columns: the type marker never counts. */
 const PAGE_INDEX_WEIGHTS = "0.0, 1.0";
-
-/**
- * Whether a word is common on this shard: found in at least `cap` page rows. Bounded: reads at most `cap`
- * rowids. bm25 over a common word reads its whole position list to weigh it; such words filter but are not weighed.
- */
-export function probeSql(cap: number): string {
-  return `select count(*) >= ${Math.max(1, Math.trunc(cap))} as common from (select 1 from page_index where page_index match ? limit ${Math.max(1, Math.trunc(cap))})`;
-}
 
 /**
  * The best documents on this shard for a MATCH: the newest `candidates` matching pages (rowid order follows

@@ -302,18 +302,23 @@ export function withVariants(parsed: ParsedQuery, variantsOf: (word: string) => 
   return { ...parsed, terms };
 }
 
+/** A word of a probe shape: a token, possibly a prefix. */
+export interface ShapeWord {
+  token: string;
+  prefix: boolean;
+}
+
 /**
- * A term with every phrase loosened to its words (AND): what bm25 would read to weigh the term. A
- * phrase of two common words is costly to weigh even when the phrase itself is rare.
+ * A term with every phrase loosened to its words: alternatives (any of them), each the words it needs (all):
+ * what bm25 reads to weigh the term. A phrase of two common words is costly to weigh even when the phrase
+ * itself is rare. `loose` adds the other forms, corrections and concept words: a rare word's correction or
+ * other form may be common, and the weight is read for what the term will match.
  */
-export function probeExpression(term: Term, loose = false): string {
-  const alts = term.alternatives.map((parts) => {
-    const words = parts.flatMap((p) => p.tokens.map((t, i) => renderPhrase({ tokens: [t], prefix: p.prefix && i === p.tokens.length - 1 })));
-    return words.length === 1 ? words[0] : `(${words.join(" AND ")})`;
-  });
-  // A rare word's correction or other form may be common: the probe weighs what the term will match.
-  if (loose) alts.push(...[...(term.loose ?? []), ...(term.synonyms ?? [])].map(renderPhrase));
-  return alts.length === 1 ? alts[0] : `(${alts.join(" OR ")})`;
+export function probeShape(term: Term, loose = false): ShapeWord[][] {
+  const wordsOf = (p: Alternative) => p.tokens.map((token, i) => ({ token, prefix: p.prefix && i === p.tokens.length - 1 }));
+  const shape = term.alternatives.map((parts) => parts.flatMap(wordsOf));
+  if (loose) shape.push(...[...(term.loose ?? []), ...(term.synonyms ?? [])].map(wordsOf));
+  return shape;
 }
 
 /** Adds a required marker token (letters and digits only, built by our code, never by the user). */

@@ -27,7 +27,7 @@ import {
   type SearchOptions,
   type SearchResult,
 } from "./stages";
-import { prepare, rememberProbes, scopeStillCurrent } from "./understand";
+import { prepare, rememberPendingCounts, rememberShardCounts, scopeStillCurrent } from "./understand";
 
 /** Each group's items through the read API's own query, ranked by the given statement (one statement). */
 function loaderFor(ctx: QueryContext, group: ItemGroup, ranking: SQL): Loader<unknown> {
@@ -60,6 +60,7 @@ async function rankAndLoad(
           mode,
           options.type ? typeTokenOf(options.type) : undefined,
           options.tuning.candidates.documents,
+          { pending: prepared.pendingShardCounts, remember: rememberShardCounts },
         )
       : [];
   const boardMatch = matchExpression(prepared.expanded, mode, "exact");
@@ -90,17 +91,18 @@ async function rankAndLoad(
   // The hits' texts for the highlights ride along with each loaded row: no round trip of their own.
   const pages = matchExpression(withoutWordPrefixes(prepared.expanded), "any");
   const answered = [...shardHits, ...anyHits].filter((h) => h.text !== null).map((h) => h.id);
-  // Probes not known before ranking ride along too, once (src/search/understand.ts).
-  const probes = prepared.pendingProbes.splice(0);
+  // Counts not known before ranking ride along too, once (src/search/understand.ts).
+  const counts = prepared.pendingCounts;
+  prepared.pendingCounts = undefined;
   const check = prepared.scopeCheck;
   prepared.scopeCheck = undefined;
   const results = await foldedBatch(ctx, [
     boards ? { kind: "load", query: boards.query } : undefined,
     ...loaders.map((l, i) => (l ? { kind: "load" as const, query: l.query, extra: hitTextColumns(ITEM_GROUPS[i], pages, answered) } : undefined)),
-    ...probes.map((p) => ({ kind: "plain" as const, query: p.query })),
+    counts ? { kind: "plain", query: counts.query } : undefined,
     check ? { kind: "plain", query: check.query } : undefined,
   ]);
-  rememberProbes(probes, results.slice(1 + ITEM_GROUPS.length) as Record<string, unknown>[][]);
+  rememberPendingCounts(counts, results[1 + ITEM_GROUPS.length] as Record<string, unknown>[] | undefined);
   const found = { boards: boards ? boards.map((results[0] as LoadResult).rows) : [], texts: new Map() } as Found;
   for (const [i, group] of ITEM_GROUPS.entries()) {
     const r = results[i + 1] as LoadResult | undefined;

@@ -5,8 +5,15 @@
 // through the visibility rule), never here.
 import type { TextShard } from "../text/shards";
 import { SEARCH_GROUP_LIMIT } from "../schemas/search";
-import { probeSql, rankSql } from "./page-match";
-import { hasLoose, matchExpression, probeExpression, withMarker, type ParsedQuery } from "./query";
+import { rankSql } from "./page-match";
+import { hasLoose, matchExpression, withMarker, type ParsedQuery } from "./query";
+import { countName, countsStatement, type CountKey } from "./term-counts";
+
+/** Each text database's vocabulary of its page index (src/text/shard-schema.ts). */
+const PAGE_VOCABULARY = { pages: "page_index_vocab" };
+
+/** A counts statement's rows (src/search/term-counts.ts) by count name. */
+const countsByName = (rows: Record<string, unknown>[]) => new Map(rows.map((r) => [String(r.name), Number(r.pages ?? 0)]));
 
 /** A document a shard matched: its best page and that page's bm25 score (lower is better). */
 export interface ShardHit {
@@ -32,27 +39,26 @@ function reader(shard: TextShard): Pick<D1Database, "prepare" | "batch"> {
   return typeof db.withSession === "function" ? db.withSession("first-unconstrained") : db;
 }
 
-/** Per shard, per term: whether the word is common there (at least `cap` pages). `cached` answers first. */
-export async function probeShards(
+/** Per text database, the counts of `keys` it does not know yet (`cached` answers first), all databases at once. */
+export async function countShards(
   shards: readonly TextShard[],
-  parsed: ParsedQuery,
-  cap: number,
-  cached: (shard: string, probe: string) => boolean | undefined,
-  remember: (shard: string, probe: string, common: boolean) => void,
-): Promise<Record<string, boolean[]>> {
-  const probes = parsed.terms.map((t) => probeExpression(t));
-  const entries = await Promise.all(
+  keys: readonly CountKey[],
+  cached: (shard: string, name: string) => number | undefined,
+  remember: (shard: string, name: string, count: number) => void,
+): Promise<void> {
+  await Promise.all(
     shards.map(async (shard) => {
-      const missing = probes.filter((p) => cached(shard.name, p) === undefined);
-      if (missing.length) {
-        const db = reader(shard);
-        const results = await db.batch(missing.map((p) => db.prepare(probeSql(cap)).bind(p)));
-        for (const [i, p] of missing.entries()) remember(shard.name, p, Boolean((results[i].results[0] as { common?: number } | undefined)?.common));
-      }
-      return [shard.name, probes.map((p) => cached(shard.name, p) ?? false)] as const;
+      const missing = keys.filter((k) => cached(shard.name, countName(k)) === undefined);
+      if (!missing.length) return;
+      const statement = countsStatement(PAGE_VOCABULARY, missing);
+      const rows = await reader(shard)
+        .prepare(statement.sql)
+        .bind(...statement.params)
+        .all<Record<string, unknown>>();
+      const counts = countsByName(rows.results);
+      for (const k of missing) remember(shard.name, countName(k), counts.get(countName(k)) ?? 0);
     }),
   );
-  return Object.fromEntries(entries);
 }
 
 /** The statement and bindings one shard runs for a query, given which terms are common on it. */
@@ -78,6 +84,14 @@ export function shardPlan(
   return { sql: rankSql({ ...options, rank: true }), params: [filter, rank, ...exact] };
 }
 
+/** Counts a text database did not know before ranking: read in its ranking's batch, then remembered. */
+export interface ShardCounts {
+  pending: Record<string, CountKey[]>;
+  remember: (shard: string, keys: CountKey[], counts: ReadonlyMap<string, number>) => void;
+}
+
+type HitRow = { id: string; score: number; page: number; exact: number; text: string | null };
+
 /** Every shard's best documents for the query, all shards at once. */
 export async function rankShards(
   shards: readonly TextShard[],
@@ -86,16 +100,24 @@ export async function rankShards(
   mode: "all" | "any",
   marker: string | undefined,
   candidates: number,
+  counts?: ShardCounts,
 ): Promise<ShardHit[]> {
   const perShard = await Promise.all(
     shards.map(async (shard) => {
       const plan = shardPlan(parsed, common[shard.name] ?? parsed.terms.map(() => false), mode, marker, candidates);
       if (!plan) return [];
-      const rows = await reader(shard)
-        .prepare(plan.sql)
-        .bind(...plan.params)
-        .all<{ id: string; score: number; page: number; exact: number; text: string | null }>();
-      return rows.results.map((r) => ({
+      const db = reader(shard);
+      const ranking = db.prepare(plan.sql).bind(...plan.params);
+      // Once per search: the counts still missing there ride with the first ranking.
+      const pending = counts?.pending[shard.name]?.splice(0) ?? [];
+      let results: HitRow[];
+      if (pending.length) {
+        const statement = countsStatement(PAGE_VOCABULARY, pending);
+        const [counted, ranked] = await db.batch([db.prepare(statement.sql).bind(...statement.params), ranking]);
+        counts!.remember(shard.name, pending, countsByName(counted.results as Record<string, unknown>[]));
+        results = ranked.results as HitRow[];
+      } else results = (await ranking.all<HitRow>()).results;
+      return results.map((r) => ({
         id: r.id,
         score: Number(r.score),
         page: Number(r.page),

@@ -13,6 +13,7 @@ import type { Interpretation } from "./interpretation";
 import type { ParsedQuery } from "./query";
 import type { Scope } from "./scope";
 import type { ShardHit } from "./shard-search";
+import type { CountKey } from "./term-counts";
 
 export type SearchResult = z.infer<typeof SearchResultSchema>;
 export type SearchGroup = "boards" | "documents" | "threads" | "posts" | "cases";
@@ -54,14 +55,16 @@ export interface Prepared {
   /** The boards the query names, if any. */
   scope?: Scope;
   interpretation: Interpretation;
-  /** Probes not known before ranking: they ride with the ranking's round trip and are remembered. */
-  pendingProbes: PendingProbe[];
+  /** Counts not known before ranking: they ride with the ranking's round trip and are remembered. */
+  pendingCounts?: PendingCounts;
+  /** Per text database, the counts it does not know yet: they ride with its ranking and are remembered. */
+  pendingShardCounts: Record<string, CountKey[]>;
   /** When the scope table came from the isolate: the statement that tells whether it is still current. */
   scopeCheck?: { query: SQL; newest: number };
 }
 
-export interface PendingProbe {
-  key: string;
+export interface PendingCounts {
+  keys: CountKey[];
   query: SQL;
 }
 

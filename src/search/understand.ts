@@ -1,25 +1,26 @@
 // Stage 1, understand: the query's terms (src/search/query.ts: codes, words, thesaurus concepts), the
 // boards its codes name, its words' other forms and corrections, the scope it sets, and which words
-// are common (probed in the recent tier). At most one round trip before ranking, often none: board
-// spellings, variants, probes and the scope table are remembered per isolate. The thesaurus is served
+// are common (counted in the vocabulary). At most one round trip before ranking, often none: board
+// spellings, variants, word counts and the scope table are remembered per isolate. The thesaurus is served
 // from the isolate (no read).
 import { sql, type SQL } from "drizzle-orm";
 import { IsolateCache } from "../core/isolate-cache";
 import type { QueryContext } from "../db/queries/runtime";
-import { RECENT_KEYS } from "./index-sql";
 import { interpretationOf } from "./interpretation";
-import { expandBoards, parseQuery, probeExpression, variantWords, withVariants, type BoardSpellings } from "./query";
+import { expandBoards, parseQuery, variantWords, withVariants, type BoardSpellings, type ParsedQuery } from "./query";
 import { readBatch } from "./read";
 import { findScope, parseScopeTable, scopeTableQuery, type ScopeBoard } from "./scope";
-import { probeShards } from "./shard-search";
-import { TIERED, type PendingProbe, type Prepared, type SearchTuning, type TieredGroup } from "./stages";
+import { countShards } from "./shard-search";
+import { TIERED, type PendingCounts, type Prepared, type SearchTuning, type TieredGroup } from "./stages";
+import { countKeys, countName, countsQuery, estimate, termShape, type CountKey } from "./term-counts";
 import { variantsOf, variantsQuery, type WordVariants } from "./vocabulary";
 
-/** Probes each word in the recent tier: common when its share there predicts more than commonRows rows overall. */
-function probe(table: string, expression: string, commonRows: number): SQL {
-  const cap = sql.raw(`max(1, ${Math.trunc(commonRows)} * ${RECENT_KEYS} / max(coalesce((select max(n) from search_keys), 0), ${RECENT_KEYS}))`);
-  return sql`select count(*) >= ${cap} as common from (select 1 from ${sql.raw(table)} where ${sql.raw(table)} match ${expression} limit ${cap})`;
-}
+/** The whole index's vocabulary of each tiered group: how many rows hold a word (src/search/term-counts.ts). */
+const VOCABULARIES: Record<TieredGroup, string> = {
+  documents: "search_documents_vocab",
+  threads: "search_threads_vocab",
+  cases: "search_cases_vocab",
+};
 
 interface BoardHit extends BoardSpellings {
   id: number;
@@ -63,11 +64,13 @@ class TtlCache<T> {
     this.cache.delete(key);
   }
 }
-const probeCache = new TtlCache<boolean>(5000);
+/** A word's (or prefix's) rows in each tiered group's index, by count name. */
+const countCache = new TtlCache<Record<TieredGroup, number>>(20000);
 const NO_VARIANTS: WordVariants = { forms: [], corrections: [] };
 const variantCache = new TtlCache<WordVariants>(5000);
 const boardCache = new TtlCache<BoardHit[]>(2000);
-const shardProbeCache = new TtlCache<boolean>(5000);
+/** A word's (or prefix's) page rows on a text database, by database and count name. */
+const shardCountCache = new TtlCache<number>(20000);
 /**
  * The boards' platforms, codenames and manufacturers (the words that name a scope), per database: an isolate
  * serving another database (tests, a second deployment) never reads another's. A request reads the primary
@@ -111,8 +114,44 @@ const parseBoardRows = (rows: unknown[]): BoardHit[] =>
   }));
 
 /**
+ * Which terms are common in each tiered group: a term whose estimate (src/search/term-counts.ts) reaches
+ * `commonRows`. A count not known yet leaves its group unknown: it ranks as if every word were common
+ * (bm25 within the newest items: bounded), unless the term's known alternatives already reach the cap.
+ */
+function commonness(shapes: CountKey[][][], commonRows: number, now: number): { common: Record<TieredGroup, boolean[]>; unknown: boolean } {
+  let unknown = false;
+  const common = Object.fromEntries(
+    TIERED.map((group) => {
+      const count = (name: string) => countCache.get(name, now)?.[group];
+      const flags = shapes.map((shape) => {
+        const n = estimate(shape, count);
+        if (n !== undefined) return n >= commonRows;
+        if ((estimate(shape, (name) => count(name) ?? 0) ?? 0) >= commonRows) return true;
+        unknown = true;
+        return true;
+      });
+      return [group, flags];
+    }),
+  ) as Record<TieredGroup, boolean[]>;
+  // One unknown count leaves every group unknown (one statement counts all three): every word ranks as common.
+  if (unknown) for (const group of TIERED) common[group] = common[group].map(() => true);
+  return { common, unknown };
+}
+
+/** Remembers each count of a counts statement's rows (a name missing from them is 0 there). */
+function rememberCounts(keys: readonly CountKey[], rows: readonly Record<string, unknown>[], now: number): void {
+  const byName = new Map(rows.map((r) => [String(r.name), r]));
+  for (const k of keys) {
+    const row = byName.get(countName(k));
+    countCache.set(countName(k), Object.fromEntries(TIERED.map((g) => [g, Number(row?.[g] ?? 0)])) as Record<TieredGroup, number>, now);
+  }
+}
+
+const shapesOf = (parsed: ParsedQuery) => parsed.terms.map((t) => termShape(t, true));
+
+/**
  * At most one round trip before ranking, often none: the boards named by code-like words (their
- * spellings widen the match) and the probes not remembered yet.
+ * spellings widen the match), the counts and variants not remembered yet, the scope table.
  */
 export async function prepare(ctx: QueryContext, q: string, tuning: SearchTuning): Promise<Prepared> {
   const parsed = parseQuery(q);
@@ -130,39 +169,28 @@ export async function prepare(ctx: QueryContext, q: string, tuning: SearchTuning
     return v ? [...v.forms, ...v.corrections] : [];
   };
   const loose = () => withVariants(parsed, known);
-  // Each term is probed with everything it will match (its other forms and corrections included). Words
-  // first seen by this isolate have no variants yet: the first round trip probes what is known (the word as
-  // typed) beside the variant lookups, and a probe still missing once the variants are read rides with the
-  // ranking, to be remembered (rememberProbes); meanwhile that group ranks as if every word were common
-  // (bm25 within the newest items: bounded, and over the whole index at the demo's size). Two round trips
-  // at most, however cold.
-  const probeKeys = () => {
-    const terms = loose().terms;
-    const probes = terms.map((t) => probeExpression(t, true));
-    const keys = TIERED.map((group) => probes.map((p) => `${group}\u0000${tuning.commonRows}\u0000${p}`));
-    const missing = TIERED.flatMap((group, g) =>
-      probes.flatMap((p, i) => (probeCache.get(keys[g][i], now) === undefined ? [{ group, g, i, p, key: keys[g][i] }] : [])),
-    );
-    return { keys, missing };
-  };
-  const first = probeKeys();
-  // The shards' probes (of the words as typed) run beside the primary's: one round trip of wall time.
-  const shardKey = (shard: string, p: string) => `${shard}\u0000${tuning.commonRows}\u0000${p}`;
+  // Each term is weighed with everything it will match (its other forms and corrections included). Words
+  // first seen by this isolate have no variants yet: the first round trip counts what is known (the words
+  // as typed) beside the variant lookups, and the counts still missing once the variants are read ride
+  // with the ranking, to be remembered (rememberPendingCounts). Two round trips at most, however cold.
+  const missingCounts = () => countKeys(shapesOf(loose())).filter((k) => countCache.get(countName(k), now) === undefined);
+  const firstCounts = missingCounts();
   const cachedScope = parsed.terms.length > 0 ? scopeTableCache(ctx).get("", now) : undefined;
   const needsScopeTable = parsed.terms.length > 0 && cachedScope === undefined;
-  const [results, shardCommon] = await Promise.all([
+  // The text databases' counts (of what is known now) are read beside the primary's: one round trip of wall time.
+  const shardCounts = (name: string) => shardCountCache.get(name, now);
+  const [results] = await Promise.all([
     readBatch<Record<string, unknown>>(ctx, [
       ...(needsScopeTable ? [scopeTableQuery(), newestBoardQuery()] : []),
       ...(needsBoards ? [boardLookup(parsed.norms)] : []),
-      ...first.missing.map((m) => probe(`search_${m.group}_recent`, m.p, tuning.commonRows)),
+      ...(firstCounts.length ? [countsQuery(VOCABULARIES, firstCounts)] : []),
       ...lookups.map(({ q }) => q),
     ]),
-    probeShards(
+    countShards(
       ctx.shards,
-      parsed,
-      tuning.commonRows,
-      (shard, p) => shardProbeCache.get(shardKey(shard, p), now),
-      (shard, p, common) => shardProbeCache.set(shardKey(shard, p), common, now),
+      countKeys(shapesOf(loose())),
+      (shard, name) => shardCounts(`${shard}\u0000${name}`),
+      (shard, name, n) => shardCountCache.set(`${shard}\u0000${name}`, n, now),
     ),
   ]);
   if (needsScopeTable) {
@@ -171,31 +199,28 @@ export async function prepare(ctx: QueryContext, q: string, tuning: SearchTuning
     scopeTableCache(ctx).set("", { boards, newest }, now);
   }
   if (needsBoards) boardCache.set(boardKey, parseBoardRows(results.shift()!), now);
-  for (const [j, m] of first.missing.entries()) probeCache.set(m.key, Boolean((results[j][0] as { common?: number } | undefined)?.common), now);
-  for (const [j, { word }] of lookups.entries()) {
-    const v = variantsOf(word, results[first.missing.length + j] as { term: string; typo: number }[]);
-    variantCache.set(word, v, now);
-  }
-  const all = probeKeys();
-  // A term matching more with its variants than as typed is common if it already was as typed; else unknown.
-  const unknown = new Set<TieredGroup>();
-  const pendingProbes: PendingProbe[] = [];
-  for (const m of all.missing) {
-    if (probeCache.get(first.keys[m.g][m.i], now) === true) probeCache.set(m.key, true, now);
-    else {
-      unknown.add(m.group);
-      pendingProbes.push({ key: m.key, query: probe(`search_${m.group}_recent`, m.p, tuning.commonRows) });
-    }
-  }
+  if (firstCounts.length) rememberCounts(firstCounts, results.shift()!, now);
+  for (const [j, { word }] of lookups.entries()) variantCache.set(word, variantsOf(word, results[j] as { term: string; typo: number }[]), now);
+  const looseTerms = loose();
+  const shapes = shapesOf(looseTerms);
+  const { common } = commonness(shapes, tuning.commonRows, now);
+  const stillMissing = missingCounts();
+  const shardCommon = Object.fromEntries(
+    ctx.shards.map((shard) => {
+      const count = (name: string) => shardCounts(`${shard.name}\u0000${name}`);
+      // A count still unknown there (a variant read just now): the term filters but is not weighed, this once.
+      return [shard.name, shapes.map((shape) => (estimate(shape, count) ?? Infinity) >= tuning.commonRows)];
+    }),
+  );
   const hits = parsed.terms.some((t) => t.norm) ? (boardCache.get(boardKey, now) ?? []) : [];
-  const common = Object.fromEntries(
-    TIERED.map((group, g) => [group, all.keys[g].map((k) => unknown.has(group) || (probeCache.get(k, now) ?? false))]),
-  ) as Record<TieredGroup, boolean[]>;
   const boardsExpanded = expandBoards(parsed, new Map(hits.map((h) => [h.matched, h])));
   const scope = findScope(
     parsed,
     scopeTableCache(ctx).get("", now)?.boards ?? [],
     hits.map((h) => ({ id: h.id, matched: h.matched, number: h.spellings[0] })),
+  );
+  const shardMissing = Object.fromEntries(
+    ctx.shards.map((shard) => [shard.name, countKeys(shapes).filter((k) => shardCounts(`${shard.name}\u0000${countName(k)}`) === undefined)]),
   );
   return {
     parsed,
@@ -204,13 +229,19 @@ export async function prepare(ctx: QueryContext, q: string, tuning: SearchTuning
     shardCommon,
     scope,
     interpretation: interpretationOf(parsed, (word) => variantCache.get(word, now), scope),
-    pendingProbes,
+    pendingCounts: stillMissing.length ? { keys: stillMissing, query: countsQuery(VOCABULARIES, stillMissing) } : undefined,
+    pendingShardCounts: shardMissing,
     scopeCheck: !needsScopeTable && cachedScope ? { query: newestBoardQuery(), newest: cachedScope.newest } : undefined,
   };
 }
 
-/** Remembers the probes that rode with the ranking (their rows, in order). */
-export function rememberProbes(pending: readonly PendingProbe[], rows: readonly (Record<string, unknown>[] | undefined)[]): void {
+/** Remembers the counts that rode with the ranking (their statement's rows). */
+export function rememberPendingCounts(pending: PendingCounts | undefined, rows: readonly Record<string, unknown>[] | undefined): void {
+  if (pending && rows) rememberCounts(pending.keys, rows, Date.now());
+}
+
+/** Remembers a text database's counts read beside its ranking. */
+export function rememberShardCounts(shard: string, keys: readonly CountKey[], counts: ReadonlyMap<string, number>): void {
   const now = Date.now();
-  for (const [j, m] of pending.entries()) probeCache.set(m.key, Boolean((rows[j]?.[0] as { common?: number } | undefined)?.common), now);
+  for (const k of keys) shardCountCache.set(`${shard}\u0000${countName(k)}`, counts.get(countName(k)) ?? 0, now);
 }
