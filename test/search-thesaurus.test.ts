@@ -4,7 +4,7 @@
 // thesaurus size.
 import { describe, expect, it } from "vitest";
 import { matchExpression, parseQuery } from "../src/search/query";
-import { findScope, parseScopeTable } from "../src/search/scope";
+import { findScope, parseScopeBoards } from "../src/search/scope";
 import {
   CONCEPTS,
   conceptOf,
@@ -80,7 +80,7 @@ describe("query understanding", () => {
 });
 
 describe("scope from the query", () => {
-  const table = parseScopeTable([
+  const table = parseScopeBoards([
     { id: 1, number: "NM-B491", platform: "ThinkPad T480", codename: null, maker: "Lenovo" },
     { id: 2, number: "NM-A311", platform: "ThinkPad E470 / E570", codename: null, maker: "Lenovo" },
     { id: 3, number: "820-00840", platform: 'MacBook Pro 13" A1708 (2016)', codename: "J130", maker: "Apple" },

@@ -90,7 +90,7 @@ async function benchStatement(request: Request, env: Env): Promise<Response> {
       .prepare(sql)
       .bind(...params)
       .all();
-    return Response.json({ rowsRead: result.meta.rows_read, count: result.results.length, first: result.results.slice(0, 5) });
+    return Response.json({ rowsRead: result.meta.rows_read, count: result.results.length, first: result.results.slice(0, 500) });
   } catch (err) {
     return Response.json({ error: String(err) }, { status: 400 });
   }

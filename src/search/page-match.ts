@@ -27,7 +27,7 @@ join page_keys k on k.n = c.r / ${PAGE_FACTOR}
 group by k.document_id order by max(c.exact) desc, max(c.r) desc limit ${documents}`
     : `select k.document_id as id, min(s.score) as score, s.r % ${PAGE_FACTOR} as page, max(s.exact) as exact, min(s.score) as ord
 from (select page_index.rowid as r, bm25(page_index, ${PAGE_INDEX_WEIGHTS}) as score, ${exact("page_index.rowid")} as exact from page_index
-  where page_index match ?2 and (page_index.rowid + 0) in (select r from cand) limit ${candidates}) s
+  where page_index match ?2 and page_index.rowid >= (select min(r) from cand) and (page_index.rowid + 0) in (select r from cand) limit ${candidates}) s
 join page_keys k on k.n = s.r / ${PAGE_FACTOR}
 group by k.document_id order by max(s.exact) desc, min(s.score), k.document_id desc limit ${documents}`;
   return `${

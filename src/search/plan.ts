@@ -46,9 +46,8 @@ interface Group {
  */
 export const MERIT = { solvedThread: 0.25, votePerPoint: 0.02, maxVotes: 5, fixedCase: 0.25, partiallyFixedCase: 0.1 } as const;
 
-const threadMerit =
-  sql.raw(`(${MERIT.solvedThread} * exists (select 1 from thread_replies m where m.thread_id = threads.id and m.is_solution = 1 and m.hidden = 0)
-  + ${MERIT.votePerPoint} * min(${MERIT.maxVotes}, max(0, ifnull((select sum(m.score) from thread_replies m where m.thread_id = threads.id and m.hidden = 0), 0))))`);
+/** Kept per thread by migrations/0021_thread_merit.sql's triggers from MERIT (test/search-merit.test.ts holds them equal). */
+const threadMerit = sql.raw("ifnull((select tm.merit from thread_merits tm where tm.thread_id = threads.id), 0)");
 const caseMerit = sql.raw(
   `(case repair_cases.outcome when 'fixed' then ${MERIT.fixedCase} when 'partially_fixed' then ${MERIT.partiallyFixedCase} else 0 end)`,
 );
@@ -62,8 +61,10 @@ interface GroupScope {
   inScope: SQL;
   /** The newest visible items in scope (ids), as many as one page. */
   fill: (limit: number) => SQL;
-  /** The rest of the query (any word), its closeness levels, and the table to rank it on. */
-  rest?: { match: string; levels?: Levels; table: string };
+  /** The newest visible items in scope, at most `limit`: id, key n and score (merit first), found from the boards' side. */
+  newest: (limit: number) => SQL;
+  /** The rest of the query (any word) and its closeness levels. */
+  rest?: { match: string; levels?: Levels };
 }
 
 const bm25 = (weightsOf: FtsTable, table: string) => sql.raw(`bm25(${table}, ${FTS_TABLES[weightsOf].weights.map((w) => w.toFixed(1)).join(", ")})`);
@@ -121,22 +122,47 @@ function exactFlag(g: Group, table: string, levels: Levels | undefined): SQL {
 const tierOf = (g: Group) => (g.scope ? sql`(case when ${g.scope.inScope} then 0 else 2 end)` : sql`0`);
 
 /**
+ * Whether the index row(s) of the item with key `n` (a column of the scope's rows) match `match`: a seek by
+ * rowid in each phrase's rows, never a walk through them. A document is its metadata row and its pages.
+ */
+function itemMatches(g: Group, match: string, n: SQL): SQL {
+  const t = sql.raw(g.table);
+  const expression = g.marker ? withMarker(match, g.marker) : match;
+  if (g.keyOf !== documentKey) return sql`exists (select 1 from ${t} where ${t} match ${expression} and ${t}.rowid = ${n})`;
+  return sql`(exists (select 1 from ${t} where ${t} match ${expression} and ${t}.rowid = ${n} + ${sql.raw(String(META_BASE))})
+    or exists (select 1 from ${t} where ${t} match ${expression} and ${t}.rowid between ${n} * ${sql.raw(String(PAGE_FACTOR))} and ${n} * ${sql.raw(String(PAGE_FACTOR))} + ${sql.raw(String(PAGE_FACTOR - 1))}))`;
+}
+
+/** exactFlag's levels for one item in scope, by seeks (coverage: 4 per term matched; closeness 2 as typed, 1 other forms). */
+function itemCloseness(g: Group, levels: Levels | undefined, n: SQL): SQL {
+  if (!levels) return sql`3`;
+  const closeness =
+    !levels.exact || !levels.forms
+      ? sql`3`
+      : sql`(${itemMatches(g, levels.exact, n)} * 2 + ${levels.forms === levels.exact ? sql`${itemMatches(g, levels.exact, n)}` : itemMatches(g, levels.forms, n)})`;
+  if (!levels.terms) return closeness;
+  return sql`(${sql.join(
+    levels.terms.map((term) => itemMatches(g, term, n)),
+    sql` + `,
+  )}) * 4 + ${closeness}`;
+}
+
+/**
  * With a scope: the items in scope matching any other word of the query (tier 0), then the newest
- * other items in scope (tier 1), as union members beside the group's own ranking.
+ * other items in scope (tier 1), as union members beside the group's own ranking. Tier 0 is found from
+ * the boards' side: the newest `candidates` items in scope, each checked against the rest of the query
+ * by rowid, ranked by how many of its words and how closely they match, then merit. Walking the rest's
+ * matches instead (a common word: most of the index) read 580,000 rows for "lenovo thinkpad no enciende"
+ * at 100,000 documents, and weighing them by bm25 counts every row of each word.
  */
 function scopeRows(g: Group, window: number): SQL {
   if (!g.scope) return sql``;
-  const { rest, inScope, fill } = g.scope;
+  const { rest, fill, newest } = g.scope;
   const fillRows = sql` union all select id, score, 0 as exact, 1 as tier from (${fill(window)})`;
   if (!rest) return fillRows;
-  const t = sql.raw(rest.table);
-  const expression = g.marker ? withMarker(rest.match, g.marker) : rest.match;
-  return sql` union all select id, score, exact, 0 as tier from (
-      select ${g.id} as id, ${meritScore(g, bm25(g.table, rest.table))} as score, ${exactFlag(g, rest.table, rest.levels)} as exact
-      from ${from(g, rest.table)}
-      where ${t} match ${expression} and ${visibleRows(g)} and ${inScope}
-      order by ${t}.rowid desc limit ${g.candidates}
-    )${fillRows}`;
+  const n = sql.raw("s.n");
+  return sql` union all select s.id as id, s.score as score, ${itemCloseness(g, rest.levels, n)} as exact, 0 as tier
+      from (${newest(g.candidates)}) s where ${itemMatches(g, rest.match, n)}${fillRows}`;
 }
 
 /** The shards' (id, score, exact) rows of the group's items that pass the visibility rule, as a union member. */
@@ -180,11 +206,28 @@ function rankSimple(g: Group, table: string, match: string, page: Page, exact?: 
 /**
  * Candidates of the whole expression (the newest visible matches), weighed by bm25 over the
  * selective words only. The ranking subquery keeps a LIMIT: unflattened, bm25 is not asked to run
- * inside min() (which FTS5 refuses).
+ * inside min() (which FTS5 refuses). The weighed words are read from the oldest candidate on (a rowid
+ * range FTS5 seeks to), not over the whole index: "power charging" read 24,651 rows of threads for its
+ * 200 candidates, 800 so (bm25's weights are the same: FTS5 counts each phrase once, apart from the scan).
  */
 function rankTwoStage(g: Group, table: string, candidates: string, rank: string, page: Page, exact?: Levels): SQL {
   const t = sql.raw(table);
   const expression = g.marker ? withMarker(candidates, g.marker) : candidates;
+  const weighed = (match: string, limit: SQL) => sql`
+      select ${g.id} as id, ${meritScore(g, bm25(g.table, table))} as score, ${exactFlag(g, table, exact)} as exact, ${tierOf(g)} as tier
+      from ${from(g, table)}
+      where ${t} match ${match} and ${t}.rowid >= (select min(r) from cand) and (${t}.rowid + 0) in (select r from cand)
+      limit ${limit}`;
+  // Fewer candidates than asked: they are every match, the oldest far back, and the selective words' rows
+  // from there on may be thousands (typos' corrections: 7,900 rows of documents). Then the whole expression
+  // is weighed: its rows from the oldest candidate on are the candidates themselves (one LIMIT, computed
+  // once, runs either arm, the other never starts).
+  const sparse = sql`((select count(*) from cand) < ${g.candidates})`;
+  const ranking =
+    rank === candidates
+      ? weighed(rank, sql`${g.candidates}`)
+      : sql`select * from (${weighed(rank, sql`(case when ${sparse} then 0 else ${g.candidates} end)`)})
+      union all select * from (${weighed(expression, sql`(case when ${sparse} then ${g.candidates} else 0 end)`)})`;
   return sql`
     with cand(r) as (
       select ${t}.rowid from ${from(g, table)}
@@ -192,12 +235,7 @@ function rankTwoStage(g: Group, table: string, candidates: string, rank: string,
       order by ${t}.rowid desc limit ${g.candidates}
     )
     select id from (
-      select id, score, exact, tier from (
-        select ${g.id} as id, ${meritScore(g, bm25(g.table, table))} as score, ${exactFlag(g, table, exact)} as exact, ${tierOf(g)} as tier
-        from ${from(g, table)}
-        where ${t} match ${rank} and (${t}.rowid + 0) in (select r from cand)
-        limit ${g.candidates}
-      )${shardRows(g)}${scopeRows(g, page.limit + page.offset)}
+      select id, score, exact, tier from (${ranking})${shardRows(g)}${scopeRows(g, page.limit + page.offset)}
     ) ${RANKED_ORDER} limit ${page.limit} offset ${page.offset}`;
 }
 
@@ -307,13 +345,8 @@ export function statementsFor(
   const g = groups(ctx, options.type, options.tuning, shardHits);
   const none = expanded.terms.map(() => false);
   if (prepared.scope) {
-    const scope = prepared.scope;
-    const rest = restOf(expanded, scope);
-    const restCommon = (flags: boolean[]) => flags.filter((_, i) => !scope.terms.includes(i)).some(Boolean);
-    for (const group of TIERED) {
-      const table = g[group].tiered && restCommon(common[group]) ? `${g[group].table}_recent` : g[group].table;
-      g[group].scope = scopeOf(g[group], group, scope.boardIds, rest, table);
-    }
+    const rest = restOf(expanded, prepared.scope);
+    for (const group of TIERED) g[group].scope = scopeOf(g[group], group, prepared.scope.boardIds, rest);
   }
   return {
     documents: planGroup(g.documents, expanded, common.documents, mode, options),
@@ -323,28 +356,37 @@ export function statementsFor(
   };
 }
 
+/** Items in scope read at most, over all its boards: each board gives its newest share (at least one). */
+export const SCOPE_ITEMS = 200;
+
 /** A group's scope: its board condition, its newest items in scope, the rest of the query to rank them on. */
-function scopeOf(g: Group, group: TieredGroup, boardIds: number[], rest: ParsedQuery, table: string): GroupScope {
-  const ids = sql`(select value from json_each(${JSON.stringify(boardIds)}))`;
+function scopeOf(g: Group, group: TieredGroup, boardIds: number[], rest: ParsedQuery): GroupScope {
+  const boards = JSON.stringify(boardIds);
+  const ids = sql`(select value from json_each(${boards}))`;
   const extra = g.where ?? sql``;
-  const scoped = {
-    documents: {
-      inScope: sql`exists (select 1 from document_boards sb where sb.document_id = ${documents.id} and sb.board_id in ${ids})`,
-      fill: (limit: number) =>
-        sql`select ${documents.id} as id, 0.0 as score from document_boards sb join ${documents} on ${documents.id} = sb.document_id
-          where sb.board_id in ${ids} and ${g.visible} ${extra} order by ${documents.createdAt} desc limit ${limit}`,
-    },
-    threads: {
-      inScope: sql`${threads.boardId} in ${ids}`,
-      fill: (limit: number) =>
-        sql`select ${threads.id} as id, -${threadMerit} as score from ${threads} where ${threads.boardId} in ${ids} and ${g.visible} order by ${threads.createdAt} desc limit ${limit}`,
-    },
-    cases: {
-      inScope: sql`${repairCases.boardId} in ${ids}`,
-      fill: (limit: number) =>
-        sql`select ${repairCases.id} as id, -${caseMerit} as score from ${repairCases} where ${repairCases.boardId} in ${ids} and ${g.visible} order by ${repairCases.createdAt} desc limit ${limit}`,
-    },
+  const perBoard = Math.min(g.candidates, Math.max(1, Math.ceil(SCOPE_ITEMS / Math.max(1, boardIds.length))));
+  // Each board's newest items through its own index (CROSS JOIN keeps the boards the outer loop: else the
+  // planner walks every document or key of the kind, 770,000 rows at 100,000 documents); then the newest of them.
+  const inScope = {
+    documents: sql`exists (select 1 from document_boards sb where sb.document_id = ${documents.id} and sb.board_id in ${ids})`,
+    threads: sql`${threads.boardId} in ${ids}`,
+    cases: sql`${repairCases.boardId} in ${ids}`,
   }[group];
+  const items = {
+    documents: sql`select ${documents.id} as id, k.n as n, 0.0 as score, ${documents.createdAt} as at from json_each(${boards}) b
+      cross join document_boards sb on sb.rowid in (select x.rowid from document_boards x where x.board_id = b.value order by x.rowid desc limit ${perBoard})
+      cross join ${documents} on ${documents.id} = sb.document_id
+      cross join search_keys k on k.kind = 'document' and k.id = ${documents.id}
+      where ${g.visible} ${extra}`,
+    threads: sql`select ${threads.id} as id, k.n as n, -${threadMerit} as score, ${threads.createdAt} as at from json_each(${boards}) b
+      cross join ${threads} on ${threads}.rowid in (select ${threads}.rowid from ${threads} where ${threads.boardId} = b.value and ${g.visible} order by ${threads.createdAt} desc limit ${perBoard})
+      cross join search_keys k on k.kind = 'thread' and k.id = ${threads.id}`,
+    cases: sql`select ${repairCases.id} as id, k.n as n, -${caseMerit} as score, ${repairCases.createdAt} as at from json_each(${boards}) b
+      cross join ${repairCases} on ${repairCases}.rowid in (select ${repairCases}.rowid from ${repairCases} where ${repairCases.boardId} = b.value and ${g.visible} order by ${repairCases.createdAt} desc limit ${perBoard})
+      cross join search_keys k on k.kind = 'case' and k.id = ${repairCases.id}`,
+  }[group];
+  const newest = (limit: number) => sql`select id, n, score from (${items}) order by at desc limit ${limit}`;
+  const fill = (limit: number) => sql`select id, score from (${items}) order by at desc limit ${limit}`;
   const match = matchExpression(rest, "any");
-  return { ...scoped, ...(match ? { rest: { match, levels: levelsOf(rest, "any"), table } } : {}) };
+  return { inScope, fill, newest, ...(match ? { rest: { match, levels: levelsOf(rest, "any") } } : {}) };
 }

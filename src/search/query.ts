@@ -302,23 +302,22 @@ export function withVariants(parsed: ParsedQuery, variantsOf: (word: string) => 
   return { ...parsed, terms };
 }
 
-/** A word of a probe shape: a token, possibly a prefix. */
+/** A word of a phrase the index is asked for: a token, possibly a prefix. */
 export interface ShapeWord {
   token: string;
   prefix: boolean;
 }
 
 /**
- * A term with every phrase loosened to its words: alternatives (any of them), each the words it needs (all):
- * what bm25 reads to weigh the term. A phrase of two common words is costly to weigh even when the phrase
- * itself is rare. `loose` adds the other forms, corrections and concept words: a rare word's correction or
- * other form may be common, and the weight is read for what the term will match.
+ * Every phrase a term's expressions may hold (src/search/query.ts renderTerm, either mode), each as its
+ * words: bm25 counts each phrase's rows over the whole table to weigh it. `loose` adds the other forms,
+ * corrections, concept words and a concept phrase's words one by one (what the widest expression holds).
  */
-export function probeShape(term: Term, loose = false): ShapeWord[][] {
+export function termPhrases(term: Term, loose = false): ShapeWord[][] {
   const wordsOf = (p: Alternative) => p.tokens.map((token, i) => ({ token, prefix: p.prefix && i === p.tokens.length - 1 }));
-  const shape = term.alternatives.map((parts) => parts.flatMap(wordsOf));
-  if (loose) shape.push(...[...(term.loose ?? []), ...(term.synonyms ?? [])].map(wordsOf));
-  return shape;
+  const phrases = term.alternatives.flat();
+  if (loose) phrases.push(...(term.loose ?? []), ...(term.synonyms ?? []), ...(term.words ?? []), ...(term.wordVariants ?? []).flat());
+  return phrases.map(wordsOf);
 }
 
 /** Adds a required marker token (letters and digits only, built by our code, never by the user). */

@@ -116,11 +116,13 @@ async function rankAndLoad(
 
 /**
  * `first`'s ids, or where it has none, `second`'s: one statement, the first ranking run once (materialized)
- * and the second only read when the first is empty.
+ * and the second only run when the first is empty. A LIMIT is computed once, before its loop: 0 when the
+ * first has ids, so the second is never ranked (a WHERE on it would be checked row by row, after ranking
+ * every candidate: about half the statement's reads).
  */
 function orElse(first: SQL, second: SQL): SQL {
   return sql`with first_pass as materialized (${first}) select id from first_pass
-    union all select id from (${second}) where not exists (select 1 from first_pass)`;
+    union all select id from (select id from (${second}) limit (select case when exists (select 1 from first_pass) then 0 else -1 end))`;
 }
 
 export async function searchIndex(ctx: QueryContext, q: string, options: SearchOptions): Promise<SearchResult> {

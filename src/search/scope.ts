@@ -4,17 +4,21 @@
 // rest of the query, then their other items; an item of another board never outranks them for sharing
 // a generic word (the ranking tiers: src/search/index.ts).
 //
-// Which words name a model is read from the boards themselves (one statement, remembered per isolate
-// like the other lookups), so the scope knows every board without a list to keep.
+// Which words name a model is read from the boards themselves, so the scope knows every board without a
+// list to keep: each word of the query finds the boards whose platform, codename or maker hold it through
+// the boards' search index (search_boards' info column), one statement per word not remembered yet, and
+// only those boards are weighed (a whole-table read was ~6,000 rows at 3,000 boards on a cold isolate).
 import { sql, type SQL } from "drizzle-orm";
 import type { ParsedQuery, Term } from "./query";
 import { tokenize } from "./tokens";
 import { fold } from "./vocabulary";
 
-/** Boards the scope table holds (the whole catalogue at any realistic size; read once per isolate and TTL). */
-export const SCOPE_TABLE_LIMIT = 5000;
 /** At most this many boards in one scope (a manufacturer's whole range stays bounded). */
 export const MAX_SCOPE_BOARDS = 200;
+/** Boards read per query word at most (in id order): a scope holds no more anyway. */
+export const SCOPE_WORD_BOARDS = MAX_SCOPE_BOARDS;
+/** Query words looked up at most (a query has at most 8 terms; a quoted phrase may hold more words). */
+export const MAX_SCOPE_WORDS = 16;
 
 /** Words that begin some platforms but name no product line. */
 const GENERIC_LINES = new Set(["notebook", "laptop", "portatil", "computer", "pc"]);
@@ -40,9 +44,11 @@ export interface Scope {
   terms: number[];
 }
 
-export const scopeTableQuery = (): SQL =>
+/** The boards whose platform, codename, board code or maker hold `word` (a folded token: letters and digits only). */
+export const scopeWordQuery = (word: string): SQL =>
   sql`select b.id as id, b.number as number, b.platform as platform, b.codename as codename, m.name as maker
-    from boards b left join manufacturers m on m.id = b.manufacturer_id order by b.id limit ${SCOPE_TABLE_LIMIT}`;
+    from (select rowid as id from search_boards where search_boards match ${`info : "${word.replaceAll('"', '""')}"`} order by rowid limit ${SCOPE_WORD_BOARDS}) s
+    join boards b on b.id = s.id left join manufacturers m on m.id = b.manufacturer_id`;
 
 interface ScopeRow {
   id: number;
@@ -54,7 +60,7 @@ interface ScopeRow {
 
 const words = (text: string | null) => tokenize(text ?? "").map(fold);
 
-export function parseScopeTable(rows: unknown[]): ScopeBoard[] {
+export function parseScopeBoards(rows: unknown[]): ScopeBoard[] {
   return (rows as ScopeRow[]).map((r) => {
     const platform = words(r.platform);
     const line = platform[0] && /^\p{L}{3,}$/u.test(platform[0]) && !GENERIC_LINES.has(platform[0]) ? [platform[0]] : [];
@@ -67,6 +73,17 @@ export function parseScopeTable(rows: unknown[]): ScopeBoard[] {
 const modelLike = (token: string) => (/\p{L}/u.test(token) && /\p{N}/u.test(token)) || /^\p{N}{3,}$/u.test(token);
 
 const tokensOf = (term: Term) => term.alternatives[0].flatMap((p) => p.tokens).map(fold);
+
+/** The words of the query that may name a scope (a concept's words never do): each is looked up (scopeWordQuery). */
+export const scopeWords = (parsed: ParsedQuery): string[] =>
+  [...new Set(parsed.terms.flatMap((t) => (t.concept ? [] : tokensOf(t))))].slice(0, MAX_SCOPE_WORDS);
+
+/** The boards of every word's lookup, once each, in id order (the order findScope weighs them in). */
+export function boardsOfWords(lists: readonly (readonly ScopeBoard[])[]): ScopeBoard[] {
+  const byId = new Map<number, ScopeBoard>();
+  for (const list of lists) for (const board of list) byId.set(board.id, board);
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}
 
 export interface BoardNamed {
   id: number;

@@ -2,12 +2,13 @@
 // number of index rows holding it). A word's count costs one row read, where counting its matches in the
 // index read up to the cap's number of rows per word and group (about 940 each at 100,000 documents).
 //
-// What makes a term costly is what bm25 reads to weigh it: every row of each of its words. So a term's
-// estimate is the sum over its alternatives (OR) of the rarest word of each (AND: a phrase is loosened to
-// its words); a prefix counts the words it expands to (at most PREFIX_TERMS of them). Deleted rows may
-// linger in the counts until the index merges: an estimate, never a visibility decision.
+// What makes a term costly is what bm25 reads to weigh it: it counts the rows of every phrase of the
+// expression over the whole table, and finding a phrase's rows walks each of its words' rows. So a term's
+// estimate is the sum over its phrases of the commonest word of each; a prefix counts the words it
+// expands to (at most PREFIX_TERMS of them). Deleted rows may linger in the counts until the index
+// merges: an estimate, never a visibility decision.
 import { sql, type SQL } from "drizzle-orm";
-import { probeShape, type Term } from "./query";
+import { termPhrases, type Term } from "./query";
 import { fold } from "./vocabulary";
 
 /** Words of the vocabulary a prefix is counted over at most (in word order). */
@@ -22,9 +23,9 @@ export interface CountKey {
 /** A count's name in caches and answers: `w:` + word or `p:` + prefix. */
 export const countName = (k: CountKey) => `${k.prefix ? "p" : "w"}:${k.token}`;
 
-/** A term as the words bm25 reads to weigh it: alternatives (any), each a list of words (all). */
+/** A term as the phrases bm25 weighs, each a list of its words. */
 export function termShape(term: Term, loose: boolean): CountKey[][] {
-  return probeShape(term, loose).map((words) => words.map((w) => ({ token: fold(w.token), prefix: w.prefix })));
+  return termPhrases(term, loose).map((words) => words.map((w) => ({ token: fold(w.token), prefix: w.prefix })));
 }
 
 /** The distinct counts a list of shapes needs. */
@@ -41,13 +42,13 @@ export function countKeys(shapes: readonly CountKey[][][]): CountKey[] {
 export function estimate(shape: readonly CountKey[][], count: (name: string) => number | undefined): number | undefined {
   let total = 0;
   for (const words of shape) {
-    let rarest = Infinity;
+    let commonest = 0;
     for (const k of words) {
       const n = count(countName(k));
       if (n === undefined) return undefined;
-      rarest = Math.min(rarest, n);
+      commonest = Math.max(commonest, n);
     }
-    if (words.length) total += rarest;
+    total += commonest;
   }
   return total;
 }

@@ -1,7 +1,7 @@
 // Stage 1, understand: the query's terms (src/search/query.ts: codes, words, thesaurus concepts), the
 // boards its codes name, its words' other forms and corrections, the scope it sets, and which words
 // are common (counted in the vocabulary). At most one round trip before ranking, often none: board
-// spellings, variants, word counts and the scope table are remembered per isolate. The thesaurus is served
+// spellings, variants, word counts and the boards each word names are remembered per isolate. The thesaurus is served
 // from the isolate (no read).
 import { sql, type SQL } from "drizzle-orm";
 import { IsolateCache } from "../core/isolate-cache";
@@ -9,7 +9,7 @@ import type { QueryContext } from "../db/queries/runtime";
 import { interpretationOf } from "./interpretation";
 import { expandBoards, parseQuery, variantWords, withVariants, type BoardSpellings, type ParsedQuery } from "./query";
 import { readBatch } from "./read";
-import { findScope, parseScopeTable, scopeTableQuery, type ScopeBoard } from "./scope";
+import { boardsOfWords, findScope, parseScopeBoards, scopeWordQuery, scopeWords, type ScopeBoard } from "./scope";
 import { countShards } from "./shard-search";
 import { TIERED, type PendingCounts, type Prepared, type SearchTuning, type TieredGroup } from "./stages";
 import { countKeys, countName, countsQuery, estimate, termShape, type CountKey } from "./term-counts";
@@ -72,36 +72,39 @@ const boardCache = new TtlCache<BoardHit[]>(2000);
 /** A word's (or prefix's) page rows on a text database, by database and count name. */
 const shardCountCache = new TtlCache<number>(20000);
 /**
- * The boards' platforms, codenames and manufacturers (the words that name a scope), per database: an isolate
- * serving another database (tests, a second deployment) never reads another's. A request reads the primary
- * through a D1 session of its own (src/http/d1-session.ts, no `withSession` of its own), which would miss on
- * every request: then the deployment is told by its first text database's binding, the same object for every
+ * The boards each query word may name (platform, codename, maker), per database: an isolate serving another
+ * database (tests, a second deployment) never reads another's. A request reads the primary through a D1
+ * session of its own (src/http/d1-session.ts, no `withSession` of its own), which would miss on every
+ * request: then the deployment is told by its first text database's binding, the same object for every
  * request of the isolate.
  */
-interface ScopeTable {
-  boards: ScopeBoard[];
-  /** The newest board's id when it was read: a board added since makes it stale (checked in the ranking's batch). */
-  newest: number;
+interface ScopeMemory {
+  words: TtlCache<ScopeBoard[]>;
+  /** The newest board's id when the first word was read: a board added since makes every word stale (checked in the ranking's batch). */
+  newest?: number;
 }
-const scopeTables = new WeakMap<object, TtlCache<ScopeTable>>();
-function scopeTableCache(ctx: QueryContext): TtlCache<ScopeTable> {
+const scopeMemories = new WeakMap<object, ScopeMemory>();
+function scopeOwner(ctx: QueryContext): object {
   const client = ctx.db.$client as object & { withSession?: unknown };
-  const owner = (typeof client.withSession === "function" ? client : (ctx.shards[0]?.db ?? client)) as object;
-  let cache = scopeTables.get(owner);
-  if (!cache) scopeTables.set(owner, (cache = new TtlCache<ScopeTable>(1)));
-  return cache;
+  return (typeof client.withSession === "function" ? client : (ctx.shards[0]?.db ?? client)) as object;
+}
+function scopeMemory(ctx: QueryContext): ScopeMemory {
+  const owner = scopeOwner(ctx);
+  let memory = scopeMemories.get(owner);
+  if (!memory) scopeMemories.set(owner, (memory = { words: new TtlCache<ScopeBoard[]>(2000) }));
+  return memory;
 }
 
 const newestBoardQuery = (): SQL => sql`select coalesce(max(id), 0) as newest from boards`;
 
 /**
- * Whether the remembered scope table is still current, from the row of `prepared.scopeCheck` read in the
- * ranking's batch (one index lookup); when a board was added since, it is forgotten: the caller searches again.
+ * Whether the remembered scope words are still current, from the row of `prepared.scopeCheck` read in the
+ * ranking's batch (one index lookup); when a board was added since, they are forgotten: the caller searches again.
  */
 export function scopeStillCurrent(ctx: QueryContext, prepared: Prepared, rows: Record<string, unknown>[] | undefined): boolean {
   if (!prepared.scopeCheck) return true;
   if (Number(rows?.[0]?.newest ?? 0) === prepared.scopeCheck.newest) return true;
-  scopeTableCache(ctx).delete("");
+  scopeMemories.set(scopeOwner(ctx), { words: new TtlCache<ScopeBoard[]>(2000) });
   return false;
 }
 
@@ -175,13 +178,18 @@ export async function prepare(ctx: QueryContext, q: string, tuning: SearchTuning
   // with the ranking, to be remembered (rememberPendingCounts). Two round trips at most, however cold.
   const missingCounts = () => countKeys(shapesOf(loose())).filter((k) => countCache.get(countName(k), now) === undefined);
   const firstCounts = missingCounts();
-  const cachedScope = parsed.terms.length > 0 ? scopeTableCache(ctx).get("", now) : undefined;
-  const needsScopeTable = parsed.terms.length > 0 && cachedScope === undefined;
+  const memory = scopeMemory(ctx);
+  const named = scopeWords(parsed);
+  const unknownWords = named.filter((word) => memory.words.get(word, now) === undefined);
+  // The newest board's id is read with the first words; later searches check it beside their ranking.
+  const checkNewest = memory.newest !== undefined && named.length > 0;
+  const readNewest = memory.newest === undefined && unknownWords.length > 0;
   // The text databases' counts (of what is known now) are read beside the primary's: one round trip of wall time.
   const shardCounts = (name: string) => shardCountCache.get(name, now);
   const [results] = await Promise.all([
     readBatch<Record<string, unknown>>(ctx, [
-      ...(needsScopeTable ? [scopeTableQuery(), newestBoardQuery()] : []),
+      ...unknownWords.map(scopeWordQuery),
+      ...(readNewest ? [newestBoardQuery()] : []),
       ...(needsBoards ? [boardLookup(parsed.norms)] : []),
       ...(firstCounts.length ? [countsQuery(VOCABULARIES, firstCounts)] : []),
       ...lookups.map(({ q }) => q),
@@ -193,11 +201,8 @@ export async function prepare(ctx: QueryContext, q: string, tuning: SearchTuning
       (shard, name, n) => shardCountCache.set(`${shard}\u0000${name}`, n, now),
     ),
   ]);
-  if (needsScopeTable) {
-    const boards = parseScopeTable(results.shift()!);
-    const newest = Number((results.shift()![0] as { newest?: number } | undefined)?.newest ?? 0);
-    scopeTableCache(ctx).set("", { boards, newest }, now);
-  }
+  for (const word of unknownWords) memory.words.set(word, parseScopeBoards(results.shift()!), now);
+  if (readNewest) memory.newest = Number((results.shift()![0] as { newest?: number } | undefined)?.newest ?? 0);
   if (needsBoards) boardCache.set(boardKey, parseBoardRows(results.shift()!), now);
   if (firstCounts.length) rememberCounts(firstCounts, results.shift()!, now);
   for (const [j, { word }] of lookups.entries()) variantCache.set(word, variantsOf(word, results[j] as { term: string; typo: number }[]), now);
@@ -216,7 +221,7 @@ export async function prepare(ctx: QueryContext, q: string, tuning: SearchTuning
   const boardsExpanded = expandBoards(parsed, new Map(hits.map((h) => [h.matched, h])));
   const scope = findScope(
     parsed,
-    scopeTableCache(ctx).get("", now)?.boards ?? [],
+    boardsOfWords(named.map((word) => memory.words.get(word, now) ?? [])),
     hits.map((h) => ({ id: h.id, matched: h.matched, number: h.spellings[0] })),
   );
   const shardMissing = Object.fromEntries(
@@ -231,7 +236,7 @@ export async function prepare(ctx: QueryContext, q: string, tuning: SearchTuning
     interpretation: interpretationOf(parsed, (word) => variantCache.get(word, now), scope),
     pendingCounts: stillMissing.length ? { keys: stillMissing, query: countsQuery(VOCABULARIES, stillMissing) } : undefined,
     pendingShardCounts: shardMissing,
-    scopeCheck: !needsScopeTable && cachedScope ? { query: newestBoardQuery(), newest: cachedScope.newest } : undefined,
+    scopeCheck: checkNewest ? { query: newestBoardQuery(), newest: memory.newest! } : undefined,
   };
 }
 
