@@ -32,7 +32,7 @@ join page_keys k on k.n = s.r / ${PAGE_FACTOR}
 group by k.document_id order by max(s.exact) desc, min(s.score), k.document_id desc limit ${documents}`;
   return `${
     options.rank
-      ? `with cand(r) as (select rowid from page_index where page_index match ?1 order by rowid desc limit ${candidates})
+      ? `with cand(r) as materialized (select rowid from page_index where page_index match ?1 order by rowid desc limit ${candidates})
 `
       : ""
   }select x.id as id, x.score as score, x.page as page, x.exact as exact,

@@ -229,7 +229,7 @@ function rankTwoStage(g: Group, table: string, candidates: string, rank: string,
       : sql`select * from (${weighed(rank, sql`(case when ${sparse} then 0 else ${g.candidates} end)`)})
       union all select * from (${weighed(expression, sql`(case when ${sparse} then ${g.candidates} else 0 end)`)})`;
   return sql`
-    with cand(r) as (
+    with cand(r) as materialized (
       select ${t}.rowid from ${from(g, table)}
       where ${t} match ${expression} and ${visibleRows(g)}
       order by ${t}.rowid desc limit ${g.candidates}
