@@ -1,4 +1,4 @@
--- A thread's merit for search (src/search/plan.ts MERIT): 0.25 when it has a visible accepted solution, plus
+-- A thread's merit for search (src/search/plan-group.ts MERIT): 0.25 when it has a visible accepted solution, plus
 -- 0.02 per point of its visible replies' scores (0 to 5 points). Kept here by triggers as replies change, so
 -- ranking reads one row per candidate thread instead of every reply of it twice (about 1,300 rows per search
 -- at 100,000 documents). Threads without replies have no row (merit 0). thread_merit_now is the formula, once.

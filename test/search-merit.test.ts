@@ -1,11 +1,11 @@
-// A thread's merit (src/search/plan.ts MERIT) is kept per thread by triggers (migrations/0021_thread_merit.sql)
+// A thread's merit (src/search/plan-group.ts MERIT) is kept per thread by triggers (migrations/0021_thread_merit.sql)
 // so ranking reads one row per candidate: it must stay what MERIT computes from the thread's visible replies
 // through every change a reply goes through, and it still decides between two equal threads.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { importContent } from "../cli/import";
 import { searchSite } from "../src/search";
-import { MERIT } from "../src/search/plan";
+import { MERIT } from "../src/search/plan-group";
 import { seedSample } from "./helpers/app";
 import { queryContext } from "./helpers/query-context";
 

@@ -8,162 +8,27 @@ import { sql, type SQL } from "drizzle-orm";
 import { blogPostVisible, caseVisible, documentVisible, threadVisible } from "../auth/visibility";
 import type { QueryContext } from "../db/queries/runtime";
 import { blogPosts, documents, repairCases, threads } from "../db/schema";
-import { FTS_TABLES, META_BASE, PAGE_FACTOR, typeTokenOf, type FtsTable } from "./index-sql";
-import { hasLoose, matchExpression, termExpressions, withMarker, type ParsedQuery } from "./query";
+import { typeTokenOf } from "./index-sql";
+import {
+  bm25,
+  caseMerit,
+  documentKey,
+  exactFlag,
+  from,
+  itemKey,
+  levelsOf,
+  meritScore,
+  threadMerit,
+  tierOf,
+  visibleRows,
+  type Group,
+  type Levels,
+} from "./plan-group";
+import { scopeOf, scopeRows } from "./plan-scope";
+import { matchExpression, withMarker, type ParsedQuery } from "./query";
 import { restOf } from "./scope";
 import type { ShardHit } from "./shard-search";
-import { TIERED, type ItemGroup, type Prepared, type RankOptions, type SearchTuning, type TieredGroup } from "./stages";
-
-/** One group of results and how its index rows lead to a visible item. */
-interface Group {
-  /** FTS table (its weights); `tiered` groups also have `<table>_recent`. */
-  table: FtsTable;
-  tiered: boolean;
-  kind: string;
-  base: SQL;
-  id: SQL;
-  visible: SQL;
-  /** Extra SQL condition on the base table (the document type). */
-  where?: SQL;
-  /** Required marker added to the candidate MATCH (the document type token). */
-  marker?: string;
-  /** The key n of an index row, from its rowid. */
-  keyOf: (table: string) => string;
-  candidates: number;
-  /** Documents the text shards matched: merged with this group's own rows by score, visible ones only. */
-  shardHits?: readonly ShardHit[];
-  /** The boards the query names (src/search/scope.ts): their items rank first. */
-  scope?: GroupScope;
-  /** Merit of the base row (MERIT), 0 when the group has none: bm25 is multiplied by 1 + merit. */
-  merit?: SQL;
-}
-
-/**
- * Ranking among equals: a solved thread (a visible accepted solution) and a fixed case weigh more, and
- * so do a thread's votes (its visible replies' scores, capped). bm25 is negative (lower is better), so
- * `score * (1 + merit)` moves an item up by that fraction: a close match with merit passes a slightly
- * closer one without; it never crosses the scope tiers or closeness levels.
- */
-export const MERIT = { solvedThread: 0.25, votePerPoint: 0.02, maxVotes: 5, fixedCase: 0.25, partiallyFixedCase: 0.1 } as const;
-
-/** Kept per thread by migrations/0021_thread_merit.sql's triggers from MERIT (test/search-merit.test.ts holds them equal). */
-const threadMerit = sql.raw("ifnull((select tm.merit from thread_merits tm where tm.thread_id = threads.id), 0)");
-const caseMerit = sql.raw(
-  `(case repair_cases.outcome when 'fixed' then ${MERIT.fixedCase} when 'partially_fixed' then ${MERIT.partiallyFixedCase} else 0 end)`,
-);
-
-/** bm25 weighed by the row's merit. */
-const meritScore = (g: Group, score: SQL) => (g.merit ? sql`(${score} * (1 + ${g.merit}))` : score);
-
-/** How a group ranks the items of the boards in scope (tier 0: matched on the rest of the query; 1: the others). */
-interface GroupScope {
-  /** Condition on the base row: the item belongs to a board in scope. */
-  inScope: SQL;
-  /** The newest visible items in scope (ids), as many as one page. */
-  fill: (limit: number) => SQL;
-  /** The newest visible items in scope, at most `limit`: id, key n and score (merit first), found from the boards' side. */
-  newest: (limit: number) => SQL;
-  /** The rest of the query (any word) and its closeness levels. */
-  rest?: { match: string; levels?: Levels };
-}
-
-const bm25 = (weightsOf: FtsTable, table: string) => sql.raw(`bm25(${table}, ${FTS_TABLES[weightsOf].weights.map((w) => w.toFixed(1)).join(", ")})`);
-
-const documentKey = (t: string) => `(case when ${t}.rowid >= ${META_BASE} then ${t}.rowid - ${META_BASE} else ${t}.rowid / ${PAGE_FACTOR} end)`;
-const itemKey = (t: string) => `${t}.rowid`;
-
-/** The FTS table, its key and its base row. */
-function from(g: Group, table: string): SQL {
-  return sql`${sql.raw(table)} join search_keys k on k.n = ${sql.raw(g.keyOf(table))} join ${g.base} on ${g.id} = k.id`;
-}
-
-const visibleRows = (g: Group) => sql`k.kind = ${g.kind} and ${g.visible} ${g.where ?? sql``}`;
-
-/** The expressions of a query as typed and with its words' forms (no concept words): the levels of `exactFlag`. */
-interface Levels {
-  exact?: string;
-  forms?: string;
-  /** Any word: each term's expression; an item matching more of them ranks first. */
-  terms?: string[];
-}
-
-function levelsOf(parsed: ParsedQuery, mode: "all" | "any"): Levels | undefined {
-  const terms = mode === "any" ? termExpressions(parsed) : [];
-  const coverage = terms.length > 1 ? { terms } : {};
-  if (!hasLoose(parsed)) return terms.length > 1 ? coverage : undefined;
-  return { exact: matchExpression(parsed, mode, "exact")!, forms: matchExpression(parsed, mode, "forms")!, ...coverage };
-}
-
-/**
- * How closely an index row matches: 3 every term as typed, 1 through a word's other form, a
- * correction or a code prefix, 0 only through a concept's other words (src/search/thesaurus); in the
- * forgiving pass (any word) first how many of the query's terms it matches (4 per term). The closer
- * match ranks first. Each membership reads at most the candidates' number of rows.
- */
-function exactFlag(g: Group, table: string, levels: Levels | undefined): SQL {
-  if (!levels) return sql`3`;
-  const t = sql.raw(table);
-  const member = (match: string) =>
-    sql`(${t}.rowid in (select rowid from ${t} where ${t} match ${g.marker ? withMarker(match, g.marker) : match} order by rowid desc limit ${g.candidates}))`;
-  const closeness =
-    !levels.exact || !levels.forms
-      ? sql`3`
-      : levels.forms === levels.exact
-        ? sql`(${member(levels.exact)} * 3)`
-        : sql`(${member(levels.exact)} * 2 + ${member(levels.forms)})`;
-  if (!levels.terms) return closeness;
-  return sql`(${sql.join(
-    levels.terms.map((term) => member(term)),
-    sql` + `,
-  )}) * 4 + ${closeness}`;
-}
-
-/** 0 for an item of a board in scope (or when there is no scope), 2 for any other item. */
-const tierOf = (g: Group) => (g.scope ? sql`(case when ${g.scope.inScope} then 0 else 2 end)` : sql`0`);
-
-/**
- * Whether the index row(s) of the item with key `n` (a column of the scope's rows) match `match`: a seek by
- * rowid in each phrase's rows, never a walk through them. A document is its metadata row and its pages.
- */
-function itemMatches(g: Group, match: string, n: SQL): SQL {
-  const t = sql.raw(g.table);
-  const expression = g.marker ? withMarker(match, g.marker) : match;
-  if (g.keyOf !== documentKey) return sql`exists (select 1 from ${t} where ${t} match ${expression} and ${t}.rowid = ${n})`;
-  return sql`(exists (select 1 from ${t} where ${t} match ${expression} and ${t}.rowid = ${n} + ${sql.raw(String(META_BASE))})
-    or exists (select 1 from ${t} where ${t} match ${expression} and ${t}.rowid between ${n} * ${sql.raw(String(PAGE_FACTOR))} and ${n} * ${sql.raw(String(PAGE_FACTOR))} + ${sql.raw(String(PAGE_FACTOR - 1))}))`;
-}
-
-/** exactFlag's levels for one item in scope, by seeks (coverage: 4 per term matched; closeness 2 as typed, 1 other forms). */
-function itemCloseness(g: Group, levels: Levels | undefined, n: SQL): SQL {
-  if (!levels) return sql`3`;
-  const closeness =
-    !levels.exact || !levels.forms
-      ? sql`3`
-      : sql`(${itemMatches(g, levels.exact, n)} * 2 + ${levels.forms === levels.exact ? sql`${itemMatches(g, levels.exact, n)}` : itemMatches(g, levels.forms, n)})`;
-  if (!levels.terms) return closeness;
-  return sql`(${sql.join(
-    levels.terms.map((term) => itemMatches(g, term, n)),
-    sql` + `,
-  )}) * 4 + ${closeness}`;
-}
-
-/**
- * With a scope: the items in scope matching any other word of the query (tier 0), then the newest
- * other items in scope (tier 1), as union members beside the group's own ranking. Tier 0 is found from
- * the boards' side: the newest `candidates` items in scope, each checked against the rest of the query
- * by rowid, ranked by how many of its words and how closely they match, then merit. Walking the rest's
- * matches instead (a common word: most of the index) read 580,000 rows for "lenovo thinkpad no enciende"
- * at 100,000 documents, and weighing them by bm25 counts every row of each word.
- */
-function scopeRows(g: Group, window: number): SQL {
-  if (!g.scope) return sql``;
-  const { rest, fill, newest } = g.scope;
-  const fillRows = sql` union all select id, score, 0 as exact, 1 as tier from (${fill(window)})`;
-  if (!rest) return fillRows;
-  const n = sql.raw("s.n");
-  return sql` union all select s.id as id, s.score as score, ${itemCloseness(g, rest.levels, n)} as exact, 0 as tier
-      from (${newest(g.candidates)}) s where ${itemMatches(g, rest.match, n)}${fillRows}`;
-}
+import { TIERED, type ItemGroup, type Prepared, type RankOptions, type SearchTuning } from "./stages";
 
 /** The shards' (id, score, exact) rows of the group's items that pass the visibility rule, as a union member. */
 function shardRows(g: Group): SQL {
@@ -354,39 +219,4 @@ export function statementsFor(
     posts: planGroup(g.posts, expanded, none, mode, options),
     cases: planGroup(g.cases, expanded, common.cases, mode, options),
   };
-}
-
-/** Items in scope read at most, over all its boards: each board gives its newest share (at least one). */
-export const SCOPE_ITEMS = 200;
-
-/** A group's scope: its board condition, its newest items in scope, the rest of the query to rank them on. */
-function scopeOf(g: Group, group: TieredGroup, boardIds: number[], rest: ParsedQuery): GroupScope {
-  const boards = JSON.stringify(boardIds);
-  const ids = sql`(select value from json_each(${boards}))`;
-  const extra = g.where ?? sql``;
-  const perBoard = Math.min(g.candidates, Math.max(1, Math.ceil(SCOPE_ITEMS / Math.max(1, boardIds.length))));
-  // Each board's newest items through its own index (CROSS JOIN keeps the boards the outer loop: else the
-  // planner walks every document or key of the kind, 770,000 rows at 100,000 documents); then the newest of them.
-  const inScope = {
-    documents: sql`exists (select 1 from document_boards sb where sb.document_id = ${documents.id} and sb.board_id in ${ids})`,
-    threads: sql`${threads.boardId} in ${ids}`,
-    cases: sql`${repairCases.boardId} in ${ids}`,
-  }[group];
-  const items = {
-    documents: sql`select ${documents.id} as id, k.n as n, 0.0 as score, ${documents.createdAt} as at from json_each(${boards}) b
-      cross join document_boards sb on sb.rowid in (select x.rowid from document_boards x where x.board_id = b.value order by x.rowid desc limit ${perBoard})
-      cross join ${documents} on ${documents.id} = sb.document_id
-      cross join search_keys k on k.kind = 'document' and k.id = ${documents.id}
-      where ${g.visible} ${extra}`,
-    threads: sql`select ${threads.id} as id, k.n as n, -${threadMerit} as score, ${threads.createdAt} as at from json_each(${boards}) b
-      cross join ${threads} on ${threads}.rowid in (select ${threads}.rowid from ${threads} where ${threads.boardId} = b.value and ${g.visible} order by ${threads.createdAt} desc limit ${perBoard})
-      cross join search_keys k on k.kind = 'thread' and k.id = ${threads.id}`,
-    cases: sql`select ${repairCases.id} as id, k.n as n, -${caseMerit} as score, ${repairCases.createdAt} as at from json_each(${boards}) b
-      cross join ${repairCases} on ${repairCases}.rowid in (select ${repairCases}.rowid from ${repairCases} where ${repairCases.boardId} = b.value and ${g.visible} order by ${repairCases.createdAt} desc limit ${perBoard})
-      cross join search_keys k on k.kind = 'case' and k.id = ${repairCases.id}`,
-  }[group];
-  const newest = (limit: number) => sql`select id, n, score from (${items}) order by at desc limit ${limit}`;
-  const fill = (limit: number) => sql`select id, score from (${items}) order by at desc limit ${limit}`;
-  const match = matchExpression(rest, "any");
-  return { inScope, fill, newest, ...(match ? { rest: { match, levels: levelsOf(rest, "any") } } : {}) };
 }

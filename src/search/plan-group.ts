@@ -1,0 +1,119 @@
+// The groups a search ranks (documents, threads, posts, cases) as the plan sees them: how an index row
+// leads to a visible item, its merit, its closeness levels and its scope tier. Shared by the plan's
+// rankings (src/search/plan.ts) and its scope (src/search/plan-scope.ts).
+import { sql, type SQL } from "drizzle-orm";
+import { FTS_TABLES, META_BASE, PAGE_FACTOR, type FtsTable } from "./index-sql";
+import { hasLoose, matchExpression, termExpressions, withMarker, type ParsedQuery } from "./query";
+import type { ShardHit } from "./shard-search";
+
+/** One group of results and how its index rows lead to a visible item. */
+export interface Group {
+  /** FTS table (its weights); `tiered` groups also have `<table>_recent`. */
+  table: FtsTable;
+  tiered: boolean;
+  kind: string;
+  base: SQL;
+  id: SQL;
+  visible: SQL;
+  /** Extra SQL condition on the base table (the document type). */
+  where?: SQL;
+  /** Required marker added to the candidate MATCH (the document type token). */
+  marker?: string;
+  /** The key n of an index row, from its rowid. */
+  keyOf: (table: string) => string;
+  candidates: number;
+  /** Documents the text shards matched: merged with this group's own rows by score, visible ones only. */
+  shardHits?: readonly ShardHit[];
+  /** The boards the query names (src/search/scope.ts): their items rank first. */
+  scope?: GroupScope;
+  /** Merit of the base row (MERIT), 0 when the group has none: bm25 is multiplied by 1 + merit. */
+  merit?: SQL;
+}
+
+/**
+ * Ranking among equals: a solved thread (a visible accepted solution) and a fixed case weigh more, and
+ * so do a thread's votes (its visible replies' scores, capped). bm25 is negative (lower is better), so
+ * `score * (1 + merit)` moves an item up by that fraction: a close match with merit passes a slightly
+ * closer one without; it never crosses the scope tiers or closeness levels.
+ */
+export const MERIT = { solvedThread: 0.25, votePerPoint: 0.02, maxVotes: 5, fixedCase: 0.25, partiallyFixedCase: 0.1 } as const;
+
+/** Kept per thread by migrations/0021_thread_merit.sql's triggers from MERIT (test/search-merit.test.ts holds them equal). */
+export const threadMerit = sql.raw("ifnull((select tm.merit from thread_merits tm where tm.thread_id = threads.id), 0)");
+export const caseMerit = sql.raw(
+  `(case repair_cases.outcome when 'fixed' then ${MERIT.fixedCase} when 'partially_fixed' then ${MERIT.partiallyFixedCase} else 0 end)`,
+);
+
+/** bm25 weighed by the row's merit. */
+export const meritScore = (g: Group, score: SQL) => (g.merit ? sql`(${score} * (1 + ${g.merit}))` : score);
+
+/** How a group ranks the items of the boards in scope (tier 0: matched on the rest of the query; 1: the others). */
+export interface GroupScope {
+  /** Condition on the base row: the item belongs to a board in scope. */
+  inScope: SQL;
+  /** A narrow scope's items, found from the boards' side (a broad one only lifts the query's own candidates). */
+  fromBoards?: {
+    /** The newest visible items in scope (ids), as many as one page. */
+    fill: (limit: number) => SQL;
+    /** The newest visible items in scope, at most `limit`: id, key n and score (merit first). */
+    newest: (limit: number) => SQL;
+    /** The rest of the query (any word) and its closeness levels. */
+    rest?: { match: string; levels?: Levels };
+  };
+}
+
+export const bm25 = (weightsOf: FtsTable, table: string) =>
+  sql.raw(`bm25(${table}, ${FTS_TABLES[weightsOf].weights.map((w) => w.toFixed(1)).join(", ")})`);
+
+export const documentKey = (t: string) =>
+  `(case when ${t}.rowid >= ${META_BASE} then ${t}.rowid - ${META_BASE} else ${t}.rowid / ${PAGE_FACTOR} end)`;
+export const itemKey = (t: string) => `${t}.rowid`;
+
+/** The FTS table, its key and its base row. */
+export function from(g: Group, table: string): SQL {
+  return sql`${sql.raw(table)} join search_keys k on k.n = ${sql.raw(g.keyOf(table))} join ${g.base} on ${g.id} = k.id`;
+}
+
+export const visibleRows = (g: Group) => sql`k.kind = ${g.kind} and ${g.visible} ${g.where ?? sql``}`;
+
+/** The expressions of a query as typed and with its words' forms (no concept words): the levels of `exactFlag`. */
+export interface Levels {
+  exact?: string;
+  forms?: string;
+  /** Any word: each term's expression; an item matching more of them ranks first. */
+  terms?: string[];
+}
+
+export function levelsOf(parsed: ParsedQuery, mode: "all" | "any"): Levels | undefined {
+  const terms = mode === "any" ? termExpressions(parsed) : [];
+  const coverage = terms.length > 1 ? { terms } : {};
+  if (!hasLoose(parsed)) return terms.length > 1 ? coverage : undefined;
+  return { exact: matchExpression(parsed, mode, "exact")!, forms: matchExpression(parsed, mode, "forms")!, ...coverage };
+}
+
+/**
+ * How closely an index row matches: 3 every term as typed, 1 through a word's other form, a
+ * correction or a code prefix, 0 only through a concept's other words (src/search/thesaurus); in the
+ * forgiving pass (any word) first how many of the query's terms it matches (4 per term). The closer
+ * match ranks first. Each membership reads at most the candidates' number of rows.
+ */
+export function exactFlag(g: Group, table: string, levels: Levels | undefined): SQL {
+  if (!levels) return sql`3`;
+  const t = sql.raw(table);
+  const member = (match: string) =>
+    sql`(${t}.rowid in (select rowid from ${t} where ${t} match ${g.marker ? withMarker(match, g.marker) : match} order by rowid desc limit ${g.candidates}))`;
+  const closeness =
+    !levels.exact || !levels.forms
+      ? sql`3`
+      : levels.forms === levels.exact
+        ? sql`(${member(levels.exact)} * 3)`
+        : sql`(${member(levels.exact)} * 2 + ${member(levels.forms)})`;
+  if (!levels.terms) return closeness;
+  return sql`(${sql.join(
+    levels.terms.map((term) => member(term)),
+    sql` + `,
+  )}) * 4 + ${closeness}`;
+}
+
+/** 0 for an item of a board in scope (or when there is no scope), 2 for any other item. */
+export const tierOf = (g: Group) => (g.scope ? sql`(case when ${g.scope.inScope} then 0 else 2 end)` : sql`0`);
