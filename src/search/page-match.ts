@@ -18,18 +18,18 @@ const PAGE_INDEX_WEIGHTS = "0.0, 1.0";
 export function rankSql(options: { rank: boolean; exact: boolean; candidates: number; documents: number; texts: number }): string {
   const candidates = Math.trunc(options.candidates);
   const documents = Math.trunc(options.documents);
-  const exact = (r: string) =>
-    options.exact ? `(${r} in (select rowid from page_index where page_index match ?3 order by rowid desc limit ${candidates}))` : "1";
+  // A seek per candidate page, reading only what matches (a membership in the newest exact matches read them all).
+  const exact = (r: string) => (options.exact ? `exists (select 1 from page_index where page_index match ?3 and page_index.rowid = ${r})` : "1");
   const ranked = !options.rank
-    ? `select k.document_id as id, 0.0 as score, max(c.r) % ${PAGE_FACTOR} as page, max(c.exact) as exact, -max(c.r) as ord
-from (select rowid as r, ${exact("rowid")} as exact from page_index where page_index match ?1 order by rowid desc limit ${candidates}) c
+    ? `select k.document_id as id, 0.0 as score, max(c.r) % ${PAGE_FACTOR} as page, max(${exact("c.r")}) as exact, -max(c.r) as ord
+from (select rowid as r from page_index where page_index match ?1 order by rowid desc limit ${candidates}) c
 join page_keys k on k.n = c.r / ${PAGE_FACTOR}
-group by k.document_id order by max(c.exact) desc, max(c.r) desc limit ${documents}`
-    : `select k.document_id as id, min(s.score) as score, s.r % ${PAGE_FACTOR} as page, max(s.exact) as exact, min(s.score) as ord
-from (select page_index.rowid as r, bm25(page_index, ${PAGE_INDEX_WEIGHTS}) as score, ${exact("page_index.rowid")} as exact from page_index
+group by k.document_id order by exact desc, max(c.r) desc limit ${documents}`
+    : `select k.document_id as id, min(s.score) as score, s.r % ${PAGE_FACTOR} as page, max(${exact("s.r")}) as exact, min(s.score) as ord
+from (select page_index.rowid as r, bm25(page_index, ${PAGE_INDEX_WEIGHTS}) as score from page_index
   where page_index match ?2 and page_index.rowid >= (select min(r) from cand) and (page_index.rowid + 0) in (select r from cand) limit ${candidates}) s
 join page_keys k on k.n = s.r / ${PAGE_FACTOR}
-group by k.document_id order by max(s.exact) desc, min(s.score), k.document_id desc limit ${documents}`;
+group by k.document_id order by exact desc, min(s.score), k.document_id desc limit ${documents}`;
   return `${
     options.rank
       ? `with cand(r) as materialized (select rowid from page_index where page_index match ?1 order by rowid desc limit ${candidates})

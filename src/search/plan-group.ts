@@ -58,7 +58,7 @@ export interface GroupScope {
     /** The newest visible items in scope, at most `limit`: id, key n and score (merit first). */
     newest: (limit: number) => SQL;
     /** The rest of the query (any word) and its closeness levels. */
-    rest?: { match: string; levels?: Levels };
+    rest?: { match: string; levels?: Levels; weighed: boolean };
   };
 }
 
@@ -92,16 +92,35 @@ export function levelsOf(parsed: ParsedQuery, mode: "all" | "any"): Levels | und
 }
 
 /**
- * How closely an index row matches: 3 every term as typed, 1 through a word's other form, a
- * correction or a code prefix, 0 only through a concept's other words (src/search/thesaurus); in the
- * forgiving pass (any word) first how many of the query's terms it matches (4 per term). The closer
- * match ranks first. Each membership reads at most the candidates' number of rows.
+ * A count we computed (a limit, an offset, a share), written into the SQL instead of bound: D1 binds at
+ * most 100 values per statement, and a ranking already binds each of its expressions.
  */
-export function exactFlag(g: Group, table: string, levels: Levels | undefined): SQL {
-  if (!levels) return sql`3`;
+export const int = (n: number) => sql.raw(String(Number.isFinite(n) ? Math.trunc(n) : 0));
+
+/**
+ * Whether the index row(s) of the item with key `n` match `match` in `table`: a seek by rowid in each
+ * phrase's rows, never a walk through them. A document is its metadata row and its pages.
+ */
+export function itemMatches(g: Group, table: string, match: string, n: SQL): SQL {
   const t = sql.raw(table);
-  const member = (match: string) =>
-    sql`(${t}.rowid in (select rowid from ${t} where ${t} match ${g.marker ? withMarker(match, g.marker) : match} order by rowid desc limit ${g.candidates}))`;
+  const expression = g.marker ? withMarker(match, g.marker) : match;
+  if (g.keyOf !== documentKey) return sql`exists (select 1 from ${t} where ${t} match ${expression} and ${t}.rowid = ${n})`;
+  // The expression bound once for both seeks (the metadata row, then the pages).
+  return sql`(select exists (select 1 from ${t} where ${t} match q.e and ${t}.rowid = ${n} + ${int(META_BASE)})
+    or exists (select 1 from ${t} where ${t} match q.e and ${t}.rowid between ${n} * ${int(PAGE_FACTOR)} and ${n} * ${int(PAGE_FACTOR)} + ${int(PAGE_FACTOR - 1)})
+    from (select ${expression} as e) q)`;
+}
+
+/**
+ * How closely an item matches: 3 every term as typed, 1 through a word's other form, a correction or a
+ * code prefix, 0 only through a concept's other words (src/search/thesaurus); in the forgiving pass (any
+ * word) first how many of the query's terms it matches (4 per term). The closer match ranks first. Each
+ * level is a seek for the item's rows (`n`: its key, k.n in the rankings), reading only what matches: a
+ * membership in each level's newest matches read them all, 200 rows per level and group.
+ */
+export function exactFlag(g: Group, table: string, levels: Levels | undefined, n: SQL = sql.raw("k.n")): SQL {
+  if (!levels) return sql`3`;
+  const member = (match: string) => itemMatches(g, table, match, n);
   const closeness =
     !levels.exact || !levels.forms
       ? sql`3`

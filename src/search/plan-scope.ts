@@ -3,54 +3,53 @@
 // of the query by rowid; a broad scope only lifts the query's own candidates (tierOf, plan-group.ts).
 import { sql, type SQL } from "drizzle-orm";
 import { documents, repairCases, threads } from "../db/schema";
-import { META_BASE, PAGE_FACTOR } from "./index-sql";
-import { caseMerit, documentKey, levelsOf, threadMerit, type Group, type GroupScope, type Levels } from "./plan-group";
+import {
+  int,
+  bm25,
+  caseMerit,
+  itemMatches,
+  exactFlag,
+  from,
+  levelsOf,
+  meritScore,
+  threadMerit,
+  visibleRows,
+  type Group,
+  type GroupScope,
+} from "./plan-group";
 import { matchExpression, withMarker, type ParsedQuery } from "./query";
 import type { TieredGroup } from "./stages";
 
 /**
- * Whether the index row(s) of the item with key `n` (a column of the scope's rows) match `match`: a seek by
- * rowid in each phrase's rows, never a walk through them. A document is its metadata row and its pages.
- */
-function itemMatches(g: Group, match: string, n: SQL): SQL {
-  const t = sql.raw(g.table);
-  const expression = g.marker ? withMarker(match, g.marker) : match;
-  if (g.keyOf !== documentKey) return sql`exists (select 1 from ${t} where ${t} match ${expression} and ${t}.rowid = ${n})`;
-  return sql`(exists (select 1 from ${t} where ${t} match ${expression} and ${t}.rowid = ${n} + ${sql.raw(String(META_BASE))})
-    or exists (select 1 from ${t} where ${t} match ${expression} and ${t}.rowid between ${n} * ${sql.raw(String(PAGE_FACTOR))} and ${n} * ${sql.raw(String(PAGE_FACTOR))} + ${sql.raw(String(PAGE_FACTOR - 1))}))`;
-}
-
-/** exactFlag's levels for one item in scope, by seeks (coverage: 4 per term matched; closeness 2 as typed, 1 other forms). */
-function itemCloseness(g: Group, levels: Levels | undefined, n: SQL): SQL {
-  if (!levels) return sql`3`;
-  const closeness =
-    !levels.exact || !levels.forms
-      ? sql`3`
-      : sql`(${itemMatches(g, levels.exact, n)} * 2 + ${levels.forms === levels.exact ? sql`${itemMatches(g, levels.exact, n)}` : itemMatches(g, levels.forms, n)})`;
-  if (!levels.terms) return closeness;
-  return sql`(${sql.join(
-    levels.terms.map((term) => itemMatches(g, term, n)),
-    sql` + `,
-  )}) * 4 + ${closeness}`;
-}
-
-/**
  * With a scope: the items in scope matching any other word of the query (tier 0), then the newest
- * other items in scope (tier 1), as union members beside the group's own ranking. Tier 0 is found from
- * the boards' side: the newest `candidates` items in scope, each checked against the rest of the query
- * by rowid, ranked by how many of its words and how closely they match, then merit. Walking the rest's
- * matches instead (a common word: most of the index) read 580,000 rows for "lenovo thinkpad no enciende"
- * at 100,000 documents, and weighing them by bm25 counts every row of each word.
+ * other items in scope (tier 1), as union members beside the group's own ranking. Tier 0, when the rest
+ * of the query is rare in this group (REST_WEIGHED_ROWS): its matches are walked and those in scope weighed
+ * by bm25. Else from the boards' side: the newest `candidates` items in scope, each checked against the
+ * rest by rowid, ranked by how many of its words and how closely they match, then merit. Walking a common
+ * rest (a common word: most of the index) read 580,000 rows for "lenovo thinkpad no enciende" at 100,000
+ * documents.
  */
 export function scopeRows(g: Group, window: number): SQL {
   if (!g.scope?.fromBoards) return sql``;
   const { rest, fill, newest } = g.scope.fromBoards;
   const fillRows = sql` union all select id, score, 0 as exact, 1 as tier from (${fill(window)})`;
   if (!rest) return fillRows;
+  if (rest.weighed) {
+    const t = sql.raw(g.table);
+    return sql` union all select id, score, exact, 0 as tier from (
+      select ${g.id} as id, ${meritScore(g, bm25(g.table, g.table))} as score, ${exactFlag(g, g.table, rest.levels)} as exact
+      from ${from(g, g.table)}
+      where ${t} match ${g.marker ? withMarker(rest.match, g.marker) : rest.match} and ${visibleRows(g)} and ${g.scope.inScope}
+      order by ${t}.rowid desc limit ${int(g.candidates)}
+    )${fillRows}`;
+  }
   const n = sql.raw("s.n");
-  return sql` union all select s.id as id, s.score as score, ${itemCloseness(g, rest.levels, n)} as exact, 0 as tier
-      from (${newest(g.candidates)}) s where ${itemMatches(g, rest.match, n)}${fillRows}`;
+  return sql` union all select s.id as id, s.score as score, ${exactFlag(g, g.table, rest.levels, n)} as exact, 0 as tier
+      from (${newest(g.candidates)}) s where ${itemMatches(g, g.table, rest.match, n)}${fillRows}`;
 }
+
+/** A rest of the query estimated in at most this many index rows of a group is walked and weighed (tier 0). */
+export const REST_WEIGHED_ROWS = 1000;
 
 /** Items in scope read at most, over all its boards: each board gives its newest share. */
 export const SCOPE_ITEMS = 200;
@@ -62,7 +61,7 @@ export const SCOPE_ITEMS = 200;
 export const NARROW_SCOPE_BOARDS = 20;
 
 /** A group's scope: its board condition, its newest items in scope, the rest of the query to rank them on. */
-export function scopeOf(g: Group, group: TieredGroup, boardIds: number[], rest: ParsedQuery): GroupScope {
+export function scopeOf(g: Group, group: TieredGroup, boardIds: number[], rest: ParsedQuery, restRows: number): GroupScope {
   const boards = JSON.stringify(boardIds);
   const ids = sql`(select value from json_each(${boards}))`;
   const extra = g.where ?? sql``;
@@ -78,20 +77,23 @@ export function scopeOf(g: Group, group: TieredGroup, boardIds: number[], rest: 
   }[group];
   const items = {
     documents: sql`select ${documents.id} as id, k.n as n, 0.0 as score, ${documents.createdAt} as at from json_each(${boards}) b
-      cross join document_boards sb on sb.rowid in (select x.rowid from document_boards x where x.board_id = b.value order by x.rowid desc limit ${perBoard})
+      cross join document_boards sb on sb.rowid in (select x.rowid from document_boards x where x.board_id = b.value order by x.rowid desc limit ${int(perBoard)})
       cross join ${documents} on ${documents.id} = sb.document_id
       cross join search_keys k on k.kind = 'document' and k.id = ${documents.id}
       where ${g.visible} ${extra}`,
     threads: sql`select ${threads.id} as id, k.n as n, -${threadMerit} as score, ${threads.createdAt} as at from json_each(${boards}) b
-      cross join ${threads} on ${threads}.rowid in (select ${threads}.rowid from ${threads} where ${threads.boardId} = b.value and ${g.visible} order by ${threads.createdAt} desc limit ${perBoard})
+      cross join ${threads} on ${threads}.rowid in (select ${threads}.rowid from ${threads} where ${threads.boardId} = b.value and ${g.visible} order by ${threads.createdAt} desc limit ${int(perBoard)})
       cross join search_keys k on k.kind = 'thread' and k.id = ${threads.id}`,
     cases: sql`select ${repairCases.id} as id, k.n as n, -${caseMerit} as score, ${repairCases.createdAt} as at from json_each(${boards}) b
-      cross join ${repairCases} on ${repairCases}.rowid in (select ${repairCases}.rowid from ${repairCases} where ${repairCases.boardId} = b.value and ${g.visible} order by ${repairCases.createdAt} desc limit ${perBoard})
+      cross join ${repairCases} on ${repairCases}.rowid in (select ${repairCases}.rowid from ${repairCases} where ${repairCases.boardId} = b.value and ${g.visible} order by ${repairCases.createdAt} desc limit ${int(perBoard)})
       cross join search_keys k on k.kind = 'case' and k.id = ${repairCases.id}`,
   }[group];
-  const newest = (limit: number) => sql`select id, n, score from (${items}) order by at desc limit ${limit}`;
-  const fill = (limit: number) => sql`select id, score from (${items}) order by at desc limit ${limit}`;
+  const newest = (limit: number) => sql`select id, n, score from (${items}) order by at desc limit ${int(limit)}`;
+  const fill = (limit: number) => sql`select id, score from (${items}) order by at desc limit ${int(limit)}`;
   if (boardIds.length > NARROW_SCOPE_BOARDS) return { inScope };
   const match = matchExpression(rest, "any");
-  return { inScope, fromBoards: { fill, newest, ...(match ? { rest: { match, levels: levelsOf(rest, "any") } } : {}) } };
+  return {
+    inScope,
+    fromBoards: { fill, newest, ...(match ? { rest: { match, levels: levelsOf(rest, "any"), weighed: restRows <= REST_WEIGHED_ROWS } } : {}) },
+  };
 }

@@ -13,6 +13,7 @@ import {
   bm25,
   caseMerit,
   documentKey,
+  int,
   exactFlag,
   from,
   itemKey,
@@ -28,7 +29,7 @@ import { scopeOf, scopeRows } from "./plan-scope";
 import { matchExpression, withMarker, type ParsedQuery } from "./query";
 import { restOf } from "./scope";
 import type { ShardHit } from "./shard-search";
-import { TIERED, type ItemGroup, type Prepared, type RankOptions, type SearchTuning } from "./stages";
+import { TIERED, type ItemGroup, type Prepared, type RankOptions, type SearchTuning, type TieredGroup } from "./stages";
 
 /** The shards' (id, score, exact) rows of the group's items that pass the visibility rule, as a union member. */
 function shardRows(g: Group): SQL {
@@ -63,9 +64,9 @@ function rankSimple(g: Group, table: string, match: string, page: Page, exact?: 
         select ${g.id} as id, ${meritScore(g, bm25(g.table, table))} as score, ${exactFlag(g, table, exact)} as exact, ${tierOf(g)} as tier
         from ${from(g, table)}
         where ${t} match ${expression} and ${visibleRows(g)}
-        order by ${t}.rowid desc limit ${g.candidates}
+        order by ${t}.rowid desc limit ${int(g.candidates)}
       )${shardRows(g)}${scopeRows(g, page.limit + page.offset)}
-    ) ${RANKED_ORDER} limit ${page.limit} offset ${page.offset}`;
+    ) ${RANKED_ORDER} limit ${int(page.limit)} offset ${int(page.offset)}`;
 }
 
 /**
@@ -87,21 +88,21 @@ function rankTwoStage(g: Group, table: string, candidates: string, rank: string,
   // from there on may be thousands (typos' corrections: 7,900 rows of documents). Then the whole expression
   // is weighed: its rows from the oldest candidate on are the candidates themselves (one LIMIT, computed
   // once, runs either arm, the other never starts).
-  const sparse = sql`((select count(*) from cand) < ${g.candidates})`;
+  const sparse = sql`((select count(*) from cand) < ${int(g.candidates)})`;
   const ranking =
     rank === candidates
-      ? weighed(rank, sql`${g.candidates}`)
-      : sql`select * from (${weighed(rank, sql`(case when ${sparse} then 0 else ${g.candidates} end)`)})
-      union all select * from (${weighed(expression, sql`(case when ${sparse} then ${g.candidates} else 0 end)`)})`;
+      ? weighed(rank, int(g.candidates))
+      : sql`select * from (${weighed(rank, sql`(case when ${sparse} then 0 else ${int(g.candidates)} end)`)})
+      union all select * from (${weighed(expression, sql`(case when ${sparse} then ${int(g.candidates)} else 0 end)`)})`;
   return sql`
     with cand(r) as materialized (
       select ${t}.rowid from ${from(g, table)}
       where ${t} match ${expression} and ${visibleRows(g)}
-      order by ${t}.rowid desc limit ${g.candidates}
+      order by ${t}.rowid desc limit ${int(g.candidates)}
     )
     select id from (
       select id, score, exact, tier from (${ranking})${shardRows(g)}${scopeRows(g, page.limit + page.offset)}
-    ) ${RANKED_ORDER} limit ${page.limit} offset ${page.offset}`;
+    ) ${RANKED_ORDER} limit ${int(page.limit)} offset ${int(page.offset)}`;
 }
 
 /**
@@ -120,10 +121,10 @@ export function boardsRanking(parsed: ParsedQuery, match: string | undefined, pa
           ? sql`union all select id, 2, score from (
         select search_boards.rowid as id, ${bm25("search_boards", "search_boards")} as score
         from search_boards where search_boards match ${match}
-        order by search_boards.rowid desc limit ${candidates})`
+        order by search_boards.rowid desc limit ${int(candidates)})`
           : sql``
       }
-    ) group by id order by min(grp), min(score), id limit ${page.limit} offset ${page.offset}`;
+    ) group by id order by min(grp), min(score), id limit ${int(page.limit)} offset ${int(page.offset)}`;
 }
 
 /**
@@ -211,7 +212,8 @@ export function statementsFor(
   const none = expanded.terms.map(() => false);
   if (prepared.scope) {
     const rest = restOf(expanded, prepared.scope);
-    for (const group of TIERED) g[group].scope = scopeOf(g[group], group, prepared.scope.boardIds, rest);
+    const restRows = (group: TieredGroup) => prepared.rows[group].reduce((n, r, i) => (prepared.scope!.terms.includes(i) ? n : n + r), 0);
+    for (const group of TIERED) g[group].scope = scopeOf(g[group], group, prepared.scope.boardIds, rest, restRows(group));
   }
   return {
     documents: planGroup(g.documents, expanded, common.documents, mode, options),

@@ -50,6 +50,8 @@ export interface Prepared {
   expanded: ParsedQuery;
   /** Per tiered table, per term: common or not. */
   common: Record<TieredGroup, boolean[]>;
+  /** Per tiered table, per term: at most how many index rows it matches (src/search/term-counts.ts). */
+  rows: Record<TieredGroup, number[]>;
   /** Per text shard, per term: common on that shard or not. */
   shardCommon: Record<string, boolean[]>;
   /** The boards the query names, if any. */

@@ -36,19 +36,24 @@ export function countKeys(shapes: readonly CountKey[][][]): CountKey[] {
 }
 
 /**
- * The term's estimated rows (see above), or undefined when a count is not known yet. `count` answers a
- * count by its name.
+ * The term's estimated rows, or undefined when a count is not known yet. `count` answers a count by its
+ * name. "weigh": what bm25 reads to weigh the term (each phrase's commonest word); "match": at most how
+ * many rows the term matches (each phrase's rarest word), what walking its matches reads.
  */
-export function estimate(shape: readonly CountKey[][], count: (name: string) => number | undefined): number | undefined {
+export function estimate(
+  shape: readonly CountKey[][],
+  count: (name: string) => number | undefined,
+  what: "weigh" | "match" = "weigh",
+): number | undefined {
   let total = 0;
   for (const words of shape) {
-    let commonest = 0;
+    let phrase = what === "weigh" ? 0 : Infinity;
     for (const k of words) {
       const n = count(countName(k));
       if (n === undefined) return undefined;
-      commonest = Math.max(commonest, n);
+      phrase = what === "weigh" ? Math.max(phrase, n) : Math.min(phrase, n);
     }
-    total += commonest;
+    if (words.length) total += phrase;
   }
   return total;
 }

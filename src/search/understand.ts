@@ -117,28 +117,20 @@ const parseBoardRows = (rows: unknown[]): BoardHit[] =>
   }));
 
 /**
- * Which terms are common in each tiered group: a term whose estimate (src/search/term-counts.ts) reaches
- * `commonRows`. A count not known yet leaves its group unknown: it ranks as if every word were common
- * (bm25 within the newest items: bounded), unless the term's known alternatives already reach the cap.
+ * Per tiered group, each term's estimated rows, to weigh it or to walk its matches (src/search/term-counts.ts).
+ * A count not known yet (a word's variant read in this same search) leaves the term unweighed this once
+ * (as if common: it filters the candidates, the search's reads stay bounded), and counts as 0 for a walk;
+ * it rides with the ranking and is remembered.
  */
-function commonness(shapes: CountKey[][][], commonRows: number, now: number): { common: Record<TieredGroup, boolean[]>; unknown: boolean } {
-  let unknown = false;
-  const common = Object.fromEntries(
+function termRows(shapes: CountKey[][][], now: number, what: "weigh" | "match"): Record<TieredGroup, number[]> {
+  return Object.fromEntries(
     TIERED.map((group) => {
-      const count = (name: string) => countCache.get(name, now)?.[group];
-      const flags = shapes.map((shape) => {
-        const n = estimate(shape, count);
-        if (n !== undefined) return n >= commonRows;
-        if ((estimate(shape, (name) => count(name) ?? 0) ?? 0) >= commonRows) return true;
-        unknown = true;
-        return true;
-      });
-      return [group, flags];
+      const known = (name: string) => countCache.get(name, now)?.[group];
+      const rows = (shape: CountKey[][]) =>
+        what === "weigh" ? (estimate(shape, known, what) ?? Infinity) : (estimate(shape, (name) => known(name) ?? 0, what) ?? 0);
+      return [group, shapes.map(rows)];
     }),
-  ) as Record<TieredGroup, boolean[]>;
-  // One unknown count leaves every group unknown (one statement counts all three): every word ranks as common.
-  if (unknown) for (const group of TIERED) common[group] = common[group].map(() => true);
-  return { common, unknown };
+  ) as Record<TieredGroup, number[]>;
 }
 
 /** Remembers each count of a counts statement's rows (a name missing from them is 0 there). */
@@ -208,7 +200,10 @@ export async function prepare(ctx: QueryContext, q: string, tuning: SearchTuning
   for (const [j, { word }] of lookups.entries()) variantCache.set(word, variantsOf(word, results[j] as { term: string; typo: number }[]), now);
   const looseTerms = loose();
   const shapes = shapesOf(looseTerms);
-  const { common } = commonness(shapes, tuning.commonRows, now);
+  // A term is common in a group when weighing it would read `commonRows` rows or more.
+  const weights = termRows(shapes, now, "weigh");
+  const common = Object.fromEntries(TIERED.map((g) => [g, weights[g].map((n) => n >= tuning.commonRows)])) as Record<TieredGroup, boolean[]>;
+  const rows = termRows(shapes, now, "match");
   const stillMissing = missingCounts();
   const shardCommon = Object.fromEntries(
     ctx.shards.map((shard) => {
@@ -231,6 +226,7 @@ export async function prepare(ctx: QueryContext, q: string, tuning: SearchTuning
     parsed,
     expanded: withVariants(boardsExpanded, known),
     common,
+    rows,
     shardCommon,
     scope,
     interpretation: interpretationOf(parsed, (word) => variantCache.get(word, now), scope),
