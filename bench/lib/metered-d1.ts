@@ -14,7 +14,7 @@ export interface D1Tally {
 
 const HEAVIEST_KEPT = 12;
 /** Characters of each heavy statement's SQL kept (raise it, and its parameters are kept too, to read a plan). */
-const SQL_CHARS = 8000;
+const SQL_CHARS = 160;
 
 export function newTally(): D1Tally {
   return { roundTrips: 0, statements: 0, rowsRead: 0, rowsWritten: 0, heaviest: [] };
