@@ -188,6 +188,7 @@ async function main(): Promise<void> {
       { label: "site `/en`, cached", path: "/en" },
       { label: "anonymous `/documents`", path: "/api/v1/documents", uncached: true },
       { label: "document detail", path: `/api/v1/documents/${list.data[0].id}`, uncached: true },
+      { label: "search `power`", path: "/api/v1/search?q=power", uncached: true },
     ].filter((r) => !only || r.label.includes(only));
     const parts: string[] = [];
     for (const route of routes) parts.push(...(await profileRoute(base, inspector, route)));

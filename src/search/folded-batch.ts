@@ -5,19 +5,17 @@
 // rows, so the statements are sent through D1 directly and each loader's rows go back through drizzle's own
 // mapping.
 import { type SQL, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
-import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import type { QueryContext } from "../db/queries/runtime";
-
-const dialect = new SQLiteSyncDialect();
+import type { LoadStatement } from "./load-template";
+import { sqlText } from "./sql-text";
 
 /** The extra columns a loaded row carries (named `hl_*`), over the loader's rows as `l` (its `id` column). */
 export type ExtraColumns = SQL;
 
-/** A loader's statement, optionally with extra columns read beside each row. */
+/** A loader's statement (src/search/load-template.ts), optionally with extra columns read beside each row. */
 export interface LoadItem {
   kind: "load";
-  query: BatchItem<"sqlite">;
+  query: LoadStatement;
   extra?: ExtraColumns;
 }
 
@@ -34,15 +32,6 @@ export interface LoadResult {
   extra: Map<string, Record<string, unknown>>;
 }
 
-/**
- * Drizzle's prepared query: its SQL and the mapping its own batch applies to a D1 result. Internal to
- * drizzle (its `batch` uses exactly these), pinned by the lockfile and covered by every search test.
- */
-interface Prepared {
-  getQuery(): { sql: string; params: unknown[] };
-  mapResult(result: unknown, isFromBatch?: boolean): unknown;
-}
-
 const EXTRA_PREFIX = "hl_";
 
 /** Runs the items in one D1 round trip; an undefined item answers undefined. */
@@ -55,14 +44,13 @@ export async function foldedBatch(
   if (!present.length) return items.map(() => undefined);
   const built = present.map(({ item }) => {
     if (item.kind === "plain") {
-      const q = dialect.sqlToQuery(item.query);
+      const q = sqlText(item.query);
       return { statement: d1.prepare(q.sql).bind(...q.params) };
     }
-    // biome-ignore lint/suspicious/noExplicitAny: drizzle's `_prepare` is internal (see Prepared above).
-    const prepared = (item.query as any)._prepare() as Prepared;
+    const prepared = item.query;
     const q = prepared.getQuery();
     if (!item.extra) return { statement: d1.prepare(q.sql).bind(...q.params), prepared };
-    const extra = dialect.sqlToQuery(item.extra);
+    const extra = sqlText(item.extra);
     // The loader's statement as a subquery keeps its order (no join, no order of its own outside).
     const text = `select l.*, ${extra.sql} from (${q.sql}) l`;
     return { statement: d1.prepare(text).bind(...extra.params, ...q.params), prepared };

@@ -12,6 +12,7 @@ import { documentsLoader } from "../db/queries/documents";
 import { threadsLoader } from "../db/queries/forum";
 import { SEARCH_GROUP_LIMIT, SEARCH_MAX_PAGE } from "../schemas/search";
 import { foldedBatch, type LoadResult } from "./folded-batch";
+import { loadStatement, type LoadStatement } from "./load-template";
 import { hitTextColumns, withHighlights } from "./highlight";
 import { typeTokenOf } from "./index-sql";
 import { boardsRanking, statementsFor } from "./plan";
@@ -29,12 +30,24 @@ import {
 } from "./stages";
 import { prepare, rememberPendingCounts, rememberShardCounts, scopeStillCurrent } from "./understand";
 
-/** Each group's items through the read API's own query, ranked by the given statement (one statement). */
-function loaderFor(ctx: QueryContext, group: ItemGroup, ranking: SQL): Loader<unknown> {
-  const keys = Keys.ranked(ctx.db, ranking);
-  const loader = { documents: documentsLoader, threads: threadsLoader, posts: postsLoader, cases: casesLoader }[group](ctx, keys);
-  return loader as Loader<unknown>;
+const LOADERS = { documents: documentsLoader, threads: threadsLoader, posts: postsLoader, cases: casesLoader };
+
+type BuildLoader = (ctx: QueryContext, keys: Keys) => Loader<unknown> | undefined;
+
+/** A group's items through the read API's own query, ranked by the given statement (one statement). */
+function loaderOf(
+  ctx: QueryContext,
+  name: string,
+  build: BuildLoader,
+  ranking: SQL,
+): { query: LoadStatement; map: Loader<unknown>["map"] } | undefined {
+  const query = loadStatement(ctx, name, ranking, build);
+  // The rows' mapping is the request's own (its urls); building a loader without preparing it is cheap.
+  const loader = build(ctx, Keys.ranked(ctx.db, ranking));
+  return query && loader ? { query, map: loader.map } : undefined;
 }
+
+const loaderFor = (ctx: QueryContext, group: ItemGroup, ranking: SQL) => loaderOf(ctx, group, LOADERS[group] as BuildLoader, ranking);
 
 /**
  * One round trip ranks and loads the groups asked for (and the boards, on the first pass): each
@@ -66,7 +79,7 @@ async function rankAndLoad(
   const boardMatch = matchExpression(prepared.expanded, mode, "exact");
   const withBoards = withBoardGroup && mode === "all" && (prepared.parsed.norms.length || boardMatch);
   const boards = withBoards
-    ? boardsLoader(ctx, Keys.ranked(ctx.db, boardsRanking(prepared.parsed, boardMatch, options, options.tuning.candidates.boards)))
+    ? loaderOf(ctx, "boards", boardsLoader, boardsRanking(prepared.parsed, boardMatch, options, options.tuning.candidates.boards))
     : undefined;
   const plans = match ? statementsFor(ctx, prepared, mode, options, shardHits) : undefined;
   // The forgiving pass folded in (first page): each group's items with any of the words, ranked only where

@@ -1,9 +1,7 @@
 // Several read statements in one D1 round trip (drizzle cannot batch raw `sql`).
 import type { SQL } from "drizzle-orm";
-import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import type { QueryContext } from "../db/queries/runtime";
-
-const dialect = new SQLiteSyncDialect();
+import { sqlText } from "./sql-text";
 
 /** Runs several read statements in one D1 round trip (drizzle cannot batch raw `sql`). */
 export async function readBatch<T>(ctx: QueryContext, queries: SQL[]): Promise<T[][]> {
@@ -11,7 +9,7 @@ export async function readBatch<T>(ctx: QueryContext, queries: SQL[]): Promise<T
   const d1 = ctx.db.$client;
   const results = await d1.batch(
     queries.map((q) => {
-      const { sql: text, params } = dialect.sqlToQuery(q);
+      const { sql: text, params } = sqlText(q);
       return d1.prepare(text).bind(...params);
     }),
   );

@@ -1,0 +1,84 @@
+// A group's loading statement (the read API's own loader around the search's ranking) is the same for every
+// search but its ranking and the request's values: drizzle building it was about a third of an uncached
+// search's CPU (bench/RESULTS.md, profile-search-before). So it is built once per isolate, per group and kind of
+// reader, with a stand-in for the ranking and for the request's values (the time, the reader's id); each search
+// puts its own in. test/search-load-template.test.ts holds the result equal to a statement built afresh.
+import { type SQL, sql } from "drizzle-orm";
+import { IsolateCache } from "../core/isolate-cache";
+import { Keys, type Loader, type QueryContext } from "../db/queries/runtime";
+import { sqlText } from "./sql-text";
+
+/** The statement of one loader: its SQL, its values and drizzle's mapping of a D1 result. */
+export interface LoadStatement {
+  getQuery(): { sql: string; params: unknown[] };
+  mapResult(result: unknown, isFromBatch?: boolean): unknown;
+  /** Put together from the isolate's template (else built afresh by drizzle). */
+  fromTemplate?: boolean;
+}
+
+/** Drizzle's prepared query (internal to drizzle, the same its own batch uses: see src/search/folded-batch.ts). */
+type Prepared = Omit<LoadStatement, "fromTemplate">;
+
+// Stand-ins no request ever holds: a ranking that is a comment, a time that is no date, an id below every row's.
+const RANKING_SLOT = "select null as id /*ranking*/";
+const NOW = "\u0001now\u0001";
+const READER_ID = -2_147_483_000;
+
+interface Template {
+  /** The SQL before and after the ranking. */
+  before: string;
+  after: string;
+  params: unknown[];
+  /** How many of `params` come before the ranking. */
+  paramsBefore: number;
+  mapResult: Prepared["mapResult"];
+}
+
+const templates = new IsolateCache<string, Template | null>({ maxEntries: 32 });
+
+const prepareOf = (loader: Loader<unknown>): Prepared =>
+  // biome-ignore lint/suspicious/noExplicitAny: drizzle's `_prepare` is internal (see Prepared above).
+  (loader.query as any)._prepare() as Prepared;
+
+/** The template, or null when its SQL cannot be split safely (then each search builds its own). */
+function templateOf(ctx: QueryContext, build: (ctx: QueryContext, keys: Keys) => Loader<unknown> | undefined): Template | null {
+  const standIn: QueryContext = { ...ctx, now: NOW, viewer: ctx.viewer ? { ...ctx.viewer, userId: READER_ID } : null };
+  const loader = build(standIn, Keys.ranked(ctx.db, sql.raw(RANKING_SLOT)));
+  if (!loader) return null;
+  const prepared = prepareOf(loader);
+  const { sql: text, params } = prepared.getQuery();
+  const parts = text.split(RANKING_SLOT);
+  const marks = (s: string) => s.split("?").length - 1;
+  // Exactly one slot, every "?" a bound value and the stand-ins only among the values: else a search builds its own.
+  if (parts.length !== 2 || marks(text) !== params.length || text.includes(NOW) || text.includes(String(READER_ID))) return null;
+  return { before: parts[0], after: parts[1], params, paramsBefore: marks(parts[0]), mapResult: prepared.mapResult.bind(prepared) };
+}
+
+const requestValue = (ctx: QueryContext) => (value: unknown) =>
+  value === NOW ? ctx.now : value === READER_ID && ctx.viewer ? ctx.viewer.userId : value;
+
+/**
+ * The loader `build` around `ranking` for this request, as one statement: from the isolate's template of
+ * `name` (the group), or built afresh when there is none.
+ */
+export function loadStatement(
+  ctx: QueryContext,
+  name: string,
+  ranking: SQL,
+  build: (ctx: QueryContext, keys: Keys) => Loader<unknown> | undefined,
+): LoadStatement | undefined {
+  const key = `${name}:${ctx.viewer ? "reader" : "anonymous"}`;
+  let template = templates.get(key);
+  if (template === undefined) templates.set(key, (template = templateOf(ctx, build)));
+  if (!template) {
+    const loader = build(ctx, Keys.ranked(ctx.db, ranking));
+    return loader ? prepareOf(loader) : undefined;
+  }
+  const own = sqlText(ranking);
+  const values = template.params.map(requestValue(ctx));
+  const query = {
+    sql: template.before + own.sql + template.after,
+    params: [...values.slice(0, template.paramsBefore), ...own.params, ...values.slice(template.paramsBefore)],
+  };
+  return { getQuery: () => query, mapResult: template.mapResult, fromTemplate: true };
+}

@@ -1,0 +1,51 @@
+// Each search's loading statements come from a template built once per isolate (src/search/load-template.ts):
+// the ranking and the request's values (the time, the reader's id) put into it must give exactly the statement
+// drizzle builds afresh, for every group and kind of reader, whatever the ranking binds.
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { postsLoader } from "../src/db/queries/blog";
+import { boardsLoader } from "../src/db/queries/boards";
+import { casesLoader } from "../src/db/queries/cases";
+import { documentsLoader } from "../src/db/queries/documents";
+import { threadsLoader } from "../src/db/queries/forum";
+import { Keys, type Loader, type QueryContext } from "../src/db/queries/runtime";
+import { loadStatement } from "../src/search/load-template";
+import { queryContext } from "./helpers/query-context";
+
+type Build = (ctx: QueryContext, keys: Keys) => Loader<unknown> | undefined;
+const builders: Record<string, Build> = {
+  documents: documentsLoader as Build,
+  threads: threadsLoader as Build,
+  posts: postsLoader as Build,
+  cases: casesLoader as Build,
+  boards: boardsLoader as Build,
+};
+
+const rankings = [
+  sql`select id from threads where id = ${"01ABC"} limit ${3}`,
+  sql`select value as id from json_each(${JSON.stringify(["a", "b"])}) where value <> ${"c"} and ${"d"} <> ${"e"}`,
+  sql.raw("select null as id"),
+];
+
+const fresh = (ctx: QueryContext, build: Build, ranking: (typeof rankings)[number]) =>
+  // biome-ignore lint/suspicious/noExplicitAny: drizzle's `_prepare` is internal (the statement it builds is the reference).
+  (build(ctx, Keys.ranked(ctx.db, ranking))!.query as any)._prepare().getQuery() as { sql: string; params: unknown[] };
+
+describe("a search's loading statements from the isolate's templates", () => {
+  for (const [name, build] of Object.entries(builders)) {
+    it(`${name}: the same SQL and values as built afresh, for readers with and without a key, at different times`, () => {
+      const readers = [null, { userId: 7 }, { userId: 12 }];
+      for (const [i, viewer] of readers.entries()) {
+        for (const ranking of rankings) {
+          const ctx = { ...queryContext(viewer), now: `2026-11-2${i}T10:00:00.000Z` };
+          const expected = fresh(ctx, build, ranking);
+          const statement = loadStatement(ctx, name, ranking, build)!;
+          expect(statement.fromTemplate).toBe(true);
+          const got = statement.getQuery();
+          expect(got.sql).toBe(expected.sql);
+          expect(got.params).toEqual(expected.params);
+        }
+      }
+    });
+  }
+});
