@@ -2,14 +2,16 @@
 // the ranking and the request's values (the time, the reader's id) put into it must give exactly the statement
 // drizzle builds afresh, for every group and kind of reader, whatever the ranking binds.
 import { sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { postsLoader } from "../src/db/queries/blog";
 import { boardsLoader } from "../src/db/queries/boards";
 import { casesLoader } from "../src/db/queries/cases";
 import { documentsLoader } from "../src/db/queries/documents";
 import { threadsLoader } from "../src/db/queries/forum";
 import { Keys, type Loader, type QueryContext } from "../src/db/queries/runtime";
+import { searchSite } from "../src/search";
 import { loadStatement } from "../src/search/load-template";
+import { seedSample } from "./helpers/app";
 import { queryContext } from "./helpers/query-context";
 
 type Build = (ctx: QueryContext, keys: Keys) => Loader<unknown> | undefined;
@@ -28,7 +30,7 @@ const rankings = [
 ];
 
 const fresh = (ctx: QueryContext, build: Build, ranking: (typeof rankings)[number]) =>
-  // biome-ignore lint/suspicious/noExplicitAny: drizzle's `_prepare` is internal (the statement it builds is the reference).
+  // any: drizzle's `_prepare` is internal (the statement it builds afresh is the reference).
   (build(ctx, Keys.ranked(ctx.db, ranking))!.query as any)._prepare().getQuery() as { sql: string; params: unknown[] };
 
 describe("a search's loading statements from the isolate's templates", () => {
@@ -39,7 +41,7 @@ describe("a search's loading statements from the isolate's templates", () => {
         for (const ranking of rankings) {
           const ctx = { ...queryContext(viewer), now: `2026-11-2${i}T10:00:00.000Z` };
           const expected = fresh(ctx, build, ranking);
-          const statement = loadStatement(ctx, name, ranking, build)!;
+          const statement = loadStatement(ctx, name, ranking, build)!.query;
           expect(statement.fromTemplate).toBe(true);
           const got = statement.getQuery();
           expect(got.sql).toBe(expected.sql);
@@ -48,4 +50,18 @@ describe("a search's loading statements from the isolate's templates", () => {
       }
     });
   }
+});
+
+describe("the items a template's statement loads", () => {
+  beforeAll(seedSample);
+
+  it("carry each request's own urls, one request after another on the same templates", async () => {
+    const at = (lang: "en" | "es", siteUrl: string) => ({ ...queryContext(), urls: { siteUrl, lang } });
+    for (const [lang, siteUrl] of [["en", "https://one.test"], ["es", "https://two.test"], ["en", "https://three.test"]] as const) {
+      const found = await searchSite(at(lang, siteUrl), "power");
+      const urls = [...found.documents, ...found.threads, ...found.boards].map((item) => item.url);
+      expect(urls.length).toBeGreaterThan(0);
+      for (const url of urls) expect(url.startsWith(`${siteUrl}/${lang}/`)).toBe(true);
+    }
+  });
 });

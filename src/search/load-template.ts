@@ -32,6 +32,15 @@ interface Template {
   /** How many of `params` come before the ranking. */
   paramsBefore: number;
   mapResult: Prepared["mapResult"];
+  /** The loader's rows → items, over `holder`: the request's context is put into it right before (both sync). */
+  map: Loader<unknown>["map"];
+  holder: QueryContext;
+}
+
+/** A loading statement and its rows → items, for one request. */
+export interface Load {
+  query: LoadStatement;
+  map: Loader<unknown>["map"];
 }
 
 const templates = new IsolateCache<string, Template | null>({ maxEntries: 32 });
@@ -43,7 +52,10 @@ const prepareOf = (loader: Loader<unknown>): Prepared =>
 /** The template, or null when its SQL cannot be split safely (then each search builds its own). */
 function templateOf(ctx: QueryContext, build: (ctx: QueryContext, keys: Keys) => Loader<unknown> | undefined): Template | null {
   const standIn: QueryContext = { ...ctx, now: NOW, viewer: ctx.viewer ? { ...ctx.viewer, userId: READER_ID } : null };
+  // The loader's mapping reads its context when it runs: a holder, given each request's context before mapping.
+  const holder: QueryContext = { ...ctx };
   const loader = build(standIn, Keys.ranked(ctx.db, sql.raw(RANKING_SLOT)));
+  const mapper = build(holder, Keys.ranked(ctx.db, sql.raw(RANKING_SLOT)));
   if (!loader) return null;
   const prepared = prepareOf(loader);
   const { sql: text, params } = prepared.getQuery();
@@ -51,28 +63,37 @@ function templateOf(ctx: QueryContext, build: (ctx: QueryContext, keys: Keys) =>
   const marks = (s: string) => s.split("?").length - 1;
   // Exactly one slot, every "?" a bound value and the stand-ins only among the values: else a search builds its own.
   if (parts.length !== 2 || marks(text) !== params.length || text.includes(NOW) || text.includes(String(READER_ID))) return null;
-  return { before: parts[0], after: parts[1], params, paramsBefore: marks(parts[0]), mapResult: prepared.mapResult.bind(prepared) };
+  if (!mapper) return null;
+  return {
+    before: parts[0],
+    after: parts[1],
+    params,
+    paramsBefore: marks(parts[0]),
+    mapResult: prepared.mapResult.bind(prepared),
+    map: mapper.map,
+    holder,
+  };
 }
 
 const requestValue = (ctx: QueryContext) => (value: unknown) =>
   value === NOW ? ctx.now : value === READER_ID && ctx.viewer ? ctx.viewer.userId : value;
 
 /**
- * The loader `build` around `ranking` for this request, as one statement: from the isolate's template of
- * `name` (the group), or built afresh when there is none.
+ * The loader `build` around `ranking` for this request, as one statement and its mapping: from the isolate's
+ * template of `name` (the group), or built afresh when there is none.
  */
 export function loadStatement(
   ctx: QueryContext,
   name: string,
   ranking: SQL,
   build: (ctx: QueryContext, keys: Keys) => Loader<unknown> | undefined,
-): LoadStatement | undefined {
+): Load | undefined {
   const key = `${name}:${ctx.viewer ? "reader" : "anonymous"}`;
   let template = templates.get(key);
   if (template === undefined) templates.set(key, (template = templateOf(ctx, build)));
   if (!template) {
     const loader = build(ctx, Keys.ranked(ctx.db, ranking));
-    return loader ? prepareOf(loader) : undefined;
+    return loader ? { query: prepareOf(loader), map: loader.map } : undefined;
   }
   const own = sqlText(ranking);
   const values = template.params.map(requestValue(ctx));
@@ -80,5 +101,12 @@ export function loadStatement(
     sql: template.before + own.sql + template.after,
     params: [...values.slice(0, template.paramsBefore), ...own.params, ...values.slice(template.paramsBefore)],
   };
-  return { getQuery: () => query, mapResult: template.mapResult, fromTemplate: true };
+  const { holder, map } = template;
+  return {
+    query: { getQuery: () => query, mapResult: template.mapResult, fromTemplate: true },
+    map: (rows) => {
+      Object.assign(holder, ctx);
+      return map(rows);
+    },
+  };
 }

@@ -7,12 +7,12 @@ import { sql, type SQL } from "drizzle-orm";
 import { postsLoader } from "../db/queries/blog";
 import { boardsLoader } from "../db/queries/boards";
 import { casesLoader } from "../db/queries/cases";
-import { Keys, type Loader, type QueryContext } from "../db/queries/runtime";
+import type { Keys, Loader, QueryContext } from "../db/queries/runtime";
 import { documentsLoader } from "../db/queries/documents";
 import { threadsLoader } from "../db/queries/forum";
 import { SEARCH_GROUP_LIMIT, SEARCH_MAX_PAGE } from "../schemas/search";
 import { foldedBatch, type LoadResult } from "./folded-batch";
-import { loadStatement, type LoadStatement } from "./load-template";
+import { loadStatement } from "./load-template";
 import { hitTextColumns, withHighlights } from "./highlight";
 import { typeTokenOf } from "./index-sql";
 import { boardsRanking, statementsFor } from "./plan";
@@ -35,17 +35,7 @@ const LOADERS = { documents: documentsLoader, threads: threadsLoader, posts: pos
 type BuildLoader = (ctx: QueryContext, keys: Keys) => Loader<unknown> | undefined;
 
 /** A group's items through the read API's own query, ranked by the given statement (one statement). */
-function loaderOf(
-  ctx: QueryContext,
-  name: string,
-  build: BuildLoader,
-  ranking: SQL,
-): { query: LoadStatement; map: Loader<unknown>["map"] } | undefined {
-  const query = loadStatement(ctx, name, ranking, build);
-  // The rows' mapping is the request's own (its urls); building a loader without preparing it is cheap.
-  const loader = build(ctx, Keys.ranked(ctx.db, ranking));
-  return query && loader ? { query, map: loader.map } : undefined;
-}
+const loaderOf = (ctx: QueryContext, name: string, build: BuildLoader, ranking: SQL) => loadStatement(ctx, name, ranking, build);
 
 const loaderFor = (ctx: QueryContext, group: ItemGroup, ranking: SQL) => loaderOf(ctx, group, LOADERS[group] as BuildLoader, ranking);
 
