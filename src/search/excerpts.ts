@@ -58,18 +58,41 @@ const plainMarkdown = (text: string) =>
 
 const plain = (field: string, text: string) => (MARKDOWN_FIELDS.has(field) ? plainMarkdown(text) : text).replace(/\s+/g, " ").trim();
 
-function marksIn(text: string, match: MatchWords): [number, number][] {
-  const tokens = [...text.matchAll(TOKEN)].map((m) => ({ start: m.index, end: m.index + m[0].length, folded: fold(m[0]) }));
-  const at = (i: number, word: string, prefix: boolean) =>
-    i < tokens.length && (prefix ? tokens[i].folded.startsWith(word) : tokens[i].folded === word);
+/** As the index folds a word; most words are plain ASCII, lower-cased without the Unicode normalisation. */
+const foldToken = (word: string) => (/^[\x00-\x7f]*$/.test(word) ? word.toLowerCase() : fold(word));
+
+/**
+ * The matched words' character ranges, up to the end of the first match's excerpt (`reach` characters after
+ * its start): an excerpt never shows more, and a page may be 20,000 characters long.
+ */
+function marksIn(text: string, match: MatchWords, reach = EXCERPT_CHARS): [number, number][] {
+  const re = new RegExp(TOKEN.source, TOKEN.flags);
+  const tokens: { start: number; end: number; folded: string }[] = [];
+  // Tokens are read as far as asked (a phrase looks a few ahead), never the whole text at once. (At the end
+  // exec starts over from the text's start: `ended` keeps it there.)
+  let ended = false;
+  const token = (i: number) => {
+    while (tokens.length <= i && !ended) {
+      const m = re.exec(text);
+      if (m) tokens.push({ start: m.index, end: m.index + m[0].length, folded: foldToken(m[0]) });
+      else ended = true;
+    }
+    return tokens[i];
+  };
+  const at = (i: number, word: string, prefix: boolean) => {
+    const t = token(i);
+    return t !== undefined && (prefix ? t.folded.startsWith(word) : t.folded === word);
+  };
   const marks: [number, number][] = [];
-  for (let i = 0; i < tokens.length; i++) {
+  for (let i = 0; token(i) !== undefined; i++) {
+    const t = tokens[i];
+    if (marks.length && t.start > marks[0][0] + reach) break;
     const phrase = match.phrases.find((p) => p.tokens.every((word, k) => at(i + k, word, p.prefix && k === p.tokens.length - 1)));
     if (phrase) {
-      marks.push([tokens[i].start, tokens[i + phrase.tokens.length - 1].end]);
+      marks.push([t.start, tokens[i + phrase.tokens.length - 1].end]);
       i += phrase.tokens.length - 1;
-    } else if (match.words.has(tokens[i].folded) || match.prefixes.some((p) => tokens[i].folded.startsWith(p))) {
-      marks.push([tokens[i].start, tokens[i].end]);
+    } else if (match.words.has(t.folded) || match.prefixes.some((p) => t.folded.startsWith(p))) {
+      marks.push([t.start, t.end]);
     }
   }
   return marks;
