@@ -57,7 +57,11 @@ describe("the items a template's statement loads", () => {
 
   it("carry each request's own urls, one request after another on the same templates", async () => {
     const at = (lang: "en" | "es", siteUrl: string) => ({ ...queryContext(), urls: { siteUrl, lang } });
-    for (const [lang, siteUrl] of [["en", "https://one.test"], ["es", "https://two.test"], ["en", "https://three.test"]] as const) {
+    for (const [lang, siteUrl] of [
+      ["en", "https://one.test"],
+      ["es", "https://two.test"],
+      ["en", "https://three.test"],
+    ] as const) {
       const found = await searchSite(at(lang, siteUrl), "power");
       const urls = [...found.documents, ...found.threads, ...found.boards].map((item) => item.url);
       expect(urls.length).toBeGreaterThan(0);
