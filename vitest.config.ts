@@ -46,8 +46,9 @@ const logLevel = "error" as const;
 export default defineConfig({
   logLevel,
   test: {
-    // Quiet output: one line per file, then the failures. Logs (the Worker's request lines, expected errors)
-    // are printed only for tests that fail, where they help; slow-test lines only past 10 s.
+    // Quiet output: one line per file, then the failures; the Worker's warnings and errors (expected ones
+    // included) print as they happen, its request lines never (test/setup/quiet-log-lines.ts); slow-test lines
+    // only past 10 s.
     silent: "passed-only",
     // Not relayed (here for the CLI; each project sets it too, in `shared`): a line logged by background work (a queue message, a limiter alarm) after its file ended could
     // reach vitest while a worker closed, failing a green run ("Closing rpc while onUserConsoleLog was pending",
