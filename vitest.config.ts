@@ -28,7 +28,7 @@ const shared = {
   // workerd and loading the Worker cost seconds per file). Each file seeds what it reads (a reset import) and
   // names its own counters, so what an earlier file left behind does not change its answers.
   isolate: false,
-  setupFiles: ["./test/setup/apply-migrations.ts", "./test/setup/quiet-log-lines.ts"],
+  setupFiles: ["./test/setup/apply-migrations.ts", "./test/setup/quiet-log-lines.ts", "./test/setup/forget-search-memory.ts"],
   // Per project: inline projects do not inherit these from the root. The first request of a file warms the
   // Worker up (seconds on a busy 2-core machine); vitest's 5 s default failed tests that pass alone. A hang
   // still fails, later.

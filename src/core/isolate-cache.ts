@@ -42,6 +42,12 @@ export class IsolateCache<K, V> {
     return value;
   }
 
+  /** Every entry dropped. */
+  clear(): void {
+    this.entries.clear();
+    this.weight = 0;
+  }
+
   has(key: K): boolean {
     return this.entries.has(key);
   }

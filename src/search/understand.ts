@@ -51,8 +51,10 @@ interface Timed<T> {
 }
 class TtlCache<T> {
   private readonly cache: IsolateCache<string, Timed<T>>;
+  static readonly all: TtlCache<unknown>[] = [];
   constructor(maxEntries: number) {
     this.cache = new IsolateCache<string, Timed<T>>({ maxEntries, expired: (v, now) => v.until <= now });
+    TtlCache.all.push(this as TtlCache<unknown>);
   }
   get(key: string, now: number): T | undefined {
     return this.cache.get(key, now)?.value;
@@ -63,6 +65,18 @@ class TtlCache<T> {
   delete(key: string): void {
     this.cache.delete(key);
   }
+  clear(): void {
+    this.cache.clear();
+  }
+}
+
+/**
+ * Forgets every word, count and board spelling remembered: the isolate then reads them afresh, as a new one
+ * would. For the tests, whose files share one isolate but each seed their own database
+ * (test/setup/forget-search-memory.ts).
+ */
+export function forgetSearchMemory(): void {
+  for (const cache of TtlCache.all) cache.clear();
 }
 /** A word's (or prefix's) rows in each tiered group's index, by count name. */
 const countCache = new TtlCache<Record<TieredGroup, number>>(20000);
