@@ -7,6 +7,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { importContent } from "../cli/import";
 import { expectMatchesOpenApi, fetchWorker, getJson, seedSample } from "./helpers/app";
 import { callOk, connectV1 } from "./helpers/mcp";
+import { interpretationOf } from "../src/search/interpretation";
+import { parseQuery } from "../src/search/query";
+import { variantsOf } from "../src/search/vocabulary";
 
 const ID = {
   bocinas: "01JS0000000000000000000001",
@@ -92,6 +95,12 @@ describe("the board or model named in the query holds the results together", () 
   });
 });
 
+/** The rows of a vocabulary lookup (src/search/vocabulary.ts variantsQuery): the word as typed when indexed, its corrections. */
+const rows = (typed: string | null, corrections: string[]) => [
+  ...(typed ? [{ term: typed, typo: 2 }] : []),
+  ...corrections.map((term) => ({ term, typo: 1 })),
+];
+
 describe("a result says what was understood", () => {
   it("the API names the concepts, their other words and the boards in scope", async () => {
     const { body } = await getJson(`/search?q=${encodeURIComponent("T480 parlantes mudos")}`);
@@ -101,6 +110,15 @@ describe("a result says what was understood", () => {
     expect(interpretation.concepts[0].also).toContain("bocinas");
     expect(interpretation.scope).toEqual({ by: "model", named: "t480", boards: ["NM-B491"] });
     expect((await getJson("/search?q=bocinsa")).body.data.interpretation.corrections).toEqual([{ word: "bocinsa", to: ["bocinas"] }]);
+  });
+
+  it("a word the index holds as typed is never reported as corrected, though its nearest spellings still widen the match", () => {
+    const parsed = parseQuery("power bocinsa");
+    const variants = (word: string) =>
+      word === "power" ? variantsOf(word, rows("power", ["poner", "tower"])) : variantsOf(word, rows(null, ["bocinas"]));
+    // "power" keeps its two nearest spellings to match (variantsOf), but was no typo: only "bocinsa" is corrected.
+    expect(variants("power").corrections).toEqual(["poner", "tower"]);
+    expect(interpretationOf(parsed, variants).corrections).toEqual([{ word: "bocinsa", to: ["bocinas"] }]);
   });
 
   it("the site says which words it searched for, and MCP search says it too", async () => {

@@ -17,7 +17,9 @@ export function interpretationOf(parsed: ParsedQuery, variantsOf: (word: string)
   const concepts: Interpretation["concepts"] = [];
   for (const term of parsed.terms) {
     const v = term.word ? variantsOf(term.word) : undefined;
-    if (term.word && v?.corrections.length) corrections.push({ word: term.word, to: v.corrections });
+    // A word the index holds as typed was no typo: its nearest spellings still widen the match, unreported
+    // (the site would say "Showing results for poner" for "power").
+    if (term.word && v?.corrections.length && !v.known) corrections.push({ word: term.word, to: v.corrections });
     if (term.word && v?.forms.length) forms.push({ word: term.word, to: v.forms });
     if (term.concept)
       concepts.push({

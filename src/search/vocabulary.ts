@@ -207,6 +207,8 @@ export async function syncWholeVocabulary(db: D1Database, shards: readonly TextS
 export interface WordVariants {
   forms: string[];
   corrections: string[];
+  /** The index holds the word as typed: its corrections widen the match but correct nothing. */
+  known?: boolean;
 }
 
 /** One statement: the indexed words sharing a stem with `word`, and those sharing a deletion key. */
@@ -245,5 +247,5 @@ export function variantsOf(word: string, rows: { term: string; typo: number }[])
     .map((c) => c.term);
   const keptForms = forms.slice(0, MAX_EXPANSIONS);
   const room = Math.max(0, MAX_EXPANSIONS - keptForms.length);
-  return { forms: keptForms, corrections: corrections.slice(0, known ? Math.min(room, KNOWN_WORD_CORRECTIONS) : room) };
+  return { forms: keptForms, corrections: corrections.slice(0, known ? Math.min(room, KNOWN_WORD_CORRECTIONS) : room), known };
 }
