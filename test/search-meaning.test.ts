@@ -112,6 +112,13 @@ describe("a result says what was understood", () => {
     expect((await getJson("/search?q=bocinsa")).body.data.interpretation.corrections).toEqual([{ word: "bocinsa", to: ["bocinas"] }]);
   });
 
+  it("a concept's other words are shown as the thesaurus writes them, not as folded for the index", () => {
+    const also = interpretationOf(parseQuery("no power"), () => undefined).concepts.flatMap((c) => c.also);
+    expect(also.length).toBeGreaterThan(0);
+    expect(also.some((w) => /['’áéíóúñ]/.test(w))).toBe(true);
+    for (const word of also) expect(word).not.toMatch(/\b(won|doesn|isn) t\b/);
+  });
+
   it("a word the index holds as typed is never reported as corrected, though its nearest spellings still widen the match", () => {
     const parsed = parseQuery("power bocinsa");
     const variants = (word: string) =>

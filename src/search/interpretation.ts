@@ -4,6 +4,7 @@ import type { z } from "@hono/zod-openapi";
 import type { SearchInterpretationSchema } from "../schemas/search";
 import type { ParsedQuery } from "./query";
 import type { Scope } from "./scope";
+import { conceptOf } from "./thesaurus";
 import type { WordVariants } from "./vocabulary";
 
 export type Interpretation = z.infer<typeof SearchInterpretationSchema>;
@@ -25,7 +26,8 @@ export function interpretationOf(parsed: ParsedQuery, variantsOf: (word: string)
       concepts.push({
         typed: term.concept.typed,
         concept: term.concept.id,
-        also: (term.synonyms ?? []).slice(0, CONCEPT_WORDS_SHOWN).map((p) => p.tokens.join(" ")),
+        // As written in the thesaurus ("won't power on"), not as folded for the index ("won t power on").
+        also: (term.synonyms ?? []).slice(0, CONCEPT_WORDS_SHOWN).map((p) => conceptOf(p.tokens)?.term.text ?? p.tokens.join(" ")),
       });
   }
   return { corrections, forms, concepts, scope: scope ? { by: scope.by, named: scope.named, boards: scope.boards } : null };
