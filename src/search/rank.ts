@@ -35,9 +35,7 @@ const LOADERS = { documents: documentsLoader, threads: threadsLoader, posts: pos
 type BuildLoader = (ctx: QueryContext, keys: Keys) => Loader<unknown> | undefined;
 
 /** A group's items through the read API's own query, ranked by the given statement (one statement). */
-const loaderOf = (ctx: QueryContext, name: string, build: BuildLoader, ranking: SQL) => loadStatement(ctx, name, ranking, build);
-
-const loaderFor = (ctx: QueryContext, group: ItemGroup, ranking: SQL) => loaderOf(ctx, group, LOADERS[group] as BuildLoader, ranking);
+const loaderFor = (ctx: QueryContext, group: ItemGroup, ranking: SQL) => loadStatement(ctx, group, ranking, LOADERS[group] as BuildLoader);
 
 /**
  * One round trip ranks and loads the groups asked for (and the boards, on the first pass): each
@@ -69,7 +67,7 @@ async function rankAndLoad(
   const boardMatch = matchExpression(prepared.expanded, mode, "exact");
   const withBoards = withBoardGroup && mode === "all" && (prepared.parsed.norms.length || boardMatch);
   const boards = withBoards
-    ? loaderOf(ctx, "boards", boardsLoader, boardsRanking(prepared.parsed, boardMatch, options, options.tuning.candidates.boards))
+    ? loadStatement(ctx, "boards", boardsRanking(prepared.parsed, boardMatch, options, options.tuning.candidates.boards), boardsLoader)
     : undefined;
   const plans = match ? statementsFor(ctx, prepared, mode, options, shardHits) : undefined;
   // The forgiving pass folded in (first page): each group's items with any of the words, ranked only where
