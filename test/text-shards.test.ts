@@ -15,6 +15,7 @@ import { validateImport } from "../cli/import/validate";
 import { processDocument } from "../src/ingest/consumer";
 import { PAGE_VOCAB_SQL, pageIndexSchemaStatements } from "../src/text/shard-schema";
 import { databaseSizes } from "../src/text/check";
+import { RAISE_TEXT_GENERATION } from "../src/text/generation";
 import { parseTextShards, placeDocument, textShards } from "../src/text/shards";
 import textMigration from "../migrations-text/0000_page_text.sql?raw";
 import vocabMigration from "../migrations-text/0001_page_vocab.sql?raw";
@@ -312,10 +313,12 @@ describe("import", () => {
       const home = placeDocument(shards(), idOf(i)).name;
       for (const [shard, statements] of scripts) expect(statements.some((s) => s.includes(`'${idOf(i)}'`))).toBe(shard === home);
     }
-    // Each primary statement records the shard its text went to.
+    // Each primary statement records the shard its text went to; then the text generation is raised (search
+    // forgets which words it remembered missing from a text database).
     expect(writes.record.map((r) => r.params)).toEqual(
       Array.from({ length: 6 }, (_, n) => [placeDocument(shards(), idOf(100 + n)).name, idOf(100 + n)]),
     );
+    expect(writes.raise).toEqual([{ sql: RAISE_TEXT_GENERATION, params: [] }]);
   });
 
   it("a library of hundreds of documents of forty pages keeps the primary small beside the shards", async () => {

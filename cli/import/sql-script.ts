@@ -90,7 +90,7 @@ export function planStatements(plan: ImportPlan, options: { reset?: boolean; tex
       const { sql, params } = q.toSQL();
       return inlineParams(sql, params);
     }),
-    ...(options.texts?.record ?? []).map((s) => inlineParams(s.sql, s.params)),
+    ...[...(options.texts?.record ?? []), ...(options.texts?.raise ?? [])].map((s) => inlineParams(s.sql, s.params)),
   ];
 }
 

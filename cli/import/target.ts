@@ -70,8 +70,9 @@ export async function writeBatchTexts(primary: Pick<D1Database, "prepare">, shar
       batch.texts.map((t) => t.documentId),
     ),
   );
-  await Promise.all([...writes.perShard].map(([name, statements]) => runOnShard(shards.find((s) => s.name === name)!, statements)));
-  return writes.record;
+  const changed = await Promise.all([...writes.perShard].map(([name, statements]) => runOnShard(shards.find((s) => s.name === name)!, statements)));
+  // Text unchanged on every text database (a re-run): nothing new to find, the generation stays.
+  return [...writes.record, ...(changed.some((rows) => rows > 0) ? writes.raise : [])];
 }
 
 /** Writes through a Worker's own bindings (the text shards are those TEXT_SHARDS names among them). */

@@ -3,6 +3,7 @@
 // then runs the primary batch, which records each new document's shard. Both halves are idempotent, so a
 // batch that failed half-way is simply written again (a resumed run does the same).
 import { writeTextStatements, type TextStatement } from "../../src/text/page-rows";
+import { RAISE_TEXT_GENERATION } from "../../src/text/generation";
 import { shardOf } from "../../src/text/shards";
 
 export { recordedShards } from "../../src/text/store";
@@ -21,6 +22,12 @@ export interface TextWrites {
   perShard: Map<string, TextStatement[]>;
   /** Records each document's shard (only where none is recorded yet); run after the document's own row. */
   record: TextStatement[];
+  /**
+   * Raises the text generation (src/text/generation.ts) when any text is written: search forgets which words it
+   * remembered missing from a text database. Run with `record`, after the shards; a writer that can tell no text
+   * changed (every statement wrote nothing: a re-run) leaves it out.
+   */
+  raise: TextStatement[];
 }
 
 /**
@@ -44,5 +51,5 @@ export function planTextWrites(
     if (!known)
       record.push({ sql: "update documents set text_shard = ? where id = ? and text_shard is null", params: [shard.name, text.documentId] });
   }
-  return { perShard, record };
+  return { perShard, record, raise: perShard.size ? [{ sql: RAISE_TEXT_GENERATION, params: [] }] : [] };
 }

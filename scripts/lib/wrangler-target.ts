@@ -79,7 +79,7 @@ export function wranglerTarget(location: WranglerLocation): ImportTarget {
           statements.map((s, i) => inlineStatement(s.sql, s.params, `batch ${batch.number}, ${shard} statement ${i + 1}`)),
         );
       }
-      const statements = [...batch.statements, ...(texts?.record ?? [])];
+      const statements = [...batch.statements, ...(texts?.record ?? []), ...(texts?.raise ?? [])];
       if (!statements.length) return 0;
       await runScript("DB", `batch-${process.pid}-${batch.number}.sql`, [
         DEFER_FOREIGN_KEYS,

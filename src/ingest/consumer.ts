@@ -6,12 +6,13 @@
 // shard write leaves the document `processing` and the message is retried). Messages are handled one by one
 // (bounded memory), each acked or retried on its own, so one bad message never holds up the batch;
 // after the last retry the platform moves it to the dead-letter queue.
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { getDb } from "../db/client";
 import { documentPages, documents, documentVersions } from "../db/schema";
 import { boardviewFromBytes, isBoardviewExtension, type StoredBoardview } from "../boardview/store";
 import { hasAnyText, recordShard, runOnShard, storeDocumentText } from "../text/store";
+import { RAISE_TEXT_GENERATION } from "../text/generation";
 import { textShards } from "../text/shards";
 import { MAX_DELIVERIES } from "./attempts";
 import { familyOf } from "./formats";
@@ -125,6 +126,8 @@ export async function processDocument(env: Env, job: ProcessJob): Promise<Proces
       })
       .where(and(eq(documents.id, job.documentId), eq(documents.status, "processing"))),
   ];
+  // New words may now be on a text database: search forgets which words it remembered missing there.
+  if (pages.length || boardview) statements.push(db.run(sql.raw(RAISE_TEXT_GENERATION)));
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   return "available";
 }

@@ -17,6 +17,7 @@ import { hitTextColumns, withHighlights } from "./highlight";
 import { typeTokenOf } from "./index-sql";
 import { boardsRanking, statementsFor } from "./plan";
 import { matchExpression, withoutWordPrefixes } from "./query";
+import { cannotMatch } from "./shard-absence";
 import { rankShards, type ShardHit } from "./shard-search";
 import {
   DEFAULT_TUNING,
@@ -28,7 +29,8 @@ import {
   type SearchOptions,
   type SearchResult,
 } from "./stages";
-import { prepare, rememberPendingCounts, rememberShardCounts, scopeStillCurrent } from "./understand";
+import { TEXT_GENERATION_SQL } from "../text/generation";
+import { prepare, rememberPendingCounts, rememberShardCounts, scopeStillCurrent, textGenerationStillCurrent } from "./understand";
 
 const LOADERS = { documents: documentsLoader, threads: threadsLoader, posts: postsLoader, cases: casesLoader };
 
@@ -51,17 +53,27 @@ async function rankAndLoad(
   forgiving = false,
 ): Promise<Found> {
   const match = matchExpression(prepared.expanded, mode);
+  // Text databases that lack a word the match needs are not asked (src/search/shard-absence.ts).
+  let skipped = false;
+  const able = (pass: "all" | "any") => {
+    const asked = ctx.shards.filter((shard) => !cannotMatch(prepared.shardAbsent[shard.name], pass));
+    skipped ||= asked.length < ctx.shards.length;
+    return asked;
+  };
   // The text shards first (all at once) when documents are asked for: their documents join the primary's ranking.
   const shardHits =
     match && only.includes("documents")
       ? await rankShards(
-          ctx.shards,
+          able(mode),
           prepared.expanded,
           prepared.shardCommon,
           mode,
           options.type ? typeTokenOf(options.type) : undefined,
           options.tuning.candidates.documents,
-          { pending: prepared.pendingShardCounts, remember: rememberShardCounts },
+          {
+            pending: prepared.pendingShardCounts,
+            remember: (shard, keys, counts) => rememberShardCounts(shard, keys, counts, prepared.textGeneration),
+          },
         )
       : [];
   const boardMatch = matchExpression(prepared.expanded, mode, "exact");
@@ -77,7 +89,7 @@ async function rankAndLoad(
     anyHits =
       shardHits.length === 0 && only.includes("documents")
         ? await rankShards(
-            ctx.shards,
+            able("any"),
             prepared.expanded,
             prepared.shardCommon,
             "any",
@@ -97,13 +109,17 @@ async function rankAndLoad(
   prepared.pendingCounts = undefined;
   const check = prepared.scopeCheck;
   prepared.scopeCheck = undefined;
+  // The text generation is read where a text database was skipped (is the skip still right?) or is not known yet.
+  const generation = skipped || prepared.textGeneration === undefined ? sql.raw(TEXT_GENERATION_SQL) : undefined;
   const results = await foldedBatch(ctx, [
     boards ? { kind: "load", query: boards.query } : undefined,
     ...loaders.map((l, i) => (l ? { kind: "load" as const, query: l.query, extra: hitTextColumns(ITEM_GROUPS[i], pages, answered) } : undefined)),
     counts ? { kind: "plain", query: counts.query } : undefined,
     check ? { kind: "plain", query: check.query } : undefined,
+    generation ? { kind: "plain", query: generation } : undefined,
   ]);
-  rememberPendingCounts(counts, results[1 + ITEM_GROUPS.length] as Record<string, unknown>[] | undefined);
+  const plain = (offset: number) => results[ITEM_GROUPS.length + offset] as Record<string, unknown>[] | undefined;
+  rememberPendingCounts(counts, plain(1));
   const found = { boards: boards ? boards.map((results[0] as LoadResult).rows) : [], texts: new Map() } as Found;
   for (const [i, group] of ITEM_GROUPS.entries()) {
     const r = results[i + 1] as LoadResult | undefined;
@@ -111,7 +127,8 @@ async function rankAndLoad(
     for (const [id, text] of r?.extra ?? []) found.texts!.set(id, text);
   }
   found.shardHits = [...shardHits, ...anyHits];
-  found.staleScope = !scopeStillCurrent(ctx, { ...prepared, scopeCheck: check }, results.at(-1) as Record<string, unknown>[] | undefined);
+  const scopeCurrent = scopeStillCurrent(ctx, { ...prepared, scopeCheck: check }, plain(2));
+  found.stale = !textGenerationStillCurrent(ctx, prepared, plain(3), skipped) || !scopeCurrent;
   return found;
 }
 
@@ -144,19 +161,21 @@ export async function searchIndex(ctx: QueryContext, q: string, options: SearchO
   // (A concept's phrase counts as its words here: "buck converter" also finds "converter" alone.)
   const forgives = prepared.expanded.terms.length > 1 || prepared.expanded.terms.some((t) => t.words?.length);
   const found = await rankAndLoad(ctx, prepared, "all", rankOptions, only, withBoards, forgives && page === 1);
-  // A board added since the isolate read the scope table: forgotten, and the search runs again (once: the
-  // table is then read fresh, with nothing to check).
-  if (found.staleScope) return searchIndex(ctx, q, options);
+  // A board added since the isolate read the scope table, or page text stored since a text database was skipped:
+  // forgotten, and the search runs again (once: what was stale is then read fresh, with nothing to check).
+  if (found.stale) return searchIndex(ctx, q, options);
   // Forgiving second pass, per group: where no item has every word, rank the items with any of them
   // (a board number found among the boards no longer leaves the threads empty). A later page follows
   // the pass its first page used.
   let empty = page === 1 ? [] : only.filter((g) => found[g].length === 0);
   if (empty.length) {
     const first = await rankAndLoad(ctx, prepared, "all", { ...rankOptions, limit: 1, offset: 0 }, empty, false);
+    if (first.stale) return searchIndex(ctx, q, options);
     empty = empty.filter((g) => first[g].length === 0);
   }
   if (empty.length && forgives) {
     const more = await rankAndLoad(ctx, prepared, "any", rankOptions, empty, false);
+    if (more.stale) return searchIndex(ctx, q, options);
     for (const g of empty) found[g] = more[g] as never;
     found.shardHits = [...(found.shardHits ?? []), ...(more.shardHits ?? [])];
     for (const [id, text] of more.texts ?? []) found.texts!.set(id, text);

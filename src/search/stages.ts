@@ -63,6 +63,10 @@ export interface Prepared {
   pendingShardCounts: Record<string, CountKey[]>;
   /** When the scope table came from the isolate: the statement that tells whether it is still current. */
   scopeCheck?: { query: SQL; newest: number };
+  /** Per text database, per term: no page there can match it (src/search/shard-absence.ts). */
+  shardAbsent: Record<string, boolean[]>;
+  /** The text generation the isolate knew when the search began (undefined: not read yet). */
+  textGeneration?: number;
 }
 
 export interface PendingCounts {
@@ -83,8 +87,11 @@ export interface Found {
   shardHits?: ShardHit[];
   /** The hits' texts read beside them (src/search/highlight.ts), by id. */
   texts?: Map<string, HitText>;
-  /** The remembered scope table turned out stale (a board was added): search again. */
-  staleScope?: boolean;
+  /**
+   * What the isolate remembered turned out stale: a board was added (the scope table), or page text was stored
+   * since a text database was skipped (src/search/shard-absence.ts). Search again.
+   */
+  stale?: boolean;
 }
 
 /** The texts read beside a hit for its highlight (columns a, b, c; page: JSON [page, text] of a document's matched page). */

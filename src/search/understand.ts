@@ -10,6 +10,7 @@ import { interpretationOf } from "./interpretation";
 import { expandBoards, parseQuery, variantWords, withVariants, type BoardSpellings, type ParsedQuery } from "./query";
 import { readBatch } from "./read";
 import { boardsOfWords, findScope, parseScopeBoards, scopeWordQuery, scopeWords, type ScopeBoard } from "./scope";
+import { absentTerms } from "./shard-absence";
 import { countShards } from "./shard-search";
 import { TIERED, type PendingCounts, type Prepared, type SearchTuning, type TieredGroup } from "./stages";
 import { countKeys, countName, countsQuery, estimate, termShape, type CountKey } from "./term-counts";
@@ -77,14 +78,24 @@ class TtlCache<T> {
  */
 export function forgetSearchMemory(): void {
   for (const cache of TtlCache.all) cache.clear();
+  scopeMemories = new WeakMap();
+  textGenerations = new WeakMap();
 }
 /** A word's (or prefix's) rows in each tiered group's index, by count name. */
 const countCache = new TtlCache<Record<TieredGroup, number>>(20000);
 const NO_VARIANTS: WordVariants = { forms: [], corrections: [] };
 const variantCache = new TtlCache<WordVariants>(5000);
 const boardCache = new TtlCache<BoardHit[]>(2000);
-/** A word's (or prefix's) page rows on a text database, by database and count name. */
-const shardCountCache = new TtlCache<number>(20000);
+/**
+ * A word's (or prefix's) page rows on a text database, by database and count name, with the text generation
+ * the isolate knew when the count was asked for (src/search/shard-absence.ts: when a zero may be trusted).
+ */
+interface ShardCount {
+  count: number;
+  generation: number | undefined;
+}
+const shardCountCache = new TtlCache<ShardCount>(20000);
+const shardCountKey = (shard: string, name: string) => `${shard}\u0000${name}`;
 /**
  * The boards each query word may name (platform, codename, maker), per database: an isolate serving another
  * database (tests, a second deployment) never reads another's. A request reads the primary through a D1
@@ -97,7 +108,7 @@ interface ScopeMemory {
   /** The newest board's id when the first word was read: a board added since makes every word stale (checked in the ranking's batch). */
   newest?: number;
 }
-const scopeMemories = new WeakMap<object, ScopeMemory>();
+let scopeMemories = new WeakMap<object, ScopeMemory>();
 function scopeOwner(ctx: QueryContext): object {
   const client = ctx.db.$client as object & { withSession?: unknown };
   return (typeof client.withSession === "function" ? client : (ctx.shards[0]?.db ?? client)) as object;
@@ -111,6 +122,33 @@ function scopeMemory(ctx: QueryContext): ScopeMemory {
 
 const newestBoardQuery = (): SQL => sql`select coalesce(max(id), 0) as newest from boards`;
 
+/** The text generation (src/text/generation.ts) last read, per deployment (told as the scope memory is). */
+let textGenerations = new WeakMap<object, { known?: number }>();
+function textGenerationMemory(ctx: QueryContext): { known?: number } {
+  const owner = scopeOwner(ctx);
+  let memory = textGenerations.get(owner);
+  if (!memory) textGenerations.set(owner, (memory = {}));
+  return memory;
+}
+
+/**
+ * Takes the text generation read in the ranking's batch: remembered (it only moves forward: a replica behind
+ * the primary also shows no document processed since). False when a text database was skipped on an older
+ * generation: page text was stored since, the caller searches again.
+ */
+export function textGenerationStillCurrent(
+  ctx: QueryContext,
+  prepared: Prepared,
+  rows: Record<string, unknown>[] | undefined,
+  skipped: boolean,
+): boolean {
+  if (!rows) return true;
+  const read = Number(rows[0]?.generation ?? 0);
+  const memory = textGenerationMemory(ctx);
+  if (memory.known === undefined || read > memory.known) memory.known = read;
+  return !skipped || (prepared.textGeneration !== undefined && read <= prepared.textGeneration);
+}
+
 /**
  * Whether the remembered scope words are still current, from the row of `prepared.scopeCheck` read in the
  * ranking's batch (one index lookup); when a board was added since, they are forgotten: the caller searches again.
@@ -118,7 +156,9 @@ const newestBoardQuery = (): SQL => sql`select coalesce(max(id), 0) as newest fr
 export function scopeStillCurrent(ctx: QueryContext, prepared: Prepared, rows: Record<string, unknown>[] | undefined): boolean {
   if (!prepared.scopeCheck) return true;
   if (Number(rows?.[0]?.newest ?? 0) === prepared.scopeCheck.newest) return true;
-  scopeMemories.set(scopeOwner(ctx), { words: new TtlCache<ScopeBoard[]>(2000) });
+  const memory = scopeMemory(ctx);
+  memory.words.clear();
+  memory.newest = undefined;
   return false;
 }
 
@@ -191,7 +231,9 @@ export async function prepare(ctx: QueryContext, q: string, tuning: SearchTuning
   const checkNewest = memory.newest !== undefined && named.length > 0;
   const readNewest = memory.newest === undefined && unknownWords.length > 0;
   // The text databases' counts (of what is known now) are read beside the primary's: one round trip of wall time.
-  const shardCounts = (name: string) => shardCountCache.get(name, now);
+  // Each is remembered with the generation known before it was asked for (when its zero may be trusted).
+  const generation = textGenerationMemory(ctx).known;
+  const shardCount = (shard: string, name: string) => shardCountCache.get(shardCountKey(shard, name), now);
   const [results] = await Promise.all([
     readBatch<Record<string, unknown>>(ctx, [
       ...unknownWords.map(scopeWordQuery),
@@ -203,8 +245,8 @@ export async function prepare(ctx: QueryContext, q: string, tuning: SearchTuning
     countShards(
       ctx.shards,
       countKeys(shapesOf(loose())),
-      (shard, name) => shardCounts(`${shard}\u0000${name}`),
-      (shard, name, n) => shardCountCache.set(`${shard}\u0000${name}`, n, now),
+      (shard, name) => shardCount(shard, name)?.count,
+      (shard, name, n) => shardCountCache.set(shardCountKey(shard, name), { count: n, generation }, now),
     ),
   ]);
   for (const word of unknownWords) memory.words.set(word, parseScopeBoards(results.shift()!), now);
@@ -221,7 +263,7 @@ export async function prepare(ctx: QueryContext, q: string, tuning: SearchTuning
   const stillMissing = missingCounts();
   const shardCommon = Object.fromEntries(
     ctx.shards.map((shard) => {
-      const count = (name: string) => shardCounts(`${shard.name}\u0000${name}`);
+      const count = (name: string) => shardCount(shard.name, name)?.count;
       // A count still unknown there (a variant read just now): the term filters but is not weighed, this once.
       return [shard.name, shapes.map((shape) => (estimate(shape, count) ?? Infinity) >= tuning.commonRows)];
     }),
@@ -233,12 +275,27 @@ export async function prepare(ctx: QueryContext, q: string, tuning: SearchTuning
     boardsOfWords(named.map((word) => memory.words.get(word, now) ?? [])),
     hits.map((h) => ({ id: h.id, matched: h.matched, number: h.spellings[0] })),
   );
+  const expanded = withVariants(boardsExpanded, known);
+  // Per text database: counts unknown there, and zeros counted before the generation now known (to be trusted
+  // again), ride with its ranking; which terms it cannot match (src/search/shard-absence.ts).
+  const expandedKeys = countKeys(shapesOf(expanded));
   const shardMissing = Object.fromEntries(
-    ctx.shards.map((shard) => [shard.name, countKeys(shapes).filter((k) => shardCounts(`${shard.name}\u0000${countName(k)}`) === undefined)]),
+    ctx.shards.map((shard) => [
+      shard.name,
+      expandedKeys.filter((k) => {
+        const known = shardCount(shard.name, countName(k));
+        return known === undefined || (known.count === 0 && known.generation !== generation);
+      }),
+    ]),
   );
+  const trustedZero = (shard: string) => (name: string) => {
+    const known = shardCount(shard, name);
+    return generation !== undefined && known?.count === 0 && known.generation === generation;
+  };
+  const shardAbsent = Object.fromEntries(ctx.shards.map((shard) => [shard.name, absentTerms(expanded.terms, trustedZero(shard.name))]));
   return {
     parsed,
-    expanded: withVariants(boardsExpanded, known),
+    expanded,
     common,
     rows,
     shardCommon,
@@ -246,6 +303,8 @@ export async function prepare(ctx: QueryContext, q: string, tuning: SearchTuning
     interpretation: interpretationOf(parsed, (word) => variantCache.get(word, now), scope),
     pendingCounts: stillMissing.length ? { keys: stillMissing, query: countsQuery(VOCABULARIES, stillMissing) } : undefined,
     pendingShardCounts: shardMissing,
+    shardAbsent,
+    textGeneration: generation,
     scopeCheck: checkNewest ? { query: newestBoardQuery(), newest: memory.newest! } : undefined,
   };
 }
@@ -255,8 +314,13 @@ export function rememberPendingCounts(pending: PendingCounts | undefined, rows: 
   if (pending && rows) rememberCounts(pending.keys, rows, Date.now());
 }
 
-/** Remembers a text database's counts read beside its ranking. */
-export function rememberShardCounts(shard: string, keys: readonly CountKey[], counts: ReadonlyMap<string, number>): void {
+/** Remembers a text database's counts read beside its ranking (asked for with the generation then known). */
+export function rememberShardCounts(
+  shard: string,
+  keys: readonly CountKey[],
+  counts: ReadonlyMap<string, number>,
+  generation: number | undefined,
+): void {
   const now = Date.now();
-  for (const k of keys) shardCountCache.set(`${shard}\u0000${countName(k)}`, counts.get(countName(k)) ?? 0, now);
+  for (const k of keys) shardCountCache.set(shardCountKey(shard, countName(k)), { count: counts.get(countName(k)) ?? 0, generation }, now);
 }

@@ -10,9 +10,11 @@ import { deleteTextStatements, writeTextStatements, type TextStatement } from ".
 import { deleteBoardviewStatements } from "../boardview/rows";
 import { shardOf, type TextShard } from "./shards";
 
-export async function runOnShard(shard: Pick<TextShard, "db">, statements: readonly TextStatement[]): Promise<void> {
-  if (!statements.length) return;
-  await shard.db.batch(statements.map((s) => shard.db.prepare(s.sql).bind(...s.params)));
+/** Runs the statements on the shard as one batch; returns the rows they changed (an upsert of the same text: none). */
+export async function runOnShard(shard: Pick<TextShard, "db">, statements: readonly TextStatement[]): Promise<number> {
+  if (!statements.length) return 0;
+  const results = await shard.db.batch(statements.map((s) => shard.db.prepare(s.sql).bind(...s.params)));
+  return results.reduce((rows, r) => rows + (r.meta?.changes ?? 0), 0);
 }
 
 /**
