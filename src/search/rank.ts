@@ -3,7 +3,6 @@
 // urls and visibility). Page text lives on the text shards (src/text/shards.ts): they are asked first,
 // all at once (src/search/shard-search.ts), and their documents join the documents group by score,
 // through the same visibility rule.
-import { sql, type SQL } from "drizzle-orm";
 import { postsLoader } from "../db/queries/blog";
 import { boardsLoader } from "../db/queries/boards";
 import { casesLoader } from "../db/queries/cases";
@@ -18,6 +17,7 @@ import { typeTokenOf } from "./index-sql";
 import { boardsRanking, statementsFor } from "./plan";
 import { matchExpression, withoutWordPrefixes } from "./query";
 import { rankShards, type ShardHit } from "./shard-search";
+import { type SqlFragment, sql } from "./sql-fragment";
 import {
   DEFAULT_TUNING,
   ITEM_GROUPS,
@@ -35,7 +35,7 @@ const LOADERS = { documents: documentsLoader, threads: threadsLoader, posts: pos
 type BuildLoader = (ctx: QueryContext, keys: Keys) => Loader<unknown> | undefined;
 
 /** A group's items through the read API's own query, ranked by the given statement (one statement). */
-const loaderFor = (ctx: QueryContext, group: ItemGroup, ranking: SQL) => loadStatement(ctx, group, ranking, LOADERS[group] as BuildLoader);
+const loaderFor = (ctx: QueryContext, group: ItemGroup, ranking: SqlFragment) => loadStatement(ctx, group, ranking, LOADERS[group] as BuildLoader);
 
 /**
  * One round trip ranks and loads the groups asked for (and the boards, on the first pass): each
@@ -121,7 +121,7 @@ async function rankAndLoad(
  * first has ids, so the second is never ranked (a WHERE on it would be checked row by row, after ranking
  * every candidate: about half the statement's reads).
  */
-function orElse(first: SQL, second: SQL): SQL {
+function orElse(first: SqlFragment, second: SqlFragment): SqlFragment {
   return sql`with first_pass as materialized (${first}) select id from first_pass
     union all select id from (select id from (${second}) limit (select case when exists (select 1 from first_pass) then 0 else -1 end))`;
 }
