@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { blogPostVisible, caseVisible, documentVisible, threadVisible } from "../src/auth/visibility";
 import { hitTextColumns } from "../src/search/highlight";
 import { boardsRanking, statementsFor } from "../src/search/plan";
+import { visibleFor, type VisibleKind } from "../src/search/plan-visibility";
 import { matchExpression } from "../src/search/query";
 import type { ShardHit } from "../src/search/shard-search";
 import { fromDrizzle, toDrizzle } from "../src/search/sql-fragment-drizzle";
@@ -70,11 +71,22 @@ describe("search statements as SQL text", () => {
     });
   }
 
-  it("the visibility rule taken into the plan: the same text and values as drizzle writes it", () => {
-    const now = "2026-01-01T00:00:00.000Z";
-    for (const condition of [documentVisible(null), documentVisible({ userId: 7 }), threadVisible, blogPostVisible(now), caseVisible(now)]) {
-      expect(sqlTextOwn(condition)).toEqual(drizzleWrites(condition));
-      expect(fromDrizzle(condition).render()).toEqual(drizzleWrites(condition));
+  it("the visibility rule taken into the plan: the same text and values as drizzle writes it, for each reader and time", () => {
+    const rules = {
+      document: (viewer: { userId: number } | null) => documentVisible(viewer),
+      thread: () => threadVisible,
+      post: (_: unknown, now: string) => blogPostVisible(now),
+      case: (_: unknown, now: string) => caseVisible(now),
+    } as const;
+    for (const [i, viewer] of [null, { userId: 7 }, null, { userId: 12 }].entries()) {
+      const now = `2026-01-0${i + 1}T00:00:00.000Z`;
+      for (const [kind, rule] of Object.entries(rules)) {
+        const condition = rule(viewer, now);
+        expect(sqlTextOwn(condition)).toEqual(drizzleWrites(condition));
+        expect(fromDrizzle(condition).render()).toEqual(drizzleWrites(condition));
+        // From the isolate's template (built by the first reader of its kind), this request's values put in.
+        expect(visibleFor(kind as VisibleKind, { viewer, now }).render()).toEqual(drizzleWrites(condition));
+      }
     }
   });
 });

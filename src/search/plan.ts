@@ -4,7 +4,6 @@
 // `tuning.candidates` visible matches; words common across the whole index are weighed over the
 // recent tier only. The one order of every path is RANKED_ORDER: the scope's tiers, then closeness
 // (as typed, other forms, concept words), then bm25.
-import { blogPostVisible, caseVisible, documentVisible, threadVisible } from "../auth/visibility";
 import type { QueryContext } from "../db/queries/runtime";
 import { typeTokenOf } from "./index-sql";
 import {
@@ -25,11 +24,11 @@ import {
 } from "./plan-group";
 import { BLOG_POSTS, DOCUMENTS, REPAIR_CASES, THREADS } from "./plan-names";
 import { scopeOf, scopeRows } from "./plan-scope";
+import { visibleFor } from "./plan-visibility";
 import { matchExpression, withMarker, type ParsedQuery } from "./query";
 import { restOf } from "./scope";
 import type { ShardHit } from "./shard-search";
 import { type SqlFragment, sql } from "./sql-fragment";
-import { fromDrizzle } from "./sql-fragment-drizzle";
 import { TIERED, type ItemGroup, type Prepared, type RankOptions, type SearchTuning, type TieredGroup } from "./stages";
 
 /** The shards' (id, score, exact) rows of the group's items that pass the visibility rule, as a union member. */
@@ -145,9 +144,6 @@ function planGroup(g: Group, parsed: ParsedQuery, common: boolean[], mode: "all"
   return rankTwoStage(g, g.table, match, matchExpression(selective)!, limit, exact);
 }
 
-/** The same for every request: rendered once per isolate. */
-const THREAD_VISIBLE = fromDrizzle(threadVisible);
-
 function groups(
   ctx: QueryContext,
   type: string | undefined,
@@ -162,7 +158,7 @@ function groups(
       kind: "document",
       base: DOCUMENTS.table,
       id: DOCUMENTS.id,
-      visible: fromDrizzle(documentVisible(ctx.viewer)),
+      visible: visibleFor("document", ctx),
       where: type ? sql`and ${DOCUMENTS.type} = ${type}` : undefined,
       marker: type ? typeTokenOf(type) : undefined,
       keyOf: documentKey,
@@ -175,7 +171,7 @@ function groups(
       kind: "thread",
       base: THREADS.table,
       id: THREADS.id,
-      visible: THREAD_VISIBLE,
+      visible: visibleFor("thread", ctx),
       merit: threadMerit,
       keyOf: itemKey,
       candidates: c.threads,
@@ -186,7 +182,7 @@ function groups(
       kind: "post",
       base: BLOG_POSTS.table,
       id: BLOG_POSTS.id,
-      visible: fromDrizzle(blogPostVisible(ctx.now)),
+      visible: visibleFor("post", ctx),
       keyOf: itemKey,
       candidates: c.posts,
     },
@@ -196,7 +192,7 @@ function groups(
       kind: "case",
       base: REPAIR_CASES.table,
       id: REPAIR_CASES.id,
-      visible: fromDrizzle(caseVisible(ctx.now)),
+      visible: visibleFor("case", ctx),
       merit: caseMerit,
       keyOf: itemKey,
       candidates: c.cases,
