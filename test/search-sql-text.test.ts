@@ -1,18 +1,24 @@
-// A search's statements are written as SQL by src/search/sql-text.ts, not by drizzle's renderer (its cost): for
-// every statement a search builds (rankings on both passes, with and without a type, a scope, the boards, the
-// hits' texts) it must know every part and write exactly drizzle's text and values.
-import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
+// A search's statements are not rendered by drizzle (its cost): the plan's rankings are fragments
+// (src/search/sql-fragment.ts) that render themselves, and the few statements still built with drizzle (the
+// hits' texts, the visibility rule the plan takes in) are written by src/search/sql-text.ts. For every statement
+// a search builds (rankings on both passes, with and without a type, a scope, the text shards' hits, common
+// words, the boards, the hits' texts) each must write exactly drizzle's text and values: a fragment as drizzle
+// writes the same statement built with its own tag (test/helpers/drizzle-twin.ts), and as one drizzle statement
+// for a drizzle API (toDrizzle).
 import { beforeAll, describe, expect, it } from "vitest";
+import { blogPostVisible, caseVisible, documentVisible, threadVisible } from "../src/auth/visibility";
 import { hitTextColumns } from "../src/search/highlight";
 import { boardsRanking, statementsFor } from "../src/search/plan";
+import { visibleFor, type VisibleKind } from "../src/search/plan-visibility";
 import { matchExpression } from "../src/search/query";
+import type { ShardHit } from "../src/search/shard-search";
+import { fromDrizzle, toDrizzle } from "../src/search/sql-fragment-drizzle";
 import { sqlTextOwn } from "../src/search/sql-text";
-import { DEFAULT_TUNING, ITEM_GROUPS } from "../src/search/stages";
+import { DEFAULT_TUNING, ITEM_GROUPS, type Prepared, TIERED } from "../src/search/stages";
 import { prepare } from "../src/search/understand";
 import { seedSample } from "./helpers/app";
+import { drizzleTwin, drizzleWrites } from "./helpers/drizzle-twin";
 import { queryContext } from "./helpers/query-context";
-
-const dialect = new SQLiteSyncDialect();
 
 beforeAll(seedSample);
 
@@ -26,25 +32,61 @@ const queries = [
   "dell speakers not working",
 ];
 
+const shardHits: ShardHit[] = [
+  { id: "01ABC", score: -1.5, page: 2, exact: 1, text: null, shard: "a" },
+  { id: "01DEF", score: -0.5, page: 0, exact: 0, text: "x", shard: "b" },
+];
+
+/** The words' counts as the sample data has them, and as an index where every word is common (its other paths). */
+const countsOf = (prepared: Prepared): Prepared[] => {
+  const allCommon = Object.fromEntries(TIERED.map((g) => [g, prepared.common[g].map(() => true)])) as Prepared["common"];
+  return [prepared, { ...prepared, common: allCommon }];
+};
+
 describe("search statements as SQL text", () => {
   for (const q of queries) {
     it(`"${q}": every statement the same as drizzle writes it`, async () => {
       for (const viewer of [null, { userId: 1 }]) {
         const ctx = queryContext(viewer);
         const prepared = await prepare(ctx, q, DEFAULT_TUNING);
-        const statements = [];
-        for (const mode of ["all", "any"] as const)
-          for (const type of [undefined, "schematic"])
-            statements.push(...Object.values(statementsFor(ctx, prepared, mode, { type, limit: 10, offset: 0, tuning: DEFAULT_TUNING }, [])));
-        statements.push(boardsRanking(prepared.parsed, matchExpression(prepared.expanded, "all", "exact"), { limit: 10, offset: 0 }, 100));
+        const rankings = [];
+        for (const counts of countsOf(prepared))
+          for (const mode of ["all", "any"] as const)
+            for (const type of [undefined, "schematic"])
+              for (const hits of [[], shardHits])
+                rankings.push(...Object.values(statementsFor(ctx, counts, mode, { type, limit: 10, offset: 0, tuning: DEFAULT_TUNING }, hits)));
+        rankings.push(boardsRanking(prepared.parsed, matchExpression(prepared.expanded, "all", "exact"), { limit: 10, offset: 0 }, 100));
+        expect(rankings.length).toBeGreaterThan(10);
+        for (const ranking of rankings) {
+          const expected = drizzleWrites(drizzleTwin(ranking));
+          expect(ranking.render()).toEqual(expected);
+          expect(drizzleWrites(toDrizzle(ranking))).toEqual(expected);
+        }
         const pages = matchExpression(prepared.expanded, "any");
-        for (const group of ITEM_GROUPS) statements.push(hitTextColumns(group, pages, ["01ABC"]));
-        expect(statements.length).toBeGreaterThan(10);
-        for (const statement of statements) {
-          const { sql, params } = dialect.sqlToQuery(statement);
-          expect(sqlTextOwn(statement)).toEqual({ sql, params });
+        for (const group of ITEM_GROUPS) {
+          const statement = hitTextColumns(group, pages, ["01ABC"]);
+          expect(sqlTextOwn(statement)).toEqual(drizzleWrites(statement));
         }
       }
     });
   }
+
+  it("the visibility rule taken into the plan: the same text and values as drizzle writes it, for each reader and time", () => {
+    const rules = {
+      document: (viewer: { userId: number } | null) => documentVisible(viewer),
+      thread: () => threadVisible,
+      post: (_: unknown, now: string) => blogPostVisible(now),
+      case: (_: unknown, now: string) => caseVisible(now),
+    } as const;
+    for (const [i, viewer] of [null, { userId: 7 }, null, { userId: 12 }].entries()) {
+      const now = `2026-01-0${i + 1}T00:00:00.000Z`;
+      for (const [kind, rule] of Object.entries(rules)) {
+        const condition = rule(viewer, now);
+        expect(sqlTextOwn(condition)).toEqual(drizzleWrites(condition));
+        expect(fromDrizzle(condition).render()).toEqual(drizzleWrites(condition));
+        // From the isolate's template (built by the first reader of its kind), this request's values put in.
+        expect(visibleFor(kind as VisibleKind, { viewer, now }).render()).toEqual(drizzleWrites(condition));
+      }
+    }
+  });
 });

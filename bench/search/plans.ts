@@ -1,16 +1,16 @@
 // The ranking statements a query runs on its first pass, built from the search's own stages
 // (src/search/understand.ts -> shard-search.ts -> plan.ts), for profiling (profile.ts). Benchmark-only: the
 // Worker never needs the statements without running them, so this stays out of src/.
-import type { SQL } from "drizzle-orm";
 import type { QueryContext } from "../../src/db/queries/runtime";
 import { SEARCH_GROUP_LIMIT } from "../../src/schemas/search";
 import { typeTokenOf } from "../../src/search/index-sql";
 import { statementsFor } from "../../src/search/plan";
 import { rankShards } from "../../src/search/shard-search";
+import type { SqlFragment } from "../../src/search/sql-fragment";
 import { DEFAULT_TUNING, type SearchOptions } from "../../src/search/stages";
 import { prepare } from "../../src/search/understand";
 
-export async function searchPlans(ctx: QueryContext, q: string, options: SearchOptions = {}): Promise<Record<string, SQL>> {
+export async function searchPlans(ctx: QueryContext, q: string, options: SearchOptions = {}): Promise<Record<string, SqlFragment>> {
   const tuning = { ...DEFAULT_TUNING, ...options.tuning };
   const prepared = await prepare(ctx, q, tuning);
   if (!prepared.expanded.terms.length) return {};

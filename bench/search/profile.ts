@@ -2,10 +2,9 @@
 // benchmark state: which group costs what, for tuning CANDIDATES. Run after `npm run bench:search`:
 //   npx tsx bench/search/profile.ts [runs per statement, default 5; the fastest counts]
 import { join, resolve } from "node:path";
-import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import { getDb } from "../../src/db/client";
 import { searchPlans } from "./plans";
-import type { SQL } from "drizzle-orm";
+import type { SqlFragment } from "../../src/search/sql-fragment";
 import { benchQueries } from "./queries";
 import { DEFAULT_SIZES } from "./data";
 import { writeResultsSection } from "../lib/results";
@@ -17,7 +16,6 @@ const proxy = await getPlatformProxy<{ DB: D1Database }>({
   persist: { path: join(resolve("bench/out/search-state"), "v3") },
 });
 const db = proxy.env.DB;
-const dialect = new SQLiteSyncDialect();
 const ctx = {
   db: getDb({ DB: db }),
   viewer: null,
@@ -30,8 +28,8 @@ const totals = new Map<string, number[]>();
 for (const { q } of benchQueries(DEFAULT_SIZES.boards)) {
   const plans = await searchPlans(ctx, q, {});
   for (const [group, plan] of Object.entries(plans)) {
-    const run = async (statement: SQL) => {
-      const { sql, params } = dialect.sqlToQuery(statement);
+    const run = async (statement: SqlFragment) => {
+      const { sql, params } = statement.render();
       return db
         .prepare(sql)
         .bind(...params)

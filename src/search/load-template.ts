@@ -3,10 +3,11 @@
 // search's CPU (bench/RESULTS.md, profile-search-before). So it is built once per isolate, per group and kind of
 // reader, with a stand-in for the ranking and for the request's values (the time, the reader's id); each search
 // puts its own in. test/search-load-template.test.ts holds the result equal to a statement built afresh.
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { IsolateCache } from "../core/isolate-cache";
 import { Keys, type Loader, type QueryContext } from "../db/queries/runtime";
-import { sqlText } from "./sql-text";
+import type { SqlFragment } from "./sql-fragment";
+import { toDrizzle } from "./sql-fragment-drizzle";
 
 /** The statement of one loader: its SQL, its values and drizzle's mapping of a D1 result. */
 export interface LoadStatement {
@@ -85,17 +86,18 @@ const requestValue = (ctx: QueryContext) => (value: unknown) =>
 export function loadStatement(
   ctx: QueryContext,
   name: string,
-  ranking: SQL,
+  ranking: SqlFragment,
   build: (ctx: QueryContext, keys: Keys) => Loader<unknown> | undefined,
 ): Load | undefined {
   const key = `${name}:${ctx.viewer ? "reader" : "anonymous"}`;
   let template = templates.get(key);
   if (template === undefined) templates.set(key, (template = templateOf(ctx, build)));
   if (!template) {
-    const loader = build(ctx, Keys.ranked(ctx.db, ranking));
+    // The loader's drizzle query embeds the ranking: it crosses over as one drizzle statement.
+    const loader = build(ctx, Keys.ranked(ctx.db, toDrizzle(ranking)));
     return loader ? { query: prepareOf(loader), map: loader.map } : undefined;
   }
-  const own = sqlText(ranking);
+  const own = ranking.render();
   const values = template.params.map(requestValue(ctx));
   const query = {
     sql: template.before + own.sql + template.after,

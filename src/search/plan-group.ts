@@ -1,7 +1,7 @@
 // The groups a search ranks (documents, threads, posts, cases) as the plan sees them: how an index row
 // leads to a visible item, its merit, its closeness levels and its scope tier. Shared by the plan's
 // rankings (src/search/plan.ts) and its scope (src/search/plan-scope.ts).
-import { sql, type SQL } from "drizzle-orm";
+import { type SqlFragment, sql } from "./sql-fragment";
 import { FTS_TABLES, META_BASE, PAGE_FACTOR, type FtsTable } from "./index-sql";
 import { hasLoose, matchExpression, termExpressions, withMarker, type ParsedQuery } from "./query";
 import type { ShardHit } from "./shard-search";
@@ -12,11 +12,11 @@ export interface Group {
   table: FtsTable;
   tiered: boolean;
   kind: string;
-  base: SQL;
-  id: SQL;
-  visible: SQL;
+  base: SqlFragment;
+  id: SqlFragment;
+  visible: SqlFragment;
   /** Extra SQL condition on the base table (the document type). */
-  where?: SQL;
+  where?: SqlFragment;
   /** Required marker added to the candidate MATCH (the document type token). */
   marker?: string;
   /** The key n of an index row, from its rowid. */
@@ -27,7 +27,7 @@ export interface Group {
   /** The boards the query names (src/search/scope.ts): their items rank first. */
   scope?: GroupScope;
   /** Merit of the base row (MERIT), 0 when the group has none: bm25 is multiplied by 1 + merit. */
-  merit?: SQL;
+  merit?: SqlFragment;
 }
 
 /**
@@ -45,18 +45,18 @@ export const caseMerit = sql.raw(
 );
 
 /** bm25 weighed by the row's merit. */
-export const meritScore = (g: Group, score: SQL) => (g.merit ? sql`(${score} * (1 + ${g.merit}))` : score);
+export const meritScore = (g: Group, score: SqlFragment) => (g.merit ? sql`(${score} * (1 + ${g.merit}))` : score);
 
 /** How a group ranks the items of the boards in scope (tier 0: matched on the rest of the query; 1: the others). */
 export interface GroupScope {
   /** Condition on the base row: the item belongs to a board in scope. */
-  inScope: SQL;
+  inScope: SqlFragment;
   /** A narrow scope's items, found from the boards' side (a broad one only lifts the query's own candidates). */
   fromBoards?: {
     /** The newest visible items in scope (ids), as many as one page. */
-    fill: (limit: number) => SQL;
+    fill: (limit: number) => SqlFragment;
     /** The newest visible items in scope, at most `limit`: id, key n and score (merit first). */
-    newest: (limit: number) => SQL;
+    newest: (limit: number) => SqlFragment;
     /** The rest of the query (any word) and its closeness levels. */
     rest?: { match: string; levels?: Levels; weighed: boolean };
   };
@@ -70,7 +70,7 @@ export const documentKey = (t: string) =>
 export const itemKey = (t: string) => `${t}.rowid`;
 
 /** The FTS table, its key and its base row. */
-export function from(g: Group, table: string): SQL {
+export function from(g: Group, table: string): SqlFragment {
   return sql`${sql.raw(table)} join search_keys k on k.n = ${sql.raw(g.keyOf(table))} join ${g.base} on ${g.id} = k.id`;
 }
 
@@ -101,7 +101,7 @@ export const int = (n: number) => sql.raw(String(Number.isFinite(n) ? Math.trunc
  * Whether the index row(s) of the item with key `n` match `match` in `table`: a seek by rowid in each
  * phrase's rows, never a walk through them. A document is its metadata row and its pages.
  */
-export function itemMatches(g: Group, table: string, match: string, n: SQL): SQL {
+export function itemMatches(g: Group, table: string, match: string, n: SqlFragment): SqlFragment {
   const t = sql.raw(table);
   const expression = g.marker ? withMarker(match, g.marker) : match;
   if (g.keyOf !== documentKey) return sql`exists (select 1 from ${t} where ${t} match ${expression} and ${t}.rowid = ${n})`;
@@ -118,7 +118,7 @@ export function itemMatches(g: Group, table: string, match: string, n: SQL): SQL
  * level is a seek for the item's rows (`n`: its key, k.n in the rankings), reading only what matches: a
  * membership in each level's newest matches read them all, 200 rows per level and group.
  */
-export function exactFlag(g: Group, table: string, levels: Levels | undefined, n: SQL = sql.raw("k.n")): SQL {
+export function exactFlag(g: Group, table: string, levels: Levels | undefined, n: SqlFragment = sql.raw("k.n")): SqlFragment {
   if (!levels) return sql`3`;
   const member = (match: string) => itemMatches(g, table, match, n);
   const closeness =
@@ -130,7 +130,7 @@ export function exactFlag(g: Group, table: string, levels: Levels | undefined, n
   if (!levels.terms) return closeness;
   return sql`(${sql.join(
     levels.terms.map((term) => member(term)),
-    sql` + `,
+    " + ",
   )}) * 4 + ${closeness}`;
 }
 

@@ -1,8 +1,7 @@
 // A query's scope in the plan (src/search/scope.ts finds the boards): the items of a narrow scope are
 // found from the boards' side, each board's newest through its own index, and checked against the rest
 // of the query by rowid; a broad scope only lifts the query's own candidates (tierOf, plan-group.ts).
-import { sql, type SQL } from "drizzle-orm";
-import { documents, repairCases, threads } from "../db/schema";
+import { type SqlFragment, sql } from "./sql-fragment";
 import {
   int,
   bm25,
@@ -17,6 +16,7 @@ import {
   type Group,
   type GroupScope,
 } from "./plan-group";
+import { DOCUMENTS, REPAIR_CASES, THREADS } from "./plan-names";
 import { matchExpression, withMarker, type ParsedQuery } from "./query";
 import type { TieredGroup } from "./stages";
 
@@ -29,7 +29,7 @@ import type { TieredGroup } from "./stages";
  * rest (a common word: most of the index) read 580,000 rows for "lenovo thinkpad no enciende" at 100,000
  * documents.
  */
-export function scopeRows(g: Group, window: number): SQL {
+export function scopeRows(g: Group, window: number): SqlFragment {
   if (!g.scope?.fromBoards) return sql``;
   const { rest, fill, newest } = g.scope.fromBoards;
   const fillRows = sql` union all select id, score, 0 as exact, 1 as tier from (${fill(window)})`;
@@ -71,22 +71,22 @@ export function scopeOf(g: Group, group: TieredGroup, boardIds: number[], rest: 
   const inScope = {
     // "+ 0": the document's few links are read and checked against the list; else SQLite probes the
     // (document, board) key once per board in scope: 200 probes per candidate, 43,000 rows per search.
-    documents: sql`exists (select 1 from document_boards sb where sb.document_id = ${documents.id} and sb.board_id + 0 in ${ids})`,
-    threads: sql`${threads.boardId} in ${ids}`,
-    cases: sql`${repairCases.boardId} in ${ids}`,
+    documents: sql`exists (select 1 from document_boards sb where sb.document_id = ${DOCUMENTS.id} and sb.board_id + 0 in ${ids})`,
+    threads: sql`${THREADS.boardId} in ${ids}`,
+    cases: sql`${REPAIR_CASES.boardId} in ${ids}`,
   }[group];
   const items = {
-    documents: sql`select ${documents.id} as id, k.n as n, 0.0 as score, ${documents.createdAt} as at from json_each(${boards}) b
+    documents: sql`select ${DOCUMENTS.id} as id, k.n as n, 0.0 as score, ${DOCUMENTS.createdAt} as at from json_each(${boards}) b
       cross join document_boards sb on sb.rowid in (select x.rowid from document_boards x where x.board_id = b.value order by x.rowid desc limit ${int(perBoard)})
-      cross join ${documents} on ${documents.id} = sb.document_id
-      cross join search_keys k on k.kind = 'document' and k.id = ${documents.id}
+      cross join ${DOCUMENTS.table} on ${DOCUMENTS.id} = sb.document_id
+      cross join search_keys k on k.kind = 'document' and k.id = ${DOCUMENTS.id}
       where ${g.visible} ${extra}`,
-    threads: sql`select ${threads.id} as id, k.n as n, -${threadMerit} as score, ${threads.createdAt} as at from json_each(${boards}) b
-      cross join ${threads} on ${threads}.rowid in (select ${threads}.rowid from ${threads} where ${threads.boardId} = b.value and ${g.visible} order by ${threads.createdAt} desc limit ${int(perBoard)})
-      cross join search_keys k on k.kind = 'thread' and k.id = ${threads.id}`,
-    cases: sql`select ${repairCases.id} as id, k.n as n, -${caseMerit} as score, ${repairCases.createdAt} as at from json_each(${boards}) b
-      cross join ${repairCases} on ${repairCases}.rowid in (select ${repairCases}.rowid from ${repairCases} where ${repairCases.boardId} = b.value and ${g.visible} order by ${repairCases.createdAt} desc limit ${int(perBoard)})
-      cross join search_keys k on k.kind = 'case' and k.id = ${repairCases.id}`,
+    threads: sql`select ${THREADS.id} as id, k.n as n, -${threadMerit} as score, ${THREADS.createdAt} as at from json_each(${boards}) b
+      cross join ${THREADS.table} on ${THREADS.table}.rowid in (select ${THREADS.table}.rowid from ${THREADS.table} where ${THREADS.boardId} = b.value and ${g.visible} order by ${THREADS.createdAt} desc limit ${int(perBoard)})
+      cross join search_keys k on k.kind = 'thread' and k.id = ${THREADS.id}`,
+    cases: sql`select ${REPAIR_CASES.id} as id, k.n as n, -${caseMerit} as score, ${REPAIR_CASES.createdAt} as at from json_each(${boards}) b
+      cross join ${REPAIR_CASES.table} on ${REPAIR_CASES.table}.rowid in (select ${REPAIR_CASES.table}.rowid from ${REPAIR_CASES.table} where ${REPAIR_CASES.boardId} = b.value and ${g.visible} order by ${REPAIR_CASES.createdAt} desc limit ${int(perBoard)})
+      cross join search_keys k on k.kind = 'case' and k.id = ${REPAIR_CASES.id}`,
   }[group];
   const newest = (limit: number) => sql`select id, n, score from (${items}) order by at desc limit ${int(limit)}`;
   const fill = (limit: number) => sql`select id, score from (${items}) order by at desc limit ${int(limit)}`;

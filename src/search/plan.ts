@@ -4,10 +4,7 @@
 // `tuning.candidates` visible matches; words common across the whole index are weighed over the
 // recent tier only. The one order of every path is RANKED_ORDER: the scope's tiers, then closeness
 // (as typed, other forms, concept words), then bm25.
-import { sql, type SQL } from "drizzle-orm";
-import { blogPostVisible, caseVisible, documentVisible, threadVisible } from "../auth/visibility";
 import type { QueryContext } from "../db/queries/runtime";
-import { blogPosts, documents, repairCases, threads } from "../db/schema";
 import { typeTokenOf } from "./index-sql";
 import {
   bm25,
@@ -25,14 +22,17 @@ import {
   type Group,
   type Levels,
 } from "./plan-group";
+import { BLOG_POSTS, DOCUMENTS, REPAIR_CASES, THREADS } from "./plan-names";
 import { scopeOf, scopeRows } from "./plan-scope";
+import { visibleFor } from "./plan-visibility";
 import { matchExpression, withMarker, type ParsedQuery } from "./query";
 import { restOf } from "./scope";
 import type { ShardHit } from "./shard-search";
+import { type SqlFragment, sql } from "./sql-fragment";
 import { TIERED, type ItemGroup, type Prepared, type RankOptions, type SearchTuning, type TieredGroup } from "./stages";
 
 /** The shards' (id, score, exact) rows of the group's items that pass the visibility rule, as a union member. */
-function shardRows(g: Group): SQL {
+function shardRows(g: Group): SqlFragment {
   if (!g.shardHits?.length) return sql``;
   const hits = JSON.stringify(g.shardHits.map((h) => [h.id, h.score, h.exact]));
   // CROSS JOIN keeps json_each the outer loop and "(…) = 1" keeps the planner off the visibility index: the
@@ -55,7 +55,7 @@ export interface Page {
 const RANKED_ORDER = sql.raw("group by id order by min(tier), max(exact) desc, min(score), id desc");
 
 /** bm25 over the newest visible candidates of one MATCH expression. */
-function rankSimple(g: Group, table: string, match: string, page: Page, exact?: Levels): SQL {
+function rankSimple(g: Group, table: string, match: string, page: Page, exact?: Levels): SqlFragment {
   const t = sql.raw(table);
   const expression = g.marker ? withMarker(match, g.marker) : match;
   return sql`
@@ -76,10 +76,10 @@ function rankSimple(g: Group, table: string, match: string, page: Page, exact?: 
  * range FTS5 seeks to), not over the whole index: "power charging" read 24,651 rows of threads for its
  * 200 candidates, 800 so (bm25's weights are the same: FTS5 counts each phrase once, apart from the scan).
  */
-function rankTwoStage(g: Group, table: string, candidates: string, rank: string, page: Page, exact?: Levels): SQL {
+function rankTwoStage(g: Group, table: string, candidates: string, rank: string, page: Page, exact?: Levels): SqlFragment {
   const t = sql.raw(table);
   const expression = g.marker ? withMarker(candidates, g.marker) : candidates;
-  const weighed = (match: string, limit: SQL) => sql`
+  const weighed = (match: string, limit: SqlFragment) => sql`
       select ${g.id} as id, ${meritScore(g, bm25(g.table, table))} as score, ${exactFlag(g, table, exact)} as exact, ${tierOf(g)} as tier
       from ${from(g, table)}
       where ${t} match ${match} and ${t}.rowid >= (select min(r) from cand) and (${t}.rowid + 0) in (select r from cand)
@@ -109,7 +109,7 @@ function rankTwoStage(g: Group, table: string, candidates: string, rank: string,
  * Board ids, best first: boards whose number or alias is the whole query (any spelling), then boards
  * named by a code-like word, then bm25 matches of the board index.
  */
-export function boardsRanking(parsed: ParsedQuery, match: string | undefined, page: Page, candidates: number): SQL {
+export function boardsRanking(parsed: ParsedQuery, match: string | undefined, page: Page, candidates: number): SqlFragment {
   const norms = JSON.stringify(parsed.norms);
   const group = sql`(case when q.value = ${parsed.whole} then 0 else 1 end)`;
   return sql`
@@ -132,7 +132,7 @@ export function boardsRanking(parsed: ParsedQuery, match: string | undefined, pa
  * index (tiered groups only); the forgiving second pass ("any" word) ranks over the recent tier as
  * soon as one word is common.
  */
-function planGroup(g: Group, parsed: ParsedQuery, common: boolean[], mode: "all" | "any", limit: Page): SQL {
+function planGroup(g: Group, parsed: ParsedQuery, common: boolean[], mode: "all" | "any", limit: Page): SqlFragment {
   const match = matchExpression(parsed, mode)!;
   const exact = levelsOf(parsed, mode);
   if (!g.tiered || !common.some(Boolean)) {
@@ -156,10 +156,10 @@ function groups(
       table: "search_documents",
       tiered: true,
       kind: "document",
-      base: sql`${documents}`,
-      id: sql`${documents.id}`,
-      visible: documentVisible(ctx.viewer),
-      where: type ? sql`and ${documents.type} = ${type}` : undefined,
+      base: DOCUMENTS.table,
+      id: DOCUMENTS.id,
+      visible: visibleFor("document", ctx),
+      where: type ? sql`and ${DOCUMENTS.type} = ${type}` : undefined,
       marker: type ? typeTokenOf(type) : undefined,
       keyOf: documentKey,
       candidates: c.documents,
@@ -169,9 +169,9 @@ function groups(
       table: "search_threads",
       tiered: true,
       kind: "thread",
-      base: sql`${threads}`,
-      id: sql`${threads.id}`,
-      visible: threadVisible,
+      base: THREADS.table,
+      id: THREADS.id,
+      visible: visibleFor("thread", ctx),
       merit: threadMerit,
       keyOf: itemKey,
       candidates: c.threads,
@@ -180,9 +180,9 @@ function groups(
       table: "search_posts",
       tiered: false,
       kind: "post",
-      base: sql`${blogPosts}`,
-      id: sql`${blogPosts.id}`,
-      visible: blogPostVisible(ctx.now),
+      base: BLOG_POSTS.table,
+      id: BLOG_POSTS.id,
+      visible: visibleFor("post", ctx),
       keyOf: itemKey,
       candidates: c.posts,
     },
@@ -190,9 +190,9 @@ function groups(
       table: "search_cases",
       tiered: true,
       kind: "case",
-      base: sql`${repairCases}`,
-      id: sql`${repairCases.id}`,
-      visible: caseVisible(ctx.now),
+      base: REPAIR_CASES.table,
+      id: REPAIR_CASES.id,
+      visible: visibleFor("case", ctx),
       merit: caseMerit,
       keyOf: itemKey,
       candidates: c.cases,
@@ -206,7 +206,7 @@ export function statementsFor(
   mode: "all" | "any",
   options: RankOptions,
   shardHits: readonly ShardHit[],
-): Record<ItemGroup, SQL> {
+): Record<ItemGroup, SqlFragment> {
   const { expanded, common } = prepared;
   const g = groups(ctx, options.type, options.tuning, shardHits);
   const none = expanded.terms.map(() => false);

@@ -3,7 +3,6 @@
 // urls and visibility). Page text lives on the text shards (src/text/shards.ts): they are asked first,
 // all at once (src/search/shard-search.ts), and their documents join the documents group by score,
 // through the same visibility rule.
-import { sql, type SQL } from "drizzle-orm";
 import { postsLoader } from "../db/queries/blog";
 import { boardsLoader } from "../db/queries/boards";
 import { casesLoader } from "../db/queries/cases";
@@ -19,6 +18,7 @@ import { boardsRanking, statementsFor } from "./plan";
 import { matchExpression, withoutWordPrefixes } from "./query";
 import { cannotMatch } from "./shard-absence";
 import { rankShards, type ShardHit } from "./shard-search";
+import { type SqlFragment, sql } from "./sql-fragment";
 import {
   DEFAULT_TUNING,
   ITEM_GROUPS,
@@ -29,15 +29,21 @@ import {
   type SearchOptions,
   type SearchResult,
 } from "./stages";
-import { TEXT_GENERATION_SQL } from "../text/generation";
-import { prepare, rememberPendingCounts, rememberShardCounts, scopeStillCurrent, textGenerationStillCurrent } from "./understand";
+import {
+  prepare,
+  rememberPendingCounts,
+  rememberShardCounts,
+  scopeStillCurrent,
+  textGenerationQuery,
+  textGenerationStillCurrent,
+} from "./understand";
 
 const LOADERS = { documents: documentsLoader, threads: threadsLoader, posts: postsLoader, cases: casesLoader };
 
 type BuildLoader = (ctx: QueryContext, keys: Keys) => Loader<unknown> | undefined;
 
 /** A group's items through the read API's own query, ranked by the given statement (one statement). */
-const loaderFor = (ctx: QueryContext, group: ItemGroup, ranking: SQL) => loadStatement(ctx, group, ranking, LOADERS[group] as BuildLoader);
+const loaderFor = (ctx: QueryContext, group: ItemGroup, ranking: SqlFragment) => loadStatement(ctx, group, ranking, LOADERS[group] as BuildLoader);
 
 /**
  * One round trip ranks and loads the groups asked for (and the boards, on the first pass): each
@@ -110,7 +116,7 @@ async function rankAndLoad(
   const check = prepared.scopeCheck;
   prepared.scopeCheck = undefined;
   // The text generation is read where a text database was skipped (is the skip still right?) or is not known yet.
-  const generation = skipped || prepared.textGeneration === undefined ? sql.raw(TEXT_GENERATION_SQL) : undefined;
+  const generation = skipped || prepared.textGeneration === undefined ? textGenerationQuery() : undefined;
   const results = await foldedBatch(ctx, [
     boards ? { kind: "load", query: boards.query } : undefined,
     ...loaders.map((l, i) => (l ? { kind: "load" as const, query: l.query, extra: hitTextColumns(ITEM_GROUPS[i], pages, answered) } : undefined)),
@@ -138,7 +144,7 @@ async function rankAndLoad(
  * first has ids, so the second is never ranked (a WHERE on it would be checked row by row, after ranking
  * every candidate: about half the statement's reads).
  */
-function orElse(first: SQL, second: SQL): SQL {
+function orElse(first: SqlFragment, second: SqlFragment): SqlFragment {
   return sql`with first_pass as materialized (${first}) select id from first_pass
     union all select id from (select id from (${second}) limit (select case when exists (select 1 from first_pass) then 0 else -1 end))`;
 }

@@ -1,8 +1,10 @@
-// A search's statements as SQL text and values. Drizzle's renderer checks every chunk's kind through its
-// prototype chain, and a search's rankings are thousands of chunks (each level of closeness, each seek): it
-// was about 8% of an uncached search's CPU (bench/RESULTS.md, profile-search-after). This one knows the few
-// kinds a search writes (text, nested SQL, values, columns, tables, names) by `instanceof`, and hands anything
-// else to drizzle. test/search-sql-text.test.ts holds both equal on every statement of the search tests' queries.
+// A search's drizzle statements as SQL text and values. Drizzle's renderer checks every chunk's kind through its
+// prototype chain, and a search's rankings were thousands of chunks (each level of closeness, each seek): it
+// was about 8% of an uncached search's CPU (bench/RESULTS.md, profile-search-after). The rankings are now
+// fragments that render themselves (src/search/sql-fragment.ts); this renders what is still built with drizzle
+// (the hits' texts, the words' counts, the visibility rule the plan takes in). It knows the few kinds a search
+// writes (text, nested SQL, values, columns, tables, names) by `instanceof`, and hands anything else to drizzle.
+// test/search-sql-text.test.ts holds both equal on every such statement of the search tests' queries.
 import { Column, Name, Param, SQL, StringChunk, Table } from "drizzle-orm";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 

@@ -12,6 +12,7 @@ import { readBatch } from "./read";
 import { boardsOfWords, findScope, parseScopeBoards, scopeWordQuery, scopeWords, type ScopeBoard } from "./scope";
 import { absentTerms } from "./shard-absence";
 import { countShards } from "./shard-search";
+import { TEXT_GENERATION_SQL } from "../text/generation";
 import { TIERED, type PendingCounts, type Prepared, type SearchTuning, type TieredGroup } from "./stages";
 import { countKeys, countName, countsQuery, estimate, termShape, type CountKey } from "./term-counts";
 import { variantsOf, variantsQuery, type WordVariants } from "./vocabulary";
@@ -121,6 +122,9 @@ function scopeMemory(ctx: QueryContext): ScopeMemory {
 }
 
 const newestBoardQuery = (): SQL => sql`select coalesce(max(id), 0) as newest from boards`;
+
+/** The text generation's read (src/text/generation.ts), for the ranking's batch. */
+export const textGenerationQuery = (): SQL => sql.raw(TEXT_GENERATION_SQL);
 
 /** The text generation (src/text/generation.ts) last read, per deployment (told as the scope memory is). */
 let textGenerations = new WeakMap<object, { known?: number }>();
