@@ -31,7 +31,11 @@ export const fold = (word: string) =>
   word
     .normalize("NFD")
     .replace(/\p{M}+/gu, "")
-    .toLowerCase();
+    .toLowerCase()
+    // Two letters unicode61 folds to another (test/search-shard-absence.test.ts): the micro sign of µF and µH
+    // to Greek mu, the long s to s. Without this a word with them was never found in the vocabulary.
+    .replace(/\u00b5/g, "\u03bc")
+    .replace(/\u017f/g, "s");
 
 /** Only plain words are stemmed and corrected: letters, no digits. */
 export const isPlainWord = (word: string) => /^\p{L}+$/u.test(word) && word.length <= MAX_WORD_CHARS;
