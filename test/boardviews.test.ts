@@ -208,7 +208,7 @@ describe("MCP get_document", () => {
     const hidden = await uploadBoardview("mcp-private.brd", testLinkFile(board), { visibility: "private" });
     const client = await connectV1();
     try {
-      const part = await callOk(client, "get_document", { document: id, part: "u 7000" });
+      const part = await callOk(client, "get_document", { document: id, part: "u 7000", lang: "en" });
       expect(part.structuredContent.part).toMatchObject({
         name: "U7000",
         side: "bottom",
@@ -218,11 +218,25 @@ describe("MCP get_document", () => {
         pins: SAMPLE_BOARD.parts[0].pins,
       });
       expect(part.structuredContent.document.boardview).toMatchObject({ format: "gencad", parts: 3 });
-      expect(part.content[0].text).toContain("Part U7000");
+      expect(part.content[0].text).toContain("## Part U7000");
+      expect(part.content[0].text).toContain("bottom side · surface mount · at (150, 220)");
       const net = await callOk(client, "get_document", { document: id, net: "ppbus_g3h" });
       expect(net.structuredContent.net).toMatchObject({ name: "PPBUS_G3H", parts: ["U7000", "C7010", "J6950"] });
       const none = await callOk(client, "get_document", { document: id, part: "U404" });
       expect(none.structuredContent.part).toBeNull();
+      // In the reader's language: the lines and notes in Spanish, the names and values as they are.
+      const parte = await callOk(client, "get_document", { document: id, part: "U7000", lang: "es" });
+      const texto = parte.content[0].text as string;
+      expect(texto).toContain("## Componente U7000");
+      expect(texto).toContain("cara inferior · montaje superficial · en (150, 220)");
+      expect(texto).toMatch(/Boardview \(gencad\) · 3 componentes · \d+ pines · \d+ redes/);
+      for (const english of ["Part U7000", "bottom side", "surface mount", "pin at", " parts ·"]) expect(texto).not.toContain(english);
+      const red = await callOk(client, "get_document", { document: id, net: "PPBUS_G3H", lang: "es" });
+      expect(red.content[0].text).toContain("## Red PPBUS_G3H");
+      expect(red.content[0].text).toContain("Componentes: U7000, C7010, J6950");
+      expect(red.content[0].text).toMatch(/- pin de U7000 en \(\d+, \d+\), cara (inferior|superior)/);
+      const ninguno = await callOk(client, "get_document", { document: id, part: "U404", lang: "es" });
+      expect(ninguno.structuredContent.notes).toContain("El boardview no tiene ningún componente llamado U404.");
       const result = await client.callTool({ name: "get_document", arguments: { document: hidden, part: "UMCP1" } });
       expect(result.isError).toBe(true);
       expect(JSON.stringify(result)).not.toContain("PP_MCPNET");

@@ -21,6 +21,10 @@ const enUnits = {
   blogPost: ["blog post", "blog posts"],
   repairCase: ["repair case", "repair cases"],
   boardview: ["boardview", "boardviews"],
+  component: ["part", "parts"],
+  pin: ["pin", "pins"],
+  net: ["net", "nets"],
+  testPoint: ["test point", "test points"],
 } satisfies Units;
 
 type Unit = keyof typeof enUnits;
@@ -41,6 +45,10 @@ const esUnits: Record<Unit, [string, string]> = {
   blogPost: ["entrada del blog", "entradas del blog"],
   boardview: ["boardview", "boardviews"],
   repairCase: ["caso de reparación", "casos de reparación"],
+  component: ["componente", "componentes"],
+  pin: ["pin", "pines"],
+  net: ["red", "redes"],
+  testPoint: ["punto de prueba", "puntos de prueba"],
 };
 
 /** The kinds list_recent lists, and the search groups, by their unit. */
@@ -192,6 +200,22 @@ export const en = {
   holding: (kind: "part" | "net", name: string, side: string, x: number, y: number) => `${kind} ${name}, ${side} side at (${x}, ${y})`,
   noBoard: (q: string) =>
     `No board matches ${q} (numbers and aliases are compared without dashes, spaces or case). Try the search tool with the number or the device model.`,
+  // get_document on a boardview (src/mcp/boardview.ts)
+  boardviewUnreadable: (reason: string | null | undefined) => `Boardview that could not be read: ${reason ?? "unknown format"}`,
+  partHeading: (name: string) => `Part ${name}`,
+  netHeading: (name: string) => `Net ${name}`,
+  side: (side: "top" | "bottom") => `${side} side`,
+  mounting: (mounting: "smd" | "through_hole"): string => (mounting === "smd" ? "surface mount" : "through-hole"),
+  at: (x: number, y: number) => `at (${x}, ${y})`,
+  partsOfNet: (parts: string) => `Parts: ${parts}`,
+  pinOfPart: (x: number, y: number, net: string | null) => `pin at (${x}, ${y})${net ? `: ${net}` : ""}`,
+  pinOfNet: (part: string, x: number, y: number, side: string) => `${part} pin at (${x}, ${y}), ${side}`,
+  testPointOfNet: (name: string, x: number, y: number, side: string) => `test point ${name} at (${x}, ${y}), ${side}`,
+  notBoardview: "This document is not a boardview whose parts could be read: part and net answer nothing.",
+  noPartNamed: (name: string) => `The boardview holds no part named ${name}.`,
+  noNetNamed: (name: string) => `The boardview holds no net named ${name}.`,
+  partPinsCut: (shown: number, pins: number) => `Only the first ${shown} of the part's ${pins} pins are listed.`,
+  netPinsCut: (shown: number, pins: number, parts: number) => `Only the first ${shown} of the net's ${pins} pins and ${parts} parts are listed.`,
 };
 
 export type McpWords = typeof en;
@@ -337,6 +361,21 @@ const es: McpWords = {
     `${kind === "part" ? "componente" : "red"} ${name}, cara ${side === "top" ? "superior" : "inferior"} en (${x}, ${y})`,
   noBoard: (q) =>
     `Ninguna placa coincide con ${q} (los números y alias se comparan sin guiones, espacios ni mayúsculas). Prueba la herramienta search con el número o el modelo del equipo.`,
+  boardviewUnreadable: (reason) => `Boardview que no se pudo leer: ${reason ?? "formato desconocido"}`,
+  partHeading: (name) => `Componente ${name}`,
+  netHeading: (name) => `Red ${name}`,
+  side: (side) => (side === "top" ? "cara superior" : "cara inferior"),
+  mounting: (mounting) => (mounting === "smd" ? "montaje superficial" : "de inserción (through-hole)"),
+  at: (x, y) => `en (${x}, ${y})`,
+  partsOfNet: (parts) => `Componentes: ${parts}`,
+  pinOfPart: (x, y, net) => `pin en (${x}, ${y})${net ? `: ${net}` : ""}`,
+  pinOfNet: (part, x, y, side) => `pin de ${part} en (${x}, ${y}), ${side}`,
+  testPointOfNet: (name, x, y, side) => `punto de prueba ${name} en (${x}, ${y}), ${side}`,
+  notBoardview: "Este documento no es un boardview cuyos componentes se pudieran leer: part y net no responden nada.",
+  noPartNamed: (name) => `El boardview no tiene ningún componente llamado ${name}.`,
+  noNetNamed: (name) => `El boardview no tiene ninguna red llamada ${name}.`,
+  partPinsCut: (shown, pins) => `Solo se listan los primeros ${shown} de los ${pins} pines del componente.`,
+  netPinsCut: (shown, pins, parts) => `Solo se listan los primeros ${shown} de los ${pins} pines y ${parts} componentes de la red.`,
 };
 
 const WORDS: Record<Lang, McpWords> = { en, es };

@@ -68,7 +68,7 @@ export const getDocumentTool = defineTool({
     if (doc.versions.length > VERSIONS_SHOWN) notes.push(words.newestVersions(VERSIONS_SHOWN, doc.versions.length, doc.url));
     if (doc.executable) notes.push(words.executable);
     notes.push(words.metadataOnly);
-    const board = await boardviewAnswers(ctx, doc, args.part, args.net, notes);
+    const board = await boardviewAnswers(ctx, doc, args.part, args.net, notes, words);
 
     const added = day(doc.created_at);
     const md: string[] = [
@@ -92,7 +92,7 @@ export const getDocumentTool = defineTool({
       ),
       line(doc.tags.length > 0 && words.tagsLabel(doc.tags.join(", ")), doc.has_text && words.searchable, doc.sha256 && `SHA-256 ${doc.sha256}`),
     ];
-    md.push(...boardviewLines(doc, board));
+    md.push(...boardviewLines(doc, board, words));
     if (description) md.push("", description.text);
     if (doc.source_note) md.push("", `${words.source}: ${cut(doc.source_note, 500).text}`);
     if (versions.length) {
