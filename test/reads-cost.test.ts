@@ -208,6 +208,14 @@ describe("rows read per request stay bounded on a catalogue of thousands", () =>
     });
   }
 
+  it("a cold search's scope lookup reads the cases that name its word, never every case", async () => {
+    // Words new to the isolate: each is looked up among the boards and the published cases' codes (a device
+    // model names its board). A plan that walked every case key and probed the matches read about 3 rows per case.
+    const { status, tally } = await metered("/api/v1/search?q=zorblatquix%20wumpeldorf");
+    expect(status).toBe(200);
+    expect(tally.rowsRead).toBeLessThanOrEqual(CASES);
+  });
+
   it("a site section page and a feed: one round trip each (a feed two: its tombstones), never the catalogue", async () => {
     // [path, most rows]: pages of 20 items; the feed's 50 entries with their uploaders (600), then its tombstones
     // (RFC 6721): at most 200 of the kind's latest changes, each with one probe of who was told of it (400).

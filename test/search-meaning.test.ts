@@ -17,7 +17,27 @@ const ID = {
   fan: "01JS0000000000000000000003",
   otherBoard: "01JS0000000000000000000004",
   dead: "01JS0000000000000000000005",
+  airTrackpad: "01JS0000000000000000000006",
+  proTrackpad: "01JS0000000000000000000007",
 };
+
+/** A repair case of `board` naming its device model (the board's own platform does not say it). */
+const repairCase = (id: string, board: string, deviceModel: string, published: boolean) => ({
+  id,
+  title: "Sin carga tras derrame",
+  outcome: "fixed",
+  symptom: "No carga",
+  device_model: deviceModel,
+  board,
+  manufacturer: "Apple",
+  author: "bob",
+  published,
+  published_at: "2026-10-04T00:00:00Z",
+  diagnosis: "Corrosión en el conector.",
+  fix: "Conector limpiado.",
+  measurements: [],
+  components: [],
+});
 
 const thread = (id: string, board: string | null, title: string, body: string, day: number) => ({
   id,
@@ -34,6 +54,13 @@ const fixture = {
   boards: [
     { number: "LA-G671P", manufacturer: "Dell", platform: "Inspiron 15 5570", aliases: [] },
     { number: "NM-B491", manufacturer: "Lenovo", platform: "ThinkPad T480", aliases: [] },
+    { number: "820-00875", manufacturer: "Apple", platform: "MacBook Air 13 2017", aliases: [] },
+    { number: "820-00850", manufacturer: "Apple", platform: "MacBook Pro 13 2017", aliases: [] },
+  ],
+  cases: [
+    repairCase("01JS00000000000000000000C1", "820-00875", "MacBook Air A1466", true),
+    // Not published: its device model names no board.
+    repairCase("01JS00000000000000000000C2", "820-00850", "MacBook Pro A9999", false),
   ],
   threads: [
     thread(ID.bocinas, "LA-G671P", "Inspiron no se escuchan las bocinas", "Las bocinas dejaron de sonar; con audífonos todo bien.", 1),
@@ -42,6 +69,9 @@ const fixture = {
     // Another board, sharing only generic words with the scoped queries below ("not", "working").
     thread(ID.otherBoard, "LA-G671P", "Not working at all, not even the keys of the charger", "Working on it, not sure yet.", 4),
     thread(ID.dead, null, "Placa muerta tras una tormenta", "No da señales de vida desde el apagón.", 5),
+    // Two Apple boards, one trackpad thread each; the other board's is newer.
+    thread(ID.airTrackpad, "820-00875", "Trackpad no responde", "El trackpad dejó de responder al clic.", 6),
+    thread(ID.proTrackpad, "820-00850", "Trackpad no responde", "El trackpad dejó de responder al clic.", 7),
     // Thirteen threads of one word, for paging one group past its first 10.
     ...Array.from({ length: 13 }, (_, i) =>
       thread(`01JS00000000000000000001${String(i).padStart(2, "0")}`, null, `Estarcido número ${i + 1}`, "Notas de estarcido.", 10 + i),
@@ -84,6 +114,14 @@ describe("the board or model named in the query holds the results together", () 
     for (const q of ["T480 keys not working", "NM-B491 keys not working", "ThinkPad keys not working"]) {
       expect(ids((await search(q)).threads)[0], q).toBe(ID.keys);
     }
+  });
+
+  it("a device model that only a published repair case names (A1466) scopes to that case's board", async () => {
+    const { body } = await getJson(`/search?q=${encodeURIComponent("A1466 trackpad no responde")}`);
+    expect(body.data.interpretation.scope).toEqual({ by: "model", named: "a1466", boards: ["820-00875"] });
+    expect(ids(body.data.threads)[0]).toBe(ID.airTrackpad);
+    // An unpublished case's device model names nothing.
+    expect((await getJson(`/search?q=${encodeURIComponent("A9999 trackpad no responde")}`)).body.data.interpretation.scope).toBeNull();
   });
 
   it("an item of another board sharing only generic words ranks below every item of the named board", async () => {

@@ -8,7 +8,11 @@
 // list to keep: each word of the query finds the boards whose platform, codename or maker hold it through
 // the boards' search index (search_boards' info column), one statement per word not remembered yet, and
 // only those boards are weighed (a whole-table read was ~6,000 rows at 3,000 boards on a cold isolate).
+// The device model a published repair case names for its board counts too ("A1708" for 820-00165, whose
+// platform says "MacBook Pro 13" 2016"): technicians name a Mac by its A-number, a laptop by its sticker.
 import { sql, type SQL } from "drizzle-orm";
+import { caseVisible } from "../auth/visibility";
+import { repairCases } from "../db/schema";
 import type { ParsedQuery, Term } from "./query";
 import { tokenize } from "./tokens";
 import { fold } from "./vocabulary";
@@ -44,11 +48,27 @@ export interface Scope {
   terms: number[];
 }
 
-/** The boards whose platform, codename, board code or maker hold `word` (a folded token: letters and digits only). */
-export const scopeWordQuery = (word: string): SQL =>
-  sql`select b.id as id, b.number as number, b.platform as platform, b.codename as codename, m.name as maker
-    from (select rowid as id from search_boards where search_boards match ${`info : "${word.replaceAll('"', '""')}"`} order by rowid limit ${SCOPE_WORD_BOARDS}) s
-    join boards b on b.id = s.id left join manufacturers m on m.id = b.manufacturer_id`;
+/**
+ * The boards whose platform, codename, board code or maker hold `word` (a folded token: letters and digits
+ * only), then the boards of the newest published cases whose codes hold it, with those cases' device models
+ * (a case's codes: its board, device model, maker and parts; only the device model's words join the board's).
+ * The cross joins keep the cases' matches the outer loop: SQLite otherwise walked every case key (20,000 at
+ * 100,000 documents) and probed the matches, about 60,000 rows per word.
+ */
+export const scopeWordQuery = (word: string, now: string): SQL => {
+  const phrase = `"${word.replaceAll('"', '""')}"`;
+  return sql`select b.id as id, b.number as number, b.platform as platform, b.codename as codename, m.name as maker, null as models
+    from (select rowid as id from search_boards where search_boards match ${`info : ${phrase}`} order by rowid limit ${SCOPE_WORD_BOARDS}) s
+    join boards b on b.id = s.id left join manufacturers m on m.id = b.manufacturer_id
+    union all
+    select b.id, b.number, b.platform, b.codename, m.name, group_concat(${repairCases.deviceModel}, ' ')
+    from (select rowid as r from search_cases where search_cases match ${`codes : ${phrase}`} order by rowid desc limit ${SCOPE_WORD_BOARDS}) s
+    cross join search_keys k on k.n = s.r and k.kind = 'case'
+    cross join ${repairCases} on ${repairCases.id} = k.id
+    join boards b on b.id = ${repairCases.boardId} left join manufacturers m on m.id = b.manufacturer_id
+    where ${repairCases.deviceModel} is not null and ${caseVisible(now)}
+    group by b.id`;
+};
 
 interface ScopeRow {
   id: number;
@@ -56,17 +76,21 @@ interface ScopeRow {
   platform: string | null;
   codename: string | null;
   maker: string | null;
+  /** Device models of published cases of the board that hold the word. */
+  models: string | null;
 }
 
 const words = (text: string | null) => tokenize(text ?? "").map(fold);
 
 export function parseScopeBoards(rows: unknown[]): ScopeBoard[] {
-  return (rows as ScopeRow[]).map((r) => {
-    const platform = words(r.platform);
-    const line = platform[0] && /^\p{L}{3,}$/u.test(platform[0]) && !GENERIC_LINES.has(platform[0]) ? [platform[0]] : [];
-    const names = [...line, ...words(r.codename), ...words(r.maker)];
-    return { id: r.id, number: r.number, words: new Set([...platform, ...names]), names: new Set(names) };
-  });
+  return boardsOfWords([
+    (rows as ScopeRow[]).map((r) => {
+      const platform = words(r.platform);
+      const line = platform[0] && /^\p{L}{3,}$/u.test(platform[0]) && !GENERIC_LINES.has(platform[0]) ? [platform[0]] : [];
+      const names = [...line, ...words(r.codename), ...words(r.maker)];
+      return { id: r.id, number: r.number, words: new Set([...platform, ...names, ...words(r.models)]), names: new Set(names) };
+    }),
+  ]);
 }
 
 /** A word that can name a model on its own: letters and digits (T480, A1932, X512DA) or a number of 3+ digits. */
@@ -78,10 +102,17 @@ const tokensOf = (term: Term) => term.alternatives[0].flatMap((p) => p.tokens).m
 export const scopeWords = (parsed: ParsedQuery): string[] =>
   [...new Set(parsed.terms.flatMap((t) => (t.concept ? [] : tokensOf(t))))].slice(0, MAX_SCOPE_WORDS);
 
-/** The boards of every word's lookup, once each, in id order (the order findScope weighs them in). */
+/** The boards of every word's lookup, once each (their words joined), in id order (the order findScope weighs them in). */
 export function boardsOfWords(lists: readonly (readonly ScopeBoard[])[]): ScopeBoard[] {
   const byId = new Map<number, ScopeBoard>();
-  for (const list of lists) for (const board of list) byId.set(board.id, board);
+  for (const list of lists)
+    for (const board of list) {
+      const known = byId.get(board.id);
+      byId.set(
+        board.id,
+        known ? { ...known, words: new Set([...known.words, ...board.words]), names: new Set([...known.names, ...board.names]) } : board,
+      );
+    }
   return [...byId.values()].sort((a, b) => a.id - b.id);
 }
 

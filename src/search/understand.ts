@@ -240,7 +240,7 @@ export async function prepare(ctx: QueryContext, q: string, tuning: SearchTuning
   const shardCount = (shard: string, name: string) => shardCountCache.get(shardCountKey(shard, name), now);
   const [results] = await Promise.all([
     readBatch<Record<string, unknown>>(ctx, [
-      ...unknownWords.map(scopeWordQuery),
+      ...unknownWords.map((word) => scopeWordQuery(word, ctx.now)),
       ...(readNewest ? [newestBoardQuery()] : []),
       ...(needsBoards ? [boardLookup(parsed.norms)] : []),
       ...(firstCounts.length ? [countsQuery(VOCABULARIES, firstCounts)] : []),
