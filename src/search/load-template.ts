@@ -8,6 +8,7 @@ import { IsolateCache } from "../core/isolate-cache";
 import { Keys, type Loader, type QueryContext } from "../db/queries/runtime";
 import type { SqlFragment } from "./sql-fragment";
 import { toDrizzle } from "./sql-fragment-drizzle";
+import { requestValue, STAND_INS, withStandIn } from "./stand-ins";
 
 /** The statement of one loader: its SQL, its values and drizzle's mapping of a D1 result. */
 export interface LoadStatement {
@@ -20,10 +21,9 @@ export interface LoadStatement {
 /** Drizzle's prepared query (internal to drizzle, the same its own batch uses: see src/search/folded-batch.ts). */
 type Prepared = Omit<LoadStatement, "fromTemplate">;
 
-// Stand-ins no request ever holds: a ranking that is a comment, a time that is no date, an id below every row's.
+// A stand-in no request ever holds for the ranking: a comment (the request's values: src/search/stand-ins.ts).
 const RANKING_SLOT = "select null as id /*ranking*/";
-const NOW = "\u0001now\u0001";
-const READER_ID = -2_147_483_000;
+const [STAND_IN] = STAND_INS;
 
 interface Template {
   /** The SQL before and after the ranking. */
@@ -52,7 +52,7 @@ const prepareOf = (loader: Loader<unknown>): Prepared =>
 
 /** The template, or null when its SQL cannot be split safely (then each search builds its own). */
 function templateOf(ctx: QueryContext, build: (ctx: QueryContext, keys: Keys) => Loader<unknown> | undefined): Template | null {
-  const standIn: QueryContext = { ...ctx, now: NOW, viewer: ctx.viewer ? { ...ctx.viewer, userId: READER_ID } : null };
+  const standIn = withStandIn(ctx, STAND_IN);
   // The loader's mapping reads its context when it runs: a holder, given each request's context before mapping.
   const holder: QueryContext = { ...ctx };
   const loader = build(standIn, Keys.ranked(ctx.db, sql.raw(RANKING_SLOT)));
@@ -63,7 +63,7 @@ function templateOf(ctx: QueryContext, build: (ctx: QueryContext, keys: Keys) =>
   const parts = text.split(RANKING_SLOT);
   const marks = (s: string) => s.split("?").length - 1;
   // Exactly one slot, every "?" a bound value and the stand-ins only among the values: else a search builds its own.
-  if (parts.length !== 2 || marks(text) !== params.length || text.includes(NOW) || text.includes(String(READER_ID))) return null;
+  if (parts.length !== 2 || marks(text) !== params.length || text.includes(STAND_IN.now) || text.includes(String(STAND_IN.readerId))) return null;
   if (!mapper) return null;
   return {
     before: parts[0],
@@ -75,9 +75,6 @@ function templateOf(ctx: QueryContext, build: (ctx: QueryContext, keys: Keys) =>
     holder,
   };
 }
-
-const requestValue = (ctx: QueryContext) => (value: unknown) =>
-  value === NOW ? ctx.now : value === READER_ID && ctx.viewer ? ctx.viewer.userId : value;
 
 /**
  * The loader `build` around `ranking` for this request, as one statement and its mapping: from the isolate's
@@ -98,7 +95,7 @@ export function loadStatement(
     return loader ? { query: prepareOf(loader), map: loader.map } : undefined;
   }
   const own = ranking.render();
-  const values = template.params.map(requestValue(ctx));
+  const values = template.params.map(requestValue(ctx, STAND_IN));
   const query = {
     sql: template.before + own.sql + template.after,
     params: [...values.slice(0, template.paramsBefore), ...own.params, ...values.slice(template.paramsBefore)],

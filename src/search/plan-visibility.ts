@@ -8,6 +8,7 @@ import type { SQL } from "drizzle-orm";
 import type { QueryContext } from "../db/queries/runtime";
 import { SqlFragment, type SqlPart } from "./sql-fragment";
 import { fromDrizzle } from "./sql-fragment-drizzle";
+import { requestValue, STAND_INS, type StandIn, withStandIn } from "./stand-ins";
 
 type Values = Pick<QueryContext, "viewer" | "now">;
 
@@ -21,31 +22,20 @@ const RULES = {
 
 export type VisibleKind = keyof typeof RULES;
 
-// Stand-ins no request ever holds, two sets: a template is kept only if putting the second set into the first
-// gives exactly what drizzle writes for the second (no value changed by an encoder, none written into the text).
-const STAND_INS = [
-  { now: "\u0001now\u0001", readerId: -2_147_483_000 },
-  { now: "\u0001then\u0001", readerId: -2_147_482_000 },
-];
-
+// A template is kept only if putting the second set of stand-ins (src/search/stand-ins.ts) into the first gives
+// exactly what drizzle writes for the second (no value changed by an encoder, none written into the text).
 const templates = new Map<string, SqlFragment | null>();
 
-const standInValues = (ctx: Values, s: (typeof STAND_INS)[number]): Values => ({
-  now: s.now,
-  viewer: ctx.viewer ? { ...ctx.viewer, userId: s.readerId } : null,
-});
-
 /** The fragment with stand-in `s`'s values replaced by the request's. */
-function withValues(template: SqlFragment, s: (typeof STAND_INS)[number], ctx: Values): SqlFragment {
-  const parts: SqlPart[] = template.parts.map((part) => (part === s.now ? ctx.now : part === s.readerId && ctx.viewer ? ctx.viewer.userId : part));
-  return new SqlFragment(template.texts, parts);
+function withValues(template: SqlFragment, s: StandIn, ctx: Values): SqlFragment {
+  return new SqlFragment(template.texts, template.parts.map(requestValue(ctx, s)) as SqlPart[]);
 }
 
 function templateOf(kind: VisibleKind, ctx: Values): SqlFragment | null {
   const [first, second] = STAND_INS;
-  const template = fromDrizzle(RULES[kind](standInValues(ctx, first)));
-  const expected = fromDrizzle(RULES[kind](standInValues(ctx, second))).render();
-  const got = withValues(template, first, standInValues(ctx, second)).render();
+  const template = fromDrizzle(RULES[kind](withStandIn(ctx, first)));
+  const expected = fromDrizzle(RULES[kind](withStandIn(ctx, second))).render();
+  const got = withValues(template, first, withStandIn(ctx, second)).render();
   const same = got.sql === expected.sql && got.params.length === expected.params.length && got.params.every((p, i) => p === expected.params[i]);
   return same ? template : null;
 }

@@ -1,7 +1,8 @@
 // Stage 3, rank: runs the plan's statements (src/search/plan.ts) in one round trip per pass, each
 // group's ranking in a CTE that loads its items through the read API's own list query (same shapes,
-// urls and visibility). Page text lives on the text shards (src/text/shards.ts): they are asked first,
-// all at once (src/search/shard-search.ts), and their documents join the documents group by score,
+// urls and visibility). Page text lives on the text shards (src/text/shards.ts): those that may match
+// (src/search/shard-absence.ts) are asked first, all at once (src/search/shard-search.ts), and their
+// documents join the documents group by score,
 // through the same visibility rule.
 import { postsLoader } from "../db/queries/blog";
 import { boardsLoader } from "../db/queries/boards";

@@ -79,8 +79,7 @@ class TtlCache<T> {
  */
 export function forgetSearchMemory(): void {
   for (const cache of TtlCache.all) cache.clear();
-  scopeMemories = new WeakMap();
-  textGenerations = new WeakMap();
+  deploymentMemories = new WeakMap();
 }
 /** A word's (or prefix's) rows in each tiered group's index, by count name. */
 const countCache = new TtlCache<Record<TieredGroup, number>>(20000);
@@ -98,26 +97,28 @@ interface ShardCount {
 const shardCountCache = new TtlCache<ShardCount>(20000);
 const shardCountKey = (shard: string, name: string) => `${shard}\u0000${name}`;
 /**
- * The boards each query word may name (platform, codename, maker), per database: an isolate serving another
- * database (tests, a second deployment) never reads another's. A request reads the primary through a D1
- * session of its own (src/http/d1-session.ts, no `withSession` of its own), which would miss on every
- * request: then the deployment is told by its first text database's binding, the same object for every
- * request of the isolate.
+ * What is remembered per database: the boards each query word may name (platform, codename, maker, a case's
+ * device model) and the text generation. An isolate serving another database (tests, a second deployment)
+ * never reads another's. A request reads the primary through a D1 session of its own
+ * (src/http/d1-session.ts, no `withSession` of its own), which would miss on every request: then the
+ * deployment is told by its first text database's binding, the same object for every request of the isolate.
  */
-interface ScopeMemory {
+interface DeploymentMemory {
   words: TtlCache<ScopeBoard[]>;
   /** The newest board's id when the first word was read: a board added since makes every word stale (checked in the ranking's batch). */
   newest?: number;
+  /** The text generation (src/text/generation.ts) last read. */
+  textGeneration?: number;
 }
-let scopeMemories = new WeakMap<object, ScopeMemory>();
-function scopeOwner(ctx: QueryContext): object {
+let deploymentMemories = new WeakMap<object, DeploymentMemory>();
+function deploymentOwner(ctx: QueryContext): object {
   const client = ctx.db.$client as object & { withSession?: unknown };
   return (typeof client.withSession === "function" ? client : (ctx.shards[0]?.db ?? client)) as object;
 }
-function scopeMemory(ctx: QueryContext): ScopeMemory {
-  const owner = scopeOwner(ctx);
-  let memory = scopeMemories.get(owner);
-  if (!memory) scopeMemories.set(owner, (memory = { words: new TtlCache<ScopeBoard[]>(2000) }));
+function deploymentMemory(ctx: QueryContext): DeploymentMemory {
+  const owner = deploymentOwner(ctx);
+  let memory = deploymentMemories.get(owner);
+  if (!memory) deploymentMemories.set(owner, (memory = { words: new TtlCache<ScopeBoard[]>(2000) }));
   return memory;
 }
 
@@ -125,15 +126,6 @@ const newestBoardQuery = (): SQL => sql`select coalesce(max(id), 0) as newest fr
 
 /** The text generation's read (src/text/generation.ts), for the ranking's batch. */
 export const textGenerationQuery = (): SQL => sql.raw(TEXT_GENERATION_SQL);
-
-/** The text generation (src/text/generation.ts) last read, per deployment (told as the scope memory is). */
-let textGenerations = new WeakMap<object, { known?: number }>();
-function textGenerationMemory(ctx: QueryContext): { known?: number } {
-  const owner = scopeOwner(ctx);
-  let memory = textGenerations.get(owner);
-  if (!memory) textGenerations.set(owner, (memory = {}));
-  return memory;
-}
 
 /**
  * Takes the text generation read in the ranking's batch: remembered (it only moves forward: a replica behind
@@ -148,8 +140,8 @@ export function textGenerationStillCurrent(
 ): boolean {
   if (!rows) return true;
   const read = Number(rows[0]?.generation ?? 0);
-  const memory = textGenerationMemory(ctx);
-  if (memory.known === undefined || read > memory.known) memory.known = read;
+  const memory = deploymentMemory(ctx);
+  if (memory.textGeneration === undefined || read > memory.textGeneration) memory.textGeneration = read;
   return !skipped || (prepared.textGeneration !== undefined && read <= prepared.textGeneration);
 }
 
@@ -160,7 +152,7 @@ export function textGenerationStillCurrent(
 export function scopeStillCurrent(ctx: QueryContext, prepared: Prepared, rows: Record<string, unknown>[] | undefined): boolean {
   if (!prepared.scopeCheck) return true;
   if (Number(rows?.[0]?.newest ?? 0) === prepared.scopeCheck.newest) return true;
-  const memory = scopeMemory(ctx);
+  const memory = deploymentMemory(ctx);
   memory.words.clear();
   memory.newest = undefined;
   return false;
@@ -228,7 +220,7 @@ export async function prepare(ctx: QueryContext, q: string, tuning: SearchTuning
   // with the ranking, to be remembered (rememberPendingCounts). Two round trips at most, however cold.
   const missingCounts = () => countKeys(shapesOf(loose())).filter((k) => countCache.get(countName(k), now) === undefined);
   const firstCounts = missingCounts();
-  const memory = scopeMemory(ctx);
+  const memory = deploymentMemory(ctx);
   const named = scopeWords(parsed);
   const unknownWords = named.filter((word) => memory.words.get(word, now) === undefined);
   // The newest board's id is read with the first words; later searches check it beside their ranking.
@@ -236,7 +228,7 @@ export async function prepare(ctx: QueryContext, q: string, tuning: SearchTuning
   const readNewest = memory.newest === undefined && unknownWords.length > 0;
   // The text databases' counts (of what is known now) are read beside the primary's: one round trip of wall time.
   // Each is remembered with the generation known before it was asked for (when its zero may be trusted).
-  const generation = textGenerationMemory(ctx).known;
+  const generation = memory.textGeneration;
   const shardCount = (shard: string, name: string) => shardCountCache.get(shardCountKey(shard, name), now);
   const [results] = await Promise.all([
     readBatch<Record<string, unknown>>(ctx, [
