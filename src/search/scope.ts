@@ -50,8 +50,10 @@ export interface Scope {
 
 /**
  * The boards whose platform, codename, board code or maker hold `word` (a folded token: letters and digits
- * only), then the boards of the newest published cases whose codes hold it, with those cases' device models
- * (a case's codes: its board, device model, maker and parts; only the device model's words join the board's).
+ * only); for a model-like word (A1466, T480), also the boards of the newest published cases whose codes hold
+ * it, with those cases' device models (a case's codes: its board, device model, maker and parts; only the
+ * device model's words join the board's). A plain word (MacBook, Lenovo) is left to the boards' own words: it
+ * names a model only beside a model-like one, and a maker's word is in thousands of cases' codes.
  * The cross joins keep the cases' matches the outer loop: SQLite otherwise walked every case key (20,000 at
  * 100,000 documents) and probed the matches, about 60,000 rows per word.
  */
@@ -60,7 +62,12 @@ export const scopeWordQuery = (word: string, now: string): SQL => {
   return sql`select b.id as id, b.number as number, b.platform as platform, b.codename as codename, m.name as maker, null as models
     from (select rowid as id from search_boards where search_boards match ${`info : ${phrase}`} order by rowid limit ${SCOPE_WORD_BOARDS}) s
     join boards b on b.id = s.id left join manufacturers m on m.id = b.manufacturer_id
-    union all
+    ${modelLike(word) ? casesNaming(phrase, now) : sql``}`;
+};
+
+/** The boards of the newest published cases whose codes hold the phrase, with their device models (a union arm). */
+const casesNaming = (phrase: string, now: string): SQL =>
+  sql`union all
     select b.id, b.number, b.platform, b.codename, m.name, group_concat(${repairCases.deviceModel}, ' ')
     from (select rowid as r from search_cases where search_cases match ${`codes : ${phrase}`} order by rowid desc limit ${SCOPE_WORD_BOARDS}) s
     cross join search_keys k on k.n = s.r and k.kind = 'case'
@@ -68,7 +75,6 @@ export const scopeWordQuery = (word: string, now: string): SQL => {
     join boards b on b.id = ${repairCases.boardId} left join manufacturers m on m.id = b.manufacturer_id
     where ${repairCases.deviceModel} is not null and ${caseVisible(now)}
     group by b.id`;
-};
 
 interface ScopeRow {
   id: number;
