@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { bdvFile, genCadFile, testLinkFile } from "../scripts/lib/boardview-writer";
 import boardviewMigration from "../migrations-text/0002_boardviews.sql?raw";
-import { BOARDVIEW_SCHEMA } from "../src/boardview/rows";
+import boardviewLayoutMigration from "../migrations-text/0003_boardview_layout.sql?raw";
+import { BOARDVIEW_LAYOUT_SCHEMA, BOARDVIEW_SCHEMA } from "../src/boardview/rows";
 import { boardviewsHoldingPoint } from "../src/db/queries/boardviews";
 import { SAMPLE_BOARD } from "./helpers/boardviews";
 import { api, expectMatchesOpenApi, expectProblem, getJson, seedSample } from "./helpers/app";
@@ -88,8 +89,9 @@ describe.each(FILES)("%s upload", (_, filename, file, testPoints) => {
 });
 
 describe("boardview answers", () => {
-  it("the text databases' boardview migration is what src/boardview/rows.ts describes", () => {
+  it("the text databases' boardview migrations are what src/boardview/rows.ts describes", () => {
     expect(boardviewMigration.replace(/^--.*\n/gm, "").trim()).toBe(BOARDVIEW_SCHEMA.map((x) => `${x};`).join("\n\n"));
+    expect(boardviewLayoutMigration.replace(/^--.*\n/gm, "").trim()).toBe(BOARDVIEW_LAYOUT_SCHEMA.map((x) => `${x};`).join("\n\n"));
   });
 
   it("the document page shows the summary", async () => {

@@ -53,6 +53,7 @@ export type BoardSummary = BoardviewSummary;
 export function summaryOf(board: Board, nets: readonly Net[]): BoardSummary {
   return {
     format: board.format,
+    unit: board.unit,
     parts: board.parts.length,
     pins: board.parts.reduce((n, p) => n + p.pins.length, 0),
     nets: nets.length,

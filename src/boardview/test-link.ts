@@ -98,7 +98,7 @@ export function parseTestLink(bytes: Uint8Array): BoardRead {
   if (!sawBlock) return unreadable("No Test_Link blocks (Parts:, Pins:) were found.");
   attachPins(board, pins, nailNets);
   if (!board.parts.length) return unreadable("The Test_Link file lists no parts.");
-  return board.finish("test_link");
+  return board.finish("test_link", "mil");
 }
 
 /** Pins are read before parts may be complete (block order varies); they join their part at the end. */

@@ -4,14 +4,46 @@
 
 export type BoardSide = "top" | "bottom";
 export type Mounting = "smd" | "through_hole";
-/** The formats read (docs/boardviews.md): Test_Link .brd (plain, encoded, nets from nails), Honhan .bdv, GenCAD. */
-export type BoardFormat = "test_link" | "bdv" | "gencad";
+/**
+ * The formats (docs/boardviews.md): Test_Link .brd (plain, encoded, nets from nails), Honhan .bdv, GenCAD; the
+ * others are named here so every reader, the summary and the viewer share one list (a reader may not exist yet).
+ */
+export type BoardFormat = "test_link" | "bdv" | "gencad" | "brd2" | "bvr" | "asc" | "fz" | "cae" | "xzz" | "tvw" | "cst";
+
+/** The unit of the file's numbers, as the reader knows it ("unknown" when the format does not say). */
+export type BoardUnit = "mil" | "mm" | "inch" | "unknown";
+
+/** A rectangle in the file's units: x1 <= x2, y1 <= y2. */
+export interface Box {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/** A known-good reading a file carries for a net (XZZ diode readings): the reference values of its board. */
+export interface NetReading {
+  net: string;
+  kind: "diode" | "voltage" | "resistance";
+  /** As the file writes it (normalised where the values are stored). */
+  value: string;
+}
 
 export interface BoardPin {
   x: number;
   y: number;
   /** "" when the file names none. */
   net: string;
+  /** The pin's number ("1", "A3") and name ("VCC") where the format has them. */
+  number?: string;
+  name?: string;
+  /** The pad's radius in the file's units, where the format has it. */
+  radius?: number;
 }
 
 export interface BoardPart {
@@ -22,6 +54,10 @@ export interface BoardPart {
   x: number;
   y: number;
   pins: BoardPin[];
+  /** The part's value or description ("10uF", "2k2") where the format has one. */
+  value?: string;
+  /** Its bounding box where the format states one (else a viewer draws the box around its pins). */
+  box?: Box;
 }
 
 export interface TestPoint {
@@ -37,6 +73,11 @@ export interface Board {
   format: BoardFormat;
   parts: BoardPart[];
   testPoints: TestPoint[];
+  unit: BoardUnit;
+  /** The board's outline as polylines (empty when the file has none). */
+  outline: Point[][];
+  /** Known-good readings the file carries (empty for most formats). */
+  readings: NetReading[];
   /** Why reading stopped before the end (a cap was reached); the parts read so far are kept. */
   stopped: string | null;
 }
@@ -63,6 +104,10 @@ export const BOARDVIEW_CAPS = {
   nameChars: 64,
   /** Lines read: a file of empty or unparsed lines stops here too. */
   lines: 3_000_000,
+  /** Outline points kept (all polylines together). */
+  outlinePoints: 20_000,
+  /** Characters kept of a part's value or a pin's number or name. */
+  valueChars: 64,
 } as const;
 
 export function unreadable(reason: string): Unreadable {

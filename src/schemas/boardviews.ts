@@ -5,7 +5,11 @@ const Side = z.enum(["top", "bottom"]);
 
 export const BoardviewSummarySchema = z
   .object({
-    format: z.string().nullable().openapi({ description: "test_link, bdv or gencad; null when the file could not be read" }),
+    format: z.string().nullable().openapi({ description: "The format read (GET /capabilities lists them); null when the file could not be read" }),
+    unit: z
+      .enum(["mil", "mm", "inch", "unknown"])
+      .optional()
+      .openapi({ description: "The unit of the file's positions (mil = inch/1000); absent on summaries stored before units were read" }),
     parts: z.number().int(),
     pins: z.number().int(),
     nets: z.number().int(),
@@ -25,7 +29,20 @@ export const BoardviewPartSchema = z
     mounting: z.enum(["smd", "through_hole"]),
     x: z.number().openapi({ description: "The part's placement point, or the centre of its pins for formats that place only pins" }),
     y: z.number(),
-    pins: z.array(z.object({ x: z.number(), y: z.number(), net: z.string() })),
+    pins: z.array(
+      z.object({
+        x: z.number(),
+        y: z.number(),
+        net: z.string(),
+        number: z.string().optional().openapi({ description: "The pin's number where the file has one (1, A3)" }),
+        name: z.string().optional().openapi({ description: "The pin's name where the file has one (VCC, GND)" }),
+      }),
+    ),
+    value: z.string().optional().openapi({ description: "The part's value or description where the file has one (10uF, 2k2)" }),
+    box: z
+      .object({ x1: z.number(), y1: z.number(), x2: z.number(), y2: z.number() })
+      .optional()
+      .openapi({ description: "The part's bounding box where the file states one, in the file's units" }),
   })
   .openapi("BoardviewPart");
 

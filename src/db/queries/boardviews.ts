@@ -4,7 +4,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { documentVisible } from "../../auth/visibility";
 import { nameKey, parseSummary } from "../../boardview/nets";
-import { NET_SQL, PART_SQL, HOLDERS_SQL } from "../../boardview/rows";
+import { boxOf, HOLDERS_SQL, NET_SQL, PART_SQL, pinOf, type StoredPin } from "../../boardview/rows";
 import type { BoardviewNet, BoardviewPart, BoardviewSummary } from "../../schemas/boardviews";
 import { shardOf } from "../../text/shards";
 import { documents } from "../schema";
@@ -40,10 +40,14 @@ export async function boardviewPart(ctx: QueryContext, doc: VisibleBoardview, na
   const row = await db
     .prepare(PART_SQL)
     .bind(doc.id, key)
-    .first<{ name: string; side: Side; mounting: "smd" | "through_hole"; x: number; y: number; pins: string }>();
+    .first<{ name: string; side: Side; mounting: "smd" | "through_hole"; x: number; y: number; pins: string; value: string | null; box: string | null }>();
   if (!row) return undefined;
-  const pins = JSON.parse(row.pins) as [number, number, string][];
-  return { name: row.name, side: row.side, mounting: row.mounting, x: row.x, y: row.y, pins: pins.map(([x, y, net]) => ({ x, y, net })) };
+  const pins = (JSON.parse(row.pins) as StoredPin[]).map(pinOf);
+  const part: BoardviewPart = { name: row.name, side: row.side, mounting: row.mounting, x: row.x, y: row.y, pins };
+  if (row.value) part.value = row.value;
+  const box = boxOf(row.box);
+  if (box) part.box = box;
+  return part;
 }
 
 /** One net of a visible boardview by its name in any spelling; undefined when it holds none. */
