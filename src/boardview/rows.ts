@@ -118,7 +118,8 @@ export function writeBoardviewStatements(documentId: string, board: Board | null
 
 // ---- reading ----
 
-export const PART_SQL = "select name, side, mounting, x, y, pins, value, box from boardview_parts where document_id = ? and norm = ? order by ord limit 1";
+export const PART_SQL =
+  "select name, side, mounting, x, y, pins, value, box from boardview_parts where document_id = ? and norm = ? order by ord limit 1";
 export const NET_SQL = "select name, pins, parts, test_points from boardview_nets where document_id = ? and norm = ? order by ord limit 1";
 /** Which of these documents hold a part or a net of this name (?1 JSON array of ids, ?2 the name's key). */
 export const HOLDERS_SQL = `select document_id as id, 'part' as kind, name, side, x, y, null as pins, null as test_points from boardview_parts
