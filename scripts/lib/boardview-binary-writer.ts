@@ -1,0 +1,156 @@
+// Writes the binary boardview formats the service reads (src/boardview/binary/) from a board described in plain
+// terms, for the tests and the bench: ASUS/ASRock .fz/.cae (plain, or encrypted with a key the caller makes
+// up), XZZ .pcb, Tebo .tvw and Lenovo .cst. Written from the layouts in docs/boardviews.md; the encryptions here
+// are written apart from the readers' decryptions, so a test checks one against the other.
+import { deflateSync } from "node:zlib";
+import type { WrittenBoard, WrittenPart, WrittenPin } from "./boardview-writer";
+
+/** Pins and parts may carry what these formats hold beyond the text formats. */
+export type BinaryPin = WrittenPin & { number?: string; name?: string };
+export type BinaryPart = WrittenPart & { value?: string };
+
+const ascii = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0) & 0xff);
+
+function concat(chunks: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
+/** Little-endian writer. */
+class Out {
+  private chunks: Uint8Array[] = [];
+  u8(v: number) {
+    this.chunks.push(Uint8Array.of(v & 0xff));
+    return this;
+  }
+  u16(v: number) {
+    const b = new Uint8Array(2);
+    new DataView(b.buffer).setUint16(0, v & 0xffff, true);
+    this.chunks.push(b);
+    return this;
+  }
+  u32(v: number) {
+    const b = new Uint8Array(4);
+    new DataView(b.buffer).setUint32(0, v >>> 0, true);
+    this.chunks.push(b);
+    return this;
+  }
+  i32(v: number) {
+    const b = new Uint8Array(4);
+    new DataView(b.buffer).setInt32(0, v | 0, true);
+    this.chunks.push(b);
+    return this;
+  }
+  f32(v: number) {
+    const b = new Uint8Array(4);
+    new DataView(b.buffer).setFloat32(0, v, true);
+    this.chunks.push(b);
+    return this;
+  }
+  bytes(b: Uint8Array) {
+    this.chunks.push(b);
+    return this;
+  }
+  zeros(n: number) {
+    this.chunks.push(new Uint8Array(n));
+    return this;
+  }
+  get length() {
+    return this.chunks.reduce((n, c) => n + c.length, 0);
+  }
+  done(): Uint8Array {
+    return concat(this.chunks);
+  }
+}
+
+// ---- .fz / .cae ----
+
+/** A made-up 44-word key (tests and the bench only; a real vendor key is never written anywhere here). */
+export function madeUpWordKey(seed: number): Uint32Array {
+  const key = new Uint32Array(44);
+  let s = seed >>> 0 || 1;
+  for (let i = 0; i < 44; i++) {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    key[i] = s;
+  }
+  return key;
+}
+
+export const wordKeyText = (key: Uint32Array) => [...key].map((w) => `0x${w.toString(16).padStart(8, "0")}`).join(", ");
+
+/** The cipher in the encrypting direction: RC6 rounds over the last 16 ciphertext bytes give each byte's mask. */
+export function encryptFzBytes(plain: Uint8Array, key: Uint32Array): Uint8Array {
+  const out = new Uint8Array(plain.length);
+  const rot = (v: number, n: number) => ((v << (n & 31)) | (v >>> ((32 - (n & 31)) & 31))) >>> 0;
+  const history: number[] = new Array(16).fill(0);
+  let [a, b, c, d] = [0, 0, 0, 0];
+  for (let pos = 0; pos < plain.length; pos++) {
+    b = (b + key[0]) >>> 0;
+    d = (d + key[1]) >>> 0;
+    for (let i = 1; i <= 20; i++) {
+      const t = rot(Math.imul(b, 2 * b + 1) >>> 0, 5);
+      const u = rot(Math.imul(d, 2 * d + 1) >>> 0, 5);
+      const na = (rot((a ^ t) >>> 0, u) + key[2 * i]) >>> 0;
+      const nc = (rot((c ^ u) >>> 0, t) + key[2 * i + 1]) >>> 0;
+      [a, b, c, d] = [b, nc, d, na];
+    }
+    a = (a + key[42]) >>> 0;
+    out[pos] = plain[pos] ^ (a & 0xff);
+    history.shift();
+    history.push(out[pos]);
+    const le = (i: number) => (history[i] | (history[i + 1] << 8) | (history[i + 2] << 16) | (history[i + 3] << 24)) >>> 0;
+    [a, b, c, d] = [le(0), le(4), le(8), le(12)];
+  }
+  return out;
+}
+
+/** The content text of a .fz: parts, pins (number and name), test vias. */
+export function fzContentText(board: WrittenBoard, options: { unit?: "mm"; numberlessVariant?: boolean } = {}): string {
+  const lines: string[] = [];
+  if (options.unit === "mm") lines.push("UNIT:millimeters");
+  lines.push("A!REFDES!COMP_INSERTION_CODE!SYM_NAME!SYM_MIRROR!SYM_ROTATE!");
+  for (const part of board.parts) lines.push(`S!${part.name}!!SYM!${part.side === "top" ? "YES" : "NO"}!0!`);
+  lines.push("A!NET_NAME!REFDES!PIN_NUMBER!PIN_NAME!PIN_X!PIN_Y!TEST_POINT!RADIUS!");
+  for (const part of board.parts)
+    for (const [i, pin] of (part.pins as BinaryPin[]).entries()) {
+      const number = pin.number ?? String(i + 1);
+      const cells = options.numberlessVariant ? ["0", number] : [number, pin.name ?? ""];
+      lines.push(`S!${pin.net}!${part.name}!${cells[0]}!${cells[1]}!${pin.x}!${pin.y}!!6!`);
+    }
+  lines.push("A!TESTVIA!NET_NAME!REFDES!PIN_NUMBER!PIN_NAME!VIA_X!VIA_Y!TEST_POINT!RADIUS!");
+  for (const tp of board.testPoints ?? []) lines.push(`S!Y!${tp.net}!TP${tp.probe}!1!!${tp.x}!${tp.y}!${tp.side === "top" ? "T" : "B"}!5!`);
+  return `${lines.join("\r\n")}\r\n`;
+}
+
+/** The description (bill of materials): one line per value, listing its designators. */
+export function fzDescriptionText(board: WrittenBoard): string {
+  const lines = ["BOARD DESCRIPTION", "PARTNUMBER\tDESCRIPTION\tQTY\tLOCATION\tPARTNUMBER2"];
+  const byValue = new Map<string, string[]>();
+  for (const part of board.parts as BinaryPart[]) if (part.value) byValue.set(part.value, [...(byValue.get(part.value) ?? []), part.name]);
+  let n = 1;
+  for (const [value, names] of byValue) lines.push(`PN${n++}\t${value}\t${names.length}\t${names.join(" ")}\tALT`);
+  return `${lines.join("\r\n")}\r\n`;
+}
+
+/** Assembles the container around a content (and description) text. */
+export function fzContainer(content: Uint8Array, description?: Uint8Array): Uint8Array {
+  const prefixed = (data: Uint8Array) => new Out().u32(data.length).bytes(deflateSync(data)).done();
+  const body = prefixed(content);
+  if (!description) return new Out().bytes(body).u32(0).done();
+  const descr = prefixed(description);
+  return new Out()
+    .bytes(body)
+    .bytes(descr)
+    .u32(descr.length + 4)
+    .done();
+}
+
+export function fzFile(board: WrittenBoard, options: { key?: Uint32Array; unit?: "mm"; numberlessVariant?: boolean } = {}): Uint8Array {
+  const file = fzContainer(ascii(fzContentText(board, options)), ascii(fzDescriptionText(board)));
+  return options.key ? encryptFzBytes(file, options.key) : file;
+}

@@ -1,0 +1,10 @@
+// The binary formats, told apart by their content: Tebo's signature string, XZZ's (plain or XORed) magic, a
+// zlib stream at byte 4 (.fz/.cae, or one a configured key decrypts to), Lenovo's MFC archive header.
+// Undefined when the bytes are none of them.
+import type { BoardRead } from "../types";
+import { readFz } from "./fz";
+import type { ReadOptions } from "./keys";
+
+export function readBinaryBoardview(bytes: Uint8Array, options: ReadOptions = {}): BoardRead | undefined {
+  return readFz(bytes, options);
+}
