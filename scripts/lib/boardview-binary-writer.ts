@@ -3,6 +3,7 @@
 // up), XZZ .pcb, Tebo .tvw and Lenovo .cst. Written from the layouts in docs/boardviews.md; the encryptions here
 // are written apart from the readers' decryptions, so a test checks one against the other.
 import { deflateSync } from "node:zlib";
+import { desBlocks, desKeySchedule } from "../../src/boardview/binary/des";
 import type { WrittenBoard, WrittenPart, WrittenPin } from "./boardview-writer";
 
 /** Pins and parts may carry what these formats hold beyond the text formats. */
@@ -153,4 +154,114 @@ export function fzContainer(content: Uint8Array, description?: Uint8Array): Uint
 export function fzFile(board: WrittenBoard, options: { key?: Uint32Array; unit?: "mm"; numberlessVariant?: boolean } = {}): Uint8Array {
   const file = fzContainer(ascii(fzContentText(board, options)), ascii(fzDescriptionText(board)));
   return options.key ? encryptFzBytes(file, options.key) : file;
+}
+
+// ---- XZZ .pcb ----
+
+/** A made-up 8-byte DES key (tests and the bench only). */
+export const madeUpDesKey = (seed: number) => Uint8Array.from({ length: 8 }, (_, i) => (seed * 37 + i * 101 + 13) & 0xff);
+export const desKeyText = (key: Uint8Array) => Buffer.from(key).toString("hex");
+
+export interface XzzOptions {
+  key: Uint8Array;
+  /** XOR every byte before the readings marker with this (non-zero) byte. */
+  xor?: number;
+  /** Diode readings after the parts: by net ("NET=value" lines) or by part and pin ("=value=PART(PIN)"). */
+  readings?: { byNet?: Record<string, string>; byPin?: { part: string; pin: string; value: string }[] };
+  /** An outline rectangle on the edge layer (default 0,0 – 1000,800) and one arc. */
+  outline?: boolean;
+}
+
+const XZZ_SCALE = 10_000;
+
+function block(type: number, payload: Uint8Array): Uint8Array {
+  return new Out().u8(type).u32(payload.length).bytes(payload).done();
+}
+
+function xzzPart(part: WrittenPart, netIndex: Map<string, number>): Uint8Array {
+  const name = ascii(part.name);
+  const group = ascii("GROUP");
+  const body = new Out();
+  // The name sub-block: type, length, 26 bytes, name length, name.
+  body
+    .u8(0x06)
+    .u32(30 + name.length)
+    .zeros(26)
+    .u32(name.length)
+    .bytes(name);
+  for (const [i, pin] of (part.pins as BinaryPin[]).entries()) {
+    const number = ascii(pin.number ?? String(i + 1));
+    const p = new Out()
+      .zeros(4)
+      .i32(Math.round(pin.x * XZZ_SCALE))
+      .i32(Math.round(pin.y * XZZ_SCALE))
+      .zeros(8)
+      .u32(number.length)
+      .bytes(number)
+      .zeros(32)
+      .u32(netIndex.get(pin.net) ?? 0)
+      .done();
+    body.u8(0x09).u32(p.length).bytes(p);
+  }
+  const inner = body.done();
+  const head = new Out().zeros(18).u32(group.length).bytes(group).done();
+  const size = head.length + inner.length; // bytes after the size field
+  const plain = new Out().u32(size).bytes(head).bytes(inner).done();
+  const padded = new Uint8Array(Math.ceil(plain.length / 8) * 8);
+  padded.set(plain);
+  return padded;
+}
+
+/** DES in the encrypting direction (the algorithm of src/boardview/binary/des.ts, checked there against FIPS vectors). */
+function encrypt(plain: Uint8Array, key: Uint8Array): Uint8Array {
+  const out = plain.slice();
+  desBlocks(out, desKeySchedule(key), "encrypt");
+  return out;
+}
+
+export function xzzFile(board: WrittenBoard, options: XzzOptions): Uint8Array {
+  const nets = [...new Set([...board.parts.flatMap((p) => p.pins.map((pin) => pin.net)), ...(board.testPoints ?? []).map((t) => t.net)])];
+  const netIndex = new Map(nets.map((n, i) => [n, i + 1]));
+  const blocks: Uint8Array[] = [];
+  if (options.outline !== false) {
+    const corners = [
+      [0, 0],
+      [1000, 0],
+      [1000, 800],
+      [0, 800],
+    ];
+    for (let i = 0; i < 4; i++) {
+      const [a, b] = [corners[i], corners[(i + 1) % 4]];
+      blocks.push(block(0x05, new Out().u32(28).i32(a[0] * XZZ_SCALE).i32(a[1] * XZZ_SCALE).i32(b[0] * XZZ_SCALE).i32(b[1] * XZZ_SCALE).u32(XZZ_SCALE).u32(0).done()));
+    }
+    // A trace on another layer is not the outline.
+    blocks.push(block(0x05, new Out().u32(1).i32(0).i32(0).i32(5).i32(5).u32(XZZ_SCALE).u32(0).done()));
+    blocks.push(block(0x01, new Out().u32(28).i32(500 * XZZ_SCALE).i32(800 * XZZ_SCALE).i32(50 * XZZ_SCALE).i32(0).i32(180 * XZZ_SCALE).u32(XZZ_SCALE).u32(0).done()));
+  }
+  for (const part of board.parts) blocks.push(block(0x07, encrypt(xzzPart(part, netIndex), options.key)));
+  for (const tp of board.testPoints ?? []) {
+    const name = ascii(`TP${tp.probe}`);
+    blocks.push(
+      block(0x09, new Out().u32(tp.probe).i32(tp.x * XZZ_SCALE).i32(tp.y * XZZ_SCALE).zeros(8).u32(name.length).bytes(name).zeros(12).u32(netIndex.get(tp.net) ?? 0).done()),
+    );
+  }
+  const main = concat(blocks);
+  const netBlock = concat(nets.map((n, i) => new Out().u32(ascii(n).length + 8).u32(i + 1).bytes(ascii(n)).done()));
+  const mainStart = 0x40;
+  const netStart = mainStart + 4 + main.length;
+  const header = new Uint8Array(0x40);
+  header.set(ascii("XZZPCB"));
+  const view = new DataView(header.buffer);
+  view.setUint32(0x20, mainStart - 0x20, true);
+  view.setUint32(0x28, netStart - 0x20, true);
+  const body = new Out().bytes(header).u32(main.length).bytes(main).u32(netBlock.length).bytes(netBlock).done();
+  if (options.xor) for (let i = 0; i < body.length; i++) body[i] ^= options.xor;
+  const tail = new Out();
+  const readings = options.readings;
+  if (readings) {
+    tail.bytes(ascii("v6v6555v6v6")).zeros(7);
+    if (readings.byPin) tail.bytes(ascii(`\n${readings.byPin.map((r) => `=${r.value}=${r.part}(${r.pin})`).join("\n")}\n`));
+    if (readings.byNet) tail.bytes(ascii(`\r\n${Object.entries(readings.byNet).map(([net, value]) => `${net}=${value}`).join("\r\n")}\r\n\r\nAFTER=9`));
+  }
+  return concat([body, tail.done()]);
 }

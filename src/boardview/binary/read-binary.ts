@@ -4,7 +4,9 @@
 import type { BoardRead } from "../types";
 import { readFz } from "./fz";
 import type { ReadOptions } from "./keys";
+import { looksLikeXzz, parseXzz } from "./xzz";
 
 export function readBinaryBoardview(bytes: Uint8Array, options: ReadOptions = {}): BoardRead | undefined {
+  if (looksLikeXzz(bytes)) return parseXzz(bytes, options);
   return readFz(bytes, options);
 }
