@@ -4,6 +4,7 @@
 // are written apart from the readers' decryptions, so a test checks one against the other.
 import { deflateSync } from "node:zlib";
 import { desBlocks, desKeySchedule } from "../../src/boardview/binary/des";
+import { decodeTeboString } from "../../src/boardview/binary/tvw";
 import type { WrittenBoard, WrittenPart, WrittenPin } from "./boardview-writer";
 
 /** Pins and parts may carry what these formats hold beyond the text formats. */
@@ -264,4 +265,136 @@ export function xzzFile(board: WrittenBoard, options: XzzOptions): Uint8Array {
     if (readings.byNet) tail.bytes(ascii(`\r\n${Object.entries(readings.byNet).map(([net, value]) => `${net}=${value}`).join("\r\n")}\r\n\r\nAFTER=9`));
   }
   return concat([body, tail.done()]);
+}
+
+// ---- Tebo .tvw ----
+
+/** The header obfuscation, inverted by search: the character that decodes to each one at its position. */
+export function encodeTeboString(plain: string): string {
+  let out = "";
+  for (let i = 0; i < plain.length; i++) {
+    let found = plain[i];
+    for (let c = 0x20; c < 0x7f; c++) {
+      const candidate = String.fromCharCode(c);
+      if (decodeTeboString(" ".repeat(i) + candidate)[i] === plain[i]) {
+        found = candidate;
+        break;
+      }
+    }
+    out += found;
+  }
+  return out;
+}
+
+const TVW = 100; // 1/100 mil
+
+function str255(out: Out, text: string): Out {
+  const b = ascii(text.slice(0, 255));
+  return out.u8(b.length).bytes(b);
+}
+
+function tvwLogicLayer(out: Out, name: string, type: number, pads: { net: number; x: number; y: number; hole: boolean }[]): void {
+  out.u32(3).u32(2).u32(1);
+  str255(out, name);
+  str255(out, name);
+  str255(out, "");
+  out.u32(type).u32(0xff).u32(0xff);
+  // Shapes: max dcode 12 → two shapes (a round pad, a rectangle).
+  out.u32(12);
+  out.u32(1).i32(12 * TVW).i32(12 * TVW).u32(0).i32(0).i32(0);
+  out.u32(1).i32(20 * TVW).i32(10 * TVW).u32(1).f32(0).i32(0);
+  out.u32(1).u32(0).u32(1);
+  if (pads.length) {
+    out.u32(pads.length).u32(2);
+    for (const [i, pad] of pads.entries()) {
+      out.i32(pad.net).u32(10 + (i % 2)).i32(pad.x * TVW).i32(pad.y * TVW).u8(1).u8(1).u8(0);
+      out.u8(0).zeros(16).u8(pad.hole ? 1 : 0).u8(0);
+      if (pad.hole) out.zeros(7).i32(8 * TVW).i32(8 * TVW).u8(0);
+    }
+  } else out.u32(0);
+  out.u32(1).u32(0).i32(0).u32(10).i32(0).i32(0).i32(5).i32(5); // one trace
+  out.u32(0); // arcs
+  out.u32(0); // surfaces
+  out.u32(0).u32(0).u32(7); // items
+  out.u32(0).u32(0).u32(4); // test points
+  out.u32(0).u32(0).u32(0).u32(0).u32(0).u32(0); // two sets and the sequence
+}
+
+export function tvwFile(board: WrittenBoard): Uint8Array {
+  const nets = [...new Set(board.parts.flatMap((p) => p.pins.map((pin) => pin.net)))];
+  const padsOf = { top: [] as { net: number; x: number; y: number; hole: boolean }[], bottom: [] as { net: number; x: number; y: number; hole: boolean }[] };
+  const handles = board.parts.map((part) =>
+    part.pins.map((pin) => {
+      const pads = padsOf[part.side];
+      pads.push({ net: nets.indexOf(pin.net), x: pin.x, y: pin.y, hole: part.mounting === "through_hole" });
+      return (pads.length - 1) * 8;
+    }),
+  );
+  const out = new Out();
+  str255(out, encodeTeboString("Tebo-ictview files."));
+  out.u32(1);
+  str255(out, encodeTeboString("Customer 1"));
+  out.u8(0);
+  str255(out, encodeTeboString("2024-01-02"));
+  out.zeros(3).u32(0).u32(0).u32(0);
+  out.u32(3); // layers: top, bottom, route
+  tvwLogicLayer(out, "TOP", 1, padsOf.top);
+  tvwLogicLayer(out, "BOTTOM", 2, padsOf.bottom);
+  // The route layer: one tool, the outline as four slots.
+  out.u32(0).u32(1).u32(2).u32(1);
+  str255(out, "ROUTE");
+  str255(out, "ROUTE");
+  str255(out, "");
+  out.u32(12).u32(0).u32(0);
+  out.u32(0).u32(0).u32(2);
+  out.u8(1).u8(0).u32(10).zeros(20).zeros(3);
+  out.u8(0).u32(5).u32(0).zeros(16);
+  const corners = [
+    [0, 0],
+    [1000, 0],
+    [1000, 800],
+    [0, 800],
+  ];
+  for (let i = 0; i < 4; i++) {
+    const [a, b] = [corners[i], corners[(i + 1) % 4]];
+    out.u8(0x0a).i32(-1).u32(1).i32(a[0] * TVW).i32(a[1] * TVW).i32(b[0] * TVW).i32(b[1] * TVW).u32(0);
+  }
+  out.u8(0x08).i32(-1).u32(1).i32(0).i32(0); // a drill hole
+  out.zeros(16);
+  out.u32(nets.length).u32(nets.length);
+  for (const n of nets) str255(out, n);
+  // Probes: one pack of no probes.
+  out.u32(0).u32(0).u32(4);
+  str255(out, "PROBES");
+  out.u32(11811).u32(1).u32(0);
+  // Fixtures: eight grid names, a top and a bottom setting without variants.
+  out.u32(0).u32(7874);
+  for (let i = 0; i < 8; i++) str255(out, "");
+  for (const side of ["TOP", "BOTTOM"]) {
+    out.u32(3);
+    str255(out, side);
+    out.u32(0).u32(0).i32(0).i32(0);
+  }
+  out.zeros(68);
+  out.u32(board.parts.length).u32(0);
+  for (const [i, part] of (board.parts as BinaryPart[]).entries()) {
+    str255(out, part.name);
+    const xs = part.pins.map((p) => p.x);
+    const ys = part.pins.map((p) => p.y);
+    out.i32((Math.min(...xs) - 5) * TVW).i32((Math.min(...ys) - 5) * TVW).i32((Math.max(...xs) + 5) * TVW).i32((Math.max(...ys) + 5) * TVW);
+    out.i32(part.x * TVW).i32(part.y * TVW).i32(0).u32(0).u32(0).u32(0).i32(0);
+    out.u8(0);
+    str255(out, part.value ?? "");
+    str255(out, "");
+    str255(out, "");
+    str255(out, part.value ? "" : `description of ${part.name}`);
+    out.u32(part.pins.length).u32(part.side === "top" ? 0 : 1).u32(0);
+    for (const [j, pin] of (part.pins as BinaryPin[]).entries()) {
+      out.u32(handles[i][j]).u32(0).u32(j + 1);
+      str255(out, pin.number ?? String(j + 1));
+      out.u32(0);
+    }
+  }
+  out.u32(3).u32(0); // decals
+  return out.done();
 }

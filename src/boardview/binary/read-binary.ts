@@ -4,9 +4,11 @@
 import type { BoardRead } from "../types";
 import { readFz } from "./fz";
 import type { ReadOptions } from "./keys";
+import { looksLikeTvw, parseTvw } from "./tvw";
 import { looksLikeXzz, parseXzz } from "./xzz";
 
 export function readBinaryBoardview(bytes: Uint8Array, options: ReadOptions = {}): BoardRead | undefined {
+  if (looksLikeTvw(bytes)) return parseTvw(bytes);
   if (looksLikeXzz(bytes)) return parseXzz(bytes, options);
   return readFz(bytes, options);
 }
