@@ -398,3 +398,40 @@ export function tvwFile(board: WrittenBoard): Uint8Array {
   out.u32(3).u32(0); // decals
   return out.done();
 }
+
+// ---- Lenovo .cst ----
+
+/** Positions are 16-bit integers here: the board's numbers must fit. */
+export function cstFile(board: WrittenBoard): Uint8Array {
+  const nets = [...new Set([...board.parts.flatMap((p) => p.pins.map((pin) => pin.net)), ...(board.testPoints ?? []).map((t) => t.net)])];
+  const out = new Out().u16(board.parts.length).u16(0xffff).u16(1);
+  str16(out, "CDevice");
+  for (const [i, part] of board.parts.entries()) {
+    out.u8(part.name.length).bytes(ascii(part.name)).zeros(4).u8(part.side === "top" ? 0x0c : 0x01).zeros(4);
+    if (i < board.parts.length - 1) out.u16(0x8001);
+  }
+  out.u16(nets.length);
+  for (const n of nets) out.u8(n.length).bytes(ascii(n));
+  // Another class's objects come between the nets and the pins (read past, not read).
+  out.u16(1).u16(0xffff).u16(1);
+  str16(out, "CShape");
+  out.zeros(12);
+  const pins = board.parts.flatMap((part, i) => part.pins.map((pin) => ({ part: i, probe: -1, ...pin })));
+  const orphans = (board.testPoints ?? []).map((t) => ({ part: -1, ...t }));
+  out.u16(pins.length + orphans.length).u16(0xffff).u16(1);
+  str16(out, "CPad");
+  for (const pin of [...pins, ...orphans])
+    out
+      .u16(pin.part)
+      .u16(pin.probe)
+      .u16(nets.indexOf(pin.net))
+      .u16(pin.x)
+      .u16(pin.y)
+      .u16(0)
+      .zeros(4);
+  return out.done();
+}
+
+function str16(out: Out, text: string): Out {
+  return out.u16(text.length).bytes(ascii(text));
+}
