@@ -233,21 +233,68 @@ export function xzzFile(board: WrittenBoard, options: XzzOptions): Uint8Array {
     ];
     for (let i = 0; i < 4; i++) {
       const [a, b] = [corners[i], corners[(i + 1) % 4]];
-      blocks.push(block(0x05, new Out().u32(28).i32(a[0] * XZZ_SCALE).i32(a[1] * XZZ_SCALE).i32(b[0] * XZZ_SCALE).i32(b[1] * XZZ_SCALE).u32(XZZ_SCALE).u32(0).done()));
+      blocks.push(
+        block(
+          0x05,
+          new Out()
+            .u32(28)
+            .i32(a[0] * XZZ_SCALE)
+            .i32(a[1] * XZZ_SCALE)
+            .i32(b[0] * XZZ_SCALE)
+            .i32(b[1] * XZZ_SCALE)
+            .u32(XZZ_SCALE)
+            .u32(0)
+            .done(),
+        ),
+      );
     }
     // A trace on another layer is not the outline.
     blocks.push(block(0x05, new Out().u32(1).i32(0).i32(0).i32(5).i32(5).u32(XZZ_SCALE).u32(0).done()));
-    blocks.push(block(0x01, new Out().u32(28).i32(500 * XZZ_SCALE).i32(800 * XZZ_SCALE).i32(50 * XZZ_SCALE).i32(0).i32(180 * XZZ_SCALE).u32(XZZ_SCALE).u32(0).done()));
+    blocks.push(
+      block(
+        0x01,
+        new Out()
+          .u32(28)
+          .i32(500 * XZZ_SCALE)
+          .i32(800 * XZZ_SCALE)
+          .i32(50 * XZZ_SCALE)
+          .i32(0)
+          .i32(180 * XZZ_SCALE)
+          .u32(XZZ_SCALE)
+          .u32(0)
+          .done(),
+      ),
+    );
   }
   for (const part of board.parts) blocks.push(block(0x07, encrypt(xzzPart(part, netIndex), options.key)));
   for (const tp of board.testPoints ?? []) {
     const name = ascii(`TP${tp.probe}`);
     blocks.push(
-      block(0x09, new Out().u32(tp.probe).i32(tp.x * XZZ_SCALE).i32(tp.y * XZZ_SCALE).zeros(8).u32(name.length).bytes(name).zeros(12).u32(netIndex.get(tp.net) ?? 0).done()),
+      block(
+        0x09,
+        new Out()
+          .u32(tp.probe)
+          .i32(tp.x * XZZ_SCALE)
+          .i32(tp.y * XZZ_SCALE)
+          .zeros(8)
+          .u32(name.length)
+          .bytes(name)
+          .zeros(12)
+          .u32(netIndex.get(tp.net) ?? 0)
+          .done(),
+      ),
     );
   }
   const main = concat(blocks);
-  const netBlock = concat(nets.map((n, i) => new Out().u32(ascii(n).length + 8).u32(i + 1).bytes(ascii(n)).done()));
+  const netBlock = concat(
+    nets.map((n, i) =>
+      new Out()
+        .u32(ascii(n).length + 8)
+        .u32(i + 1)
+        .bytes(ascii(n))
+        .done(),
+    ),
+  );
   const mainStart = 0x40;
   const netStart = mainStart + 4 + main.length;
   const header = new Uint8Array(0x40);
@@ -262,7 +309,14 @@ export function xzzFile(board: WrittenBoard, options: XzzOptions): Uint8Array {
   if (readings) {
     tail.bytes(ascii("v6v6555v6v6")).zeros(7);
     if (readings.byPin) tail.bytes(ascii(`\n${readings.byPin.map((r) => `=${r.value}=${r.part}(${r.pin})`).join("\n")}\n`));
-    if (readings.byNet) tail.bytes(ascii(`\r\n${Object.entries(readings.byNet).map(([net, value]) => `${net}=${value}`).join("\r\n")}\r\n\r\nAFTER=9`));
+    if (readings.byNet)
+      tail.bytes(
+        ascii(
+          `\r\n${Object.entries(readings.byNet)
+            .map(([net, value]) => `${net}=${value}`)
+            .join("\r\n")}\r\n\r\nAFTER=9`,
+        ),
+      );
   }
   return concat([body, tail.done()]);
 }
@@ -301,15 +355,43 @@ function tvwLogicLayer(out: Out, name: string, type: number, pads: { net: number
   out.u32(type).u32(0xff).u32(0xff);
   // Shapes: max dcode 12 → two shapes (a round pad, a rectangle).
   out.u32(12);
-  out.u32(1).i32(12 * TVW).i32(12 * TVW).u32(0).i32(0).i32(0);
-  out.u32(1).i32(20 * TVW).i32(10 * TVW).u32(1).f32(0).i32(0);
+  out
+    .u32(1)
+    .i32(12 * TVW)
+    .i32(12 * TVW)
+    .u32(0)
+    .i32(0)
+    .i32(0);
+  out
+    .u32(1)
+    .i32(20 * TVW)
+    .i32(10 * TVW)
+    .u32(1)
+    .f32(0)
+    .i32(0);
   out.u32(1).u32(0).u32(1);
   if (pads.length) {
     out.u32(pads.length).u32(2);
     for (const [i, pad] of pads.entries()) {
-      out.i32(pad.net).u32(10 + (i % 2)).i32(pad.x * TVW).i32(pad.y * TVW).u8(1).u8(1).u8(0);
-      out.u8(0).zeros(16).u8(pad.hole ? 1 : 0).u8(0);
-      if (pad.hole) out.zeros(7).i32(8 * TVW).i32(8 * TVW).u8(0);
+      out
+        .i32(pad.net)
+        .u32(10 + (i % 2))
+        .i32(pad.x * TVW)
+        .i32(pad.y * TVW)
+        .u8(1)
+        .u8(1)
+        .u8(0);
+      out
+        .u8(0)
+        .zeros(16)
+        .u8(pad.hole ? 1 : 0)
+        .u8(0);
+      if (pad.hole)
+        out
+          .zeros(7)
+          .i32(8 * TVW)
+          .i32(8 * TVW)
+          .u8(0);
     }
   } else out.u32(0);
   out.u32(1).u32(0).i32(0).u32(10).i32(0).i32(0).i32(5).i32(5); // one trace
@@ -322,7 +404,10 @@ function tvwLogicLayer(out: Out, name: string, type: number, pads: { net: number
 
 export function tvwFile(board: WrittenBoard): Uint8Array {
   const nets = [...new Set(board.parts.flatMap((p) => p.pins.map((pin) => pin.net)))];
-  const padsOf = { top: [] as { net: number; x: number; y: number; hole: boolean }[], bottom: [] as { net: number; x: number; y: number; hole: boolean }[] };
+  const padsOf = {
+    top: [] as { net: number; x: number; y: number; hole: boolean }[],
+    bottom: [] as { net: number; x: number; y: number; hole: boolean }[],
+  };
   const handles = board.parts.map((part) =>
     part.pins.map((pin) => {
       const pads = padsOf[part.side];
@@ -357,7 +442,15 @@ export function tvwFile(board: WrittenBoard): Uint8Array {
   ];
   for (let i = 0; i < 4; i++) {
     const [a, b] = [corners[i], corners[(i + 1) % 4]];
-    out.u8(0x0a).i32(-1).u32(1).i32(a[0] * TVW).i32(a[1] * TVW).i32(b[0] * TVW).i32(b[1] * TVW).u32(0);
+    out
+      .u8(0x0a)
+      .i32(-1)
+      .u32(1)
+      .i32(a[0] * TVW)
+      .i32(a[1] * TVW)
+      .i32(b[0] * TVW)
+      .i32(b[1] * TVW)
+      .u32(0);
   }
   out.u8(0x08).i32(-1).u32(1).i32(0).i32(0); // a drill hole
   out.zeros(16);
@@ -381,16 +474,33 @@ export function tvwFile(board: WrittenBoard): Uint8Array {
     str255(out, part.name);
     const xs = part.pins.map((p) => p.x);
     const ys = part.pins.map((p) => p.y);
-    out.i32((Math.min(...xs) - 5) * TVW).i32((Math.min(...ys) - 5) * TVW).i32((Math.max(...xs) + 5) * TVW).i32((Math.max(...ys) + 5) * TVW);
-    out.i32(part.x * TVW).i32(part.y * TVW).i32(0).u32(0).u32(0).u32(0).i32(0);
+    out
+      .i32((Math.min(...xs) - 5) * TVW)
+      .i32((Math.min(...ys) - 5) * TVW)
+      .i32((Math.max(...xs) + 5) * TVW)
+      .i32((Math.max(...ys) + 5) * TVW);
+    out
+      .i32(part.x * TVW)
+      .i32(part.y * TVW)
+      .i32(0)
+      .u32(0)
+      .u32(0)
+      .u32(0)
+      .i32(0);
     out.u8(0);
     str255(out, part.value ?? "");
     str255(out, "");
     str255(out, "");
     str255(out, part.value ? "" : `description of ${part.name}`);
-    out.u32(part.pins.length).u32(part.side === "top" ? 0 : 1).u32(0);
+    out
+      .u32(part.pins.length)
+      .u32(part.side === "top" ? 0 : 1)
+      .u32(0);
     for (const [j, pin] of (part.pins as BinaryPin[]).entries()) {
-      out.u32(handles[i][j]).u32(0).u32(j + 1);
+      out
+        .u32(handles[i][j])
+        .u32(0)
+        .u32(j + 1);
       str255(out, pin.number ?? String(j + 1));
       out.u32(0);
     }
@@ -407,7 +517,12 @@ export function cstFile(board: WrittenBoard): Uint8Array {
   const out = new Out().u16(board.parts.length).u16(0xffff).u16(1);
   str16(out, "CDevice");
   for (const [i, part] of board.parts.entries()) {
-    out.u8(part.name.length).bytes(ascii(part.name)).zeros(4).u8(part.side === "top" ? 0x0c : 0x01).zeros(4);
+    out
+      .u8(part.name.length)
+      .bytes(ascii(part.name))
+      .zeros(4)
+      .u8(part.side === "top" ? 0x0c : 0x01)
+      .zeros(4);
     if (i < board.parts.length - 1) out.u16(0x8001);
   }
   out.u16(nets.length);
@@ -418,17 +533,12 @@ export function cstFile(board: WrittenBoard): Uint8Array {
   out.zeros(12);
   const pins = board.parts.flatMap((part, i) => part.pins.map((pin) => ({ part: i, probe: -1, ...pin })));
   const orphans = (board.testPoints ?? []).map((t) => ({ part: -1, ...t }));
-  out.u16(pins.length + orphans.length).u16(0xffff).u16(1);
+  out
+    .u16(pins.length + orphans.length)
+    .u16(0xffff)
+    .u16(1);
   str16(out, "CPad");
-  for (const pin of [...pins, ...orphans])
-    out
-      .u16(pin.part)
-      .u16(pin.probe)
-      .u16(nets.indexOf(pin.net))
-      .u16(pin.x)
-      .u16(pin.y)
-      .u16(0)
-      .zeros(4);
+  for (const pin of [...pins, ...orphans]) out.u16(pin.part).u16(pin.probe).u16(nets.indexOf(pin.net)).u16(pin.x).u16(pin.y).u16(0).zeros(4);
   return out.done();
 }
 

@@ -23,7 +23,14 @@ export function looksLikeCst(bytes: Uint8Array): boolean {
 /** Where the CPad class name starts (after FF FF, schema, length 4), or -1. */
 function padHeader(bytes: Uint8Array, from: number): number {
   for (let i = bytes.indexOf(0x43, from); i >= 0; i = bytes.indexOf(0x43, i + 1)) {
-    if (i >= 6 && PAD_CLASS.every((b, j) => bytes[i + j] === b) && bytes[i - 6] === 0xff && bytes[i - 5] === 0xff && bytes[i - 2] === 4 && bytes[i - 1] === 0)
+    if (
+      i >= 6 &&
+      PAD_CLASS.every((b, j) => bytes[i + j] === b) &&
+      bytes[i - 6] === 0xff &&
+      bytes[i - 5] === 0xff &&
+      bytes[i - 2] === 4 &&
+      bytes[i - 1] === 0
+    )
       return i;
   }
   return -1;

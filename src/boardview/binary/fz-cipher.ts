@@ -6,7 +6,7 @@ const ROUNDS = 20;
 
 const rotl = (value: number, by: number) => {
   const s = by & 31;
-  return ((value << s) | (value >>> (32 - s))) | 0;
+  return (value << s) | (value >>> (32 - s)) | 0;
 };
 
 /** Decrypts `bytes` in place with the 44-word `key`. */

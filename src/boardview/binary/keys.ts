@@ -27,7 +27,7 @@ export function parseWordKey(text: string | undefined): Uint32Array | undefined 
     .split(/[\s,;]+/)
     .filter(Boolean)
     .map((t) => t.replace(/^0x/i, ""));
-  const words = tokens.length === 1 && tokens[0].length === KEY_WORDS * 8 ? tokens[0].match(/.{8}/g) ?? [] : tokens;
+  const words = tokens.length === 1 && tokens[0].length === KEY_WORDS * 8 ? (tokens[0].match(/.{8}/g) ?? []) : tokens;
   if (words.length !== KEY_WORDS || !words.every((w) => /^[0-9a-f]{1,8}$/i.test(w))) return undefined;
   return Uint32Array.from(words, (w) => Number.parseInt(w, 16) >>> 0);
 }

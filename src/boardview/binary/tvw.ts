@@ -353,7 +353,8 @@ export function parseTvw(bytes: Uint8Array): BoardRead {
     } else if (err instanceof OutOfBytes) board.stop("the file ends inside a record");
     else throw err;
   }
-  if (!board.parts.length) return unreadable(board.stopped ? `The Tebo file could not be read to its parts (${board.stopped}).` : "The Tebo file lists no parts.");
+  if (!board.parts.length)
+    return unreadable(board.stopped ? `The Tebo file could not be read to its parts (${board.stopped}).` : "The Tebo file lists no parts.");
   addOutline(board, layers);
   return board.finish("tvw", "mil");
 }
@@ -424,7 +425,15 @@ function addOutline(board: BoardBuilder, layers: Layer[]): void {
     if (layer.kind !== "through" || layer.type !== LAYER_ROUTE) continue;
     for (const [a, b, cx, d] of layer.slots) {
       const [x1, y1, x2, y2] = [a, b, cx, d].map((v) => v / SCALE);
-      if (near(x1, y1) && near(x2, y2) && !board.addOutline([{ x: x1, y: y1 }, { x: x2, y: y2 }])) return;
+      if (
+        near(x1, y1) &&
+        near(x2, y2) &&
+        !board.addOutline([
+          { x: x1, y: y1 },
+          { x: x2, y: y2 },
+        ])
+      )
+        return;
     }
   }
 }

@@ -63,6 +63,10 @@ export function parseXzz(input: Uint8Array, options: ReadOptions = {}): BoardRea
         board.stop("a block runs past the end of the file");
         break;
       }
+      if (type !== 0x01 && type !== 0x05 && type !== 0x07 && type !== 0x09) {
+        blocks.skip(length); // vias, texts and unknown blocks
+        continue;
+      }
       const payload = new ByteCursor(blocks.take(length));
       if (type === 0x01 || type === 0x05) {
         const segment = type === 0x01 ? arc(payload) : line(payload);
@@ -124,8 +128,7 @@ function arc(c: ByteCursor): Point[] | undefined {
   const [x, y, r] = [c.i32(), c.i32(), c.i32()].map(position);
   let start = c.i32() / SCALE;
   let end = c.i32() / SCALE;
-  if (layer !== EDGE_LAYER || x === undefined || y === undefined || r === undefined || Math.abs(start) > 720 || Math.abs(end) > 720)
-    return undefined;
+  if (layer !== EDGE_LAYER || x === undefined || y === undefined || r === undefined || Math.abs(start) > 720 || Math.abs(end) > 720) return undefined;
   if (start > end) [start, end] = [end, start];
   if (end - start > 180) start += 360;
   const points: Point[] = [];
