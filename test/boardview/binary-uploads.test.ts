@@ -46,7 +46,13 @@ const FILES: [string, string, () => Uint8Array, string, string | undefined][] = 
   [".fz plain", "board.fz", () => fzFile(BOARD), "fz", "CD3217B12"],
   [".fz encrypted (key configured)", "board.fz", () => fzFile(BOARD, { key: FZ_KEY }), "fz", "CD3217B12"],
   [".cae plain", "board.cae", () => fzFile(BOARD), "cae", "CD3217B12"],
-  ["XZZ .pcb (key configured)", "board.pcb", () => xzzFile(BOARD, { key: XZZ_KEY, xor: 0x4c, readings: { byNet: { PPBUS_G3H: "0.412" } } }), "xzz", undefined],
+  [
+    "XZZ .pcb (key configured)",
+    "board.pcb",
+    () => xzzFile(BOARD, { key: XZZ_KEY, xor: 0x4c, readings: { byNet: { PPBUS_G3H: "0.412" } } }),
+    "xzz",
+    undefined,
+  ],
   ["Tebo .tvw", "board.tvw", () => tvwFile(BOARD), "tvw", "CD3217B12"],
   ["Lenovo .cst", "board.cst", () => cstFile(BOARD), "cst", undefined],
 ];
@@ -76,7 +82,10 @@ describe("encrypted files without the key, and what is stored", () => {
   it("an encrypted .cae (no key configured) is available, without parts, with the reason", async () => {
     const id = await uploadBoardview("board.cae", fzFile(BOARD, { key: OTHER_KEY }));
     const { body } = await getJson(`/documents/${id}`);
-    expect(body.data).toMatchObject({ status: "available", boardview: { format: null, parts: 0, reason: "The file is encrypted; the operator has not configured the key." } });
+    expect(body.data).toMatchObject({
+      status: "available",
+      boardview: { format: null, parts: 0, reason: "The file is encrypted; the operator has not configured the key." },
+    });
   });
 
   it("an .fz encrypted with another key than the configured one says so", async () => {
