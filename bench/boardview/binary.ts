@@ -19,6 +19,9 @@ const ROUNDS = 5;
 const FZ_KEY = madeUpWordKey(11);
 const XZZ_KEY = madeUpDesKey(5);
 
+const NOTE =
+  "Per MB is per MB of the file as uploaded: a .fz is zlib-compressed (about a quarter of the Test_Link file of the same board), so compare a board's read time with the yardstick's on the same row count (100,000 pins: .fz about as long as Test_Link). The .fz cipher runs 20 RC6 rounds per byte: an encrypted file costs its decryption per MB on top (the line \"cipher alone\"), so a 50 MB encrypted upload would take tens of seconds of CPU on this loaded machine; real .fz files are a few MB. Test_Link's yardstick row is the reader of bench:boardview on the same boards.";
+
 const FORMATS: [string, (pins: number) => Uint8Array, ReadOptions][] = [
   ["Test_Link .brd (yardstick)", (n) => testLinkFile(syntheticBoard(1, n)), {}],
   [".fz plain", (n) => fzFile(syntheticBoard(1, n)), { extension: "fz" }],
@@ -103,6 +106,8 @@ async function main(): Promise<void> {
       "boards from `syntheticBoard` written by scripts/lib/boardview-binary-writer.ts (keys made up for the bench) and read by `boardviewFromBytes` with the keys — what the queue consumer runs.",
     "",
     ...speed,
+    "",
+    NOTE,
     "",
     "Rows: each board's statements run against a local text database (D1's changes count). Rows follow parts and nets, not the format: a format that keeps more per pin (numbers, names, radius) writes larger rows, not more of them.",
     "",
