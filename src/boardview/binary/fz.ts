@@ -11,7 +11,7 @@ import { nameOf, numberOf, readLines } from "../lines";
 import { type BoardPart, type BoardRead, type BoardUnit, BOARDVIEW_CAPS, unreadable } from "../types";
 import { coordinate, inflateBounded, isZlibHeader } from "./bytes";
 import { decryptFz } from "./fz-cipher";
-import { NO_KEY_REASON, type ReadOptions } from "./keys";
+import { ENCRYPTED_BYTES, NO_KEY_REASON, type ReadOptions } from "./keys";
 
 const CONTENT_AT = 4;
 type Container = "fz" | "cae";
@@ -38,9 +38,13 @@ export function readFz(bytes: Uint8Array, options: ReadOptions = {}): BoardRead 
     const head = bytes.slice(0, CONTENT_AT + 2);
     decryptFz(head, key);
     if (!isZlibHeader(head, CONTENT_AT)) continue;
-    const plain = bytes.slice(0, BOARDVIEW_CAPS.bytes);
+    const cap = Math.min(options.encryptedBytes ?? ENCRYPTED_BYTES, BOARDVIEW_CAPS.bytes);
+    const plain = bytes.slice(0, cap);
     decryptFz(plain, key);
-    return parseContainer(plain, format);
+    const read = parseContainer(plain, format);
+    // Cut short, the content is read as far as it was decrypted (its description, at the end, is lost).
+    if (bytes.length > cap && read.kind === "board") read.stopped ??= `only the first ${cap} bytes of an encrypted file are decrypted`;
+    return read;
   }
   if (!hinted || bytes.length <= 12) return undefined;
   if (!options.keys?.[hinted]) return unreadable(NO_KEY_REASON);
