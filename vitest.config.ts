@@ -72,6 +72,12 @@ export default defineConfig({
             SITE_RATE_PER_MINUTE: "1000000",
             MCP_RATE_PER_MINUTE: "1000000",
             EDGE_CACHE_TTL_SECONDS: "0",
+            // Keys made up for the tests (never a vendor's) for the encrypted boardview formats: 44 words for .fz,
+            // 8 bytes for XZZ. No .cae key, so an encrypted .cae upload shows the no-key reason (test/boardview/).
+            BOARDVIEW_FZ_KEY: Array.from({ length: 44 }, (_, i) => `0x${((Math.imul(i + 1, 2654435761) ^ 0x5bd1e995) >>> 0).toString(16)}`).join(
+              ", ",
+            ),
+            BOARDVIEW_XZZ_KEY: "0x13a4b5c6d7e8f901",
           }),
         ],
         test: {

@@ -1198,6 +1198,28 @@ export interface components {
                 /** @description null: unlimited */
                 limit_bytes: number | null;
             };
+            /** @description The boardview formats read from uploads of boardview extensions (the content decides the format) */
+            boardview_formats?: components["schemas"]["BoardviewFormat"][];
+        };
+        BoardviewFormat: {
+            /**
+             * @description As a boardview summary names it
+             * @example fz
+             */
+            format: string;
+            /** @example ASUS .fz */
+            name: string;
+            extensions: string[];
+            variants: string[];
+            /** @description What is read from its files */
+            reads: string[];
+            /**
+             * @description The unit of its positions (mm where a file says so)
+             * @enum {string}
+             */
+            unit: "mil" | "mm" | "inch" | "unknown";
+            /** @description The secret the operator sets for its encrypted variant; without it such files stay unread, with the reason */
+            key_secret?: string;
         };
         UploadResponse: {
             data: components["schemas"]["UploadStatus"];

@@ -3,6 +3,7 @@
 // primary's document row. Shared by the queue consumer and the importer.
 import { FORMATS } from "../ingest/formats";
 import { writeTextStatements, type TextStatement } from "../text/page-rows";
+import type { ReadOptions } from "./binary/keys";
 import { namePages, netsOf, type BoardSummary, summaryOf, unreadableSummary } from "./nets";
 import { readBoardview } from "./read";
 import { writeBoardviewStatements } from "./rows";
@@ -25,11 +26,14 @@ export interface StoredBoardview {
   statements(documentId: string, type: string): TextStatement[];
 }
 
-/** Reads a boardview's bytes into what is stored (never throws: an unreadable file has a reason). */
-export function boardviewFromBytes(bytes: Uint8Array): StoredBoardview {
+/**
+ * Reads a boardview's bytes into what is stored (never throws: an unreadable file has a reason). `options`: the
+ * operator's keys for encrypted formats and the file's extension (src/boardview/binary/keys.ts).
+ */
+export function boardviewFromBytes(bytes: Uint8Array, options: ReadOptions = {}): StoredBoardview {
   if (bytes.length > BOARDVIEW_CAPS.bytes)
     return unreadableFile(`The file is larger than ${BOARDVIEW_CAPS.bytes} bytes, the most read for a boardview.`);
-  const read = readBoardview(bytes);
+  const read = readBoardview(bytes, options);
   if (read.kind === "unreadable") return unreadableFile(read.reason);
   const nets = netsOf(read);
   const pages = namePages(read, nets);

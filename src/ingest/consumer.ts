@@ -10,6 +10,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { getDb } from "../db/client";
 import { documentPages, documents, documentVersions } from "../db/schema";
+import { boardviewKeys } from "../boardview/binary/keys";
 import { boardviewFromBytes, isBoardviewExtension, type StoredBoardview } from "../boardview/store";
 import { hasAnyText, recordShard, runOnShard, storeDocumentText } from "../text/store";
 import { RAISE_TEXT_GENERATION } from "../text/generation";
@@ -101,7 +102,7 @@ export async function processDocument(env: Env, job: ProcessJob): Promise<Proces
   if (isBoardviewExtension(doc.extension)) {
     const object = await env.FILES.get(doc.r2Key);
     if (!object) return reject("The stored file is missing.");
-    boardview = boardviewFromBytes(new Uint8Array(await object.arrayBuffer()));
+    boardview = boardviewFromBytes(new Uint8Array(await object.arrayBuffer()), { keys: boardviewKeys(env), extension: doc.extension });
     pages = boardview.pages;
   }
 

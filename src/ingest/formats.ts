@@ -62,6 +62,8 @@ export const FORMATS: readonly Format[] = [
   ...formats("archive", PLATFORM_MAX, "gzip", ["gz", "tgz"]),
   ...formats("bios", PLATFORM_MAX, "binary", ["bin", "rom", "fd", "cap", "hex"]),
   ...formats("boardview", 50 * MB, "binary", ["brd", "bdv", "bv", "bvr", "fz", "cad", "tvw", "asc"]),
+  // The binary boardviews beside .fz and .tvw: ASRock .cae, XZZ .pcb, Lenovo .cst (src/boardview/binary/).
+  ...formats("boardview", 50 * MB, "binary", ["cae", "pcb", "cst"]),
   ...formats("video", PLATFORM_MAX, "mp4", ["mp4", "mov", "m4v"]),
   ...formats("video", PLATFORM_MAX, "ebml", ["webm", "mkv"]),
   ...formats("audio", 50 * MB, "mp3", ["mp3"]),

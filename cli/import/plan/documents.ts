@@ -3,6 +3,7 @@
 import { and, sql } from "drizzle-orm";
 import * as t from "../../../src/db/schema";
 import { sha256Hex } from "../../../src/auth/keys";
+import { type BoardviewKeys, boardviewKeys } from "../../../src/boardview/binary/keys";
 import { boardviewFromBytes, isBoardviewExtension } from "../../../src/boardview/store";
 import { extensionOf, mediaTypeFor } from "../../../src/content/media-types";
 import type { Item, PlanContext, RecordPlanBuilder } from "./record-plan";
@@ -17,7 +18,8 @@ export async function planDocument(plan: RecordPlanBuilder, ctx: PlanContext, d:
   // A boardview is read here as the queue consumer reads an upload: its names become its pages, its parts and
   // nets rows on its text database, its summary a column of its row.
   const latest = versions[versions.length - 1];
-  const board = isBoardviewExtension(extensionOf(latest.filename)) ? boardviewFromBytes(decodeContent(latest)) : null;
+  const extension = extensionOf(latest.filename);
+  const board = isBoardviewExtension(extension) ? boardviewFromBytes(decodeContent(latest), { keys: importKeys(), extension }) : null;
   const pages = d.pages ?? board?.pages;
   const values = {
     title: d.title,
@@ -131,4 +133,11 @@ export async function planDocument(plan: RecordPlanBuilder, ctx: PlanContext, d:
   for (const shareUser of shareIds) plan.push(db.insert(t.documentShares).values({ documentId: id, userId: shareUser }).onConflictDoNothing());
   plan.addText({ documentId: id, type: d.type, pages: pages ?? [], boardRows: board?.rows(id) });
   plan.count("documents");
+}
+
+let keys: BoardviewKeys | undefined;
+/** The keys of encrypted boardviews, from the importer's environment (the same names as the Worker's secrets). */
+function importKeys(): BoardviewKeys {
+  keys ??= boardviewKeys(process.env);
+  return keys;
 }
