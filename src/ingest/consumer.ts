@@ -15,7 +15,7 @@ import { hasAnyText, recordShard, runOnShard, storeDocumentText } from "../text/
 import { RAISE_TEXT_GENERATION } from "../text/generation";
 import { textShards } from "../text/shards";
 import { MAX_DELIVERIES } from "./attempts";
-import { familyOf } from "./formats";
+import { familyOf } from "../content/formats";
 import { isProcessJob, type ProcessJob } from "./jobs";
 import { PDF_TEXT_MAX_BYTES, pdfText } from "./pdf-text";
 import { familyMismatch, isZip, programKind, SNIFF_BYTES } from "./sniff";

@@ -4,7 +4,7 @@
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { WithSubquery } from "drizzle-orm/subquery";
-import type { VisibilityViewer } from "../../auth/visibility";
+import type { VisibilityViewer } from "../visibility";
 import { pageMeta, type Page, type PageRequest, type SortPosition } from "../../core/pagination";
 import type { UrlContext } from "../../core/urls";
 import type { TextShard } from "../../text/shards";

@@ -1,6 +1,6 @@
 import { canPublish, INGEST } from "../../auth/scopes";
 import { usedBytes } from "../../db/queries/uploads";
-import { capabilityFormats } from "../../ingest/formats";
+import { capabilityFormats } from "../../content/formats";
 import { CapabilitiesSchema } from "../../schemas/ingest";
 import { apiRoute, createRouter } from "../define";
 
