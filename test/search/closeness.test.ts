@@ -19,7 +19,8 @@ beforeAll(async () => {
 describe("closeness: as typed, another form, neither", () => {
   it("an item matching as typed weighs 3, through another form 1, through neither 0", async () => {
     const flag = exactFlag(group, "closeness_probe", { exact: '"varistors"', forms: '("varistors" OR "varistor")' }, sql`k.n`);
-    const { sql: text, params } = sql`select k.n as n, ${flag} as closeness from (select 1 as n union all select 2 union all select 3) k order by k.n`.render();
+    const { sql: text, params } =
+      sql`select k.n as n, ${flag} as closeness from (select 1 as n union all select 2 union all select 3) k order by k.n`.render();
     const rows = await env.DB.prepare(text)
       .bind(...params)
       .all<{ n: number; closeness: number }>();
