@@ -130,7 +130,11 @@ describe("the board or model named in the query holds the results together", () 
     // A plain word is in thousands of cases' codes (a maker, a product line): it is left to the boards' own words.
     const lookup = async (word: string) => {
       const { sql, params } = sqlText(scopeWordQuery(word, new Date().toISOString()));
-      return (await env.DB.prepare(sql).bind(...params).all<{ number: string; models: string | null }>()).results;
+      return (
+        await env.DB.prepare(sql)
+          .bind(...params)
+          .all<{ number: string; models: string | null }>()
+      ).results;
     };
     expect((await lookup("retina")).filter((row) => row.models !== null)).toEqual([]);
     expect(await lookup("a1466")).toEqual([expect.objectContaining({ number: "820-00875", models: "MacBook Air Retina A1466" })]);
