@@ -1,6 +1,6 @@
-// `npm run lint:docs`: the README stays a front door (at most 16 KB) and every relative link of README.md and
-// docs/*.md names a file of the repository (and, with a #fragment into markdown, one of its headings). Links
-// outside the repository (http, mailto) are not followed: nothing here may reach the network.
+// `npm run lint:docs`: the README stays a front door (at most 16 KB); every relative link of README.md and
+// docs/*.md names a file of the repository (and, with a #fragment into markdown, one of its headings); the rule
+// map of docs/code-layout.md names only files, names and tests that exist. Nothing here reaches the network.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, normalize } from "node:path";
 import { runMain } from "./lib/cli";
@@ -56,6 +56,48 @@ function problemsOf(file: string): string[] {
   return problems;
 }
 
+const RULE_MAP = "docs/code-layout.md";
+const RULE_MAP_HEADING = "## Where a rule lives, and the test that fails without it";
+const RULE_MAP_MIN_ROWS = 24;
+
+/** A quoted test title is in its file: every piece between `…` (words left out) appears there. */
+const titleIn = (title: string, text: string) =>
+  title
+    .split(/…|\.\.\./)
+    .map((piece) => piece.trim())
+    .filter(Boolean)
+    .every((piece) => text.includes(piece));
+
+/**
+ * The rule map's rows: every `path` exists; a `name` after a path is in that file; a "title" after a test file
+ * is one of its tests. Fewer than RULE_MAP_MIN_ROWS rows is a problem too.
+ */
+function ruleMapProblems(): string[] {
+  const text = readFileSync(RULE_MAP, "utf8");
+  const start = text.indexOf(RULE_MAP_HEADING);
+  if (start < 0) return [`${RULE_MAP}: no "${RULE_MAP_HEADING.slice(3)}" section`];
+  const rows = text
+    .slice(start)
+    .split("\n")
+    .filter((line) => line.startsWith("| ") && !line.startsWith("| rule |"));
+  const problems: string[] = [];
+  if (rows.length < RULE_MAP_MIN_ROWS) problems.push(`${RULE_MAP}: the rule map has ${rows.length} rows (at least ${RULE_MAP_MIN_ROWS})`);
+  for (const row of rows) {
+    const [, files = "", tests = ""] = row.split(" | ");
+    let current: string | undefined;
+    for (const [, code, quoted] of `${files} ${tests}`.matchAll(/`([^`]+)`|"([^"]+)"/g)) {
+      const name = code ?? quoted;
+      if (code && /^(src|test|scripts|cli|migrations)\//.test(code)) {
+        current = existsSync(code) ? code : undefined;
+        if (!current) problems.push(`${RULE_MAP}: the rule map names ${code}, which is no file`);
+      } else if (current && !(code ? readFileSync(current, "utf8").includes(name) : titleIn(name, readFileSync(current, "utf8")))) {
+        problems.push(`${RULE_MAP}: ${code ? `\`${name}\`` : `the test "${name}"`} is not in ${current}`);
+      }
+    }
+  }
+  return problems;
+}
+
 runMain(async () => {
   const files = [
     "README.md",
@@ -64,12 +106,14 @@ runMain(async () => {
       .sort()
       .map((n) => `docs/${n}`),
   ];
-  const problems = files.flatMap(problemsOf);
+  const problems = [...files.flatMap(problemsOf), ...ruleMapProblems()];
   const size = statSync("README.md").size;
   if (size > README_MAX_BYTES) problems.push(`README.md is ${size} bytes; the front door keeps to ${README_MAX_BYTES} (move detail into docs/)`);
   for (const problem of problems) console.log(`✗ ${problem}`);
   console.log(
-    problems.length ? `${problems.length} documentation problem(s).` : `Docs: ${files.length} files, every link resolves; README.md ${size} bytes.`,
+    problems.length
+      ? `${problems.length} documentation problem(s).`
+      : `Docs: ${files.length} files, every link resolves, the rule map's files and tests exist; README.md ${size} bytes.`,
   );
   return problems.length ? 1 : 0;
 });

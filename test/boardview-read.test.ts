@@ -132,6 +132,15 @@ describe("hostile files", () => {
     expect(read.parts[0]).toMatchObject({ name: "R\u00e91", pins: [{ x: 1, y: 2, net: "N\u00ff" }] });
   });
 
+  it("a part's and a net's name are cut to the name cap (a 200-character name is stored as its first 64)", () => {
+    const long = (letter: string) => letter.repeat(200);
+    const bytes = testLinkFile({ parts: [{ name: long("R"), side: "top", mounting: "smd", x: 0, y: 0, pins: [{ x: 1, y: 2, net: long("N") }] }] });
+    const read = board(readBoardview(bytes));
+    expect(BOARDVIEW_CAPS.nameChars).toBe(64);
+    expect(read.parts[0].name).toBe("R".repeat(64));
+    expect(read.parts[0].pins[0].net).toBe("N".repeat(64));
+  });
+
   it("binary noise under a boardview name is unreadable with a reason, never a throw", () => {
     let seed = 7;
     const noise = Uint8Array.from({ length: 200_000 }, () => (seed = (seed * 1103515245 + 12345) >>> 0) >>> 24);

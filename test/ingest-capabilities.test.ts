@@ -2,7 +2,7 @@
 import { createExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import worker from "../src/index";
-import { BLOCKED_EXTENSIONS, FORMATS } from "../src/ingest/formats";
+import { BLOCKED_EXTENSIONS, FORMATS } from "../src/content/formats";
 import { api, expectMatchesOpenApi, expectProblem, getJson, KEYS, ORIGIN, seedSample } from "./helpers/app";
 import { countRows, createUploader, envWith, makePdf, upload } from "./helpers/uploads";
 

@@ -9,6 +9,8 @@ import { expectMatchesOpenApi, fetchWorker, getJson, seedSample } from "./helper
 import { callOk, connectV1 } from "./helpers/mcp";
 import { interpretationOf } from "../src/search/interpretation";
 import { parseQuery } from "../src/search/query";
+import { scopeWordQuery } from "../src/search/scope";
+import { sqlText } from "../src/search/sql-text";
 import { variantsOf } from "../src/search/vocabulary";
 
 const ID = {
@@ -58,7 +60,7 @@ const fixture = {
     { number: "820-00850", manufacturer: "Apple", platform: "MacBook Pro 13 2017", aliases: [] },
   ],
   cases: [
-    repairCase("01JS00000000000000000000C1", "820-00875", "MacBook Air A1466", true),
+    repairCase("01JS00000000000000000000C1", "820-00875", "MacBook Air Retina A1466", true),
     // Not published: its device model names no board.
     repairCase("01JS00000000000000000000C2", "820-00850", "MacBook Pro A9999", false),
   ],
@@ -122,6 +124,22 @@ describe("the board or model named in the query holds the results together", () 
     expect(ids(body.data.threads)[0]).toBe(ID.airTrackpad);
     // An unpublished case's device model names nothing.
     expect((await getJson(`/search?q=${encodeURIComponent("A9999 trackpad no responde")}`)).body.data.interpretation.scope).toBeNull();
+  });
+
+  it("only a model-like word is looked up among the published cases' device models; a plain word (Retina) is not", async () => {
+    // A plain word is in thousands of cases' codes (a maker, a product line): it is left to the boards' own words.
+    const lookup = async (word: string) => {
+      const { sql, params } = sqlText(scopeWordQuery(word, new Date().toISOString()));
+      return (
+        await env.DB.prepare(sql)
+          .bind(...params)
+          .all<{ number: string; models: string | null }>()
+      ).results;
+    };
+    expect((await lookup("retina")).filter((row) => row.models !== null)).toEqual([]);
+    expect(await lookup("a1466")).toEqual([expect.objectContaining({ number: "820-00875", models: "MacBook Air Retina A1466" })]);
+    const { body } = await getJson(`/search?q=${encodeURIComponent("Retina trackpad no responde")}`);
+    expect(body.data.interpretation.scope).toBeNull();
   });
 
   it("an item of another board sharing only generic words ranks below every item of the named board", async () => {

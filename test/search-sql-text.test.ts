@@ -6,7 +6,7 @@
 // writes the same statement built with its own tag (test/helpers/drizzle-twin.ts), and as one drizzle statement
 // for a drizzle API (toDrizzle).
 import { beforeAll, describe, expect, it } from "vitest";
-import { blogPostVisible, caseVisible, documentVisible, threadVisible } from "../src/auth/visibility";
+import { blogPostVisible, caseVisible, documentVisible, threadVisible } from "../src/db/visibility";
 import { hitTextColumns } from "../src/search/highlight";
 import { boardsRanking, statementsFor } from "../src/search/plan";
 import { visibleFor, type VisibleKind } from "../src/search/plan-visibility";

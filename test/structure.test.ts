@@ -1,9 +1,12 @@
 /// <reference types="vite/client" />
-// The structure of src/: no import cycle (type-only imports included), and the layers import only downward.
-// Sources are read as text at build time (Vite's import.meta.glob), so this runs with the rest of the suite.
+// The structure of src/: no import cycle (type-only imports included), the floors imported only downward, and
+// folders small enough to walk. Sources are read as text at build time (Vite's import.meta.glob).
 import { describe, expect, it } from "vitest";
 
 const SOURCES = import.meta.glob<string>("../src/**/*.{ts,tsx}", { query: "?raw", import: "default", eager: true });
+const LAYOUT_DOC = Object.values(import.meta.glob<string>("../docs/code-layout.md", { query: "?raw", import: "default", eager: true }))[0];
+/** The test files directly in test/ (names only: nothing is imported). */
+const FLAT_TESTS = Object.keys(import.meta.glob("./*.test.ts"));
 
 /** "../src/a/b.ts" → "a/b.ts" */
 const moduleName = (path: string) => path.replace(/^\.\.\/src\//, "");
@@ -67,6 +70,80 @@ function honoImporters(sources: Map<string, string>): string[] {
 
 const graph = new Map([...modules].map(([name, text]) => [name, importsOf(name, text)]));
 
+/**
+ * The floors of src/, lowest first: a module imports only modules of its own floor or below. A module is on the
+ * floor of its longest matching prefix (db/ holds the tables, the visibility rule and the queries). The one
+ * place the order is written; docs/code-layout.md shows it as `floorsLine()` renders it.
+ */
+const FLOORS: readonly (readonly string[])[] = [
+  ["core/", "errors.ts", "config.ts", "version.ts", "env.d.ts"],
+  ["schemas/", "files/", "content/"],
+  ["text/"],
+  ["boardview/"],
+  ["db/"],
+  ["auth/", "limits/", "search/"],
+  ["ingest/", "changes/"],
+  ["http/", "routes/", "site/", "mcp/", "queue-log.ts", "app.ts", "index.ts"],
+];
+const floorsLine = () => FLOORS.map((floor) => floor.map((p) => `\`${p}\``).join(" ")).join(" < ");
+
+function floorOf(name: string): number | undefined {
+  let best: { floor: number; length: number } | undefined;
+  FLOORS.forEach((prefixes, floor) => {
+    for (const prefix of prefixes) {
+      const matches = prefix.endsWith("/") ? name.startsWith(prefix) : name === prefix;
+      if (matches && (!best || prefix.length > best.length)) best = { floor, length: prefix.length };
+    }
+  });
+  return best?.floor;
+}
+
+/** Imports that climb: from a module to one on a higher floor. */
+function climbing(imports: ReadonlyMap<string, readonly string[]>): string[] {
+  return [...imports].flatMap(([from, deps]) =>
+    deps.filter((to) => (floorOf(to) ?? 0) > (floorOf(from) ?? Number.POSITIVE_INFINITY)).map((to) => `${from} → ${to}`),
+  );
+}
+
+/** At most this many files directly in a folder of src/, and test files directly in test/. */
+const MAX_FILES_IN_A_FOLDER = 15;
+const MAX_FLAT_TESTS = 25;
+/**
+ * Folders allowed over the limit until the phase-2 moves (docs/code-layout.md, "Phase 2"): their counts when the
+ * rule was written, never more. Phase 2 deletes these lines.
+ */
+const UNTIL_PHASE_2: Record<string, number> = {
+  "src/search": 30,
+  "src/http": 18,
+  "src/ingest": 19,
+  "src/mcp": 19,
+  "src/db/queries": 16,
+  test: 73,
+};
+
+/** Files directly in each folder of src/ ("src/a/b"), and the flat test files ("test"). */
+function folderCounts(): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const name of modules.keys()) {
+    const folder = ["src", ...name.split("/").slice(0, -1)].join("/");
+    counts.set(folder, (counts.get(folder) ?? 0) + 1);
+  }
+  counts.set("test", FLAT_TESTS.length);
+  return counts;
+}
+
+/** Folders over their limit, and exceptions no longer needed (delete them). */
+function oversized(counts: ReadonlyMap<string, number>, exceptions: Record<string, number> = UNTIL_PHASE_2): string[] {
+  const limitOf = (folder: string) => (folder === "test" ? MAX_FLAT_TESTS : MAX_FILES_IN_A_FOLDER);
+  const over = [...counts]
+    .filter(([folder, n]) => n > (exceptions[folder] ?? limitOf(folder)))
+    .map(([folder, n]) => `${folder}: ${n} files directly (at most ${exceptions[folder] ?? limitOf(folder)})`);
+  const stale = Object.keys(exceptions)
+    .filter((folder) => (counts.get(folder) ?? 0) <= limitOf(folder))
+    .map((folder) => `${folder}: within the limit now; delete its UNTIL_PHASE_2 line`);
+  return [...over, ...stale];
+}
+
 function cycles(): string[][] {
   const state = new Map<string, "open" | "done">();
   const stack: string[] = [];
@@ -98,6 +175,52 @@ describe("the structure of src/", () => {
 
   it("no module of the Worker imports command-line-only code (cli/)", () => {
     expect([...modules].filter(([, text]) => /from\s+["'](?:\.\.\/)+cli\//.test(text)).map(([name]) => name)).toEqual([]);
+  });
+
+  it("every module of src/ stands on a floor", () => {
+    expect([...modules.keys()].filter((name) => floorOf(name) === undefined)).toEqual([]);
+  });
+
+  it("imports point down: no module imports one on a higher floor", () => {
+    expect(climbing(graph)).toEqual([]);
+  });
+
+  it("docs/code-layout.md shows the floors in this order", () => {
+    expect(LAYOUT_DOC).toContain(floorsLine());
+  });
+
+  it("the floor check catches a climbing import, and allows one down or level", () => {
+    const planted = new Map([
+      ["text/planted.ts", ["search/index-sql.ts", "core/ids.ts"]],
+      ["boardview/planted.ts", ["ingest/receive.ts"]],
+      ["db/queries/planted.ts", ["auth/viewer.ts", "db/visibility.ts"]],
+      ["limits/planted.ts", ["http/rate-limit.ts", "search/index.ts"]],
+    ]);
+    expect(climbing(planted)).toEqual([
+      "text/planted.ts → search/index-sql.ts",
+      "boardview/planted.ts → ingest/receive.ts",
+      "db/queries/planted.ts → auth/viewer.ts",
+      "limits/planted.ts → http/rate-limit.ts",
+    ]);
+  });
+
+  it(`no folder of src/ holds more than ${MAX_FILES_IN_A_FOLDER} files directly, nor test/ more than ${MAX_FLAT_TESTS} test files`, () => {
+    expect(oversized(folderCounts())).toEqual([]);
+  });
+
+  it("the size check catches a folder over its limit and an exception no longer needed", () => {
+    const counts = new Map([
+      ["src/core", 16],
+      ["src/search", 31],
+      ["src/http", 15],
+      ["test", 26],
+    ]);
+    expect(oversized(counts, { "src/search": 30, "src/http": 18 })).toEqual([
+      "src/core: 16 files directly (at most 15)",
+      "src/search: 31 files directly (at most 30)",
+      "test: 26 files directly (at most 25)",
+      "src/http: within the limit now; delete its UNTIL_PHASE_2 line",
+    ]);
   });
 
   it("has no import cycle", () => {

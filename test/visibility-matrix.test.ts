@@ -1,6 +1,6 @@
 // The document visibility rule as a matrix: every caller × every document state × every surface that shows a
 // document. Each cell's expectation comes from the rule as docs/design.md §3 states it (below, `sees`), not from the
-// code's own conditions, so removing any branch of src/auth/visibility.ts (or restating it wrongly in a query)
+// code's own conditions, so removing any branch of src/db/visibility.ts (or restating it wrongly in a query)
 // turns some cell red.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";

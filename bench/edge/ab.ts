@@ -1,5 +1,5 @@
 // `npm run bench:edge -- --ab=REV`: this checkout's Worker against the one at git revision REV, side by side under
-// the same load (issue 33: a shared machine moves absolute figures more than any change). Both run under
+// the same load (a shared machine moves absolute figures more than any change). Both run under
 // `wrangler dev` (entry bench/edge/worker.ts of each, state copied from the side-by-side run's), then each route
 // is called by autocannon (16 connections, one address) on one Worker then the other, in ROUNDS interleaved
 // rounds. Writes the requests/s of each and the ratio to bench/RESULTS.md (section `reads-ab`).

@@ -1,4 +1,4 @@
-// `npm run bench:edge -- --profile`: where a read spends the Worker's CPU (issue 33). The Worker under
+// `npm run bench:edge -- --profile`: where a read spends the Worker's CPU. The Worker under
 // `wrangler dev` (entry bench/edge/worker.ts, no latency model), each route warmed, then the V8 inspector's
 // sampling profiler while autocannon (16 connections, one address) calls that route; samples are mapped back to
 // the source files through the bundle's source map and summed per file and per function (self time).

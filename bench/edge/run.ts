@@ -171,7 +171,7 @@ function table(uncached: Row[], cached: Row[]): string[] {
   return lines;
 }
 
-/** Search with 1, 2, 4 and 8 text databases (issue 24): round trips and p50 against the one-shard figure. */
+/** Search with 1, 2, 4 and 8 text databases: round trips and p50 against the one-shard figure. */
 async function shards(): Promise<void> {
   const load = loadavg()[0];
   const { rows, dataset } = await shardSweep(benchVars("0"), SHARD_SAMPLES, (base, path) => send(base, { name: path, path }));
@@ -211,7 +211,7 @@ async function shards(): Promise<void> {
 
 async function main(): Promise<void> {
   if (process.argv.includes("--shards-only")) return shards();
-  // The read paths against the one-query route and a "hello" Worker, one run (issue 33): bench/edge/side-by-side.ts.
+  // The read paths against the one-query route and a "hello" Worker, one run: bench/edge/side-by-side.ts.
   if (process.argv.includes("--side-by-side")) return void (await import("./side-by-side"));
   // Where a read spends the Worker's CPU (V8 sampling profiler through the inspector): bench/edge/profile.ts.
   if (process.argv.includes("--profile")) return void (await import("./profile"));

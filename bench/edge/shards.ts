@@ -1,4 +1,4 @@
-// The text-shard sweep of `npm run bench:edge` (issue 24): search with 1, 2, 4 and 8 text databases, each a
+// The text-shard sweep of `npm run bench:edge`: search with 1, 2, 4 and 8 text databases, each a
 // D1 binding behind the same latency model (a read in a session: one replica round trip). For each count, a
 // wrangler config of its own (wrangler.toml with TEXT_0..TEXT_{n-1}), a fresh state seeded through the
 // importer (the text spread over the shards by the placement rule), then search requests: the round trips on

@@ -1,4 +1,4 @@
-// `npm run bench:edge -- --side-by-side`: the read paths side by side in one run (issue 33). One Worker under
+// `npm run bench:edge -- --side-by-side`: the read paths side by side in one run. One Worker under
 // `wrangler dev` (entry bench/edge/worker.ts, no latency model) serves the cached answers and, asked with
 // `X-Bench-Uncached: 1`, the same requests with the edge cache off (same isolate, same state); a second Worker
 // answers "hello" (bench/edge/hello.ts), the floor. Every route is warmed first; then autocannon with 16

@@ -1,4 +1,4 @@
-// The check of issue 17 after the import: every public document is listed by GET /api/v1/documents.
+// The check after the import: every public document is listed by GET /api/v1/documents.
 // Walks the list from page 1 by its `Link: <…>; rel="next"` header (keyset cursors, any depth) and
 // counts what it saw against the database's own count of public, available documents.
 

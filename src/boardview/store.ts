@@ -1,7 +1,7 @@
 // Reading a stored boardview and what storing it writes: the board's rows and its names as page text (so search
 // finds a designator or net), both on the document's text database in one batch, and its summary for the
 // primary's document row. Shared by the queue consumer and the importer.
-import { FORMATS } from "../ingest/formats";
+import { FORMATS } from "../content/formats";
 import { writeTextStatements, type TextStatement } from "../text/page-rows";
 import type { ReadOptions } from "./binary/keys";
 import { namePages, netsOf, type BoardSummary, summaryOf, unreadableSummary } from "./nets";

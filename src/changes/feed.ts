@@ -1,7 +1,7 @@
 // The change feed (GET /changes, MCP list_recent with since; docs/lists-and-changes.md). The log
 // (migrations/0011_changes.sql) holds facts written by triggers: "this item changed", in commit order
 // (seq). What a caller is told is computed when it reads, against what it can see now, through the one
-// visibility rule (src/auth/visibility.ts):
+// visibility rule (src/db/visibility.ts):
 //   - upsert, when the caller can see the item now (with its current address);
 //   - delete, when it cannot, but the feed once told this caller (or every caller) about it as an upsert
 //     (change_readers): only then can a mirror built from the feed hold it, and only then is its id no secret;
@@ -9,7 +9,7 @@
 // Applying the feed from the start to an empty mirror therefore gives exactly what the caller can see now.
 import { lte, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { blogPostVisible, caseVisible, documentVisible, threadVisible } from "../auth/visibility";
+import { blogPostVisible, caseVisible, documentVisible, threadVisible } from "../db/visibility";
 import type { Db } from "../db/client";
 import { batchRead, type QueryContext } from "../db/queries/runtime";
 import { changeReaders, changes, changesDue } from "../db/schema";

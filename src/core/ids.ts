@@ -3,9 +3,8 @@ import { monotonicFactory } from "ulid";
 /** The spec's id pattern: 26 characters of Crockford base32 (either case). */
 export const ID_PATTERN = /^[0-9a-hjkmnp-tv-zA-HJKMNP-TV-Z]{26}$/;
 
-// ulid's own source of randomness asks crypto for one byte per character (16 calls per id, measured at about
-// 4% of the Worker's CPU per API read, one request id each); this one fills 256 bytes at a time. Filled on
-// first use, not at load: Workers refuse random values in the global scope.
+// ulid's own source of randomness asks crypto for one byte per character (16 calls per id); this one fills 256
+// bytes at a time, on first use (Workers refuse random values in the global scope).
 const pool = new Uint8Array(256);
 let next = pool.length;
 function pooledRandom(): number {

@@ -71,15 +71,10 @@ export function listBody<T>(page: Page<T>): { data: T[]; meta: PageMeta } {
 
 // ---- keyset continuation: the `cursor` parameter and the `Link: <…>; rel="next"` header ----
 //
-// A cursor reaches any depth at the cost of one page, and a walk by cursor never skips or repeats an item
-// when the list changes between pages. It carries the sort position of the last item served (the list's
-// sort value as text, e.g. a document's created_at, then the id), the page number it stands
-// for (so meta.page stays true) and a fingerprint of what the list was made for (filters, per_page and
-// the caller). A cursor sent with other filters is refused, so a page can never silently mix two lists.
-// It is base64url JSON with a check value over its fields, not signed: a hand-edited cursor (a page number that
-// no longer matches its position, which would make meta.page contradict the data) fails the check and is a 422
-// like any bad parameter, as is anything that does not decode to this shape. Recomputing the check only moves
-// where a list of things the caller may see anyway starts.
+// A cursor reaches any depth at the cost of one page and never skips or repeats an item when the list changes:
+// it carries the last item's sort position, its page number and a fingerprint of the list it was made for
+// (filters, per_page, caller), so it is refused on any other list. Base64url JSON with a check value, not signed:
+// an edited cursor is a 422; recomputing the check only moves where a list the caller may see anyway starts.
 
 /**
  * Where a list continues: the sort value and id of the last item served. `createdAt` is the list's sort

@@ -6,23 +6,12 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./app-env";
 import { ApiError, type ProblemCode } from "./problem";
-import { addressBucket } from "../limits/client-address";
 import { countRate, knownRefusal, type AppliedLimit } from "../limits/count";
 import { limitHeaders } from "../limits/headers";
 import { anonymousLimit, keyLimit, type LimitCheck, type LimitPolicy } from "../limits/policies";
+import { clientAddress, recordLimit } from "../limits/request";
 
 type Ctx = Context<AppEnv>;
-
-/** The caller's address bucket (CF-Connecting-IP, IPv6 grouped per IPV6_PREFIX_BITS). */
-export function clientAddress(c: Ctx): string {
-  return addressBucket(c.req.header("CF-Connecting-IP"), c.get("config").ipv6PrefixBits);
-}
-
-/** Records a counted limit for the response headers; returns it. */
-export function recordLimit(c: Ctx, applied: AppliedLimit): AppliedLimit {
-  c.set("limits", [...(c.get("limits") ?? []), applied]);
-  return applied;
-}
 
 /** The problem of each policy's refusal: its code and its detail. */
 const REFUSALS: Record<LimitPolicy, { code: ProblemCode; detail: (limit: number, retryAfter: number) => string }> = {

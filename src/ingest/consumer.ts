@@ -1,6 +1,6 @@
 // The upload queue consumer: finishes a `processing` document. It sniffs the stored file against
-// its extension's family, flags programs (`executable`), extracts PDF pages onto the document's text shard
-// (src/text/store.ts; search indexes them there), then sets `available` or `rejected` with a reason.
+// its extension's family, flags programs (`executable`), extracts PDF pages or reads a boardview (its parts and
+// nets) onto the document's text shard (src/text/store.ts), then sets `available` or `rejected` with a reason.
 // Safe to retry: it works only on documents still `processing`, records the shard before writing it,
 // rewrites the page rows from scratch, and flips the status only once the shard holds the pages (a failed
 // shard write leaves the document `processing` and the message is retried). Messages are handled one by one
@@ -16,7 +16,7 @@ import { hasAnyText, recordShard, runOnShard, storeDocumentText } from "../text/
 import { RAISE_TEXT_GENERATION } from "../text/generation";
 import { textShards } from "../text/shards";
 import { MAX_DELIVERIES } from "./attempts";
-import { familyOf } from "./formats";
+import { familyOf } from "../content/formats";
 import { isProcessJob, type ProcessJob } from "./jobs";
 import { PDF_TEXT_MAX_BYTES, pdfText } from "./pdf-text";
 import { familyMismatch, isZip, programKind, SNIFF_BYTES } from "./sniff";

@@ -3,6 +3,7 @@
 // go in one D1 batch (versions, boards, shares and any text from before the shards cascade), the upload that
 // created it is marked `deleted` so its external id answers 410 from then on, and its files leave R2.
 import { eq } from "drizzle-orm";
+import { deleteBoardviewStatements } from "../boardview/rows";
 import { getDb } from "../db/client";
 import { documents, documentVersions, uploads } from "../db/schema";
 import type { TextShard } from "../text/shards";
@@ -21,7 +22,7 @@ export async function deleteDocument(env: DocumentStores, documentId: string, no
   const db = getDb(env);
   const versions = await db.select({ key: documentVersions.r2Key }).from(documentVersions).where(eq(documentVersions.documentId, documentId));
   const [doc] = await db.select({ textShard: documents.textShard }).from(documents).where(eq(documents.id, documentId));
-  if (doc) await deleteDocumentText(env.shards, documentId, doc.textShard);
+  if (doc) await deleteDocumentText(env.shards, documentId, doc.textShard, deleteBoardviewStatements(documentId));
   const [, deleted] = await db.batch([
     db.update(uploads).set({ state: "deleted", documentId: null, updatedAt: now.toISOString() }).where(eq(uploads.documentId, documentId)),
     db.delete(documents).where(eq(documents.id, documentId)).returning({ id: documents.id }),

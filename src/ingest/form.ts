@@ -2,7 +2,7 @@
 // and normalised (the fingerprint of a replay is made in idempotency.ts).
 import { addFieldError, fieldErrorsFromIssues, type FieldErrors } from "../errors";
 import { UploadFieldsSchema, type UploadFields } from "../schemas/ingest";
-import type { DocumentType } from "./formats";
+import type { DocumentType } from "../content/formats";
 
 const SCALAR_FIELDS = new Set([
   "external_id",

@@ -1,10 +1,6 @@
-// Page count and per-page text of a PDF with unpdf (pdf.js for edge runtimes), under explicit budgets:
-// pages read, characters kept and wall time. A crafted file (a deflate bomb: kilobytes that inflate to
-// millions of text operations) must not hold the consumer for long or exhaust its memory, so pages are
-// read one at a time, each page's text as a stream that is abandoned once a budget is spent, and the
-// consumer yields between pages so the isolate keeps serving other work. pdf.js cannot be stopped inside
-// a page, so the inflated size of each stream is bounded before it starts (src/ingest/pdf-streams.ts).
-// Past a budget the document keeps the text gathered so far; the reason is returned for the log.
+// Page count and per-page text of a PDF with unpdf, under budgets (pages, characters, wall time) so a crafted
+// file cannot hold the consumer: pages one at a time, each a stream abandoned once a budget is spent, each
+// stream's inflated size bounded first (pdf-streams.ts). Past a budget the text so far is kept, the reason logged.
 import { getDocumentProxy } from "unpdf";
 import { hasOversizedStream, MAX_INFLATED_STREAM_BYTES } from "./pdf-streams";
 

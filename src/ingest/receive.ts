@@ -14,7 +14,7 @@ import { normalizeBoardNumber } from "../core/urls";
 import { FileSink, FileTooLarge, type StoredFile } from "./file-sink";
 import { safeFilename } from "./filename";
 import { addError, normaliseMetadata, UploadForm, type UploadMetadata } from "./form";
-import { formatFor, type DocumentType } from "./formats";
+import { formatFor, type DocumentType } from "../content/formats";
 import { bindClaim, completeClaimStatement, goneError, payloadConflict, payloadFingerprint, samePayload, type Claim } from "./idempotency";
 import { BodyTooLarge, MalformedMultipart, mediaTypeOf, parseMultipart } from "./multipart";
 import { enqueueProcessing } from "./jobs";

@@ -1,10 +1,6 @@
-// The storage quota of one account (QUOTA_BYTES), reserved before an upload's bytes are accepted. One
-// object per account (idFromName(`user:{id}`)) grants reservations one at a time: it reads the bytes the
-// account stores (D1, the single source of the committed use), subtracts what other uploads in flight
-// hold, and grants at most what is left. Parallel uploads of one account therefore never overshoot the
-// quota together. An upload releases its reservation after its rows are committed (from then on D1
-// counts its bytes; counting both for a moment only errs towards refusing) or when it fails. A
-// reservation whose request died expires.
+// The storage quota of one account (QUOTA_BYTES), reserved before an upload's bytes are accepted: one object per
+// account grants reservations one at a time (the bytes D1 holds, minus those in flight), so parallel uploads never
+// overshoot together. A reservation is released once the rows are committed or the upload failed, else expires.
 import { DurableObject } from "cloudflare:workers";
 import { getDb } from "../db/client";
 import { usedBytes } from "../db/queries/uploads";

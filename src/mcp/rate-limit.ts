@@ -8,9 +8,9 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../http/app-env";
 import { ApiError } from "../http/problem";
-import { clientAddress, recordLimit } from "../http/rate-limit";
 import { countRate, knownRefusal, type AppliedLimit } from "../limits/count";
 import { mcpLimit, type LimitCheck } from "../limits/policies";
+import { clientAddress, recordLimit } from "../limits/request";
 import { UNCOUNTED, type Budget, type BudgetRefusal } from "./budget";
 import { inspectRpcBody, readBoundedBody, type RpcErrorAnswer } from "./rpc-body";
 

@@ -58,7 +58,7 @@ const EXPOSED = CORS.exposeHeaders.join(",");
 /**
  * Preflights are Hono's cors(); any other call gets its two headers on the answer it ends with (errors
  * included). Set after the handler, not before as cors() does: headers set before the answer exists make Hono
- * build a placeholder Response and copy its headers into the real one, on every call (issue 33's profile).
+ * build a placeholder Response and copy its headers into the real one, on every call.
  */
 const apiCors = createMiddleware<AppEnv>(async (c, next) => {
   if (c.req.method === "OPTIONS") return preflight(c, next);

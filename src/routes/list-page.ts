@@ -1,6 +1,12 @@
 // What the five lists share at the HTTP edge: page or cursor (never both; a cursor only for the list it was
 // made for) and the `Link: <…>; rel="next"` header of a page that has a next one (src/core/pagination.ts).
+import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { OPEN_READ } from "../auth/scopes";
+import { CursorParam, PageParam, PerPageParam } from "../core/pagination";
+import { pageOf } from "../schemas/common";
+import { apiRoute } from "./define";
+import { successHeaders } from "./response-headers";
 import type { AppEnv } from "../http/app-env";
 import { nextCursor, nextLink, type Cursor, type Page, type PageRequest } from "../core/pagination";
 import { validationError } from "../http/problem";
@@ -32,4 +38,38 @@ export function linkNext(
 ): void {
   const next = nextCursor(page, scope);
   if (next) c.header("Link", nextLink(`${apiBaseUrl(c.get("siteUrl"))}${path}`, validated, next));
+}
+
+/**
+ * The OpenAPI route of a list: open to every reader, its filters then page, per_page and cursor, and a page of
+ * `noun`s whose Link header names the next page.
+ */
+export function listRoute<P extends string, F extends z.ZodRawShape, S extends z.ZodType>(list: {
+  operationId: string;
+  path: P;
+  tags: string[];
+  summary: string;
+  description: string;
+  filters: F;
+  noun: string;
+  plural: string;
+  schema: S;
+  pageName: string;
+}) {
+  return apiRoute(OPEN_READ, ["validation-failed"], {
+    operationId: list.operationId,
+    method: "get",
+    path: list.path,
+    tags: list.tags,
+    summary: list.summary,
+    description: list.description,
+    request: { query: z.object({ ...list.filters, page: PageParam, per_page: PerPageParam, cursor: CursorParam }) },
+    responses: {
+      200: {
+        description: `A page of ${list.plural}. While more follow, the Link header names the next page (a cursor address): following it from page 1 lists every ${list.noun} once, at any depth.`,
+        headers: successHeaders(true, ["Link"]),
+        content: { "application/json": { schema: pageOf(list.schema, list.pageName) } },
+      },
+    },
+  });
 }

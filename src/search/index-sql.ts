@@ -14,10 +14,13 @@
 // - search_threads (title, board, body, visible replies), search_posts, search_cases (title, board,
 //   model, components' designators and part numbers), search_boards (rowid = boards.id).
 // Visibility is never baked into the index: every search joins the base tables through the same
-// rule as the read API (src/auth/visibility.ts).
+// rule as the read API (src/db/visibility.ts).
+import { CONTENTLESS, PAGE_FACTOR, TOKENIZE, TYPE_TOKEN_PREFIX } from "../text/fts";
+
+// The FTS constants live with the text (shared with the text databases); named here for search's modules.
+export { CONTENTLESS, PAGE_FACTOR, TOKENIZE, TYPE_TOKEN_PREFIX };
 
 export const META_BASE = 4503599627370496; // 2^52: above every page rowid
-export const PAGE_FACTOR = 1048576; // 2^20 pages per document at most
 export const MAX_REPLIES_INDEXED = 200;
 /**
  * The recent tier: search_documents_recent, search_threads_recent and search_cases_recent hold the rows of the newest
@@ -28,13 +31,8 @@ export const MAX_REPLIES_INDEXED = 200;
 export const RECENT_KEYS = 20000;
 export const MAX_REPLY_CHARS = 4000;
 
-/** Marker token of a document type: no word a person types, and one token for unicode61 (letters and digits). */
-export const TYPE_TOKEN_PREFIX = "zqxtype";
 export const typeTokenOf = (type: string) => TYPE_TOKEN_PREFIX + type.replace(/[^A-Za-z0-9]/g, "").toLowerCase();
 const typeToken = (column: string) => `'${TYPE_TOKEN_PREFIX}' || lower(replace(${column}, '_', ''))`;
-
-export const TOKENIZE = "tokenize = 'unicode61 remove_diacritics 2'";
-export const CONTENTLESS = "content = '', contentless_delete = 1";
 
 /** FTS tables and their bm25 column weights (title above everything, body last). */
 export const FTS_TABLES = {

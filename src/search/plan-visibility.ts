@@ -1,9 +1,9 @@
-// The visibility rule (src/auth/visibility.ts) as the plan takes it in. Drizzle building and rendering each
+// The visibility rule (src/db/visibility.ts) as the plan takes it in. Drizzle building and rendering each
 // group's condition was about 3% of an uncached search's CPU (its `eq`/`and`/`or` check every operand's kind),
 // for the same text every time: only the request's values differ (the time, the reader's id). So each condition
 // is rendered once per isolate, per group and kind of reader, around stand-ins for those values, and each search
 // puts its own in (as src/search/load-template.ts does for the loaders).
-import { blogPostVisible, caseVisible, documentVisible, threadVisible } from "../auth/visibility";
+import { blogPostVisible, caseVisible, documentVisible, threadVisible } from "../db/visibility";
 import type { SQL } from "drizzle-orm";
 import type { QueryContext } from "../db/queries/runtime";
 import { SqlFragment, type SqlPart } from "./sql-fragment";

@@ -11,7 +11,7 @@
 // The device model a published repair case names for its board counts too ("A1708" for 820-00165, whose
 // platform says "MacBook Pro 13" 2016"): technicians name a Mac by its A-number, a laptop by its sticker.
 import { sql, type SQL } from "drizzle-orm";
-import { caseVisible } from "../auth/visibility";
+import { caseVisible } from "../db/visibility";
 import { repairCases } from "../db/schema";
 import type { ParsedQuery, Term } from "./query";
 import { tokenize } from "./tokens";

@@ -4,7 +4,8 @@
 // visitor's language with Retry-After and the limit headers (the one place the site answers a refusal).
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../http/app-env";
-import { clientAddress, countAlongside, writeLimitHeaders } from "../http/rate-limit";
+import { countAlongside, writeLimitHeaders } from "../http/rate-limit";
+import { clientAddress } from "../limits/request";
 import { limitHeaders } from "../limits/headers";
 import { siteLimit } from "../limits/policies";
 import { rateLimitedPage } from "./pages/rate-limited";

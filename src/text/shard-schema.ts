@@ -1,16 +1,11 @@
-// The text shard's schema (a text database; see shards.ts): its tables, the FTS5 page index over them, the
-// triggers that keep the index equal to the text, and how the index is dropped and rebuilt. migrations-text/ is
-// generated from this; a change of tokenization is made in src/search/index-sql.ts (shared with the primary's
-// index) and a new migration of migrations-text/, and every shard follows it. Writing and removing rows:
-// page-rows.ts; how search matches the index: src/search/page-match.ts.
-//
-// Layout of a text shard:
+// A text database's schema (shards.ts): its tables, the FTS5 page index, the triggers that keep the index equal
+// to the text, and its rebuild; migrations-text/ is generated from this (tokenization: fts.ts). Layout:
 // - page_keys: a stable integer n per document on this shard (AUTOINCREMENT, never reused) and its type.
 // - document_pages: one row per page of text (the text itself; D1 rows stay far below 1 MB).
 // - page_index: contentless FTS5 over the pages, rowid n * PAGE_FACTOR + page (as the primary's page rows),
 //   with the type's marker token in column `type`, so the type filter is part of the MATCH.
 // The shard knows nothing about visibility: search asks the primary about every document a shard names.
-import { CONTENTLESS, PAGE_FACTOR, TOKENIZE, TYPE_TOKEN_PREFIX } from "../search/index-sql";
+import { CONTENTLESS, PAGE_FACTOR, TOKENIZE, TYPE_TOKEN_PREFIX } from "./fts";
 
 const typeToken = (column: string) => `'${TYPE_TOKEN_PREFIX}' || lower(replace(${column}, '_', ''))`;
 

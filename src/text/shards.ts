@@ -2,13 +2,9 @@
 // named by the TEXT_SHARDS var, e.g. "TEXT_0 TEXT_1 TEXT_2:full". Each name is a D1 binding of wrangler.toml;
 // ":full" keeps a shard searchable and writable for the documents it holds but gives it no new ones.
 //
-// Placement: a document's shard is chosen when its text is first stored, recorded on the document
-// (documents.text_shard, the binding's name) and never changes. The choice is a hash of the document id over
-// the shards open to new text. Why a hash and not "most free room": it needs no size lookup and no shared
-// counter on the write path (one less round trip per upload), the importer, its --remote rehearsal and a
-// retried queue message all pick the same shard without asking anyone, and writes and search load spread
-// evenly over the open shards. Shards fill at the same pace, so "when to add one" is one question for all of
-// them (docs/capacity.md); a full one is marked ":full" and the hash skips it.
+// Placement: a hash of the document id over the open shards, chosen when its text is first stored and recorded
+// on the document (documents.text_shard): no size lookup or shared counter on the write path, every writer (a
+// retried message, the importer) picks the same shard, and the shards fill at one pace (docs/capacity.md).
 // Adding a shard: a D1 binding in wrangler.toml, its name in TEXT_SHARDS, its migrations applied. No data moves.
 
 export interface TextShard {

@@ -7,7 +7,6 @@
 // leaves text the document does not show yet (not available): the retry rewrites the same pages. Deletion
 // removes the text before the document, so a failure never leaves text without a document.
 import { deleteTextStatements, writeTextStatements, type TextStatement } from "./page-rows";
-import { deleteBoardviewStatements } from "../boardview/rows";
 import { shardOf, type TextShard } from "./shards";
 
 /** Runs the statements on the shard as one batch; returns the rows they changed (an upsert of the same text: none). */
@@ -42,10 +41,18 @@ export async function storeDocumentText(
   return shard;
 }
 
-/** Removes a document's text and board rows from its shard (before the document itself goes). */
-export async function deleteDocumentText(shards: readonly TextShard[], documentId: string, recorded: string | null): Promise<void> {
+/**
+ * Removes a document's text from its shard (before the document itself goes), in one batch with the rows that
+ * layers above keep there (a boardview's parts and nets: they hand their delete statements in).
+ */
+export async function deleteDocumentText(
+  shards: readonly TextShard[],
+  documentId: string,
+  recorded: string | null,
+  alsoDelete: readonly TextStatement[],
+): Promise<void> {
   if (!recorded) return;
-  await runOnShard(shardOf(shards, documentId, recorded), [...deleteTextStatements(documentId), ...deleteBoardviewStatements(documentId)]);
+  await runOnShard(shardOf(shards, documentId, recorded), [...deleteTextStatements(documentId), ...alsoDelete]);
 }
 
 export const hasAnyText = (pages: readonly string[]) => pages.some((p) => p.length > 0);

@@ -1,7 +1,7 @@
 // Blog reads: published posts only (published_at set and not in the future).
 import { and, asc, desc, eq, gt, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import { blogPostVisible } from "../../auth/visibility";
+import { blogPostVisible } from "../visibility";
 import { pageMeta, type Page, type PageRequest } from "../../core/pagination";
 import { pageUrl, slugify } from "../../core/urls";
 import type { BlogPostDetailSchema, BlogPostSchema } from "../../schemas/blog";

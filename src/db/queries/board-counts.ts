@@ -3,7 +3,7 @@
 // migrations/0013 keeps list totals per user) and the published cases whose date is still ahead (subtracted,
 // read through repair_cases_board_scheduled_idx: only those few rows). Never a count over a board's content.
 import { sql, type SQL } from "drizzle-orm";
-import type { VisibilityViewer } from "../../auth/visibility";
+import type { VisibilityViewer } from "../visibility";
 
 /** The documents of board `boardId` (an SQL expression) the viewer may see, beyond the public ones counted in `publicCount`. */
 export function documentsSeen(viewer: VisibilityViewer, publicCount: SQL, boardId: SQL): SQL<number> {

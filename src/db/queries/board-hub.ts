@@ -28,7 +28,7 @@ export function boardThreads(ctx: QueryContext, boardId: SQL) {
   )!;
 }
 
-/** A case of the board visible now: published, its date reached (the rule of src/auth/visibility.ts, caseVisible, on raw columns). */
+/** A case of the board visible now: published, its date reached (the rule of src/db/visibility.ts, caseVisible, on raw columns). */
 export const caseVisibleNow = (now: string) => sql`published = 1 and (published_at is null or published_at <= ${now})`;
 
 /** The newest visible cases of the board. */

@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import type { z } from "@hono/zod-openapi";
 import { MAX_POINT_SPELLING, normalizePoint, pointWords } from "../../content/board-values";
-import { PAGE_FACTOR } from "../../search/index-sql";
+import { PAGE_FACTOR } from "../../text/fts";
 import { shardOf, type TextShard } from "../../text/shards";
 import type { BoardPointDetailSchema } from "../../schemas/board-detail";
 import { boardFields, boardIdOf, toBoard } from "./boards";

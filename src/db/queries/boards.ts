@@ -1,6 +1,6 @@
 // Boards: lookup in any spelling (number or alias), the Board shape, and board detail.
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
-import { documentVisible } from "../../auth/visibility";
+import { documentVisible } from "../visibility";
 import type { PageMeta, PageRequest } from "../../core/pagination";
 import type { z } from "zod";
 import { boardUrl, normalizeBoardNumber, type UrlContext } from "../../core/urls";

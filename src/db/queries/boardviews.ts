@@ -2,7 +2,7 @@
 // net of it (on its text database), and which of a board's boardviews hold a part or net of a given name.
 // A document the caller cannot see answers exactly as one that does not exist.
 import { and, eq, sql } from "drizzle-orm";
-import { documentVisible } from "../../auth/visibility";
+import { documentVisible } from "../visibility";
 import { nameKey, parseSummary } from "../../boardview/nets";
 import { boxOf, HOLDERS_SQL, NET_SQL, PART_SQL, pinOf, type StoredPin } from "../../boardview/rows";
 import type { BoardviewNet, BoardviewPart, BoardviewSummary } from "../../schemas/boardviews";

@@ -1,7 +1,7 @@
 // Repair case reads: published cases, newest first; linked documents and thread only when visible.
 import { and, asc, desc, eq, gt, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import { caseVisible, threadVisible } from "../../auth/visibility";
+import { caseVisible, threadVisible } from "../visibility";
 import { pageMeta, type Page, type PageRequest } from "../../core/pagination";
 import { pageUrl } from "../../core/urls";
 import type { RepairCaseDetailSchema, RepairCaseSchema } from "../../schemas/cases";

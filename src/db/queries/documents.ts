@@ -1,7 +1,7 @@
 // Library reads: the Document list shape and DocumentDetail, always through the visibility rule.
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import { documentRule, documentVisible } from "../../auth/visibility";
+import { documentRule, documentVisible } from "../visibility";
 import { cursorScope, pageMeta, type Page, type PageRequest, type SortPosition } from "../../core/pagination";
 import { normalizeBoardNumber, pageUrl } from "../../core/urls";
 import type { DocumentDetailSchema, DocumentSchema } from "../../schemas/documents";

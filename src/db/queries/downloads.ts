@@ -1,7 +1,7 @@
 // Data access of downloads: the document a download link is issued for (through the visibility rule),
 // the download count, and the stored file a signed link points at.
 import { and, eq, sql } from "drizzle-orm";
-import { documentVisible } from "../../auth/visibility";
+import { documentVisible } from "../visibility";
 import type { Db } from "../client";
 import { documents, documentVersions } from "../schema";
 import type { QueryContext } from "./runtime";

@@ -1,7 +1,7 @@
 // Forum reads: categories with visible thread counts, thread lists, a thread with one page of replies.
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { documentVisible, replyVisible, threadVisible } from "../../auth/visibility";
+import { documentVisible, replyVisible, threadVisible } from "../visibility";
 import { pageMeta, type Page, type PageMeta, type PageRequest, type SortPosition } from "../../core/pagination";
 import { pageUrl, slugify } from "../../core/urls";
 import type { CategorySchema, ThreadDetailSchema, ThreadSchema } from "../../schemas/forum";

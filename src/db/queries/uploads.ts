@@ -1,7 +1,7 @@
 // Ingestion reads: the UploadStatus of an account's upload, and the bytes an account stores.
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { documentVisible } from "../../auth/visibility";
+import { documentVisible } from "../visibility";
 import { pageUrl } from "../../core/urls";
 import type { UploadStatusSchema } from "../../schemas/ingest";
 import type { Db } from "../client";

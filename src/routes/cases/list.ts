@@ -1,33 +1,24 @@
-import { z } from "@hono/zod-openapi";
-import { OPEN_READ } from "../../auth/scopes";
 import { boardIdOf } from "../../db/queries/boards";
 import { listCases } from "../../db/queries/cases";
-import { cursorScope, CursorParam, listBody, PageParam, PerPageParam } from "../../core/pagination";
+import { cursorScope, listBody } from "../../core/pagination";
 import { RepairCaseSchema } from "../../schemas/cases";
-import { pageOf } from "../../schemas/common";
-import { apiRoute, createRouter } from "../define";
+import { createRouter } from "../define";
 import { BoardFilterParam, OutcomeParam } from "../params";
 import { queryContext } from "../../http/request-queries";
-import { successHeaders } from "../response-headers";
-import { linkNext, listRequest } from "../list-page";
+import { linkNext, listRequest, listRoute } from "../list-page";
 import { normalizeBoardNumber } from "../../core/urls";
 
-const route = apiRoute(OPEN_READ, ["validation-failed"], {
+const route = listRoute({
   operationId: "listCases",
-  method: "get",
   path: "/cases",
   tags: ["Repair cases"],
   summary: "List repair cases",
   description: "Published cases, newest first.",
-  request: { query: z.object({ board: BoardFilterParam, outcome: OutcomeParam, page: PageParam, per_page: PerPageParam, cursor: CursorParam }) },
-  responses: {
-    200: {
-      description:
-        "A page of cases. While more follow, the Link header names the next page (a cursor address): following it from page 1 lists every case once, at any depth.",
-      headers: successHeaders(true, ["Link"]),
-      content: { "application/json": { schema: pageOf(RepairCaseSchema, "RepairCasePage") } },
-    },
-  },
+  filters: { board: BoardFilterParam, outcome: OutcomeParam },
+  noun: "case",
+  plural: "cases",
+  schema: RepairCaseSchema,
+  pageName: "RepairCasePage",
 });
 
 export const listCasesRoute = createRouter().openapi(route, async (c) => {

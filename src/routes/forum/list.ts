@@ -1,42 +1,29 @@
 import { z } from "@hono/zod-openapi";
-import { OPEN_READ } from "../../auth/scopes";
 import { listThreads } from "../../db/queries/forum";
-import { cursorScope, CursorParam, listBody, PageParam, PerPageParam } from "../../core/pagination";
-import { pageOf } from "../../schemas/common";
+import { cursorScope, listBody } from "../../core/pagination";
 import { ThreadSchema } from "../../schemas/forum";
-import { apiRoute, createRouter } from "../define";
+import { createRouter } from "../define";
 import { queryContext } from "../../http/request-queries";
-import { successHeaders } from "../response-headers";
-import { linkNext, listRequest } from "../list-page";
+import { linkNext, listRequest, listRoute } from "../list-page";
 
-const route = apiRoute(OPEN_READ, ["validation-failed"], {
+const route = listRoute({
   operationId: "listThreads",
-  method: "get",
   path: "/forum/threads",
   tags: ["Forum"],
   summary: "List threads",
   description: "Sticky threads first, then most recent activity.",
-  request: {
-    query: z.object({
-      category: z
-        .string()
-        .min(1, "must not be empty")
-        .max(100)
-        .optional()
-        .openapi({ param: { name: "category", in: "query" }, description: "Category slug", example: "laptops" }),
-      page: PageParam,
-      per_page: PerPageParam,
-      cursor: CursorParam,
-    }),
+  filters: {
+    category: z
+      .string()
+      .min(1, "must not be empty")
+      .max(100)
+      .optional()
+      .openapi({ param: { name: "category", in: "query" }, description: "Category slug", example: "laptops" }),
   },
-  responses: {
-    200: {
-      description:
-        "A page of threads. While more follow, the Link header names the next page (a cursor address): following it from page 1 lists every thread once, at any depth.",
-      headers: successHeaders(true, ["Link"]),
-      content: { "application/json": { schema: pageOf(ThreadSchema, "ThreadPage") } },
-    },
-  },
+  noun: "thread",
+  plural: "threads",
+  schema: ThreadSchema,
+  pageName: "ThreadPage",
 });
 
 export const listThreadsRoute = createRouter().openapi(route, async (c) => {

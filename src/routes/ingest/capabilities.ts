@@ -1,7 +1,7 @@
 import { canPublish, INGEST } from "../../auth/scopes";
 import { BOARDVIEW_CATALOGUE } from "../../boardview/catalogue";
 import { usedBytes } from "../../db/queries/uploads";
-import { capabilityFormats } from "../../ingest/formats";
+import { capabilityFormats } from "../../content/formats";
 import { CapabilitiesSchema } from "../../schemas/ingest";
 import { apiRoute, createRouter } from "../define";
 

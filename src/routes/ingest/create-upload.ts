@@ -1,7 +1,8 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { canPublish, INGEST } from "../../auth/scopes";
 import { receiveUpload } from "../../ingest/receive";
-import { limitRefusal, recordLimit } from "../../http/rate-limit";
+import { limitRefusal } from "../../http/rate-limit";
+import { recordLimit } from "../../limits/request";
 import { countLimit } from "../../limits/count";
 import { uploadLimit } from "../../limits/policies";
 import { UploadFormSchema, UploadResponseSchema } from "../../schemas/ingest";

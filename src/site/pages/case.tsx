@@ -92,60 +92,20 @@ export async function casePage(c: Context<AppEnv>, site: Site, key: string): Pro
           <SanitisedHtml html={repair.fix_html} topLevel={3} repeats={s.fix} />
         </section>
       ) : null}
-      {repair.measurements.length ? (
-        <section aria-labelledby="measurements-heading">
-          <h2 id="measurements-heading">{s.measurements}</h2>
-          <ScrollTable id="measurements" caption={s.measurements} hint={s.scrollHint}>
-            <thead>
-              <tr>
-                <th scope="col">{s.point}</th>
-                <th scope="col">{s.expected}</th>
-                <th scope="col">{s.measured}</th>
-                <th scope="col">{s.note}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {repair.measurements.map((m) => (
-                <tr>
-                  <th scope="row">
-                    <code>{m.point}</code>
-                  </th>
-                  <td>{m.expected ?? ""}</td>
-                  <td>{m.measured}</td>
-                  <td>{m.note ?? ""}</td>
-                </tr>
-              ))}
-            </tbody>
-          </ScrollTable>
-        </section>
-      ) : null}
-      {repair.components.length ? (
-        <section aria-labelledby="components-heading">
-          <h2 id="components-heading">{s.components}</h2>
-          <ScrollTable id="components" caption={s.components} hint={s.scrollHint}>
-            <thead>
-              <tr>
-                <th scope="col">{s.designator}</th>
-                <th scope="col">{s.partNumber}</th>
-                <th scope="col">{s.action}</th>
-                <th scope="col">{s.note}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {repair.components.map((m) => (
-                <tr>
-                  <th scope="row">
-                    <code>{m.designator}</code>
-                  </th>
-                  <td>{m.part_number ?? ""}</td>
-                  <td>{m.action}</td>
-                  <td>{m.note ?? ""}</td>
-                </tr>
-              ))}
-            </tbody>
-          </ScrollTable>
-        </section>
-      ) : null}
+      <CaseTable
+        id="measurements"
+        title={s.measurements}
+        hint={s.scrollHint}
+        columns={[s.point, s.expected, s.measured, s.note]}
+        rows={repair.measurements.map((m) => [m.point, m.expected ?? "", m.measured, m.note ?? ""])}
+      />
+      <CaseTable
+        id="components"
+        title={s.components}
+        hint={s.scrollHint}
+        columns={[s.designator, s.partNumber, s.action, s.note]}
+        rows={repair.components.map((m) => [m.designator, m.part_number ?? "", m.action, m.note ?? ""])}
+      />
       {repair.documents.length ? (
         <section aria-labelledby="documents">
           <h2 id="documents">{s.documents}</h2>
@@ -167,5 +127,42 @@ export async function casePage(c: Context<AppEnv>, site: Site, key: string): Pro
         </section>
       ) : null}
     </article>,
+  );
+}
+
+/** A section of the case's table (measurements, components): a code, then three columns; nothing when empty. */
+function CaseTable(props: {
+  id: string;
+  title: string;
+  hint: string;
+  columns: [string, string, string, string];
+  rows: [string, string, string, string][];
+}) {
+  if (!props.rows.length) return null;
+  return (
+    <section aria-labelledby={`${props.id}-heading`}>
+      <h2 id={`${props.id}-heading`}>{props.title}</h2>
+      <ScrollTable id={props.id} caption={props.title} hint={props.hint}>
+        <thead>
+          <tr>
+            {props.columns.map((column) => (
+              <th scope="col">{column}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {props.rows.map(([code, ...cells]) => (
+            <tr>
+              <th scope="row">
+                <code>{code}</code>
+              </th>
+              {cells.map((cell) => (
+                <td>{cell}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </ScrollTable>
+    </section>
   );
 }

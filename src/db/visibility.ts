@@ -5,8 +5,8 @@
 // index walks of a key's list read the parts one by one; everything else asks documentVisible, their union.
 // The counter triggers (migrations/0002_list_counts.sql) count the first part, `forEveryone`.
 import { and, eq, isNotNull, isNull, lte, ne, not, or, sql, type SQL } from "drizzle-orm";
-import { qualified } from "../db/qualified";
-import { blogPosts, documents, repairCases, threadReplies, threads } from "../db/schema";
+import { qualified } from "./qualified";
+import { blogPosts, documents, repairCases, threadReplies, threads } from "./schema";
 
 /** The part of a Viewer the rule needs; null means anonymous. */
 export type VisibilityViewer = { userId: number } | null;
