@@ -57,6 +57,9 @@ export function pickAscEntries(names: readonly string[]): { name: string; role: 
   return picked;
 }
 
+/** The entry names of pickAscEntries (what an archive's reader is asked for). */
+export const ascEntryNames = (names: readonly string[]): string[] => pickAscEntries(names).map((e) => e.name);
+
 const sideOf = (marker: string | undefined): BoardSide => (marker?.toUpperCase() === "(B)" ? "bottom" : "top");
 
 export function parseAscFiles(files: AscFiles): BoardRead {

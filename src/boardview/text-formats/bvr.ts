@@ -39,7 +39,8 @@ function parseBvr3(bytes: Uint8Array): BoardRead {
   let pin: BoardPin | undefined;
   let buffered = 0;
   const endPin = () => {
-    if (pin && part) {
+    // A pin is kept once it has its position (a file cut inside a pin leaves it without).
+    if (pin && part && Number.isFinite(pin.x) && Number.isFinite(pin.y)) {
       if (buffered < BOARDVIEW_CAPS.pins) {
         part.pins.push(pin);
         buffered++;
@@ -70,10 +71,7 @@ function parseBvr3(bytes: Uint8Array): BoardRead {
     else if (keyword === "PIN_ID") {
       endPin();
       if (part) pin = { x: Number.NaN, y: Number.NaN, net: "" };
-    } else if (keyword === "PIN_END") {
-      if (pin && Number.isFinite(pin.x)) endPin();
-      pin = undefined;
-    } else if (keyword.startsWith("PIN_") && part) {
+    } else if (keyword === "PIN_END") endPin(); else if (keyword.startsWith("PIN_") && part) {
       pin ??= { x: Number.NaN, y: Number.NaN, net: "" };
       readPinLine(pin, keyword, value);
     } else if (keyword === "OUTLINE_POINTS") {
