@@ -20,11 +20,7 @@ beforeAll(async () => {
 });
 
 async function uploadFile(filename: string, content: Uint8Array) {
-  const res = await upload(
-    owner.key,
-    { external_id: `text-bv-${++counter}`, visibility: "public", rights_attested: "true" },
-    { filename, content },
-  );
+  const res = await upload(owner.key, { external_id: `text-bv-${++counter}`, visibility: "public", rights_attested: "true" }, { filename, content });
   const body: any = await res.json();
   expect(res.status, JSON.stringify(body)).toBe(201);
   const { result } = await runQueue([{ documentId: body.data.id, version: 1 }]);

@@ -2,7 +2,7 @@
 // hostile files: what a file states reads back (positions, sides, mounting, pin numbers and nets, outline, unit),
 // and no file makes a reader throw, hang or keep unbounded data.
 import { describe, expect, it } from "vitest";
-import { testLinkFile, type WrittenBoard } from "../../scripts/lib/boardview-writer";
+import { bdvFile, genCadText, testLinkFile, type WrittenBoard } from "../../scripts/lib/boardview-writer";
 import { ascFiles, brd2File, brd2Text, bvr1File, bvr1Text, bvr3File, bvr3Text } from "../../scripts/lib/boardview-text-writer";
 import { netsOf } from "../../src/boardview/nets";
 import { readBoardview } from "../../src/boardview/read";
@@ -249,5 +249,78 @@ describe("hostile counts and sizes", () => {
     const read = board(readBoardview(ascii(`0\nBRDOUT: 1 1 1\n${points}\nPARTS: 1\nU1 0 0 1 1 0 1\nPINS: 1\n0 0 0 1\n`)));
     expect(read.outline[0]).toHaveLength(BOARDVIEW_CAPS.outlinePoints);
     expect(read.stopped).toMatch(/outline points/);
+  });
+});
+
+describe("units, pin numbers and values of every reader", () => {
+  it("each format says its unit: Test_Link, BRD2 and BVR3 mils; BDV, BVR1 and ASUS .asc inches; GenCAD its UNITS", () => {
+    const unit = (bytes: Uint8Array) => board(readBoardview(bytes)).unit;
+    expect(unit(testLinkFile(SAMPLE_BOARD))).toBe("mil");
+    expect(unit(bdvFile(SAMPLE_BOARD))).toBe("inch");
+    const gencad = genCadText(SAMPLE_BOARD);
+    expect(unit(ascii(gencad))).toBe("inch");
+    expect(unit(ascii(gencad.replace("UNITS INCH", "UNITS THOU")))).toBe("mil");
+    expect(unit(ascii(gencad.replace("UNITS INCH", "UNITS MM")))).toBe("mm");
+    expect(unit(ascii(gencad.replace("UNITS INCH", "UNITS USER 1000")))).toBe("mil");
+    expect(unit(ascii(gencad.replace("UNITS INCH", "UNITS USER 254")))).toBe("unknown");
+    expect(unit(ascii(gencad.replace("UNITS INCH\r\n", "")))).toBe("unknown");
+  });
+
+  it("GenCAD as KiCad writes it: quoted names, shape pin names as pin numbers, the value from SHEET", () => {
+    const file = [
+      "$HEADER",
+      "GENCAD 1.4",
+      'USER "KiCad 8.0"',
+      "UNITS INCH",
+      "$ENDHEADER",
+      "$PADSTACKS",
+      "PADSTACK PAD1 0",
+      "PADSTACK PAD2 0.04",
+      "$ENDPADSTACKS",
+      "$SHAPES",
+      'SHAPE "Resistor_SMD:R_0603"',
+      'PIN "1" PAD1 -0.03 0 TOP 0 0',
+      'PIN "2" PAD1 0.03 0 TOP 0 0',
+      'SHAPE "Connector:Pin_1"',
+      'PIN "none" PAD2 0 0 TOP 0 0',
+      "$ENDSHAPES",
+      "$COMPONENTS",
+      'COMPONENT "R1"',
+      'DEVICE "DEV_Resistor_SMD:R_0603"',
+      "PLACE 1 2",
+      "LAYER BOTTOM",
+      "ROTATION 0",
+      'SHAPE "Resistor_SMD:R_0603" MIRRORX FLIP',
+      'SHEET "RefDes: R1, Value: 10k"',
+      'COMPONENT "J1"',
+      "PLACE 3 4",
+      "LAYER TOP",
+      'SHAPE "Connector:Pin_1" 0 0',
+      'SHEET "RefDes: J1, Value: Conn_01x01"',
+      "$ENDCOMPONENTS",
+      "$SIGNALS",
+      'SIGNAL "+3V3"',
+      'NODE "R1" "1"',
+      'NODE "J1" "none"',
+      'SIGNAL "GND"',
+      'NODE "R1" "2"',
+      "$ENDSIGNALS",
+    ].join("\n");
+    const read = board(readBoardview(ascii(file)));
+    expect(read.unit).toBe("inch");
+    expect(read.parts.map((p) => [p.name, p.side, p.mounting, p.value])).toEqual([
+      ["R1", "bottom", "smd", "10k"],
+      ["J1", "top", "through_hole", "Conn_01x01"],
+    ]);
+    expect(read.parts[0].pins.map((p) => [p.number, p.net])).toEqual([
+      ["1", "+3V3"],
+      ["2", "GND"],
+    ]);
+    expect(read.parts[1].pins).toEqual([{ x: 3, y: 4, net: "+3V3" }]);
+  });
+
+  it("BDV keeps each pin's number", () => {
+    const read = board(readBoardview(bdvFile(SAMPLE_BOARD)));
+    expect(read.parts[1].pins.map((p) => p.number)).toEqual(["1", "2"]);
   });
 });

@@ -71,7 +71,8 @@ function parseBvr3(bytes: Uint8Array): BoardRead {
     else if (keyword === "PIN_ID") {
       endPin();
       if (part) pin = { x: Number.NaN, y: Number.NaN, net: "" };
-    } else if (keyword === "PIN_END") endPin(); else if (keyword.startsWith("PIN_") && part) {
+    } else if (keyword === "PIN_END") endPin();
+    else if (keyword.startsWith("PIN_") && part) {
       pin ??= { x: Number.NaN, y: Number.NaN, net: "" };
       readPinLine(pin, keyword, value);
     } else if (keyword === "OUTLINE_POINTS") {
