@@ -3,13 +3,13 @@
 // board's outline in storage; an archive of .asc files is read as the board; a hostile file stays available
 // with its reason.
 import { beforeAll, describe, expect, it } from "vitest";
-import type { WrittenBoard } from "../../scripts/lib/boardview-writer";
+import { genCadText, type WrittenBoard } from "../../scripts/lib/boardview-writer";
 import { ascFiles, brd2File, bvr1File, bvr3File } from "../../scripts/lib/boardview-text-writer";
 import { BOARD_SQL } from "../../src/boardview/rows";
 import { BOARDVIEW_CAPS } from "../../src/boardview/types";
 import { api, expectMatchesOpenApi, expectProblem, getJson } from "../helpers/app";
 import { SAMPLE_BOARD } from "../helpers/boardviews";
-import { recordedShard, shards } from "../helpers/text";
+import { recordedShard, shardPages, shards } from "../helpers/text";
 import { createUploader, makeZip, runQueue, upload } from "../helpers/uploads";
 
 let owner: { key: string; userId: number };
@@ -143,5 +143,23 @@ describe("archives and hostile uploads", () => {
     const id = await uploadFile("names.bvr", bvr3File(board, { pinNames: true }));
     const { body } = await getJson(`/documents/${id}/boardview?part=U1`);
     expect(body.data.pins).toEqual([{ x: 1, y: 2, net: "VCC", number: "1", name: "P1" }]);
+  });
+});
+
+describe("part values", () => {
+  it("a part's value is searchable; values that are noise (NC, 0) are not written as page text", async () => {
+    const text = genCadText(SAMPLE_BOARD)
+      .replace('SHAPE "SH_U7000" 0 0', 'SHAPE "SH_U7000" 0 0\r\nSHEET "RefDes: U7000, Value: TPZ51125Q"')
+      .replace('SHAPE "SH_C7010" 0 0', 'SHAPE "SH_C7010" 0 0\r\nSHEET "RefDes: C7010, Value: NC"')
+      .replace('SHAPE "SH_J6950" 0 0', 'SHAPE "SH_J6950" 0 0\r\nSHEET "RefDes: J6950, Value: 0"');
+    const id = await uploadFile("values.cad", Uint8Array.from(text, (c) => c.charCodeAt(0)));
+    const { body: part } = await getJson(`/documents/${id}/boardview?part=U7000`);
+    expect(part.data.value).toBe("TPZ51125Q");
+    const { body } = await getJson("/search?q=TPZ51125Q");
+    expect(body.data.documents.map((d: any) => d.id)).toContain(id);
+    const words = (await shardPages(id)).flatMap((p) => p.text.split(" "));
+    expect(words).toContain("TPZ51125Q");
+    expect(words).not.toContain("NC");
+    expect(words).not.toContain("0");
   });
 });
