@@ -8,6 +8,21 @@ export const MAX_LIST_ITEMS = 10;
 /** Not in the spec: a board number or tag longer than this is not one. */
 export const MAX_LIST_ITEM_LENGTH = 100;
 
+export const BoardviewFormatSchema = z
+  .object({
+    format: z.string().openapi({ example: "fz", description: "As a boardview summary names it" }),
+    name: z.string().openapi({ example: "ASUS .fz" }),
+    extensions: z.array(z.string()),
+    variants: z.array(z.string()),
+    reads: z.array(z.string()).openapi({ description: "What is read from its files" }),
+    unit: z.enum(["mil", "mm", "inch", "unknown"]).openapi({ description: "The unit of its positions (mm where a file says so)" }),
+    key_secret: z
+      .string()
+      .optional()
+      .openapi({ description: "The secret the operator sets for its encrypted variant; without it such files stay unread, with the reason" }),
+  })
+  .openapi("BoardviewFormat");
+
 export const CapabilitiesSchema = z
   .object({
     api_version: z.number().int(),
@@ -28,6 +43,10 @@ export const CapabilitiesSchema = z
     other_max_bytes: z.number().int().nullable().optional(),
     blocked: z.array(z.string()).optional().openapi({ description: "Extensions always refused" }),
     quota: z.object({ used_bytes: z.number().int(), limit_bytes: z.number().int().nullable().openapi({ description: "null: unlimited" }) }),
+    boardview_formats: z
+      .array(BoardviewFormatSchema)
+      .optional()
+      .openapi({ description: "The boardview formats read from uploads of boardview extensions (the content decides the format)" }),
   })
   .openapi("Capabilities");
 

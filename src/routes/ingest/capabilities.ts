@@ -1,4 +1,5 @@
 import { canPublish, INGEST } from "../../auth/scopes";
+import { BOARDVIEW_CATALOGUE } from "../../boardview/catalogue";
 import { usedBytes } from "../../db/queries/uploads";
 import { capabilityFormats } from "../../ingest/formats";
 import { CapabilitiesSchema } from "../../schemas/ingest";
@@ -32,6 +33,7 @@ export const capabilitiesRoute = createRouter().openapi(route, async (c) => {
       can_publish: canPublish(viewer),
       ...capabilityFormats(config),
       quota: { used_bytes: await usedBytes(c.get("db"), viewer.userId), limit_bytes: config.quotaBytes > 0 ? config.quotaBytes : null },
+      boardview_formats: BOARDVIEW_CATALOGUE,
     },
     200,
   );
