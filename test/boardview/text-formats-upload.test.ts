@@ -152,7 +152,10 @@ describe("part values", () => {
       .replace('SHAPE "SH_U7000" 0 0', 'SHAPE "SH_U7000" 0 0\r\nSHEET "RefDes: U7000, Value: TPZ51125Q"')
       .replace('SHAPE "SH_C7010" 0 0', 'SHAPE "SH_C7010" 0 0\r\nSHEET "RefDes: C7010, Value: NC"')
       .replace('SHAPE "SH_J6950" 0 0', 'SHAPE "SH_J6950" 0 0\r\nSHEET "RefDes: J6950, Value: 0"');
-    const id = await uploadFile("values.cad", Uint8Array.from(text, (c) => c.charCodeAt(0)));
+    const id = await uploadFile(
+      "values.cad",
+      Uint8Array.from(text, (c) => c.charCodeAt(0)),
+    );
     const { body: part } = await getJson(`/documents/${id}/boardview?part=U7000`);
     expect(part.data.value).toBe("TPZ51125Q");
     const { body } = await getJson("/search?q=TPZ51125Q");
@@ -161,5 +164,19 @@ describe("part values", () => {
     expect(words).toContain("TPZ51125Q");
     expect(words).not.toContain("NC");
     expect(words).not.toContain("0");
+  });
+});
+
+describe("GET /capabilities", () => {
+  it("lists BRD2, BVR and ASUS .asc with their variants, what is read and their unit; .bvr and .asc upload as boardviews", async () => {
+    const { body } = await getJson("/capabilities", { key: owner.key });
+    await expectMatchesOpenApi(body, "/capabilities", "get", 200);
+    const entry = (format: string) => body.boardview_formats.find((f: any) => f.format === format);
+    expect(entry("brd2")).toMatchObject({ extensions: ["brd"], unit: "mil" });
+    expect(entry("bvr").variants).toEqual([expect.stringMatching(/BVRAW_FORMAT_3/), expect.stringMatching(/BVRAW_FORMAT_1/)]);
+    expect(entry("asc")).toMatchObject({ extensions: ["asc", "zip"], unit: "inch" });
+    expect(entry("asc").variants.join(" ")).toMatch(/zip/);
+    expect(entry("bdv").unit).toBe("inch");
+    for (const extension of ["brd", "bvr", "asc"]) expect(body.formats.find((f: any) => f.extension === extension)?.type).toBe("boardview");
   });
 });
