@@ -165,7 +165,7 @@ const TEXTS: [string, () => string][] = [
   ["ASC pins", () => text(ascFiles(SAMPLE_BOARD)["pins.asc"])],
 ];
 
-describe.each(TEXTS)("hostile %s files", (name, written) => {
+describe.each(TEXTS)("hostile %s files", (_, written) => {
   it("truncation keeps what was read whole; a cut line is skipped", () => {
     const full = written();
     const cut = full.slice(0, full.indexOf("310") + 2);
