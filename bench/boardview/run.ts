@@ -46,7 +46,9 @@ async function main(): Promise<void> {
       const mb = bytes.length / 1e6;
       const { summary, pages } = boardviewFromBytes(bytes);
       const rows = ((summary.parts + summary.nets + pages.length + 1) / summary.pins) * 10_000;
-      speed.push(`| ${name} | ${pins.toLocaleString("en")} | ${mb.toFixed(2)} MB | ${ms.toFixed(0)} ms | ${(ms / mb).toFixed(0)} ms | ${rows.toFixed(0)} |`);
+      speed.push(
+        `| ${name} | ${pins.toLocaleString("en")} | ${mb.toFixed(2)} MB | ${ms.toFixed(0)} ms | ${(ms / mb).toFixed(0)} ms | ${rows.toFixed(0)} |`,
+      );
     }
   }
   // The largest file accepted: a 50 MB Test_Link file of one repeated pin line (the caps stop it).

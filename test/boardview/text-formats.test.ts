@@ -324,3 +324,14 @@ describe("units, pin numbers and values of every reader", () => {
     expect(read.parts[1].pins.map((p) => p.number)).toEqual(["1", "2"]);
   });
 });
+
+describe("many outline lines", () => {
+  // A recount of the outline per line would be quadratic here; counted once, it reads within the test's timeout.
+  it("a BVR3 file of 300,000 short outline lines is read, the outline capped with the reason", { timeout: 120_000 }, () => {
+    const line = "OUTLINE_SEGMENTED 0 0 1 1 5 5 6 6\n";
+    const bytes = ascii(`BVRAW_FORMAT_3\nPART_NAME U1\nPIN_ID U1-1\nPIN_ORIGIN 1 2\nPIN_END\nPART_END\n${line.repeat(300_000)}`);
+    const read = board(readBoardview(bytes));
+    expect(read.outline.reduce((n, l) => n + l.length, 0)).toBe(BOARDVIEW_CAPS.outlinePoints);
+    expect(read.stopped).toMatch(/outline points/);
+  });
+});

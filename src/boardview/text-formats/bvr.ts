@@ -10,7 +10,7 @@ import { BoardBuilder } from "../builder";
 import { bytesInclude, fields, nameOf, readLines } from "../lines";
 import type { BoardPart, BoardPin, BoardRead, BoardSide, Mounting, Point } from "../types";
 import { BOARDVIEW_CAPS, unreadable } from "../types";
-import { addOutlineCut, coordinateOf, numbersOfLine, restOf } from "./values";
+import { addOutlineCut, coordinateOf, numbersOfLine, outlineFull, restOf } from "./values";
 
 export function looksLikeBvr(bytes: Uint8Array): boolean {
   return bytesInclude(bytes, "BVRAW_FORMAT_3", 4096) || bytesInclude(bytes, "BVRAW_FORMAT_1", 4096);
@@ -58,6 +58,10 @@ function parseBvr3(bytes: Uint8Array): BoardRead {
   };
   for (const { text, start } of readLines(bytes, board)) {
     const keyword = text.split(/\s/, 1)[0].toUpperCase();
+    if (keyword.startsWith("OUTLINE_")) {
+      if (!outlineFull(board)) readOutlineLine(board, keyword, numbersOfLine(bytes, start, 2 * BOARDVIEW_CAPS.outlinePoints + 4, true));
+      continue;
+    }
     const value = restOf(text);
     if (keyword === "PART_NAME") {
       endPart();
@@ -75,15 +79,17 @@ function parseBvr3(bytes: Uint8Array): BoardRead {
     else if (keyword.startsWith("PIN_") && part) {
       pin ??= { x: Number.NaN, y: Number.NaN, net: "" };
       readPinLine(pin, keyword, value);
-    } else if (keyword === "OUTLINE_POINTS") {
-      addOutlineCut(board, pointsOf(numbersOfLine(bytes, start, 2 * BOARDVIEW_CAPS.outlinePoints + 2, true)));
-    } else if (keyword === "OUTLINE_SEGMENTED") {
-      for (const line of chained(numbersOfLine(bytes, start, 2 * BOARDVIEW_CAPS.outlinePoints + 4, true))) if (!addOutlineCut(board, line)) break;
     }
   }
   endPart();
   if (!board.parts.length && !board.outline.length) return unreadable("The BVR file lists no parts.");
   return board.finish("bvr", "mil");
+}
+
+/** OUTLINE_POINTS: one polyline; OUTLINE_SEGMENTED: segments, chained where they meet. */
+function readOutlineLine(board: BoardBuilder, keyword: string, numbers: number[]): void {
+  if (keyword === "OUTLINE_POINTS") addOutlineCut(board, pointsOf(numbers));
+  else if (keyword === "OUTLINE_SEGMENTED") for (const line of chained(numbers)) if (!addOutlineCut(board, line)) return;
 }
 
 function readPinLine(pin: BoardPin, keyword: string, value: string): void {

@@ -48,11 +48,28 @@ export function numbersOfLine(bytes: Uint8Array, start: number, limit: number, s
   return out;
 }
 
+/** Outline points added so far per board (counted here: a file of many outline lines costs no recount). */
+const outlineUsed = new WeakMap<BoardBuilder, number>();
+
+const OUTLINE_CUT = `only the first ${BOARDVIEW_CAPS.outlinePoints} outline points are kept`;
+
+/** Whether the board's outline is at its cap: further outline lines are not read, and the reason is said. */
+export function outlineFull(board: BoardBuilder): boolean {
+  if ((outlineUsed.get(board) ?? 0) < BOARDVIEW_CAPS.outlinePoints) return false;
+  board.stop(OUTLINE_CUT);
+  return true;
+}
+
 /** Adds a polyline, cut to the outline points still allowed (the reason said when cut). */
 export function addOutlineCut(board: BoardBuilder, points: Point[]): boolean {
-  const used = board.outline.reduce((n, line) => n + line.length, 0);
+  if (points.length < 2) return true;
+  const used = outlineUsed.get(board) ?? 0;
   const room = BOARDVIEW_CAPS.outlinePoints - used;
-  if (points.length <= room) return board.addOutline(points);
-  board.addOutline(points.slice(0, room));
-  return board.stop(`only the first ${BOARDVIEW_CAPS.outlinePoints} outline points are kept`);
+  const kept = points.length <= room ? points : points.slice(0, room);
+  if (kept.length >= 2) {
+    board.addOutline(kept);
+    outlineUsed.set(board, used + kept.length);
+  }
+  if (kept.length < points.length) return board.stop(OUTLINE_CUT);
+  return true;
 }
