@@ -551,8 +551,13 @@ export interface components {
             versions: components["schemas"]["Version"][];
             /** @description A boardview's summary (counts of parts, pins, nets, test points); null when the document is not one */
             boardview?: {
-                /** @description test_link, bdv or gencad; null when the file could not be read */
+                /** @description The format read (GET /capabilities lists them); null when the file could not be read */
                 format: string | null;
+                /**
+                 * @description The unit of the file's positions (mil = inch/1000); absent on summaries stored before units were read
+                 * @enum {string}
+                 */
+                unit?: "mil" | "mm" | "inch" | "unknown";
                 parts: number;
                 pins: number;
                 nets: number;
@@ -593,8 +598,13 @@ export interface components {
             data: components["schemas"]["BoardviewSummary"] | components["schemas"]["BoardviewPart"] | components["schemas"]["BoardviewNet"];
         };
         BoardviewSummary: {
-            /** @description test_link, bdv or gencad; null when the file could not be read */
+            /** @description The format read (GET /capabilities lists them); null when the file could not be read */
             format: string | null;
+            /**
+             * @description The unit of the file's positions (mil = inch/1000); absent on summaries stored before units were read
+             * @enum {string}
+             */
+            unit?: "mil" | "mm" | "inch" | "unknown";
             parts: number;
             pins: number;
             nets: number;
@@ -615,7 +625,20 @@ export interface components {
                 x: number;
                 y: number;
                 net: string;
+                /** @description The pin's number where the file has one (1, A3) */
+                number?: string;
+                /** @description The pin's name where the file has one (VCC, GND) */
+                name?: string;
             }[];
+            /** @description The part's value or description where the file has one (10uF, 2k2) */
+            value?: string;
+            /** @description The part's bounding box where the file states one, in the file's units */
+            box?: {
+                x1: number;
+                y1: number;
+                x2: number;
+                y2: number;
+            };
         };
         BoardviewNet: {
             name: string;
@@ -1175,6 +1198,28 @@ export interface components {
                 /** @description null: unlimited */
                 limit_bytes: number | null;
             };
+            /** @description The boardview formats read from uploads of boardview extensions (the content decides the format) */
+            boardview_formats?: components["schemas"]["BoardviewFormat"][];
+        };
+        BoardviewFormat: {
+            /**
+             * @description As a boardview summary names it
+             * @example fz
+             */
+            format: string;
+            /** @example ASUS .fz */
+            name: string;
+            extensions: string[];
+            variants: string[];
+            /** @description What is read from its files */
+            reads: string[];
+            /**
+             * @description The unit of its positions (mm where a file says so)
+             * @enum {string}
+             */
+            unit: "mil" | "mm" | "inch" | "unknown";
+            /** @description The secret the operator sets for its encrypted variant; without it such files stay unread, with the reason */
+            key_secret?: string;
         };
         UploadResponse: {
             data: components["schemas"]["UploadStatus"];
