@@ -1,7 +1,15 @@
 // The text formats' entries of the boardview catalogue (src/boardview/catalogue.ts): BRD2, BVR and ASUS .asc.
-import type { BoardviewFormatEntry } from "../catalogue";
+// Typed by their fields, not by the catalogue's entry type: the catalogue imports this file.
+import type { BoardFormat, BoardUnit } from "../types";
 
-export const TEXT_BOARDVIEW_FORMATS: BoardviewFormatEntry[] = [
+export const TEXT_BOARDVIEW_FORMATS: {
+  format: BoardFormat;
+  name: string;
+  extensions: string[];
+  variants: string[];
+  reads: string[];
+  unit: BoardUnit;
+}[] = [
   {
     format: "brd2",
     name: "BRD2 (kicad-boardview and others)",
