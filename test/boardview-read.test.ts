@@ -91,9 +91,9 @@ describe("formats and variants", () => {
     const text = new TextDecoder()
       .decode(genCadFile({ parts: [{ name: "Q1", side: "top", mounting: "smd", x: 10, y: 20, pins: [{ x: 11, y: 20, net: "A" }] }] }))
       .replace("ROTATION 0", "ROTATION 90");
-    expect(board(readBoardview(ascii(text))).parts[0].pins).toEqual([{ x: 10, y: 21, net: "A" }]);
+    expect(board(readBoardview(ascii(text))).parts[0].pins).toEqual([{ x: 10, y: 21, net: "A", number: "1" }]);
     const mirrored = text.replace("ROTATION 90", "ROTATION 0").replace('SHAPE "SH_Q1" 0 0', 'SHAPE "SH_Q1" MIRRORX 0');
-    expect(board(readBoardview(ascii(mirrored))).parts[0].pins).toEqual([{ x: 9, y: 20, net: "A" }]);
+    expect(board(readBoardview(ascii(mirrored))).parts[0].pins).toEqual([{ x: 9, y: 20, net: "A", number: "1" }]);
   });
 
   it("a net lists its pins and the parts it touches", () => {

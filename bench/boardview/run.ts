@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { bdvFile, genCadFile, syntheticBoard, testLinkFile } from "../../scripts/lib/boardview-writer";
 import { boardviewFromBytes } from "../../src/boardview/store";
 import { writeResultsSection } from "../lib/results";
+import { TEXT_FORMAT_FILES } from "./text-formats";
 
 const STATE = join(import.meta.dirname, "../out/boardview-state");
 const PINS = [10_000, 100_000];
@@ -19,6 +20,7 @@ const FORMATS: [string, (pins: number) => Uint8Array][] = [
   ["Test_Link .brd, nets from nails", (n) => testLinkFile(syntheticBoard(1, n), { netsFromNails: true })],
   ["BDV (encoded)", (n) => bdvFile(syntheticBoard(1, n))],
   ["GenCAD", (n) => genCadFile(syntheticBoard(1, n))],
+  ...TEXT_FORMAT_FILES,
 ];
 
 function timeParse(bytes: Uint8Array): number {
@@ -33,13 +35,20 @@ function timeParse(bytes: Uint8Array): number {
 }
 
 async function main(): Promise<void> {
-  const speed: string[] = ["| format | pins | file | read (median of 5) | per MB |", "|---|---|---|---|---|"];
+  const speed: string[] = [
+    "| format | pins | file | read (median of 5) | per MB | rows per 10,000 pins (parts + nets + name pages + board) |",
+    "|---|---|---|---|---|---|",
+  ];
   for (const pins of PINS) {
     for (const [name, make] of FORMATS) {
       const bytes = make(pins);
       const ms = timeParse(bytes);
       const mb = bytes.length / 1e6;
-      speed.push(`| ${name} | ${pins.toLocaleString("en")} | ${mb.toFixed(2)} MB | ${ms.toFixed(0)} ms | ${(ms / mb).toFixed(0)} ms |`);
+      const { summary, pages } = boardviewFromBytes(bytes);
+      const rows = ((summary.parts + summary.nets + pages.length + 1) / summary.pins) * 10_000;
+      speed.push(
+        `| ${name} | ${pins.toLocaleString("en")} | ${mb.toFixed(2)} MB | ${ms.toFixed(0)} ms | ${(ms / mb).toFixed(0)} ms | ${rows.toFixed(0)} |`,
+      );
     }
   }
   // The largest file accepted: a 50 MB Test_Link file of one repeated pin line (the caps stop it).
@@ -49,7 +58,7 @@ async function main(): Promise<void> {
   for (let at = 48; at + line.length <= big.length; at += line.length) big.set(line, at);
   const bigMs = timeParse(big);
   speed.push(
-    `| Test_Link .brd, 50 MB of pin lines (stops at the pin cap) | 300,000 kept | 50.00 MB | ${bigMs.toFixed(0)} ms | ${(bigMs / 50).toFixed(0)} ms |`,
+    `| Test_Link .brd, 50 MB of pin lines (stops at the pin cap) | 300,000 kept | 50.00 MB | ${bigMs.toFixed(0)} ms | ${(bigMs / 50).toFixed(0)} ms | |`,
   );
 
   rmSync(STATE, { recursive: true, force: true });
@@ -90,7 +99,7 @@ async function main(): Promise<void> {
     await proxy.dispose();
   }
   const md = [
-    "## Boardviews: read time per MB and rows written per 10,000 pins (issue 32)",
+    "## Boardviews: read time per MB and rows written per 10,000 pins (issues 32, 40)",
     "",
     `Run ${new Date().toISOString()} by \`npm run bench:boardview\` (bench/boardview/run.ts) on ${cpus().length} cores (1-minute load average ${loadavg()[0].toFixed(1)} at the end: the machine is shared, absolute times move with it), Node ${process.version}: boards from ` +
       "`syntheticBoard` (scripts/lib/boardview-writer.ts: laptop-like, two-pin passives, ICs of 8–127 pins, shared power rails) written in each format " +

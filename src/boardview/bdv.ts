@@ -3,6 +3,7 @@
 // character and probe, x, y, type, grid, `(T)`/`(B)`, net number, net). Sections carry a few header lines,
 // skipped here because they do not parse as records. The file is usually encoded: each byte but CR, LF and
 // NUL is (key - byte) mod 256, the key starting at 160 and growing by one at every CRLF, back to 159 after 285.
+// Positions are inches (the format's viewers scale them by 1000 to mils).
 import { BoardBuilder } from "./builder";
 import { bytesInclude, fields, nameOf, numberOf, readLines, type LineDecoder } from "./lines";
 import type { BoardPart, BoardRead, BoardSide } from "./types";
@@ -65,7 +66,8 @@ export function parseBdv(bytes: Uint8Array): BoardRead {
       const x = numberOf(f[2]);
       const y = numberOf(f[3]);
       if (!part || numberOf(f[0]) === undefined || x === undefined || y === undefined) continue;
-      board.addPin(part, { x, y, net: nameOf(f[5]) });
+      // The first field counts pins over the board; the name column is the pin's number in its part.
+      board.addPin(part, { x, y, net: nameOf(f[5]), number: nameOf(f[1]) });
     } else if (section === "nails") {
       // The first character marks the record; the probe number follows it.
       const probe = numberOf(f[0]?.slice(1)) ?? numberOf(f[0]);
@@ -77,5 +79,5 @@ export function parseBdv(bytes: Uint8Array): BoardRead {
   }
   if (!sawSection) return unreadable("No BDV sections (<<pins.asc>>) were found.");
   if (!board.parts.length) return unreadable("The BDV file lists no parts.");
-  return board.finish("bdv");
+  return board.finish("bdv", "inch");
 }

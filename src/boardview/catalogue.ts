@@ -1,5 +1,6 @@
 // Every boardview format the service reads, with its variants and what is read from each: published by
 // GET /capabilities (boardview_formats) and written out in docs/boardviews.md.
+import { TEXT_BOARDVIEW_FORMATS } from "./text-formats/catalogue";
 import type { BoardFormat, BoardUnit } from "./types";
 
 export interface BoardviewFormatEntry {
@@ -27,15 +28,20 @@ export const BOARDVIEW_CATALOGUE: BoardviewFormatEntry[] = [
     name: "Honhan BDV",
     extensions: ["bdv"],
     variants: ["encoded", "plain"],
-    reads: ["parts with side", "pins with net", "test points"],
-    unit: "unknown",
+    reads: ["parts with side", "pins with net and number", "test points"],
+    unit: "inch",
   },
   {
     format: "gencad",
     name: "GenCAD",
     extensions: ["cad"],
     variants: ["GenCAD 1.4 text"],
-    reads: ["parts with place, side and mounting", "pins with net", "test points"],
+    reads: [
+      "parts with place, side, mounting and value (SHEET, as KiCad writes it)",
+      "pins with net and number",
+      "test points",
+      "unit from the UNITS header",
+    ],
     unit: "unknown",
   },
   {
@@ -81,4 +87,5 @@ export const BOARDVIEW_CATALOGUE: BoardviewFormatEntry[] = [
     reads: ["parts with side", "pins with net", "pins of no part as test points"],
     unit: "unknown",
   },
+  ...TEXT_BOARDVIEW_FORMATS,
 ];

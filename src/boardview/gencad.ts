@@ -1,12 +1,12 @@
 // GenCAD (.cad), the open ASCII exchange standard: `$SECTION` … `$ENDSECTION` blocks of keyword lines. Read here:
-// $PADS (PAD name shape drill), $PADSTACKS (PADSTACK name drill), $SHAPES (SHAPE name, then PIN name pad x y
-// layer rot mirror), $COMPONENTS (COMPONENT name, PLACE x y, LAYER TOP|BOTTOM, ROTATION deg, SHAPE name mirror
-// flip), $SIGNALS (SIGNAL net, then NODE component pin and NAILLOC test points) and $TESTPINS (TESTPIN name x y
+// $HEADER (UNITS), $PADS (PAD name shape drill), $PADSTACKS (PADSTACK name drill), $SHAPES (SHAPE name, then PIN
+// name pad x y layer rot mirror; the name is the pin's number), $COMPONENTS (COMPONENT name, PLACE x y, LAYER
+// TOP|BOTTOM, ROTATION deg, SHAPE name mirror flip, SHEET "RefDes: …, Value: …" for a value), $SIGNALS (SIGNAL net, then NODE component pin and NAILLOC test points) and $TESTPINS (TESTPIN name x y
 // [layer] [net]). A part is through-hole when a pin's pad or padstack is drilled. A pin's position is the
 // component's place plus the shape's pin offset, mirrored (MIRRORX / MIRRORY) and then rotated.
 import { BoardBuilder } from "./builder";
 import { bytesInclude, fields, nameOf, numberOf, readLines } from "./lines";
-import type { BoardRead, BoardSide, TestPoint } from "./types";
+import type { BoardRead, BoardSide, BoardUnit, TestPoint } from "./types";
 import { unreadable } from "./types";
 
 export function looksLikeGenCad(bytes: Uint8Array): boolean {
@@ -30,10 +30,26 @@ interface Component {
   mirrorX: boolean;
   mirrorY: boolean;
   flip: boolean;
+  /** From `SHEET "RefDes: R1, Value: 10k"` (as KiCad writes it). */
+  value?: string;
 }
 
 /** Entries kept per table (shapes, pads, nodes): bounded whatever the file. */
 const TABLE_CAP = 500_000;
+
+/**
+ * The header's `UNITS`: INCH, THOU (mils), MM; USER n / USERMM n are n units per inch / per mm (1000 per inch
+ * is mils, 1 per mm is mm); other scales read as unknown.
+ */
+export function genCadUnit(f: string[]): BoardUnit {
+  const word = f[1]?.toUpperCase();
+  const per = numberOf(f[2]);
+  if (word === "INCH") return "inch";
+  if (word === "THOU" || (word === "USER" && per === 1000)) return "mil";
+  if (word === "MM" || (word === "USERMM" && per === 1)) return "mm";
+  if (word === "USER" && per === 1) return "inch";
+  return "unknown";
+}
 
 const layerSide = (layer: string | undefined): BoardSide | null =>
   layer?.toUpperCase() === "BOTTOM" ? "bottom" : layer?.toUpperCase() === "TOP" ? "top" : null;
@@ -50,6 +66,7 @@ export function parseGenCad(bytes: Uint8Array): BoardRead {
   let component: Component | undefined;
   let signal = "";
   let entries = 0;
+  let unit: BoardUnit = "unknown";
   for (const { text } of readLines(bytes, board)) {
     if (text.startsWith("$")) {
       const name = text.split(/\s/)[0].toUpperCase();
@@ -62,7 +79,8 @@ export function parseGenCad(bytes: Uint8Array): BoardRead {
     }
     const f = fields(text);
     const keyword = f[0]?.toUpperCase();
-    if (section === "$PADS" && keyword === "PAD" && (numberOf(f[3]) ?? 0) > 0) drilled.add(f[1]);
+    if (section === "$HEADER" && keyword === "UNITS") unit = genCadUnit(f);
+    else if (section === "$PADS" && keyword === "PAD" && (numberOf(f[3]) ?? 0) > 0) drilled.add(f[1]);
     else if (section === "$PADSTACKS" && keyword === "PADSTACK" && (numberOf(f[2]) ?? 0) > 0) drilled.add(f[1]);
     else if (section === "$SHAPES") {
       if (keyword === "SHAPE" && f[1]) {
@@ -107,7 +125,7 @@ export function parseGenCad(bytes: Uint8Array): BoardRead {
   if (!components.length) return unreadable("The GenCAD file has no $COMPONENTS.");
   for (const c of components) placeComponent(board, c, shapes.get(c.shape) ?? [], drilled, nodes);
   for (const point of testPoints) board.addTestPoint(point);
-  return board.finish("gencad");
+  return board.finish("gencad", unit);
 }
 
 function readComponentLine(c: Component, keyword: string | undefined, f: string[]): void {
@@ -116,6 +134,7 @@ function readComponentLine(c: Component, keyword: string | undefined, f: string[
     c.y = numberOf(f[2]) ?? 0;
   } else if (keyword === "LAYER") c.side = layerSide(f[1]);
   else if (keyword === "ROTATION") c.rotation = numberOf(f[1]) ?? 0;
+  else if (keyword === "SHEET") c.value = /Value:\s*(.*)$/.exec(f[1] ?? "")?.[1]?.trim() || undefined;
   else if (keyword === "SHAPE" && f[1]) {
     c.shape = f[1];
     const mirror = (f[2] ?? "").toUpperCase();
@@ -128,7 +147,7 @@ function readComponentLine(c: Component, keyword: string | undefined, f: string[
 function placeComponent(board: BoardBuilder, c: Component, pins: ShapePin[], drilled: Set<string>, nodes: Map<string, string>): void {
   const side = c.side ?? (c.flip ? "bottom" : "top");
   const mounting = pins.some((p) => drilled.has(p.pad)) ? "through_hole" : "smd";
-  const part = board.addPart(c.name, side, mounting, { x: c.x, y: c.y });
+  const part = board.addPart(c.name, side, mounting, { x: c.x, y: c.y }, { value: c.value });
   if (!part) return;
   const angle = (c.rotation * Math.PI) / 180;
   const cos = Math.cos(angle);
@@ -137,6 +156,8 @@ function placeComponent(board: BoardBuilder, c: Component, pins: ShapePin[], dri
     const ox = c.mirrorX ? -pin.x : pin.x;
     const oy = c.mirrorY ? -pin.y : pin.y;
     const net = nodes.get(`${c.name}\u0000${pin.name}`) ?? "";
-    if (!board.addPin(part, { x: c.x + ox * cos - oy * sin, y: c.y + ox * sin + oy * cos, net })) return;
+    // A shape pin's name is the pin's number ("none" where the pad has none, as KiCad writes it).
+    const number = pin.name === "none" ? undefined : nameOf(pin.name);
+    if (!board.addPin(part, { x: c.x + ox * cos - oy * sin, y: c.y + ox * sin + oy * cos, net, number })) return;
   }
 }

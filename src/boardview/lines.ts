@@ -12,6 +12,8 @@ export type LineDecoder = (line: Uint8Array, crlfBefore: number) => void;
 export interface Line {
   text: string;
   index: number;
+  /** The line's first byte in the file (a reader may read a line longer than the kept characters from here). */
+  start: number;
 }
 
 /** Why reading stopped before the end of the file, once it has: a size or line cap. */
@@ -33,6 +35,7 @@ export function* readLines(bytes: Uint8Array, state: ReadState, decode?: LineDec
       state.stopped = `only the first ${BOARDVIEW_CAPS.lines} lines are read`;
       return;
     }
+    const lineStart = start;
     let stop = bytes.indexOf(0x0a, start);
     if (stop < 0 || stop > end) stop = end;
     const endsCrlf = stop < end && stop > start && bytes[stop - 1] === 0x0d;
@@ -45,7 +48,7 @@ export function* readLines(bytes: Uint8Array, state: ReadState, decode?: LineDec
     }
     if (endsCrlf) crlf++;
     const text = latin1(line).trim();
-    if (text) yield { text, index };
+    if (text) yield { text, index, start: lineStart };
   }
 }
 

@@ -79,12 +79,24 @@ export function unreadableSummary(reason: string): BoardSummary {
 /** Characters per page of names: well under what search reads of a page for its highlight (20,000). */
 const NAMES_PAGE_CHARS = 15_000;
 
-/** The board's part and net names as page text, so page-text search finds a board by a designator or net. */
+/**
+ * A part value worth finding a board by: at least three characters holding a letter and a digit ("10uF", "2k2",
+ * "TPS51125"); "0", "NC", "DNP" and bare numbers are left out as noise.
+ */
+export function isSearchableValue(value: string | undefined): value is string {
+  return !!value && value.length >= 3 && /\p{L}/u.test(value) && /\d/.test(value);
+}
+
+/**
+ * The board's part and net names, then its distinct searchable part values, as page text, so page-text search
+ * finds a board by a designator, a net or a value.
+ */
 export function namePages(board: Board, nets: readonly Net[]): string[] {
   const pages: string[] = [];
   let page = "";
   const seen = new Set<string>();
-  for (const name of [...board.parts.map((p) => p.name), ...nets.map((n) => n.name), ...board.testPoints.map((t) => t.name)]) {
+  const values = board.parts.map((p) => p.value).filter(isSearchableValue);
+  for (const name of [...board.parts.map((p) => p.name), ...nets.map((n) => n.name), ...board.testPoints.map((t) => t.name), ...values]) {
     if (!name || seen.has(name) || /^\d+$/.test(name)) continue;
     seen.add(name);
     if (page.length + name.length + 1 > NAMES_PAGE_CHARS) {

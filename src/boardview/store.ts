@@ -6,8 +6,9 @@ import { writeTextStatements, type TextStatement } from "../text/page-rows";
 import type { ReadOptions } from "./binary/keys";
 import { namePages, netsOf, type BoardSummary, summaryOf, unreadableSummary } from "./nets";
 import { readBoardview } from "./read";
+import { ASC_ROLES, type AscFiles, parseAscFiles } from "./text-formats/asc";
 import { writeBoardviewStatements } from "./rows";
-import { BOARDVIEW_CAPS } from "./types";
+import { BOARDVIEW_CAPS, type BoardRead } from "./types";
 
 const BOARDVIEW_EXTENSIONS = new Set(FORMATS.filter((f) => f.type === "boardview").map((f) => f.extension));
 
@@ -33,7 +34,25 @@ export interface StoredBoardview {
 export function boardviewFromBytes(bytes: Uint8Array, options: ReadOptions = {}): StoredBoardview {
   if (bytes.length > BOARDVIEW_CAPS.bytes)
     return unreadableFile(`The file is larger than ${BOARDVIEW_CAPS.bytes} bytes, the most read for a boardview.`);
-  const read = readBoardview(bytes, options);
+  return storedBoard(readBoardview(bytes, options));
+}
+
+/**
+ * An archive's ASUS .asc files (format.asc, pins.asc, nails.asc, by entry name, as zipEntryContents reads them)
+ * as one board: the archive is then the boardview document.
+ */
+export function boardviewFromAscEntries(entries: readonly { name: string; bytes?: Uint8Array; reason?: string }[]): StoredBoardview {
+  const files: AscFiles = { missing: [] };
+  for (const entry of entries) {
+    const role = ASC_ROLES[entry.name.slice(entry.name.lastIndexOf("/") + 1).toLowerCase() as keyof typeof ASC_ROLES];
+    if (!role) continue;
+    if (entry.bytes) files[role] = entry.bytes;
+    else files.missing?.push(`${entry.name} (${entry.reason ?? "unreadable"})`);
+  }
+  return storedBoard(parseAscFiles(files));
+}
+
+function storedBoard(read: BoardRead): StoredBoardview {
   if (read.kind === "unreadable") return unreadableFile(read.reason);
   const nets = netsOf(read);
   const pages = namePages(read, nets);

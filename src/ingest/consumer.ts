@@ -11,7 +11,9 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { getDb } from "../db/client";
 import { documentPages, documents, documentVersions } from "../db/schema";
 import { boardviewKeys } from "../boardview/binary/keys";
-import { boardviewFromBytes, isBoardviewExtension, type StoredBoardview } from "../boardview/store";
+import { boardviewFromAscEntries, boardviewFromBytes, isBoardviewExtension, type StoredBoardview } from "../boardview/store";
+import { ascEntryNames } from "../boardview/text-formats/asc";
+import { BOARDVIEW_CAPS } from "../boardview/types";
 import { hasAnyText, recordShard, runOnShard, storeDocumentText } from "../text/store";
 import { RAISE_TEXT_GENERATION } from "../text/generation";
 import { textShards } from "../text/shards";
@@ -20,7 +22,7 @@ import { familyOf } from "../content/formats";
 import { isProcessJob, type ProcessJob } from "./jobs";
 import { PDF_TEXT_MAX_BYTES, pdfText } from "./pdf-text";
 import { familyMismatch, isZip, programKind, SNIFF_BYTES } from "./sniff";
-import { zipProgramEntry } from "./zip";
+import { zipEntryContents, zipProgramEntry } from "./zip";
 
 /** The delivery after which a message is dead-lettered (src/ingest/attempts.ts, checked against wrangler.toml). */
 export const MAX_ATTEMPTS = MAX_DELIVERIES;
@@ -104,6 +106,13 @@ export async function processDocument(env: Env, job: ProcessJob): Promise<Proces
     if (!object) return reject("The stored file is missing.");
     boardview = boardviewFromBytes(new Uint8Array(await object.arrayBuffer()), { keys: boardviewKeys(env), extension: doc.extension });
     pages = boardview.pages;
+  } else if (family === "zip" && doc.extension === "zip") {
+    // A ZIP holding an ASUS board's .asc files is that board: the archive is read as a boardview.
+    const asc = await zipEntryContents(env.FILES, doc.r2Key, doc.sizeBytes, ascEntryNames, BOARDVIEW_CAPS.bytes);
+    if (asc.length) {
+      boardview = boardviewFromAscEntries(asc);
+      pages = boardview.pages;
+    }
   }
 
   // The text first (a throw here retries the message; the document stays `processing`), then the status.

@@ -162,3 +162,58 @@ export async function zipProgramEntry(bucket: R2Bucket, key: string, size: numbe
   }
   return null;
 }
+
+/** An entry read whole: its bytes, or why they could not be read. */
+export interface ZipEntryContent {
+  name: string;
+  bytes?: Uint8Array;
+  reason?: string;
+}
+
+/** Entries read whole per archive at most (a board's few files). */
+const MAX_READ_ENTRIES = 8;
+
+/**
+ * The entries `choose` picks from the archive's names, each read and inflated whole up to `maxBytes` (a larger,
+ * encrypted or damaged one comes back with the reason instead). Empty when the listing cannot be read.
+ */
+export async function zipEntryContents(
+  bucket: R2Bucket,
+  key: string,
+  size: number,
+  choose: (names: string[]) => string[],
+  maxBytes: number,
+): Promise<ZipEntryContent[]> {
+  const readRange = rangeReader(bucket, key, size);
+  const directory = await findDirectory(readRange, size);
+  if (!directory || directory.size > MAX_DIRECTORY_BYTES) return [];
+  const listing = await readRange(directory.offset, directory.size);
+  if (!listing) return [];
+  const entries = parseDirectory(listing).entries.filter((e) => !e.name.endsWith("/"));
+  const chosen = new Set(choose(entries.map((e) => e.name)).slice(0, MAX_READ_ENTRIES));
+  const out: ZipEntryContent[] = [];
+  for (const entry of entries) {
+    if (!chosen.has(entry.name)) continue;
+    chosen.delete(entry.name);
+    out.push({ name: entry.name, ...(await entryContent(readRange, entry, maxBytes)) });
+  }
+  return out;
+}
+
+async function entryContent(readRange: RangeReader, entry: Entry, maxBytes: number): Promise<{ bytes?: Uint8Array; reason?: string }> {
+  if (entry.encrypted) return { reason: "encrypted" };
+  if (entry.method !== 0 && entry.method !== 8) return { reason: "compressed with a method not read here" };
+  if (entry.compressedSize > maxBytes || entry.uncompressedSize > maxBytes) return { reason: `larger than ${maxBytes} bytes` };
+  const header = await readRange(entry.localOffset, 30);
+  if (!header || header.length < 30 || view(header).getUint32(0, true) !== LOCAL_SIGNATURE) return { reason: "damaged" };
+  const dataStart = entry.localOffset + 30 + view(header).getUint16(26, true) + view(header).getUint16(28, true);
+  const data = await readRange(dataStart, entry.compressedSize);
+  if (!data || data.length < entry.compressedSize) return { reason: "damaged" };
+  if (entry.method === 0) return { bytes: data };
+  try {
+    // The listing's sizes may lie: inflating stops with an error past maxBytes whatever they say.
+    return { bytes: new Uint8Array(inflateRawSync(data, { maxOutputLength: maxBytes })) };
+  } catch {
+    return { reason: `damaged or larger than ${maxBytes} bytes once inflated` };
+  }
+}

@@ -1,0 +1,123 @@
+// BRD2 (.brd as kicad-boardview and others write it): text blocks, each opened by a keyword line with a count
+// (never trusted here). `BRDOUT: count width height` then the outline's points `x y`; `NETS: count` then
+// `id name`; `PARTS: count` then `name x1 y1 x2 y2 first_pin side` (first_pin: the 0-based index of the part's
+// first line in PINS; side 1 top, 2 bottom, 0 both); `PINS: count` then `x y net_id side`; `NAILS: count`
+// then `probe x y net_id side`. Net id 0, or one NETS does not list, is no net. Positions are mils; the y of
+// what is on the bottom (a part of side 2, a pin or nail of side other than 1) is written mirrored about the board's
+// height (BRDOUT's third number), and is put back in the board's frame here (height − y), as the format's viewers do.
+import { BoardBuilder } from "../builder";
+import { bytesInclude, fields, nameOf, numberOf, readLines } from "../lines";
+import type { BoardRead, BoardSide, Box, Point } from "../types";
+import { BOARDVIEW_CAPS, unreadable } from "../types";
+import { addOutlineCut, coordinateOf, restOf } from "./values";
+
+/** A BRD2 file opens with its outline block (kicad-boardview writes a line `0` before it). */
+export function looksLikeBrd2(bytes: Uint8Array): boolean {
+  return bytesInclude(bytes, "BRDOUT:", 4096);
+}
+
+type Block = "none" | "outline" | "nets" | "parts" | "pins" | "nails";
+const BLOCKS: Record<string, Block> = { "BRDOUT:": "outline", "NETS:": "nets", "PARTS:": "parts", "PINS:": "pins", "NAILS:": "nails" };
+
+interface PendingPart {
+  name: string;
+  box: Box;
+  first: number;
+  side: number;
+}
+
+interface PendingPin {
+  x: number;
+  y: number;
+  net: number;
+  side: number;
+}
+
+const sideOf = (code: number): BoardSide => (code === 2 ? "bottom" : "top");
+
+export function parseBrd2(bytes: Uint8Array): BoardRead {
+  const board = new BoardBuilder();
+  const nets = new Map<number, string>();
+  const parts: PendingPart[] = [];
+  const pins: PendingPin[] = [];
+  const outline: Point[] = [];
+  let block: Block = "none";
+  let sawBlock = false;
+  let height: number | undefined;
+  const unmirror = (y: number) => (height === undefined ? y : height - y);
+  for (const { text } of readLines(bytes, board)) {
+    const f = fields(text);
+    const next = BLOCKS[f[0]];
+    if (next) {
+      block = next;
+      sawBlock = true;
+      if (next === "outline") height = coordinateOf(f[3]);
+      continue;
+    }
+    if (block === "outline") {
+      const x = coordinateOf(f[0]);
+      const y = coordinateOf(f[1]);
+      if (x !== undefined && y !== undefined && outline.length <= BOARDVIEW_CAPS.outlinePoints) outline.push({ x, y });
+    } else if (block === "nets") {
+      const id = numberOf(f[0]);
+      if (id === undefined || !Number.isInteger(id) || nets.size >= BOARDVIEW_CAPS.pins) continue;
+      nets.set(id, nameOf(restOf(text)));
+    } else if (block === "parts") {
+      const [x1, y1, x2, y2] = f.slice(1, 5).map(coordinateOf);
+      const first = numberOf(f[5]);
+      if (!f[0] || x1 === undefined || y1 === undefined || x2 === undefined || y2 === undefined || first === undefined) continue;
+      if (parts.length >= BOARDVIEW_CAPS.parts) {
+        board.stop(`only the first ${BOARDVIEW_CAPS.parts} parts are kept`);
+        continue;
+      }
+      const side = numberOf(f[6]) ?? 1;
+      const box = side === 2 ? { x1, y1: unmirror(y1), x2, y2: unmirror(y2) } : { x1, y1, x2, y2 };
+      parts.push({ name: nameOf(f[0]), box, first, side });
+    } else if (block === "pins") {
+      const x = coordinateOf(f[0]);
+      const y = coordinateOf(f[1]);
+      if (x === undefined || y === undefined) continue;
+      if (pins.length >= BOARDVIEW_CAPS.pins) {
+        board.stop(`only the first ${BOARDVIEW_CAPS.pins} pins are kept`);
+        continue;
+      }
+      const side = numberOf(f[3]) ?? 0;
+      pins.push({ x, y: side === 1 ? y : unmirror(y), net: numberOf(f[2]) ?? 0, side });
+    } else if (block === "nails") {
+      const x = coordinateOf(f[1]);
+      const y = coordinateOf(f[2]);
+      if (!f[0] || x === undefined || y === undefined) continue;
+      const net = nets.get(numberOf(f[3]) ?? 0) ?? "";
+      const top = numberOf(f[4]) === 1;
+      board.addTestPoint({ name: nameOf(f[0]), x, y: top ? y : unmirror(y), side: top ? "top" : "bottom", net });
+    }
+  }
+  if (!sawBlock) return unreadable("No BRD2 blocks (BRDOUT:, PARTS:, PINS:) were found.");
+  addOutlineCut(board, outline);
+  placeParts(board, parts, pins, nets);
+  if (!board.parts.length) return unreadable("The BRD2 file lists no parts.");
+  return board.finish("brd2", "mil");
+}
+
+/**
+ * A part's pins are the PINS lines from its first_pin up to the next part's (so a lying index moves no pin twice);
+ * each pin's number is its place in the part, from 1. A part none of whose pins is on its own side is through-hole.
+ */
+function placeParts(board: BoardBuilder, parts: PendingPart[], pins: PendingPin[], nets: Map<number, string>): void {
+  let cursor = 0;
+  for (let i = 0; i < parts.length; i++) {
+    const pending = parts[i];
+    const next = parts[i + 1];
+    const end = next ? Math.max(cursor, Math.min(pins.length, Math.trunc(next.first))) : pins.length;
+    const own = pins.slice(cursor, end);
+    cursor = end;
+    const side = sideOf(pending.side);
+    const onItsSide = own.some((p) => p.side === pending.side && pending.side !== 0);
+    const mounting = own.length && !onItsSide ? "through_hole" : "smd";
+    const part = board.addPart(pending.name, side, mounting, undefined, { box: pending.box });
+    if (!part) return;
+    for (const [n, pin] of own.entries()) {
+      if (!board.addPin(part, { x: pin.x, y: pin.y, net: nets.get(pin.net) ?? "", number: String(n + 1) })) return;
+    }
+  }
+}
