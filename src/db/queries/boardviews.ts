@@ -4,12 +4,16 @@
 import { and, eq, sql } from "drizzle-orm";
 import { documentVisible } from "../../auth/visibility";
 import { nameKey, parseSummary } from "../../boardview/nets";
-import { boxOf, HOLDERS_SQL, NET_SQL, PART_SQL, pinOf, type StoredPin } from "../../boardview/rows";
-import type { BoardviewNet, BoardviewPart, BoardviewSummary } from "../../schemas/boardviews";
+import { buildLayout, type LayoutBoardRow, type LayoutPartRow } from "../../boardview/layout";
+import { BOARD_SQL, boxOf, HOLDERS_SQL, LAYOUT_PARTS_SQL, NET_SQL, PART_SQL, pinOf, type StoredPin } from "../../boardview/rows";
+import type { BoardviewLayout, BoardviewNet, BoardviewPart, BoardviewSummary } from "../../schemas/boardviews";
+import type { VISIBILITIES } from "../../schemas/common";
 import { shardOf } from "../../text/shards";
 import { documents } from "../schema";
 import { boardIdOf } from "./boards";
 import type { QueryContext } from "./runtime";
+
+type Visibility = (typeof VISIBILITIES)[number];
 
 type Side = "top" | "bottom";
 
@@ -17,15 +21,35 @@ interface VisibleBoardview {
   id: string;
   shard: string | null;
   summary: BoardviewSummary | null;
+  visibility: Visibility;
+  /** The current version and the row's last change: what the layout's ETag is made of. */
+  version: number;
+  updatedAt: string;
 }
 
 /** The document's boardview summary and text database when the caller can see it; undefined when not. */
 export async function visibleBoardview(ctx: QueryContext, id: string): Promise<VisibleBoardview | undefined> {
   const [row] = await ctx.db
-    .select({ id: documents.id, shard: documents.textShard, boardview: documents.boardview })
+    .select({
+      id: documents.id,
+      shard: documents.textShard,
+      boardview: documents.boardview,
+      visibility: documents.visibility,
+      version: documents.currentVersion,
+      updatedAt: documents.updatedAt,
+    })
     .from(documents)
     .where(and(eq(documents.id, id), documentVisible(ctx.viewer)));
-  return row ? { id: row.id, shard: row.shard, summary: parseSummary(row.boardview) } : undefined;
+  return row
+    ? {
+        id: row.id,
+        shard: row.shard,
+        summary: parseSummary(row.boardview),
+        visibility: row.visibility as Visibility,
+        version: row.version,
+        updatedAt: row.updatedAt,
+      }
+    : undefined;
 }
 
 function shardDb(ctx: QueryContext, doc: VisibleBoardview): D1Database | undefined {
@@ -37,19 +61,16 @@ export async function boardviewPart(ctx: QueryContext, doc: VisibleBoardview, na
   const db = shardDb(ctx, doc);
   const key = nameKey(name);
   if (!db || !key) return undefined;
-  const row = await db
-    .prepare(PART_SQL)
-    .bind(doc.id, key)
-    .first<{
-      name: string;
-      side: Side;
-      mounting: "smd" | "through_hole";
-      x: number;
-      y: number;
-      pins: string;
-      value: string | null;
-      box: string | null;
-    }>();
+  const row = await db.prepare(PART_SQL).bind(doc.id, key).first<{
+    name: string;
+    side: Side;
+    mounting: "smd" | "through_hole";
+    x: number;
+    y: number;
+    pins: string;
+    value: string | null;
+    box: string | null;
+  }>();
   if (!row) return undefined;
   const pins = (JSON.parse(row.pins) as StoredPin[]).map(pinOf);
   const part: BoardviewPart = { name: row.name, side: row.side, mounting: row.mounting, x: row.x, y: row.y, pins };
@@ -74,6 +95,19 @@ export async function boardviewNet(ctx: QueryContext, doc: VisibleBoardview, nam
     parts: JSON.parse(row.parts) as string[],
     test_points: points.map(([n, x, y, side]) => ({ name: n, x, y, side })),
   };
+}
+
+/** The whole drawing of a readable boardview (its summary names a format): every part, pin and net in one answer. */
+export async function boardviewLayout(ctx: QueryContext, doc: VisibleBoardview): Promise<BoardviewLayout | undefined> {
+  const db = shardDb(ctx, doc);
+  const format = doc.summary?.format;
+  if (!db || !format) return undefined;
+  const [parts, board] = await db.batch([db.prepare(LAYOUT_PARTS_SQL).bind(doc.id), db.prepare(BOARD_SQL).bind(doc.id)]);
+  return buildLayout(
+    { document: doc.id, visibility: doc.visibility, format, unit: doc.summary?.unit },
+    parts.results as unknown as LayoutPartRow[],
+    (board.results[0] as LayoutBoardRow | undefined) ?? null,
+  );
 }
 
 /** A boardview of a board that holds a point (a part or a net of that name), where it sits. */
