@@ -123,5 +123,6 @@ export const BoardviewHoldingSchema = z
     side: Side,
     x: z.number().openapi({ description: "A part's placement point; for a net, its first test point, else its first pin" }),
     y: z.number(),
+    url: z.string().url().openapi({ description: "The boardview's page with its viewer open on this part or net (?part= or ?net=)" }),
   })
   .openapi("BoardviewHolding");

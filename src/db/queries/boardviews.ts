@@ -3,6 +3,7 @@
 // A document the caller cannot see answers exactly as one that does not exist.
 import { and, eq, sql } from "drizzle-orm";
 import { documentVisible } from "../../auth/visibility";
+import { boardviewUrl, pageUrl } from "../../core/urls";
 import { nameKey, parseSummary } from "../../boardview/nets";
 import { buildLayout, type LayoutBoardRow, type LayoutPartRow } from "../../boardview/layout";
 import { BOARD_SQL, boxOf, HOLDERS_SQL, LAYOUT_PARTS_SQL, NET_SQL, PART_SQL, pinOf, type StoredPin } from "../../boardview/rows";
@@ -120,6 +121,8 @@ export interface BoardviewHolding {
   /** The part's position; for a net, its first test point, else its first pin. */
   x: number;
   y: number;
+  /** The document's page opened at its viewer with this part or net selected. */
+  url: string;
 }
 
 /** Boardviews looked through per call: a board has a handful; the bound keeps the shard reads small. */
@@ -141,6 +144,7 @@ export async function boardviewsHoldingPoint(ctx: QueryContext, boardNumber: str
       id: sql<string>`${documents.id}`,
       shard: sql<string | null>`${documents.textShard}`,
       boardview: sql<string | null>`${documents.boardview}`,
+      title: sql<string>`${documents.title}`,
     })
     .from(sql`document_boards cross join documents on documents.id = document_boards.document_id`)
     .where(and(sql`document_boards.board_id = ${boardId}`, sql`${documents.boardview} is not null`, documentVisible(ctx.viewer)))
@@ -149,6 +153,7 @@ export async function boardviewsHoldingPoint(ctx: QueryContext, boardNumber: str
   const byShard = new Map<string, string[]>();
   for (const d of docs) if (d.shard) byShard.set(d.shard, [...(byShard.get(d.shard) ?? []), d.id]);
   const formats = new Map(docs.map((d) => [d.id, parseSummary(d.boardview)?.format ?? null]));
+  const pages = new Map(docs.map((d) => [d.id, pageUrl(ctx.urls, "document", d.id, d.title)]));
   const rows = (
     await Promise.all(
       [...byShard].map(async ([shard, ids]) => {
@@ -170,7 +175,9 @@ export async function boardviewsHoldingPoint(ctx: QueryContext, boardNumber: str
   const out: BoardviewHolding[] = [];
   for (const r of rows) {
     const where = r.kind === "part" ? { side: r.side as Side, x: r.x ?? 0, y: r.y ?? 0 } : netPosition(r.pins, r.test_points);
-    if (where) out.push({ document: r.id, format: formats.get(r.id) ?? null, kind: r.kind, name: r.name, ...where });
+    if (!where) continue;
+    const url = boardviewUrl(pages.get(r.id) ?? "", r.kind === "part" ? { part: r.name } : { net: r.name });
+    out.push({ document: r.id, format: formats.get(r.id) ?? null, kind: r.kind, name: r.name, ...where, url });
   }
   return out.sort((a, b) => a.document.localeCompare(b.document) || a.kind.localeCompare(b.kind));
 }
