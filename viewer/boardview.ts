@@ -27,7 +27,9 @@ async function start(root: HTMLElement): Promise<void> {
     pick: (hit) => (hit.net >= 0 ? selectNet(hit.net, true) : hit.part >= 0 ? selectPart(hit.part, true) : undefined),
     drawn: (ms) => {
       drawTimes[drawCount++ % drawTimes.length] = ms;
-      if (!root.hasAttribute("data-ready")) root.setAttribute("data-ready", "");
+      if (root.hasAttribute("data-ready")) return;
+      root.setAttribute("data-ready", "");
+      performance.mark("boardview-ready");
     },
   });
 

@@ -63,11 +63,12 @@ export class BoardCanvas {
     this.colours = colours(canvas);
     this.resize();
     this.fit();
+    // Resizing clears the bitmap: only when the box really changed (the observer also reports the first size).
     new ResizeObserver(() => {
-      const before = this.width;
+      const rect = canvas.getBoundingClientRect();
+      if (Math.abs(rect.width - this.width) < 0.5 && Math.abs(rect.height - this.height) < 0.5) return;
       this.resize();
-      if (before !== this.width) this.fit();
-      this.request();
+      this.fit();
     }).observe(canvas);
     this.listen();
   }
