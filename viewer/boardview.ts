@@ -21,7 +21,10 @@ async function start(root: HTMLElement): Promise<void> {
   const boards = JSON.parse(root.dataset.boards ?? "[]") as string[];
   const res = await fetch(root.dataset.layout ?? "", { headers: { Accept: "application/json" } });
   if (!res.ok) throw new Error(`layout ${res.status}`);
-  const board: Board = boardOf(((await res.json()) as { data: LayoutAnswer }).data);
+  const answer = ((await res.json()) as { data: LayoutAnswer }).data;
+  performance.mark("boardview-layout");
+  const board: Board = boardOf(answer);
+  performance.mark("boardview-indexed");
 
   const view = new BoardCanvas(canvas, board, {
     pick: (hit) => (hit.net >= 0 ? selectNet(hit.net, true) : hit.part >= 0 ? selectPart(hit.part, true) : undefined),
@@ -76,8 +79,14 @@ async function start(root: HTMLElement): Promise<void> {
     if (point && boards.length) {
       Promise.all(
         boards.map(async (number) => {
-          const r = await fetch(`${root.dataset.points}${encodeURIComponent(number)}/points/${encodeURIComponent(name)}`, { headers: { Accept: "application/json" } });
-          return r.status === 404 ? null : r.ok ? ((await r.json()) as { data: Record<string, unknown> }).data : Promise.reject(new Error(String(r.status)));
+          const r = await fetch(`${root.dataset.points}${encodeURIComponent(number)}/points/${encodeURIComponent(name)}`, {
+            headers: { Accept: "application/json" },
+          });
+          return r.status === 404
+            ? null
+            : r.ok
+              ? ((await r.json()) as { data: Record<string, unknown> }).data
+              : Promise.reject(new Error(String(r.status)));
         }),
       ).then(
         (answers) => asked === pointRequest && point.replaceChildren(renderPoint(answers, boards, name, words)),
@@ -89,13 +98,15 @@ async function start(root: HTMLElement): Promise<void> {
   function resolve(text: string): boolean {
     const key = nameKey(text);
     if (!key) return false;
-    const part = board.partByKey.get(key);
-    if (part !== undefined) return selectPart(part, true), true;
-    const net = board.netByKey.get(key);
-    if (net !== undefined) return selectNet(net, true), true;
-    for (const [k, p] of board.partByKey) if (k.startsWith(key)) return selectPart(p, true), true;
-    for (const [k, n] of board.netByKey) if (k.startsWith(key)) return selectNet(n, true), true;
-    return false;
+    let part = board.partByKey.get(key);
+    let net = part === undefined ? board.netByKey.get(key) : undefined;
+    if (part === undefined && net === undefined) {
+      for (const [k, p] of board.partByKey) if (part === undefined && k.startsWith(key)) part = p;
+      if (part === undefined) for (const [k, n] of board.netByKey) if (net === undefined && k.startsWith(key)) net = n;
+    }
+    if (part !== undefined) selectPart(part, true);
+    else if (net !== undefined) selectNet(net, true);
+    return part !== undefined || net !== undefined;
   }
 
   // Completion: the first names that start with what is typed (parts, then nets), refreshed as it changes.
@@ -136,7 +147,8 @@ async function start(root: HTMLElement): Promise<void> {
   const [kind, name] = (panel.dataset.selected ?? "").split(/:(.*)/s);
   if (kind === "part" && board.partByKey.has(nameKey(name))) selectPart(board.partByKey.get(nameKey(name))!, true, true);
   else if (kind === "net" && board.netByKey.has(nameKey(name))) selectNet(board.netByKey.get(nameKey(name))!, true, true);
-  else if (params.get("part") || params.get("net") || params.get("find")) resolve(params.get("part") ?? params.get("net") ?? params.get("find") ?? "");
+  else if (params.get("part") || params.get("net") || params.get("find"))
+    resolve(params.get("part") ?? params.get("net") ?? params.get("find") ?? "");
   view.request();
 }
 

@@ -3,7 +3,15 @@
 export interface LayoutAnswer {
   unit: string;
   outline: number[][];
-  parts: { name: string; side: "top" | "bottom"; mounting: string; x: number; y: number; box: { x1: number; y1: number; x2: number; y2: number }; value?: string }[];
+  parts: {
+    name: string;
+    side: "top" | "bottom";
+    mounting: string;
+    x: number;
+    y: number;
+    box: { x1: number; y1: number; x2: number; y2: number };
+    value?: string;
+  }[];
   pins: { x: number[]; y: number[]; part: number[]; net: number[]; number?: string[]; name?: string[] };
   nets: string[];
 }
@@ -82,9 +90,15 @@ export function boardOf(answer: LayoutAnswer): Board {
   for (let i = 0; i < n; i++) if (pinNet[i] >= 0) netPins[fill[pinNet[i]]++] = i;
 
   const partByKey = new Map<string, number>();
-  parts.forEach((p, i) => partByKey.has(nameKey(p.name)) || partByKey.set(nameKey(p.name), i));
+  for (let i = 0; i < parts.length; i++) {
+    const key = nameKey(parts[i].name);
+    if (!partByKey.has(key)) partByKey.set(key, i);
+  }
   const netByKey = new Map<string, number>();
-  answer.nets.forEach((name, i) => netByKey.has(nameKey(name)) || netByKey.set(nameKey(name), i));
+  for (let i = 0; i < answer.nets.length; i++) {
+    const key = nameKey(answer.nets[i]);
+    if (!netByKey.has(key)) netByKey.set(key, i);
+  }
 
   return {
     answer,

@@ -2,6 +2,9 @@
 // off screen skipped; pan and zoom by mouse, wheel, keyboard and touch. Draws on the next frame after a change.
 import type { Board } from "./layout";
 
+/** Rectangles per path: one path of tens of thousands of rectangles is far slower to fill or stroke. */
+const PATH_RECTS = 1000;
+
 export type Sides = "both" | "top" | "bottom";
 
 export interface Selection {
@@ -174,7 +177,7 @@ export class BoardCanvas {
     ctx.strokeStyle = c.outline;
     ctx.beginPath();
     for (const line of board.answer.outline) {
-      for (let i = 0; i + 1 < line.length; i += 2) (i ? ctx.lineTo(line[i], line[i + 1]) : ctx.moveTo(line[i], line[i + 1]));
+      for (let i = 0; i + 1 < line.length; i += 2) i ? ctx.lineTo(line[i], line[i + 1]) : ctx.moveTo(line[i], line[i + 1]);
     }
     ctx.stroke();
 
@@ -184,6 +187,7 @@ export class BoardCanvas {
     for (const bottom of order) {
       ctx.strokeStyle = bottom && this.sides === "both" ? c.bottom : c.top;
       ctx.beginPath();
+      let inPath = 0;
       for (let p = 0; p < board.partBottom.length; p++) {
         if (board.partBottom[p] !== bottom) continue;
         const x1 = boxes[p * 4];
@@ -192,6 +196,11 @@ export class BoardCanvas {
         const y2 = boxes[p * 4 + 3];
         if (x2 < vx1 || x1 > vx2 || y2 < vy1 || y1 > vy2) continue;
         ctx.rect(x1, y1, x2 - x1, y2 - y1);
+        if (++inPath === PATH_RECTS) {
+          ctx.stroke();
+          ctx.beginPath();
+          inPath = 0;
+        }
       }
       ctx.stroke();
     }
@@ -201,12 +210,18 @@ export class BoardCanvas {
     for (const bottom of order) {
       ctx.fillStyle = bottom && this.sides === "both" ? c.pinBottom : c.pin;
       ctx.beginPath();
+      let inPath = 0;
       for (let i = 0; i < board.pinCount; i++) {
         if (pinBottom[i] !== bottom) continue;
         const x = xs[i];
         const y = ys[i];
         if (x < vx1 - h || x > vx2 + h || y < vy1 - h || y > vy2 + h) continue;
         ctx.rect(x - h, y - h, 2 * h, 2 * h);
+        if (++inPath === PATH_RECTS) {
+          ctx.fill();
+          ctx.beginPath();
+          inPath = 0;
+        }
       }
       ctx.fill();
     }
