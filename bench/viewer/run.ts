@@ -28,7 +28,9 @@ function yardstick(): number {
 }
 
 async function frameTimes(page: Page): Promise<{ draws: number[]; intervals: number[] }> {
-  await page.evaluate("window.__intervals = []; window.__last = 0; window.__on = true; (function tick(t) { if (window.__last) window.__intervals.push(t - window.__last); window.__last = t; if (window.__on) requestAnimationFrame(tick); })(performance.now())");
+  await page.evaluate(
+    "window.__intervals = []; window.__last = 0; window.__on = true; (function tick(t) { if (window.__last) window.__intervals.push(t - window.__last); window.__last = t; if (window.__on) requestAnimationFrame(tick); })(performance.now())",
+  );
   const box = (await page.locator("[data-boardview] canvas").boundingBox())!;
   const cx = box.x + box.width / 2;
   const cy = box.y + box.height / 2;
