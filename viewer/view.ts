@@ -2,6 +2,9 @@
 // off screen skipped; pan and zoom by mouse, wheel, keyboard and touch. Draws on the next frame after a change.
 import type { Board } from "./layout";
 
+/** Quiet time after the last pan or zoom step before the board is drawn again in full (ms). */
+const SETTLE_MS = 150;
+
 /** Rectangles per path: one path of tens of thousands of rectangles is far slower to fill or stroke. */
 const PATH_RECTS = 1000;
 
@@ -54,6 +57,13 @@ export class BoardCanvas {
   private readonly colours: Colours;
   private readonly pointers = new Map<number, { x: number; y: number }>();
   private moved = 0;
+  /** The outline, part outlines and pins as last drawn in full, and the view they were drawn for. */
+  private readonly layer = document.createElement("canvas");
+  private readonly layerCtx: CanvasRenderingContext2D;
+  private layerView: { scale: number; ox: number; oy: number } | null = null;
+  /** Set by pan and zoom: frames move the last full drawing until input pauses for SETTLE_MS. */
+  private moving = false;
+  private settle = 0;
 
   constructor(
     private readonly canvas: HTMLCanvasElement,
@@ -63,6 +73,9 @@ export class BoardCanvas {
     const ctx = canvas.getContext("2d", { alpha: false });
     if (!ctx) throw new Error("no 2d canvas");
     this.ctx = ctx;
+    const layerCtx = this.layer.getContext("2d");
+    if (!layerCtx) throw new Error("no 2d canvas");
+    this.layerCtx = layerCtx;
     this.colours = colours(canvas);
     this.resize();
     this.fit();
@@ -87,6 +100,7 @@ export class BoardCanvas {
     this.height = Math.max(1, rect.height);
     this.canvas.width = Math.round(this.width * this.dpr);
     this.canvas.height = Math.round(this.height * this.dpr);
+    this.layerView = null;
   }
 
   /** The whole board in view, with a small margin. */
@@ -117,6 +131,17 @@ export class BoardCanvas {
   pan(dx: number, dy: number): void {
     this.ox += dx;
     this.oy += dy;
+    this.move();
+  }
+
+  /** A pan or zoom step: drawn at once from the last full drawing, in full once input pauses. */
+  private move(): void {
+    this.moving = true;
+    clearTimeout(this.settle);
+    this.settle = window.setTimeout(() => {
+      this.moving = false;
+      this.request();
+    }, SETTLE_MS);
     this.request();
   }
 
@@ -126,7 +151,7 @@ export class BoardCanvas {
     this.ox = sx - (sx - this.ox) * f;
     this.oy = sy - (sy - this.oy) * f;
     this.scale = next;
-    this.request();
+    this.move();
   }
 
   setSides(sides: Sides): void {
@@ -134,6 +159,7 @@ export class BoardCanvas {
     // Keep the same board point in the centre when the view flips.
     const cx = this.toBoardX(this.width / 2);
     this.sides = sides;
+    this.layerView = null;
     this.ox = this.width / 2 - (this.mirrored ? -cx : cx) * this.scale;
     this.request();
   }
@@ -163,8 +189,6 @@ export class BoardCanvas {
     ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
     ctx.fillStyle = c.background;
     ctx.fillRect(0, 0, this.width, this.height);
-    // Board units from here on: x mirrored for the bottom side, y up as in the files.
-    ctx.setTransform(this.dpr * s * (this.mirrored ? -1 : 1), 0, 0, -this.dpr * s, this.dpr * this.ox, this.dpr * this.oy);
     const a = this.toBoardX(0);
     const b = this.toBoardX(this.width);
     const vx1 = Math.min(a, b);
@@ -172,7 +196,59 @@ export class BoardCanvas {
     const vy1 = this.toBoardY(this.height);
     const vy2 = this.toBoardY(0);
     const px = 1 / s;
+    const last = this.layerView;
+    if (this.moving && last) {
+      // While the view moves: the last full drawing, moved and scaled; drawn again in full once input pauses.
+      const f = s / last.scale;
+      ctx.drawImage(this.layer, this.ox - last.ox * f, this.oy - last.oy * f, this.width * f, this.height * f);
+    } else {
+      if (this.layer.width !== this.canvas.width || this.layer.height !== this.canvas.height) {
+        this.layer.width = this.canvas.width;
+        this.layer.height = this.canvas.height;
+      }
+      const lc = this.layerCtx;
+      lc.setTransform(1, 0, 0, 1, 0, 0);
+      lc.clearRect(0, 0, this.layer.width, this.layer.height);
+      this.boardTransform(lc);
+      this.drawBoard(lc, vx1, vx2, vy1, vy2);
+      this.layerView = { scale: s, ox: this.ox, oy: this.oy };
+      ctx.drawImage(this.layer, 0, 0, this.width, this.height);
+    }
+    // Board units from here on: x mirrored for the bottom side, y up as in the files.
+    this.boardTransform(ctx);
+    const boxes = board.boxes;
+    const { px: xs, py: ys, pinBottom } = board;
+    const { part, net } = this.selection;
+    if (part >= 0) {
+      ctx.strokeStyle = c.accent;
+      ctx.lineWidth = 3 * px;
+      ctx.strokeRect(boxes[part * 4], boxes[part * 4 + 1], boxes[part * 4 + 2] - boxes[part * 4], boxes[part * 4 + 3] - boxes[part * 4 + 1]);
+    }
+    if (net >= 0) {
+      // The net's pins stand out even when the board is far away: at least 3 pixels, ringed.
+      const r = Math.max(board.pinHalf * 1.4, 3 * px);
+      ctx.fillStyle = c.accent;
+      ctx.beginPath();
+      for (let k = board.netStart[net]; k < board.netStart[net + 1]; k++) {
+        const i = board.netPins[k];
+        if (!this.shows(pinBottom[i])) continue;
+        ctx.rect(xs[i] - r, ys[i] - r, 2 * r, 2 * r);
+      }
+      ctx.fill();
+    }
+    this.labels(vx1, vx2, vy1, vy2);
+    this.hooks.drawn(performance.now() - started);
+  }
 
+  private boardTransform(ctx: CanvasRenderingContext2D): void {
+    const s = this.scale;
+    ctx.setTransform(this.dpr * s * (this.mirrored ? -1 : 1), 0, 0, -this.dpr * s, this.dpr * this.ox, this.dpr * this.oy);
+  }
+
+  /** Outline, part outlines and pins of the parts in view, in layers, into `ctx` (already in board units). */
+  private drawBoard(ctx: CanvasRenderingContext2D, vx1: number, vx2: number, vy1: number, vy2: number): void {
+    const { board, colours: c } = this;
+    const px = 1 / this.scale;
     ctx.lineWidth = 1.5 * px;
     ctx.strokeStyle = c.outline;
     ctx.beginPath();
@@ -225,27 +301,6 @@ export class BoardCanvas {
       }
       ctx.fill();
     }
-
-    const { part, net } = this.selection;
-    if (part >= 0) {
-      ctx.strokeStyle = c.accent;
-      ctx.lineWidth = 3 * px;
-      ctx.strokeRect(boxes[part * 4], boxes[part * 4 + 1], boxes[part * 4 + 2] - boxes[part * 4], boxes[part * 4 + 3] - boxes[part * 4 + 1]);
-    }
-    if (net >= 0) {
-      // The net's pins stand out even when the board is far away: at least 3 pixels, ringed.
-      const r = Math.max(board.pinHalf * 1.4, 3 * px);
-      ctx.fillStyle = c.accent;
-      ctx.beginPath();
-      for (let k = board.netStart[net]; k < board.netStart[net + 1]; k++) {
-        const i = board.netPins[k];
-        if (!this.shows(pinBottom[i])) continue;
-        ctx.rect(xs[i] - r, ys[i] - r, 2 * r, 2 * r);
-      }
-      ctx.fill();
-    }
-    this.labels(vx1, vx2, vy1, vy2);
-    this.hooks.drawn(performance.now() - started);
   }
 
   /** Part names where a box is wide enough on screen to hold one, at most a few hundred per frame. */

@@ -86,13 +86,14 @@ try {
     const find = page.locator('[data-boardview] input[type="search"]');
     await find.fill("c7010");
     await find.press("Enter");
-    await page.waitForFunction(`document.querySelector("[data-selection]")?.getAttribute("data-selected") === "part:C7010"`);
+    // Locators, not waitForFunction: the page's policy forbids evaluating strings.
+    await page.locator('[data-selection][data-selected="part:C7010"]').waitFor();
     assert.match(page.url(), /[?&]part=C7010/, "the address follows the selection");
     assert.match(await page.locator("[data-selection] h3").innerText(), /C7010/);
 
     step = `${width} px: a net link in the panel selects the net and loads what is known`;
     await page.locator('[data-selection] a[data-net="PP3V42_G3H"]').click();
-    await page.waitForFunction(`/3\\.42 V/.test(document.querySelector("[data-selection] [data-point]")?.textContent ?? "")`);
+    await page.locator("[data-selection] [data-point]", { hasText: "3.42 V" }).waitFor();
     assert.equal(await page.locator("[data-selection]").getAttribute("data-selected"), "net:PP3V42_G3H");
     assert.ok((await overflow(page)) <= width, "the panel written by the script fits");
   }

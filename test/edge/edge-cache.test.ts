@@ -145,6 +145,16 @@ describe("what is never shared", () => {
 });
 
 describe("the cache key", () => {
+  it("a document page keeps apart the boardview selections it is asked for (?part=, ?net=, ?find=)", async () => {
+    const address = newAddress();
+    const { body } = await getJson(`/documents/${SAMPLE_IDS.publicSchematic}`, { lang: "en", headers: { "CF-Connecting-IP": address } });
+    const path = new URL(body.data.url).pathname;
+    const seen = async (query: string) => (await page(`${path}${query}`, address)).headers.get("X-Edge-Cache");
+    expect(await seen("")).toBe("miss");
+    for (const query of ["?part=U7000", "?net=PPBUS_G3H", "?find=U7000"]) expect(await seen(query)).toBe("miss");
+    expect(await seen("?net=PPBUS_G3H")).toBe("hit");
+  });
+
   it("unknown query parameters do not split the cache; known ones do", async () => {
     const address = newAddress();
     const plain = await anon("/forum/threads", address);
