@@ -911,6 +911,11 @@ export interface components {
             /** @description A part's placement point; for a net, its first test point, else its first pin */
             x: number;
             y: number;
+            /**
+             * Format: uri
+             * @description The boardview's page with its viewer open on this part or net (?part= or ?net=)
+             */
+            url: string;
         };
         SearchResponse: {
             data: components["schemas"]["SearchResult"];

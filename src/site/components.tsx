@@ -7,6 +7,7 @@ import type { Thread } from "../db/queries/forum";
 import type { Site } from "./site";
 import { formatBytes, formatDate } from "./i18n";
 import { boardviewUrl } from "../core/urls";
+import { VIEWER_WORDS } from "./pages/boardview-words";
 import type { Excerpt } from "../search/excerpts";
 
 /** A search hit: the list item and, on the search page, where it matched. */
@@ -206,7 +207,7 @@ export function DocumentList({ site, documents }: { site: Site; documents: Hit<D
             <Highlight site={site} highlight={d.highlight} />
             {d.type === "boardview" ? (
               <p class="meta">
-                <a href={boardviewUrl(d.url, viewerFind(d.highlight))}>{site.s.viewer.open}</a>
+                <a href={boardviewUrl(d.url, viewerFind(d.highlight))}>{VIEWER_WORDS[site.lang].open}</a>
               </p>
             ) : null}
           </li>

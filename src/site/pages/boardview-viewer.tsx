@@ -7,6 +7,7 @@ import { boardviewNet, boardviewPart, visibleBoardview } from "../../db/queries/
 import { boardviewUrl } from "../../core/urls";
 import type { BoardviewNet, BoardviewPart } from "../../schemas/boardviews";
 import type { Site } from "../site";
+import { VIEWER_WORDS } from "./boardview-words";
 
 /** Parts and pins a panel lists at most (viewer/panel.ts LISTED). */
 const LISTED = 200;
@@ -54,7 +55,7 @@ function SelectLink({ url, kind, name }: { url: string; kind: "part" | "net"; na
 }
 
 function PartPanel({ site, url, part }: { site: Site; url: string; part: BoardviewPart }) {
-  const w = site.s.viewer;
+  const w = VIEWER_WORDS[site.lang];
   const side = part.side === "bottom" ? w.bottom : w.top;
   return (
     <>
@@ -94,7 +95,7 @@ function Values({ label, list, site }: { label: string; list: { value: string; c
         {list.map((v) => (
           <li>
             <strong>{v.value}</strong>
-            {` (${v.count} ${site.s.viewer.reports})`}
+            {` (${v.count} ${VIEWER_WORDS[site.lang].reports})`}
           </li>
         ))}
       </ul>
@@ -113,7 +114,7 @@ function Links({ label, list, site }: { label: string; list: Linked[]; site: Sit
         {list.map((x) => (
           <li>
             {x.url ? <a href={x.url}>{x.title ?? x.url}</a> : (x.title ?? "")}
-            {x.pages?.length ? ` (${site.s.viewer.pages} ${x.pages.join(", ")})` : ""}
+            {x.pages?.length ? ` (${VIEWER_WORDS[site.lang].pages} ${x.pages.join(", ")})` : ""}
           </li>
         ))}
       </ul>
@@ -126,7 +127,7 @@ function References({ list, site }: { list: unknown; site: Site }) {
   if (!Array.isArray(list) || !list.length) return null;
   return (
     <div>
-      <h5>{site.s.viewer.reference}</h5>
+      <h5>{VIEWER_WORDS[site.lang].reference}</h5>
       <ul>
         {(list as Record<string, unknown>[]).map((r) => {
           const source = (r.source ?? r.document) as Linked | undefined;
@@ -150,7 +151,7 @@ function References({ list, site }: { list: unknown; site: Site }) {
 }
 
 function PointPanel({ site, board, net, answer }: { site: Site; board: string; net: string; answer: PointAnswer | null }) {
-  const w = site.s.viewer;
+  const w = VIEWER_WORDS[site.lang];
   const known =
     answer &&
     (answer.expected.length ||
@@ -191,7 +192,7 @@ function NetPanel({
   boards: readonly string[];
   points: (PointAnswer | null)[];
 }) {
-  const w = site.s.viewer;
+  const w = VIEWER_WORDS[site.lang];
   return (
     <>
       <h3>{`${w.net} ${net.name}`}</h3>
@@ -226,7 +227,7 @@ export function BoardviewViewer({
   boards: readonly string[];
   selection: ServerSelection | null;
 }) {
-  const w = site.s.viewer;
+  const w = VIEWER_WORDS[site.lang];
   const selected = selection?.kind === "part" ? `part:${selection.part.name}` : selection?.kind === "net" ? `net:${selection.net.name}` : undefined;
   const found =
     selection?.kind === "missing"
