@@ -1,6 +1,6 @@
 // npm run dev: everything a new user needs to see the service with data, offline and without a
 // Cloudflare account. Creates .dev.vars from the example, prepares the local database
-// (scripts/dev-prepare.ts: migrations, demo data when empty), then runs `wrangler dev` on
+// (scripts/dev-prepare.ts: migrations, demo data when empty), builds the boardview viewer's script, then runs `wrangler dev` on
 // http://localhost:8787 with this terminal attached.
 //
 // The preparation runs in a child process: the local runtime it starts installs exit hooks that
@@ -87,6 +87,9 @@ runMain(async () => {
   // Same Node, same tsx loader flags as this process.
   const prepared = await foreground([...process.execArgv, "scripts/dev-prepare.ts"]);
   if (prepared !== 0) return prepared;
+  // The viewer's script from viewer/*.ts into public/ (scripts/build-viewer.ts), so a change is served at once.
+  const viewer = await foreground([...process.execArgv, "scripts/build-viewer.ts"]);
+  if (viewer !== 0) return viewer;
   console.log(`Starting wrangler dev on http://localhost:${PORT} …`);
   // --test-scheduled adds /__scheduled, which runs the scheduled handler; Miniflare's /cdn-cgi/handler/scheduled
   // reaches the static-assets router in front of the Worker, which has none, and answers 500 (docs/uploads.md).

@@ -31,9 +31,12 @@ cleanup() {
 trap cleanup EXIT
 
 export WRANGLER_SEND_METRICS=false WRANGLER_HIDE_BANNER=true # no update nag: wrangler is pinned on purpose
+echo "e2e: building the viewer's script"
+npx tsx scripts/build-viewer.ts
 echo "e2e: migrating and seeding $PERSIST"
 npx tsx scripts/db-migrate.ts --persist-to "$PERSIST" >"$PERSIST/migrate.log" 2>&1 || { cat "$PERSIST/migrate.log"; exit 1; }
 npx tsx scripts/e2e-seed.ts "$PERSIST" test/fixtures/sample.json
+npx tsx scripts/e2e-seed-boardviews.ts "$PERSIST"
 
 echo "e2e: starting wrangler dev on 127.0.0.1:$PORT"
 setsid node_modules/.bin/wrangler dev --ip 127.0.0.1 --port "$PORT" --persist-to "$PERSIST" --var FILES_SIGNING_KEY:e2e-signing-key-not-secret-0123456789 \
@@ -49,4 +52,5 @@ curl -fsS -o /dev/null "http://127.0.0.1:$PORT/en" || { cat "$LOG"; echo "e2e: s
 
 BASE_URL="http://127.0.0.1:$PORT" CHROMIUM="$CHROMIUM" npx tsx test/e2e/site.e2e.ts
 BASE_URL="http://127.0.0.1:$PORT" CHROMIUM="$CHROMIUM" npx tsx test/e2e/api-reference.e2e.ts
+BASE_URL="http://127.0.0.1:$PORT" CHROMIUM="$CHROMIUM" npx tsx test/e2e/boardview.e2e.ts
 BASE_URL="http://127.0.0.1:$PORT" npx tsx test/e2e/dev-server.e2e.ts

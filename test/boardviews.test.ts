@@ -179,7 +179,9 @@ describe("boardview answers", () => {
     });
     const ctx = queryContext;
     const anonymous = await boardviewsHoldingPoint(ctx(null), "820 00165", "upt-500");
-    expect(anonymous).toEqual([{ document: pub, format: "test_link", kind: "part", name: "UPT500", side: "bottom", x: 10, y: 20 }]);
+    // Each with its viewer's address, the part selected.
+    const viewer = expect.stringMatching(new RegExp(`/(library|biblioteca)/${pub}/[a-z0-9-]+\\?part=UPT500#boardview$`));
+    expect(anonymous).toEqual([{ document: pub, format: "test_link", kind: "part", name: "UPT500", side: "bottom", x: 10, y: 20, url: viewer }]);
     const mine = await boardviewsHoldingPoint(ctx({ userId: owner.userId }), "82000165", "PP5V_PT");
     expect(mine.map((h) => [h.document, h.kind, h.x, h.y, h.side]).sort()).toEqual(
       [
@@ -192,7 +194,7 @@ describe("boardview answers", () => {
     // The board point answer lists them: a point only a boardview names is answered, a private one only to its owner.
     const anonymousPoint = await getJson("/boards/820-00165/points/upt_500"); // getJson asserts the 200
     expect(anonymousPoint.body.data.boardviews).toEqual([
-      { document: pub, format: "test_link", kind: "part", name: "UPT500", side: "bottom", x: 10, y: 20 },
+      { document: pub, format: "test_link", kind: "part", name: "UPT500", side: "bottom", x: 10, y: 20, url: viewer },
     ]);
     const ownerNet = await getJson("/boards/82000165/points/PP5V-PT", { key: owner.key });
     expect(ownerNet.body.data.boardviews.map((h: any) => h.document).sort()).toEqual([pub, priv].sort());

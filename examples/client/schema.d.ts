@@ -144,6 +144,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/documents/{document}/boardview/layout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a boardview's whole drawing
+         * @description Everything needed to draw a boardview in one answer: unit, outline, parts (side, mounting, box, value), pins as columns (x, y, part index, net index, number, name) and net names once. Same visibility as the document; no download is counted. The ETag follows the document's version: send it back in If-None-Match for a 304. 404 when the document is not visible, is not a boardview, or is one the service could not read (the detail gives the reason; GET /documents/{document} too).
+         */
+        get: operations["getDocumentBoardviewLayout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/boards": {
         parameters: {
             query?: never;
@@ -660,6 +680,64 @@ export interface components {
                 side: "top" | "bottom";
             }[];
         };
+        BoardviewLayoutResponse: {
+            data: components["schemas"]["BoardviewLayout"];
+        };
+        BoardviewLayout: {
+            /** @description The boardview document's id */
+            document: string;
+            visibility: components["schemas"]["Visibility"];
+            /** @description The format read (GET /capabilities lists them) */
+            format: string;
+            /**
+             * @description The unit of every position (mil = inch/1000)
+             * @enum {string}
+             */
+            unit: "mil" | "mm" | "inch" | "unknown";
+            /** @description The board's outline as polylines, each flat: [x0, y0, x1, y1, …]; empty when the file has none */
+            outline: number[][];
+            /** @description Every part in file order; a pin's `part` is an index into this array */
+            parts: {
+                name: string;
+                /** @enum {string} */
+                side: "top" | "bottom";
+                /** @enum {string} */
+                mounting: "smd" | "through_hole";
+                x: number;
+                y: number;
+                /** @description The box the file states, else the box of its pins widened by a pad's margin */
+                box: {
+                    x1: number;
+                    y1: number;
+                    x2: number;
+                    y2: number;
+                };
+                /** @description The part's value where the file has one (10uF, 2k2) */
+                value?: string;
+            }[];
+            /** @description Every pin as columns of equal length (the i-th pin is x[i], y[i], part[i], net[i], …), grouped by part in file order */
+            pins: {
+                x: number[];
+                y: number[];
+                /** @description Index into `parts` */
+                part: number[];
+                /** @description Index into `nets`; -1 for a pin on no net */
+                net: number[];
+                /** @description Present when the file numbers pins: each pin's number, "" where it has none */
+                number?: string[];
+                /** @description Present when the file names pins: each pin's name, "" where it has none */
+                name?: string[];
+            };
+            /** @description Net names in order of first use; the net answer (`?net=`) reads each one */
+            nets: string[];
+            /** @description Known-good readings the file itself carries (empty for most formats) */
+            readings: {
+                net: string;
+                /** @enum {string} */
+                kind: "diode" | "voltage" | "resistance";
+                value: string;
+            }[];
+        };
         BoardPage: {
             data: components["schemas"]["BoardListItem"][];
             meta: components["schemas"]["PageMeta"];
@@ -833,6 +911,11 @@ export interface components {
             /** @description A part's placement point; for a net, its first test point, else its first pin */
             x: number;
             y: number;
+            /**
+             * Format: uri
+             * @description The boardview's page with its viewer open on this part or net (?part= or ?net=)
+             */
+            url: string;
         };
         SearchResponse: {
             data: components["schemas"]["SearchResult"];
@@ -2206,6 +2289,170 @@ export interface operations {
              *     - `validation-failed`: A parameter, field or file is missing or invalid. The errors object maps each field to what is wrong with it.
              */
             422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "x-d1-bookmark": components["headers"]["x-d1-bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Too many requests (the type of the body ends in /problems/{code}):
+             *     - `rate-limited`: Too many requests in a short time. Wait the number of seconds in the Retry-After header before trying again.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "x-d1-bookmark": components["headers"]["x-d1-bookmark"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Internal error (the type of the body ends in /problems/{code}):
+             *     - `internal`: Something failed on the server. The request_id identifies the failure in the logs; retrying later may help.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "x-d1-bookmark": components["headers"]["x-d1-bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getDocumentBoardviewLayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Document id (26-character ULID, any case) */
+                document: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The drawing */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "x-d1-bookmark": components["headers"]["x-d1-bookmark"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BoardviewLayoutResponse"];
+                };
+            };
+            /** @description Not modified: the If-None-Match sent matches the current ETag */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "x-d1-bookmark": components["headers"]["x-d1-bookmark"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Unauthorized (the type of the body ends in /problems/{code}):
+             *     - `unauthorized`: No API key was sent where one is required, or the key that was sent is unknown, expired or revoked. A key that is sent must be valid even on open endpoints: it is never treated as anonymous.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "x-d1-bookmark": components["headers"]["x-d1-bookmark"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Forbidden (the type of the body ends in /problems/{code}):
+             *     - `forbidden`: The key lacks a scope the endpoint needs, or its account is inactive. The body lists required_scopes.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "x-d1-bookmark": components["headers"]["x-d1-bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not found (the type of the body ends in /problems/{code}):
+             *     - `not-found`: Nothing exists at this address, or it is not visible to the caller. Both cases look the same on purpose.
+             */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Content-Language": components["headers"]["Content-Language"];

@@ -124,3 +124,12 @@ export function apiDocsUrl(siteUrl: string): string {
 export function siteFileUrl(siteUrl: string, file: "llms.txt" | "sitemap.xml" | ""): string {
   return `${siteUrl}/${file}`;
 }
+
+/** What a boardview link opens its viewer on: a part, a net, or a name that is either (the viewer decides). */
+export type BoardviewSelection = { part: string } | { net: string } | { find: string };
+
+/** A boardview document's page opened at its viewer, with a part or a net selected: `…/library/01J…?net=PPBUS_G3H#boardview`. */
+export function boardviewUrl(documentUrl: string, select?: BoardviewSelection): string {
+  const [kind, name] = select ? (Object.entries(select)[0] as [string, string]) : ["", ""];
+  return `${documentUrl}${kind ? `?${kind}=${encodeURIComponent(name)}` : ""}#boardview`;
+}

@@ -6,7 +6,7 @@ import type { AppEnv } from "./app-env";
 /** What every anonymous reader's answer may be kept as, by browsers and shared caches. */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=60";
 /** Keyed answers: only the caller's own cache, and only after asking again. */
-const PRIVATE_CACHE_CONTROL = "private, no-cache";
+export const PRIVATE_CACHE_CONTROL = "private, no-cache";
 
 async function bodyTag(body: ArrayBuffer): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", body));

@@ -16,6 +16,7 @@ import { listCasesRoute } from "./cases/list";
 import { createRouter } from "./define";
 import { describeApi } from "./describe";
 import { getDocumentBoardviewRoute } from "./documents/boardview";
+import { getDocumentBoardviewLayoutRoute } from "./documents/boardview-layout";
 import { downloadDocumentRoute } from "./documents/download";
 import { getDocumentRoute } from "./documents/get";
 import { listDocumentsRoute } from "./documents/list";
@@ -79,6 +80,7 @@ const OPERATIONS = [
   getDocumentRoute,
   downloadDocumentRoute,
   getDocumentBoardviewRoute,
+  getDocumentBoardviewLayoutRoute,
   listBoardsRoute,
   getBoardRoute,
   getBoardPointRoute,

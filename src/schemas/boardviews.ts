@@ -1,5 +1,6 @@
 // A boardview's answers: its summary (on DocumentDetail too), one part, one net (GET /documents/{document}/boardview).
 import { z } from "@hono/zod-openapi";
+import { VisibilitySchema } from "./common";
 
 const Side = z.enum(["top", "bottom"]);
 
@@ -62,6 +63,53 @@ export const BoardviewQuerySchema = z.object({
   net: z.string().min(1).max(200).optional().openapi({ description: "A net's name, in any spelling (PPBUS_G3H, ppbus g3h)", example: "PPBUS_G3H" }),
 });
 
+const BoxSchema = z.object({ x1: z.number(), y1: z.number(), x2: z.number(), y2: z.number() });
+
+export const BoardviewLayoutSchema = z
+  .object({
+    document: z.string().openapi({ description: "The boardview document's id" }),
+    visibility: VisibilitySchema,
+    format: z.string().openapi({ description: "The format read (GET /capabilities lists them)" }),
+    unit: z.enum(["mil", "mm", "inch", "unknown"]).openapi({ description: "The unit of every position (mil = inch/1000)" }),
+    outline: z
+      .array(z.array(z.number()))
+      .openapi({ description: "The board's outline as polylines, each flat: [x0, y0, x1, y1, …]; empty when the file has none" }),
+    parts: z
+      .array(
+        z.object({
+          name: z.string(),
+          side: Side,
+          mounting: z.enum(["smd", "through_hole"]),
+          x: z.number(),
+          y: z.number(),
+          box: BoxSchema.openapi({ description: "The box the file states, else the box of its pins widened by a pad's margin" }),
+          value: z.string().optional().openapi({ description: "The part's value where the file has one (10uF, 2k2)" }),
+        }),
+      )
+      .openapi({ description: "Every part in file order; a pin's `part` is an index into this array" }),
+    pins: z
+      .object({
+        x: z.array(z.number()),
+        y: z.array(z.number()),
+        part: z.array(z.number().int()).openapi({ description: "Index into `parts`" }),
+        net: z.array(z.number().int()).openapi({ description: "Index into `nets`; -1 for a pin on no net" }),
+        number: z
+          .array(z.string())
+          .optional()
+          .openapi({ description: 'Present when the file numbers pins: each pin\'s number, "" where it has none' }),
+        name: z.array(z.string()).optional().openapi({ description: 'Present when the file names pins: each pin\'s name, "" where it has none' }),
+      })
+      .openapi({
+        description: "Every pin as columns of equal length (the i-th pin is x[i], y[i], part[i], net[i], …), grouped by part in file order",
+      }),
+    nets: z.array(z.string()).openapi({ description: "Net names in order of first use; the net answer (`?net=`) reads each one" }),
+    readings: z
+      .array(z.object({ net: z.string(), kind: z.enum(["diode", "voltage", "resistance"]), value: z.string() }))
+      .openapi({ description: "Known-good readings the file itself carries (empty for most formats)" }),
+  })
+  .openapi("BoardviewLayout");
+
+export type BoardviewLayout = z.infer<typeof BoardviewLayoutSchema>;
 export type BoardviewSummary = z.infer<typeof BoardviewSummarySchema>;
 export type BoardviewPart = z.infer<typeof BoardviewPartSchema>;
 export type BoardviewNet = z.infer<typeof BoardviewNetSchema>;
@@ -75,5 +123,6 @@ export const BoardviewHoldingSchema = z
     side: Side,
     x: z.number().openapi({ description: "A part's placement point; for a net, its first test point, else its first pin" }),
     y: z.number(),
+    url: z.string().url().openapi({ description: "The boardview's page with its viewer open on this part or net (?part= or ?net=)" }),
   })
   .openapi("BoardviewHolding");

@@ -6,6 +6,8 @@ import type { DocumentItem } from "../db/queries/documents";
 import type { Thread } from "../db/queries/forum";
 import type { Site } from "./site";
 import { formatBytes, formatDate } from "./i18n";
+import { boardviewUrl } from "../core/urls";
+import { VIEWER_WORDS } from "./pages/boardview-words";
 import type { Excerpt } from "../search/excerpts";
 
 /** A search hit: the list item and, on the search page, where it matched. */
@@ -203,9 +205,20 @@ export function DocumentList({ site, documents }: { site: Site; documents: Hit<D
               </span>
             </div>
             <Highlight site={site} highlight={d.highlight} />
+            {d.type === "boardview" ? (
+              <p class="meta">
+                <a href={boardviewUrl(d.url, viewerFind(d.highlight))}>{VIEWER_WORDS[site.lang].open}</a>
+              </p>
+            ) : null}
           </li>
         ))}
       </ul>
     </>
   );
+}
+
+/** A boardview hit's first highlighted word (a part or net name it holds): its viewer opens on it. */
+function viewerFind(highlight: Excerpt | null | undefined): { find: string } | undefined {
+  const mark = highlight?.marks[0];
+  return mark ? { find: highlight.text.slice(mark.start, mark.end) } : undefined;
 }

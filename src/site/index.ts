@@ -31,9 +31,11 @@ function text(body: string, contentType = "text/plain"): Response {
   return new Response(body, { headers: { "Content-Type": `${contentType}; charset=utf-8` } });
 }
 
-/** The query parameters site answers depend on (the edge cache key keeps only these): search reads q, type, page; the forum category, page; listings page. */
+/** The query parameters site answers depend on (the edge cache key keeps only these): search reads q, type, page; the forum category, page; a document part, net, find; listings page. */
 function siteQueryParams(path: string): readonly string[] {
   if (LANGUAGES.some((lang) => path === searchPath(lang))) return ["q", "type", "page"];
+  // A document's page writes the boardview viewer's selection (?part=, ?net=, ?find=).
+  if (parsePagePath(path)?.kind === "document") return ["page", "part", "net", "find"];
   // The forum's index lists one category's threads with ?category= (a thread page links its category there).
   return LANGUAGES.some((lang) => path === sectionPath("thread", lang)) ? ["category", "page"] : ["page"];
 }

@@ -51,4 +51,14 @@ code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.9em;over
 .grid{display:grid;gap:0 2rem;grid-template-columns:repeat(auto-fit,minmax(17rem,1fr))}
 nav.pager ul{justify-content:space-between;margin-top:1.5rem}
 .comment{white-space:pre-wrap}
+.bv-row{display:flex;gap:.5rem}.bv-row input{flex:1;min-width:0;padding:.4rem .5rem;font:inherit;border:1px solid var(--line);border-radius:4px;background:var(--bg);color:var(--fg)}
+.bv-find label{display:block;font-weight:600;margin-bottom:.25rem}
+.bv-tools{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:space-between;margin:.5rem 0}
+.bv-tools fieldset{border:0;padding:0;margin:0;display:flex;flex-wrap:wrap;gap:.25rem .75rem}.bv-tools legend{float:left;font-weight:600;margin-right:.5rem}
+.bv canvas{display:block;width:100%;height:min(70vh,34rem);background:var(--soft);border:1px solid var(--line);touch-action:none;cursor:grab}
+.bv canvas:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
+.bv-view{display:grid;gap:1rem;grid-template-columns:minmax(0,1fr)}
+.bv-panel{min-width:0;overflow-wrap:anywhere}.bv-panel h3{margin:.25rem 0}.bv-panel h4{margin:1rem 0 .25rem}.bv-panel h5{margin:.5rem 0 .1rem;font-size:.95rem}
+ul.bv-names{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.25rem .9rem}
+@media (min-width:56rem){.bv-view{grid-template-columns:minmax(0,2fr) minmax(0,1fr)}.bv-panel{max-height:40rem;overflow-y:auto}}
 `.replace(/\n/g, "");

@@ -29,6 +29,7 @@ const OPERATION_IDS = {
   "get /documents": "listDocuments",
   "get /documents/{document}": "getDocument",
   "get /documents/{document}/boardview": "getDocumentBoardview",
+  "get /documents/{document}/boardview/layout": "getDocumentBoardviewLayout",
   "get /documents/{document}/download": "getDownloadLink",
   "get /boards": "listBoards",
   "get /boards/{number}": "getBoard",

@@ -145,6 +145,23 @@ describe("what is never shared", () => {
 });
 
 describe("the cache key", () => {
+  it("a document page keeps apart the boardview selections it is asked for (?part=, ?net=, ?find=)", async () => {
+    const address = newAddress();
+    const { body } = await getJson(`/documents/${SAMPLE_IDS.publicSchematic}`, { lang: "en", headers: { "CF-Connecting-IP": address } });
+    const path = new URL(body.data.url).pathname;
+    const seen = async (query: string) => (await page(`${path}${query}`, address)).headers.get("X-Edge-Cache");
+    // The plain page is kept (stored after its answer is sent: asked again until it is)…
+    expect(await seen("")).toBe("miss");
+    let plain = await seen("");
+    for (let i = 0; i < 20 && plain !== "hit"; i++) {
+      await sleep(25);
+      plain = await seen("");
+    }
+    expect(plain).toBe("hit");
+    // …and no selection is served its copy.
+    for (const query of ["?part=U7000", "?net=PPBUS_G3H", "?find=U7000"]) expect(await seen(query), query).toBe("miss");
+  });
+
   it("unknown query parameters do not split the cache; known ones do", async () => {
     const address = newAddress();
     const plain = await anon("/forum/threads", address);

@@ -3,13 +3,18 @@
 // A document the caller cannot see answers exactly as one that does not exist.
 import { and, eq, sql } from "drizzle-orm";
 import { documentVisible } from "../visibility";
+import { boardviewUrl, pageUrl } from "../../core/urls";
 import { nameKey, parseSummary } from "../../boardview/nets";
-import { boxOf, HOLDERS_SQL, NET_SQL, PART_SQL, pinOf, type StoredPin } from "../../boardview/rows";
-import type { BoardviewNet, BoardviewPart, BoardviewSummary } from "../../schemas/boardviews";
+import { buildLayout, type LayoutBoardRow, type LayoutPartRow } from "../../boardview/layout";
+import { BOARD_SQL, boxOf, HOLDERS_SQL, LAYOUT_PARTS_SQL, NET_SQL, PART_SQL, pinOf, type StoredPin } from "../../boardview/rows";
+import type { BoardviewLayout, BoardviewNet, BoardviewPart, BoardviewSummary } from "../../schemas/boardviews";
+import type { VISIBILITIES } from "../../schemas/common";
 import { shardOf } from "../../text/shards";
 import { documents } from "../schema";
 import { boardIdOf } from "./boards";
 import type { QueryContext } from "./runtime";
+
+type Visibility = (typeof VISIBILITIES)[number];
 
 type Side = "top" | "bottom";
 
@@ -17,15 +22,35 @@ interface VisibleBoardview {
   id: string;
   shard: string | null;
   summary: BoardviewSummary | null;
+  visibility: Visibility;
+  /** The current version and the row's last change: what the layout's ETag is made of. */
+  version: number;
+  updatedAt: string;
 }
 
 /** The document's boardview summary and text database when the caller can see it; undefined when not. */
 export async function visibleBoardview(ctx: QueryContext, id: string): Promise<VisibleBoardview | undefined> {
   const [row] = await ctx.db
-    .select({ id: documents.id, shard: documents.textShard, boardview: documents.boardview })
+    .select({
+      id: documents.id,
+      shard: documents.textShard,
+      boardview: documents.boardview,
+      visibility: documents.visibility,
+      version: documents.currentVersion,
+      updatedAt: documents.updatedAt,
+    })
     .from(documents)
     .where(and(eq(documents.id, id), documentVisible(ctx.viewer)));
-  return row ? { id: row.id, shard: row.shard, summary: parseSummary(row.boardview) } : undefined;
+  return row
+    ? {
+        id: row.id,
+        shard: row.shard,
+        summary: parseSummary(row.boardview),
+        visibility: row.visibility as Visibility,
+        version: row.version,
+        updatedAt: row.updatedAt,
+      }
+    : undefined;
 }
 
 function shardDb(ctx: QueryContext, doc: VisibleBoardview): D1Database | undefined {
@@ -73,6 +98,19 @@ export async function boardviewNet(ctx: QueryContext, doc: VisibleBoardview, nam
   };
 }
 
+/** The whole drawing of a readable boardview (its summary names a format): every part, pin and net in one answer. */
+export async function boardviewLayout(ctx: QueryContext, doc: VisibleBoardview): Promise<BoardviewLayout | undefined> {
+  const db = shardDb(ctx, doc);
+  const format = doc.summary?.format;
+  if (!db || !format) return undefined;
+  const [parts, board] = await db.batch([db.prepare(LAYOUT_PARTS_SQL).bind(doc.id), db.prepare(BOARD_SQL).bind(doc.id)]);
+  return buildLayout(
+    { document: doc.id, visibility: doc.visibility, format, unit: doc.summary?.unit },
+    parts.results as unknown as LayoutPartRow[],
+    (board.results[0] as LayoutBoardRow | undefined) ?? null,
+  );
+}
+
 /** A boardview of a board that holds a point (a part or a net of that name), where it sits. */
 export interface BoardviewHolding {
   document: string;
@@ -83,6 +121,8 @@ export interface BoardviewHolding {
   /** The part's position; for a net, its first test point, else its first pin. */
   x: number;
   y: number;
+  /** The document's page opened at its viewer with this part or net selected. */
+  url: string;
 }
 
 /** Boardviews looked through per call: a board has a handful; the bound keeps the shard reads small. */
@@ -104,6 +144,7 @@ export async function boardviewsHoldingPoint(ctx: QueryContext, boardNumber: str
       id: sql<string>`${documents.id}`,
       shard: sql<string | null>`${documents.textShard}`,
       boardview: sql<string | null>`${documents.boardview}`,
+      title: sql<string>`${documents.title}`,
     })
     .from(sql`document_boards cross join documents on documents.id = document_boards.document_id`)
     .where(and(sql`document_boards.board_id = ${boardId}`, sql`${documents.boardview} is not null`, documentVisible(ctx.viewer)))
@@ -112,6 +153,7 @@ export async function boardviewsHoldingPoint(ctx: QueryContext, boardNumber: str
   const byShard = new Map<string, string[]>();
   for (const d of docs) if (d.shard) byShard.set(d.shard, [...(byShard.get(d.shard) ?? []), d.id]);
   const formats = new Map(docs.map((d) => [d.id, parseSummary(d.boardview)?.format ?? null]));
+  const pages = new Map(docs.map((d) => [d.id, pageUrl(ctx.urls, "document", d.id, d.title)]));
   const rows = (
     await Promise.all(
       [...byShard].map(async ([shard, ids]) => {
@@ -133,7 +175,9 @@ export async function boardviewsHoldingPoint(ctx: QueryContext, boardNumber: str
   const out: BoardviewHolding[] = [];
   for (const r of rows) {
     const where = r.kind === "part" ? { side: r.side as Side, x: r.x ?? 0, y: r.y ?? 0 } : netPosition(r.pins, r.test_points);
-    if (where) out.push({ document: r.id, format: formats.get(r.id) ?? null, kind: r.kind, name: r.name, ...where });
+    if (!where) continue;
+    const url = boardviewUrl(pages.get(r.id) ?? "", r.kind === "part" ? { part: r.name } : { net: r.name });
+    out.push({ document: r.id, format: formats.get(r.id) ?? null, kind: r.kind, name: r.name, ...where, url });
   }
   return out.sort((a, b) => a.document.localeCompare(b.document) || a.kind.localeCompare(b.kind));
 }

@@ -9,6 +9,7 @@ import type { Site } from "../site";
 import { formatBytes } from "../i18n";
 import { alternatesOf, canonicalRedirect, plainSummary } from "../item";
 import { renderPage } from "../render";
+import { BoardviewViewer, viewerSelection } from "./boardview-viewer";
 
 export async function documentPage(c: Context<AppEnv>, site: Site, key: string): Promise<Response | undefined> {
   const id = canonicalId(key);
@@ -19,6 +20,10 @@ export async function documentPage(c: Context<AppEnv>, site: Site, key: string):
   if (redirect) return redirect;
 
   const { s, lang } = site;
+  const readable = !!doc.boardview?.format;
+  const selection = readable
+    ? await viewerSelection(site, doc.id, doc.boards, { part: c.req.query("part"), net: c.req.query("net"), find: c.req.query("find") })
+    : null;
   const fact = (label: string, value: unknown) =>
     value === null || value === undefined || value === "" ? null : (
       <>
@@ -97,6 +102,7 @@ export async function documentPage(c: Context<AppEnv>, site: Site, key: string):
           </>
         ) : null}
       </dl>
+      {readable ? <BoardviewViewer site={site} id={doc.id} url={doc.url} boards={doc.boards} selection={selection} /> : null}
       <section aria-labelledby="download">
         <h2 id="download">{s.download}</h2>
         <p id="download-help">{s.downloadHelp}</p>

@@ -1,0 +1,117 @@
+// End-to-end: the boardview viewer in headless Chromium at 390 and 1280 px, on the boards that
+// scripts/e2e-seed-boardviews.ts imports (a small board on 820-00165, a synthetic 50,000-pin board).
+// Readiness is asserted, not timing: timings are bench/viewer's.
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { E2E_BOARDVIEWS } from "../../scripts/lib/e2e-boardviews";
+import { BASE_URL, openBrowser, SHOTS } from "./browser";
+
+const browser = await openBrowser({ locale: "en-GB" });
+const problems: string[] = [];
+let step = "start";
+
+/** Pixels of the canvas that differ from its corner (the background): the board is drawn when there are many. */
+async function drawnPixels(page: Page): Promise<number> {
+  return (await page.evaluate(`(() => {
+    const canvas = document.querySelector("[data-boardview] canvas");
+    const data = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
+    let differing = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i] !== data[0] || data[i + 1] !== data[1] || data[i + 2] !== data[2]) differing++;
+    return differing;
+  })()`)) as number;
+}
+
+async function ready(page: Page, url: string, timeout = 20_000): Promise<void> {
+  await page.goto(url);
+  await page.waitForSelector("[data-boardview][data-ready]", { timeout });
+}
+
+async function overflow(page: Page): Promise<number> {
+  return (await page.evaluate("document.documentElement.scrollWidth")) as number;
+}
+
+try {
+  const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+  page.on("pageerror", (e) => problems.push(`${step}: page error: ${e.message}`));
+  const small = `${BASE_URL}/en/library/${E2E_BOARDVIEWS.small}`;
+
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+
+    step = `${width} px: the board is drawn`;
+    await ready(page, small);
+    assert.ok((await drawnPixels(page)) > 200, "the canvas shows the board");
+    assert.equal(await page.locator('[data-boardview] input[type="search"]').count(), 1);
+    const box = (await page.locator("[data-boardview] canvas").boundingBox())!;
+    if (width === 390) {
+      assert.ok(box.width >= 330, `the drawing fills the phone's width (${box.width}px)`);
+      const panel = (await page.locator("[data-selection]").boundingBox())!;
+      assert.ok(panel.y >= box.y + box.height, "the panel goes below the drawing on a phone");
+    }
+    assert.ok((await overflow(page)) <= width, `nothing overflows ${width} px (${await overflow(page)})`);
+
+    step = `${width} px: keyboard zoom redraws`;
+    const before = await page.locator("[data-boardview] canvas").screenshot();
+    await page.locator("[data-boardview] canvas").focus();
+    await page.keyboard.press("+");
+    await page.keyboard.press("ArrowLeft");
+    await page.waitForTimeout(100);
+    const after = await page.locator("[data-boardview] canvas").screenshot();
+    assert.ok(!before.equals(after), "+ and an arrow key change the drawing");
+
+    step = `${width} px: ?part=`;
+    await ready(page, `${small}?part=U7000`);
+    const partPanel = page.locator("[data-selection]");
+    assert.equal(await partPanel.getAttribute("data-selected"), "part:U7000");
+    const rows = await partPanel.locator("tbody tr").allInnerTexts();
+    assert.equal(rows.length, 4, "U7000's four pins");
+    assert.match(rows.join("\n"), /PP3V42_G3H/);
+    assert.match(rows.join("\n"), /GND/);
+    assert.ok((await overflow(page)) <= width, "the part's panel fits");
+
+    step = `${width} px: ?net=`;
+    await ready(page, `${small}?net=PP3V42_G3H`);
+    const netPanel = page.locator("[data-selection]");
+    assert.equal(await netPanel.getAttribute("data-selected"), "net:PP3V42_G3H");
+    const netText = await netPanel.innerText();
+    for (const part of ["U7000", "C7010"]) assert.match(netText, new RegExp(part));
+    assert.match(netText, /3\.42 V/, "the value the board's case expected");
+    assert.match(netText, /J130 dead after liquid/, "the case that measured it");
+    assert.ok((await overflow(page)) <= width, "the net's panel fits");
+    await page.screenshot({ path: join(SHOTS, `boardview-net-${width}.png`), fullPage: true });
+
+    step = `${width} px: the find box selects by typing`;
+    await ready(page, small);
+    const find = page.locator('[data-boardview] input[type="search"]');
+    await find.fill("c7010");
+    await find.press("Enter");
+    // Locators, not waitForFunction: the page's policy forbids evaluating strings.
+    await page.locator('[data-selection][data-selected="part:C7010"]').waitFor();
+    assert.match(page.url(), /[?&]part=C7010/, "the address follows the selection");
+    assert.match(await page.locator("[data-selection] h3").innerText(), /C7010/);
+
+    step = `${width} px: a net link in the panel selects the net and loads what is known`;
+    await page.locator('[data-selection] a[data-net="PP3V42_G3H"]').click();
+    await page.locator("[data-selection] [data-point]", { hasText: "3.42 V" }).waitFor();
+    assert.equal(await page.locator("[data-selection]").getAttribute("data-selected"), "net:PP3V42_G3H");
+    assert.ok((await overflow(page)) <= width, "the panel written by the script fits");
+  }
+
+  step = "the 50,000-pin board";
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await ready(page, `${BASE_URL}/en/library/${E2E_BOARDVIEWS.large}`, 60_000);
+  assert.ok((await drawnPixels(page)) > 1000, "the large board is drawn");
+
+  step = "Spanish";
+  await ready(page, `${BASE_URL}/es/biblioteca/${E2E_BOARDVIEWS.small}?net=PP3V42_G3H`);
+  assert.match(await page.locator("[data-selection]").innerText(), /Valores esperados/);
+
+  assert.deepEqual(problems, []);
+  console.log("e2e: boardview viewer checks passed");
+} catch (err) {
+  console.error(`e2e: boardview viewer failed at "${step}"`);
+  throw err;
+} finally {
+  await browser.close();
+}
