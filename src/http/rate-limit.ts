@@ -18,6 +18,11 @@ export function clientAddress(c: Ctx): string {
   return addressBucket(c.req.header("CF-Connecting-IP"), c.get("config").ipv6PrefixBits);
 }
 
+/** Runs work in the request's background (a first call's count, src/limits/first-call.ts). */
+export function inBackground(c: Ctx): (work: Promise<unknown>) => void {
+  return (work) => c.executionCtx.waitUntil(work);
+}
+
 /** Records a counted limit for the response headers; returns it. */
 export function recordLimit(c: Ctx, applied: AppliedLimit): AppliedLimit {
   c.set("limits", [...(c.get("limits") ?? []), applied]);
@@ -95,7 +100,7 @@ export function writeLimitHeaders(c: Ctx): void {
 export async function countAlongside(c: Ctx, check: LimitCheck, next: () => Promise<void>): Promise<AppliedLimit> {
   const known = knownRefusal(check);
   if (known) return recordLimit(c, known);
-  const counting = countRate(c.env, check).then((applied) => recordLimit(c, applied));
+  const counting = countRate(c.env, check, Date.now(), inBackground(c)).then((applied) => recordLimit(c, applied));
   c.set("rateDecision", counting);
   const [count, work] = await Promise.allSettled([counting, next()]);
   if (count.status === "rejected" || !count.value.decision.allowed) {
