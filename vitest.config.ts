@@ -78,6 +78,8 @@ export default defineConfig({
               ", ",
             ),
             BOARDVIEW_XZZ_KEY: "0x13a4b5c6d7e8f901",
+            // No sampled request lines: test/logging.test.ts checks which requests are logged.
+            LOG_SAMPLE_RATE: "0",
           }),
         ],
         test: {
@@ -106,7 +108,15 @@ export default defineConfig({
         // Limits of 10 a minute (anonymous API and site) and an MCP budget of 15, so a test reaches them with a
         // batch or a few pages, and tells the two budgets apart.
         logLevel,
-        plugins: [worker({ ANON_RATE_PER_MINUTE: "10", SITE_RATE_PER_MINUTE: "10", MCP_RATE_PER_MINUTE: "15", EDGE_CACHE_TTL_SECONDS: "0" })],
+        plugins: [
+          worker({
+            ANON_RATE_PER_MINUTE: "10",
+            SITE_RATE_PER_MINUTE: "10",
+            MCP_RATE_PER_MINUTE: "15",
+            EDGE_CACHE_TTL_SECONDS: "0",
+            LOG_SAMPLE_RATE: "0",
+          }),
+        ],
         test: { ...shared, name: "tight-limits", include: ["test/tight-limits/**/*.test.ts"] },
       },
       {

@@ -93,5 +93,6 @@ runMain(async () => {
   console.log(`Starting wrangler dev on http://localhost:${PORT} …`);
   // --test-scheduled adds /__scheduled, which runs the scheduled handler; Miniflare's /cdn-cgi/handler/scheduled
   // reaches the static-assets router in front of the Worker, which has none, and answers 500 (docs/uploads.md).
-  return foreground([WRANGLER_BIN, "dev", "--port", PORT, "--test-scheduled"], true);
+  // Every request logged locally (production logs a sample: LOG_SAMPLE_RATE in wrangler.toml).
+  return foreground([WRANGLER_BIN, "dev", "--port", PORT, "--test-scheduled", "--var", "LOG_SAMPLE_RATE:1"], true);
 });

@@ -1,10 +1,8 @@
 // The whole Worker's HTTP app: request context first, then the API and the site; errors become problems or pages.
 import { Hono } from "hono";
-import { d1Session } from "./http/d1-session";
-import { accessLog } from "./http/access-log";
 import type { AppEnv } from "./http/app-env";
 import { apiErrorResponse } from "./http/errors";
-import { requestSetup } from "./http/request-setup";
+import { requestPipeline } from "./http/request-setup";
 import { htmlSecurityHeaders } from "./http/secure-headers";
 import { ApiError, quoteInput } from "./http/problem";
 import { limitHeadersMiddleware } from "./http/rate-limit";
@@ -15,8 +13,8 @@ import { buildSite } from "./site";
 import { notFoundPage, servesHtml, siteErrorResponse } from "./site/errors";
 import { STYLE } from "./site/style";
 
-/** What every request passes first, in order: its id, language and config; its log line; its D1 session. */
-export const REQUEST_PIPELINE = [requestSetup, accessLog, d1Session] as const;
+/** What every request passes first: its id, language and config; its headers, bookmark and log line after. */
+export const REQUEST_PIPELINE = [requestPipeline] as const;
 
 export function buildApp() {
   const app = new Hono<AppEnv>();

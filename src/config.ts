@@ -23,6 +23,15 @@ export interface AppConfig {
   mcpRatePerMinute: number;
   /** Lifetime of anonymous answers in the edge cache (src/http/edge-cache.ts); 0 turns it off. */
   edgeCacheTtlSeconds: number;
+  /** Share of ordinary requests the service logs itself (errors, refusals and slow requests always). */
+  logSampleRate: number;
+  /** A request at least this slow is logged. */
+  slowRequestMs: number;
+}
+
+function rateVar(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value !== "" && Number.isFinite(n) && n >= 0 && n <= 1 ? n : fallback;
 }
 
 function intVar(value: string | undefined, fallback: number): number {
@@ -47,5 +56,7 @@ export function readConfig(env: Env): AppConfig {
     linkRatePerMinute: intVar(env.LINK_RATE_PER_MINUTE, 600),
     mcpRatePerMinute: intVar(env.MCP_RATE_PER_MINUTE, 120),
     edgeCacheTtlSeconds: intVar(env.EDGE_CACHE_TTL_SECONDS, 60),
+    logSampleRate: rateVar(env.LOG_SAMPLE_RATE, 0.01),
+    slowRequestMs: intVar(env.SLOW_REQUEST_MS, 1000),
   };
 }

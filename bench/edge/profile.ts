@@ -182,6 +182,8 @@ async function main(): Promise<void> {
     const list = (await (await fetch(`${base}/api/v1/documents`)).json()) as { data: { id: string }[] };
     const only = process.env.BENCH_ONLY;
     const routes: Route[] = [
+      { label: "`/healthz`", path: "/healthz" },
+      { label: "unknown API path (404)", path: "/api/v1/no-such-endpoint" },
       { label: "anonymous `/documents`, cached", path: "/api/v1/documents" },
       { label: "document detail, cached", path: `/api/v1/documents/${list.data[0].id}` },
       { label: "thread list, cached", path: "/api/v1/forum/threads" },

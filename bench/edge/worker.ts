@@ -6,6 +6,7 @@ import { Hono } from "hono";
 import { sql } from "drizzle-orm";
 import { REQUEST_PIPELINE } from "../../src/app";
 import type { AppEnv } from "../../src/http/app-env";
+import { dbOf } from "../../src/http/d1-session";
 import worker from "../../src/index";
 import { UNCACHED_HEADER } from "./uncached";
 import { setLatencies, Trace, traces, withLatency, wrapCacheApi, type Latencies } from "./latency";
@@ -23,7 +24,7 @@ let cacheWrapped = false;
 const ONE_QUERY_PATH = "/__bench/one-query";
 const oneQuery = new Hono<AppEnv>();
 for (const middleware of REQUEST_PIPELINE) oneQuery.use("*", middleware);
-oneQuery.get(ONE_QUERY_PATH, async (c) => c.json(await c.get("db").get(sql`select 1 as one`)));
+oneQuery.get(ONE_QUERY_PATH, async (c) => c.json(await dbOf(c).get(sql`select 1 as one`)));
 
 function latencies(env: BenchEnv): Latencies {
   const ms = (v: string | undefined) => Math.max(0, Number(v ?? 0) || 0);

@@ -1,15 +1,35 @@
-// One log line per request: request id, matched route, status and duration. Mounted right after
-// requestSetup, so errors turned into problems or error pages by onError are logged with their status.
-import { createMiddleware } from "hono/factory";
+// The service's request log: what the platform does not record. Workers Logs already keeps every invocation
+// (method, url, status, duration, ray id); a line here is written for a server error, a limit refusal, a slow
+// request and a sample of the rest (LOG_SAMPLE_RATE), each with the request id the caller saw.
+import type { Context } from "hono";
 import { routePath } from "hono/route";
 import type { AppEnv } from "./app-env";
 import { logLine } from "./log-line";
 
-export const accessLog = createMiddleware<AppEnv>(async (c, next) => {
-  const started = Date.now();
-  await next();
+export type LogReason = "error" | "refused" | "slow" | "sample";
+
+/** Why a request is logged, or undefined when the platform's own record is enough. */
+export function logReason(
+  status: number,
+  durationMs: number,
+  policy: { slowMs: number; sampleRate: number },
+  draw = Math.random,
+): LogReason | undefined {
+  if (status >= 500) return "error";
+  if (status === 429) return "refused";
+  if (durationMs >= policy.slowMs) return "slow";
+  if (policy.sampleRate > 0 && draw() < policy.sampleRate) return "sample";
+  return undefined;
+}
+
+export function logRequest(c: Context<AppEnv>, started: number): void {
+  const duration = Date.now() - started;
+  const config = c.get("config");
+  const reason = logReason(c.res.status, duration, { slowMs: config.slowRequestMs, sampleRate: config.logSampleRate });
+  if (!reason) return;
   logLine({
     type: "request",
+    reason,
     request_id: c.get("requestId"),
     method: c.req.method,
     // The pattern that answered (`/api/v1/documents/:document`): groups requests without ids in it.
@@ -17,6 +37,6 @@ export const accessLog = createMiddleware<AppEnv>(async (c, next) => {
     // The path only: a signed file link's query string is a credential.
     path: c.req.path,
     status: c.res.status,
-    duration_ms: Date.now() - started,
+    duration_ms: duration,
   });
-});
+}

@@ -16,8 +16,9 @@ export interface AppVariables {
   viewer: Viewer | null;
   /** The 401 of a sent key that is not usable; the rate-limit step counts it, then throws it. */
   refusedKey?: DomainError;
-  /** The request's database: one D1 session (src/http/d1-session.ts). */
-  db: Db;
+  /** The request's database once opened: one D1 session (src/http/d1-session.ts dbOf; read it through dbOf). */
+  db?: Db;
+  d1Session?: D1DatabaseSession;
   /** Limits counted for this request, in order; their state goes out in the RateLimit headers. */
   limits?: AppliedLimit[];
   /** The request rate's decision under way (src/http/rate-limit.ts): handlers that change something wait for it. */

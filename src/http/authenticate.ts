@@ -1,4 +1,5 @@
 // The authenticate middleware of the API: the Authorization header resolved to the key's owner (auth/viewer.ts).
+import { dbOf } from "./d1-session";
 import { createMiddleware } from "hono/factory";
 import { bearerToken, findViewerByToken, refusedKey } from "../auth/viewer";
 import type { AppEnv } from "./app-env";
@@ -12,7 +13,7 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   const header = c.req.header("Authorization");
   if (header === undefined) return next();
   const token = bearerToken(header);
-  const viewer = token ? await findViewerByToken(c.get("db"), token) : undefined;
+  const viewer = token ? await findViewerByToken(dbOf(c), token) : undefined;
   if (viewer) c.set("viewer", viewer);
   else c.set("refusedKey", refusedKey(token));
   return next();

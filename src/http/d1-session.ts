@@ -1,11 +1,11 @@
-// The per-request database: every read and write of a request goes through one D1 Sessions API
-// session, so reads may be served by the nearest replica and still never go back in time within it.
-// A client that sends the bookmark it was given (`x-d1-bookmark`, Cloudflare's documented pattern)
-// starts where it left off: after an upload, its status poll sees the upload.
-import { createMiddleware } from "hono/factory";
+// The per-request database: every read and write of a request goes through one D1 Sessions API session, so reads
+// may be served by the nearest replica and still never go back in time within it. Opened on first use: an answer
+// from the edge cache, /healthz or a refused call never opens one. A client that sends the bookmark it was given
+// (`x-d1-bookmark`, Cloudflare's documented pattern) starts where it left off.
+import type { Context } from "hono";
 import type { AppEnv } from "./app-env";
 import { MCP_PATH } from "../core/urls";
-import { getDb } from "../db/client";
+import { type Db, getDb } from "../db/client";
 
 export const BOOKMARK_HEADER = "x-d1-bookmark";
 
@@ -23,16 +23,27 @@ function sessionStart(readOnly: boolean, bookmark: string | undefined): string {
   return readOnly ? "first-unconstrained" : "first-primary";
 }
 
-export const d1Session = createMiddleware<AppEnv>(async (c, next) => {
-  const bookmark = c.req.header(BOOKMARK_HEADER);
-  const readOnly = readsOnly(c.req.method, c.req.path);
-  const session = c.env.DB.withSession(sessionStart(readOnly, bookmark));
-  c.set("db", getDb(session));
-  await next();
-  // A write, or a read that asked to follow one, learns where the session got to. Plain anonymous
-  // reads carry nothing of the kind, so their answers stay the same for everyone (cacheable).
+/** The request's database, its session opened on the first call. */
+export function dbOf(c: Context<AppEnv>): Db {
+  let db = c.get("db");
+  if (!db) {
+    const session = c.env.DB.withSession(sessionStart(readsOnly(c.req.method, c.req.path), c.req.header(BOOKMARK_HEADER)));
+    db = getDb(session);
+    c.set("db", db);
+    c.set("d1Session", session);
+  }
+  return db;
+}
+
+/**
+ * A write, or a read that asked to follow one, learns where its session got to. Plain anonymous reads carry nothing
+ * of the kind, so their answers stay the same for everyone (cacheable).
+ */
+export function carryBookmark(c: Context<AppEnv>): void {
+  const session = c.get("d1Session");
+  if (!session) return;
   const reached = session.getBookmark();
-  if (reached && (bookmark !== undefined || !readOnly)) {
+  if (reached && (c.req.header(BOOKMARK_HEADER) !== undefined || !readsOnly(c.req.method, c.req.path))) {
     c.res.headers.set(BOOKMARK_HEADER, reached);
   }
-});
+}

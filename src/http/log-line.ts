@@ -4,6 +4,8 @@
 
 export interface LogFields {
   type: "request" | "queue-message";
+  /** Why a request line was written (src/http/access-log.ts). */
+  reason?: "error" | "refused" | "slow" | "sample";
   request_id?: string;
   method?: string;
   route?: string;

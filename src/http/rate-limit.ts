@@ -13,6 +13,11 @@ import { clientAddress, recordLimit } from "../limits/request";
 
 type Ctx = Context<AppEnv>;
 
+/** Runs work in the request's background (a first call's count, src/limits/first-call.ts). */
+export function inBackground(c: Ctx): (work: Promise<unknown>) => void {
+  return (work) => c.executionCtx.waitUntil(work);
+}
+
 /** The problem of each policy's refusal: its code and its detail. */
 const REFUSALS: Record<LimitPolicy, { code: ProblemCode; detail: (limit: number, retryAfter: number) => string }> = {
   anonymous: {
@@ -84,7 +89,7 @@ export function writeLimitHeaders(c: Ctx): void {
 export async function countAlongside(c: Ctx, check: LimitCheck, next: () => Promise<void>): Promise<AppliedLimit> {
   const known = knownRefusal(check);
   if (known) return recordLimit(c, known);
-  const counting = countRate(c.env, check).then((applied) => recordLimit(c, applied));
+  const counting = countRate(c.env, check, Date.now(), inBackground(c)).then((applied) => recordLimit(c, applied));
   c.set("rateDecision", counting);
   const [count, work] = await Promise.allSettled([counting, next()]);
   if (count.status === "rejected" || !count.value.decision.allowed) {

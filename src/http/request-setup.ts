@@ -1,10 +1,13 @@
-// First middleware for every route (API, files, MCP, pages): request id, config, site url, language.
+// The one middleware every route (API, files, MCP, pages) starts with: request id, config, site url and language
+// before; the common headers, the D1 bookmark and the log line (when one is due) after.
 import { createMiddleware } from "hono/factory";
 import { type AppConfig, readConfig } from "../config";
 import type { AppEnv } from "./app-env";
 import { newId } from "../core/ids";
 import { IsolateCache } from "../core/isolate-cache";
 import { type Lang, negotiateLanguage } from "../core/language";
+import { logRequest } from "./access-log";
+import { carryBookmark } from "./d1-session";
 
 /** The language problem bodies are written in (src/http/problem-table.ts titles, the details thrown). */
 const PROBLEM_LANGUAGE = "en";
@@ -32,7 +35,8 @@ function languageOf(header: string | undefined, fallback: Lang): Lang {
   return lang;
 }
 
-export const requestSetup = createMiddleware<AppEnv>(async (c, next) => {
+export const requestPipeline = createMiddleware<AppEnv>(async (c, next) => {
+  const started = Date.now();
   const incoming = c.req.header("X-Request-Id");
   const requestId = incoming && INCOMING_REQUEST_ID.test(incoming) ? incoming : newId();
   const config = configOf(c.env);
@@ -50,4 +54,6 @@ export const requestSetup = createMiddleware<AppEnv>(async (c, next) => {
   const problem = c.res.headers.get("Content-Type")?.startsWith("application/problem+json");
   c.res.headers.set("Content-Language", problem ? PROBLEM_LANGUAGE : c.get("lang"));
   c.res.headers.append("Vary", "Accept-Language");
+  carryBookmark(c);
+  logRequest(c, started);
 });

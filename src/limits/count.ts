@@ -30,13 +30,14 @@ export function knownRefusal(check: LimitCheck, nowMs = Date.now()): AppliedLimi
 
 /**
  * A request rate: a subject the isolate remembers as refused is refused at once; otherwise it is counted (from
- * this isolate's lease of the counter when it holds one, lease.ts). A refusal of one event is remembered until
+ * this isolate's lease of the counter when it holds one, lease.ts; a first call admitted here when `defer` can
+ * send it later, first-call.ts). A refusal of one event is remembered until
  * its Retry-After; one of several (an MCP batch) is not, since fewer might still pass.
  */
-export async function countRate(env: Env, check: LimitCheck, nowMs = Date.now()): Promise<AppliedLimit> {
+export async function countRate(env: Env, check: LimitCheck, nowMs = Date.now(), defer?: (work: Promise<unknown>) => void): Promise<AppliedLimit> {
   const known = knownRefusal(check, nowMs);
   if (known) return known;
-  const decision = await takeRate(env, check.counter, check.rule, nowMs, check.cost);
+  const decision = await takeRate(env, check.counter, check.rule, nowMs, check.cost, defer);
   if (!decision.allowed && check.cost === 1) rememberRefusal(check.counter, decision, nowMs);
   return applied(check, decision, nowMs);
 }

@@ -28,15 +28,18 @@ function shardOf(name: string): number {
 
 const batched = (name: CounterName) => name.startsWith("rate:");
 
+/** The name of the Durable Object that holds the counter `name`. */
+export const objectNameOf = (name: CounterName): string => (batched(name) ? `rate-shard:${shardOf(name)}` : name);
+
 /** The Durable Object that holds the counter `name`. */
 export function limiterObject(env: Env, name: CounterName) {
-  const objectName = batched(name) ? `rate-shard:${shardOf(name)}` : name;
-  return env.LIMITER.get(env.LIMITER.idFromName(objectName));
+  return env.LIMITER.get(env.LIMITER.idFromName(objectNameOf(name)));
 }
 
 /** One counter: take and refund, wherever it lives. */
 export interface Counter {
-  take(rule: LimitRule, nowMs: number, cost?: number, lease?: LeaseAsk): Promise<LimitDecision>;
+  /** `admitted`: calls of this counter the isolate admitted before asking (first-call.ts), recorded first. */
+  take(rule: LimitRule, nowMs: number, cost?: number, lease?: LeaseAsk, admitted?: number[]): Promise<LimitDecision>;
   refund(event: number, cost?: number): Promise<boolean>;
 }
 
@@ -44,7 +47,7 @@ export function counter(env: Env, name: CounterName): Counter {
   const stub = limiterObject(env, name);
   if (!batched(name)) return stub;
   return {
-    take: (rule, nowMs, cost, lease) => stub.takeFor(name, rule, nowMs, cost, lease),
+    take: (rule, nowMs, cost, lease, admitted) => stub.takeFor(name, rule, nowMs, cost, lease, admitted),
     refund: (event, cost) => stub.refundFor(name, event, cost),
   };
 }

@@ -10,6 +10,7 @@
 // this isolate's calls still at the object (the object may have admitted them meanwhile). Exact for a caller
 // served by this one isolate.
 import { counter, type CounterName } from "./counters";
+import { admitFirstCall, takeAdmitted } from "./first-call";
 import { IsolateCache } from "../core/isolate-cache";
 import { LEASE_MS, type LeaseGrant, type LeaseReport, type LimitDecision, type LimitRule } from "./limiter";
 
@@ -108,10 +109,19 @@ function reportOf(lease: Lease): LeaseReport {
  * Takes `cost` from a request-rate counter: from this isolate's lease when it has room, else from the counter,
  * asking for a lease when the caller is busy and reporting the previous one.
  */
-export async function takeRate(env: Env, name: CounterName, rule: LimitRule, nowMs: number, cost: number): Promise<LimitDecision> {
+export async function takeRate(
+  env: Env,
+  name: CounterName,
+  rule: LimitRule,
+  nowMs: number,
+  cost: number,
+  defer?: (work: Promise<unknown>) => void,
+): Promise<LimitDecision> {
   const seen = noteDemand(name, nowMs);
   const local = admitLocally(name, rule, nowMs, cost);
   if (local) return local;
+  const first = admitFirstCall(env, name, rule, nowMs, cost === 1 ? defer : undefined);
+  if (first) return first;
   const previous = leases.get(name);
   const ask = !asking.has(name);
   if (ask) {
@@ -124,7 +134,7 @@ export async function takeRate(env: Env, name: CounterName, rule: LimitRule, now
     inFlight.set(name, (inFlight.get(name) ?? 0) + 1);
     let decision: LimitDecision;
     try {
-      decision = await counter(env, name).take(rule, nowMs, cost, ask ? { reserve, report } : undefined);
+      decision = await counter(env, name).take(rule, nowMs, cost, ask ? { reserve, report } : undefined, takeAdmitted(name));
     } finally {
       const left = (inFlight.get(name) ?? 1) - 1;
       if (left > 0) inFlight.set(name, left);

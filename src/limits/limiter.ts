@@ -28,6 +28,13 @@ const SLOTS = 16;
 /** A subject untouched (real time) this much past its window and lease is dropped from memory. */
 const FORGET_AFTER_MS = 5000;
 
+/** The calls one isolate admitted for a request-rate counter before asking its object (first-call.ts). */
+export interface AdmittedCalls {
+  subject: string;
+  rule: LimitRule;
+  times: number[];
+}
+
 /** A request-rate counter held by a shard: its window, rule length, last touch and the journal row it was last written in. */
 interface Subject {
   window: Window;
@@ -108,12 +115,23 @@ export class Limiter extends DurableObject<Env> {
    * `take` for the request-rate counter `subject` of this shard: the same decision, kept in memory and written
    * with its batch.
    */
-  async takeFor(subject: string, rule: LimitRule, nowMs: number, cost = 1, lease?: LeaseAsk): Promise<LimitDecision> {
+  async takeFor(subject: string, rule: LimitRule, nowMs: number, cost = 1, lease?: LeaseAsk, admitted?: number[]): Promise<LimitDecision> {
     const held = this.subject(subject, rule);
+    // Calls this isolate admitted before asking (first-call.ts), recorded first so the decision counts them.
+    if (admitted?.length && held.window.record(admitted)) this.dirty.add(subject);
     const { decision, changed } = held.window.take(rule, nowMs, cost, lease, () => this.nextShardReservation++);
     if (changed) this.dirty.add(subject);
     this.batch(nowMs);
     return { ...decision, seq: this.decisions++ };
+  }
+
+  /** Calls isolates admitted before asking (first-call.ts), several counters in one call: recorded at their times. */
+  async record(entries: readonly AdmittedCalls[]): Promise<void> {
+    for (const { subject, rule, times } of entries) {
+      const nowMs = Math.max(...times);
+      if (this.subject(subject, rule).window.record(times)) this.dirty.add(subject);
+      this.batch(nowMs);
+    }
   }
 
   /** `refund` for the request-rate counter `subject` of this shard. */

@@ -147,6 +147,15 @@ export class Window {
     return true;
   }
 
+  /**
+   * Calls an isolate admitted before the counter was asked (first-call.ts) join the log at their own times,
+   * whatever room is left: they happened. Not refundable. Returns whether anything was added.
+   */
+  record(times: readonly number[]): boolean {
+    for (const at of times) this.seconds = addToLog(this.seconds, at, 1, 0);
+    return times.length > 0;
+  }
+
   /** The calls an isolate admitted from its reservation join the log at their own times; the rest is freed. */
   private recordReport(report: LeaseReport): boolean {
     const reservation = this.reserved.find(([id]) => id === report.reservation);

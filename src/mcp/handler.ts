@@ -1,4 +1,5 @@
 // The /mcp endpoint: agents' stateless handler around a per-request McpServer, with Host and Origin checks.
+import { dbOf } from "../http/d1-session";
 import { localhostAllowedHostnames, localhostAllowedOrigins } from "@modelcontextprotocol/server";
 import { createMcpHandler } from "agents/mcp/server";
 import type { Context } from "hono";
@@ -51,7 +52,7 @@ export async function serveMcp(c: Context<AppEnv>): Promise<Response> {
 }
 
 function mcpHandler(c: Context<AppEnv>, budget: Budget) {
-  const tools = { db: c.get("db"), siteUrl: c.get("siteUrl"), defaultLang: c.get("config").defaultLang, budget, shards: textShards(c.env) };
+  const tools = { db: dbOf(c), siteUrl: c.get("siteUrl"), defaultLang: c.get("config").defaultLang, budget, shards: textShards(c.env) };
   return createMcpHandler(() => createMcpServer(tools), {
     route: MCP_PATH,
     ...hostRules(c),

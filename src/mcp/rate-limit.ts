@@ -8,6 +8,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../http/app-env";
 import { ApiError } from "../http/problem";
+import { inBackground } from "../http/rate-limit";
 import { countRate, knownRefusal, type AppliedLimit } from "../limits/count";
 import { mcpLimit, type LimitCheck } from "../limits/policies";
 import { clientAddress, recordLimit } from "../limits/request";
@@ -30,7 +31,9 @@ function budgetOf(c: Ctx, check: LimitCheck): Budget {
   if (known) recordLimit(c, known);
   const decision = known
     ? Promise.resolve(refusal(known, check.cost))
-    : countRate(c.env, check).then((applied) => (recordLimit(c, applied).decision.allowed ? null : refusal(applied, check.cost)));
+    : countRate(c.env, check, Date.now(), inBackground(c)).then((applied) =>
+        recordLimit(c, applied).decision.allowed ? null : refusal(applied, check.cost),
+      );
   return { decision, ...(known && { refusedAtOnce: refusal(known, check.cost) }) };
 }
 

@@ -1,6 +1,7 @@
 // GET/HEAD {base_url}/files/{id}/{version}?expires=…&signature=… — the signed file route (docs/design.md §6).
 // No key: the signature is the permission. Kept out of OpenAPI: its addresses are issued by
 // GET /documents/{document}/download, never built by clients (that operation's description says how it answers).
+import { dbOf } from "../../http/d1-session";
 import { findStoredFile } from "../../db/queries/downloads";
 import { parseRange } from "../../files/byte-range";
 import { attachmentDisposition } from "../../files/disposition";
@@ -21,7 +22,7 @@ export const fileRoute = createRouter().get("/files/:id/:version", async (c) => 
       Date.now(),
     ),
   );
-  const file = await findStoredFile(c.get("db"), link.id, link.version);
+  const file = await findStoredFile(dbOf(c), link.id, link.version);
   if (file?.status !== "available") throw removed();
   const object = await c.env.FILES.head(file.r2Key);
   if (!object) throw removed();

@@ -1,3 +1,4 @@
+import { dbOf } from "../../http/d1-session";
 import { canPublish, INGEST } from "../../auth/scopes";
 import { BOARDVIEW_CATALOGUE } from "../../boardview/catalogue";
 import { usedBytes } from "../../db/queries/uploads";
@@ -32,7 +33,7 @@ export const capabilitiesRoute = createRouter().openapi(route, async (c) => {
       recommended_concurrency: RECOMMENDED_CONCURRENCY,
       can_publish: canPublish(viewer),
       ...capabilityFormats(config),
-      quota: { used_bytes: await usedBytes(c.get("db"), viewer.userId), limit_bytes: config.quotaBytes > 0 ? config.quotaBytes : null },
+      quota: { used_bytes: await usedBytes(dbOf(c), viewer.userId), limit_bytes: config.quotaBytes > 0 ? config.quotaBytes : null },
       boardview_formats: BOARDVIEW_CATALOGUE,
     },
     200,

@@ -1,0 +1,170 @@
+// `npm run bench:floor`: the service against a separate bare Worker, side by side in one run. Three `wrangler dev`
+// processes: the bare Hono Worker (bench/floor/bare.ts: a JSON hello and one D1 `select 1`), the service on the
+// sample data, and the service on a generated catalogue of 50,000 documents (page 1 against page 2000). The service
+// runs through bench/edge/worker.ts, which only lets `X-Bench-Uncached: 1` turn the edge cache off for a request.
+// Every route is warmed, then measured in interleaved rounds (the yardstick in every round); `--runs=N` repeats the
+// whole. Writes the ratios of every run to bench/RESULTS.md (section `floor`, or `floor-LABEL` with --label=).
+import type { ChildProcess } from "node:child_process";
+import { cpus, loadavg } from "node:os";
+import { join } from "node:path";
+import { existsSync } from "node:fs";
+import { loadCatalogue } from "../search/catalogue";
+import { DEFAULT_SIZES } from "../search/data";
+import { freePort, ROOT, seedState, startWorker, stopWorker } from "../lib/dev-worker";
+import { writeResultsSection } from "../lib/results";
+import { UNCACHED_HEADER } from "../edge/uncached";
+import { load, LOAD_GENERATOR } from "./load";
+
+const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
+const SECONDS = Number(option("seconds") ?? 3);
+const ROUNDS = Number(option("rounds") ?? 3);
+const RUNS = Number(option("runs") ?? 1);
+const CONNECTIONS = Number(option("connections") ?? 16);
+const LABEL = option("label");
+const SAMPLE_STATE = join(ROOT, "bench/out/floor-state");
+const CATALOGUE_STATE = join(ROOT, "bench/out/floor-catalogue");
+const BARE_STATE = join(ROOT, "bench/out/floor-bare");
+const CATALOGUE_DOCUMENTS = 50_000;
+const RAISED = "1000000000";
+
+type Where = "bare" | "service" | "catalogue";
+interface Target {
+  key: string;
+  label: string;
+  where: Where;
+  path: string;
+  uncached?: boolean;
+  oneShot?: boolean;
+  status?: number;
+}
+
+const TARGETS: Target[] = [
+  { key: "hello", label: "bare Hono Worker, `c.json({ok: true})`", where: "bare", path: "/" },
+  { key: "oneQuery", label: "bare Hono Worker, one D1 `select 1`", where: "bare", path: "/one-query" },
+  { key: "healthz", label: "service `GET /healthz`", where: "service", path: "/healthz" },
+  { key: "notFound", label: "service, unknown API path (rate check, 404)", where: "service", path: "/api/v1/no-such-endpoint", status: 404 },
+  { key: "cached", label: "anonymous `GET /api/v1/documents`, edge cache hit", where: "service", path: "/api/v1/documents" },
+  { key: "oneShot", label: "the same, one-shot readers (a new address each)", where: "service", path: "/api/v1/documents", oneShot: true },
+  { key: "uncached", label: "anonymous `GET /api/v1/documents`, uncached", where: "service", path: "/api/v1/documents", uncached: true },
+  { key: "search", label: "search `power`, uncached", where: "service", path: "/api/v1/search?q=power", uncached: true },
+  { key: "page1", label: "50,000 documents, page 1, uncached", where: "catalogue", path: "/api/v1/documents?page=1", uncached: true },
+  { key: "page2000", label: "50,000 documents, page 2000, uncached", where: "catalogue", path: "/api/v1/documents?page=2000", uncached: true },
+];
+
+const GOALS: { name: string; of: string; over: string; goal: number }[] = [
+  { name: "`/healthz` ÷ hello (the pipeline's own cost)", of: "healthz", over: "hello", goal: 0.8 },
+  { name: "cached `/documents` ÷ bare one-query", of: "cached", over: "oneQuery", goal: 1.5 },
+  { name: "uncached `/documents` ÷ bare one-query", of: "uncached", over: "oneQuery", goal: 0.8 },
+  { name: "uncached search ÷ bare one-query", of: "search", over: "oneQuery", goal: 0.5 },
+  { name: "cached one-shot readers ÷ bare one-query", of: "oneShot", over: "oneQuery", goal: 1.2 },
+  { name: "page 2000 ÷ page 1 of 50,000 documents", of: "page2000", over: "page1", goal: 0.8 },
+  { name: "unknown API path (404) ÷ hello", of: "notFound", over: "hello", goal: 0 },
+];
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+async function prepareCatalogue(): Promise<void> {
+  if (existsSync(join(CATALOGUE_STATE, "v3")) && !process.argv.includes("--fresh")) return;
+  console.log(`[floor] generating ${CATALOGUE_DOCUMENTS} documents (once; --fresh regenerates)`);
+  await loadCatalogue(CATALOGUE_STATE, { ...DEFAULT_SIZES, documents: CATALOGUE_DOCUMENTS, threads: 2000, cases: 1000, pageWords: 40 });
+}
+
+type RunFigures = Record<string, number>;
+
+async function oneRun(bases: Record<Where, string>): Promise<RunFigures> {
+  const samples = new Map<string, number[]>();
+  const fails: string[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const t of TARGETS) {
+      const f = await load(
+        {
+          url: bases[t.where] + t.path,
+          seconds: SECONDS,
+          connections: CONNECTIONS,
+          headers: t.uncached ? { [UNCACHED_HEADER]: "1" } : {},
+          oneShot: t.oneShot,
+        },
+        t.status ?? 200,
+      );
+      if (f.failed > 0) fails.push(`${t.key}: ${f.failed} of ${f.requests}`);
+      samples.set(t.key, [...(samples.get(t.key) ?? []), f.requestsPerSecond]);
+    }
+  }
+  if (fails.length) throw new Error(`some calls did not get the expected answer: ${fails.join("; ")}`);
+  return Object.fromEntries([...samples].map(([k, v]) => [k, median(v)]));
+}
+
+async function main(): Promise<void> {
+  const before = loadavg();
+  const dataset = await seedState(SAMPLE_STATE);
+  await prepareCatalogue();
+  const workers: ChildProcess[] = [];
+  try {
+    const vars = { ANON_RATE_PER_MINUTE: RAISED, KEY_RATE_PER_MINUTE: RAISED, SITE_RATE_PER_MINUTE: RAISED, EDGE_CACHE_TTL_SECONDS: "60" };
+    const [bare, service, catalogue] = [await freePort(), await freePort(), await freePort()];
+    workers.push(await startWorker({ port: bare, state: BARE_STATE, config: join(ROOT, "bench/floor/bare.toml"), vars: {} }));
+    workers.push(await startWorker({ port: service, state: SAMPLE_STATE, entry: "bench/edge/worker.ts", vars }));
+    workers.push(await startWorker({ port: catalogue, state: CATALOGUE_STATE, entry: "bench/edge/worker.ts", vars }));
+    const bases: Record<Where, string> = {
+      bare: `http://127.0.0.1:${bare}`,
+      service: `http://127.0.0.1:${service}`,
+      catalogue: `http://127.0.0.1:${catalogue}`,
+    };
+    for (const t of TARGETS) {
+      const res = await fetch(bases[t.where] + t.path, { headers: t.uncached ? { [UNCACHED_HEADER]: "1" } : {} });
+      await res.arrayBuffer();
+      if (res.status !== (t.status ?? 200)) throw new Error(`${t.path} answered ${res.status}`);
+      // Warm-up: the route's code, statements and cache entry.
+      await load(
+        { url: bases[t.where] + t.path, seconds: 2, connections: CONNECTIONS, headers: t.uncached ? { [UNCACHED_HEADER]: "1" } : {} },
+        t.status ?? 200,
+      );
+    }
+    const runs: RunFigures[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const figures = await oneRun(bases);
+      runs.push(figures);
+      console.log(`run ${run + 1}: ${TARGETS.map((t) => `${t.key} ${figures[t.key].toFixed(0)}`).join(", ")}`);
+      for (const g of GOALS) console.log(`  ${g.name}: ${(figures[g.of] / figures[g.over]).toFixed(2)}×`);
+    }
+    const after = loadavg();
+    const rps = (key: string) => runs.map((r) => r[key].toFixed(0)).join(" / ");
+    const ratio = (g: (typeof GOALS)[number]) => runs.map((r) => (r[g.of] / r[g.over]).toFixed(2));
+    const section = [
+      `## The request pipeline against a bare Worker${LABEL ? `: ${LABEL}` : ""}`,
+      "",
+      `Run ${new Date().toISOString()} by \`npm run bench:floor${RUNS > 1 ? ` -- --runs=${RUNS}` : ""}\` (bench/floor/run.ts): three ` +
+        "`wrangler dev --local` processes on one machine: a bare Hono Worker (bench/floor/bare.ts), the service on " +
+        `${dataset} and the service on a generated catalogue of ${CATALOGUE_DOCUMENTS.toLocaleString("en")} documents ` +
+        `(entry bench/edge/worker.ts; \`${UNCACHED_HEADER}: 1\` turns the edge cache off for one request). ` +
+        `${LOAD_GENERATOR}, ${CONNECTIONS} connections, every route warmed, then ${ROUNDS} interleaved rounds of ${SECONDS} s per route ` +
+        "(the yardstick in every round; the median of the rounds is the run's figure). Anonymous, limits raised by `--var` " +
+        `(every call still passes the limiter). Machine: ${cpus().length} × ${cpus()[0]?.model.trim() ?? "CPU"}, load generator ` +
+        `and Workers share it; load average (1/5/15 min) before ${before.map((l) => l.toFixed(1)).join("/")}, after ` +
+        `${after.map((l) => l.toFixed(1)).join("/")}.`,
+      "",
+      `| route | requests/s (run${RUNS > 1 ? "s 1–" + RUNS : ""}) |`,
+      "|---|---|",
+      ...TARGETS.map((t) => `| ${t.label} | ${rps(t.key)} |`),
+      "",
+      "| ratio | goal | per run |",
+      "|---|---|---|",
+      ...GOALS.map((g) => `| ${g.name} | ${g.goal ? `≥ ${g.goal}×` : "—"} | ${ratio(g).join(", ")} |`),
+      "",
+    ].join("\n");
+    console.log(section);
+    writeResultsSection(LABEL ? `floor-${LABEL}` : "floor", section);
+    console.log("written to bench/RESULTS.md");
+  } finally {
+    for (const w of workers) stopWorker(w);
+  }
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
