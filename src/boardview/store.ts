@@ -6,7 +6,7 @@ import { writeTextStatements, type TextStatement } from "../text/page-rows";
 import { namePages, netsOf, type BoardSummary, summaryOf, unreadableSummary } from "./nets";
 import { readBoardview } from "./read";
 import { writeBoardviewStatements } from "./rows";
-import { BOARDVIEW_CAPS } from "./types";
+import { BOARDVIEW_CAPS, type NetReading } from "./types";
 
 const BOARDVIEW_EXTENSIONS = new Set(FORMATS.filter((f) => f.type === "boardview").map((f) => f.extension));
 
@@ -21,6 +21,8 @@ export interface StoredBoardview {
   pages: string[];
   /** The text database's statements for the document's board rows (replacing any it had). */
   rows(documentId: string): TextStatement[];
+  /** Known-good values the file carries per net (stored as the board's reference values). */
+  readings: NetReading[];
   /** Its pages and board rows. */
   statements(documentId: string, type: string): TextStatement[];
 }
@@ -37,6 +39,7 @@ export function boardviewFromBytes(bytes: Uint8Array): StoredBoardview {
   return {
     summary: summaryOf(read, nets),
     pages,
+    readings: read.readings ?? [],
     rows,
     statements: (documentId, type) => [...writeTextStatements(documentId, type, pages), ...rows(documentId)],
   };
@@ -47,6 +50,7 @@ function unreadableFile(reason: string): StoredBoardview {
   return {
     summary: unreadableSummary(reason),
     pages: [],
+    readings: [],
     rows,
     statements: (documentId, type) => [...writeTextStatements(documentId, type, []), ...rows(documentId)],
   };

@@ -20,6 +20,8 @@ import { isProcessJob, type ProcessJob } from "./jobs";
 import { PDF_TEXT_MAX_BYTES, pdfText } from "./pdf-text";
 import { familyMismatch, isZip, programKind, SNIFF_BYTES } from "./sniff";
 import { zipProgramEntry } from "./zip";
+import { disagreementReason, mayBeReference, referenceFromBytes } from "../reference/from-bytes";
+import { boardAgreement, referenceRows, referenceStatements, type ReferenceContent } from "../reference/store";
 
 /** The delivery after which a message is dead-lettered (src/ingest/attempts.ts, checked against wrangler.toml). */
 export const MAX_ATTEMPTS = MAX_DELIVERIES;
@@ -54,6 +56,7 @@ export async function processDocument(env: Env, job: ProcessJob): Promise<Proces
       status: documents.status,
       type: documents.type,
       textShard: documents.textShard,
+      boardNumbers: documents.boardNumbers,
       r2Key: documentVersions.r2Key,
       extension: documentVersions.extension,
       sizeBytes: documentVersions.sizeBytes,
@@ -105,6 +108,24 @@ export async function processDocument(env: Env, job: ProcessJob): Promise<Proces
     pages = boardview.pages;
   }
 
+  // Reference values: an OpenBoardData file (by content) for the board its ID names, or a boardview's readings; any
+  // other file has none (a new version that is no longer one takes its values away).
+  let reference: { board: string | null; content: ReferenceContent | null } = { board: null, content: null };
+  let statusReason: string | null = null;
+  if (boardview?.readings.length)
+    reference = { board: null, content: { values: referenceRows(boardview.readings), parts: [], notes: [] } };
+  else if (!boardview && family !== "pdf" && mayBeReference(bytes, doc.sizeBytes)) {
+    const object = await env.FILES.get(doc.r2Key);
+    if (!object) return reject("The stored file is missing.");
+    const file = referenceFromBytes(new Uint8Array(await object.arrayBuffer()));
+    if (file) {
+      pages = file.pages;
+      const agrees = file.data.id !== null && (await db.all(boardAgreement(job.documentId, file.data.id))).length > 0;
+      if (agrees) reference = { board: file.data.id, content: file.content };
+      else statusReason = disagreementReason(file.data.id, JSON.parse(doc.boardNumbers) as string[]);
+    }
+  }
+
   // The text first (a throw here retries the message; the document stays `processing`), then the status.
   if (boardview) {
     const shard = await recordShard(env.DB, textShards(env), job.documentId);
@@ -113,11 +134,12 @@ export async function processDocument(env: Env, job: ProcessJob): Promise<Proces
   const statements: BatchItem<"sqlite">[] = [
     // Text an earlier version left in the primary (before the text shards) goes with the new version.
     db.delete(documentPages).where(eq(documentPages.documentId, job.documentId)),
+    ...referenceStatements(job.documentId, reference.board, reference.content).map((statement) => db.run(statement)),
     db
       .update(documents)
       .set({
         status: "available",
-        statusReason: null,
+        statusReason,
         executable: program !== null,
         pageCount,
         hasText: hasAnyText(pages),
