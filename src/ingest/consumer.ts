@@ -7,7 +7,6 @@
 // (bounded memory), each acked or retried on its own, so one bad message never holds up the batch;
 // after the last retry the platform moves it to the dead-letter queue.
 import { and, eq, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import { getDb } from "../db/client";
 import { documentPages, documents, documentVersions } from "../db/schema";
 import { boardviewFromBytes, isBoardviewExtension, type StoredBoardview } from "../boardview/store";
@@ -112,8 +111,7 @@ export async function processDocument(env: Env, job: ProcessJob): Promise<Proces
   // other file has none (a new version that is no longer one takes its values away).
   let reference: { board: string | null; content: ReferenceContent | null } = { board: null, content: null };
   let statusReason: string | null = null;
-  if (boardview?.readings.length)
-    reference = { board: null, content: { values: referenceRows(boardview.readings), parts: [], notes: [] } };
+  if (boardview?.readings.length) reference = { board: null, content: { values: referenceRows(boardview.readings), parts: [], notes: [] } };
   else if (!boardview && family !== "pdf" && mayBeReference(bytes, doc.sizeBytes)) {
     const object = await env.FILES.get(doc.r2Key);
     if (!object) return reject("The stored file is missing.");
@@ -131,10 +129,11 @@ export async function processDocument(env: Env, job: ProcessJob): Promise<Proces
     const shard = await recordShard(env.DB, textShards(env), job.documentId);
     if (shard) await runOnShard(shard, boardview.statements(job.documentId, doc.type));
   } else if (pages.length || doc.textShard) await storeDocumentText(env.DB, textShards(env), job.documentId, doc.type, pages);
-  const statements: BatchItem<"sqlite">[] = [
+  // One batch of plain statements: drizzle cannot batch a raw statement with parameters (the reference rows).
+  const statements: { sql: string; params: unknown[] }[] = [
     // Text an earlier version left in the primary (before the text shards) goes with the new version.
-    db.delete(documentPages).where(eq(documentPages.documentId, job.documentId)),
-    ...referenceStatements(job.documentId, reference.board, reference.content).map((statement) => db.run(statement)),
+    db.delete(documentPages).where(eq(documentPages.documentId, job.documentId)).toSQL(),
+    ...referenceStatements(job.documentId, reference.board, reference.content).map((statement) => db.run(statement).getQuery()),
     db
       .update(documents)
       .set({
@@ -146,11 +145,12 @@ export async function processDocument(env: Env, job: ProcessJob): Promise<Proces
         boardview: boardview ? JSON.stringify(boardview.summary) : null,
         updatedAt: new Date().toISOString(),
       })
-      .where(and(eq(documents.id, job.documentId), eq(documents.status, "processing"))),
+      .where(and(eq(documents.id, job.documentId), eq(documents.status, "processing")))
+      .toSQL(),
   ];
   // New words may now be on a text database: search forgets which words it remembered missing there.
-  if (pages.length || boardview) statements.push(db.run(sql.raw(RAISE_TEXT_GENERATION)));
-  await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  if (pages.length || boardview) statements.push({ sql: RAISE_TEXT_GENERATION, params: [] });
+  await env.DB.batch(statements.map((q) => env.DB.prepare(q.sql).bind(...q.params)));
   return "available";
 }
 

@@ -227,7 +227,12 @@ export function parseOpenBoardData(input: string): OpenBoardData {
         const t = value && value !== "-" ? urlText(value) : "";
         if (t) netComments.set(net, clip(t, REFERENCE_CAPS.commentChars));
       } else if (KIND_V2[type] && value && out.rows.length < REFERENCE_CAPS.rows)
-        out.rows.push({ net, kind: KIND_V2[type], value: clip(value, REFERENCE_CAPS.valueChars), note: comment && clip(comment, REFERENCE_CAPS.commentChars) });
+        out.rows.push({
+          net,
+          kind: KIND_V2[type],
+          value: clip(value, REFERENCE_CAPS.valueChars),
+          note: comment && clip(comment, REFERENCE_CAPS.commentChars),
+        });
       continue;
     }
 
@@ -242,7 +247,12 @@ export function parseOpenBoardData(input: string): OpenBoardData {
     if (i === 0) continue;
     const comment = restTokens.slice(i).join(" ").replace(/\\n/g, "\n").trim() || null;
     for (let k = 0; k < i && out.rows.length < REFERENCE_CAPS.rows; k++)
-      out.rows.push({ net, kind: KINDS_V1[k], value: clip(restTokens[k], REFERENCE_CAPS.valueChars), note: comment && clip(comment, REFERENCE_CAPS.commentChars) });
+      out.rows.push({
+        net,
+        kind: KINDS_V1[k],
+        value: clip(restTokens[k], REFERENCE_CAPS.valueChars),
+        note: comment && clip(comment, REFERENCE_CAPS.commentChars),
+      });
   }
   closeNote();
   flushLoose();
