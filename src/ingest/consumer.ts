@@ -6,7 +6,7 @@
 // shard write leaves the document `processing` and the message is retried). Messages are handled one by one
 // (bounded memory), each acked or retried on its own, so one bad message never holds up the batch;
 // after the last retry the platform moves it to the dead-letter queue.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { getDb } from "../db/client";
 import { documentPages, documents, documentVersions } from "../db/schema";
 import { boardviewFromBytes, isBoardviewExtension, type StoredBoardview } from "../boardview/store";

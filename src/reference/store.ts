@@ -67,22 +67,22 @@ export function referenceStatements(documentId: string, fileBoard: string | null
   ];
   if (!content) return statements;
   const boards = boardsOf(documentId, fileBoard);
-  chunks(content.values.map((v, i) => [i, normalizePoint(v.point), v.point, v.kind, v.value, v.note])).forEach((rows) =>
+  chunks(content.values.map((v, i) => [i, normalizePoint(v.point), v.point, v.kind, v.value, v.note])).forEach((rows) => {
     statements.push(sql`insert or replace into reference_values (document_id, board_id, position, norm, point, kind, value, note)
       select ${documentId}, b.board_id, json_extract(j.value, '$[0]'), json_extract(j.value, '$[1]'), json_extract(j.value, '$[2]'), json_extract(j.value, '$[3]'), json_extract(j.value, '$[4]'), json_extract(j.value, '$[5]')
-      from (${boards}) b, json_each(${JSON.stringify(rows)}) j`),
-  );
+      from (${boards}) b, json_each(${JSON.stringify(rows)}) j`);
+  });
   const parts = content.parts.filter((p) => normalizePoint(p.designator));
-  chunks(parts.map((p) => [normalizePoint(p.designator), p.designator, p.value, p.package, p.code, p.fitted ? 1 : 0])).forEach((rows) =>
+  chunks(parts.map((p) => [normalizePoint(p.designator), p.designator, p.value, p.package, p.code, p.fitted ? 1 : 0])).forEach((rows) => {
     statements.push(sql`insert or replace into reference_parts (document_id, board_id, norm, designator, value, package, code, fitted)
       select ${documentId}, b.board_id, json_extract(j.value, '$[0]'), json_extract(j.value, '$[1]'), json_extract(j.value, '$[2]'), json_extract(j.value, '$[3]'), json_extract(j.value, '$[4]'), json_extract(j.value, '$[5]')
-      from (${boards}) b, json_each(${JSON.stringify(rows)}) j`),
-  );
-  chunks(content.notes.map((n, i) => [i, n.section, n.title, n.body])).forEach((rows) =>
+      from (${boards}) b, json_each(${JSON.stringify(rows)}) j`);
+  });
+  chunks(content.notes.map((n, i) => [i, n.section, n.title, n.body])).forEach((rows) => {
     statements.push(sql`insert or replace into reference_notes (document_id, board_id, position, section, title, body)
       select ${documentId}, b.board_id, json_extract(j.value, '$[0]'), json_extract(j.value, '$[1]'), json_extract(j.value, '$[2]'), json_extract(j.value, '$[3]')
-      from (${boards}) b, json_each(${JSON.stringify(rows)}) j`),
-  );
+      from (${boards}) b, json_each(${JSON.stringify(rows)}) j`);
+  });
   return statements;
 }
 

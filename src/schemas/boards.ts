@@ -24,14 +24,10 @@ export const ValueCountSchema = z
   .object({
     value: z.string().openapi({ example: "12.6 V" }),
     count: z.number().int(),
-    kind: z
-      .enum(VALUE_KINDS)
-      .nullable()
-      .optional()
-      .openapi({
-        description:
-          "diode, voltage, resistance or current: from the unit, or the case's words for a unitless reading (a diode heading); null when neither says",
-      }),
+    kind: z.enum(VALUE_KINDS).nullable().optional().openapi({
+      description:
+        "diode, voltage, resistance or current: from the unit, or the case's words for a unitless reading (a diode heading); null when neither says",
+    }),
   })
   .openapi("ValueCount");
 
@@ -43,12 +39,8 @@ export const BoardPointSchema = z
     measurements: z.number().int().openapi({ description: "Visible measurements of the point" }),
     components: z.number().int().openapi({ description: "Visible component changes at the point (a designator)" }),
     expected: ValueCountSchema.nullable().openapi({ description: "The most reported expected value, or null" }),
-    reference: z
-      .number()
-      .int()
-      .optional()
-      .openapi({
-        description: "Known-good values of the point in the caller's visible reference documents (OpenBoardData files, boardviews' readings)",
-      }),
+    reference: z.number().int().optional().openapi({
+      description: "Known-good values of the point in the caller's visible reference documents (OpenBoardData files, boardviews' readings)",
+    }),
   })
   .openapi("BoardPoint");
