@@ -7,7 +7,7 @@ import type { z } from "@hono/zod-openapi";
 import { BOARD_NEWEST } from "../../schemas/board-detail";
 import type { BoardCountsSchema, BoardPointSchema } from "../../schemas/boards";
 import { countsOf } from "./board-counts";
-import { kindOfValue } from "../../content/board-values";
+import { kindOfValue, pointSpelling } from "../../content/board-values";
 import { casesLoader } from "./cases";
 import { Keys, type QueryContext } from "./runtime";
 import { threadsLoader } from "./forum";
@@ -132,7 +132,7 @@ export function boardPoints(ctx: QueryContext, boardId: SQL) {
             .filter((v) => v.count > 0)
             .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : 1));
           return {
-            point: r.point,
+            point: pointSpelling(r.point),
             norm: r.norm,
             measurements: r.measurements - (unseen.measurements.get(r.norm) ?? 0),
             components: r.components - (unseen.components.get(r.norm) ?? 0),

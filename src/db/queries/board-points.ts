@@ -159,8 +159,9 @@ export async function getBoardPoint(ctx: QueryContext, boardSpelling: string, as
   const caseList = cases.map(caseRows);
   // A point is what a case measured or changed, a boardview holds or a reference names; mentions make none.
   if (!caseList.length && !boardviews.length && !referenceList.length && !partList.length) return undefined;
-  const point =
-    (caseList.length ? written : undefined) ?? boardviews[0]?.name ?? referenceList[0]?.point ?? partList[0]?.designator ?? written ?? pointSpelling;
+  const point = spellingOf(
+    (caseList.length ? written : undefined) ?? boardviews[0]?.name ?? referenceList[0]?.point ?? partList[0]?.designator ?? written ?? pointSpelling,
+  );
   return {
     board: toBoard(board, ctx.urls),
     point,
