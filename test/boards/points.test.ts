@@ -34,7 +34,14 @@ beforeAll(async () => {
       boards: [{ number: "PTB-300" }],
       categories: [{ slug: "pt", name: "Pt" }],
       threads: [
-        { category: "pt", title: "PTB-300 me", author: "pt", board: "PTB-300", body: "me too, PPBUS_G3H and U7000 mentioned", created_at: "2026-01-01T00:00:00Z" },
+        {
+          category: "pt",
+          title: "PTB-300 me",
+          author: "pt",
+          board: "PTB-300",
+          body: "me too, PPBUS_G3H and U7000 mentioned",
+          created_at: "2026-01-01T00:00:00Z",
+        },
       ],
       cases: [
         {

@@ -8,6 +8,7 @@ import { parseOpenBoardData, isOpenBoardData } from "../../src/reference/obdata"
 import { referenceRows } from "../../src/reference/store";
 import { adminOk as admin } from "../helpers/admin";
 import { api, expectMatchesOpenApi, expectProblem, getJson } from "../helpers/app";
+import { callError, callOk, connectV2 } from "../helpers/mcp";
 import { createUploader, runQueue, upload } from "../helpers/uploads";
 
 const MAKER = "Reftest Corp";
@@ -211,6 +212,22 @@ describe("uploaded reference files", () => {
       ["voltage", "3.4 V", "If voltage below 3.35 check U7090"],
       ["resistance", "100 kΩ", "If voltage below 3.35 check U7090"],
     ]);
+  });
+
+  it("MCP get_board with point says the same as the API, in either language; a private file's values stay private", async () => {
+    const client = await connectV2();
+    try {
+      const result = await callOk(client, "get_board", { board: "RFT-200", point: "pp3v42 g3h", lang: "en" });
+      const rest = (await getJson("/boards/RFT-200/points/PP3V42_G3H", { lang: "en" })).body.data;
+      expect((result.structuredContent.point as { reference: unknown }).reference).toEqual(rest.reference);
+      expect(result.content[0].text).toContain("## Known-good reference values");
+      expect(result.content[0].text).toContain("| resistance | 100 kΩ | If voltage below 3.35 check U7090 |");
+      const es = await callOk(client, "get_board", { board: "RFT-200", point: "BKL_ISEN2", lang: "es" });
+      expect(es.content[0].text).toContain("| resistencia | OL |");
+      expect(await callError(client, "get_board", { board: "RFT-202", point: "PP3V42_G3H", lang: "en" })).toMatch(/Nothing public about/);
+    } finally {
+      await client.close();
+    }
   });
 
   it("a takedown removes the values at once; a restore brings them back", async () => {
