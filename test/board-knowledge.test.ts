@@ -146,7 +146,9 @@ describe("the board page", () => {
     expect(markup).toContain("BKT-100 four");
     const values = markup.slice(markup.indexOf('id="values-heading"'));
     expect(values).toMatch(/<div class="table" role="region" aria-labelledby="values"/);
-    expect(values).toMatch(/<a href="[^"]*\/points\/PPBUS_G3H"><code>PPBUS_G3H<\/code><\/a><\/th><td>4<\/td><td>0<\/td><td>12\.6 V \(4 reports\)<\/td>/);
+    expect(values).toMatch(
+      /<a href="[^"]*\/points\/PPBUS_G3H"><code>PPBUS_G3H<\/code><\/a><\/th><td>4<\/td><td>0<\/td><td>12\.6 V \(4 reports\)<\/td>/,
+    );
   });
 });
 

@@ -142,7 +142,8 @@ const en = {
   boardNotesNote: "In the words of the board's reference files (OpenBoardData): a net links to its point, a pin to the boardview.",
   referenceFrom: (title: string) => `From ${title}`,
   pointTitle: (point: string, board: string) => `${point} on ${board}`,
-  pointDescription: (point: string, board: string) => `Known-good values, repair cases, threads, documents and boardviews for ${point} on board ${board}.`,
+  pointDescription: (point: string, board: string) =>
+    `Known-good values, repair cases, threads, documents and boardviews for ${point} on board ${board}.`,
   referenceValues: "Known-good values",
   referenceNote: "From the board's reference files: diode mode, normal voltage and resistance to ground.",
   kindNames: { diode: "Diode mode", voltage: "Voltage", resistance: "Resistance", current: "Current" },

@@ -25,7 +25,9 @@ function NoteText({ site, board, body, holders }: { site: Site; board: string; b
     if (type === "n") pieces.push(<a href={pointUrl(site.urls, board, name)}>{name}</a>);
     else {
       const holder = holders.get(nameKey(name));
-      const href = holder ? `${pageUrl(site.urls, "document", holder.document, holder.title)}?part=${encodeURIComponent(name)}` : pointUrl(site.urls, board, name);
+      const href = holder
+        ? `${pageUrl(site.urls, "document", holder.document, holder.title)}?part=${encodeURIComponent(name)}`
+        : pointUrl(site.urls, board, name);
       pieces.push(
         <a href={href} class="part-link" data-part={name}>
           {pin ? `${name}:${pin}` : name}
@@ -38,7 +40,17 @@ function NoteText({ site, board, body, holders }: { site: Site; board: string; b
   return <p class="note-body">{pieces}</p>;
 }
 
-export function DiagnosisNotes({ site, board, notes, holders }: { site: Site; board: string; notes: readonly ReferenceNote[]; holders: Map<string, PartHolder> }) {
+export function DiagnosisNotes({
+  site,
+  board,
+  notes,
+  holders,
+}: {
+  site: Site;
+  board: string;
+  notes: readonly ReferenceNote[];
+  holders: Map<string, PartHolder>;
+}) {
   const { s } = site;
   let section: string | null | undefined;
   return (

@@ -25,7 +25,12 @@ export async function boardviewsHoldingParts(ctx: QueryContext, boardNumber: str
   if (!boardId || !keys.length) return found;
   const docs = (
     await ctx.db
-      .select({ id: sql<string>`${documents.id}`, title: sql<string>`${documents.title}`, shard: sql<string | null>`${documents.textShard}`, boardview: sql<string | null>`${documents.boardview}` })
+      .select({
+        id: sql<string>`${documents.id}`,
+        title: sql<string>`${documents.title}`,
+        shard: sql<string | null>`${documents.textShard}`,
+        boardview: sql<string | null>`${documents.boardview}`,
+      })
       .from(sql`document_boards cross join documents on documents.id = document_boards.document_id`)
       .where(and(sql`document_boards.board_id = ${boardId}`, sql`${documents.boardview} is not null`, documentVisible(ctx.viewer)))
       .orderBy(sql`document_boards.document_id`)
@@ -39,7 +44,9 @@ export async function boardviewsHoldingParts(ctx: QueryContext, boardNumber: str
       [...byShard].map(async ([shard, list]) => {
         const db = shardOf(ctx.shards, list[0].id, shard).db;
         const { results } = await db
-          .prepare("select document_id as id, norm from boardview_parts where document_id in (select value from json_each(?1)) and norm in (select value from json_each(?2))")
+          .prepare(
+            "select document_id as id, norm from boardview_parts where document_id in (select value from json_each(?1)) and norm in (select value from json_each(?2))",
+          )
           .bind(JSON.stringify(list.map((d) => d.id)), JSON.stringify(keys))
           .all<{ id: string; norm: string }>();
         return results;

@@ -134,3 +134,24 @@ export function boardReferencePoints(ctx: QueryContext, boardId: SQL) {
     map: (rows: unknown) => rows as { norm: string; point: string; n: number }[],
   };
 }
+
+/**
+ * Every board's points everyone may see, a page at a time (the sitemap): what published cases measured or changed
+ * and the nets public reference documents name, by board and norm.
+ */
+export async function listPointPages(ctx: QueryContext, page: { page: number; perPage: number }) {
+  const points = sql`select board_id, norm, point from board_points where measurements + components > 0
+    union all
+    select v.board_id, v.norm, v.point from reference_values v cross join documents on documents.id = v.document_id and ${documentVisible(null)}`;
+  const [rows, total] = await Promise.all([
+    ctx.db
+      .select({ board: sql<string>`b.norm`, point: sql<string>`min(x.point)` })
+      .from(sql`(${points}) x cross join boards b on b.id = x.board_id`)
+      .groupBy(sql`x.board_id, x.norm`)
+      .orderBy(sql`x.board_id, x.norm`)
+      .limit(page.perPage)
+      .offset((page.page - 1) * page.perPage),
+    ctx.db.select({ n: sql<number>`count(*)` }).from(sql`(select 1 from (${points}) group by board_id, norm)`),
+  ]);
+  return { rows, total: total[0]?.n ?? 0 };
+}
