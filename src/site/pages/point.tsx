@@ -6,7 +6,7 @@ import type { Context } from "hono";
 import { pageUrl, pointUrl } from "../../core/urls";
 import { getBoardPoint } from "../../db/queries/board-points";
 import type { AppEnv } from "../../http/app-env";
-import { CaseList, DocumentList, ScrollTable, ThreadList } from "../components";
+import { CaseList, ScrollTable, ThreadList } from "../components";
 import { alternatesOf } from "../item";
 import { renderPage } from "../render";
 import type { Site } from "../site";
