@@ -200,7 +200,6 @@ export const en = {
   referenceValues: "Known-good reference values",
   referenceHeader: "| kind | value | note | source |",
   valueKind: { diode: "diode", voltage: "voltage", resistance: "resistance", current: "current" } as Record<string, string>,
-  partValues: "Component values",
   notFitted: "not fitted",
   holding: (kind: "part" | "net", name: string, side: string, x: number, y: number) => `${kind} ${name}, ${side} side at (${x}, ${y})`,
   noBoard: (q: string) =>
@@ -365,7 +364,6 @@ const es: McpWords = {
   referenceValues: "Valores de referencia conocidos como buenos",
   referenceHeader: "| tipo | valor | nota | fuente |",
   valueKind: { diode: "diodo", voltage: "tensión", resistance: "resistencia", current: "corriente" },
-  partValues: "Valores del componente",
   notFitted: "no montado",
   holding: (kind, name, side, x, y) =>
     `${kind === "part" ? "componente" : "red"} ${name}, cara ${side === "top" ? "superior" : "inferior"} en (${x}, ${y})`,

@@ -55,7 +55,7 @@ export async function boardPointAnswer(tools: ToolContext, lang: Lang, board: st
       : []),
     ...(answer.parts?.length
       ? [
-          `## ${words.partValues}`,
+          `## ${words.partHeading(answer.point)}`,
           ...answer.parts.map(
             (p) =>
               `- ${p.designator}: ${[p.value, p.package, p.code, p.fitted ? null : words.notFitted].filter(Boolean).join(", ")} ([${p.source.title}](${p.source.url}))`,

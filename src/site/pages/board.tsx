@@ -88,7 +88,7 @@ export async function boardPage(c: Context<AppEnv>, site: Site, key: string): Pr
                 <th scope="col">{s.measurements}</th>
                 <th scope="col">{s.componentChanges}</th>
                 <th scope="col">{s.expected}</th>
-                <th scope="col">{s.reference}</th>
+                <th scope="col">{s.referenceValues}</th>
               </tr>
             </thead>
             <tbody>

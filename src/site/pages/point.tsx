@@ -118,7 +118,7 @@ export async function pointPage(
                   <a href={p.source.url}>{p.source.title}</a>
                 </dt>
                 <dd>
-                  {[p.value, p.package && `${s.package}: ${p.package}`, p.code && `${s.code}: ${p.code}`, `${s.fitted}: ${p.fitted ? s.yes : s.no}`]
+                  {[p.value, p.package && `${s.package}: ${p.package}`, p.code && `${s.code}: ${p.code}`, p.fitted ? null : s.notFitted]
                     .filter(Boolean)
                     .join(" · ")}
                 </dd>
