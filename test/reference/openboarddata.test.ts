@@ -194,6 +194,11 @@ describe("uploaded reference files", () => {
     expect(board.notes).toEqual([expect.objectContaining({ section: "Power Rails", title: "S5", body: expect.stringContaining("[n:BKL_PWM]") })]);
   });
 
+  it("is found by search through a component's value and code (its page text)", async () => {
+    const found = (await getJson("/search?q=ABC-123")).body.data.documents.map((d: { id: string }) => d.id);
+    expect(found).toContain(publicDoc);
+  });
+
   it("a file whose ID names another board stays available with the reason, and gives no values", async () => {
     const doc = await uploadFile(owner.key, "RFT-201", v1File("RFT-200"));
     const status = (await getJson(`/uploads/${encodeURIComponent(doc.external_id)}`, { key: owner.key })).body.data;
