@@ -5,7 +5,8 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { importContent } from "../../cli/import";
 import { parseOpenBoardData, isOpenBoardData } from "../../src/reference/obdata";
-import { referenceRows } from "../../src/reference/store";
+import { referenceRows, referenceStatements } from "../../src/reference/store";
+import { getDb } from "../../src/db/client";
 import { adminOk as admin } from "../helpers/admin";
 import { api, expectMatchesOpenApi, expectProblem, getJson } from "../helpers/app";
 import { callError, callOk, connectV2 } from "../helpers/mcp";
@@ -291,5 +292,43 @@ describe("imported reference files", () => {
     expect(await reference("RFT-203", "PP5V_S4RS3")).toEqual([["diode", "0.43", "Check U7100, then L7130."]]);
     const notes = (await getJson("/boards/RFT-203")).body.data.notes;
     expect(notes).toEqual([expect.objectContaining({ section: "Backlight", title: "Diagnosing", body: "Check [n:PP5V_S5] then [p:Q7705:2]" })]);
+  });
+});
+
+describe("a boardview's readings", () => {
+  it("are reference values through the same rows and read, with the boardview as their source", async () => {
+    const id = "01K3REFERENCEB0ARDV1EW0001";
+    const outcome = await importContent(
+      env,
+      {
+        documents: [
+          {
+            id,
+            title: "RFT-201 boardview",
+            type: "boardview",
+            visibility: "public",
+            owner: "refowner",
+            boards: ["RFT-201"],
+            versions: [{ version: 1, filename: "rft.txt", content_text: "not read as a boardview" }],
+          },
+        ],
+      } as never,
+      {},
+    );
+    expect(outcome.ok, JSON.stringify(outcome)).toBe(true);
+    // What the queue consumer stores for a boardview whose reader gave readings (an XZZ file's).
+    const readings = [
+      { net: "PPBUS_G3H", kind: "diode" as const, value: "0.410" },
+      { net: "PPBUS_G3H", kind: "resistance" as const, value: "4.2M" },
+    ];
+    const db = getDb(env);
+    const statements = referenceStatements(id, null, { values: referenceRows(readings), parts: [], notes: [] });
+    await env.DB.batch(statements.map((s) => db.run(s).getQuery()).map((q) => env.DB.prepare(q.sql).bind(...q.params)));
+    const point = (await getJson("/boards/RFT-201/points/ppbus-g3h")).body.data;
+    expect(point.point).toBe("PPBUS_G3H");
+    expect(point.reference).toEqual([
+      { kind: "diode", value: "0.41", note: null, source: expect.objectContaining({ document: id, title: "RFT-201 boardview" }) },
+      { kind: "resistance", value: "4.2 MΩ", note: null, source: expect.objectContaining({ document: id }) },
+    ]);
   });
 });
