@@ -15,6 +15,7 @@ import {
   type ValueKind,
 } from "../../content/board-values";
 import { pointParts, pointReference } from "./board-reference";
+import { documentVisible } from "../../auth/visibility";
 import { PAGE_FACTOR } from "../../search/index-sql";
 import { shardOf, type TextShard } from "../../text/shards";
 import type { BoardPointDetailSchema } from "../../schemas/board-detail";
@@ -218,11 +219,23 @@ export async function boardPointsByPrefix(ctx: QueryContext, boardSpelling: stri
   if (!boardId || prefix.length > MAX_POINT_SPELLING) return [];
   const norm = normalizePoint(prefix);
   // A point's norm may hold any character but these separators; U+10FFFF sorts after every one of them.
-  const rows = await ctx.db
-    .select({ point: sql<string>`point` })
-    .from(sql`board_points`)
-    .where(sql`board_id = ${boardId} and norm >= ${norm} and norm < ${`${norm}\u{10FFFF}`} and measurements + components > 0`)
-    .orderBy(sql`measurements desc, components desc, norm`)
-    .limit(limit);
-  return rows.map((r) => r.point);
+  const range = (column: string) => sql`${sql.raw(column)} >= ${norm} and ${sql.raw(column)} < ${`${norm}\u{10FFFF}`}`;
+  const [measured, reference] = await batchRead(ctx, [
+    ctx.db
+      .select({ point: sql<string>`point` })
+      .from(sql`board_points`)
+      .where(sql`board_id = ${boardId} and ${range("norm")} and measurements + components > 0`)
+      .orderBy(sql`measurements desc, components desc, norm`)
+      .limit(limit),
+    // Then the nets the caller's visible reference documents name.
+    ctx.db
+      .select({ point: sql<string>`min(v.point)` })
+      .from(sql`reference_values v cross join documents on documents.id = v.document_id and ${documentVisible(ctx.viewer)}`)
+      .where(sql`v.board_id = ${boardId} and ${range("v.norm")}`)
+      .groupBy(sql`v.norm`)
+      .orderBy(sql`v.norm`)
+      .limit(limit),
+  ]);
+  const names = [...(measured as { point: string }[]), ...(reference as { point: string }[])].map((r) => spellingOf(r.point));
+  return [...new Set(names)].slice(0, limit);
 }
