@@ -47,7 +47,9 @@ export async function pointPage(
           <code>{answer.point}</code>
         </h1>
         <p class="meta">
-          <a href={answer.board.url}>{answer.board.number}</a>
+          <span>
+            <a href={answer.board.url}>{answer.board.number}</a>
+          </span>
           {answer.board.manufacturer ? <span>{answer.board.manufacturer}</span> : null}
         </p>
       </header>
@@ -89,7 +91,7 @@ export async function pointPage(
               <tr>
                 <th scope="col">{s.value}</th>
                 <th scope="col">{s.valueKind}</th>
-                <th scope="col">{s.type}</th>
+                <th scope="col">{s.reportedAs}</th>
                 <th scope="col">{s.reports}</th>
               </tr>
             </thead>
