@@ -64,11 +64,12 @@ export function isOpenBoardData(text: string): boolean {
   const head = text.replace(/^\uFEFF/, "").slice(0, 64 * 1024);
   const lines = head.split(/\r\n|\r|\n/, 400).map((l) => l.trim());
   if (lines.some((l) => /^OBDATA_V\d+\b/i.test(l))) return true;
-  const idAt = lines.slice(0, 40).findIndex((l) => /^ID[ \t]+\S/i.test(l));
-  if (idAt < 0) return false;
-  const keywords = /^(BRAND|TYPE|DIAGNOSIS_DATA_(BEGIN|START)|NETS_DATA_START|COMPONENTS_DATA_START|HEADER_DATA_START)\b/i;
-  if (lines.some((l) => keywords.test(l))) return true;
-  return lines.some((l) => /^#?\s*NETNAME\s+DIODE/i.test(l));
+  const first = lines.slice(0, 40);
+  if (!first.some((l) => /^ID[ \t]+\S/i.test(l))) return false;
+  const blocks = /^(DIAGNOSIS_DATA_(BEGIN|START)|NETS_DATA_START|COMPONENTS_DATA_START|HEADER_DATA_START)$/i;
+  if (lines.some((l) => blocks.test(l) || /^#?\s*NETNAME\s+DIODE/i.test(l))) return true;
+  // The header alone: ID with two of BRAND, TYPE and COMMENT (a file of placeholders only still says whose it is).
+  return first.filter((l) => /^(BRAND|TYPE|COMMENT)\b/i.test(l)).length >= 2;
 }
 
 /** `%2B` and `+` as URL-encoded text writes them; text that is not valid encoding is kept. */
