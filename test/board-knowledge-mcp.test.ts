@@ -30,8 +30,8 @@ describe("board knowledge over MCP", () => {
     const result = await callOk(client, "get_board", { board: "BKT-100", point: "ppbus g3h", lang: "en" });
     const point = result.structuredContent.point as { norm: string; measured: unknown; expected: unknown };
     expect(point.norm).toBe("PPBUSG3H");
-    expect(point.measured).toEqual([{ value: "12.6 V", count: 4 }]);
-    expect(result.content[0].text).toContain("| 12.6 V | measured | 4 |");
+    expect(point.measured).toEqual([{ value: "12.6 V", count: 4, kind: "voltage" }]);
+    expect(result.content[0].text).toContain("| 12.6 V | measured, voltage | 4 |");
     const read = await client.readResource({ uri: "bds://board/BKT-100/point/PPBUS_G3H?lang=en" });
     expect((read.contents[0] as { text: string }).text).toBe(result.content[0].text);
     expect(await callError(client, "get_board", { board: "BKT-100", point: "PP5V_NOWHERE", lang: "en" })).toMatch(/Nothing public about/);

@@ -66,7 +66,8 @@ describe("GET /boards/{number}", () => {
       norm: "PPBUSG3H",
       measurements: 4,
       components: 0,
-      expected: { value: "12.6 V", count: 4 },
+      expected: { value: "12.6 V", count: 4, kind: "voltage" },
+      reference: 0,
     });
     expect(board.points.map((p: { norm: string }) => p.norm)).toEqual(["PPBUSG3H", "C7020", "U7000"]);
     await expectMatchesOpenApi(body, "/boards/{number}", "get", 200);
@@ -82,8 +83,8 @@ describe("GET /boards/{number}/points/{point}", () => {
     const point = answers[0].data;
     expect(point.norm).toBe("PPBUSG3H");
     expect(point.point).toBe("PPBUS_G3H");
-    expect(point.measured).toEqual([{ value: "12.6 V", count: 4 }]);
-    expect(point.expected).toEqual([{ value: "12.6 V", count: 4 }]);
+    expect(point.measured).toEqual([{ value: "12.6 V", count: 4, kind: "voltage" }]);
+    expect(point.expected).toEqual([{ value: "12.6 V", count: 4, kind: "voltage" }]);
     await expectMatchesOpenApi(answers[0], "/boards/{number}/points/{point}", "get", 200);
   });
 
@@ -91,7 +92,7 @@ describe("GET /boards/{number}/points/{point}", () => {
     const { data } = (await getJson("/boards/BKT-100/points/PPBUS_G3H", { key: KEYS.olga })).body;
     expect(data.measured.map((v: { value: string }) => v.value)).not.toContain("3.1 V");
     expect(data.measured.map((v: { value: string }) => v.value)).not.toContain("2.2 V");
-    expect(data.expected).toEqual([{ value: "12.6 V", count: 4 }]);
+    expect(data.expected).toEqual([{ value: "12.6 V", count: 4, kind: "voltage" }]);
     expect(data.cases.map((c: { id: string }) => c.id)).toEqual([CASE(4), CASE(3), CASE(2), CASE(1)]);
     expect(data.threads.map((t: { id: string }) => t.id)).toEqual([THREAD(1)]);
   });
@@ -111,7 +112,7 @@ describe("GET /boards/{number}/points/{point}", () => {
     expect(u.cases.map((c: { id: string }) => c.id)).toEqual([CASE(4)]);
     expect(u.documents.map((d: { id: string; pages: number[] }) => [d.id, d.pages])).toEqual([[DOC(1), [4]]]);
     const c = (await getJson("/boards/BKT-100/points/C7020")).body.data;
-    expect(c.measured).toEqual([{ value: "0.452", count: 1 }]);
+    expect(c.measured).toEqual([{ value: "0.452", count: 1, kind: null }]);
   });
 
   it("is a 404 problem for an unknown board or a point nothing visible mentions", async () => {
@@ -145,7 +146,9 @@ describe("the board page", () => {
     expect(markup).toContain("BKT-100 four");
     const values = markup.slice(markup.indexOf('id="values-heading"'));
     expect(values).toMatch(/<div class="table" role="region" aria-labelledby="values"/);
-    expect(values).toMatch(/<code>PPBUS_G3H<\/code><\/th><td>4<\/td><td>0<\/td><td>12\.6 V \(4 reports\)<\/td>/);
+    expect(values).toMatch(
+      /<a href="[^"]*\/points\/PPBUS_G3H"><code>PPBUS_G3H<\/code><\/a><\/th><td>4<\/td><td>0<\/td><td>12\.6 V \(4 reports\)<\/td>/,
+    );
   });
 });
 
@@ -164,8 +167,8 @@ describe("kept current by the write paths", () => {
     expect((await walk("q=BKT-106", key)).map((b) => [b.number, b.counts.documents])).toEqual([["BKT-106", 1]]);
     await runQueue([{ documentId: created.data.id, version: 1 }]);
     expect((await walk("q=BKT-106")).map((b) => [b.number, b.counts.documents])).toEqual([["BKT-106", 1]]);
-    const point = (await getJson("/boards/BKT-106/points/pp3v3-s5")).body.data;
-    expect(point.documents.map((d: { id: string; pages: number[] }) => [d.id, d.pages])).toEqual([[created.data.id, [2]]]);
+    // Its page text mentions PP3V3_S5, which makes no point: no case measured it, no boardview or reference holds it.
+    await expectProblem(await api("/boards/BKT-106/points/pp3v3-s5"), 404, "not-found");
     await admin("documents:delete", created.data.id);
     expect((await walk("q=BKT-106")).length).toBe(0);
     expect((await walk("q=BKT-106", key)).length).toBe(0);

@@ -79,7 +79,7 @@ describe("sitemaps", () => {
     expect(root.name).toBe("sitemapindex");
     expect(root.attrs.xmlns).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
     const locs = children(root, "sitemap").map((s) => child(s, "loc")!.text);
-    expect(locs).toEqual(["pages", "threads", "posts", "cases", "documents", "boards"].map((s) => `${ORIGIN}/sitemaps/${s}-1.xml`));
+    expect(locs).toEqual(["pages", "threads", "posts", "cases", "documents", "boards", "points"].map((s) => `${ORIGIN}/sitemaps/${s}-1.xml`));
 
     const all: string[] = [];
     for (const loc of locs) {
@@ -99,8 +99,8 @@ describe("sitemaps", () => {
         expect(Object.values(byLang)).toContain(own);
         expect(byLang["x-default"]).toBe(byLang.es);
         const lastmod = child(url, "lastmod")?.text;
-        // Boards without a visible document, the home page and the section indexes have no date to give.
-        if (!own.includes("/NMA311") && !loc.includes("/pages-")) expect(lastmod, own).toMatch(RFC3339);
+        // Boards without a visible document, the home page, the section indexes and points have no date to give.
+        if (!own.includes("/NMA311") && !loc.includes("/pages-") && !loc.includes("/points-")) expect(lastmod, own).toMatch(RFC3339);
       }
       for (const secret of PRIVATE_TITLES) expect(body).not.toContain(secret.toLowerCase().replace(/ /g, "-"));
     }

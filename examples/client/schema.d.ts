@@ -213,7 +213,7 @@ export interface paths {
         };
         /**
          * Get a point of a board
-         * @description A net or designator of a board, in any spelling (case, _, -, spaces, dots, a leading +): the expected and measured values reported in visible repair cases (normalised, most frequent first, with their counts), those cases, the visible threads about the board that mention it and the board's visible documents whose page text mentions it, with the pages. 404 when the board is unknown or nothing visible mentions the point.
+         * @description A net or designator of a board, in any spelling (case, _, -, spaces, dots, a leading +, a trailing / or a kind in brackets): the known-good reference values of the board's visible reference documents (OpenBoardData files, boardviews' readings), each typed diode, voltage or resistance with its note and source; the expected and measured values reported in visible repair cases (normalised, most frequent first, with their counts and kinds); a designator's component values; those cases, the visible threads about the board that mention it, the board's visible documents whose page text mentions it (with the pages) and its visible boardviews (side, position). 404 when the board is unknown or the point is none: no visible case measured or changed it, no visible boardview holds it and no visible reference value names it (a mention in text makes no point).
          */
         get: operations["getBoardPoint"];
         put?: never;
@@ -781,8 +781,10 @@ export interface components {
             /** @description The newest 10 visible repair cases of the board */
             cases: components["schemas"]["RepairCase"][];
             counts: components["schemas"]["BoardCounts"];
-            /** @description Nets and designators measured or changed on the board, most measured first */
+            /** @description Nets and designators measured or changed on the board, most measured first, then the nets with reference values */
             points: components["schemas"]["BoardPoint"][];
+            /** @description Diagnosis notes of the board's visible reference documents, in the file's words and order */
+            notes?: components["schemas"]["ReferenceNote"][];
         };
         Thread: {
             /**
@@ -844,7 +846,7 @@ export interface components {
         Outcome: "fixed" | "partially_fixed" | "not_fixed" | "unknown";
         BoardPoint: {
             /**
-             * @description As first written in a case
+             * @description As first written in a case, else in a reference document
              * @example PPBUS_G3H
              */
             point: string;
@@ -858,20 +860,49 @@ export interface components {
             /** @description Visible component changes at the point (a designator) */
             components: number;
             expected: components["schemas"]["ValueCount"];
+            /** @description Known-good values of the point in the caller's visible reference documents (OpenBoardData files, boardviews' readings) */
+            reference?: number;
         };
         /** @description The most reported expected value, or null */
         ValueCount: {
             /** @example 12.6 V */
             value: string;
             count: number;
+            /**
+             * @description diode, voltage, resistance or current: from the unit, or the case's words for a unitless reading (a diode heading); null when neither says
+             * @enum {string|null}
+             */
+            kind?: "diode" | "voltage" | "resistance" | "current" | null;
         } | null;
+        ReferenceNote: {
+            /** @example Power Rails */
+            section: string | null;
+            /** @example S5 */
+            title: string | null;
+            /** @description The note in the file's words; [n:NET] names a net, [p:PART:PIN] a part's pin */
+            body: string;
+            source: components["schemas"]["ReferenceSource"];
+        };
+        ReferenceSource: {
+            /**
+             * @description The document the value comes from (GET /documents/{document})
+             * @example 01JBGJ09TQM83XSSSS6YS3C4DW
+             */
+            document: string;
+            title: string;
+            /**
+             * Format: uri
+             * @example https://example.org/en/forum/01JBGJ09TQM83XSSSS6YS3C4DW/no-power
+             */
+            url: string;
+        };
         BoardPointResponse: {
             data: components["schemas"]["BoardPointDetail"];
         };
         BoardPointDetail: {
             board: components["schemas"]["Board"];
             /**
-             * @description As written in the cases, or as asked when no case names it
+             * @description As its first source writes it: a case, else a boardview, else a reference document
              * @example PPBUS_G3H
              */
             point: string;
@@ -881,6 +912,10 @@ export interface components {
             expected: components["schemas"]["ValueCount"][];
             /** @description Measured values reported in visible cases, most frequent first */
             measured: components["schemas"]["ValueCount"][];
+            /** @description Known-good values from the board's visible reference documents, each with its kind, note and source */
+            reference: components["schemas"]["ReferenceValue"][];
+            /** @description For a designator: the component's value, package and code in the board's visible reference documents */
+            parts?: components["schemas"]["ReferencePart"][];
             /** @description Visible cases that measured or changed the point, newest first */
             cases: components["schemas"]["RepairCase"][];
             /** @description Visible threads about the board that mention the point */
@@ -889,6 +924,33 @@ export interface components {
             documents: components["schemas"]["PointDocument"][];
             /** @description Visible boardviews of the board that hold the point as a part or a net, with its side and position */
             boardviews: components["schemas"]["BoardviewHolding"][];
+        };
+        ReferenceValue: {
+            /**
+             * @description diode (a diode-mode reading), voltage (normal voltage) or resistance (to ground)
+             * @enum {string}
+             */
+            kind: "diode" | "voltage" | "resistance";
+            /**
+             * @description Normalised as case values are (100K → 100 kΩ, 4.2M → 4.2 MΩ, ol → OL)
+             * @example 100 kΩ
+             */
+            value: string;
+            /** @description The row's comment in the file's words */
+            note: string | null;
+            source: components["schemas"]["ReferenceSource"];
+        };
+        ReferencePart: {
+            /** @example R7000 */
+            designator: string;
+            /** @example 2k2 */
+            value: string | null;
+            package: string | null;
+            /** @description The maker's part code */
+            code: string | null;
+            /** @description False when the file marks the part not fitted */
+            fitted: boolean;
+            source: components["schemas"]["ReferenceSource"];
         };
         PointDocument: components["schemas"]["Document"] & {
             /** @description Pages (from 1) whose text mentions the point */
@@ -1326,7 +1388,7 @@ export interface components {
              * @example https://example.org/en/forum/01JBGJ09TQM83XSSSS6YS3C4DW/no-power
              */
             url: string;
-            /** @description Why the upload was rejected (null otherwise) */
+            /** @description Why the upload was rejected, or why an available file gave no values (an OpenBoardData file for another board); null otherwise */
             status_reason?: string | null;
         };
         UploadStatusResponse: {

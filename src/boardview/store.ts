@@ -8,7 +8,7 @@ import { namePages, netsOf, type BoardSummary, summaryOf, unreadableSummary } fr
 import { readBoardview } from "./read";
 import { ASC_ROLES, type AscFiles, parseAscFiles } from "./text-formats/asc";
 import { writeBoardviewStatements } from "./rows";
-import { BOARDVIEW_CAPS, type BoardRead } from "./types";
+import { BOARDVIEW_CAPS, type BoardRead, type NetReading } from "./types";
 
 const BOARDVIEW_EXTENSIONS = new Set(FORMATS.filter((f) => f.type === "boardview").map((f) => f.extension));
 
@@ -23,6 +23,8 @@ export interface StoredBoardview {
   pages: string[];
   /** The text database's statements for the document's board rows (replacing any it had). */
   rows(documentId: string): TextStatement[];
+  /** Known-good values the file carries per net (stored as the board's reference values). */
+  readings: NetReading[];
   /** Its pages and board rows. */
   statements(documentId: string, type: string): TextStatement[];
 }
@@ -60,6 +62,7 @@ function storedBoard(read: BoardRead): StoredBoardview {
   return {
     summary: summaryOf(read, nets),
     pages,
+    readings: read.readings ?? [],
     rows,
     statements: (documentId, type) => [...writeTextStatements(documentId, type, pages), ...rows(documentId)],
   };
@@ -70,6 +73,7 @@ function unreadableFile(reason: string): StoredBoardview {
   return {
     summary: unreadableSummary(reason),
     pages: [],
+    readings: [],
     rows,
     statements: (documentId, type) => [...writeTextStatements(documentId, type, []), ...rows(documentId)],
   };

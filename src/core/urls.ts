@@ -48,6 +48,13 @@ export function boardUrl(ctx: UrlContext, norm: string): string {
   return `${ctx.siteUrl}/${ctx.lang}/${SECTION.board[ctx.lang]}/${encodeURIComponent(norm)}`;
 }
 
+/** A board's points under its page: `/en/boards/{norm}/points/{point}`, `/es/placas/{norm}/puntos/{point}`. */
+export const POINT_SECTION: Record<Lang, string> = { en: "points", es: "puntos" };
+
+export function pointUrl(ctx: UrlContext, norm: string, point: string): string {
+  return `${boardUrl(ctx, norm)}/${POINT_SECTION[ctx.lang]}/${encodeURIComponent(point)}`;
+}
+
 export function sectionPath(kind: PageKind | "board", lang: Lang): string {
   return `/${lang}/${SECTION[kind][lang]}`;
 }

@@ -6,8 +6,7 @@
 // shard write leaves the document `processing` and the message is retried). Messages are handled one by one
 // (bounded memory), each acked or retried on its own, so one bad message never holds up the batch;
 // after the last retry the platform moves it to the dead-letter queue.
-import { and, eq, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
+import { and, eq } from "drizzle-orm";
 import { getDb } from "../db/client";
 import { documentPages, documents, documentVersions } from "../db/schema";
 import { boardviewKeys } from "../boardview/binary/keys";
@@ -23,6 +22,8 @@ import { isProcessJob, type ProcessJob } from "./jobs";
 import { PDF_TEXT_MAX_BYTES, pdfText } from "./pdf-text";
 import { familyMismatch, isZip, programKind, SNIFF_BYTES } from "./sniff";
 import { zipEntryContents, zipProgramEntry } from "./zip";
+import { disagreementReason, mayBeReference, referenceFromBytes } from "../reference/from-bytes";
+import { boardAgreement, referenceRows, referenceStatements, type ReferenceContent } from "../reference/store";
 
 /** The delivery after which a message is dead-lettered (src/ingest/attempts.ts, checked against wrangler.toml). */
 export const MAX_ATTEMPTS = MAX_DELIVERIES;
@@ -57,6 +58,7 @@ export async function processDocument(env: Env, job: ProcessJob): Promise<Proces
       status: documents.status,
       type: documents.type,
       textShard: documents.textShard,
+      boardNumbers: documents.boardNumbers,
       r2Key: documentVersions.r2Key,
       extension: documentVersions.extension,
       sizeBytes: documentVersions.sizeBytes,
@@ -115,30 +117,50 @@ export async function processDocument(env: Env, job: ProcessJob): Promise<Proces
     }
   }
 
+  // Reference values: an OpenBoardData file (by content) for the board its ID names, or a boardview's readings; any
+  // other file has none (a new version that is no longer one takes its values away).
+  let reference: { board: string | null; content: ReferenceContent | null } = { board: null, content: null };
+  let statusReason: string | null = null;
+  if (boardview?.readings.length) reference = { board: null, content: { values: referenceRows(boardview.readings), parts: [], notes: [] } };
+  else if (!boardview && family !== "pdf" && mayBeReference(bytes, doc.sizeBytes)) {
+    const object = await env.FILES.get(doc.r2Key);
+    if (!object) return reject("The stored file is missing.");
+    const file = referenceFromBytes(new Uint8Array(await object.arrayBuffer()));
+    if (file) {
+      pages = file.pages;
+      const agrees = file.data.id !== null && (await db.all(boardAgreement(job.documentId, file.data.id))).length > 0;
+      if (agrees) reference = { board: file.data.id, content: file.content };
+      else statusReason = disagreementReason(file.data.id, JSON.parse(doc.boardNumbers) as string[]);
+    }
+  }
+
   // The text first (a throw here retries the message; the document stays `processing`), then the status.
   if (boardview) {
     const shard = await recordShard(env.DB, textShards(env), job.documentId);
     if (shard) await runOnShard(shard, boardview.statements(job.documentId, doc.type));
   } else if (pages.length || doc.textShard) await storeDocumentText(env.DB, textShards(env), job.documentId, doc.type, pages);
-  const statements: BatchItem<"sqlite">[] = [
+  // One batch of plain statements: drizzle cannot batch a raw statement with parameters (the reference rows).
+  const statements: { sql: string; params: unknown[] }[] = [
     // Text an earlier version left in the primary (before the text shards) goes with the new version.
-    db.delete(documentPages).where(eq(documentPages.documentId, job.documentId)),
+    db.delete(documentPages).where(eq(documentPages.documentId, job.documentId)).toSQL(),
+    ...referenceStatements(job.documentId, reference.board, reference.content).map((statement) => db.run(statement).getQuery()),
     db
       .update(documents)
       .set({
         status: "available",
-        statusReason: null,
+        statusReason,
         executable: program !== null,
         pageCount,
         hasText: hasAnyText(pages),
         boardview: boardview ? JSON.stringify(boardview.summary) : null,
         updatedAt: new Date().toISOString(),
       })
-      .where(and(eq(documents.id, job.documentId), eq(documents.status, "processing"))),
+      .where(and(eq(documents.id, job.documentId), eq(documents.status, "processing")))
+      .toSQL(),
   ];
   // New words may now be on a text database: search forgets which words it remembered missing there.
-  if (pages.length || boardview) statements.push(db.run(sql.raw(RAISE_TEXT_GENERATION)));
-  await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  if (pages.length || boardview) statements.push({ sql: RAISE_TEXT_GENERATION, params: [] });
+  await env.DB.batch(statements.map((q) => env.DB.prepare(q.sql).bind(...q.params)));
   return "available";
 }
 

@@ -186,7 +186,7 @@ export const en = {
   pointDetails: (point: string) => `Details of one: get_board with point (e.g. point: ${point}).`,
   pointsCut: (shown: number) => `The values table shows the ${shown} most measured points; get_board with point reads any other.`,
   pointNothing: (point: string, board: string) =>
-    `Nothing public about ${point} on board ${board}: the board is unknown, or no published case, thread, public document or boardview of it mentions the point. Call get_board without point for the board's measured points.`,
+    `Nothing public about ${point} on board ${board}: the board is unknown, or no published case, public boardview or reference file of it names the point. Call get_board without point for the board's measured points.`,
   pointOnBoard: (point: string, board: string) => `${point} on board ${board}`,
   normalisedAs: (norm: string) => `normalised ${norm}`,
   valuesReported: "Values reported in published repair cases",
@@ -197,6 +197,10 @@ export const en = {
   threadsOfPoint: "Forum threads that mention it",
   documentsOfPoint: "Documents whose text mentions it",
   boardviewsOfPoint: "Boardviews that hold it",
+  referenceValues: "Known-good reference values",
+  referenceHeader: "| kind | value | note | source |",
+  valueKind: { diode: "diode", voltage: "voltage", resistance: "resistance", current: "current" } as Record<string, string>,
+  notFitted: "not fitted",
   holding: (kind: "part" | "net", name: string, side: string, x: number, y: number) => `${kind} ${name}, ${side} side at (${x}, ${y})`,
   noBoard: (q: string) =>
     `No board matches ${q} (numbers and aliases are compared without dashes, spaces or case). Try the search tool with the number or the device model.`,
@@ -346,7 +350,7 @@ const es: McpWords = {
   pointDetails: (point) => `Detalle de uno: get_board con point (p. ej. point: ${point}).`,
   pointsCut: (shown) => `La tabla muestra los ${shown} puntos más medidos; get_board con point lee cualquier otro.`,
   pointNothing: (point, board) =>
-    `Nada público sobre ${point} en la placa ${board}: la placa no existe, o ningún caso publicado, hilo, documento público o boardview suyo nombra el punto. Llama a get_board sin point para ver los puntos medidos de la placa.`,
+    `Nada público sobre ${point} en la placa ${board}: la placa no existe, o ningún caso publicado, boardview público o archivo de referencia suyo nombra el punto. Llama a get_board sin point para ver los puntos medidos de la placa.`,
   pointOnBoard: (point, board) => `${point} en la placa ${board}`,
   normalisedAs: (norm) => `normalizado ${norm}`,
   valuesReported: "Valores citados en casos de reparación publicados",
@@ -357,6 +361,10 @@ const es: McpWords = {
   threadsOfPoint: "Hilos del foro que lo nombran",
   documentsOfPoint: "Documentos cuyo texto lo nombra",
   boardviewsOfPoint: "Boardviews que lo contienen",
+  referenceValues: "Valores de referencia conocidos como buenos",
+  referenceHeader: "| tipo | valor | nota | fuente |",
+  valueKind: { diode: "diodo", voltage: "tensión", resistance: "resistencia", current: "corriente" },
+  notFitted: "no montado",
   holding: (kind, name, side, x, y) =>
     `${kind === "part" ? "componente" : "red"} ${name}, cara ${side === "top" ? "superior" : "inferior"} en (${x}, ${y})`,
   noBoard: (q) =>

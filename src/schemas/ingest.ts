@@ -60,7 +60,9 @@ export const UploadStatusSchema = z
     size_bytes: z.number().int().nullable().optional(),
     page_count: z.number().int().nullable().optional(),
     url: UrlSchema,
-    status_reason: z.string().nullable().optional().openapi({ description: "Why the upload was rejected (null otherwise)" }),
+    status_reason: z.string().nullable().optional().openapi({
+      description: "Why the upload was rejected, or why an available file gave no values (an OpenBoardData file for another board); null otherwise",
+    }),
   })
   .openapi("UploadStatus");
 

@@ -6,7 +6,8 @@ import { LANGUAGES, type Lang } from "../core/language";
 import { every } from "hono/combine";
 import { publicCacheHeaders, publicValidators } from "../http/caching";
 import { edgeCache } from "../http/edge-cache";
-import { FEEDS, homeUrl, parsePagePath, searchPath, sectionPath, type FeedName } from "../core/urls";
+import { FEEDS, homeUrl, parsePagePath, POINT_SECTION, searchPath, sectionPath, type FeedName } from "../core/urls";
+import { pointPage } from "./pages/point";
 import { siteFor } from "./site";
 import { feedResponse } from "./feeds";
 import { llmsText, robotsText } from "./llms";
@@ -85,6 +86,13 @@ export function buildSite() {
       const parsed = parsePagePath(c.req.path);
       if (!parsed) return notFoundPage(c);
       return orNotFound(c, await ITEM_PAGES[parsed.kind](c, siteFor(c, parsed.lang), parsed.key));
+    });
+    // A board's point: /{lang}/{boards}/{norm}/{points}/{point} (either language's word for points is read).
+    site.get(`/${lang}/:section/:key/:sub/:point`, cached, async (c) => {
+      const parsed = parsePagePath(`/${lang}/${c.req.param("section")}/${encodeURIComponent(c.req.param("key"))}`);
+      const sub = c.req.param("sub");
+      if (parsed?.kind !== "board" || !Object.values(POINT_SECTION).includes(sub)) return notFoundPage(c);
+      return orNotFound(c, await pointPage(c, siteFor(c, lang), parsed.key, c.req.param("point"), sub === POINT_SECTION[lang]));
     });
   }
   return site;

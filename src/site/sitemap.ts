@@ -7,7 +7,9 @@ import { listCases } from "../db/queries/cases";
 import { listDocuments } from "../db/queries/documents";
 import { listThreads } from "../db/queries/forum";
 import { pageMeta, type PageMeta, type PageRequest } from "../core/pagination";
-import { boardUrl, homeUrl, pageUrl, sectionUrl } from "../core/urls";
+import { boardUrl, homeUrl, pageUrl, pointUrl, sectionUrl } from "../core/urls";
+import { listPointPages } from "../db/queries/board-reference";
+import { pointSpelling } from "../content/board-values";
 import type { Site } from "./site";
 import { ITEMS_PER_SITEMAP, SITEMAP_CHUNK_ITEMS, urlsetStream, type SitemapItem } from "./sitemap-xml";
 import { xmlResponse, xmlText } from "./xml";
@@ -15,7 +17,7 @@ import { xmlResponse, xmlText } from "./xml";
 export { ITEMS_PER_SITEMAP, MAX_URLS_PER_SITEMAP } from "./sitemap-xml";
 
 /** `pages`: the home page and each section's index, the pages /llms.txt lists; then one sitemap per kind of item. */
-export const SITEMAP_SECTIONS = ["pages", "threads", "posts", "cases", "documents", "boards"] as const;
+export const SITEMAP_SECTIONS = ["pages", "threads", "posts", "cases", "documents", "boards", "points"] as const;
 
 /** The site's fixed pages: home and the section indexes (forum, blog, cases, library, boards). */
 const FIXED_PAGES: SitemapItem[] = [
@@ -53,6 +55,13 @@ async function sectionItems(site: Site, section: SitemapSection, page: PageReque
     case "boards": {
       const r = await listBoards(q, page);
       return { meta: r.meta, items: r.data.map((b) => ({ url: (u) => boardUrl(u, b.norm), lastmod: b.updated_at })) };
+    }
+    case "points": {
+      const r = await listPointPages(q, page);
+      return {
+        meta: pageMeta(page, r.total),
+        items: r.rows.map((p) => ({ url: (u) => pointUrl(u, p.board, pointSpelling(p.point)), lastmod: null })),
+      };
     }
   }
 }

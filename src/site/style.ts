@@ -29,6 +29,9 @@ h2{font-size:1.25rem;margin:2rem 0 .5rem}
 .badge.ok{color:var(--ok);border-color:var(--ok)}
 .warn{border-left:4px solid var(--warn);padding:.5rem .75rem;background:var(--soft)}
 .prose{overflow-wrap:anywhere}
+.note-body{white-space:pre-wrap;overflow-wrap:anywhere}
+.note{border-left:3px solid var(--line);padding-left:.75rem;margin-bottom:1rem}
+.values dd{overflow-wrap:anywhere}
 .prose pre{overflow-x:auto;background:var(--soft);padding:.75rem}
 .prose img{max-width:100%;height:auto}
 ul.items{list-style:none;padding:0;margin:0}

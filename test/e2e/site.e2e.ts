@@ -129,6 +129,23 @@ try {
   assert.equal(clipped, 0, "the versions table is not clipped: it ends inside the screen and scrolls");
   await shot(phone, "document-phone");
 
+  step = "point on a phone";
+  // From the board page's values table to a point's page: it fits a phone, its tables scroll, names stay whole.
+  await phone.goto(`${BASE_URL}/es/placas/82000165`);
+  await Promise.all([
+    phone.waitForURL(/\/es\/placas\/82000165\/puntos\/PP3V42_G3H$/),
+    phone.locator('section[aria-labelledby="values-heading"] table a').first().click(),
+  ]);
+  assert.equal(await phone.locator("h1").innerText(), "PP3V42_G3H");
+  const pointOverflow = (await phone.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")) as number;
+  assert.ok(pointOverflow <= 0, `the point page fits a phone's width (overflow ${pointOverflow}px)`);
+  const pointTables = (await phone.evaluate(
+    "[...document.querySelectorAll('.table')].map((t) => ({ right: t.getBoundingClientRect().right, scrolls: getComputedStyle(t).overflowX === 'auto' }))",
+  )) as { right: number; scrolls: boolean }[];
+  assert.ok(pointTables.length >= 1, "the values reported in cases are a table");
+  for (const t of pointTables) assert.ok(t.scrolls && t.right <= 391, `a point table scrolls inside the screen: ${JSON.stringify(pointTables)}`);
+  await shot(phone, "point-phone");
+
   step = "Spanish pages say values in Spanish";
   // Raw values whose Spanish label differs (bios, software, audio and boardview read the same in both).
   const RAW = [

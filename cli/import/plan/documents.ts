@@ -6,7 +6,9 @@ import { sha256Hex } from "../../../src/auth/keys";
 import { type BoardviewKeys, boardviewKeys } from "../../../src/boardview/binary/keys";
 import { boardviewFromBytes, isBoardviewExtension } from "../../../src/boardview/store";
 import { extensionOf, mediaTypeFor } from "../../../src/content/media-types";
-import type { Item, PlanContext, RecordPlanBuilder } from "./record-plan";
+import { referenceFromBytes } from "../../../src/reference/from-bytes";
+import { referenceRows, referenceStatements } from "../../../src/reference/store";
+import type { Item, PlanContext, RecordPlanBuilder, Statement } from "./record-plan";
 import { ATOMIC_RECORD_STATEMENTS, boardIdSql, decodeContent, derivedId, ifChanged, iso, manufacturerId, userId, withGivenTime } from "./values";
 
 export async function planDocument(plan: RecordPlanBuilder, ctx: PlanContext, d: Item<"documents">): Promise<void> {
@@ -20,7 +22,9 @@ export async function planDocument(plan: RecordPlanBuilder, ctx: PlanContext, d:
   const latest = versions[versions.length - 1];
   const extension = extensionOf(latest.filename);
   const board = isBoardviewExtension(extension) ? boardviewFromBytes(decodeContent(latest), { keys: importKeys(), extension }) : null;
-  const pages = d.pages ?? board?.pages;
+  // An OpenBoardData file (by content) gives the board its ID names reference values, as an upload does.
+  const reference = board ? null : referenceFromBytes(decodeContent(latest));
+  const pages = d.pages ?? board?.pages ?? reference?.pages;
   const values = {
     title: d.title,
     type: d.type,
@@ -83,7 +87,10 @@ export async function planDocument(plan: RecordPlanBuilder, ctx: PlanContext, d:
         setWhere: ifChanged(t.documentBoards, { position }),
       }),
   );
-  const boardsFirst = d.versions.length + boards.length + (d.shared_with?.length ?? 0) <= ATOMIC_RECORD_STATEMENTS - 5;
+  const referenceRowsOf = board?.readings.length
+    ? referenceStatements(id, null, { values: referenceRows(board.readings), parts: [], notes: [] })
+    : referenceStatements(id, reference?.data.id ?? null, reference && reference.data.id !== null ? reference.content : null);
+  const boardsFirst = referenceRowsOf.length + d.versions.length + boards.length + (d.shared_with?.length ?? 0) <= ATOMIC_RECORD_STATEMENTS - 5;
   if (boardsFirst) {
     plan.push(...boards);
     plan.markAtomic();
@@ -130,6 +137,7 @@ export async function planDocument(plan: RecordPlanBuilder, ctx: PlanContext, d:
         }),
     );
   }
+  plan.push(...referenceRowsOf.map((statement): Statement => ({ toSQL: () => db.run(statement).getQuery() })));
   for (const shareUser of shareIds) plan.push(db.insert(t.documentShares).values({ documentId: id, userId: shareUser }).onConflictDoNothing());
   plan.addText({ documentId: id, type: d.type, pages: pages ?? [], boardRows: board?.rows(id) });
   plan.count("documents");

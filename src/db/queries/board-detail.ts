@@ -8,6 +8,7 @@ import { boardCases, boardCounts, boardPoints, boardThreads, unseenOf, unseenRow
 import { boardFields, boardIdOf, toBoard } from "./boards";
 import { batchRead, type QueryContext } from "./runtime";
 import { documentListLoader } from "./documents";
+import { boardNotes, boardReferencePoints } from "./board-reference";
 
 export type BoardDetail = z.infer<typeof BoardDetailSchema>;
 
@@ -28,7 +29,9 @@ export async function getBoard(ctx: QueryContext, anySpelling: string): Promise<
   const caseList = boardCases(ctx, id);
   const counts = boardCounts(ctx, id);
   const points = boardPoints(ctx, id);
-  const [rows, aliases, docRows, threadRows, caseRows, countRows, pointRows, unseenRowList] = await batchRead(ctx, [
+  const referencePoints = boardReferencePoints(ctx, id);
+  const notes = boardNotes(ctx, id);
+  const [rows, aliases, docRows, threadRows, caseRows, countRows, pointRows, unseenRowList, referenceRows, noteRows] = await batchRead(ctx, [
     ctx.db
       .select({ ...boardFields, status: boards.status, boardCode: boards.boardCode, platform: boards.platform, codename: boards.codename })
       .from(boards)
@@ -45,6 +48,8 @@ export async function getBoard(ctx: QueryContext, anySpelling: string): Promise<
     counts.query,
     points.query,
     unseenRows(ctx, id),
+    referencePoints.query,
+    notes.query,
   ]);
   const [row] = rows as (BoardRow & { status: string; boardCode: string | null; platform: string | null; codename: string | null })[];
   if (!row) return undefined;
@@ -59,6 +64,19 @@ export async function getBoard(ctx: QueryContext, anySpelling: string): Promise<
     threads: threadList.map(threadRows),
     cases: caseList.map(caseRows),
     counts: counts.map(countRows),
-    points: points.map(pointRows, unseenOf(unseenRowList)),
+    points: withReference(points.map(pointRows, unseenOf(unseenRowList)), referencePoints.map(referenceRows)),
+    notes: notes.map(noteRows),
   };
+}
+
+/** The measured points, each with its count of reference values, then the nets only reference values name. */
+function withReference(measured: BoardDetail["points"], reference: { norm: string; point: string; n: number }[]): BoardDetail["points"] {
+  const counts = new Map(reference.map((r) => [r.norm, r.n]));
+  const listed = new Set(measured.map((p) => p.norm));
+  return [
+    ...measured.map((p) => ({ ...p, reference: counts.get(p.norm) ?? 0 })),
+    ...reference
+      .filter((r) => !listed.has(r.norm))
+      .map((r) => ({ point: r.point, norm: r.norm, measurements: 0, components: 0, expected: null, reference: r.n })),
+  ];
 }

@@ -7,6 +7,7 @@ import type { z } from "@hono/zod-openapi";
 import { BOARD_NEWEST } from "../../schemas/board-detail";
 import type { BoardCountsSchema, BoardPointSchema } from "../../schemas/boards";
 import { countsOf } from "./board-counts";
+import { kindOfValue, pointSpelling } from "../../content/board-values";
 import { casesLoader } from "./cases";
 import { Keys, type QueryContext } from "./runtime";
 import { threadsLoader } from "./forum";
@@ -127,11 +128,11 @@ export function boardPoints(ctx: QueryContext, boardId: SQL) {
       (rows as PointRow[])
         .map((r) => {
           const expected = (JSON.parse(r.expected ?? "[]") as [string, number][])
-            .map(([value, n]) => ({ value, count: n - (unseen.values.get(valueKey(r.norm, "e", value)) ?? 0) }))
+            .map(([value, n]) => ({ value, count: n - (unseen.values.get(valueKey(r.norm, "e", value)) ?? 0), kind: kindOfValue(value) ?? null }))
             .filter((v) => v.count > 0)
             .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : 1));
           return {
-            point: r.point,
+            point: pointSpelling(r.point),
             norm: r.norm,
             measurements: r.measurements - (unseen.measurements.get(r.norm) ?? 0),
             components: r.components - (unseen.components.get(r.norm) ?? 0),

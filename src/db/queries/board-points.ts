@@ -5,7 +5,17 @@
 // once, each asked only about this board's threads and documents (a rowid range per document or thread).
 import { sql } from "drizzle-orm";
 import type { z } from "@hono/zod-openapi";
-import { MAX_POINT_SPELLING, normalizePoint, pointWords } from "../../content/board-values";
+import {
+  kindOfValue,
+  kindOfWords,
+  MAX_POINT_SPELLING,
+  normalizePoint,
+  pointSpelling as spellingOf,
+  pointWords,
+  type ValueKind,
+} from "../../content/board-values";
+import { pointParts, pointReference } from "./board-reference";
+import { documentVisible } from "../visibility";
 import { PAGE_FACTOR } from "../../text/fts";
 import { shardOf, type TextShard } from "../../text/shards";
 import type { BoardPointDetailSchema } from "../../schemas/board-detail";
@@ -44,9 +54,14 @@ export function pointExpression(spellings: readonly string[], norm: string): str
 
 type ValueRow = { kind: "e" | "m"; value: string; n: number };
 
-export async function getBoardPoint(ctx: QueryContext, boardSpelling: string, pointSpelling: string): Promise<BoardPointDetail | undefined> {
+/**
+ * A point of a board: a net or a designator that a visible case measured or changed, a visible boardview holds or a
+ * visible reference value names (undefined otherwise: text that mentions it adds sources but makes no point).
+ */
+export async function getBoardPoint(ctx: QueryContext, boardSpelling: string, askedSpelling: string): Promise<BoardPointDetail | undefined> {
   const boardId = boardIdOf(boardSpelling);
-  const norm = pointSpelling.length > MAX_POINT_SPELLING ? "" : normalizePoint(pointSpelling);
+  const pointSpelling = askedSpelling.length > MAX_POINT_SPELLING ? "" : spellingOf(askedSpelling);
+  const norm = normalizePoint(pointSpelling);
   if (!boardId || !norm) return undefined;
   const cases = casesLoader(
     ctx,
@@ -58,7 +73,9 @@ export async function getBoardPoint(ctx: QueryContext, boardSpelling: string, po
     ),
   )!;
   const docs = documentListLoader(ctx, { boardId }, { offset: 0, limit: POINT_DOCUMENTS, reverse: false });
-  const [boardRows, pointRows, valueRows, caseRows, unseen, docRows, shardRows] = await batchRead(ctx, [
+  const reference = pointReference(ctx, boardId, norm);
+  const parts = pointParts(ctx, boardId, norm);
+  const [boardRows, pointRows, valueRows, caseRows, unseen, docRows, shardRows, referenceRows, partRows, wordRows] = await batchRead(ctx, [
     ctx.db
       .select(boardFields)
       .from(boards)
@@ -76,11 +93,27 @@ export async function getBoardPoint(ctx: QueryContext, boardSpelling: string, po
       .select({ id: sql<string>`d.id`, shard: sql<string | null>`d.text_shard` })
       .from(sql`document_boards l join documents d on d.id = l.document_id`)
       .where(sql`l.board_id = ${boardId} and d.has_text = 1`),
+    reference.query,
+    parts.query,
+    // The words the visible cases wrote beside each value (a diode heading types a unitless reading).
+    ctx.db
+      .select({
+        point: sql<string>`m.point`,
+        note: sql<string | null>`m.note`,
+        expected: sql<string | null>`m.expected_norm`,
+        measured: sql<string>`m.measured_norm`,
+      })
+      .from(sql`board_point_cases pc cross join repair_cases c on c.id = pc.case_id cross join case_measurements m on m.case_id = c.id`)
+      .where(
+        sql`pc.board_id = ${boardId} and pc.norm = ${norm} and pc.n > 0 and m.point_norm = ${norm} and c.published = 1 and (c.published_at is null or c.published_at <= ${ctx.now})`,
+      )
+      .limit(POINT_CASES * 4),
   ]);
   const [board] = boardRows as { id: number; number: string; norm: string; manufacturer: string | null }[];
   if (!board) return undefined;
   const written = (pointRows as { point: string }[])[0]?.point;
-  const point = written ?? pointSpelling.trim();
+  const referenceList = reference.map(referenceRows);
+  const partList = parts.map(partRows);
   const expression = pointExpression(written ? [written, pointSpelling] : [pointSpelling], norm);
 
   const visibleDocs = docs.map(docRows);
@@ -106,10 +139,18 @@ export async function getBoardPoint(ctx: QueryContext, boardSpelling: string, po
   ]);
 
   const hidden = unseenOf(unseen);
+  const words = wordRows as { point: string; note: string | null; expected: string | null; measured: string }[];
+  const kindOf = (which: "e" | "m", value: string): ValueKind | null =>
+    kindOfValue(value) ??
+    words
+      .filter((w) => (which === "e" ? w.expected : w.measured) === value)
+      .map((w) => kindOfWords(w.point) ?? kindOfWords(w.note))
+      .find(Boolean) ??
+    null;
   const counted = (kind: "e" | "m") =>
     (valueRows as ValueRow[])
       .filter((r) => r.kind === kind)
-      .map((r) => ({ value: r.value, count: r.n - (hidden.values.get(valueKey(norm, kind, r.value)) ?? 0) }))
+      .map((r) => ({ value: r.value, count: r.n - (hidden.values.get(valueKey(norm, kind, r.value)) ?? 0), kind: kindOf(kind, r.value) }))
       .filter((v) => v.count > 0)
       .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : 1));
   const documents = visibleDocs.flatMap((d) => {
@@ -117,13 +158,19 @@ export async function getBoardPoint(ctx: QueryContext, boardSpelling: string, po
     return found?.length ? [{ ...d, pages: found }] : [];
   });
   const caseList = cases.map(caseRows);
-  if (!caseList.length && !threadList.length && !documents.length && !boardviews.length) return undefined;
+  // A point is what a case measured or changed, a boardview holds or a reference names; mentions make none.
+  if (!caseList.length && !boardviews.length && !referenceList.length && !partList.length) return undefined;
+  const point = spellingOf(
+    (caseList.length ? written : undefined) ?? boardviews[0]?.name ?? referenceList[0]?.point ?? partList[0]?.designator ?? written ?? pointSpelling,
+  );
   return {
     board: toBoard(board, ctx.urls),
     point,
     norm,
     expected: counted("e"),
     measured: counted("m"),
+    reference: referenceList.map(({ point: _, ...value }) => value),
+    parts: partList,
     cases: caseList,
     threads: threadList,
     documents,
@@ -172,11 +219,23 @@ export async function boardPointsByPrefix(ctx: QueryContext, boardSpelling: stri
   if (!boardId || prefix.length > MAX_POINT_SPELLING) return [];
   const norm = normalizePoint(prefix);
   // A point's norm may hold any character but these separators; U+10FFFF sorts after every one of them.
-  const rows = await ctx.db
-    .select({ point: sql<string>`point` })
-    .from(sql`board_points`)
-    .where(sql`board_id = ${boardId} and norm >= ${norm} and norm < ${`${norm}\u{10FFFF}`} and measurements + components > 0`)
-    .orderBy(sql`measurements desc, components desc, norm`)
-    .limit(limit);
-  return rows.map((r) => r.point);
+  const range = (column: string) => sql`${sql.raw(column)} >= ${norm} and ${sql.raw(column)} < ${`${norm}\u{10FFFF}`}`;
+  const [measured, reference] = await batchRead(ctx, [
+    ctx.db
+      .select({ point: sql<string>`point` })
+      .from(sql`board_points`)
+      .where(sql`board_id = ${boardId} and ${range("norm")} and measurements + components > 0`)
+      .orderBy(sql`measurements desc, components desc, norm`)
+      .limit(limit),
+    // Then the nets the caller's visible reference documents name.
+    ctx.db
+      .select({ point: sql<string>`min(v.point)` })
+      .from(sql`reference_values v cross join documents on documents.id = v.document_id and ${documentVisible(ctx.viewer)}`)
+      .where(sql`v.board_id = ${boardId} and ${range("v.norm")}`)
+      .groupBy(sql`v.norm`)
+      .orderBy(sql`v.norm`)
+      .limit(limit),
+  ]);
+  const names = [...(measured as { point: string }[]), ...(reference as { point: string }[])].map((r) => spellingOf(r.point));
+  return [...new Set(names)].slice(0, limit);
 }

@@ -43,7 +43,7 @@ function toUploadStatus(row: StatusRow, ctx: QueryContext): UploadStatus | undef
     size_bytes: row.sizeBytes,
     page_count: row.pageCount,
     url: pageUrl(ctx.urls, "document", row.id, row.title),
-    status_reason: row.status === "rejected" ? row.statusReason : null,
+    status_reason: row.status === "rejected" || row.status === "available" ? row.statusReason : null,
   };
 }
 

@@ -14,6 +14,9 @@ export function valuesTable(header: string, rows: { label: string; value: string
   return [header, "|---|---|---|", ...rows.map((r) => `| ${r.value.replace(/\|/g, "\\|")} | ${r.label} | ${r.count} |`)];
 }
 
+/** A table cell: no pipe or line break of the file's text breaks the table. */
+const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\s*\n\s*/g, " ");
+
 export async function boardPointAnswer(tools: ToolContext, lang: Lang, board: string, point: string) {
   const words = mcpWords(lang);
   const answer: BoardPointDetail | undefined = await getBoardPoint(anonymousQueryContext(tools, lang), board, point);
@@ -33,9 +36,30 @@ export async function boardPointAnswer(tools: ToolContext, lang: Lang, board: st
       ? [
           `## ${words.valuesReported}`,
           ...valuesTable(words.valuesReportedHeader, [
-            ...answer.expected.map((v) => ({ label: words.reportedExpected, ...v })),
-            ...answer.measured.map((v) => ({ label: words.reportedMeasured, ...v })),
+            ...answer.expected.map((v) => ({ ...v, label: [words.reportedExpected, v.kind && words.valueKind[v.kind]].filter(Boolean).join(", ") })),
+            ...answer.measured.map((v) => ({ ...v, label: [words.reportedMeasured, v.kind && words.valueKind[v.kind]].filter(Boolean).join(", ") })),
           ]),
+          "",
+        ]
+      : []),
+    ...(answer.reference.length
+      ? [
+          `## ${words.referenceValues}`,
+          words.referenceHeader,
+          "|---|---|---|---|",
+          ...answer.reference.map(
+            (r) => `| ${words.valueKind[r.kind] ?? r.kind} | ${cell(r.value)} | ${cell(r.note ?? "")} | [${cell(r.source.title)}](${r.source.url}) |`,
+          ),
+          "",
+        ]
+      : []),
+    ...(answer.parts?.length
+      ? [
+          `## ${words.partHeading(answer.point)}`,
+          ...answer.parts.map(
+            (p) =>
+              `- ${p.designator}: ${[p.value, p.package, p.code, p.fitted ? null : words.notFitted].filter(Boolean).join(", ")} ([${p.source.title}](${p.source.url}))`,
+          ),
           "",
         ]
       : []),

@@ -40,7 +40,7 @@ export const getBoardTool = defineTool({
   title: "Read a board",
   description:
     `Read a logic board: maker, aliases, public documents (${BOARD_DOCUMENTS_PER_CALL} a page), newest threads and cases, values measured on its nets. ` +
-    "With point (net or designator): its reported values with counts and their sources. The result ends with the exact call for the next page.",
+    "With point (net or designator): its known-good reference values by kind and the values cases reported, with counts and sources. The result ends with the exact call for the next page.",
   input,
   output,
   async run(args, tools) {

@@ -14,7 +14,7 @@ const route = apiRoute(OPEN_READ, ["not-found"], {
   tags: ["Library"],
   summary: "Get a point of a board",
   description:
-    "A net or designator of a board, in any spelling (case, _, -, spaces, dots, a leading +): the expected and measured values reported in visible repair cases (normalised, most frequent first, with their counts), those cases, the visible threads about the board that mention it and the board's visible documents whose page text mentions it, with the pages. 404 when the board is unknown or nothing visible mentions the point.",
+    "A net or designator of a board, in any spelling (case, _, -, spaces, dots, a leading +, a trailing / or a kind in brackets): the known-good reference values of the board's visible reference documents (OpenBoardData files, boardviews' readings), each typed diode, voltage or resistance with its note and source; the expected and measured values reported in visible repair cases (normalised, most frequent first, with their counts and kinds); a designator's component values; those cases, the visible threads about the board that mention it, the board's visible documents whose page text mentions it (with the pages) and its visible boardviews (side, position). 404 when the board is unknown or the point is none: no visible case measured or changed it, no visible boardview holds it and no visible reference value names it (a mention in text makes no point).",
   request: {
     params: z.object({
       number: z.string().openapi({ param: { name: "number", in: "path" }, example: "820-00165", description: "Board number or alias, any spelling" }),

@@ -5,7 +5,9 @@ import { boardIdOf } from "../../db/queries/boards";
 import { getBoard } from "../../db/queries/board-detail";
 import { listCases } from "../../db/queries/cases";
 import type { AppEnv } from "../../http/app-env";
-import { boardUrl } from "../../core/urls";
+import { boardUrl, pointUrl } from "../../core/urls";
+import { boardviewsHoldingParts } from "../../db/queries/board-notes";
+import { DiagnosisNotes, notedParts } from "../notes";
 import { CaseList, DocumentList, ScrollTable, ThreadList } from "../components";
 import type { Site } from "../site";
 import { alternatesOf, canonicalRedirect } from "../item";
@@ -18,6 +20,8 @@ export async function boardPage(c: Context<AppEnv>, site: Site, key: string): Pr
   if (!board) return undefined;
   const redirect = canonicalRedirect(c, board.url);
   if (redirect) return redirect;
+  const notes = board.notes ?? [];
+  const holders = notes.length ? await boardviewsHoldingParts(site.query, board.number, notedParts(notes)) : new Map();
 
   const { s } = site;
   const fact = (label: string, value: string | null) =>
@@ -66,6 +70,13 @@ export async function boardPage(c: Context<AppEnv>, site: Site, key: string): Pr
         <h2 id="cases">{s.boardCases}</h2>
         <CaseList site={site} cases={cases.data} />
       </section>
+      {notes.length ? (
+        <section aria-labelledby="notes-heading">
+          <h2 id="notes-heading">{s.boardNotes}</h2>
+          <p class="meta">{s.boardNotesNote}</p>
+          <DiagnosisNotes site={site} board={board.norm} notes={notes} holders={holders} />
+        </section>
+      ) : null}
       {board.points.length ? (
         <section aria-labelledby="values-heading">
           <h2 id="values-heading">{s.boardValues}</h2>
@@ -77,17 +88,21 @@ export async function boardPage(c: Context<AppEnv>, site: Site, key: string): Pr
                 <th scope="col">{s.measurements}</th>
                 <th scope="col">{s.componentChanges}</th>
                 <th scope="col">{s.expected}</th>
+                <th scope="col">{s.referenceValues}</th>
               </tr>
             </thead>
             <tbody>
               {board.points.map((p) => (
                 <tr>
                   <th scope="row">
-                    <code>{p.point}</code>
+                    <a href={pointUrl(site.urls, board.norm, p.point)}>
+                      <code>{p.point}</code>
+                    </a>
                   </th>
                   <td>{p.measurements}</td>
                   <td>{p.components}</td>
                   <td>{p.expected ? `${p.expected.value} (${p.expected.count} ${s.reports})` : ""}</td>
+                  <td>{p.reference ? p.reference : ""}</td>
                 </tr>
               ))}
             </tbody>

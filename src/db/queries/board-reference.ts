@@ -1,0 +1,157 @@
+// A board's reference values, parts and notes (migrations/0024_reference_values.sql), each read through its
+// document: the visibility rule (src/db/visibility.ts) decides who sees them, so a private file's values answer
+// its owner only and a takedown hides them at once. One path for every source (OpenBoardData files, boardviews'
+// readings): the rows say which document they come from. Each read is one statement of its caller's batch.
+import { sql, type SQL } from "drizzle-orm";
+import type { z } from "@hono/zod-openapi";
+import { documentVisible } from "../visibility";
+import { pageUrl } from "../../core/urls";
+import type { ReferenceNoteSchema, ReferencePartSchema, ReferenceSourceSchema, ReferenceValueSchema } from "../../schemas/reference";
+import type { QueryContext } from "./runtime";
+
+export type ReferenceValue = z.infer<typeof ReferenceValueSchema>;
+export type ReferencePart = z.infer<typeof ReferencePartSchema>;
+export type ReferenceNote = z.infer<typeof ReferenceNoteSchema>;
+type Source = z.infer<typeof ReferenceSourceSchema>;
+
+/** Values, parts and notes read at most per answer. */
+export const POINT_REFERENCE = 200;
+export const BOARD_NOTES = 200;
+/** Reference nets a board's detail lists (after the measured points). */
+export const BOARD_REFERENCE_POINTS = 500;
+
+/** The rows' documents joined, visible to the caller (a cross join keeps the board's index first). */
+const visibleThrough = (table: string, alias: string, ctx: QueryContext) =>
+  sql`${sql.raw(`${table} ${alias}`)} cross join documents on documents.id = ${sql.raw(alias)}.document_id and ${documentVisible(ctx.viewer)}`;
+
+const sourceOf = (ctx: QueryContext, r: { document: string; title: string }): Source => ({
+  document: r.document,
+  title: r.title,
+  url: pageUrl(ctx.urls, "document", r.document, r.title),
+});
+
+/** One net's (or designator's) visible reference values, in each document's order. */
+export function pointReference(ctx: QueryContext, boardId: SQL, norm: string) {
+  return {
+    query: ctx.db
+      .select({
+        point: sql<string>`v.point`,
+        kind: sql<ReferenceValue["kind"]>`v.kind`,
+        value: sql<string>`v.value`,
+        note: sql<string | null>`v.note`,
+        document: sql<string>`v.document_id`,
+        title: sql<string>`documents.title`.as("document_title"),
+      })
+      .from(visibleThrough("reference_values", "v", ctx))
+      .where(sql`v.board_id = ${boardId} and v.norm = ${norm}`)
+      .orderBy(sql`v.document_id, v.position`)
+      .limit(POINT_REFERENCE),
+    map: (rows: unknown): (ReferenceValue & { point: string })[] =>
+      (rows as { point: string; kind: ReferenceValue["kind"]; value: string; note: string | null; document: string; title: string }[]).map((r) => ({
+        point: r.point,
+        kind: r.kind,
+        value: r.value,
+        note: r.note,
+        source: sourceOf(ctx, r),
+      })),
+  };
+}
+
+/** One designator's visible component values. */
+export function pointParts(ctx: QueryContext, boardId: SQL, norm: string) {
+  return {
+    query: ctx.db
+      .select({
+        designator: sql<string>`p.designator`,
+        value: sql<string | null>`p.value`,
+        package: sql<string | null>`p.package`,
+        code: sql<string | null>`p.code`,
+        fitted: sql<number>`p.fitted`,
+        document: sql<string>`p.document_id`,
+        title: sql<string>`documents.title`.as("document_title"),
+      })
+      .from(visibleThrough("reference_parts", "p", ctx))
+      .where(sql`p.board_id = ${boardId} and p.norm = ${norm}`)
+      .orderBy(sql`p.document_id`)
+      .limit(POINT_REFERENCE),
+    map: (rows: unknown): ReferencePart[] =>
+      (
+        rows as {
+          designator: string;
+          value: string | null;
+          package: string | null;
+          code: string | null;
+          fitted: number;
+          document: string;
+          title: string;
+        }[]
+      ).map((r) => ({
+        designator: r.designator,
+        value: r.value,
+        package: r.package,
+        code: r.code,
+        fitted: r.fitted === 1,
+        source: sourceOf(ctx, r),
+      })),
+  };
+}
+
+/** The board's visible diagnosis notes, in each file's order. */
+export function boardNotes(ctx: QueryContext, boardId: SQL) {
+  return {
+    query: ctx.db
+      .select({
+        section: sql<string | null>`n.section`,
+        title: sql<string | null>`n.title`,
+        body: sql<string>`n.body`,
+        document: sql<string>`n.document_id`,
+        documentTitle: sql<string>`documents.title`.as("document_title"),
+      })
+      .from(visibleThrough("reference_notes", "n", ctx))
+      .where(sql`n.board_id = ${boardId}`)
+      .orderBy(sql`n.document_id, n.position`)
+      .limit(BOARD_NOTES),
+    map: (rows: unknown): ReferenceNote[] =>
+      (rows as { section: string | null; title: string | null; body: string; document: string; documentTitle: string }[]).map((r) => ({
+        section: r.section,
+        title: r.title,
+        body: r.body,
+        source: sourceOf(ctx, { document: r.document, title: r.documentTitle }),
+      })),
+  };
+}
+
+/** The board's nets with visible reference values: norm, first spelling, how many values. */
+export function boardReferencePoints(ctx: QueryContext, boardId: SQL) {
+  return {
+    query: ctx.db
+      .select({ norm: sql<string>`v.norm`, point: sql<string>`min(v.point)`, n: sql<number>`count(*)` })
+      .from(visibleThrough("reference_values", "v", ctx))
+      .where(sql`v.board_id = ${boardId}`)
+      .groupBy(sql`v.norm`)
+      .orderBy(sql`v.norm`)
+      .limit(BOARD_REFERENCE_POINTS),
+    map: (rows: unknown) => rows as { norm: string; point: string; n: number }[],
+  };
+}
+
+/**
+ * Every board's points everyone may see, a page at a time (the sitemap): what published cases measured or changed
+ * and the nets public reference documents name, by board and norm.
+ */
+export async function listPointPages(ctx: QueryContext, page: { page: number; perPage: number }) {
+  const points = sql`select board_id, norm, point from board_points where measurements + components > 0
+    union all
+    select v.board_id, v.norm, v.point from reference_values v cross join documents on documents.id = v.document_id and ${documentVisible(null)}`;
+  const [rows, total] = await Promise.all([
+    ctx.db
+      .select({ board: sql<string>`b.norm`, point: sql<string>`min(x.point)` })
+      .from(sql`(${points}) x cross join boards b on b.id = x.board_id`)
+      .groupBy(sql`x.board_id, x.norm`)
+      .orderBy(sql`x.board_id, x.norm`)
+      .limit(page.perPage)
+      .offset((page.page - 1) * page.perPage),
+    ctx.db.select({ n: sql<number>`count(*)` }).from(sql`(select 1 from (${points}) group by board_id, norm)`),
+  ]);
+  return { rows, total: total[0]?.n ?? 0 };
+}
