@@ -10,6 +10,7 @@ import { nearKeys } from "../../src/search/suggest/board-keys";
 import { getJson, seedSample } from "../helpers/app";
 import { callOk, connectV1 } from "../helpers/mcp";
 import { queryContext } from "../helpers/query-context";
+import { page } from "../helpers/site";
 
 const BOARDS = 3000;
 
@@ -86,5 +87,23 @@ describe("board numbers get a did-you-mean", () => {
     expect(text).toMatch(/Did you mean 820-00165/);
     const es = await callOk(client, "search", { q: "820-0165", lang: "es" });
     expect(es.content.map((c) => c.text).join("\n")).toMatch(/¿Quisiste decir 820-00165/);
+  });
+
+  it("the site's search page and board 404 page link the board meant, in both languages", async () => {
+    for (const [path, said, href] of [
+      ["/en/search?q=820-0165", "Did you mean", "/en/boards/82000165"],
+      ["/es/buscar?q=820-0165", "¿Quisiste decir", "/es/placas/82000165"],
+    ] as const) {
+      const res = await page(path);
+      expect(res.status).toBe(200);
+      const markup = await res.text();
+      expect(markup).toMatch(new RegExp(`id="board-suggestions">${said} <a href="[^"]*${href}">820-00165</a>`));
+    }
+    const missing = await page("/en/boards/82000l65");
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toMatch(/id="board-suggestions">Did you mean <a href="[^"]*\/en\/boards\/82000165">820-00165<\/a>/);
+    const es = await page("/es/placas/LA-K35P");
+    expect(es.status).toBe(404);
+    expect(await es.text()).toMatch(/¿Quisiste decir <a href="[^"]*\/es\/placas\/LAK351P">LA-K351P<\/a>/);
   });
 });
