@@ -173,7 +173,7 @@ export interface paths {
         };
         /**
          * Get a board
-         * @description A board by number or alias in any spelling, with the documents visible to the caller.
+         * @description A board by number or alias in any spelling, with the documents visible to the caller. A number that names no board answers 404 with `suggestions`: the boards one slip away (a look-alike character such as l/1 or O/0, a digit missing, extra or swapped), likeliest first.
          */
         get: operations["getBoard"];
         put?: never;
@@ -482,6 +482,13 @@ export interface components {
                 [key: string]: string[];
             };
             required_scopes?: string[];
+            /** @description Did you mean (a board's 404): boards one slip away from the number asked for, likeliest first; may be empty */
+            suggestions?: {
+                /** @example 820-00165 */
+                number: string;
+                /** @description Its page, in the reader's language */
+                url: string;
+            }[];
         };
         DocumentPage: {
             data: components["schemas"]["Document"][];
@@ -551,8 +558,13 @@ export interface components {
             versions: components["schemas"]["Version"][];
             /** @description A boardview's summary (counts of parts, pins, nets, test points); null when the document is not one */
             boardview?: {
-                /** @description test_link, bdv or gencad; null when the file could not be read */
+                /** @description The format read (GET /capabilities lists them); null when the file could not be read */
                 format: string | null;
+                /**
+                 * @description The unit of the file's positions (mil = inch/1000); absent on summaries stored before units were read
+                 * @enum {string}
+                 */
+                unit?: "mil" | "mm" | "inch" | "unknown";
                 parts: number;
                 pins: number;
                 nets: number;
@@ -593,8 +605,13 @@ export interface components {
             data: components["schemas"]["BoardviewSummary"] | components["schemas"]["BoardviewPart"] | components["schemas"]["BoardviewNet"];
         };
         BoardviewSummary: {
-            /** @description test_link, bdv or gencad; null when the file could not be read */
+            /** @description The format read (GET /capabilities lists them); null when the file could not be read */
             format: string | null;
+            /**
+             * @description The unit of the file's positions (mil = inch/1000); absent on summaries stored before units were read
+             * @enum {string}
+             */
+            unit?: "mil" | "mm" | "inch" | "unknown";
             parts: number;
             pins: number;
             nets: number;
@@ -615,7 +632,20 @@ export interface components {
                 x: number;
                 y: number;
                 net: string;
+                /** @description The pin's number where the file has one (1, A3) */
+                number?: string;
+                /** @description The pin's name where the file has one (VCC, GND) */
+                name?: string;
             }[];
+            /** @description The part's value or description where the file has one (10uF, 2k2) */
+            value?: string;
+            /** @description The part's bounding box where the file states one, in the file's units */
+            box?: {
+                x1: number;
+                y1: number;
+                x2: number;
+                y2: number;
+            };
         };
         BoardviewNet: {
             name: string;
@@ -911,6 +941,21 @@ export interface components {
                  */
                 boards: string[];
             } | null;
+            /** @description Did you mean: boards near a board number that names none and found no board, likeliest first (empty otherwise) */
+            suggestions: {
+                /**
+                 * @description The board number typed, normalised (no board has it)
+                 * @example 8200165
+                 */
+                typed: string;
+                /**
+                 * @description A board one slip away (a look-alike character, a digit missing, extra or swapped)
+                 * @example 820-00165
+                 */
+                number: string;
+                /** @description The board's page */
+                url: string;
+            }[];
         };
         SearchDocument: components["schemas"]["Document"] & {
             highlight: components["schemas"]["SearchHighlight"];
