@@ -8,7 +8,7 @@ import { meteredD1, newTally } from "../../bench/lib/metered-d1";
 import { searchSite } from "../../src/search";
 import { nearKeys } from "../../src/search/suggest/board-keys";
 import { getJson, seedSample } from "../helpers/app";
-import { callOk, connectV1 } from "../helpers/mcp";
+import { call, callOk, connectV1 } from "../helpers/mcp";
 import { queryContext } from "../helpers/query-context";
 import { page } from "../helpers/site";
 
@@ -87,6 +87,10 @@ describe("board numbers get a did-you-mean", () => {
     expect(text).toMatch(/Did you mean 820-00165/);
     const es = await callOk(client, "search", { q: "820-0165", lang: "es" });
     expect(es.content.map((c) => c.text).join("\n")).toMatch(/¿Quisiste decir 820-00165/);
+    // get_board's not-found error names them too.
+    const missing = await call(client, "get_board", { board: "LA-K35P", lang: "en" });
+    expect(missing.isError).toBe(true);
+    expect(missing.content[0].text).toMatch(/Did you mean LA-K351P\?/);
   });
 
   it("the site's search page and board 404 page link the board meant, in both languages", async () => {
