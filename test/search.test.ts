@@ -145,7 +145,7 @@ describe("GET /search finds each group by words in its body", () => {
     const data = await search("  nothingmatchesthis  ");
     expect(data).toEqual({
       query: "nothingmatchesthis",
-      interpretation: { corrections: [], forms: [], concepts: [], scope: null },
+      interpretation: { corrections: [], forms: [], concepts: [], scope: null, suggestions: [] },
       paging: null,
       boards: [],
       documents: [],

@@ -5,7 +5,15 @@
 // Scope queries carry graded judgments: the named items 2, any other item of the boards in scope 1.
 import { C, T, type Group, type KnownItemQuery } from "./queries";
 
-export const MEANING_CATEGORIES = ["synonyms es", "synonyms en", "cross-language en->es", "cross-language es->en"] as const;
+export const MEANING_CATEGORIES = [
+  "synonyms es",
+  "synonyms en",
+  "cross-language en->es",
+  "cross-language es->en",
+  "regional es",
+  "colloquial es",
+  "shop talk en",
+] as const;
 export const SCOPE_CATEGORY = "scope ranking (nDCG@10)";
 
 // Targets, by title (scripts/demo/known.ts and scripts/demo/known-meaning.ts).
@@ -121,6 +129,47 @@ export const MEANING_QUERIES: KnownItemQuery[] = [
   ...q("cross-language es->en", "cases", C.soc, "NM-C821 corto en la línea del procesador"),
   ...q("cross-language es->en", "cases", K.water, "820-01987 daño por líquido"),
   ...q("cross-language es->en", "cases", K.fet, "60NB0CF0-MB1310 transistor en corto, placa caliente"),
+  // Written for issue 42 before the thesaurus grew and before any result was looked at: how a
+  // technician of each country writes in a forum (compu, notebook, ordenador, tildarse, cornetas…).
+  ...q("regional es", "threads", M.dead, "820-00165 la compu no da señales de vida", "820-00165 el ordenador no arranca"),
+  ...q("regional es", "threads", M.prende, "NM-A311 el notebook no enciende"),
+  ...q("regional es", "threads", M.black, "NM-B481 la laptop enciende pero pantalla en negro"),
+  ...q("regional es", "threads", M.bocinas, "LA-G671P altavoces mudos", "LA-G671P cornetas sin audio"),
+  ...q("regional es", "threads", M.logo, "60NB0HU0-MB1810 tildada en la pantalla de inicio"),
+  ...q("regional es", "threads", M.pila, "LA-D821P la batería no se llena"),
+  ...q("regional es", "threads", M.seApaga, "820-3437 se muere solo con la pila"),
+  ...q("regional es", "threads", M.hot, "MS-16J91 se recalienta jugando"),
+  ...q("regional es", "cases", K.mudas, "820-02098 no se oyen los parlantes"),
+  ...q("regional es", "threads", M.eliminador, "NM-C121 no reconoce el transformador"),
+
+  // Spanish repair-shop talk: the words of forums, not of manuals.
+  ...q("colloquial es", "threads", M.prende, "NM-A311 notebook muerta"),
+  ...q("colloquial es", "threads", M.reinicia, "60NB0B90-MB1300 se resetea todo el tiempo"),
+  ...q("colloquial es", "threads", M.black, "NM-B481 prende pero no da video"),
+  ...q("colloquial es", "threads", M.mojo, "60NR0010-MB1120 equipo sulfatado"),
+  ...q("colloquial es", "threads", M.burnt, "LA-B162P echó humo"),
+  ...q("colloquial es", "threads", M.ppbus, "820-01521 riel principal en corto a masa"),
+  ...q("colloquial es", "threads", M.rayas, "820-3435 franjas en el lcd"),
+  ...q("colloquial es", "threads", M.keys, "60NB0CF0-MB1310 no andan algunas teclas"),
+  ...q("colloquial es", "cases", K.bobina, "LA-K351P muerta, choke cortado"),
+  ...q("colloquial es", "cases", K.water, "820-01987 se mojó y tiene verdín"),
+  ...q("colloquial es", "cases", K.fet, "60NB0CF0-MB1310 vcore en corto, fet quemado"),
+  ...q("colloquial es", "threads", M.sinImagen, "820-01700 no da video, por hdmi anda"),
+
+  // English shop talk.
+  ...q("shop talk en", "threads", M.dead, "820-00165 no signs of life"),
+  ...q("shop talk en", "threads", M.black, "NM-B481 lcd dark, no video"),
+  ...q("shop talk en", "threads", M.hot, "MS-16J91 temps through the roof"),
+  ...q("shop talk en", "threads", M.reinicia, "60NB0B90-MB1300 keeps power cycling"),
+  ...q("shop talk en", "threads", M.mojo, "60NR0010-MB1120 water damage"),
+  ...q("shop talk en", "threads", M.seApaga, "820-3437 cuts out on battery power"),
+  ...q("shop talk en", "threads", M.prende, "NM-A311 dead, no amp draw"),
+  ...q("shop talk en", "threads", M.burnt, "LA-B162P charred by the power port"),
+  ...q("shop talk en", "threads", M.ppbus, "820-01521 main rail pulled down to gnd"),
+  ...q("shop talk en", "threads", M.keys, "60NB0CF0-MB1310 kb half dead"),
+  ...q("shop talk en", "cases", K.water, "820-01987 coffee on it, green gunk"),
+  ...q("shop talk en", "cases", K.fet, "60NB0CF0-MB1310 fried fet on vcore"),
+  ...q("shop talk en", "cases", K.bobina, "LA-K351P no power, blown inductor"),
 ];
 
 /** A model, board or product line plus a symptom; graded: `targets` 2, other items of `scope` boards 1. */

@@ -193,7 +193,7 @@ export interface paths {
         };
         /**
          * Get a board
-         * @description A board by number or alias in any spelling, with the documents visible to the caller.
+         * @description A board by number or alias in any spelling, with the documents visible to the caller. A number that names no board answers 404 with `suggestions`: the boards one slip away (a look-alike character such as l/1 or O/0, a digit missing, extra or swapped), likeliest first.
          */
         get: operations["getBoard"];
         put?: never;
@@ -502,6 +502,13 @@ export interface components {
                 [key: string]: string[];
             };
             required_scopes?: string[];
+            /** @description Did you mean (a board's 404): boards one slip away from the number asked for, likeliest first; may be empty */
+            suggestions?: {
+                /** @example 820-00165 */
+                number: string;
+                /** @description Its page, in the reader's language */
+                url: string;
+            }[];
         };
         DocumentPage: {
             data: components["schemas"]["Document"][];
@@ -1079,6 +1086,21 @@ export interface components {
                  */
                 boards: string[];
             } | null;
+            /** @description Did you mean: boards near a board number that names none and found no board, likeliest first (empty otherwise) */
+            suggestions: {
+                /**
+                 * @description The board number typed, normalised (no board has it)
+                 * @example 8200165
+                 */
+                typed: string;
+                /**
+                 * @description A board one slip away (a look-alike character, a digit missing, extra or swapped)
+                 * @example 820-00165
+                 */
+                number: string;
+                /** @description The board's page */
+                url: string;
+            }[];
         };
         SearchDocument: components["schemas"]["Document"] & {
             highlight: components["schemas"]["SearchHighlight"];

@@ -7,6 +7,8 @@ export { PROBLEMS, type ProblemCode } from "./problem-table";
 export interface ProblemExtras {
   errors?: FieldErrors;
   required_scopes?: string[];
+  /** Did you mean: what the caller may have meant (a board one slip away from the number asked for). */
+  suggestions?: { number: string; url: string }[];
   /** Headers the response must carry (Retry-After, Allow, WWW-Authenticate…). */
   headers?: Record<string, string>;
 }
@@ -29,7 +31,7 @@ export function problemTypeUrl(siteUrl: string, code: ProblemCode): string {
 
 /** Builds the problem+json response; siteUrl and requestId come from the request context. */
 export function problemResponse(err: ApiError, siteUrl: string, requestId: string): Response {
-  const { errors, required_scopes, headers } = err.extras;
+  const { errors, required_scopes, suggestions, headers } = err.extras;
   const body = {
     type: problemTypeUrl(siteUrl, err.code),
     title: PROBLEMS[err.code].title,
@@ -38,6 +40,7 @@ export function problemResponse(err: ApiError, siteUrl: string, requestId: strin
     request_id: requestId,
     ...(errors ? { errors } : {}),
     ...(required_scopes ? { required_scopes } : {}),
+    ...(suggestions ? { suggestions } : {}),
   };
   return new Response(JSON.stringify(body), {
     status: err.status,

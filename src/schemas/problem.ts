@@ -11,5 +11,14 @@ export const ProblemSchema = z
     message: z.string().optional(),
     errors: z.record(z.string(), z.array(z.string())).optional(),
     required_scopes: z.array(z.string()).optional(),
+    suggestions: z
+      .array(
+        z.object({
+          number: z.string().openapi({ example: "820-00165" }),
+          url: z.string().openapi({ description: "Its page, in the reader's language" }),
+        }),
+      )
+      .optional()
+      .openapi({ description: "Did you mean (a board's 404): boards one slip away from the number asked for, likeliest first; may be empty" }),
   })
   .openapi("Problem");

@@ -69,6 +69,17 @@ export const SearchInterpretationSchema = z
       })
       .nullable()
       .openapi({ description: "The boards the query names, or null" }),
+    suggestions: z
+      .array(
+        z.object({
+          typed: z.string().openapi({ description: "The board number typed, normalised (no board has it)", example: "8200165" }),
+          number: z
+            .string()
+            .openapi({ description: "A board one slip away (a look-alike character, a digit missing, extra or swapped)", example: "820-00165" }),
+          url: z.string().openapi({ description: "The board's page" }),
+        }),
+      )
+      .openapi({ description: "Did you mean: boards near a board number that names none and found no board, likeliest first (empty otherwise)" }),
   })
   .openapi("SearchInterpretation", { description: "What the search understood and used" });
 

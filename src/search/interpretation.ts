@@ -30,5 +30,6 @@ export function interpretationOf(parsed: ParsedQuery, variantsOf: (word: string)
         also: (term.synonyms ?? []).slice(0, CONCEPT_WORDS_SHOWN).map((p) => conceptOf(p.tokens)?.term.text ?? p.tokens.join(" ")),
       });
   }
-  return { corrections, forms, concepts, scope: scope ? { by: scope.by, named: scope.named, boards: scope.boards } : null };
+  // Board suggestions are known only after ranking (src/search/suggest/): rank.ts fills them in.
+  return { corrections, forms, concepts, scope: scope ? { by: scope.by, named: scope.named, boards: scope.boards } : null, suggestions: [] };
 }

@@ -20,6 +20,7 @@ import { matchExpression, withoutWordPrefixes } from "./query";
 import { cannotMatch } from "./shard-absence";
 import { rankShards, type ShardHit } from "./shard-search";
 import { type SqlFragment, sql } from "./sql-fragment";
+import { suggestionLookup, suggestionsOf } from "./suggest/board-suggestions";
 import {
   DEFAULT_TUNING,
   ITEM_GROUPS,
@@ -118,12 +119,15 @@ async function rankAndLoad(
   prepared.scopeCheck = undefined;
   // The text generation is read where a text database was skipped (is the skip still right?) or is not known yet.
   const generation = skipped || prepared.textGeneration === undefined ? textGenerationQuery() : undefined;
+  // Did you mean: a typed board number that names no board looks up its near spellings in the same round trip.
+  const suggest = boards ? suggestionLookup(typedNumbers(prepared)) : undefined;
   const results = await foldedBatch(ctx, [
     boards ? { kind: "load", query: boards.query } : undefined,
     ...loaders.map((l, i) => (l ? { kind: "load" as const, query: l.query, extra: hitTextColumns(ITEM_GROUPS[i], pages, answered) } : undefined)),
     counts ? { kind: "plain", query: counts.query } : undefined,
     check ? { kind: "plain", query: check.query } : undefined,
     generation ? { kind: "plain", query: generation } : undefined,
+    suggest ? { kind: "plain", query: suggest.query } : undefined,
   ]);
   const plain = (offset: number) => results[ITEM_GROUPS.length + offset] as Record<string, unknown>[] | undefined;
   rememberPendingCounts(counts, plain(1));
@@ -134,9 +138,16 @@ async function rankAndLoad(
     for (const [id, text] of r?.extra ?? []) found.texts!.set(id, text);
   }
   found.shardHits = [...shardHits, ...anyHits];
+  if (suggest && found.boards.length === 0) found.suggestions = suggestionsOf(suggest, plain(4) ?? [], ctx.urls);
   const scopeCurrent = scopeStillCurrent(ctx, { ...prepared, scopeCheck: check }, plain(2));
   found.stale = !textGenerationStillCurrent(ctx, prepared, plain(3), skipped) || !scopeCurrent;
   return found;
+}
+
+/** The query's codes (or the whole query, when it holds none) that may be board numbers. */
+function typedNumbers(prepared: Prepared): string[] {
+  const codes = prepared.parsed.terms.flatMap((t) => (t.norm ? [t.norm] : []));
+  return codes.length ? codes : [prepared.parsed.whole];
 }
 
 /**
@@ -190,5 +201,6 @@ export async function searchIndex(ctx: QueryContext, q: string, options: SearchO
   const hasNext = group !== undefined && found[group].length > limit && page < SEARCH_MAX_PAGE;
   if (group) found[group] = found[group].slice(0, limit) as never;
   const paging = group ? { group, page, next_page: hasNext ? page + 1 : null } : null;
-  return { query: q.trim(), interpretation: prepared.interpretation, paging, ...withHighlights(prepared, found) };
+  const interpretation = found.suggestions?.length ? { ...prepared.interpretation, suggestions: found.suggestions } : prepared.interpretation;
+  return { query: q.trim(), interpretation, paging, ...withHighlights(prepared, found) };
 }

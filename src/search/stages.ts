@@ -13,6 +13,7 @@ import type { Interpretation } from "./interpretation";
 import type { ParsedQuery } from "./query";
 import type { Scope } from "./scope";
 import type { ShardHit } from "./shard-search";
+import type { BoardSuggestion } from "./suggest/board-suggestions";
 import type { CountKey } from "./term-counts";
 
 export type SearchResult = z.infer<typeof SearchResultSchema>;
@@ -87,6 +88,8 @@ export interface Found {
   shardHits?: ShardHit[];
   /** The hits' texts read beside them (src/search/highlight.ts), by id. */
   texts?: Map<string, HitText>;
+  /** Boards near a typed board number that named none (src/search/suggest/), when no board was found. */
+  suggestions?: BoardSuggestion[];
   /**
    * What the isolate remembered turned out stale: a board was added (the scope table), or page text was stored
    * since a text database was skipped (src/search/shard-absence.ts). Search again.

@@ -222,3 +222,20 @@ function viewerFind(highlight: Excerpt | null | undefined): { find: string } | u
   const mark = highlight?.marks[0];
   return mark ? { find: highlight.text.slice(mark.start, mark.end) } : undefined;
 }
+
+/** "Did you mean" the boards one slip away from a board number that names none, each linking its page. */
+export function BoardsMeant({ s, boards }: { s: { searchDidYouMean: string }; boards: readonly { number: string; url: string }[] }) {
+  if (!boards.length) return null;
+  return (
+    <p id="board-suggestions">
+      {s.searchDidYouMean}{" "}
+      {boards.map((b, i) => (
+        <>
+          {i ? ", " : ""}
+          <a href={b.url}>{b.number}</a>
+        </>
+      ))}
+      ?
+    </p>
+  );
+}

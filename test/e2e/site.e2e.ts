@@ -77,6 +77,16 @@ try {
   assert.equal(await page.locator("h1").innerText(), foundTitle);
   console.log(`  search: 82000165 → board 820-00165, document ${foundTitle}`);
 
+  step = "did you mean";
+  await page.goto(`${BASE_URL}/en`);
+  await page.getByRole("searchbox", { name: "Search boards, documents, threads, posts and cases" }).fill("820-0l65");
+  await Promise.all([page.waitForURL(/\/en\/search\?q=820-0l65$/), page.keyboard.press("Enter")]);
+  const meant = page.locator("#board-suggestions a").first();
+  assert.equal(await meant.innerText(), "820-00165", "a board number with a slip suggests the board");
+  await Promise.all([page.waitForURL(/\/en\/boards\/82000165$/), meant.click()]);
+  assert.equal(await page.locator("h1").innerText(), "820-00165");
+  console.log("  did you mean: 820-0l65 → 820-00165");
+
   step = "not found";
   const missing = await page.goto(INTENDED_404);
   assert.equal(missing?.status(), 404);

@@ -1,6 +1,7 @@
 // get_board: one board by number or alias in any spelling (or its page address), with its public documents,
 // newest threads and cases and the values measured on it; with `point`, what is known about one net or designator.
 import { z } from "@hono/zod-openapi";
+import { suggestBoards } from "../../search/suggest/board-suggestions";
 import { getBoard } from "../../db/queries/board-detail";
 import { pageMeta } from "../../core/pagination";
 import { BoardDetailSchema, BoardPointDetailSchema } from "../../schemas/board-detail";
@@ -48,8 +49,14 @@ export const getBoardTool = defineTool({
     const lang = chooseLang(args.lang, ref.lang, tools.defaultLang);
     if (args.point !== undefined) return boardPointAnswer(tools, lang, ref.spelling, args.point);
     const words = mcpWords(lang);
-    const board = await getBoard(anonymousQueryContext(tools, lang), ref.spelling);
-    if (!board) throw new ToolError(words.noBoard(quote(ref.spelling)));
+    const ctx = anonymousQueryContext(tools, lang);
+    const board = await getBoard(ctx, ref.spelling);
+    if (!board) {
+      // Did you mean: the boards one slip away, as the API's 404 names them.
+      const near = await suggestBoards(ctx, ref.spelling);
+      const meant = near.length ? ` ${words.didYouMean(near.map((b) => b.number).join(", "))}` : "";
+      throw new ToolError(words.noBoard(quote(ref.spelling)) + meant);
+    }
     const notes: string[] = [];
     // The hub's lists, cut for a model's context: threads and cases as the API gives them (the newest 10), symptoms
     // cut, the most measured points only.

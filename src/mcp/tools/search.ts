@@ -63,7 +63,8 @@ function understood(i: SearchResult["interpretation"], words: McpWords): string[
     ...i.corrections.map((c) => words.correctedTo(quote(c.word), c.to.map(quote).join(", "))),
     ...i.forms.map((f) => words.alsoAs(quote(f.word), f.to.map(quote).join(", "))),
   ];
-  return parts.length ? [words.understood(parts.join("; "))] : [];
+  const meant = i.suggestions.length ? [words.didYouMean(i.suggestions.map((s) => s.number).join(", "))] : [];
+  return [...(parts.length ? [words.understood(parts.join("; "))] : []), ...meant];
 }
 
 export const searchTool = defineTool({

@@ -1,8 +1,8 @@
 // Actions, tools and measurement words of board repair, Spanish and English (format: symptoms.ts).
 export const ACTIONS = `
-reflow | es: reflow; refundir; resoldar; resoldado; resoldé; soldadura fría; calentar el chip | en: reflow; reflowed; reflowing; resolder; resoldered; cold joint; cold solder joint | src: foros ES; EN usage
-reballing | es: reballing; rebolear@MX; reboleo@MX; rebolado; cambiar bolas | en: reballing; reball; reballed; reballing bga | src: foros MX (rebolear); EN usage
-jumper | es: puente; puentear; puenteé; puenteado; bypass; hacer un puente | en: jumper; jumpered; jumper wire; bridge; bypass; bodge wire@slang | src: foros ES; EN usage
+reflow | es: reflow; refundir; resoldar; resoldado; resoldé; soldadura fría; calentar el chip; hornear@slang; horneado@slang; meter al horno@slang; horno@slang; reflowear@slang; hacer reflow | en: reflow; reflowed; reflowing; resolder; resoldered; cold joint; cold solder joint; bake@slang; baked@slang; oven trick@slang; baking the board@slang; reflowed the chip | src: foros ES; EN usage; añadidos: horno/hornear (truco del horno, foros ES/LatAm); EN: oven trick, bake (forums)
+reballing | es: reballing; rebolear@MX; reboleo@MX; rebolado; cambiar bolas; reboleado@MX; rebolear el chip@MX | en: reballing; reball; reballed; reballing bga; reballed the chip; reball the gpu | src: foros MX (rebolear); EN usage; añadidos: reboleado (MX)
+jumper | es: puente; puentear; puenteé; puenteado; bypass; hacer un puente; jumpear@slang; jumpeado@slang; hacer un jumper@slang; cable puente; puenteo | en: jumper; jumpered; jumper wire; bridge; bypass; bodge wire@slang; bodge@slang; jump wire; jumped; bridged; bridging; wire mod@slang | src: foros ES; EN usage; añadidos: jumpear (foros LatAm), puenteo; EN: bodge, jump wire (shop talk)
 diode-mode | es: modo diodo; medición en modo diodo; caída de tensión | en: diode mode; diode mode measurement; voltage drop; diode reading | src: Rossmann/northridgefix EN; foros ES
 continuity | es: continuidad; prueba de continuidad; pitar@slang | en: continuity; continuity test; beep test@slang | src: foros; EN usage
 voltage-injection | es: inyectar voltaje; inyección de voltaje; inyectar tensión | en: voltage injection; inject voltage; injecting voltage; injected voltage | src: Rossmann EN; foros ES
@@ -17,7 +17,7 @@ hot-air | es: estación de aire caliente; aire caliente; pistola de calor; estac
 preheater | es: precalentador; precalentar; placa precalentadora | en: preheater; preheat; bottom heater | src: foros; EN usage
 microscope | es: microscopio; lupa | en: microscope; scope@slang; magnifier | src: foros; EN usage
 multimeter | es: multímetro; tester@AR@ES; polímetro@ES | en: multimeter; dmm; meter; multi meter@typo | src: variantes regionales (tester AR, polímetro ES); EN usage
-bench-supply | es: fuente de laboratorio; fuente de alimentación regulable; fuente regulable | en: bench power supply; bench supply; lab power supply; dc power supply | src: foros; EN usage
+bench-supply | es: fuente de laboratorio; fuente de alimentación regulable; fuente regulable; fuente de banco; fuente de laboratorio regulable | en: bench power supply; bench supply; lab power supply; dc power supply; bench psu; lab psu | src: foros; EN usage; añadidos: fuente de banco
 usb-meter | es: medidor usb; amperímetro usb; tester usb | en: usb meter; usb ammeter; usb-c meter | src: foros; EN usage
 oscilloscope | es: osciloscopio | en: oscilloscope; scope trace | src: general
 programmer | es: programador; programador de bios; grabador | en: programmer; bios programmer; eeprom programmer | src: foros BIOS; EN usage
@@ -34,14 +34,14 @@ disassembly | es: desmontaje; desarmar; desarme@AR; abrir el equipo | en: disass
 cleaning | es: limpieza; limpiar; lavar la placa | en: cleaning; clean; wash the board | src: general
 repaste | es: cambiar pasta térmica; repastar; mantenimiento térmico | en: repaste; repasted; thermal maintenance | src: foros; EN slang
 voltage | es: voltaje; tensión eléctrica; voltios | en: voltage; volts | src: general
-current | es: corriente; amperaje; amperios; consumo | en: current; amps; amperage; current draw | src: general
+current | es: corriente; amperaje; amperios; consumo; chupa@AR; consumo de corriente; cuánto consume | en: current; amps; amperage; current draw; amp draw; draw; amperage draw | src: general; añadidos: chupa (AR: consumir corriente); EN: amp draw
 resistance | es: resistencia a masa; resistencia a tierra; ohmios | en: resistance to ground; ohms; impedance | src: foros; EN usage
 ground | es: masa@ES; tierra@MX@AR; gnd | en: ground; gnd | src: variantes regionales (masa ES, tierra LatAm)
-power-on | es: encender; arrancar; prender@AR@MX | en: power on; turn on; boot | src: general
+power-on | es: encender; arrancar; prender@AR@MX; prenderla@AR@MX; prenderlo@AR@MX; encendido | en: power on; turn on; boot; powering on; power up; turn it on | src: general; añadidos: prenderla (AR/MX)
 enable-signal | es: señal de habilitación; enable; señal enable | en: enable signal; enable pin; en pin | src: esquemas
 power-good | es: power good; señal pgood | en: power good; pgood; pg signal | src: esquemas
 clock-signal | es: señal de reloj; reloj | en: clock signal; clock; clk | src: esquemas
-data-recovery | es: recuperación de datos; recuperar datos; rescatar datos | en: data recovery; recover data; data rescue | src: general
+data-recovery | es: recuperación de datos; recuperar datos; rescatar datos; chip off; extracción de chip | en: data recovery; recover data; data rescue; chip off; chip off recovery | src: general; añadidos: chip-off (recuperación de datos)
 warranty | es: garantía | en: warranty | src: general
 quote | es: presupuesto; cotización@MX | en: quote; estimate | src: variantes regionales
 customer | es: cliente; clienta | en: customer; client | src: general

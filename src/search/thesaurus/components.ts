@@ -1,16 +1,16 @@
 // Components and parts of a laptop and its board, Spanish and English (format: symptoms.ts).
 export const COMPONENTS = `
-board | es: placa; placa base; placa madre; tarjeta madre@MX; motherboard; mother@AR; placa lógica; tarjeta lógica@MX | en: board; mainboard; logic board; mobo@slang; main board; system board | src: variantes regionales (tarjeta madre MX, mother AR); EN slang (mobo)
-charger | es: cargador; eliminador@MX; adaptador de corriente; fuente de poder@MX; transformador@ES; fuente@AR; cargador original | en: charger; adapter; ac adapter; power adapter; power brick; power supply; psu; oem adapter; magsafe | src: variantes regionales (eliminador MX, transformador ES); EN usage
+board | es: placa; placa base; placa madre; tarjeta madre@MX; motherboard; mother@AR; placa lógica; tarjeta lógica@MX; placa principal; tarjeta principal@CO; la mother@AR | en: board; mainboard; logic board; mobo@slang; main board; system board; motherboard; main logic board | src: variantes regionales (tarjeta madre MX, mother AR); EN slang (mobo); añadidos: tarjeta principal (CO), la mother (AR); EN: main logic board (Apple shop talk)
+charger | es: cargador; eliminador@MX; adaptador de corriente; fuente de poder@MX; transformador@ES; fuente@AR; cargador original; alimentador@AR@CL; cargador de pared; fuente de alimentación | en: charger; adapter; ac adapter; power adapter; power brick; power supply; psu; oem adapter; magsafe; brick@slang; charging brick; wall charger; charger brick | src: variantes regionales (eliminador MX, transformador ES); EN usage; añadidos: alimentador (AR/CL); EN slang: brick
 charger-ic | es: controlador de carga; chip de carga; ic de carga; cargador de batería integrado | en: charger ic; charging ic; charge controller; battery charger chip | src: hojas de datos TI/Renesas; EN usage
 coil | es: bobina; inductor; inductancia; choke; bobinas | en: coil; inductor; choke; chokes; inductors | src: electrónica general; EN usage
 fuse | es: fusible; fusibles; fusible quemado | en: fuse; fuses; blown fuse; polyfuse | src: electrónica general; EN usage
-mosfet | es: mosfet; transistor; transistores; mosfets | en: mosfet; fet@slang; transistor; mosfets; fets | src: electrónica general; EN slang (fet)
+mosfet | es: mosfet; transistor; transistores; mosfets; fet@slang; fets@slang | en: mosfet; fet@slang; transistor; mosfets; fets; mosfet blown | src: electrónica general; EN slang (fet); añadidos: fet en foros ES
 capacitor | es: condensador@ES; capacitor@MX@AR; capacitores; condensadores; cerámico; tántalo | en: capacitor; cap@slang; caps@slang; mlcc; tantalum; ceramic cap | src: ES (condensador) y LatAm (capacitor); EN slang (cap)
 resistor | es: resistencia; resistor; resistencias | en: resistor; resistors; res@slang | src: electrónica general; EN usage
 diode | es: diodo; diodos; diodo de protección | en: diode; diodes; tvs diode; protection diode | src: electrónica general; EN usage
 connector | es: conector; conectores; zócalo; ficha@AR; socket | en: connector; connectors; socket; header; receptacle | src: foros AR (ficha); EN usage
-dc-jack | es: jack de alimentación; jack de corriente; conector de carga; conector dc; pin de carga; puerto de carga | en: dc jack; power jack; charging port; dc in; charge port; barrel jack | src: foros; EN usage
+dc-jack | es: jack de alimentación; jack de corriente; conector de carga; conector dc; pin de carga; puerto de carga; jack de carga; conector de alimentación; entrada de carga; centro de carga@MX; pin de carga roto | en: dc jack; power jack; charging port; dc in; charge port; barrel jack; charging jack; power port; dc-in jack; charge jack | src: foros; EN usage; añadidos: centro de carga (MX), jack de carga; EN: power port
 usb-c-port | es: puerto usb-c; conector usb-c; puerto tipo c | en: usb-c port; type-c port; usbc port | src: foros; EN usage
 pd-controller | es: controlador pd; chip usb-c; controlador usb-c | en: pd controller; usb-c controller; power delivery controller | src: hojas de datos; Rossmann EN usage
 ec | es: controlador embebido; ec; chip ec; controlador de teclado | en: embedded controller; ec; keyboard controller; kbc | src: manuales de servicio; EN usage
@@ -41,7 +41,7 @@ amplifier | es: amplificador; amplificador de audio; ampli@slang | en: amplifier
 headphones | es: auriculares@ES; audífonos@MX@CO; cascos@ES | en: headphones; earphones; headset | src: variantes regionales; EN usage
 wifi-card | es: tarjeta wifi; placa wifi@AR; antena wifi | en: wifi card; wireless card; wlan card; wifi antenna | src: foros; EN usage
 lid-hinge | es: bisagra; bisagras; tapa | en: hinge; hinges; lid | src: foros; EN usage
-flex-cable | es: flex; cable plano; faja@slang | en: flex cable; ribbon cable; ffc; ribbon | src: foros; EN usage
+flex-cable | es: flex; cable plano; faja@slang; flexor@MX; cinta flex; flex roto | en: flex cable; ribbon cable; ffc; ribbon; flex; flex ribbon; broken flex | src: foros; EN usage; añadidos: flexor (MX)
 voltage-regulator | es: regulador de voltaje; regulador; vrm; fase de alimentación | en: voltage regulator; vrm; regulator; buck converter; power stage | src: foros; EN usage
 pwm-controller | es: controlador pwm; controlador de fase | en: pwm controller; buck controller; vcore controller | src: hojas de datos; EN usage
 main-rail | es: riel principal; línea principal; tensión principal | en: main rail; main power rail; ppbus; system rail | src: esquemas Apple/Lenovo; EN usage
@@ -63,4 +63,5 @@ current-sense-resistor | es: resistencia de sensado; resistencia shunt | en: sen
 level-shifter | es: buffer; adaptador de niveles | en: buffer; level shifter; logic buffer | src: hojas de datos
 eeprom | es: eeprom; memoria eeprom | en: eeprom; serial eeprom | src: general
 ambient-light-sensor | es: sensor de luz ambiente; sensor de luz | en: ambient light sensor; als; light sensor | src: manuales Apple
+phone | es: celular@MX@AR@CO@CL@PE@VE; celu@AR; móvil@ES; teléfono; smartphone | en: phone; cell phone; cellphone; smartphone; mobile phone | src: variantes regionales (celular/celu LatAm, móvil ES)
 `;

@@ -12,12 +12,15 @@ import { CaseList, DocumentList, ScrollTable, ThreadList } from "../components";
 import type { Site } from "../site";
 import { alternatesOf, canonicalRedirect } from "../item";
 import { renderPage } from "../render";
+import { suggestBoards } from "../../search/suggest/board-suggestions";
+import { notFoundPage } from "./errors";
 
 export async function boardPage(c: Context<AppEnv>, site: Site, key: string): Promise<Response | undefined> {
   if (key.length > 100 || c.req.query("page") !== undefined) return undefined;
   // Side by side, not one after the other: the cases filter names the board by the same spelling.
   const [board, cases] = await Promise.all([getBoard(site.query, key), listCases(site.query, { boardId: boardIdOf(key) }, { page: 1, perPage: 50 })]);
-  if (!board) return undefined;
+  // Did you mean: a number one slip away from a board's (the 404 page links them).
+  if (!board) return notFoundPage(c, await suggestBoards(site.query, key));
   const redirect = canonicalRedirect(c, board.url);
   if (redirect) return redirect;
   const notes = board.notes ?? [];

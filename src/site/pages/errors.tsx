@@ -7,6 +7,7 @@ import { homeUrl } from "../../core/urls";
 import { siteFor, type Site } from "../site";
 import { alternatesOf } from "../item";
 import { renderPage } from "../render";
+import { BoardsMeant } from "../components";
 
 /** The page's language: from its address when it has one, else the negotiated one. */
 export function errorSite(c: Context<AppEnv>): Site {
@@ -21,6 +22,7 @@ async function messagePage(
   title: (s: Site["s"]) => string,
   text: (s: Site["s"]) => string,
   detail?: string,
+  more?: unknown,
 ): Promise<Response> {
   const site = errorSite(c);
   const { s } = site;
@@ -39,6 +41,7 @@ async function messagePage(
           </>
         ) : null}
       </p>
+      {more}
       <p>
         <a href={homeUrl(site.urls)}>{s.home}</a>
       </p>
@@ -49,12 +52,17 @@ async function messagePage(
   return res;
 }
 
-export function notFoundPage(c: Context<AppEnv>): Promise<Response> {
+/** The 404 page; a board's may say which boards were perhaps meant (links to their pages). */
+export function notFoundPage(c: Context<AppEnv>, meant: { number: string; url: string }[] = []): Promise<Response> {
+  const site = errorSite(c);
+  const more = <BoardsMeant s={site.s} boards={meant} />;
   return messagePage(
     c,
     404,
     (s) => s.notFoundTitle,
     (s) => s.notFoundText,
+    undefined,
+    more,
   );
 }
 

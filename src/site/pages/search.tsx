@@ -6,7 +6,7 @@ import { searchUrl } from "../../core/urls";
 import { DOCUMENT_TYPES } from "../../schemas/common";
 import { SEARCH_MAX_CHARS, SEARCH_MIN_CHARS, SearchQuerySchema } from "../../schemas/search-query";
 import { searchSite, type SearchResult } from "../../search";
-import { CaseList, DocumentList, PostList, ThreadList } from "../components";
+import { BoardsMeant, CaseList, DocumentList, PostList, ThreadList } from "../components";
 import type { Site } from "../site";
 import { alternatesOf } from "../item";
 import { renderPage } from "../render";
@@ -73,22 +73,31 @@ function Understood({ site, result, found }: { site: Site; result: SearchResult;
     ...concepts.map((c) => s.searchAlso(c.typed, c.also.slice(0, 3).join(", "))),
     ...(scope ? [s.searchScope(scope.boards.slice(0, 3).join(", ") + (scope.boards.length > 3 ? "…" : ""))] : []),
   ];
+  const meant = <BoardsMeant s={s} boards={result.interpretation.suggestions} />;
   if (!found)
     return fixed ? (
-      <p id="search-understood">
-        {s.searchDidYouMean} <a href={searchUrl(site.urls, fixed)}>{fixed}</a>?
-      </p>
-    ) : null;
-  if (!fixed && !notes.length) return null;
+      <>
+        <p id="search-understood">
+          {s.searchDidYouMean} <a href={searchUrl(site.urls, fixed)}>{fixed}</a>?
+        </p>
+        {meant}
+      </>
+    ) : (
+      meant
+    );
+  if (!fixed && !notes.length) return meant;
   return (
-    <p id="search-understood" class="meta">
-      {fixed ? (
-        <>
-          {s.searchShowingFor} <strong>{fixed}</strong>.{" "}
-        </>
-      ) : null}
-      {notes.join("; ")}
-    </p>
+    <>
+      <p id="search-understood" class="meta">
+        {fixed ? (
+          <>
+            {s.searchShowingFor} <strong>{fixed}</strong>.{" "}
+          </>
+        ) : null}
+        {notes.join("; ")}
+      </p>
+      {meant}
+    </>
   );
 }
 
