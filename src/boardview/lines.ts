@@ -62,11 +62,16 @@ export function fields(text: string): string[] {
   return out;
 }
 
-/** A finite number, or undefined (NaN, Infinity and non-numbers are not positions). */
+/** Whether a number can be a position: finite and within ±BOARDVIEW_CAPS.coordinate. */
+export function inRange(value: number): boolean {
+  return Number.isFinite(value) && Math.abs(value) <= BOARDVIEW_CAPS.coordinate;
+}
+
+/** A number within range, or undefined (NaN, Infinity, 1e308 and non-numbers are not positions). */
 export function numberOf(text: string | undefined): number | undefined {
   if (text === undefined || !/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text)) return undefined;
   const value = Number(text);
-  return Number.isFinite(value) ? value : undefined;
+  return inRange(value) ? value : undefined;
 }
 
 /** A name as stored: control characters dropped, cut to BOARDVIEW_CAPS.nameChars. */

@@ -3,10 +3,12 @@
 // primary's document row. Shared by the queue consumer and the importer.
 import { FORMATS } from "../ingest/formats";
 import { writeTextStatements, type TextStatement } from "../text/page-rows";
+import type { TextShard } from "../text/shards";
+import { runOnShard } from "../text/store";
 import { namePages, netsOf, type BoardSummary, summaryOf, unreadableSummary } from "./nets";
 import { readBoardview } from "./read";
 import { writeBoardviewStatements } from "./rows";
-import { BOARDVIEW_CAPS } from "./types";
+import { BOARDVIEW_CAPS, type Board } from "./types";
 
 const BOARDVIEW_EXTENSIONS = new Set(FORMATS.filter((f) => f.type === "boardview").map((f) => f.extension));
 
@@ -30,7 +32,11 @@ export function boardviewFromBytes(bytes: Uint8Array): StoredBoardview {
   if (bytes.length > BOARDVIEW_CAPS.bytes)
     return unreadableFile(`The file is larger than ${BOARDVIEW_CAPS.bytes} bytes, the most read for a boardview.`);
   const read = readBoardview(bytes);
-  if (read.kind === "unreadable") return unreadableFile(read.reason);
+  return read.kind === "unreadable" ? unreadableFile(read.reason) : storedBoard(read);
+}
+
+/** What storing a read board writes. */
+export function storedBoard(read: Board): StoredBoardview {
   const nets = netsOf(read);
   const pages = namePages(read, nets);
   const rows = (documentId: string) => writeBoardviewStatements(documentId, read, nets);
@@ -50,4 +56,29 @@ function unreadableFile(reason: string): StoredBoardview {
     rows,
     statements: (documentId, type) => [...writeTextStatements(documentId, type, []), ...rows(documentId)],
   };
+}
+
+/** Why a board read but refused by its text database is stored without parts. */
+export const BOARD_NOT_STORED = "The boardview was read, but its parts could not be stored.";
+
+/**
+ * Writes a boardview's pages and rows on its text database (one batch: all or nothing) and returns what was
+ * stored. A file's content never fails an upload: if the database refuses the rows, the document is stored
+ * without parts and says why; a failure of that too (the database itself) throws, and the upload is retried.
+ */
+export async function storeBoardview(
+  shard: Pick<TextShard, "db">,
+  documentId: string,
+  type: string,
+  stored: StoredBoardview,
+): Promise<StoredBoardview> {
+  try {
+    await runOnShard(shard, stored.statements(documentId, type));
+    return stored;
+  } catch (err) {
+    console.error("boardview rows refused; the document is stored without parts", documentId, err);
+    const fallback = unreadableFile(BOARD_NOT_STORED);
+    await runOnShard(shard, fallback.statements(documentId, type));
+    return fallback;
+  }
 }
