@@ -3,8 +3,11 @@
 // UTF-8 survive as written) after an optional per-line byte transform (the encoded variants).
 import { BOARDVIEW_CAPS } from "./types";
 
-/** Characters kept of one line: longer lines are cut (no real record is near this long). */
-const LINE_CHARS = 4096;
+/**
+ * Characters of one line (its end not counted): no real record is near this long. A longer line is not read in
+ * part: reading stops there, so no record after it is misread (a Test_Link part numbered one too low).
+ */
+export const LINE_CHARS = 4096;
 
 /** Turns one line's bytes into plain bytes in place; `crlfBefore` counts the CRLF line ends before it. */
 export type LineDecoder = (line: Uint8Array, crlfBefore: number) => void;
@@ -14,14 +17,14 @@ export interface Line {
   index: number;
 }
 
-/** Why reading stopped before the end of the file, once it has: a size or line cap. */
+/** Why reading stopped before the end of the file, once it has: a size or line cap, or an over-long line. */
 export interface ReadState {
   stopped: string | null;
 }
 
 /**
  * The file's lines (trimmed, empty ones skipped): the first BOARDVIEW_CAPS.bytes bytes, at most
- * BOARDVIEW_CAPS.lines lines. `state.stopped` says which cap ended it early.
+ * BOARDVIEW_CAPS.lines lines, up to the first line longer than LINE_CHARS. `state.stopped` says what ended it early.
  */
 export function* readLines(bytes: Uint8Array, state: ReadState, decode?: LineDecoder): Generator<Line> {
   const end = Math.min(bytes.length, BOARDVIEW_CAPS.bytes);
@@ -36,7 +39,11 @@ export function* readLines(bytes: Uint8Array, state: ReadState, decode?: LineDec
     let stop = bytes.indexOf(0x0a, start);
     if (stop < 0 || stop > end) stop = end;
     const endsCrlf = stop < end && stop > start && bytes[stop - 1] === 0x0d;
-    const raw = bytes.subarray(start, Math.min(stop, start + LINE_CHARS));
+    if ((endsCrlf ? stop - 1 : stop) - start > LINE_CHARS) {
+      state.stopped = `line ${index + 1} is longer than ${LINE_CHARS} characters: reading stopped there`;
+      return;
+    }
+    const raw = bytes.subarray(start, stop);
     start = stop + 1;
     let line = raw;
     if (decode) {
