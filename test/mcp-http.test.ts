@@ -8,8 +8,11 @@ import { call, connectV1, connectV2, exchanges, MCP_URL } from "./helpers/mcp";
 import { seedMcpFixture } from "./helpers/mcp-fixture";
 import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { keepBackLogs } from "./helpers/console";
 
 beforeAll(seedMcpFixture);
+// Failures these tests provoke on purpose, logged by the Worker for operators: asserted, not printed.
+keepBackLogs([/^mcp Rejected inbound request \(empty-batch\)/, /^mcp Rejected inbound request \(invalid-json-rpc-body\)/]);
 
 const INITIALIZE = {
   jsonrpc: "2.0",
