@@ -2,6 +2,7 @@
 // as src/site/i18n.ts is for pages. Member content, enum values (statuses, types, outcomes), ids and urls are
 // given as they are; the usage rules of spec §1 stay in English (src/content/usage.ts), as on every machine surface.
 import type { Lang } from "../core/language";
+import { PART_OR_NET } from "../schemas/boardviews";
 
 type Units = Record<string, [string, string]>;
 
@@ -113,7 +114,8 @@ export const en = {
   correctedTo: (word: string, to: string) => `${word} corrected to ${to}`,
   alsoAs: (word: string, to: string) => `${word} also as ${to}`,
   morePage: (group: string, call: string) => `More ${group}: call search ${call}.`,
-  pageNeedsOnly: "page needs only: it pages one group.",
+  pageNeedsOnly: "page pages one group: give only too, or leave page out.",
+  partOrNet: PART_OR_NET,
   // the get_* tools
   notVisible: (what: string, id: string, kind: string) =>
     `No ${what} ${id} is visible: it does not exist or is not published. Find them with the search tool or list_recent {"kind":"${kind}"}.`,
@@ -276,7 +278,8 @@ const es: McpWords = {
   correctedTo: (word, to) => `${word} corregido a ${to}`,
   alsoAs: (word, to) => `${word} también como ${to}`,
   morePage: (group, call) => `Más ${group}: llama a search ${call}.`,
-  pageNeedsOnly: "page necesita only: pagina un solo grupo.",
+  pageNeedsOnly: "page pagina un solo grupo: indica también only, o quita page.",
+  partOrNet: "Pide una pieza o una red, no las dos.",
   notVisible: (what, id, kind) =>
     `${what[0].toUpperCase()}${what.slice(1)} ${id} no está visible: no existe o no se ha publicado. Búscalo con la herramienta search o con list_recent {"kind":"${kind}"}.`,
   onPage: (url) => `el texto completo está en su página, ${url}`,
