@@ -250,7 +250,7 @@ describe("HTTP shape", () => {
 });
 
 describe("language", () => {
-  it("url fields default to DEFAULT_LANG whatever Accept-Language says, and follow the lang argument", async () => {
+  it("url fields follow Accept-Language when the call names no lang, and the lang argument over it", async () => {
     const client = new ClientV1({ name: "english", version: "1" });
     await client.connect(
       new TransportV1(new URL(MCP_URL), {
@@ -259,9 +259,9 @@ describe("language", () => {
       }),
     );
     const byDefault = await call(client, "get_document", { document: SAMPLE_IDS.publicSchematic });
-    expect(byDefault.structuredContent.document.url).toBe(`${ORIGIN}/es/biblioteca/${SAMPLE_IDS.publicSchematic}/820-00165-schematic`);
-    const english = await call(client, "get_document", { document: SAMPLE_IDS.publicSchematic, lang: "en" });
-    expect(english.structuredContent.document.url).toBe(`${ORIGIN}/en/library/${SAMPLE_IDS.publicSchematic}/820-00165-schematic`);
+    expect(byDefault.structuredContent.document.url).toBe(`${ORIGIN}/en/library/${SAMPLE_IDS.publicSchematic}/820-00165-schematic`);
+    const spanish = await call(client, "get_document", { document: SAMPLE_IDS.publicSchematic, lang: "es" });
+    expect(spanish.structuredContent.document.url).toBe(`${ORIGIN}/es/biblioteca/${SAMPLE_IDS.publicSchematic}/820-00165-schematic`);
     await client.close();
   });
 });

@@ -2,6 +2,7 @@
 // as src/site/i18n.ts is for pages. Member content, enum values (statuses, types, outcomes), ids and urls are
 // given as they are; the usage rules of spec §1 stay in English (src/content/usage.ts), as on every machine surface.
 import type { Lang } from "../core/language";
+import { RETENTION_DAYS, START_OVER } from "../changes/feed";
 import { PART_OR_NET } from "../schemas/boardviews";
 
 type Units = Record<string, [string, string]>;
@@ -116,6 +117,15 @@ export const en = {
   morePage: (group: string, call: string) => `More ${group}: call search ${call}.`,
   pageNeedsOnly: "page pages one group: give only too, or leave page out.",
   partOrNet: PART_OR_NET,
+  sinceNoFeed: "since applies to threads, posts, cases and files; categories have no change feed.",
+  sinceNotPosition: "since is not a position of the change feed: pass meta.next of GET /api/v1/changes (or feed.next of this tool) as it is.",
+  startOver: START_OVER,
+  overBudget: (limit: number, retry: string, batch: number) =>
+    `This address has used its ${limit} MCP tool calls and resource reads for this minute. Retry in ${retry}.` +
+    `${batch > 1 ? ` This request carried ${batch} of them; they were refused together.` : ""} ` +
+    "Listing tools and templates, completions and ping keep working meanwhile.",
+  seconds: (n: number) => (n === 1 ? "1 second" : `${n} seconds`),
+  failed: "The tool failed on the server's side. Try again in a moment; if it keeps failing, tell the user the site's MCP server has a problem.",
   // the get_* tools
   notVisible: (what: string, id: string, kind: string) =>
     `No ${what} ${id} is visible: it does not exist or is not published. Find them with the search tool or list_recent {"kind":"${kind}"}.`,
@@ -280,6 +290,17 @@ const es: McpWords = {
   morePage: (group, call) => `Más ${group}: llama a search ${call}.`,
   pageNeedsOnly: "page pagina un solo grupo: indica también only, o quita page.",
   partOrNet: "Pide una pieza o una red, no las dos.",
+  sinceNoFeed: "since vale para hilos, entradas, casos y archivos; las categorías no tienen registro de cambios.",
+  sinceNotPosition:
+    "since no es una posición del registro de cambios: pasa meta.next de GET /api/v1/changes (o feed.next de esta herramienta) tal cual.",
+  startOver: `Esta posición es más antigua que lo que guarda el registro (${RETENTION_DAYS} días): empieza de nuevo leyendo el registro sin since, desde el principio, en una copia vacía.`,
+  overBudget: (limit, retry, batch) =>
+    `Esta dirección ha usado sus ${limit} llamadas a herramientas y lecturas de recursos MCP de este minuto. Reintenta en ${retry}.` +
+    `${batch > 1 ? ` Esta petición llevaba ${batch}; se han rechazado juntas.` : ""} ` +
+    "Listar herramientas y plantillas, los completados y ping siguen funcionando mientras tanto.",
+  seconds: (n) => (n === 1 ? "1 segundo" : `${n} segundos`),
+  failed:
+    "La herramienta ha fallado en el servidor. Inténtalo de nuevo en un momento; si sigue fallando, dile al usuario que el servidor MCP del sitio tiene un problema.",
   notVisible: (what, id, kind) =>
     `${what[0].toUpperCase()}${what.slice(1)} ${id} no está visible: no existe o no se ha publicado. Búscalo con la herramienta search o con list_recent {"kind":"${kind}"}.`,
   onPage: (url) => `el texto completo está en su página, ${url}`,

@@ -13,7 +13,7 @@ import {
   type Variables,
 } from "@modelcontextprotocol/server";
 import { DomainError } from "../errors";
-import { OverBudget, withinBudget } from "./budget";
+import { OverBudget, overBudgetText, withinBudget } from "./budget";
 import { completeBoardNumber, completeBoardPoint, completeLang } from "./completions";
 import { listBoardItems } from "../db/queries/board-list";
 import { anonymousQueryContext } from "./tool-context";
@@ -148,7 +148,12 @@ async function readItem(item: ItemResource, uri: URL, variables: Variables, ctx:
     const answer = await withinBudget(ctx.budget, () => item.tool.run(parsed.data, ctx));
     return { contents: [{ uri: uri.href, mimeType: RESOURCE_MIME_TYPE, text: answer.markdown }] };
   } catch (error) {
-    if (error instanceof OverBudget) throw new ProtocolError(OVER_BUDGET_CODE, error.message, { retryAfterSeconds: error.refusal.retryAfterSeconds });
+    if (error instanceof OverBudget)
+      throw new ProtocolError(
+        OVER_BUDGET_CODE,
+        overBudgetText(error.refusal, variables.lang === "en" || variables.lang === "es" ? variables.lang : ctx.defaultLang),
+        { retryAfterSeconds: error.refusal.retryAfterSeconds },
+      );
     // Unknown, unpublished or private items read as not found, in the tool's own words.
     if (error instanceof ToolError) throw new ResourceNotFoundError(uri.href, error.message);
     if (error instanceof DomainError) throw new ProtocolError(ProtocolErrorCode.InternalError, toolErrorText(error) ?? error.message);
