@@ -303,7 +303,7 @@ describe("addresses", () => {
     for (const code of Object.keys(PROBLEMS)) {
       const markup = await html(`/problems/${code}`, { "Accept-Language": "en" });
       expect(markup).toContain(`<code>${code}</code>`);
-      expect(markup).toContain(`<h1>${PROBLEMS[code as keyof typeof PROBLEMS].title}</h1>`);
+      expect(markup).toContain(`<h1>${PROBLEMS[code as keyof typeof PROBLEMS].titles.en}</h1>`);
     }
     expect(await html("/problems/not-found", { "Accept-Language": "es" })).toContain("no es visible");
     await expectNotFoundPage("/problems/no-such-code");
