@@ -7,6 +7,12 @@ import { PART_OR_NET } from "../schemas/boardviews";
 
 type Units = Record<string, [string, string]>;
 
+/** The change feed's kinds (list_recent's `kind`) as a heading names them. */
+const FEED_KINDS: Record<Lang, Record<string, string>> = {
+  en: { threads: "forum threads", posts: "blog posts", cases: "repair cases", files: "library files" },
+  es: { threads: "los hilos del foro", posts: "las entradas del blog", cases: "los casos de reparación", files: "los archivos de la biblioteca" },
+};
+
 const enUnits = {
   reply: ["reply", "replies"],
   page: ["page", "pages"],
@@ -97,7 +103,7 @@ export const en = {
     `${first}–${last} of ${total}, ${order} (page ${page} of ${pages})`,
   nothingToList: "Nothing to list.",
   ignored: (arg: string, kind: string) => `${arg} applies to kind ${kind} only; it was ignored.`,
-  changesTo: (kind: string) => `Changes to ${kind}`,
+  changesTo: (kind: string) => `Changes to ${FEED_KINDS.en[kind] ?? kind}`,
   changesOrder: "in the order the changes were made",
   noChange: "No change of this kind in this part of the feed.",
   upToDate: (next: string) => `Up to date: call again later with since=${next}.`,
@@ -270,7 +276,7 @@ const es: McpWords = {
   range: (first, last, total, order, page, pages) => `${first}–${last} de ${total}, ${order} (página ${page} de ${pages})`,
   nothingToList: "No hay nada que listar.",
   ignored: (arg, kind) => `${arg} solo se aplica al tipo ${kind}; se ha ignorado.`,
-  changesTo: (kind) => `Cambios en ${kind}`,
+  changesTo: (kind) => `Cambios en ${FEED_KINDS.es[kind] ?? kind}`,
   changesOrder: "en el orden en que se hicieron los cambios",
   noChange: "Ningún cambio de este tipo en esta parte del registro.",
   upToDate: (next) => `Al día: vuelve a llamar más tarde con since=${next}.`,

@@ -52,3 +52,20 @@ describe("MCP's language", () => {
     expect(await callError(english, "list_recent", { kind: "categories", since: "nonsense", lang: "es" })).toMatch(/categorías no tienen/);
   });
 });
+
+describe("the change feed's heading", () => {
+  it("names the kind in the reader's language, never the raw kind", async () => {
+    const res = await exports.default.fetch(new Request(`${ORIGIN}/api/v1/changes`));
+    const position = ((await res.json()) as { meta: { next: string } }).meta.next;
+    const client = await reader();
+    for (const [lang, kind, heading] of [
+      ["es", "files", "# Cambios en los archivos de la biblioteca"],
+      ["es", "threads", "# Cambios en los hilos del foro"],
+      ["en", "files", "# Changes to library files"],
+      ["en", "cases", "# Changes to repair cases"],
+    ] as const) {
+      const result = await call(client, "list_recent", { kind, since: position, lang });
+      expect(result.content[0].text.split("\n")[0], `${lang} ${kind}`).toBe(heading);
+    }
+  });
+});
