@@ -5,59 +5,7 @@ import type { Lang } from "../core/language";
 import { RETENTION_DAYS, START_OVER } from "../changes/feed";
 import { PART_OR_NET } from "../schemas/boardviews";
 
-type Units = Record<string, [string, string]>;
-
-/** The change feed's kinds (list_recent's `kind`) as a heading names them. */
-const FEED_KINDS: Record<Lang, Record<string, string>> = {
-  en: { threads: "forum threads", posts: "blog posts", cases: "repair cases", files: "library files" },
-  es: { threads: "los hilos del foro", posts: "las entradas del blog", cases: "los casos de reparación", files: "los archivos de la biblioteca" },
-};
-
-const enUnits = {
-  reply: ["reply", "replies"],
-  page: ["page", "pages"],
-  comment: ["comment", "comments"],
-  like: ["like", "likes"],
-  download: ["download", "downloads"],
-  thread: ["thread", "threads"],
-  item: ["item", "items"],
-  part: ["part", "parts"],
-  publicDocument: ["public document", "public documents"],
-  board: ["board", "boards"],
-  document: ["document", "documents"],
-  forumThread: ["forum thread", "forum threads"],
-  blogPost: ["blog post", "blog posts"],
-  repairCase: ["repair case", "repair cases"],
-  boardview: ["boardview", "boardviews"],
-  component: ["part", "parts"],
-  pin: ["pin", "pins"],
-  net: ["net", "nets"],
-  testPoint: ["test point", "test points"],
-} satisfies Units;
-
-type Unit = keyof typeof enUnits;
-
-const esUnits: Record<Unit, [string, string]> = {
-  reply: ["respuesta", "respuestas"],
-  page: ["página", "páginas"],
-  comment: ["comentario", "comentarios"],
-  like: ["me gusta", "me gusta"],
-  download: ["descarga", "descargas"],
-  thread: ["hilo", "hilos"],
-  item: ["elemento", "elementos"],
-  part: ["parte", "partes"],
-  publicDocument: ["documento público", "documentos públicos"],
-  board: ["placa", "placas"],
-  document: ["documento", "documentos"],
-  forumThread: ["hilo del foro", "hilos del foro"],
-  blogPost: ["entrada del blog", "entradas del blog"],
-  boardview: ["boardview", "boardviews"],
-  repairCase: ["caso de reparación", "casos de reparación"],
-  component: ["componente", "componentes"],
-  pin: ["pin", "pines"],
-  net: ["red", "redes"],
-  testPoint: ["punto de prueba", "puntos de prueba"],
-};
+import { enUnits, esUnits, FEED_KINDS, type Unit } from "./words/units";
 
 /** The kinds list_recent lists, and the search groups, by their unit. */
 type RecentKind = "threads" | "posts" | "cases" | "files" | "categories";

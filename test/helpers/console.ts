@@ -34,8 +34,11 @@ export function keepBackLogs(expected: RegExp[]): void {
     spies = (["error", "warn", "log"] as Method[]).map((method) => {
       const original = console[method].bind(console);
       return vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
-        const first = args.map((a) => (a instanceof Error ? a.message : typeof a === "string" ? a : "")).join(" ");
-        const match = expected.find((pattern) => pattern.test(first));
+        // The first argument, or the text arguments together ("mcp", error.message).
+        const text = (a: unknown) => (a instanceof Error ? a.message : typeof a === "string" ? a : "");
+        const first = text(args[0]);
+        const joined = args.map(text).filter(Boolean).join(" ");
+        const match = expected.find((pattern) => pattern.test(first) || pattern.test(joined));
         if (match) seen.add(match);
         else original(...args);
       });
