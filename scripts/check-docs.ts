@@ -1,6 +1,7 @@
 // `npm run lint:docs`: the README stays a front door (at most 16 KB); every relative link of README.md and
 // docs/*.md names a file of the repository (and, with a #fragment into markdown, one of its headings); the rule
-// map of docs/code-layout.md names only files, names and tests that exist. Nothing here reaches the network.
+// map of docs/code-layout.md names only files, names and tests that exist; counts the docs state about the
+// repository (test files) are checked against it. Nothing here reaches the network.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, normalize } from "node:path";
 import { runMain } from "./lib/cli";
@@ -98,6 +99,21 @@ function ruleMapProblems(): string[] {
   return problems;
 }
 
+/** Every `*.test.ts` under a folder, however deep. */
+function testFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? testFiles(join(dir, e.name)) : e.name.endsWith(".test.ts") ? [join(dir, e.name)] : [],
+  );
+}
+
+/** Counts the docs state that the repository can tell: docs/testing.md's "**N test files**". */
+function countProblems(): string[] {
+  const files = testFiles("test").length;
+  const stated = /\*\*(\d+) test files\*\*/.exec(readFileSync("docs/testing.md", "utf8"))?.[1];
+  if (stated === undefined) return ["docs/testing.md: states no **N test files** (the count lint checks)"];
+  return Number(stated) === files ? [] : [`docs/testing.md says **${stated} test files**; test/ holds ${files}`];
+}
+
 runMain(async () => {
   const files = [
     "README.md",
@@ -107,6 +123,7 @@ runMain(async () => {
       .map((n) => `docs/${n}`),
   ];
   const problems = [...files.flatMap(problemsOf), ...ruleMapProblems()];
+  problems.push(...countProblems());
   const size = statSync("README.md").size;
   if (size > README_MAX_BYTES) problems.push(`README.md is ${size} bytes; the front door keeps to ${README_MAX_BYTES} (move detail into docs/)`);
   for (const problem of problems) console.log(`✗ ${problem}`);

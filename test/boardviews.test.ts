@@ -8,6 +8,7 @@ import { SAMPLE_BOARD } from "./helpers/boardviews";
 import { api, expectMatchesOpenApi, expectProblem, getJson, seedSample } from "./helpers/app";
 import { callOk, connectV1 } from "./helpers/mcp";
 import { html } from "./helpers/site";
+import { boardviewFormatName } from "../src/site/i18n";
 import { createUploader, runQueue, upload } from "./helpers/uploads";
 import { queryContext } from "./helpers/query-context";
 
@@ -99,7 +100,17 @@ describe("boardview answers", () => {
     const { body } = await getJson(`/documents/${id}`, { lang: "en" });
     const markup = await html(body.data.url);
     expect(markup).toContain("Boardview");
-    expect(markup).toContain("test_link: 3 parts, 8 pins, 3 nets, 1 test points");
+    expect(markup).toContain("Test_Link (.brd): 3 parts, 8 pins, 3 nets, 1 test points");
+    // The Spanish page names the format as a person would, never the raw value.
+    const spanish = await html(body.data.url.replace("/en/library/", "/es/biblioteca/"));
+    expect(spanish).toContain("Test_Link (.brd): 3 componentes, 8 pines, 3 redes, 1 puntos de prueba");
+    expect(spanish).not.toContain("test_link");
+  });
+
+  it("a format without a name of its own still reads well: a readable fallback", async () => {
+    expect(boardviewFormatName("test_link")).toBe("Test_Link (.brd)");
+    expect(boardviewFormatName("xzz")).toBe("XZZ");
+    expect(boardviewFormatName("some_new_format")).toBe("SOME NEW FORMAT");
   });
 
   it("asking costs no download", async () => {

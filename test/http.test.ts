@@ -46,12 +46,12 @@ describe("language negotiation", () => {
     }
   });
 
-  it("problems carry Content-Language and Vary too; the label is the body's language (English), even for a Spanish caller", async () => {
+  it("problems carry Content-Language and Vary too; the label is the body's language, the caller's", async () => {
     for (const lang of ["en", "es"]) {
       const res = await api("/documents/nope", { lang });
       const body = await expectProblem(res, 404, "not-found");
-      expect(body.title).toBe("Not found");
-      expect(res.headers.get("Content-Language"), lang).toBe("en");
+      expect(body.title).toBe(lang === "en" ? "Not found" : "No encontrado");
+      expect(res.headers.get("Content-Language"), lang).toBe(lang);
       expect(vary(res)).toContain("accept-language");
     }
   });

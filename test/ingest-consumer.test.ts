@@ -6,9 +6,12 @@ import { MAX_ATTEMPTS } from "../src/ingest/consumer";
 import { getJson, seedSample } from "./helpers/app";
 import { createUploader, makePdf, makeZip, runQueue, upload } from "./helpers/uploads";
 import { pageRows, pageRowsEverywhere, recordedShard, shardPages } from "./helpers/text";
+import { keepBackLogs } from "./helpers/console";
 
 vi.setConfig({ testTimeout: 30_000 });
 beforeAll(seedSample);
+// Failures these tests provoke on purpose, logged by the Worker for operators: asserted, not printed.
+keepBackLogs([/^upload processing failed$/, /^rejected document's file was not removed$/]);
 
 const enc = (s: string) => new TextEncoder().encode(s);
 function bytes(...parts: (number[] | string | Uint8Array)[]): Uint8Array {

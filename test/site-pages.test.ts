@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { PROBLEMS } from "../src/http/problem";
 import { expectProblem, getJson, ORIGIN, SAMPLE_IDS, seedSample } from "./helpers/app";
 import { html, idByTitle, linkHref, metaProperty, page } from "./helpers/site";
+import { captureConsole } from "./helpers/console";
 
 beforeAll(seedSample);
 
@@ -302,7 +303,7 @@ describe("addresses", () => {
     for (const code of Object.keys(PROBLEMS)) {
       const markup = await html(`/problems/${code}`, { "Accept-Language": "en" });
       expect(markup).toContain(`<code>${code}</code>`);
-      expect(markup).toContain(`<h1>${PROBLEMS[code as keyof typeof PROBLEMS].title}</h1>`);
+      expect(markup).toContain(`<h1>${PROBLEMS[code as keyof typeof PROBLEMS].titles.en}</h1>`);
     }
     expect(await html("/problems/not-found", { "Accept-Language": "es" })).toContain("no es visible");
     await expectNotFoundPage("/problems/no-such-code");
@@ -315,7 +316,9 @@ describe("a failure while rendering", () => {
   it("is an HTML 500 page with the request id, never SQL or a stack; the API answers problem+json", async () => {
     await env.DB.exec("ALTER TABLE threads RENAME TO threads_away");
     try {
-      const res = await page("/en/forum", { "X-Request-Id": "e2e-trace-0001" });
+      // The failure is logged once per request (the operator's trace), kept out of the test output.
+      const { value: res, lines } = await captureConsole(/^unhandled error$/, () => page("/en/forum", { "X-Request-Id": "e2e-trace-0001" }));
+      expect(lines).toEqual(["unhandled error"]);
       const body = await res.text();
       expect(res.status).toBe(500);
       expect(res.headers.get("Content-Type")).toMatch(/^text\/html/);
@@ -323,7 +326,9 @@ describe("a failure while rendering", () => {
       expect(body).toContain("<code>e2e-trace-0001</code>");
       // Not the error's words (the header's search label says "threads" in plain English).
       expect(body).not.toMatch(/no such table|threads_away|from threads|select |SQLITE|at .*\.ts/i);
-      await expectProblem(await page("/api/v1/forum/threads"), 500, "internal");
+      const { value: problem, lines: apiLines } = await captureConsole(/^unhandled error$/, () => page("/api/v1/forum/threads"));
+      expect(apiLines).toEqual(["unhandled error"]);
+      await expectProblem(problem, 500, "internal");
     } finally {
       await env.DB.exec("ALTER TABLE threads_away RENAME TO threads");
     }

@@ -22,6 +22,7 @@ import vocabMigration from "../migrations-text/0001_page_vocab.sql?raw";
 import { api, getJson, KEYS, seedSample } from "./helpers/app";
 import { pageRowsEverywhere, recordedShard } from "./helpers/text";
 import { createUploader, makePdf, upload } from "./helpers/uploads";
+import { keepBackLogs } from "./helpers/console";
 import sample from "./fixtures/sample.json";
 
 const shards = () => textShards(env);
@@ -73,6 +74,9 @@ beforeAll(async () => {
   const outcome = await importContent(env, library(12, 40));
   if (!outcome.ok) throw new Error(JSON.stringify(outcome.problems));
 });
+
+// The admin commands' audit lines (one JSON line each, for operators): asserted, not printed.
+keepBackLogs([/"event":"admin\.document\.takedown"/, /"event":"admin\.document\.restore"/, /"event":"admin\.document\.delete"/]);
 
 describe("configuration", () => {
   it("the text databases' migration is what src/text/shard-schema.ts describes", () => {

@@ -1,6 +1,7 @@
 // Collects what a parser reads, enforcing the caps (BOARDVIEW_CAPS) in one place: past a cap nothing more is
-// added and `stopped` says which cap was reached; the parts read so far are kept.
-import type { ReadState } from "./lines";
+// added and `stopped` says which cap was reached; the parts read so far are kept. A position no board has (NaN,
+// Infinity, beyond ±BOARDVIEW_CAPS.coordinate) is refused here too, whatever reader produced it.
+import { inRange, type ReadState } from "./lines";
 import {
   BOARDVIEW_CAPS,
   type Board,
@@ -17,6 +18,8 @@ import {
 } from "./types";
 
 const round = (v: number) => Math.round(v * 1e6) / 1e6;
+const OUT_OF_RANGE = `positions beyond ±${BOARDVIEW_CAPS.coordinate} (out of range) were skipped`;
+const placed = (...values: number[]) => values.every(inRange);
 const cut = (text: string | undefined) => (text ? text.slice(0, BOARDVIEW_CAPS.valueChars) : undefined);
 
 export interface PartExtras {
@@ -46,26 +49,38 @@ export class BoardBuilder implements ReadState {
       this.stop(`only the first ${BOARDVIEW_CAPS.parts} parts are kept`);
       return undefined;
     }
-    const part: BoardPart = { name, side, mounting, x: round(at?.x ?? 0), y: round(at?.y ?? 0), pins: [] };
+    // An out-of-range placement is dropped: the part then sits at the centre of its pins.
+    const position = at && !placed(at.x, at.y) ? this.skip(undefined) : at;
+    const part: BoardPart = { name, side, mounting, x: round(position?.x ?? 0), y: round(position?.y ?? 0), pins: [] };
     const value = cut(extras?.value);
     if (value) part.value = value;
-    if (extras?.box) {
+    if (extras?.box && !placed(extras.box.x1, extras.box.y1, extras.box.x2, extras.box.y2)) this.skip(undefined);
+    else if (extras?.box) {
       const { x1, y1, x2, y2 } = extras.box;
       part.box = { x1: round(Math.min(x1, x2)), y1: round(Math.min(y1, y2)), x2: round(Math.max(x1, x2)), y2: round(Math.max(y1, y2)) };
     }
-    if (!at) this.centred.add(part);
+    if (!position) this.centred.add(part);
     this.parts.push(part);
     return part;
   }
 
+  /** Notes a refused position (reading goes on) and returns `value`. */
+  private skip<T>(value: T): T {
+    this.stopped ??= OUT_OF_RANGE;
+    return value;
+  }
+
+  /** Adds a pin; false at the pins cap (an out-of-range pin is skipped: true). */
   addPin(part: BoardPart, pin: BoardPin): boolean {
     if (this.pins >= BOARDVIEW_CAPS.pins) return this.stop(`only the first ${BOARDVIEW_CAPS.pins} pins are kept`);
+    if (!placed(pin.x, pin.y)) return this.skip(true);
     const kept: BoardPin = { x: round(pin.x), y: round(pin.y), net: pin.net };
     const number = cut(pin.number);
     const name = cut(pin.name);
     if (number) kept.number = number;
     if (name) kept.name = name;
-    if (pin.radius !== undefined && pin.radius > 0) kept.radius = round(pin.radius);
+    if (pin.radius !== undefined && !placed(pin.radius)) this.skip(undefined);
+    else if (pin.radius !== undefined && pin.radius > 0) kept.radius = round(pin.radius);
     part.pins.push(kept);
     this.pins++;
     return true;
@@ -73,6 +88,7 @@ export class BoardBuilder implements ReadState {
 
   addTestPoint(point: TestPoint): boolean {
     if (this.testPoints.length >= BOARDVIEW_CAPS.testPoints) return this.stop(`only the first ${BOARDVIEW_CAPS.testPoints} test points are kept`);
+    if (!placed(point.x, point.y)) return this.skip(true);
     this.testPoints.push({ ...point, x: round(point.x), y: round(point.y) });
     return true;
   }
@@ -80,6 +96,7 @@ export class BoardBuilder implements ReadState {
   /** Adds one polyline of the outline (at least two points); false at the outline cap. */
   addOutline(points: readonly Point[]): boolean {
     if (points.length < 2) return true;
+    if (!points.every((p) => placed(p.x, p.y))) return this.skip(true);
     if (this.outlinePoints + points.length > BOARDVIEW_CAPS.outlinePoints)
       return this.stop(`only the first ${BOARDVIEW_CAPS.outlinePoints} outline points are kept`);
     this.outline.push(points.map((p) => ({ x: round(p.x), y: round(p.y) })));

@@ -3,8 +3,11 @@
 // UTF-8 survive as written) after an optional per-line byte transform (the encoded variants).
 import { BOARDVIEW_CAPS } from "./types";
 
-/** Characters kept of one line: longer lines are cut (no real record is near this long). */
-const LINE_CHARS = 4096;
+/**
+ * Characters of one line (its end not counted): no real record is near this long. A longer line is not read in
+ * part: reading stops there, so no record after it is misread (a Test_Link part numbered one too low).
+ */
+export const LINE_CHARS = 4096;
 
 /** Turns one line's bytes into plain bytes in place; `crlfBefore` counts the CRLF line ends before it. */
 export type LineDecoder = (line: Uint8Array, crlfBefore: number) => void;
@@ -16,14 +19,14 @@ export interface Line {
   start: number;
 }
 
-/** Why reading stopped before the end of the file, once it has: a size or line cap. */
+/** Why reading stopped before the end of the file, once it has: a size or line cap, or an over-long line. */
 export interface ReadState {
   stopped: string | null;
 }
 
 /**
  * The file's lines (trimmed, empty ones skipped): the first BOARDVIEW_CAPS.bytes bytes, at most
- * BOARDVIEW_CAPS.lines lines. `state.stopped` says which cap ended it early.
+ * BOARDVIEW_CAPS.lines lines, up to the first line longer than LINE_CHARS. `state.stopped` says what ended it early.
  */
 export function* readLines(bytes: Uint8Array, state: ReadState, decode?: LineDecoder): Generator<Line> {
   const end = Math.min(bytes.length, BOARDVIEW_CAPS.bytes);
@@ -39,7 +42,11 @@ export function* readLines(bytes: Uint8Array, state: ReadState, decode?: LineDec
     let stop = bytes.indexOf(0x0a, start);
     if (stop < 0 || stop > end) stop = end;
     const endsCrlf = stop < end && stop > start && bytes[stop - 1] === 0x0d;
-    const raw = bytes.subarray(start, Math.min(stop, start + LINE_CHARS));
+    if ((endsCrlf ? stop - 1 : stop) - start > LINE_CHARS) {
+      state.stopped = `line ${index + 1} is longer than ${LINE_CHARS} characters: reading stopped there`;
+      return;
+    }
+    const raw = bytes.subarray(start, stop);
     start = stop + 1;
     let line = raw;
     if (decode) {
@@ -65,11 +72,16 @@ export function fields(text: string): string[] {
   return out;
 }
 
-/** A finite number, or undefined (NaN, Infinity and non-numbers are not positions). */
+/** Whether a number can be a position: finite and within ±BOARDVIEW_CAPS.coordinate. */
+export function inRange(value: number): boolean {
+  return Number.isFinite(value) && Math.abs(value) <= BOARDVIEW_CAPS.coordinate;
+}
+
+/** A number within range, or undefined (NaN, Infinity, 1e308 and non-numbers are not positions). */
 export function numberOf(text: string | undefined): number | undefined {
   if (text === undefined || !/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text)) return undefined;
   const value = Number(text);
-  return Number.isFinite(value) ? value : undefined;
+  return inRange(value) ? value : undefined;
 }
 
 /** A name as stored: control characters dropped, cut to BOARDVIEW_CAPS.nameChars. */

@@ -4,6 +4,8 @@
 import { FORMATS } from "../content/formats";
 import { writeTextStatements, type TextStatement } from "../text/page-rows";
 import type { ReadOptions } from "./binary/keys";
+import type { TextShard } from "../text/shards";
+import { runOnShard } from "../text/store";
 import { namePages, netsOf, type BoardSummary, summaryOf, unreadableSummary } from "./nets";
 import { readBoardview } from "./read";
 import { ASC_ROLES, type AscFiles, parseAscFiles } from "./text-formats/asc";
@@ -54,7 +56,8 @@ export function boardviewFromAscEntries(entries: readonly { name: string; bytes?
   return storedBoard(parseAscFiles(files));
 }
 
-function storedBoard(read: BoardRead): StoredBoardview {
+/** What storing a read board (or the reason it is unreadable) writes. */
+export function storedBoard(read: BoardRead): StoredBoardview {
   if (read.kind === "unreadable") return unreadableFile(read.reason);
   const nets = netsOf(read);
   const pages = namePages(read, nets);
@@ -77,4 +80,29 @@ function unreadableFile(reason: string): StoredBoardview {
     rows,
     statements: (documentId, type) => [...writeTextStatements(documentId, type, []), ...rows(documentId)],
   };
+}
+
+/** Why a board read but refused by its text database is stored without parts. */
+export const BOARD_NOT_STORED = "The boardview was read, but its parts could not be stored.";
+
+/**
+ * Writes a boardview's pages and rows on its text database (one batch: all or nothing) and returns what was
+ * stored. A file's content never fails an upload: if the database refuses the rows, the document is stored
+ * without parts and says why; a failure of that too (the database itself) throws, and the upload is retried.
+ */
+export async function storeBoardview(
+  shard: Pick<TextShard, "db">,
+  documentId: string,
+  type: string,
+  stored: StoredBoardview,
+): Promise<StoredBoardview> {
+  try {
+    await runOnShard(shard, stored.statements(documentId, type));
+    return stored;
+  } catch (err) {
+    console.error("boardview rows refused; the document is stored without parts", documentId, err);
+    const fallback = unreadableFile(BOARD_NOT_STORED);
+    await runOnShard(shard, fallback.statements(documentId, type));
+    return fallback;
+  }
 }

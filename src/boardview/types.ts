@@ -108,6 +108,11 @@ export const BOARDVIEW_CAPS = {
   outlinePoints: 20_000,
   /** Characters kept of a part's value or a pin's number or name. */
   valueChars: 64,
+  /**
+   * The largest coordinate (either sign) read as a position: a kilometre in mils, far beyond any board, and small
+   * enough that rounding to six decimals stays exact (1e15 < 2^53) instead of overflowing to Infinity.
+   */
+  coordinate: 1e9,
 } as const;
 
 export function unreadable(reason: string): Unreadable {

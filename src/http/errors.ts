@@ -4,6 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import { DomainError, type DomainErrorKind } from "../errors";
 import { ApiError, problemResponse, type ProblemCode } from "./problem";
 import { codeForClientStatus } from "./problem-table";
+import type { Lang } from "../core/language";
 
 /** Each domain failure is the problem of the same name. */
 const CODE_BY_KIND: Record<DomainErrorKind, ProblemCode> = {
@@ -39,5 +40,6 @@ export function toApiError(err: unknown): ApiError {
 
 export function apiErrorResponse(err: unknown, c: Context): Response {
   const siteUrl = (c.get("siteUrl") as string | undefined) ?? new URL(c.req.url).origin;
-  return problemResponse(toApiError(err), siteUrl, (c.get("requestId") as string | undefined) ?? "");
+  const lang = (c.get("lang") as Lang | undefined) ?? "en";
+  return problemResponse(toApiError(err), siteUrl, (c.get("requestId") as string | undefined) ?? "", lang);
 }

@@ -5,15 +5,16 @@ import type { Lang } from "../core/language";
 
 export interface ProblemEntry {
   status: number;
-  title: string;
-  /** What happened and what to do, for the problem page and the API description. */
+  /** Its name in each language (the problem body's title in the reader's language, the page's heading). */
+  titles: Record<Lang, string>;
+  /** What happened and what to do, for the problem page and the API description (and a Spanish reader's detail). */
   explanation: Record<Lang, string>;
 }
 
 export const PROBLEMS = {
   unauthorized: {
     status: 401,
-    title: "Unauthorized",
+    titles: { en: "Unauthorized", es: "No autorizado" },
     explanation: {
       en: "No API key was sent where one is required, or the key that was sent is unknown, expired or revoked. A key that is sent must be valid even on open endpoints: it is never treated as anonymous.",
       es: "No se envió una clave de API donde hace falta, o la clave enviada es desconocida, caducó o fue revocada. Una clave enviada debe ser válida incluso en los puntos abiertos: nunca se trata como anónima.",
@@ -21,7 +22,7 @@ export const PROBLEMS = {
   },
   forbidden: {
     status: 403,
-    title: "Forbidden",
+    titles: { en: "Forbidden", es: "Prohibido" },
     explanation: {
       en: "The key lacks a scope the endpoint needs, or its account is inactive. The body lists required_scopes.",
       es: "A la clave le falta un permiso (scope) que el punto necesita, o su cuenta está inactiva. El cuerpo indica required_scopes.",
@@ -29,7 +30,7 @@ export const PROBLEMS = {
   },
   "not-found": {
     status: 404,
-    title: "Not found",
+    titles: { en: "Not found", es: "No encontrado" },
     explanation: {
       en: "Nothing exists at this address, or it is not visible to the caller. Both cases look the same on purpose.",
       es: "No existe nada en esta dirección, o no es visible para quien pregunta. Ambos casos se ven iguales a propósito.",
@@ -37,7 +38,7 @@ export const PROBLEMS = {
   },
   "method-not-allowed": {
     status: 405,
-    title: "Method not allowed",
+    titles: { en: "Method not allowed", es: "Método no permitido" },
     explanation: {
       en: "The address exists but not with this HTTP method. The Allow header lists the methods it supports.",
       es: "La dirección existe, pero no con este método HTTP. La cabecera Allow indica los métodos admitidos.",
@@ -45,7 +46,7 @@ export const PROBLEMS = {
   },
   conflict: {
     status: 409,
-    title: "Conflict",
+    titles: { en: "Conflict", es: "Conflicto" },
     explanation: {
       en: "The request conflicts with the current state, for example an upload external_id reused with a different payload, or repeated while the first request with it is still being received (see Retry-After).",
       es: "La petición choca con el estado actual, por ejemplo un external_id de subida reutilizado con otro contenido, o repetido mientras la primera petición con él aún se recibe (ver Retry-After).",
@@ -53,7 +54,7 @@ export const PROBLEMS = {
   },
   "not-available": {
     status: 409,
-    title: "Not available",
+    titles: { en: "Not available", es: "No disponible" },
     explanation: {
       en: "The document cannot be downloaded because it is not available (still processing, rejected or withdrawn).",
       es: "El documento no se puede descargar porque no está disponible (en proceso, rechazado o retirado).",
@@ -61,7 +62,7 @@ export const PROBLEMS = {
   },
   gone: {
     status: 410,
-    title: "Gone",
+    titles: { en: "Gone", es: "Ya no existe" },
     explanation: {
       en: "The document imported under this external_id was deleted; the id cannot be used again.",
       es: "El documento importado con este external_id fue eliminado; el identificador no puede volver a usarse.",
@@ -69,7 +70,7 @@ export const PROBLEMS = {
   },
   "changes-expired": {
     status: 410,
-    title: "Feed position expired",
+    titles: { en: "Feed position expired", es: "Posición del registro caducada" },
     explanation: {
       en: "The since position is older than the change feed's retention (90 days). Start over: read the feed without since, from the beginning, into an empty copy.",
       es: "La posición since es más antigua que lo que guarda el registro de cambios (90 días). Empieza de nuevo: lee el registro sin since, desde el principio, en una copia vacía.",
@@ -77,7 +78,7 @@ export const PROBLEMS = {
   },
   "payload-too-large": {
     status: 413,
-    title: "Payload too large",
+    titles: { en: "Payload too large", es: "Contenido demasiado grande" },
     explanation: {
       en: "The request body is larger than this endpoint accepts. The detail names the limit; send less in one request.",
       es: "El cuerpo de la petición es mayor de lo que acepta este punto. El detalle indica el límite; envía menos en una sola petición.",
@@ -85,7 +86,7 @@ export const PROBLEMS = {
   },
   "range-not-satisfiable": {
     status: 416,
-    title: "Range not satisfiable",
+    titles: { en: "Range not satisfiable", es: "Rango no satisfacible" },
     explanation: {
       en: "The requested byte range lies outside the file. The Content-Range header gives the file's size.",
       es: "El rango de bytes pedido está fuera del archivo. La cabecera Content-Range indica su tamaño.",
@@ -93,7 +94,7 @@ export const PROBLEMS = {
   },
   "validation-failed": {
     status: 422,
-    title: "Validation failed",
+    titles: { en: "Validation failed", es: "Validación fallida" },
     explanation: {
       en: "A parameter, field or file is missing or invalid. The errors object maps each field to what is wrong with it.",
       es: "Falta un parámetro, campo o archivo, o no es válido. El objeto errors indica qué falla en cada campo.",
@@ -101,7 +102,7 @@ export const PROBLEMS = {
   },
   "rate-limited": {
     status: 429,
-    title: "Too many requests",
+    titles: { en: "Too many requests", es: "Demasiadas peticiones" },
     explanation: {
       en: "Too many requests in a short time. Wait the number of seconds in the Retry-After header before trying again.",
       es: "Demasiadas peticiones en poco tiempo. Espera los segundos que indica la cabecera Retry-After antes de reintentar.",
@@ -109,7 +110,7 @@ export const PROBLEMS = {
   },
   "download-cap-reached": {
     status: 429,
-    title: "Download cap reached",
+    titles: { en: "Download cap reached", es: "Límite de descargas alcanzado" },
     explanation: {
       en: "The account reached its cap of download links for the last 24 hours. Bulk downloading is forbidden by the terms of use.",
       es: "La cuenta alcanzó su límite de enlaces de descarga de las últimas 24 horas. La descarga masiva está prohibida por las condiciones de uso.",
@@ -117,7 +118,7 @@ export const PROBLEMS = {
   },
   "upload-rate-exceeded": {
     status: 429,
-    title: "Upload rate exceeded",
+    titles: { en: "Upload rate exceeded", es: "Ritmo de subidas superado" },
     explanation: {
       en: "The account made too many uploads in the last hour. Retry-After says when the next one is accepted.",
       es: "La cuenta hizo demasiadas subidas en la última hora. Retry-After indica cuándo se aceptará la siguiente.",
@@ -125,7 +126,7 @@ export const PROBLEMS = {
   },
   internal: {
     status: 500,
-    title: "Internal error",
+    titles: { en: "Internal error", es: "Error interno" },
     explanation: {
       en: "Something failed on the server. The request_id identifies the failure in the logs; retrying later may help.",
       es: "Algo falló en el servidor. El request_id identifica el fallo en los registros; reintentar más tarde puede servir.",
@@ -133,7 +134,7 @@ export const PROBLEMS = {
   },
   unavailable: {
     status: 503,
-    title: "Service unavailable",
+    titles: { en: "Service unavailable", es: "Servicio no disponible" },
     explanation: {
       en: "A part of the service this request needs is temporarily unavailable (for example the search index while it is rebuilt). Retry after the seconds in Retry-After.",
       es: "Una parte del servicio que esta petición necesita no está disponible por ahora (por ejemplo el índice de búsqueda mientras se reconstruye). Reintenta pasados los segundos de Retry-After.",

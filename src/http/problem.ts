@@ -1,4 +1,5 @@
 // The one problem helper: handlers throw ApiError, app.onError turns it into application/problem+json.
+import type { Lang } from "../core/language";
 import type { FieldErrors } from "../errors";
 import { PROBLEMS, type ProblemCode } from "./problem-table";
 export { fieldErrorsFromIssues, type FieldErrors } from "../errors";
@@ -29,14 +30,19 @@ export function problemTypeUrl(siteUrl: string, code: ProblemCode): string {
   return `${siteUrl}/problems/${code}`;
 }
 
-/** Builds the problem+json response; siteUrl and requestId come from the request context. */
-export function problemResponse(err: ApiError, siteUrl: string, requestId: string): Response {
+/**
+ * Builds the problem+json response in the reader's language; siteUrl, requestId and lang come from the request
+ * context. A detail is written in English where it is thrown: a Spanish reader gets the table's Spanish
+ * explanation of the code first, then that detail quoted after "Detalle:" (it names the input at fault).
+ */
+export function problemResponse(err: ApiError, siteUrl: string, requestId: string, lang: Lang = "en"): Response {
   const { errors, required_scopes, suggestions, headers } = err.extras;
+  const entry = PROBLEMS[err.code];
   const body = {
     type: problemTypeUrl(siteUrl, err.code),
-    title: PROBLEMS[err.code].title,
+    title: entry.titles[lang],
     status: err.status,
-    detail: err.detail,
+    detail: lang === "en" ? err.detail : `${entry.explanation[lang]} Detalle: ${err.detail}`,
     request_id: requestId,
     ...(errors ? { errors } : {}),
     ...(required_scopes ? { required_scopes } : {}),
@@ -44,7 +50,7 @@ export function problemResponse(err: ApiError, siteUrl: string, requestId: strin
   };
   return new Response(JSON.stringify(body), {
     status: err.status,
-    headers: { "Content-Type": "application/problem+json", "Cache-Control": "no-store", ...headers },
+    headers: { "Content-Type": "application/problem+json", "Content-Language": lang, "Cache-Control": "no-store", ...headers },
   });
 }
 

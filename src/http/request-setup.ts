@@ -10,7 +10,6 @@ import { logRequest } from "./access-log";
 import { carryBookmark } from "./d1-session";
 
 /** The language problem bodies are written in (src/http/problem-table.ts titles, the details thrown). */
-const PROBLEM_LANGUAGE = "en";
 
 const INCOMING_REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
@@ -50,9 +49,9 @@ export const requestPipeline = createMiddleware<AppEnv>(async (c, next) => {
   // Set after the handler so error responses built elsewhere carry them too. Site pages whose
   // address names a language replace `lang`, so Content-Language follows the page, not the header.
   c.res.headers.set("X-Request-Id", requestId);
-  // A problem body (application/problem+json) is written in English whatever the caller asked for: say so.
+  // A problem body names its own language (the reader's, src/http/problem.ts); every other answer the request's.
   const problem = c.res.headers.get("Content-Type")?.startsWith("application/problem+json");
-  c.res.headers.set("Content-Language", problem ? PROBLEM_LANGUAGE : c.get("lang"));
+  if (!problem || !c.res.headers.has("Content-Language")) c.res.headers.set("Content-Language", c.get("lang"));
   c.res.headers.append("Vary", "Accept-Language");
   carryBookmark(c);
   logRequest(c, started);

@@ -10,10 +10,10 @@ import { and, eq } from "drizzle-orm";
 import { getDb } from "../db/client";
 import { documentPages, documents, documentVersions } from "../db/schema";
 import { boardviewKeys } from "../boardview/binary/keys";
-import { boardviewFromAscEntries, boardviewFromBytes, isBoardviewExtension, type StoredBoardview } from "../boardview/store";
+import { boardviewFromAscEntries, boardviewFromBytes, isBoardviewExtension, type StoredBoardview, storeBoardview } from "../boardview/store";
 import { ascEntryNames } from "../boardview/text-formats/asc";
 import { BOARDVIEW_CAPS } from "../boardview/types";
-import { hasAnyText, recordShard, runOnShard, storeDocumentText } from "../text/store";
+import { hasAnyText, recordShard, storeDocumentText } from "../text/store";
 import { RAISE_TEXT_GENERATION } from "../text/generation";
 import { textShards } from "../text/shards";
 import { MAX_DELIVERIES } from "./attempts";
@@ -136,8 +136,10 @@ export async function processDocument(env: Env, job: ProcessJob): Promise<Proces
 
   // The text first (a throw here retries the message; the document stays `processing`), then the status.
   if (boardview) {
+    // Rows the text database refuses (a file's content) store the board without parts, with the reason.
     const shard = await recordShard(env.DB, textShards(env), job.documentId);
-    if (shard) await runOnShard(shard, boardview.statements(job.documentId, doc.type));
+    if (shard) boardview = await storeBoardview(shard, job.documentId, doc.type, boardview);
+    pages = boardview.pages;
   } else if (pages.length || doc.textShard) await storeDocumentText(env.DB, textShards(env), job.documentId, doc.type, pages);
   // One batch of plain statements: drizzle cannot batch a raw statement with parameters (the reference rows).
   const statements: { sql: string; params: unknown[] }[] = [

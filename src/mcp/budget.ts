@@ -2,7 +2,8 @@
 // src/mcp/rate-limit.ts. An over-budget call is answered in the protocol (a tool result with isError, a
 // JSON-RPC error for a resource read), never as an HTTP error, so the client's connection keeps working.
 import { ToolError } from "./errors";
-import { plural } from "./format";
+import type { Lang } from "../core/language";
+import { mcpWords } from "./i18n";
 
 export interface BudgetRefusal {
   /** Tool calls and resource reads allowed per address per minute (MCP_RATE_PER_MINUTE). */
@@ -21,12 +22,10 @@ export interface Budget {
 
 export const UNCOUNTED: Budget = { decision: Promise.resolve(null) };
 
-export function overBudgetText({ limit, retryAfterSeconds, cost }: BudgetRefusal): string {
-  const batch = cost > 1 ? ` This request carried ${cost} of them; they were refused together.` : "";
-  return (
-    `This address has used its ${limit} MCP tool calls and resource reads for this minute. Retry in ${plural(retryAfterSeconds, "second")}.${batch} ` +
-    "Listing tools and templates, completions and ping keep working meanwhile."
-  );
+/** Why the call was refused and when to retry, in the reader's language (src/mcp/i18n.ts). */
+export function overBudgetText({ limit, retryAfterSeconds, cost }: BudgetRefusal, lang: Lang = "en"): string {
+  const words = mcpWords(lang);
+  return words.overBudget(limit, words.seconds(retryAfterSeconds), cost);
 }
 
 /** A call refused by the budget: a tool error whose text says when to retry. */

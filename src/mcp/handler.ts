@@ -52,7 +52,7 @@ export async function serveMcp(c: Context<AppEnv>): Promise<Response> {
 }
 
 function mcpHandler(c: Context<AppEnv>, budget: Budget) {
-  const tools = { db: dbOf(c), siteUrl: c.get("siteUrl"), defaultLang: c.get("config").defaultLang, budget, shards: textShards(c.env) };
+  const tools = { db: dbOf(c), siteUrl: c.get("siteUrl"), defaultLang: c.get("lang"), budget, shards: textShards(c.env) };
   return createMcpHandler(() => createMcpServer(tools), {
     route: MCP_PATH,
     ...hostRules(c),

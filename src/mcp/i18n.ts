@@ -2,54 +2,10 @@
 // as src/site/i18n.ts is for pages. Member content, enum values (statuses, types, outcomes), ids and urls are
 // given as they are; the usage rules of spec §1 stay in English (src/content/usage.ts), as on every machine surface.
 import type { Lang } from "../core/language";
+import { RETENTION_DAYS, START_OVER } from "../changes/feed";
+import { PART_OR_NET } from "../schemas/boardviews";
 
-type Units = Record<string, [string, string]>;
-
-const enUnits = {
-  reply: ["reply", "replies"],
-  page: ["page", "pages"],
-  comment: ["comment", "comments"],
-  like: ["like", "likes"],
-  download: ["download", "downloads"],
-  thread: ["thread", "threads"],
-  item: ["item", "items"],
-  part: ["part", "parts"],
-  publicDocument: ["public document", "public documents"],
-  board: ["board", "boards"],
-  document: ["document", "documents"],
-  forumThread: ["forum thread", "forum threads"],
-  blogPost: ["blog post", "blog posts"],
-  repairCase: ["repair case", "repair cases"],
-  boardview: ["boardview", "boardviews"],
-  component: ["part", "parts"],
-  pin: ["pin", "pins"],
-  net: ["net", "nets"],
-  testPoint: ["test point", "test points"],
-} satisfies Units;
-
-type Unit = keyof typeof enUnits;
-
-const esUnits: Record<Unit, [string, string]> = {
-  reply: ["respuesta", "respuestas"],
-  page: ["página", "páginas"],
-  comment: ["comentario", "comentarios"],
-  like: ["me gusta", "me gusta"],
-  download: ["descarga", "descargas"],
-  thread: ["hilo", "hilos"],
-  item: ["elemento", "elementos"],
-  part: ["parte", "partes"],
-  publicDocument: ["documento público", "documentos públicos"],
-  board: ["placa", "placas"],
-  document: ["documento", "documentos"],
-  forumThread: ["hilo del foro", "hilos del foro"],
-  blogPost: ["entrada del blog", "entradas del blog"],
-  boardview: ["boardview", "boardviews"],
-  repairCase: ["caso de reparación", "casos de reparación"],
-  component: ["componente", "componentes"],
-  pin: ["pin", "pines"],
-  net: ["red", "redes"],
-  testPoint: ["punto de prueba", "puntos de prueba"],
-};
+import { enUnits, esUnits, FEED_KINDS, type Unit } from "./words/units";
 
 /** The kinds list_recent lists, and the search groups, by their unit. */
 type RecentKind = "threads" | "posts" | "cases" | "files" | "categories";
@@ -95,7 +51,7 @@ export const en = {
     `${first}–${last} of ${total}, ${order} (page ${page} of ${pages})`,
   nothingToList: "Nothing to list.",
   ignored: (arg: string, kind: string) => `${arg} applies to kind ${kind} only; it was ignored.`,
-  changesTo: (kind: string) => `Changes to ${kind}`,
+  changesTo: (kind: string) => `Changes to ${FEED_KINDS.en[kind] ?? kind}`,
   changesOrder: "in the order the changes were made",
   noChange: "No change of this kind in this part of the feed.",
   upToDate: (next: string) => `Up to date: call again later with since=${next}.`,
@@ -114,7 +70,17 @@ export const en = {
   didYouMean: (boards: string) => `Did you mean ${boards}? (no board has the number as typed)`,
   alsoAs: (word: string, to: string) => `${word} also as ${to}`,
   morePage: (group: string, call: string) => `More ${group}: call search ${call}.`,
-  pageNeedsOnly: "page needs only: it pages one group.",
+  pageNeedsOnly: "page pages one group: give only too, or leave page out.",
+  partOrNet: PART_OR_NET,
+  sinceNoFeed: "since applies to threads, posts, cases and files; categories have no change feed.",
+  sinceNotPosition: "since is not a position of the change feed: pass meta.next of GET /api/v1/changes (or feed.next of this tool) as it is.",
+  startOver: START_OVER,
+  overBudget: (limit: number, retry: string, batch: number) =>
+    `This address has used its ${limit} MCP tool calls and resource reads for this minute. Retry in ${retry}.` +
+    `${batch > 1 ? ` This request carried ${batch} of them; they were refused together.` : ""} ` +
+    "Listing tools and templates, completions and ping keep working meanwhile.",
+  seconds: (n: number) => (n === 1 ? "1 second" : `${n} seconds`),
+  failed: "The tool failed on the server's side. Try again in a moment; if it keeps failing, tell the user the site's MCP server has a problem.",
   // the get_* tools
   notVisible: (what: string, id: string, kind: string) =>
     `No ${what} ${id} is visible: it does not exist or is not published. Find them with the search tool or list_recent {"kind":"${kind}"}.`,
@@ -263,7 +229,7 @@ const es: McpWords = {
   range: (first, last, total, order, page, pages) => `${first}–${last} de ${total}, ${order} (página ${page} de ${pages})`,
   nothingToList: "No hay nada que listar.",
   ignored: (arg, kind) => `${arg} solo se aplica al tipo ${kind}; se ha ignorado.`,
-  changesTo: (kind) => `Cambios en ${kind}`,
+  changesTo: (kind) => `Cambios en ${FEED_KINDS.es[kind] ?? kind}`,
   changesOrder: "en el orden en que se hicieron los cambios",
   noChange: "Ningún cambio de este tipo en esta parte del registro.",
   upToDate: (next) => `Al día: vuelve a llamar más tarde con since=${next}.`,
@@ -282,7 +248,19 @@ const es: McpWords = {
   didYouMean: (boards) => `¿Quisiste decir ${boards}? (ninguna placa tiene el número tal como se escribió)`,
   alsoAs: (word, to) => `${word} también como ${to}`,
   morePage: (group, call) => `Más ${group}: llama a search ${call}.`,
-  pageNeedsOnly: "page necesita only: pagina un solo grupo.",
+  pageNeedsOnly: "page pagina un solo grupo: indica también only, o quita page.",
+  partOrNet: "Pide una pieza o una red, no las dos.",
+  sinceNoFeed: "since vale para hilos, entradas, casos y archivos; las categorías no tienen registro de cambios.",
+  sinceNotPosition:
+    "since no es una posición del registro de cambios: pasa meta.next de GET /api/v1/changes (o feed.next de esta herramienta) tal cual.",
+  startOver: `Esta posición es más antigua que lo que guarda el registro (${RETENTION_DAYS} días): empieza de nuevo leyendo el registro sin since, desde el principio, en una copia vacía.`,
+  overBudget: (limit, retry, batch) =>
+    `Esta dirección ha usado sus ${limit} llamadas a herramientas y lecturas de recursos MCP de este minuto. Reintenta en ${retry}.` +
+    `${batch > 1 ? ` Esta petición llevaba ${batch}; se han rechazado juntas.` : ""} ` +
+    "Listar herramientas y plantillas, los completados y ping siguen funcionando mientras tanto.",
+  seconds: (n) => (n === 1 ? "1 segundo" : `${n} segundos`),
+  failed:
+    "La herramienta ha fallado en el servidor. Inténtalo de nuevo en un momento; si sigue fallando, dile al usuario que el servidor MCP del sitio tiene un problema.",
   notVisible: (what, id, kind) =>
     `${what[0].toUpperCase()}${what.slice(1)} ${id} no está visible: no existe o no se ha publicado. Búscalo con la herramienta search o con list_recent {"kind":"${kind}"}.`,
   onPage: (url) => `el texto completo está en su página, ${url}`,

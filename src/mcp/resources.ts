@@ -13,7 +13,7 @@ import {
   type Variables,
 } from "@modelcontextprotocol/server";
 import { DomainError } from "../errors";
-import { OverBudget, withinBudget } from "./budget";
+import { OverBudget, overBudgetText, withinBudget } from "./budget";
 import { completeBoardNumber, completeBoardPoint, completeLang } from "./completions";
 import { listBoardItems } from "../db/queries/board-list";
 import { anonymousQueryContext } from "./tool-context";
@@ -114,13 +114,22 @@ class ItemTemplate extends UriTemplate {
   }
 }
 
-function toolArguments(item: ItemResource, variables: Variables, extra: string[] = []): Record<string, unknown> {
+/** A uri component decoded; broken percent-encoding (`%`, `%E0%A4%A`) is the caller's error: invalid params. */
+function decodeKey(text: string, uri: URL): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid uri ${uri.href}: its percent-encoding is malformed.`);
+  }
+}
+
+function toolArguments(item: ItemResource, uri: URL, variables: Variables, extra: string[] = []): Record<string, unknown> {
   const value = (name: string) => {
     const v = variables[name];
     return Array.isArray(v) ? v.join(",") : v;
   };
-  const args: Record<string, unknown> = { [item.argument]: decodeURIComponent(value(item.variable) ?? "") };
-  for (const name of extra) args[name] = decodeURIComponent(value(name) ?? "");
+  const args: Record<string, unknown> = { [item.argument]: decodeKey(value(item.variable) ?? "", uri) };
+  for (const name of extra) args[name] = decodeKey(value(name) ?? "", uri);
   for (const name of item.query) {
     const v = value(name);
     if (v !== undefined && v !== "") args[name] = NUMERIC.has(name) && /^\d+$/.test(v) ? Number(v) : v;
@@ -130,7 +139,7 @@ function toolArguments(item: ItemResource, variables: Variables, extra: string[]
 
 /** The item's rendering, or the protocol error that says why there is none. */
 async function readItem(item: ItemResource, uri: URL, variables: Variables, ctx: ToolContext, extra: string[] = []): Promise<ReadResourceResult> {
-  const parsed = item.tool.input.safeParse(toolArguments(item, variables, extra));
+  const parsed = item.tool.input.safeParse(toolArguments(item, uri, variables, extra));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid ${issue.path.join(".") || "uri"} in ${uri.href}: ${issue.message}.`);
@@ -139,7 +148,12 @@ async function readItem(item: ItemResource, uri: URL, variables: Variables, ctx:
     const answer = await withinBudget(ctx.budget, () => item.tool.run(parsed.data, ctx));
     return { contents: [{ uri: uri.href, mimeType: RESOURCE_MIME_TYPE, text: answer.markdown }] };
   } catch (error) {
-    if (error instanceof OverBudget) throw new ProtocolError(OVER_BUDGET_CODE, error.message, { retryAfterSeconds: error.refusal.retryAfterSeconds });
+    if (error instanceof OverBudget)
+      throw new ProtocolError(
+        OVER_BUDGET_CODE,
+        overBudgetText(error.refusal, variables.lang === "en" || variables.lang === "es" ? variables.lang : ctx.defaultLang),
+        { retryAfterSeconds: error.refusal.retryAfterSeconds },
+      );
     // Unknown, unpublished or private items read as not found, in the tool's own words.
     if (error instanceof ToolError) throw new ResourceNotFoundError(uri.href, error.message);
     if (error instanceof DomainError) throw new ProtocolError(ProtocolErrorCode.InternalError, toolErrorText(error) ?? error.message);

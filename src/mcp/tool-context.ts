@@ -8,7 +8,10 @@ import type { Budget } from "./budget";
 export interface ToolContext {
   db: Db;
   siteUrl: string;
-  /** The site's DEFAULT_LANG: the language of url fields when neither the call nor an address names one. */
+  /**
+   * The reader's language when neither the call (`lang`) nor an address names one: Accept-Language negotiated as
+   * on every surface (src/http/request-setup.ts), else the site's DEFAULT_LANG.
+   */
   defaultLang: Lang;
   /** The text databases (search asks them too). */
   shards: readonly TextShard[];

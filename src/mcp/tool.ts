@@ -3,7 +3,9 @@
 import type { z } from "@hono/zod-openapi";
 import type { CallToolResult, McpServer, ResourceLink, StandardSchemaWithJSON } from "@modelcontextprotocol/server";
 import type { ToolContext } from "./tool-context";
-import { withinBudget } from "./budget";
+import { OverBudget, overBudgetText, withinBudget } from "./budget";
+import { mcpWords } from "./i18n";
+import type { Lang } from "../core/language";
 import { toolErrorText } from "./errors";
 
 export interface ToolAnswer<Structured> {
@@ -60,8 +62,6 @@ export function fitToBound<T>(snippet: number, build: (snippet: number) => ToolA
   return answer;
 }
 
-const FAILED = "The tool failed on the server's side. Try again in a moment; if it keeps failing, tell the user the site's MCP server has a problem.";
-
 type JsonSchemaOptions = Parameters<StandardSchemaWithJSON["~standard"]["jsonSchema"]["input"]>[0];
 
 /**
@@ -104,10 +104,13 @@ export function registerTool<Input extends z.ZodObject, Output extends z.ZodObje
       try {
         return asResult(await withinBudget(ctx.budget, () => tool.run(args as z.output<Input>, ctx)));
       } catch (error) {
+        // The reader's language: the call's lang, else the request's (Accept-Language, else the site's default).
+        const lang = (args as { lang?: Lang }).lang ?? ctx.defaultLang;
+        if (error instanceof OverBudget) return { isError: true, content: [{ type: "text", text: overBudgetText(error.refusal, lang) }] };
         const explained = toolErrorText(error);
         if (explained !== undefined) return { isError: true, content: [{ type: "text", text: explained }] };
         console.error(`mcp tool ${tool.name} failed`, error);
-        return { isError: true, content: [{ type: "text", text: FAILED }] };
+        return { isError: true, content: [{ type: "text", text: mcpWords(lang).failed }] };
       }
     },
   );

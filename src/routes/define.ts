@@ -17,7 +17,7 @@ const ALWAYS: readonly ProblemCode[] = ["unauthorized", "forbidden", "rate-limit
 
 /** The description of one status lists the operation's problem codes of that status, from the problem table. */
 function problemDescription(codes: readonly ProblemCode[]): string {
-  const { title } = PROBLEMS[codes[0]];
+  const title = PROBLEMS[codes[0]].titles.en;
   const lines = codes.map((code) => `- \`${code}\`: ${PROBLEMS[code].explanation.en}`);
   return [`${codes.length === 1 ? title : "One of these problems"} (the type of the body ends in /problems/{code}):`, ...lines].join("\n");
 }

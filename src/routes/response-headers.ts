@@ -11,7 +11,7 @@ const text = { type: "string" } as const;
 export const RESPONSE_HEADERS = {
   "X-Request-Id": { required: true, description: "Identifies the request in the logs; a problem body's request_id is the same id", schema: text },
   "Content-Language": {
-    description: "Language of the url values in the body (from Accept-Language); a problem body is written in English: en",
+    description: "Language of the body's words and url values (from Accept-Language), a problem body's title and detail included",
     schema: { type: "string" as const, enum: [...LANGUAGES] },
   },
   Vary: { description: "Request headers the answer depends on (Accept-Language, Authorization)", schema: text },

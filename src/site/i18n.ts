@@ -117,7 +117,7 @@ const en = {
   sha256: "SHA-256",
   boardview: "Boardview",
   boardviewCounts: (b: { format: string | null; parts: number; pins: number; nets: number; test_points: number }) =>
-    `${b.format}: ${b.parts} parts, ${b.pins} pins, ${b.nets} nets, ${b.test_points} test points`,
+    `${boardviewFormatName(b.format)}: ${b.parts} parts, ${b.pins} pins, ${b.nets} nets, ${b.test_points} test points`,
   boardviewUnreadable: (reason: string) => `not readable: ${reason}`,
   versions: "Versions",
   version: "Version",
@@ -308,7 +308,7 @@ const es: Strings = {
   sha256: "SHA-256",
   boardview: "Vista de placa",
   boardviewCounts: (b: { format: string | null; parts: number; pins: number; nets: number; test_points: number }) =>
-    `${b.format}: ${b.parts} componentes, ${b.pins} pines, ${b.nets} redes, ${b.test_points} puntos de prueba`,
+    `${boardviewFormatName(b.format)}: ${b.parts} componentes, ${b.pins} pines, ${b.nets} redes, ${b.test_points} puntos de prueba`,
   boardviewUnreadable: (reason: string) => `no legible: ${reason}`,
   versions: "Versiones",
   version: "Versión",
@@ -397,4 +397,27 @@ export function formatDate(iso: string | null | undefined, lang: Lang): string {
 /** A file size as readers of the language write it ("1,5 MB" in Spanish). */
 export function formatBytes(bytes: number | null | undefined, lang: Lang): string {
   return formatSize(bytes, LOCALE[lang]) ?? "";
+}
+
+/**
+ * A boardview format as people name it (the same in both languages: product and file names). Formats added later
+ * without an entry still read well: the value in capitals, underscores as spaces ("xzz" → "XZZ").
+ */
+const BOARDVIEW_FORMAT_NAMES: Record<string, string> = {
+  test_link: "Test_Link (.brd)",
+  bdv: "Honhan BDV",
+  gencad: "GenCAD",
+  brd2: "BRD2",
+  bvr: "BVR",
+  asc: "ASC",
+  fz: "FZ",
+  cae: "CAE",
+  xzz: "XZZ",
+  tvw: "Teboview (.tvw)",
+  cst: "CST",
+};
+
+export function boardviewFormatName(format: string | null): string {
+  if (!format) return "";
+  return BOARDVIEW_FORMAT_NAMES[format] ?? format.replace(/_/g, " ").toUpperCase();
 }

@@ -156,6 +156,26 @@ try {
   for (const t of pointTables) assert.ok(t.scrolls && t.right <= 391, `a point table scrolls inside the screen: ${JSON.stringify(pointTables)}`);
   await shot(phone, "point-phone");
 
+  step = "long unbroken words on a phone";
+  // A title, board number, filename or net name with no break in it (as members write them) wraps instead of
+  // widening the page: each page's heading and its first cells get one 160 characters long, then the width is read.
+  const LONG_WORD = "820-00165-A".repeat(15);
+  for (const [section, link] of [
+    ["/en/boards", "ul.items a"],
+    ["/en/forum", "ul.items a"],
+    ["/en/repairs", "ul.items a"],
+    ["/en/library", "ul.items a"],
+  ] as const) {
+    await phone.goto(`${BASE_URL}${section}`);
+    await Promise.all([phone.waitForURL((url) => url.pathname.split("/").length > 3), phone.locator(link).first().click()]);
+    const wide = (await phone.evaluate(`(() => {
+      const word = ${JSON.stringify(LONG_WORD)};
+      for (const el of [...document.querySelectorAll("h1, h2, td, dd, ul.items li a, .meta span")].slice(0, 12)) el.textContent = word;
+      return document.documentElement.scrollWidth - document.documentElement.clientWidth;
+    })()`)) as number;
+    assert.ok(wide <= 0, `${phone.url()}: a long unbroken title and cells wrap at 390 px (overflow ${wide}px)`);
+  }
+
   step = "Spanish pages say values in Spanish";
   // Raw values whose Spanish label differs (bios, software, audio and boardview read the same in both).
   const RAW = [

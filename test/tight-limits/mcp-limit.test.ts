@@ -44,9 +44,25 @@ async function messages(res: Response): Promise<{ id?: number; result?: ToolResu
 
 const served = (answers: Awaited<ReturnType<typeof messages>>) => answers.filter((m) => m.result && !m.result.isError).length;
 const overBudget = (answers: Awaited<ReturnType<typeof messages>>) =>
-  answers.filter((m) => m.result?.isError && /Retry in \d+ seconds?/.test(m.result.content[0].text)).length;
+  answers.filter((m) => m.result?.isError && /(Retry in \d+ seconds?|Reintenta en \d+ segundos?)/.test(m.result.content[0].text)).length;
 
 describe("the assistants' own budget", () => {
+  it("the over-budget message is in the reader's language: lang, else Accept-Language", async () => {
+    const address = "198.51.100.66";
+    const spend = await Promise.all(Array.from({ length: BUDGET }, (_, i) => post(address, JSON.stringify(toolCall(i + 1)))));
+    await Promise.all(spend.map((r) => r.text()));
+    const call = (args: Record<string, unknown>, headers: Record<string, string> = {}) =>
+      post(address, JSON.stringify({ jsonrpc: "2.0", id: 99, method: "tools/call", params: { name: "list_recent", arguments: args } }), headers).then(
+        messages,
+      );
+    const [spanish] = await call({ kind: "threads", lang: "es" }, { "Accept-Language": "en" });
+    expect(spanish.result?.content[0].text).toMatch(/^Esta dirección ha usado sus 15 llamadas .* Reintenta en \d+ segundos?\./);
+    const [byHeader] = await call({ kind: "threads" }, { "Accept-Language": "es-ES" });
+    expect(byHeader.result?.content[0].text).toMatch(/^Esta dirección ha usado/);
+    const [english] = await call({ kind: "threads" }, { "Accept-Language": "en" });
+    expect(english.result?.content[0].text).toMatch(/^This address has used its 15 MCP tool calls/);
+  });
+
   it("with the API's limit spent, an assistant connects and calls tools; its own budget ends in a tool error naming the retry time", async () => {
     const address = "198.51.100.60";
     for (let i = 0; i < API_LIMIT; i++) expect((await api("/forum/categories", { headers: { "CF-Connecting-IP": address } })).status).toBe(200);
@@ -57,7 +73,7 @@ describe("the assistants' own budget", () => {
       const result = (await client.callTool({ name: "list_recent", arguments: { kind: "threads" } })) as ToolResult;
       expect(result.isError, `call ${i + 1}`).toBeFalsy();
     }
-    const refused = (await client.callTool({ name: "get_board", arguments: { board: "820-00165" } })) as ToolResult;
+    const refused = (await client.callTool({ name: "get_board", arguments: { board: "820-00165", lang: "en" } })) as ToolResult;
     expect(refused.isError).toBe(true);
     expect(refused.content[0].text).toMatch(/used its 15 MCP tool calls and resource reads for this minute\. Retry in (\d+) seconds?\./);
     const seconds = Number(/Retry in (\d+)/.exec(refused.content[0].text)![1]);
@@ -66,7 +82,7 @@ describe("the assistants' own budget", () => {
 
     // A resource read is refused the same way, as a JSON-RPC error with the retry time.
     const readRefused = await client
-      .readResource({ uri: "bds://board/820-00165" })
+      .readResource({ uri: "bds://board/820-00165?lang=en" })
       .catch((error: { code: number; message: string; data?: unknown }) => error);
     expect(readRefused).toMatchObject({ code: -32000, data: { retryAfterSeconds: expect.any(Number) } });
     expect((readRefused as { message: string }).message).toMatch(/Retry in \d+ seconds?/);
@@ -116,7 +132,8 @@ describe("every tool call counts", () => {
     expect(twelve.status).toBe(200);
     const refused = await messages(twelve);
     expect(overBudget(refused)).toBe(12);
-    expect(refused[0].result!.content[0].text).toMatch(/carried 12 of them/);
+    // No lang and no Accept-Language: the site's default (es).
+    expect(refused[0].result!.content[0].text).toMatch(/llevaba 12; se han rechazado juntas/);
     const eleven = await post(address, JSON.stringify(Array.from({ length: 11 }, (_, i) => toolCall(i + 1))), {
       "MCP-Protocol-Version": "2025-03-26",
     });

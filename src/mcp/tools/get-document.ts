@@ -56,6 +56,8 @@ export const getDocumentTool = defineTool({
     const ref = resolveIdReference(args.document, "document");
     const lang = chooseLang(args.lang, ref.lang, tools.defaultLang);
     const words = mcpWords(lang);
+    // As the API's boardview answer: one of them, not both.
+    if (args.part !== undefined && args.net !== undefined) throw new ToolError(words.partOrNet);
     const ctx = anonymousQueryContext(tools, lang);
     const doc = await getDocument(ctx, ref.id);
     if (!doc) throw new ToolError(words.notVisible(words.units.document[0], ref.id, "files"));

@@ -2,16 +2,7 @@
 // row of KINDS per kind: how it is listed, shortened, written and linked, and its kind in the change feed.
 import { z } from "@hono/zod-openapi";
 import type { ResourceLink } from "@modelcontextprotocol/server";
-import {
-  decodePosition,
-  encodePosition,
-  positionExpired,
-  readChanges,
-  START_OVER,
-  type Change,
-  type ChangeKind,
-  type FeedPosition,
-} from "../../changes/feed";
+import { decodePosition, encodePosition, positionExpired, readChanges, type Change, type ChangeKind, type FeedPosition } from "../../changes/feed";
 import { ChangeSchema } from "../../schemas/changes";
 import { listPosts } from "../../db/queries/blog";
 import { listCases } from "../../db/queries/cases";
@@ -175,12 +166,11 @@ async function changesSince(
   words: McpWords,
 ): Promise<ToolAnswer<z.input<typeof output>>> {
   const kind = KINDS[args.kind].feed;
-  if (!kind) throw new ToolError("since applies to threads, posts, cases and files; categories have no change feed.");
+  if (!kind) throw new ToolError(words.sinceNoFeed);
   const since = decodePosition(args.since);
-  if (!since)
-    throw new ToolError("since is not a position of the change feed: pass meta.next of GET /api/v1/changes (or feed.next of this tool) as it is.");
+  if (!since) throw new ToolError(words.sinceNotPosition);
   const nowMs = Date.now();
-  if (positionExpired(since, nowMs)) throw new ToolError(START_OVER);
+  if (positionExpired(since, nowMs)) throw new ToolError(words.startOver);
   const limit = args.limit ?? DEFAULT_LIMIT;
   const page = await changesOfKind(ctx, kind, since, limit, nowMs);
   const feed = { next: encodePosition(page.next), has_more: page.hasMore };

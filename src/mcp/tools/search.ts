@@ -2,6 +2,8 @@
 import { z } from "@hono/zod-openapi";
 import { SEARCH_GROUP_LIMIT, SEARCH_MAX_PAGE, SearchResultSchema } from "../../schemas/search";
 import { SearchQuerySchema } from "../../schemas/search-query";
+import { MAX_PAGE } from "../../core/pagination";
+import { ToolError } from "../errors";
 import { searchSite, type SearchResult } from "../../search";
 import { quote } from "../address";
 import { anonymousQueryContext } from "../tool-context";
@@ -36,9 +38,9 @@ const input = SearchQuerySchema.extend({
     .number()
     .int()
     .min(1)
-    .max(SEARCH_MAX_PAGE)
+    .max(MAX_PAGE)
     .optional()
-    .describe(`With only: page of that group (from 1, ${SEARCH_GROUP_LIMIT} hits each, up to ${SEARCH_MAX_PAGE})`),
+    .describe(`With only: page of that group (from 1, ${SEARCH_GROUP_LIMIT} hits each; past ${SEARCH_MAX_PAGE} empty)`),
   lang: LangInput,
 });
 
@@ -78,6 +80,8 @@ export const searchTool = defineTool({
   async run(args, tools) {
     const lang = chooseLang(args.lang, undefined, tools.defaultLang);
     const words = mcpWords(lang);
+    // As the API: page 1 is every group's only page; a later one needs its group.
+    if (args.page !== undefined && args.page > 1 && !args.only) throw new ToolError(words.pageNeedsOnly);
     const perGroup = args.only ? SEARCH_GROUP_LIMIT : PER_GROUP;
     const found = await searchSite(anonymousQueryContext(tools, lang), args.q, {
       type: args.type,
@@ -102,7 +106,6 @@ export const searchTool = defineTool({
           JSON.stringify({ q: found.query, only: found.paging.group, page: found.paging.next_page, ...(args.type && { type: args.type }), lang }),
         ),
       );
-    if (args.page && !args.only) notes.push(words.pageNeedsOnly);
     if (args.type && args.only && args.only !== "documents") notes.push(words.typeFiltersDocuments);
 
     // Excerpts share the snippet budget; a result that would pass the bound gets shorter ones, at last no highlights.

@@ -3,7 +3,7 @@ import { OPEN_READ } from "../../auth/scopes";
 import { boardviewNet, boardviewPart, visibleBoardview } from "../../db/queries/boardviews";
 import { notFound, quoteInput, validationError } from "../../http/problem";
 import { queryContext } from "../../http/request-queries";
-import { BoardviewNetSchema, BoardviewPartSchema, BoardviewQuerySchema, BoardviewSummarySchema } from "../../schemas/boardviews";
+import { BoardviewNetSchema, BoardviewPartSchema, BoardviewQuerySchema, BoardviewSummarySchema, PART_OR_NET } from "../../schemas/boardviews";
 import { apiRoute, createRouter } from "../define";
 import { idParam, requireId } from "../params";
 
@@ -33,7 +33,7 @@ const route = apiRoute(OPEN_READ, ["not-found", "validation-failed"], {
 export const getDocumentBoardviewRoute = createRouter().openapi(route, async (c) => {
   const id = requireId(c.req.valid("param").document, "document");
   const q = c.req.valid("query");
-  if (q.part !== undefined && q.net !== undefined) throw validationError({ net: ["Ask for a part or a net, not both."] });
+  if (q.part !== undefined && q.net !== undefined) throw validationError({ net: [PART_OR_NET] });
   const ctx = queryContext(c);
   const doc = await visibleBoardview(ctx, id);
   if (!doc) throw notFound("document");

@@ -2,7 +2,8 @@ import { OPEN_READ } from "../../auth/scopes";
 import { dataOf } from "../../schemas/common";
 import { z } from "@hono/zod-openapi";
 import { PageParam } from "../../core/pagination";
-import { SEARCH_GROUP_LIMIT, SEARCH_GROUPS, SEARCH_MAX_PAGE, SearchResultSchema } from "../../schemas/search";
+import { PAGE_NEEDS_GROUP, SEARCH_GROUP_LIMIT, SEARCH_GROUPS, SEARCH_MAX_PAGE, SearchResultSchema } from "../../schemas/search";
+import { validationError } from "../../http/problem";
 import { SEARCH_MAX_CHARS, SEARCH_MIN_CHARS, SearchQuerySchema } from "../../schemas/search-query";
 import { searchSite } from "../../search";
 import { apiRoute, createRouter } from "../define";
@@ -32,7 +33,7 @@ const SearchRequestQuery = SearchQuerySchema.extend({
   page: PageParam.openapi({
     param: { name: "page", in: "query" },
     example: 2,
-    description: `With group: page of that group, from 1 (paging.next_page names the next; a page past ${SEARCH_MAX_PAGE} is empty). Without group: 1.`,
+    description: `With group: page of that group, from 1 (paging.next_page names the next; a page past ${SEARCH_MAX_PAGE} is empty). Without group only 1: a later page is a 422.`,
   }),
 });
 
@@ -50,5 +51,6 @@ const route = apiRoute(OPEN_READ, ["validation-failed", "unavailable"], {
 
 export const searchRoute = createRouter().openapi(route, async (c) => {
   const { q, type, group, page } = c.req.valid("query");
+  if (page > 1 && !group) throw validationError({ page: [PAGE_NEEDS_GROUP] });
   return c.json({ data: await searchSite(queryContext(c), q, { type, ...(group && { group, page }) }) }, 200);
 });

@@ -8,7 +8,8 @@ import { renderPage } from "../render";
 
 export async function problemPage(c: Context<AppEnv>, site: Site, code: ProblemCode): Promise<Response> {
   const { s } = site;
-  const { status, title, explanation: explanations } = PROBLEMS[code];
+  const { status, titles, explanation: explanations } = PROBLEMS[code];
+  const title = titles[site.lang];
   const url = problemTypeUrl(site.siteUrl, code);
   const explanation = explanations[site.lang];
   // One address serves both languages (negotiated), so every alternate is the same url.
