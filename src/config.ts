@@ -23,6 +23,10 @@ export interface AppConfig {
   mcpRatePerMinute: number;
   /** Lifetime of anonymous answers in the edge cache (src/http/edge-cache.ts); 0 turns it off. */
   edgeCacheTtlSeconds: number;
+  /** Sign-in and account form posts per client address per minute. */
+  formRatePerMinute: number;
+  /** A signed-in member's account form posts per minute. */
+  memberRatePerMinute: number;
 }
 
 function intVar(value: string | undefined, fallback: number): number {
@@ -47,5 +51,7 @@ export function readConfig(env: Env): AppConfig {
     linkRatePerMinute: intVar(env.LINK_RATE_PER_MINUTE, 600),
     mcpRatePerMinute: intVar(env.MCP_RATE_PER_MINUTE, 120),
     edgeCacheTtlSeconds: intVar(env.EDGE_CACHE_TTL_SECONDS, 60),
+    formRatePerMinute: intVar(env.FORM_RATE_PER_MINUTE, 30),
+    memberRatePerMinute: intVar(env.MEMBER_RATE_PER_MINUTE, 30),
   };
 }
