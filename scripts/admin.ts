@@ -21,7 +21,8 @@ runMain(async () => {
   const commandArgv = argv.filter((a, i) => a !== "--remote" && a !== "--rehearse" && (persistAt === -1 || (i !== persistAt && i !== persistAt + 1)));
   const now = new Date();
   const siteUrl = process.env.SITE_URL || configuredSiteUrl();
-  const run = (db: D1Database, files: AdminContext["files"], shards: AdminContext["shards"]) => runAdmin({ db, files, shards, now, siteUrl }, commandArgv);
+  const run = (db: D1Database, files: AdminContext["files"], shards: AdminContext["shards"]) =>
+    runAdmin({ db, files, shards, now, siteUrl }, commandArgv);
 
   let result: Awaited<ReturnType<typeof run>>;
   try {

@@ -6,6 +6,8 @@ import {
   generateRegistrationOptions,
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import { DomainError } from "../errors";
@@ -55,7 +57,9 @@ async function takeChallenge(db: D1Database, ceremony: unknown, purpose: Purpose
   const found =
     typeof ceremony === "string" && ceremony.length <= 64
       ? await db
-          .prepare("delete from webauthn_challenges where id_hash = ? and purpose = ? and expires_at > ? returning challenge as challenge, user_id as userId")
+          .prepare(
+            "delete from webauthn_challenges where id_hash = ? and purpose = ? and expires_at > ? returning challenge as challenge, user_id as userId",
+          )
           .bind(await secretHash(ceremony), purpose, now.toISOString())
           .first<{ challenge: string; userId: number | null }>()
       : null;
@@ -65,7 +69,9 @@ async function takeChallenge(db: D1Database, ceremony: unknown, purpose: Purpose
 
 export async function listPasskeys(db: D1Database, userId: number): Promise<PasskeyRow[]> {
   const { results } = await db
-    .prepare("select id as id, name as name, created_at as createdAt, last_used_at as lastUsedAt from passkeys where user_id = ? order by created_at, id")
+    .prepare(
+      "select id as id, name as name, created_at as createdAt, last_used_at as lastUsedAt from passkeys where user_id = ? order by created_at, id",
+    )
     .bind(userId)
     .all<PasskeyRow>();
   return results;
@@ -102,8 +108,13 @@ export async function registerPasskey(
   if (userId === null) throw new DomainError("invalid", "This passkey request has no member.");
   let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
-    // biome-ignore lint/suspicious/noExplicitAny: the browser's JSON, checked by the library itself.
-    verified = await verifyRegistrationResponse({ response: input.response as any, expectedChallenge: challenge, expectedOrigin: rp.origin, expectedRPID: rp.id, requireUserVerification: false });
+    verified = await verifyRegistrationResponse({
+      response: input.response as RegistrationResponseJSON, // the browser's JSON: the library checks its shape
+      expectedChallenge: challenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
+      requireUserVerification: false,
+    });
   } catch (error) {
     throw new DomainError("invalid", `The passkey could not be verified: ${(error as Error).message}`);
   }
@@ -111,8 +122,18 @@ export async function registerPasskey(
   const { credential } = verified.registrationInfo;
   await input.authorize(userId);
   await db
-    .prepare("insert into passkeys (id, user_id, public_key, counter, transports, name, created_at) values (?, ?, ?, ?, ?, ?, ?) on conflict (id) do nothing")
-    .bind(credential.id, userId, isoBase64URL.fromBuffer(credential.publicKey), credential.counter, JSON.stringify(credential.transports ?? []), input.name, now.toISOString())
+    .prepare(
+      "insert into passkeys (id, user_id, public_key, counter, transports, name, created_at) values (?, ?, ?, ?, ?, ?, ?) on conflict (id) do nothing",
+    )
+    .bind(
+      credential.id,
+      userId,
+      isoBase64URL.fromBuffer(credential.publicKey),
+      credential.counter,
+      JSON.stringify(credential.transports ?? []),
+      input.name,
+      now.toISOString(),
+    )
     .run();
   return userId;
 }
@@ -140,12 +161,16 @@ export async function verifySignIn(db: D1Database, rp: RelyingParty, input: { ce
   let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
     verified = await verifyAuthenticationResponse({
-      // biome-ignore lint/suspicious/noExplicitAny: the browser's JSON, checked by the library itself.
-      response: input.response as any,
+      response: input.response as AuthenticationResponseJSON, // the browser's JSON: the library checks its shape
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
-      credential: { id: row.id, publicKey: isoBase64URL.toBuffer(row.publicKey), counter: Number(row.counter), transports: JSON.parse(row.transports) },
+      credential: {
+        id: row.id,
+        publicKey: isoBase64URL.toBuffer(row.publicKey),
+        counter: Number(row.counter),
+        transports: JSON.parse(row.transports),
+      },
       requireUserVerification: false,
     });
   } catch (error) {

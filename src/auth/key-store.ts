@@ -18,8 +18,7 @@ export interface IssuedApiKey {
   prefix: string;
 }
 
-const INSERT =
-  "insert into api_keys (user_id, name, token_hash, display_prefix, scopes, expires_at, created_at) select ?1, ?2, ?3, ?4, ?5, ?6, ?7";
+const INSERT = "insert into api_keys (user_id, name, token_hash, display_prefix, scopes, expires_at, created_at) select ?1, ?2, ?3, ?4, ?5, ?6, ?7";
 // Checked in the insert itself, so parallel requests cannot pass the limit together.
 const UNDER_LIMIT =
   " where (select count(*) from api_keys where user_id = ?1 and revoked_at is null and (expires_at is null or expires_at > ?7)) < ?8";

@@ -26,7 +26,13 @@ async function accountPage(c: Context<AppEnv>, site: Site, path: AccountPath, ti
   const res = await renderPage(
     c,
     site,
-    { title, description: title, canonical: accountUrl(site.urls, path), alternates: alternatesOf(site, (urls) => accountUrl(urls, path)), noindex: true },
+    {
+      title,
+      description: title,
+      canonical: accountUrl(site.urls, path),
+      alternates: alternatesOf(site, (urls) => accountUrl(urls, path)),
+      noindex: true,
+    },
     body,
     status,
   );
@@ -54,8 +60,29 @@ export function messagePage(c: Context<AppEnv>, site: Site, status: Status, titl
 }
 
 /** A button the passkey script drives: its options and verify addresses, and a status line for what happens. */
-function PasskeyButton({ hook, label, options, verify, invite, w }: { hook: string; label: string; options: string; verify: string; invite?: string; w: AccountWords }) {
-  const attributes = { [hook]: "", "data-options": options, "data-verify": verify, "data-invite": invite, "data-failed": w.passkeyFailed, "data-working": w.working };
+function PasskeyButton({
+  hook,
+  label,
+  options,
+  verify,
+  invite,
+  w,
+}: {
+  hook: string;
+  label: string;
+  options: string;
+  verify: string;
+  invite?: string;
+  w: AccountWords;
+}) {
+  const attributes = {
+    [hook]: "",
+    "data-options": options,
+    "data-verify": verify,
+    "data-invite": invite,
+    "data-failed": w.passkeyFailed,
+    "data-working": w.working,
+  };
   return (
     <>
       <p>

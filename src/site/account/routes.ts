@@ -190,19 +190,19 @@ export function addAccountRoutes(site: Hono<AppEnv>, lang: Lang): void {
         c.env.DB,
         rp(c),
         {
-        ceremony: body.ceremony,
-        response: body.response,
-        name,
-        // The ceremony's member must be the invite's (redeemed now, once) or the session's.
-        authorize: async (ceremonyUser: number) => {
-          if (signedIn) {
-            if (signedIn.userId !== ceremonyUser) throw new DomainError("forbidden", "This passkey request belongs to another member.");
-            return;
-          }
-          const redeemed = await redeemInvite(c.env.DB, invite!, now);
-          if (redeemed === undefined) throw new DomainError("gone", "This invite has expired or was already used.");
-          if (redeemed !== ceremonyUser) throw new DomainError("forbidden", "This passkey request belongs to another member.");
-        },
+          ceremony: body.ceremony,
+          response: body.response,
+          name,
+          // The ceremony's member must be the invite's (redeemed now, once) or the session's.
+          authorize: async (ceremonyUser: number) => {
+            if (signedIn) {
+              if (signedIn.userId !== ceremonyUser) throw new DomainError("forbidden", "This passkey request belongs to another member.");
+              return;
+            }
+            const redeemed = await redeemInvite(c.env.DB, invite!, now);
+            if (redeemed === undefined) throw new DomainError("gone", "This invite has expired or was already used.");
+            if (redeemed !== ceremonyUser) throw new DomainError("forbidden", "This passkey request belongs to another member.");
+          },
         },
         now,
       );

@@ -57,11 +57,14 @@ const en = {
 
 const es: typeof en = {
   signInTitle: "Iniciar sesión",
-  signInText: "Los miembros inician sesión con una llave de acceso (passkey): la huella, la cara o el bloqueo de pantalla del dispositivo, o una llave de seguridad. Sin contraseña.",
+  signInText:
+    "Los miembros inician sesión con una llave de acceso (passkey): la huella, la cara o el bloqueo de pantalla del dispositivo, o una llave de seguridad. Sin contraseña.",
   signInButton: "Iniciar sesión con una llave de acceso",
-  signInNoAccount: "¿Aún no tienes cuenta? Un administrador envía a los miembros un enlace de invitación de un solo uso para crear su primera llave de acceso.",
+  signInNoAccount:
+    "¿Aún no tienes cuenta? Un administrador envía a los miembros un enlace de invitación de un solo uso para crear su primera llave de acceso.",
   inviteTitle: "Crea tu llave de acceso",
-  inviteText: (name: string) => `Te damos la bienvenida, ${name}. Crea una llave de acceso en este dispositivo para iniciar sesión a partir de ahora. Este enlace funciona una sola vez.`,
+  inviteText: (name: string) =>
+    `Te damos la bienvenida, ${name}. Crea una llave de acceso en este dispositivo para iniciar sesión a partir de ahora. Este enlace funciona una sola vez.`,
   inviteButton: "Crear una llave de acceso",
   inviteGoneTitle: "Esta invitación no se puede usar",
   inviteGoneText: "El enlace ha caducado (las invitaciones duran 24 horas) o ya se usó. Pide otro a un administrador.",
