@@ -215,8 +215,15 @@ describe("the API keys page", () => {
     expect(cross.status).toBe(403);
     expect((await send("POST", "/en/account/keys", { cookie: member.cookie, origin: null, form: { name: "csrf" } })).status).toBe(403);
     expect((await send("POST", "/en/account/sign-out", { cookie: member.cookie, origin: "https://evil.example", form: {} })).status).toBe(403);
+    // Without an Origin, the browser's Fetch Metadata decides: another site's is refused, the site's own allowed.
+    const crossMeta = { cookie: member.cookie, origin: null, headers: { "Sec-Fetch-Site": "cross-site" }, form: { name: "csrf" } };
+    expect((await send("POST", "/en/account/keys", crossMeta)).status).toBe(403);
+    const mismatch = { cookie: member.cookie, origin: "https://evil.example", headers: { "Sec-Fetch-Site": "same-origin" }, form: { name: "csrf" } };
+    expect((await send("POST", "/en/account/keys", mismatch)).status).toBe(403);
     expect(await keyCount(name)).toBe(before);
     expect((await send("GET", "/en/account/keys", { cookie: member.cookie })).status).toBe(200);
+    const sameMeta = { cookie: member.cookie, origin: null, headers: { "Sec-Fetch-Site": "same-origin" }, form: { name: "mine" } };
+    expect((await send("POST", "/en/account/keys", sameMeta)).status).toBe(200);
   });
 
   it("an API key can neither create nor list keys: the forms refuse it even beside a session", async () => {

@@ -41,9 +41,14 @@ export async function currentMember(c: Ctx): Promise<MemberSession | undefined> 
 /** Why a post is refused before anything is done. */
 export type Refusal = { kind: "api-key" } | { kind: "cross-site" } | { kind: "rate"; applied: AppliedLimit };
 
-/** The Origin a browser sends on every POST, compared with the site's own. */
+/**
+ * The Origin a browser sends on a POST, compared with the site's own. Where it is missing (the local `wrangler dev`
+ * proxy drops a same-origin one), the browser's Fetch Metadata must say same-origin; with neither, it is refused.
+ */
 export function sameOrigin(c: Ctx): boolean {
-  return c.req.header("Origin") === new URL(c.get("siteUrl")).origin;
+  const origin = c.req.header("Origin");
+  if (origin !== undefined) return origin === new URL(c.get("siteUrl")).origin;
+  return c.req.header("Sec-Fetch-Site") === "same-origin";
 }
 
 async function counted(c: Ctx, applied: Promise<AppliedLimit>): Promise<Refusal | undefined> {
