@@ -106,7 +106,10 @@ describe("invites and passkeys", () => {
     const { SoftPasskey } = await import("../helpers/passkey");
     const second = await SoftPasskey.create();
     const started = await (await send("POST", "/en/account/passkeys/options", { cookie: member.cookie, json: {} })).json<any>();
-    const added = await send("POST", "/en/account/passkeys", { cookie: member.cookie, json: { ceremony: started.ceremony, response: await second.register(started.options, ORIGIN) } });
+    const added = await send("POST", "/en/account/passkeys", {
+      cookie: member.cookie,
+      json: { ceremony: started.ceremony, response: await second.register(started.options, ORIGIN) },
+    });
     expect(added.status).toBe(200);
     expect((await signIn(second)).res.status).toBe(200);
     const removed = await send("POST", `/en/account/remove-passkey/${member.passkey.credentialId}`, { cookie: member.cookie, form: {} });
@@ -188,7 +191,9 @@ describe("the API keys page", () => {
     expect(refused.res.status).toBe(409);
     expect(refused.token).toBeUndefined();
     expect(await keyCount(name)).toBe(10);
-    const row = await env.DB.prepare("select k.id, k.expires_at, k.created_at from api_keys k join users u on u.id = k.user_id where u.username = ? limit 1")
+    const row = await env.DB.prepare(
+      "select k.id, k.expires_at, k.created_at from api_keys k join users u on u.id = k.user_id where u.username = ? limit 1",
+    )
       .bind(name)
       .first<any>();
     expect(Date.parse(row.expires_at) - Date.parse(row.created_at)).toBe(90 * 24 * 3600 * 1000);
@@ -201,7 +206,9 @@ describe("the API keys page", () => {
     expect((await createKeyOnPage(member.cookie, "   ")).res.status).toBe(422);
     expect((await createKeyOnPage(member.cookie, "x", "7")).res.status).toBe(422);
     expect((await createKeyOnPage(member.cookie, "x".repeat(101))).res.status).toBe(422);
-    const aliceKey = await env.DB.prepare("select k.id from api_keys k join users u on u.id = k.user_id where u.username = 'alice' limit 1").first<number>("id");
+    const aliceKey = await env.DB.prepare(
+      "select k.id from api_keys k join users u on u.id = k.user_id where u.username = 'alice' limit 1",
+    ).first<number>("id");
     expect((await send("POST", `/en/account/keys/${aliceKey}/revoke`, { cookie: member.cookie, form: {} })).status).toBe(404);
     expect((await api("/me", { key: KEYS.aliceRead })).status).toBe(200);
     expect(await (await send("GET", "/en/account/keys", { cookie: member.cookie })).text()).not.toContain("bds_alice");
@@ -232,7 +239,11 @@ describe("the API keys page", () => {
     const { token } = await createKeyOnPage(member.cookie, "first");
     const withKey = await send("POST", "/en/account/keys", { headers: { Authorization: `Bearer ${token}` }, form: { name: "by key" } });
     expect(withKey.status).toBe(403);
-    const both = await send("POST", "/en/account/keys", { cookie: member.cookie, headers: { Authorization: `Bearer ${token}` }, form: { name: "by key" } });
+    const both = await send("POST", "/en/account/keys", {
+      cookie: member.cookie,
+      headers: { Authorization: `Bearer ${token}` },
+      form: { name: "by key" },
+    });
     expect(both.status).toBe(403);
     const list = await send("GET", "/en/account/keys", { headers: { Authorization: `Bearer ${token}` } });
     expect(list.status).toBe(303);
@@ -270,7 +281,9 @@ describe("last used", () => {
     expect((await api("/me", { key: token })).status).toBe(200);
     expect(await settled(token!, (v) => v !== first)).toBe(new Date(start + 61_000).toISOString());
     vi.useRealTimers();
-    expect(await (await send("GET", "/en/account/keys", { cookie: member.cookie })).text()).toContain(`<time datetime="${new Date(start + 61_000).toISOString()}">`);
+    expect(await (await send("GET", "/en/account/keys", { cookie: member.cookie })).text()).toContain(
+      `<time datetime="${new Date(start + 61_000).toISOString()}">`,
+    );
   });
 });
 

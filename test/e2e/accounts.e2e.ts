@@ -15,7 +15,10 @@ const PUBLIC_SCHEMATIC = "01JM9S346Q3D25VT4F5V37E3S3";
 const USER = `erin${Date.now() % 100000}`;
 
 function admin(...argv: string[]): string[] {
-  const out = execFileSync("npx", ["tsx", "scripts/admin.ts", ...argv, "--persist-to", PERSIST!], { encoding: "utf8", env: { ...process.env, SITE_URL: "" } });
+  const out = execFileSync("npx", ["tsx", "scripts/admin.ts", ...argv, "--persist-to", PERSIST!], {
+    encoding: "utf8",
+    env: { ...process.env, SITE_URL: "" },
+  });
   return out.trim().split("\n");
 }
 function inviteLink(username: string): string {
@@ -53,7 +56,14 @@ async function virtualAuthenticator(page: Page) {
   const cdp = await context.newCDPSession(page);
   await cdp.send("WebAuthn.enable");
   await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
 }
 const overflow = (page: Page) => page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") as Promise<number>;
@@ -188,7 +198,10 @@ try {
   console.log("e2e accounts: all checks passed");
 } catch (error) {
   for (const p of context.pages()) {
-    const status = await p.locator("[data-passkey-status]").allInnerTexts().catch(() => []);
+    const status = await p
+      .locator("[data-passkey-status]")
+      .allInnerTexts()
+      .catch(() => []);
     console.error(`  at ${step}: ${p.url()} ${status.join(" ")}`);
   }
   console.error(problems.join("\n"));

@@ -39,7 +39,10 @@ export function send(method: "GET" | "POST", path: string, init: PostInit = {}):
 /** The session id a response set, or undefined. */
 export function sessionSet(res: Response): string | undefined {
   const line = (res.headers.get("Set-Cookie") ?? "").split(/,(?=\s*[\w-]+=)/).find((c) => c.trim().startsWith(`${COOKIE}=`));
-  const value = line?.trim().slice(COOKIE.length + 1).split(";")[0];
+  const value = line
+    ?.trim()
+    .slice(COOKIE.length + 1)
+    .split(";")[0];
   return value || undefined;
 }
 

@@ -78,7 +78,11 @@ export class SoftPasskey {
       rawId: this.credentialId,
       type: "public-key",
       clientExtensionResults: {},
-      response: { clientDataJSON: isoBase64URL.fromBuffer(clientData), attestationObject: isoBase64URL.fromBuffer(attestationObject), transports: ["internal"] },
+      response: {
+        clientDataJSON: isoBase64URL.fromBuffer(clientData),
+        attestationObject: isoBase64URL.fromBuffer(attestationObject),
+        transports: ["internal"],
+      },
     };
   }
 
