@@ -67,6 +67,11 @@ async function virtualAuthenticator(page: Page) {
   });
 }
 const overflow = (page: Page) => page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") as Promise<number>;
+/** What sticks out past the screen's right edge, to name it when a page is too wide. */
+const wideElements = (page: Page) =>
+  page.evaluate(
+    "[...document.querySelectorAll('main *')].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && !e.closest('.table')).slice(0, 5).map((e) => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))",
+  ) as Promise<string[]>;
 
 try {
   step = "invite";
@@ -174,10 +179,10 @@ try {
   await phone.setViewportSize({ width: 390, height: 844 });
   await phone.goto(`${SITE}/es/account/keys`);
   assert.equal(await phone.locator("h1").innerText(), "Claves de API");
-  assert.ok((await overflow(phone)) <= 0, "the keys page fits a phone's width");
+  assert.ok((await overflow(phone)) <= 0, `the keys page fits a phone's width: ${(await wideElements(phone)).join(", ")}`);
   await shot(phone, "account-keys-phone");
   await phone.goto(`${SITE}/es/sign-in`);
-  assert.ok((await overflow(phone)) <= 0, "the sign-in page fits a phone's width");
+  assert.ok((await overflow(phone)) <= 0, `the sign-in page fits a phone's width: ${(await wideElements(phone)).join(", ")}`);
   await phone.close();
 
   step = "a reused invite and an expired one";
