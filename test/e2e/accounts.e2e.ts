@@ -70,7 +70,7 @@ const overflow = (page: Page) => page.evaluate("document.documentElement.scrollW
 /** What sticks out past the screen's right edge, to name it when a page is too wide. */
 const wideElements = (page: Page) =>
   page.evaluate(
-    "[...document.querySelectorAll('main *')].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && !e.closest('.table')).slice(0, 5).map((e) => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))",
+    "[...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1).slice(0, 5).map((e) => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))",
   ) as Promise<string[]>;
 
 try {

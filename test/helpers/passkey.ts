@@ -29,7 +29,7 @@ function derSignature(raw: Uint8Array): Uint8Array<ArrayBuffer> {
   return concat(new Uint8Array([0x30, body.length]), body);
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: the server's options JSON, read loosely as a browser would.
+// any: the server's options JSON, read loosely as a browser would.
 type Options = any;
 
 export class SoftPasskey {
