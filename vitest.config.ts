@@ -71,6 +71,8 @@ export default defineConfig({
             KEY_RATE_PER_MINUTE: "1000000",
             SITE_RATE_PER_MINUTE: "1000000",
             MCP_RATE_PER_MINUTE: "1000000",
+            FORM_RATE_PER_MINUTE: "1000000",
+            MEMBER_RATE_PER_MINUTE: "1000000",
             EDGE_CACHE_TTL_SECONDS: "0",
             // Keys made up for the tests (never a vendor's) for the encrypted boardview formats: 44 words for .fz,
             // 8 bytes for XZZ. No .cae key, so an encrypted .cae upload shows the no-key reason (test/boardview/).
@@ -99,6 +101,8 @@ export default defineConfig({
             KEY_RATE_PER_MINUTE: "10",
             DOWNLOAD_CAP_PER_DAY: "3",
             FILE_LINK_TTL_SECONDS: "300",
+            FORM_RATE_PER_MINUTE: "8",
+            MEMBER_RATE_PER_MINUTE: "5",
             EDGE_CACHE_TTL_SECONDS: "0",
           }),
         ],

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end check of the site in headless Chromium: `npm run test:e2e`.
 # Starts `wrangler dev` on a free port with a fresh local state
-# seeded from test/fixtures/sample.json, runs test/e2e/site.e2e.ts, test/e2e/api-reference.e2e.ts and
+# seeded from test/fixtures/sample.json, runs test/e2e/site.e2e.ts, test/e2e/api-reference.e2e.ts,
+# test/e2e/accounts.e2e.ts (passkeys with a virtual authenticator, invites from `npm run admin`) and
 # test/e2e/dev-server.e2e.ts (what only a real socket shows: refused bodies, a busy port), then stops
 # the server.
 set -euo pipefail
@@ -53,4 +54,6 @@ curl -fsS -o /dev/null "http://127.0.0.1:$PORT/en" || { cat "$LOG"; echo "e2e: s
 BASE_URL="http://127.0.0.1:$PORT" CHROMIUM="$CHROMIUM" npx tsx test/e2e/site.e2e.ts
 BASE_URL="http://127.0.0.1:$PORT" CHROMIUM="$CHROMIUM" npx tsx test/e2e/api-reference.e2e.ts
 BASE_URL="http://127.0.0.1:$PORT" CHROMIUM="$CHROMIUM" npx tsx test/e2e/boardview.e2e.ts
+# Accounts: invites made by the real admin command against this server's state, so it gets the directory.
+BASE_URL="http://127.0.0.1:$PORT" CHROMIUM="$CHROMIUM" PERSIST="$PERSIST" npx tsx test/e2e/accounts.e2e.ts
 BASE_URL="http://127.0.0.1:$PORT" npx tsx test/e2e/dev-server.e2e.ts

@@ -23,6 +23,10 @@ export interface AppConfig {
   mcpRatePerMinute: number;
   /** Lifetime of anonymous answers in the edge cache (src/http/edge-cache.ts); 0 turns it off. */
   edgeCacheTtlSeconds: number;
+  /** Sign-in and account form posts per client address per minute. */
+  formRatePerMinute: number;
+  /** A signed-in member's account form posts per minute. */
+  memberRatePerMinute: number;
   /** Share of ordinary requests the service logs itself (errors, refusals and slow requests always). */
   logSampleRate: number;
   /** A request at least this slow is logged. */
@@ -58,5 +62,7 @@ export function readConfig(env: Env): AppConfig {
     edgeCacheTtlSeconds: intVar(env.EDGE_CACHE_TTL_SECONDS, 60),
     logSampleRate: rateVar(env.LOG_SAMPLE_RATE, 0.01),
     slowRequestMs: intVar(env.SLOW_REQUEST_MS, 1000),
+    formRatePerMinute: intVar(env.FORM_RATE_PER_MINUTE, 30),
+    memberRatePerMinute: intVar(env.MEMBER_RATE_PER_MINUTE, 30),
   };
 }

@@ -133,14 +133,14 @@ describe("item pages render what an anonymous visitor may see", () => {
     }
   });
 
-  it("a document page explains that downloads need a key, from whom, and never links a file", async () => {
+  it("a document page downloads through a member's form, explains keys for scripts and links their settings, and never links a file", async () => {
     const markup = await html(await apiUrl(`/documents/${SAMPLE_IDS.publicSchematic}`, "en"));
-    expect(markup).toContain("needs a personal API key");
-    // The site has no account settings; keys come from the administrators.
-    expect(markup).not.toMatch(/account settings/i);
-    expect(markup).toContain("administrators issue to members");
-    expect(await html(await apiUrl(`/documents/${SAMPLE_IDS.publicSchematic}`, "es"))).not.toMatch(/configuraci[oó]n de tu cuenta/i);
-    expect(markup).toContain('<button type="button" disabled="" aria-describedby="download-help">Download</button>');
+    expect(markup).toContain(`<form method="post" action="${ORIGIN}/en/account/download/${SAMPLE_IDS.publicSchematic}" data-download="true">`);
+    expect(markup).toContain('<button type="submit" aria-describedby="download-help">Download</button>');
+    expect(markup).toContain(`personal read key under <a href="${ORIGIN}/en/account/keys">API keys</a>`);
+    expect(markup).not.toContain("ask one of them");
+    const es = await html(await apiUrl(`/documents/${SAMPLE_IDS.publicSchematic}`, "es"));
+    expect(es).toContain(`<a href="${ORIGIN}/es/account/keys">Claves de API</a>`);
     expect(markup).not.toMatch(/href="[^"]*\/(files|download)[/"?]/);
     expect(markup).toContain("Versions");
     expect(markup).toContain(`href="${ORIGIN}/en/boards/82000165"`);

@@ -15,6 +15,8 @@ export interface AdminContext {
   /** The text databases (TEXT_SHARDS): page text and its index. */
   shards: readonly TextShard[];
   now: Date;
+  /** The site's address (SITE_URL), for links the commands print (users:invite). */
+  siteUrl?: string;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds commands of every input type; each command's own run() is typed by its schema.

@@ -1,7 +1,8 @@
 // keys:create, keys:revoke, keys:list. A token is shown once, at creation; only its SHA-256 and a
 // short display prefix are stored, and listings never show either the token or the hash.
 import { z } from "zod";
-import { displayPrefix, generateToken, KEY_PREFIX, sha256Hex } from "../../src/auth/keys";
+import { displayPrefix, KEY_PREFIX, sha256Hex } from "../../src/auth/keys";
+import { issueApiKey } from "../../src/auth/key-store";
 import { SCOPES, type Scope } from "../../src/schemas/scopes";
 import { UsernameSchema } from "../import/format";
 import { AdminError, defineCommand, formatTable, option, optionalOption, type AdminCommand } from "./command";
@@ -38,16 +39,10 @@ export async function createKey(
   if (input.expiresAt !== null && Date.parse(input.expiresAt) <= now.getTime()) {
     throw new AdminError(`--expires: ${input.expiresAt} is not in the future`);
   }
-  const token = generateToken();
-  const prefix = displayPrefix(token);
-  const row = await db
-    .prepare(
-      "insert into api_keys (user_id, name, token_hash, display_prefix, scopes, expires_at, created_at) values (?, ?, ?, ?, ?, ?, ?) returning id as id",
-    )
-    .bind(user.id, input.name, await sha256Hex(token), prefix, JSON.stringify(input.scopes), input.expiresAt, now.toISOString())
-    .first<{ id: number }>();
+  const issued = await issueApiKey(db, { userId: user.id, name: input.name, scopes: input.scopes, expiresAt: input.expiresAt }, now);
+  const { id, token, prefix } = issued!; // no activeLimit: the insert always happens
   return {
-    id: Number(row!.id),
+    id,
     token,
     prefix,
     username: user.username,

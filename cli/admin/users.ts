@@ -1,9 +1,12 @@
-// users:create, users:deactivate, users:activate. An inactive account's keys answer 403.
+// users:create, users:deactivate, users:activate, users:invite, users:sign-out. An inactive account's keys answer
+// 403 and its sessions end; an invite is a one-time link to register a passkey (docs/accounts.md).
 import { z } from "zod";
 import { LANGUAGES, type Lang } from "../../src/core/language";
 import { UsernameSchema } from "../import/format";
 import { ROLES } from "../../src/schemas/common";
-import { AdminError, defineCommand, option, type AdminCommand } from "./command";
+import { endMemberSessions } from "../../src/accounts/sessions";
+import { createInvite, INVITE_SECONDS } from "../../src/accounts/invites";
+import { AdminError, defineCommand, option, optionalOption, type AdminCommand } from "./command";
 
 export interface UserRow {
   id: number;
@@ -38,9 +41,10 @@ export async function createUser(
   return { id: Number(row!.id), ...input, active: true };
 }
 
-/** Sets the account's active flag; returns whether it changed. */
+/** Sets the account's active flag (deactivating ends its sessions); returns whether it changed. */
 export async function setUserActive(db: D1Database, username: string, active: boolean): Promise<boolean> {
   const user = await requireUser(db, username);
+  if (!active) await endMemberSessions(db, user.id);
   if (user.active === active) return false;
   await db
     .prepare("update users set active = ? where id = ? returning id as id")
@@ -70,7 +74,9 @@ const createUserCommand = defineCommand({
 function activationCommand(active: boolean): AdminCommand {
   return defineCommand({
     name: active ? "users:activate" : "users:deactivate",
-    summary: active ? "Reactivate an account: its keys work again." : "Deactivate an account: its keys answer 403 until reactivated.",
+    summary: active
+      ? "Reactivate an account: its keys work again."
+      : "Deactivate an account: its keys answer 403 until reactivated, its sessions end.",
     usage: "USERNAME",
     positionals: ["username"],
     input: z.strictObject({ username: usernameOption }),
@@ -82,4 +88,43 @@ function activationCommand(active: boolean): AdminCommand {
   });
 }
 
-export const USER_COMMANDS: AdminCommand[] = [createUserCommand, activationCommand(false), activationCommand(true)];
+/** Where invite links point: --site, else the context's site (SITE_URL), else the local dev server. */
+const siteOption = optionalOption(
+  z
+    .string()
+    .refine((v) => /^https?:\/\/[^/\s]+\/?$/.test(v), { message: "must be a site's address, e.g. https://boards.example.org" })
+    .transform((v) => new URL(v).origin),
+);
+
+const inviteCommand = defineCommand({
+  name: "users:invite",
+  summary: "Print a one-time link (24 hours, single use) where the member registers a passkey and signs in.",
+  usage: "USERNAME [--site URL]",
+  positionals: ["username"],
+  input: z.strictObject({ username: usernameOption, site: siteOption }),
+  async run({ db, now, siteUrl }, { username, site }) {
+    const user = await requireUser(db, username);
+    if (!user.active) throw new AdminError(`${username}'s account is inactive: users:activate ${username} first`);
+    const invite = await createInvite(db, user.id, now);
+    const base = site ?? siteUrl ?? "http://localhost:8787";
+    return [
+      `Invite for ${username}, valid ${INVITE_SECONDS / 3600} hours (until ${invite.expiresAt.toISOString()}), usable once:`,
+      `${base}/${user.locale === "en" ? "en" : "es"}/invite/${invite.token}`,
+    ];
+  },
+});
+
+const signOutCommand = defineCommand({
+  name: "users:sign-out",
+  summary: "End every session of a member at once (their keys are not touched: keys:revoke).",
+  usage: "USERNAME",
+  positionals: ["username"],
+  input: z.strictObject({ username: usernameOption }),
+  async run({ db }, { username }) {
+    const user = await requireUser(db, username);
+    const ended = await endMemberSessions(db, user.id);
+    return [`Ended ${ended} session${ended === 1 ? "" : "s"} of ${username}.`];
+  },
+});
+
+export const USER_COMMANDS: AdminCommand[] = [createUserCommand, activationCommand(false), activationCommand(true), inviteCommand, signOutCommand];

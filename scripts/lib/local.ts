@@ -45,9 +45,13 @@ function storageOnlyConfig(): string {
   return path;
 }
 
-/** Runs `work` with the local DB and FILES bindings, then shuts the local runtime down. */
-export async function withLocalBindings<T>(work: (bindings: LocalBindings) => Promise<T>): Promise<T> {
-  const proxy = await getPlatformProxy<LocalBindings>({ configPath: storageOnlyConfig(), persist: { path: STATE_DIR }, remoteBindings: false });
+/**
+ * Runs `work` with the local DB and FILES bindings, then shuts the local runtime down. `persistTo`: the directory a
+ * `wrangler dev --persist-to` was given (its state is under `v3/`), else the default state.
+ */
+export async function withLocalBindings<T>(work: (bindings: LocalBindings) => Promise<T>, persistTo?: string): Promise<T> {
+  const path = persistTo ? join(persistTo, "v3") : STATE_DIR;
+  const proxy = await getPlatformProxy<LocalBindings>({ configPath: storageOnlyConfig(), persist: { path }, remoteBindings: false });
   try {
     return await work(proxy.env);
   } finally {

@@ -13,4 +13,6 @@ export interface Viewer {
   keyName: string;
   scopes: Scope[];
   keyExpiresAt: string | null;
+  /** When the key was last recorded as used (at most once a minute: auth/last-used.ts). */
+  keyLastUsedAt: string | null;
 }

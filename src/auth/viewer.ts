@@ -22,6 +22,7 @@ export async function findViewerByToken(db: Db, token: string, now = new Date())
       keyName: apiKeys.name,
       scopes: apiKeys.scopes,
       keyExpiresAt: apiKeys.expiresAt,
+      keyLastUsedAt: apiKeys.lastUsedAt,
     })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))

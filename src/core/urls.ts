@@ -140,3 +140,28 @@ export function boardviewUrl(documentUrl: string, select?: BoardviewSelection): 
   const [kind, name] = select ? (Object.entries(select)[0] as [string, string]) : ["", ""];
   return `${documentUrl}${kind ? `?${kind}=${encodeURIComponent(name)}` : ""}#boardview`;
 }
+
+/**
+ * A member's account addresses (docs/accounts.md), the same words in both languages: the sign-in page, an invite,
+ * the API keys page, and the forms and passkey calls under `/{lang}/account/`.
+ */
+export type AccountPath =
+  | "sign-in"
+  | "account/keys"
+  | "account/sign-out"
+  | "account/sign-in"
+  | "account/sign-in/options"
+  | "account/passkeys"
+  | "account/passkeys/options"
+  | `account/keys/${number}/revoke`
+  | `account/remove-passkey/${string}`
+  | `account/download/${string}`
+  | `invite/${string}`;
+
+export function accountPath(lang: Lang, path: AccountPath): string {
+  return `/${lang}/${path}`;
+}
+
+export function accountUrl(ctx: UrlContext, path: AccountPath): string {
+  return `${ctx.siteUrl}${accountPath(ctx.lang, path)}`;
+}

@@ -32,6 +32,8 @@ export const apiKeys = sqliteTable(
     expiresAt: text("expires_at"),
     revokedAt: text("revoked_at"),
     createdAt: text("created_at").notNull(),
+    /** Written at most once a minute, after the answer (auth/last-used.ts). */
+    lastUsedAt: text("last_used_at"),
   },
   (t) => [index("api_keys_user_idx").on(t.userId)],
 );

@@ -38,6 +38,8 @@ const REFUSALS: Record<LimitPolicy, { code: ProblemCode; detail: (limit: number,
     code: "download-cap-reached",
     detail: (limit, retry) => `This account has reached its cap of ${limit} downloads per 24 hours. The next download is possible in ${retry} s.`,
   },
+  forms: { code: "rate-limited", detail: (limit, retry) => `Too many form posts from this address: at most ${limit} a minute. Retry in ${retry} s.` },
+  member: { code: "rate-limited", detail: (limit, retry) => `Too many form posts for this account: at most ${limit} a minute. Retry in ${retry} s.` },
   uploads: {
     code: "upload-rate-exceeded",
     detail: (limit, retry) => `This account may upload ${limit} files per hour. Retry after ${retry} seconds.`,

@@ -9,6 +9,8 @@ export type CounterName =
   | `rate:site:${string}`
   | `rate:link:${string}`
   | `rate:mcp:${string}`
+  | `rate:form:${string}`
+  | `rate:member:${number}`
   | `downloads:user:${number}`
   | `uploads:user:${number}`;
 

@@ -6,7 +6,7 @@ import type { CounterName } from "./counters";
 import type { LimitRule } from "./window";
 
 /** Policy names, as they appear in the RateLimit headers. */
-export type LimitPolicy = "anonymous" | "key" | "site" | "link" | "mcp" | "downloads" | "uploads";
+export type LimitPolicy = "anonymous" | "key" | "site" | "link" | "mcp" | "downloads" | "uploads" | "forms" | "member";
 
 export interface PolicyDefinition {
   /** What one count is. */
@@ -45,6 +45,20 @@ export const POLICIES: Readonly<Record<LimitPolicy, PolicyDefinition>> = {
   mcp: { counts: "MCP tool calls and resource reads", per: "client address", variable: "MCP_RATE_PER_MINUTE", windowSeconds: MINUTE, kind: "rate" },
   downloads: { counts: "download links issued", per: "account", variable: "DOWNLOAD_CAP_PER_DAY", windowSeconds: 24 * 60 * MINUTE, kind: "cap" },
   uploads: { counts: "uploads that create a document", per: "account", variable: "UPLOADS_PER_HOUR", windowSeconds: 60 * MINUTE, kind: "cap" },
+  forms: {
+    counts: "sign-in, passkey and account form posts (site downloads included)",
+    per: "client address",
+    variable: "FORM_RATE_PER_MINUTE",
+    windowSeconds: MINUTE,
+    kind: "rate",
+  },
+  member: {
+    counts: "a signed-in member's account form posts (keys, passkeys, downloads, sign-out)",
+    per: "account",
+    variable: "MEMBER_RATE_PER_MINUTE",
+    windowSeconds: MINUTE,
+    kind: "rate",
+  },
 };
 
 /** One limit to count: its policy, the counter it counts on, the rule, and how many events this request is. */
@@ -70,3 +84,5 @@ export const linkLimit = (link: { id: string; version: number; expires: number }
 export const mcpLimit = (address: string, perMinute: number, reads: number) => check("mcp", `rate:mcp:${address}`, perMinute, reads);
 export const downloadLimit = (userId: number, perDay: number) => check("downloads", `downloads:user:${userId}`, perDay);
 export const uploadLimit = (userId: number, perHour: number) => check("uploads", `uploads:user:${userId}`, perHour);
+export const formLimit = (address: string, perMinute: number) => check("forms", `rate:form:${address}`, perMinute);
+export const memberLimit = (userId: number, perMinute: number) => check("member", `rate:member:${userId}`, perMinute);

@@ -4,6 +4,7 @@ import { Hono, type Context } from "hono";
 import { urlContext, type AppEnv } from "../http/app-env";
 import { LANGUAGES, type Lang } from "../core/language";
 import { every } from "hono/combine";
+import { createMiddleware } from "hono/factory";
 import { publicCacheHeaders, publicValidators } from "../http/caching";
 import { edgeCache } from "../http/edge-cache";
 import { FEEDS, homeUrl, parsePagePath, POINT_SECTION, searchPath, sectionPath, type FeedName } from "../core/urls";
@@ -23,6 +24,7 @@ import { searchPage } from "./pages/search";
 import { sectionAt, sectionPage } from "./pages/section";
 import { threadPage } from "./pages/thread";
 import { parseSitemapName, sitemapIndexResponse, sitemapResponse } from "./sitemap";
+import { accountPageFor, addAccountRoutes } from "./account/routes";
 
 const ITEM_PAGES = { thread: threadPage, post: postPage, case: casePage, document: documentPage, board: boardPage };
 
@@ -70,18 +72,21 @@ export function buildSite() {
   // Each language's pages under its own literal prefix (not a `:lang{es|en}` parameter: a pattern in a parameter
   // makes Hono fall back from its one-regular-expression router to a tree walk for every request).
   for (const lang of LANGUAGES) {
+    // The account pages (sign-in, an invite, API keys) share these address shapes but depend on who asks: they are
+    // answered before the cache, and only they read the session cookie.
+    const accountPages = createMiddleware<AppEnv>(async (c, next) => (await accountPageFor(c, lang)) ?? next());
     site.get(`/${lang}`, cached, (c) => homePage(c, siteFor(c, lang)));
     // A typed or linked "/en/" means the home page, which has one address without the slash.
     site.get(`/${lang}/`, (c) => c.redirect(homeUrl({ siteUrl: c.get("siteUrl"), lang }), 301));
     // One route per address depth, each deciding what its segments name: Hono's one-regular-expression router
     // takes no literal segment beside a parameter at the same place (/en/search beside /en/:section).
-    site.get(`/${lang}/:section`, cached, async (c) => {
+    site.get(`/${lang}/:section`, accountPages, cached, async (c) => {
       const site = siteFor(c, lang);
       if (c.req.path === searchPath(lang)) return searchPage(c, site);
       const kind = sectionAt(c.req.path, site);
       return orNotFound(c, kind && (await sectionPage(c, site, kind)));
     });
-    site.get(`/${lang}/:section/:key/:slug?`, cached, async (c) => {
+    site.get(`/${lang}/:section/:key/:slug?`, accountPages, cached, async (c) => {
       if (c.req.param("section") === "feeds" && c.req.param("slug") === undefined) return feedPage(c, lang, c.req.param("key"));
       const parsed = parsePagePath(c.req.path);
       if (!parsed) return notFoundPage(c);
@@ -94,6 +99,7 @@ export function buildSite() {
       if (parsed?.kind !== "board" || !Object.values(POINT_SECTION).includes(sub)) return notFoundPage(c);
       return orNotFound(c, await pointPage(c, siteFor(c, lang), parsed.key, c.req.param("point"), sub === POINT_SECTION[lang]));
     });
+    addAccountRoutes(site, lang);
   }
   return site;
 }

@@ -10,7 +10,7 @@ export async function renderPage(
   site: Site,
   head: PageHead,
   body: Child,
-  status: 200 | 404 | 422 | 429 | 500 | 503 = 200,
+  status: 200 | 403 | 404 | 409 | 410 | 422 | 429 | 500 | 503 = 200,
 ): Promise<Response> {
   const html = await (
     <Layout site={site} head={head}>

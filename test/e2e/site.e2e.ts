@@ -50,9 +50,10 @@ try {
   const docTitle = await docLink.innerText();
   await Promise.all([page.waitForURL(/\/en\/library\/[0-9A-Z]{26}\/[a-z0-9-]+$/), docLink.click()]);
   assert.equal(await page.locator("h1").innerText(), docTitle);
-  const download = page.getByRole("button", { name: "Download" });
-  assert.equal(await download.isDisabled(), true, "the download button is not a link to a file");
-  assert.match(await page.locator("#download-help").innerText(), /API key/);
+  const download = page.getByRole("button", { name: "Download", exact: true });
+  assert.equal(await download.getAttribute("type"), "submit", "the download button posts the member's download form");
+  assert.match(await page.locator("#download-help").innerText(), /Signed-in members/);
+  assert.equal(await page.getByRole("link", { name: "API keys" }).count(), 1, "the page links the keys settings");
   console.log(`  document: ${docTitle}`);
   await shot(page, "document");
 

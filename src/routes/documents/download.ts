@@ -1,10 +1,7 @@
 import { KEY_READ } from "../../auth/scopes";
-import { countDownload, findDownloadTarget } from "../../db/queries/downloads";
-import { signLink, fileUrl, type FileLink } from "../../files/signed-link";
+import { issueDownload } from "../../files/download";
 import { ApiError, notFound } from "../../http/problem";
 import { apiBaseUrl } from "../../core/urls";
-import { countLimit, refundLimit } from "../../limits/count";
-import { downloadLimit } from "../../limits/policies";
 import { enforce } from "../../http/rate-limit";
 import { dataOf } from "../../schemas/common";
 import { DownloadUrlSchema } from "../../schemas/documents";
@@ -41,25 +38,20 @@ export const downloadDocumentRoute = createRouter().openapi(route, async (c) => 
     throw new ApiError("method-not-allowed", "Use GET: each call issues a link and counts as a download.", { headers: { Allow: "GET" } });
   const viewer = c.get("viewer")!; // KEY_READ: requireAccess refused anonymous callers already
   const id = requireId(c.req.valid("param").document, "document");
-  const ctx = queryContext(c);
-  const target = await findDownloadTarget(ctx, id);
-  if (!target) throw notFound("document");
-  if (target.status !== "available") {
-    throw new ApiError("not-available", `This document is ${target.status}; only available documents can be downloaded.`);
-  }
-
   const { downloadCapPerDay, fileLinkTtlSeconds } = c.get("config");
-  // Sign before counting: a link that cannot be made (no signing key: 503) costs the caller nothing.
-  const link: FileLink = { id, version: target.version, expires: Math.floor(Date.now() / 1000) + fileLinkTtlSeconds };
-  const url = fileUrl(apiBaseUrl(c.get("siteUrl")), link, await signLink(c.env, link));
-  const check = downloadLimit(viewer.userId, downloadCapPerDay);
-  const cap = enforce(c, await countLimit(c.env, check));
-  try {
-    await countDownload(ctx.db, id);
-    c.header("Cache-Control", "no-store"); // every call is a new link and a counted download
-    return c.json({ data: { url, expires_at: new Date(link.expires * 1000).toISOString() } }, 200);
-  } catch (err) {
-    await refundLimit(c.env, check, cap); // no link issued: the cap gives it back
-    throw err;
+  const outcome = await issueDownload(c.env, {
+    ctx: { ...queryContext(c), viewer: { userId: viewer.userId } },
+    id,
+    baseUrl: apiBaseUrl(c.get("siteUrl")),
+    capPerDay: downloadCapPerDay,
+    linkTtlSeconds: fileLinkTtlSeconds,
+  });
+  if (outcome.kind === "not-found") throw notFound("document");
+  if (outcome.kind === "not-available") {
+    throw new ApiError("not-available", `This document is ${outcome.status}; only available documents can be downloaded.`);
   }
+  enforce(c, outcome.cap); // throws the cap's 429 when it refused
+  if (outcome.kind !== "issued") throw new Error("a refused cap is thrown above");
+  c.header("Cache-Control", "no-store"); // every call is a new link and a counted download
+  return c.json({ data: { url: outcome.url, expires_at: outcome.expiresAt } }, 200);
 });

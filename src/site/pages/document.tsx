@@ -1,9 +1,10 @@
-// A library document: metadata, versions and boards. The download button never links a file: downloads need a key.
+// A library document: metadata, versions and boards. The page is the same for everyone (cached); its Download
+// button posts to the member's download (site/account/download.ts), which signs in first when there is no session.
 import type { Context } from "hono";
 import { getDocument } from "../../db/queries/documents";
 import type { AppEnv } from "../../http/app-env";
 import { canonicalId } from "../../core/ids";
-import { apiDocsUrl, boardUrl, normalizeBoardNumber, pageUrl } from "../../core/urls";
+import { accountUrl, apiDocsUrl, boardUrl, normalizeBoardNumber, pageUrl } from "../../core/urls";
 import { ScrollTable, Time } from "../components";
 import type { Site } from "../site";
 import { formatBytes } from "../i18n";
@@ -106,13 +107,18 @@ export async function documentPage(c: Context<AppEnv>, site: Site, key: string):
       <section aria-labelledby="download">
         <h2 id="download">{s.download}</h2>
         <p id="download-help">{s.downloadHelp}</p>
+        <form method="post" action={accountUrl(site.urls, `account/download/${doc.id}`)} data-download>
+          <button type="submit" aria-describedby="download-help">
+            {s.download}
+          </button>
+        </form>
+        <p>
+          {s.downloadScripts} <a href={accountUrl(site.urls, "account/keys")}>{s.apiKeysSettings}</a> {s.downloadScriptsAfter}
+        </p>
         <pre>
           <code>{downloadCall}</code>
         </pre>
         <p>
-          <button type="button" disabled aria-describedby="download-help">
-            {s.download}
-          </button>{" "}
           <a href={apiDocsUrl(site.siteUrl)}>{s.apiDocs}</a>
         </p>
       </section>

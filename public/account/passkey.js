@@ -1,0 +1,88 @@
+// Passkey buttons of the account pages (sign-in, invite, add a passkey): the small WebAuthn glue around
+// navigator.credentials, served by the site itself (no CDN). A button names its two addresses: data-options
+// (the server's challenge) and data-verify (where the browser's answer goes); data-invite, when present, is the
+// invite being redeemed. The server answers {redirect} on success, {error} otherwise.
+(() => {
+  const toBytes = (b64url) => {
+    const b64 = b64url.replace(/-/g, "+").replace(/_/g, "/");
+    const raw = atob(b64 + "===".slice((b64.length + 3) % 4));
+    return Uint8Array.from(raw, (c) => c.charCodeAt(0));
+  };
+  const toB64url = (buffer) => {
+    let raw = "";
+    for (const b of new Uint8Array(buffer)) raw += String.fromCharCode(b);
+    return btoa(raw).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  };
+  const withIds = (list) => (list || []).map((c) => ({ ...c, id: toBytes(c.id) }));
+
+  async function post(url, body) {
+    const res = await fetch(url, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    const answer = await res.json().catch(() => ({}));
+    if (!res.ok) throw new Error(answer.error || `${res.status}`);
+    return answer;
+  }
+
+  async function register(options) {
+    const publicKey = { ...options, challenge: toBytes(options.challenge), user: { ...options.user, id: toBytes(options.user.id) } };
+    publicKey.excludeCredentials = withIds(options.excludeCredentials);
+    const credential = await navigator.credentials.create({ publicKey });
+    const r = credential.response;
+    return {
+      id: credential.id,
+      rawId: toB64url(credential.rawId),
+      type: credential.type,
+      authenticatorAttachment: credential.authenticatorAttachment || undefined,
+      clientExtensionResults: credential.getClientExtensionResults(),
+      response: {
+        clientDataJSON: toB64url(r.clientDataJSON),
+        attestationObject: toB64url(r.attestationObject),
+        transports: typeof r.getTransports === "function" ? r.getTransports() : [],
+      },
+    };
+  }
+
+  async function signIn(options) {
+    const publicKey = { ...options, challenge: toBytes(options.challenge), allowCredentials: withIds(options.allowCredentials) };
+    const credential = await navigator.credentials.get({ publicKey });
+    const r = credential.response;
+    return {
+      id: credential.id,
+      rawId: toB64url(credential.rawId),
+      type: credential.type,
+      authenticatorAttachment: credential.authenticatorAttachment || undefined,
+      clientExtensionResults: credential.getClientExtensionResults(),
+      response: {
+        clientDataJSON: toB64url(r.clientDataJSON),
+        authenticatorData: toB64url(r.authenticatorData),
+        signature: toB64url(r.signature),
+        userHandle: r.userHandle ? toB64url(r.userHandle) : undefined,
+      },
+    };
+  }
+
+  function wire(button, ceremony) {
+    const status = button.closest("p").nextElementSibling;
+    button.addEventListener("click", async () => {
+      button.disabled = true;
+      status.textContent = button.dataset.working;
+      const invite = button.dataset.invite;
+      try {
+        const started = await post(button.dataset.options, invite ? { invite } : {});
+        const response = await ceremony(started.options);
+        const done = await post(button.dataset.verify, { ceremony: started.ceremony, response, ...(invite ? { invite } : {}) });
+        location.assign(done.redirect);
+      } catch (error) {
+        status.textContent = `${button.dataset.failed} (${error && error.message ? error.message : error})`;
+        button.disabled = false;
+      }
+    });
+  }
+
+  for (const b of document.querySelectorAll("[data-passkey-register], [data-passkey-add]")) wire(b, register);
+  for (const b of document.querySelectorAll("[data-passkey-signin]")) wire(b, signIn);
+})();

@@ -1,0 +1,197 @@
+// Passkeys (WebAuthn) through SimpleWebAuthn's server package, on WebCrypto. A ceremony is two calls: options
+// (a challenge, stored hashed under a random id for five minutes) and the browser's answer, verified once
+// against that challenge, the site's origin and its relying party id (the host of SITE_URL, else the request's).
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type RegistrationResponseJSON,
+} from "@simplewebauthn/server";
+import { isoBase64URL } from "@simplewebauthn/server/helpers";
+import { DomainError } from "../errors";
+import { MEMBER_COLUMNS, memberOf, type Member } from "./members";
+import { randomSecret, secretHash } from "./secrets";
+
+export const CHALLENGE_SECONDS = 5 * 60;
+/** Passkeys one member may hold: enough for every device, bounded. */
+export const MAX_PASSKEYS = 20;
+
+export interface RelyingParty {
+  /** The site's origin, e.g. https://boards.example.org or http://localhost:8787. */
+  origin: string;
+  /** Its host without the port: the relying party id. */
+  id: string;
+  name: string;
+}
+
+export function relyingParty(siteUrl: string, name: string): RelyingParty {
+  const url = new URL(siteUrl);
+  return { origin: url.origin, id: url.hostname, name };
+}
+
+export interface PasskeyRow {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+type Purpose = "register" | "sign-in";
+
+async function storeChallenge(db: D1Database, purpose: Purpose, challenge: string, userId: number | null, now: Date): Promise<string> {
+  const ceremony = randomSecret();
+  await db.batch([
+    // Old ceremonies go as new ones start: the table holds only the last five minutes.
+    db.prepare("delete from webauthn_challenges where expires_at <= ?").bind(now.toISOString()),
+    db
+      .prepare("insert into webauthn_challenges (id_hash, challenge, purpose, user_id, expires_at) values (?, ?, ?, ?, ?)")
+      .bind(await secretHash(ceremony), challenge, purpose, userId, new Date(now.getTime() + CHALLENGE_SECONDS * 1000).toISOString()),
+  ]);
+  return ceremony;
+}
+
+/** Takes the challenge of a ceremony, once: a replayed answer finds nothing. */
+async function takeChallenge(db: D1Database, ceremony: unknown, purpose: Purpose, now: Date): Promise<{ challenge: string; userId: number | null }> {
+  const found =
+    typeof ceremony === "string" && ceremony.length <= 64
+      ? await db
+          .prepare(
+            "delete from webauthn_challenges where id_hash = ? and purpose = ? and expires_at > ? returning challenge as challenge, user_id as userId",
+          )
+          .bind(await secretHash(ceremony), purpose, now.toISOString())
+          .first<{ challenge: string; userId: number | null }>()
+      : null;
+  if (!found) throw new DomainError("invalid", "This passkey request has expired or was already used: start again.");
+  return { challenge: found.challenge, userId: found.userId === null ? null : Number(found.userId) };
+}
+
+export async function listPasskeys(db: D1Database, userId: number): Promise<PasskeyRow[]> {
+  const { results } = await db
+    .prepare(
+      "select id as id, name as name, created_at as createdAt, last_used_at as lastUsedAt from passkeys where user_id = ? order by created_at, id",
+    )
+    .bind(userId)
+    .all<PasskeyRow>();
+  return results;
+}
+
+/** Options for registering a passkey for `member` (an invite's member or a signed-in one). */
+export async function registrationOptions(db: D1Database, rp: RelyingParty, member: Member, now: Date) {
+  const existing = await db.prepare("select id as id from passkeys where user_id = ?").bind(member.userId).all<{ id: string }>();
+  if (existing.results.length >= MAX_PASSKEYS) throw new DomainError("conflict", `At most ${MAX_PASSKEYS} passkeys per member: remove one first.`);
+  const options = await generateRegistrationOptions({
+    rpName: rp.name,
+    rpID: rp.id,
+    userName: member.username,
+    userDisplayName: member.name,
+    userID: new Uint8Array(new TextEncoder().encode(`member:${member.userId}`)),
+    attestationType: "none",
+    excludeCredentials: existing.results.map((r) => ({ id: r.id })),
+    authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+  });
+  return { ceremony: await storeChallenge(db, "register", options.challenge, member.userId, now), options };
+}
+
+/**
+ * Verifies the browser's answer to `registrationOptions` and stores the passkey. `authorize` gets the ceremony's
+ * member once the answer is verified and before anything is stored (an invite is redeemed there); it throws to refuse.
+ */
+export async function registerPasskey(
+  db: D1Database,
+  rp: RelyingParty,
+  input: { ceremony: unknown; response: unknown; name: string; authorize: (userId: number) => Promise<void> },
+  now: Date,
+): Promise<number> {
+  const { challenge, userId } = await takeChallenge(db, input.ceremony, "register", now);
+  if (userId === null) throw new DomainError("invalid", "This passkey request has no member.");
+  let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+  try {
+    verified = await verifyRegistrationResponse({
+      response: input.response as RegistrationResponseJSON, // the browser's JSON: the library checks its shape
+      expectedChallenge: challenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
+      requireUserVerification: false,
+    });
+  } catch (error) {
+    throw new DomainError("invalid", `The passkey could not be verified: ${(error as Error).message}`);
+  }
+  if (!verified.verified) throw new DomainError("invalid", "The passkey could not be verified.");
+  const { credential } = verified.registrationInfo;
+  await input.authorize(userId);
+  await db
+    .prepare(
+      "insert into passkeys (id, user_id, public_key, counter, transports, name, created_at) values (?, ?, ?, ?, ?, ?, ?) on conflict (id) do nothing",
+    )
+    .bind(
+      credential.id,
+      userId,
+      isoBase64URL.fromBuffer(credential.publicKey),
+      credential.counter,
+      JSON.stringify(credential.transports ?? []),
+      input.name,
+      now.toISOString(),
+    )
+    .run();
+  return userId;
+}
+
+/** Options for signing in: no user named (discoverable credentials), so the page reveals no account. */
+export async function signInOptions(db: D1Database, rp: RelyingParty, now: Date) {
+  const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: "preferred" });
+  return { ceremony: await storeChallenge(db, "sign-in", options.challenge, null, now), options };
+}
+
+/** Verifies a sign-in answer against the stored passkey; returns the member (active accounts only). */
+export async function verifySignIn(db: D1Database, rp: RelyingParty, input: { ceremony: unknown; response: unknown }, now: Date): Promise<Member> {
+  const { challenge } = await takeChallenge(db, input.ceremony, "sign-in", now);
+  const credentialId = (input.response as { id?: unknown } | null)?.id;
+  const row =
+    typeof credentialId === "string" && credentialId.length <= 1024
+      ? await db
+          .prepare(
+            `select p.id as id, p.public_key as publicKey, p.counter as counter, p.transports as transports, ${MEMBER_COLUMNS} from passkeys p join users u on u.id = p.user_id where p.id = ? and u.active = 1`,
+          )
+          .bind(credentialId)
+          .first<Member & { id: string; publicKey: string; counter: number; transports: string }>()
+      : null;
+  if (!row) throw new DomainError("unauthorized", "This passkey is not known here, or its account is inactive.");
+  let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
+  try {
+    verified = await verifyAuthenticationResponse({
+      response: input.response as AuthenticationResponseJSON, // the browser's JSON: the library checks its shape
+      expectedChallenge: challenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
+      credential: {
+        id: row.id,
+        publicKey: isoBase64URL.toBuffer(row.publicKey),
+        counter: Number(row.counter),
+        transports: JSON.parse(row.transports),
+      },
+      requireUserVerification: false,
+    });
+  } catch (error) {
+    throw new DomainError("unauthorized", `The passkey could not be verified: ${(error as Error).message}`);
+  }
+  if (!verified.verified) throw new DomainError("unauthorized", "The passkey could not be verified.");
+  await db
+    .prepare("update passkeys set counter = ?, last_used_at = ? where id = ?")
+    .bind(verified.authenticationInfo.newCounter, now.toISOString(), row.id)
+    .run();
+  return memberOf(row);
+}
+
+/** Removes one of the member's passkeys, never the last (the member could not sign in again). */
+export async function removePasskey(db: D1Database, userId: number, id: string): Promise<void> {
+  const row = await db
+    .prepare("delete from passkeys where id = ?1 and user_id = ?2 and (select count(*) from passkeys where user_id = ?2) > 1 returning id as id")
+    .bind(id, userId)
+    .first();
+  if (row) return;
+  const exists = await db.prepare("select 1 as one from passkeys where id = ? and user_id = ?").bind(id, userId).first();
+  if (!exists) throw new DomainError("not-found", "No such passkey.");
+  throw new DomainError("conflict", "This is your only passkey: add another before removing it.");
+}

@@ -1,0 +1,39 @@
+// A signed-in member's Download button: the same link, visibility rule and daily cap as the API's download
+// (files/download.ts), answered as the site answers: a redirect to the file, or the 404, 409 or 429 page.
+import type { Context } from "hono";
+import type { MemberSession } from "../../accounts/sessions";
+import { canonicalId } from "../../core/ids";
+import { apiBaseUrl } from "../../core/urls";
+import { issueDownload } from "../../files/download";
+import type { AppEnv } from "../../http/app-env";
+import { recordLimit } from "../../limits/request";
+import { queryContext } from "../../http/request-queries";
+import { limitHeaders } from "../../limits/headers";
+import { notFoundPage } from "../pages/errors";
+import type { Site } from "../site";
+import { messagePage, wordsOf } from "./pages";
+
+export async function siteDownload(c: Context<AppEnv>, site: Site, member: MemberSession): Promise<Response> {
+  const id = canonicalId(c.req.param("id") ?? "");
+  if (!id) return notFoundPage(c);
+  const { downloadCapPerDay, fileLinkTtlSeconds } = c.get("config");
+  const outcome = await issueDownload(c.env, {
+    ctx: { ...queryContext(c), viewer: { userId: member.userId } },
+    id,
+    baseUrl: apiBaseUrl(c.get("siteUrl")),
+    capPerDay: downloadCapPerDay,
+    linkTtlSeconds: fileLinkTtlSeconds,
+  });
+  const w = wordsOf(site);
+  if (outcome.kind === "not-found") return notFoundPage(c);
+  if (outcome.kind === "not-available") return messagePage(c, site, 409, w.notAvailableTitle, w.notAvailableText);
+  recordLimit(c, outcome.cap);
+  if (outcome.kind === "capped") {
+    const retry = outcome.cap.decision.retryAfterSeconds;
+    const res = await messagePage(c, site, 429, w.capTitle, w.capText(outcome.cap.rule.limit, retry));
+    for (const [name, value] of Object.entries(limitHeaders(c.get("limits") ?? []))) res.headers.set(name, value);
+    res.headers.set("Retry-After", String(retry));
+    return res;
+  }
+  return c.redirect(outcome.url, 303);
+}

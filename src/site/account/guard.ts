@@ -1,0 +1,69 @@
+// What every account form and passkey call passes before it acts: no API key (only a signed-in session may manage
+// keys), the site's own Origin (a cross-site post carrying the member's cookie is refused), the form rate per
+// address, then the member's session and the rate per account. The session cookie is read only here, so
+// anonymous page views never pay for it.
+import type { Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { findSession, SESSION_SECONDS, type MemberSession } from "../../accounts/sessions";
+import type { AppEnv } from "../../http/app-env";
+import { clientAddress, recordLimit } from "../../limits/request";
+import { countRate, type AppliedLimit } from "../../limits/count";
+import { formLimit, memberLimit } from "../../limits/policies";
+
+type Ctx = Context<AppEnv>;
+
+/** `__Host-` needs Secure, which only an https site can set; a local http site (localhost) uses a plain name. */
+const SECURE_COOKIE = "__Host-bds_session";
+const PLAIN_COOKIE = "bds_session";
+
+function secureSite(c: Ctx): boolean {
+  return c.get("siteUrl").startsWith("https:");
+}
+
+export function sessionCookieName(c: Ctx): string {
+  return secureSite(c) ? SECURE_COOKIE : PLAIN_COOKIE;
+}
+
+export function setSessionCookie(c: Ctx, id: string): void {
+  setCookie(c, sessionCookieName(c), id, { httpOnly: true, secure: secureSite(c), sameSite: "Lax", path: "/", maxAge: SESSION_SECONDS });
+}
+
+export function clearSessionCookie(c: Ctx): void {
+  deleteCookie(c, sessionCookieName(c), { httpOnly: true, secure: secureSite(c), sameSite: "Lax", path: "/" });
+}
+
+/** The signed-in member, or undefined (one query when a cookie is sent, none otherwise). */
+export async function currentMember(c: Ctx): Promise<MemberSession | undefined> {
+  const id = getCookie(c, sessionCookieName(c));
+  return id === undefined ? undefined : findSession(c.env.DB, id, new Date());
+}
+
+/** Why a post is refused before anything is done. */
+export type Refusal = { kind: "api-key" } | { kind: "cross-site" } | { kind: "rate"; applied: AppliedLimit };
+
+/**
+ * The Origin a browser sends on a POST, compared with the site's own. Where it is missing (the local `wrangler dev`
+ * proxy drops a same-origin one), the browser's Fetch Metadata must say same-origin; with neither, it is refused.
+ */
+export function sameOrigin(c: Ctx): boolean {
+  const origin = c.req.header("Origin");
+  if (origin !== undefined) return origin === new URL(c.get("siteUrl")).origin;
+  return c.req.header("Sec-Fetch-Site") === "same-origin";
+}
+
+async function counted(c: Ctx, applied: Promise<AppliedLimit>): Promise<Refusal | undefined> {
+  const result = recordLimit(c, await applied);
+  return result.decision.allowed ? undefined : { kind: "rate", applied: result };
+}
+
+/** The checks before any session: no API key, same origin, the address's form rate. */
+export async function checkPost(c: Ctx): Promise<Refusal | undefined> {
+  if (c.req.header("Authorization") !== undefined) return { kind: "api-key" };
+  if (!sameOrigin(c)) return { kind: "cross-site" };
+  return counted(c, countRate(c.env, formLimit(clientAddress(c), c.get("config").formRatePerMinute)));
+}
+
+/** The signed-in member's own rate. */
+export function checkMemberRate(c: Ctx, member: MemberSession): Promise<Refusal | undefined> {
+  return counted(c, countRate(c.env, memberLimit(member.userId, c.get("config").memberRatePerMinute)));
+}

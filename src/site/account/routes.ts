@@ -1,0 +1,257 @@
+// The account's addresses on the site: the pages (sign-in, an invite, API keys) and the posts behind them (passkey
+// ceremonies as JSON, key and passkey forms, sign-out, a member's download). Each post is refused first when it
+// carries an API key, comes from another site or is over the form rate (guard.ts); then it needs a session, except
+// sign-in and an invite's first passkey.
+import type { Context, Hono } from "hono";
+import { findInvite, redeemInvite } from "../../accounts/invites";
+import { createMemberKey, listMemberKeys, parseKeyForm, revokeMemberKey } from "../../accounts/member-keys";
+import type { Member } from "../../accounts/members";
+import {
+  listPasskeys,
+  registerPasskey,
+  registrationOptions,
+  relyingParty,
+  removePasskey,
+  signInOptions,
+  verifySignIn,
+} from "../../accounts/passkeys";
+import { endSession, startSession, type MemberSession } from "../../accounts/sessions";
+import { accountPath, accountUrl } from "../../core/urls";
+import type { Lang } from "../../core/language";
+import { DomainError } from "../../errors";
+import type { AppEnv } from "../../http/app-env";
+import { rateDecided } from "../../http/rate-limit";
+import { limitHeaders } from "../../limits/headers";
+import { notFoundPage } from "../pages/errors";
+import { rateLimitedPage } from "../pages/rate-limited";
+import { siteFor, type Site } from "../site";
+import { siteDownload } from "./download";
+import { checkMemberRate, checkPost, clearSessionCookie, currentMember, setSessionCookie, type Refusal } from "./guard";
+import { invitePage, keysPage, messagePage, signInPage, wordsOf, type KeysPageState } from "./pages";
+
+type Ctx = Context<AppEnv>;
+
+/** A passkey answer is a few kilobytes; anything far larger is refused unread. */
+const MAX_JSON_BYTES = 64 * 1024;
+
+function rp(c: Ctx) {
+  return relyingParty(c.get("siteUrl"), siteFor(c, c.get("lang")).s.siteName);
+}
+
+/** The account page a GET names, or undefined for every other page (they stay anonymous and cached). */
+export async function accountPageFor(c: Ctx, lang: Lang): Promise<Response | undefined> {
+  const path = c.req.path;
+  if (path === accountPath(lang, "sign-in")) return signInPage(c, siteFor(c, lang));
+  if (path === accountPath(lang, "account/keys")) {
+    const site = siteFor(c, lang);
+    const member = await currentMember(c);
+    if (!member) return c.redirect(accountUrl(site.urls, "sign-in"), 303);
+    return keysPage(c, site, await keysState(c, member));
+  }
+  const invite = path.startsWith(`/${lang}/invite/`) ? path.slice(`/${lang}/invite/`.length) : undefined;
+  if (invite !== undefined && !invite.includes("/")) {
+    return invitePage(c, siteFor(c, lang), invite, await findInvite(c.env.DB, invite, new Date()));
+  }
+  return undefined;
+}
+
+async function keysState(c: Ctx, member: Member): Promise<KeysPageState> {
+  const [keys, passkeys] = await Promise.all([listMemberKeys(c.env.DB, member.userId), listPasskeys(c.env.DB, member.userId)]);
+  return { member, keys, passkeys };
+}
+
+function refusalPage(c: Ctx, site: Site, refusal: Refusal): Promise<Response> {
+  const w = wordsOf(site);
+  if (refusal.kind === "rate") {
+    return rateLimitedPage(c, refusal.applied.decision.retryAfterSeconds, refusal.applied.rule.limit, limitHeaders(c.get("limits") ?? []));
+  }
+  return messagePage(c, site, 403, w.refusedTitle, refusal.kind === "api-key" ? w.apiKeyRefused : w.crossSite, "sign-in");
+}
+
+function refusalJson(c: Ctx, site: Site, refusal: Refusal): Response {
+  const w = wordsOf(site);
+  if (refusal.kind === "rate") {
+    const retry = refusal.applied.decision.retryAfterSeconds;
+    return c.json({ error: site.s.rateLimitedText(retry, refusal.applied.rule.limit) }, 429, {
+      ...limitHeaders(c.get("limits") ?? []),
+      "Retry-After": String(retry),
+      "Cache-Control": "no-store",
+    });
+  }
+  return c.json({ error: refusal.kind === "api-key" ? w.apiKeyRefused : w.crossSite }, 403, { "Cache-Control": "no-store" });
+}
+
+const STATUS = { invalid: 422, conflict: 409, "not-found": 404, unauthorized: 401, forbidden: 403, gone: 410, unavailable: 503 } as const;
+
+function errorJson(c: Ctx, error: DomainError): Response {
+  return c.json({ error: error.message }, STATUS[error.kind], { "Cache-Control": "no-store" });
+}
+
+/** The body of a passkey call: JSON of bounded size, else an "invalid" error. */
+async function jsonBody(c: Ctx): Promise<Record<string, unknown>> {
+  const declared = Number(c.req.header("Content-Length") ?? "0");
+  if (declared > MAX_JSON_BYTES) throw new DomainError("invalid", "The request is too large.");
+  const text = await c.req.text();
+  if (text.length > MAX_JSON_BYTES) throw new DomainError("invalid", "The request is too large.");
+  try {
+    const value: unknown = JSON.parse(text);
+    if (value && typeof value === "object" && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {}
+  throw new DomainError("invalid", "The request must be a JSON object.");
+}
+
+/** A passkey call: the guard, then the work; domain errors become JSON with their status. */
+function passkeyCall(lang: Lang, work: (c: Ctx, site: Site, body: Record<string, unknown>) => Promise<Response>) {
+  return async (c: Ctx) => {
+    const site = siteFor(c, lang);
+    const refused = await checkPost(c);
+    if (refused) return refusalJson(c, site, refused);
+    try {
+      return await work(c, site, await jsonBody(c));
+    } catch (error) {
+      if (error instanceof DomainError) return errorJson(c, error);
+      if (error instanceof RefusedPost) return refusalJson(c, site, error.refusal);
+      throw error;
+    }
+  };
+}
+
+/** A post refused by the guard part way through a passkey call (the member's own rate). */
+class RefusedPost extends Error {
+  constructor(readonly refusal: Refusal) {
+    super("refused");
+  }
+}
+
+/** The member of a passkey call that names no invite: the session's, within its own rate. */
+async function sessionMember(c: Ctx): Promise<MemberSession> {
+  const member = await currentMember(c);
+  if (!member) throw new DomainError("unauthorized", "Sign in first.");
+  const refused = await checkMemberRate(c, member);
+  if (refused) throw new RefusedPost(refused);
+  return member;
+}
+
+/** A member's form: the guard, a session (else the sign-in page), the member's rate, then the work. */
+function memberForm(lang: Lang, work: (c: Ctx, site: Site, member: MemberSession) => Promise<Response>) {
+  return async (c: Ctx) => {
+    const site = siteFor(c, lang);
+    const refused = await checkPost(c);
+    if (refused) return refusalPage(c, site, refused);
+    const member = await currentMember(c);
+    if (!member) return c.redirect(accountUrl(site.urls, "sign-in"), 303);
+    const overRate = await checkMemberRate(c, member);
+    if (overRate) return refusalPage(c, site, overRate);
+    try {
+      return await work(c, site, member);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      const w = wordsOf(site);
+      if (error.kind === "not-found") return notFoundPage(c);
+      return messagePage(c, site, error.kind === "conflict" ? 409 : 422, error.kind === "conflict" ? w.conflictTitle : w.invalidTitle, error.message);
+    }
+  };
+}
+
+export function addAccountRoutes(site: Hono<AppEnv>, lang: Lang): void {
+  const post = (path: string, handler: (c: Ctx) => Promise<Response>) => site.post(`/${lang}/${path}`, rateDecided, handler);
+
+  post(
+    "account/sign-in/options",
+    passkeyCall(lang, async (c) => c.json(await signInOptions(c.env.DB, rp(c), new Date()), 200, { "Cache-Control": "no-store" })),
+  );
+  post(
+    "account/sign-in",
+    passkeyCall(lang, async (c, site, body) => {
+      const now = new Date();
+      const member = await verifySignIn(c.env.DB, rp(c), { ceremony: body.ceremony, response: body.response }, now);
+      setSessionCookie(c, (await startSession(c.env.DB, member.userId, now)).id);
+      return c.json({ redirect: accountUrl(site.urls, "account/keys") }, 200, { "Cache-Control": "no-store" });
+    }),
+  );
+  post(
+    "account/passkeys/options",
+    passkeyCall(lang, async (c, _site, body) => {
+      const now = new Date();
+      const invite = typeof body.invite === "string" ? body.invite : undefined;
+      const member = invite !== undefined ? await findInvite(c.env.DB, invite, now) : await sessionMember(c);
+      if (!member) throw new DomainError("gone", "This invite has expired or was already used.");
+      return c.json(await registrationOptions(c.env.DB, rp(c), member, now), 200, { "Cache-Control": "no-store" });
+    }),
+  );
+  post(
+    "account/passkeys",
+    passkeyCall(lang, async (c, site, body) => {
+      const now = new Date();
+      const invite = typeof body.invite === "string" ? body.invite : undefined;
+      const signedIn = invite === undefined ? await sessionMember(c) : undefined;
+      const name = `Passkey ${now.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+      const userId = await registerPasskey(
+        c.env.DB,
+        rp(c),
+        {
+          ceremony: body.ceremony,
+          response: body.response,
+          name,
+          // The ceremony's member must be the invite's (redeemed now, once) or the session's.
+          authorize: async (ceremonyUser: number) => {
+            if (signedIn) {
+              if (signedIn.userId !== ceremonyUser) throw new DomainError("forbidden", "This passkey request belongs to another member.");
+              return;
+            }
+            const redeemed = await redeemInvite(c.env.DB, invite!, now);
+            if (redeemed === undefined) throw new DomainError("gone", "This invite has expired or was already used.");
+            if (redeemed !== ceremonyUser) throw new DomainError("forbidden", "This passkey request belongs to another member.");
+          },
+        },
+        now,
+      );
+      if (!signedIn) setSessionCookie(c, (await startSession(c.env.DB, userId, now)).id);
+      return c.json({ redirect: accountUrl(site.urls, "account/keys") }, 200, { "Cache-Control": "no-store" });
+    }),
+  );
+  post(
+    "account/keys",
+    memberForm(lang, async (c, site, member) => {
+      const form = await c.req.parseBody();
+      const state = await keysState(c, member);
+      let parsed: ReturnType<typeof parseKeyForm>;
+      try {
+        parsed = parseKeyForm(form.name, form.expires_days);
+        const issued = await createMemberKey(c.env.DB, member.userId, parsed, new Date());
+        return keysPage(c, site, { ...(await keysState(c, member)), newToken: issued.token }, 200);
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        const name = typeof form.name === "string" ? form.name.slice(0, 200) : "";
+        return keysPage(c, site, { ...state, problem: error.message, name }, error.kind === "conflict" ? 409 : 422);
+      }
+    }),
+  );
+  site.post(
+    `/${lang}/account/keys/:id/revoke`,
+    rateDecided,
+    memberForm(lang, async (c, site, member) => {
+      const id = Number(c.req.param("id"));
+      if (!Number.isSafeInteger(id) || id <= 0) return notFoundPage(c);
+      await revokeMemberKey(c.env.DB, member.userId, id, new Date());
+      return c.redirect(accountUrl(site.urls, "account/keys"), 303);
+    }),
+  );
+  site.post(
+    `/${lang}/account/remove-passkey/:id`,
+    rateDecided,
+    memberForm(lang, async (c, site, member) => {
+      await removePasskey(c.env.DB, member.userId, c.req.param("id") ?? "");
+      return c.redirect(accountUrl(site.urls, "account/keys"), 303);
+    }),
+  );
+  post(
+    "account/sign-out",
+    memberForm(lang, async (c, site, member) => {
+      await endSession(c.env.DB, member.sessionHash);
+      clearSessionCookie(c);
+      return c.redirect(accountUrl(site.urls, "sign-in"), 303);
+    }),
+  );
+  site.post(`/${lang}/account/download/:id`, rateDecided, memberForm(lang, siteDownload));
+}
