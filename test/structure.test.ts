@@ -77,12 +77,12 @@ const graph = new Map([...modules].map(([name, text]) => [name, importsOf(name, 
  */
 const FLOORS: readonly (readonly string[])[] = [
   ["core/", "errors.ts", "config.ts", "version.ts", "env.d.ts"],
-  ["schemas/", "files/", "content/"],
+  ["schemas/", "files/", "content/", "reference/"],
   ["text/"],
   ["boardview/"],
   ["db/"],
   ["auth/", "limits/", "search/"],
-  ["ingest/", "changes/"],
+  ["ingest/", "changes/", "accounts/", "downloads/"],
   ["http/", "routes/", "site/", "mcp/", "queue-log.ts", "app.ts", "index.ts"],
 ];
 const floorsLine = () => FLOORS.map((floor) => floor.map((p) => `\`${p}\``).join(" ")).join(" < ");

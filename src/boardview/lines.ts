@@ -28,7 +28,13 @@ export interface ReadState {
  * The file's lines (trimmed, empty ones skipped): the first BOARDVIEW_CAPS.bytes bytes, at most
  * BOARDVIEW_CAPS.lines lines, up to the first line longer than LINE_CHARS. `state.stopped` says what ended it early.
  */
-export function* readLines(bytes: Uint8Array, state: ReadState, decode?: LineDecoder): Generator<Line> {
+export function* readLines(
+  bytes: Uint8Array,
+  state: ReadState,
+  decode?: LineDecoder,
+  /** A longer line whose first LINE_CHARS characters this accepts is yielded cut (the reader reads on from `start`). */
+  longLine?: (head: string) => boolean,
+): Generator<Line> {
   const end = Math.min(bytes.length, BOARDVIEW_CAPS.bytes);
   if (bytes.length > end) state.stopped = `only the first ${BOARDVIEW_CAPS.bytes} bytes are read`;
   let start = 0;
@@ -42,11 +48,14 @@ export function* readLines(bytes: Uint8Array, state: ReadState, decode?: LineDec
     let stop = bytes.indexOf(0x0a, start);
     if (stop < 0 || stop > end) stop = end;
     const endsCrlf = stop < end && stop > start && bytes[stop - 1] === 0x0d;
+    let raw = bytes.subarray(start, stop);
     if ((endsCrlf ? stop - 1 : stop) - start > LINE_CHARS) {
-      state.stopped = `line ${index + 1} is longer than ${LINE_CHARS} characters: reading stopped there`;
-      return;
+      raw = bytes.subarray(start, start + LINE_CHARS);
+      if (!longLine?.(latin1(raw).trim())) {
+        state.stopped = `line ${index + 1} is longer than ${LINE_CHARS} characters: reading stopped there`;
+        return;
+      }
     }
-    const raw = bytes.subarray(start, stop);
     start = stop + 1;
     let line = raw;
     if (decode) {

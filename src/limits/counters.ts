@@ -2,6 +2,7 @@
 // (`rate:*`) share a few shard objects, written in batches (limiter.ts `takeFor`); caps (downloads, uploads)
 // are each their own object, written per counted event.
 import type { LeaseAsk, LimitDecision, LimitRule } from "./limiter";
+import type { AdmittedCall } from "./window";
 
 export type CounterName =
   | `rate:addr:${string}`
@@ -41,7 +42,7 @@ export function limiterObject(env: Env, name: CounterName) {
 /** One counter: take and refund, wherever it lives. */
 export interface Counter {
   /** `admitted`: calls of this counter the isolate admitted before asking (first-call.ts), recorded first. */
-  take(rule: LimitRule, nowMs: number, cost?: number, lease?: LeaseAsk, admitted?: number[]): Promise<LimitDecision>;
+  take(rule: LimitRule, nowMs: number, cost?: number, lease?: LeaseAsk, admitted?: AdmittedCall[]): Promise<LimitDecision>;
   refund(event: number, cost?: number): Promise<boolean>;
 }
 

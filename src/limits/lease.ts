@@ -10,7 +10,7 @@
 // this isolate's calls still at the object (the object may have admitted them meanwhile). Exact for a caller
 // served by this one isolate.
 import { counter, type CounterName } from "./counters";
-import { admitFirstCall, takeAdmitted } from "./first-call";
+import { admitFirstCall, admittedCalls, confirmAdmitted } from "./first-call";
 import { IsolateCache } from "../core/isolate-cache";
 import { LEASE_MS, type LeaseGrant, type LeaseReport, type LimitDecision, type LimitRule } from "./limiter";
 
@@ -134,7 +134,9 @@ export async function takeRate(
     inFlight.set(name, (inFlight.get(name) ?? 0) + 1);
     let decision: LimitDecision;
     try {
-      decision = await counter(env, name).take(rule, nowMs, cost, ask ? { reserve, report } : undefined, takeAdmitted(name));
+      const admitted = admittedCalls(name);
+      decision = await counter(env, name).take(rule, nowMs, cost, ask ? { reserve, report } : undefined, admitted);
+      confirmAdmitted(name, admitted);
     } finally {
       const left = (inFlight.get(name) ?? 1) - 1;
       if (left > 0) inFlight.set(name, left);

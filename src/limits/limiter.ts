@@ -12,7 +12,16 @@
 // cannot interleave) and is exact without faults.
 import { DurableObject } from "cloudflare:workers";
 
-import { LEASE_MS, Window, windowFromLegacy, type LeaseAsk, type LimitDecision, type LimitRule, type StoredWindow } from "./window";
+import {
+  type AdmittedCall,
+  LEASE_MS,
+  Window,
+  windowFromLegacy,
+  type LeaseAsk,
+  type LimitDecision,
+  type LimitRule,
+  type StoredWindow,
+} from "./window";
 
 export { LEASE_MS };
 export type { LeaseAsk, LeaseGrant, LeaseReport, LimitDecision, LimitRule } from "./window";
@@ -32,7 +41,7 @@ const FORGET_AFTER_MS = 5000;
 export interface AdmittedCalls {
   subject: string;
   rule: LimitRule;
-  times: number[];
+  calls: AdmittedCall[];
 }
 
 /** A request-rate counter held by a shard: its window, rule length, last touch and the journal row it was last written in. */
@@ -115,7 +124,7 @@ export class Limiter extends DurableObject<Env> {
    * `take` for the request-rate counter `subject` of this shard: the same decision, kept in memory and written
    * with its batch.
    */
-  async takeFor(subject: string, rule: LimitRule, nowMs: number, cost = 1, lease?: LeaseAsk, admitted?: number[]): Promise<LimitDecision> {
+  async takeFor(subject: string, rule: LimitRule, nowMs: number, cost = 1, lease?: LeaseAsk, admitted?: AdmittedCall[]): Promise<LimitDecision> {
     const held = this.subject(subject, rule);
     // Calls this isolate admitted before asking (first-call.ts), recorded first so the decision counts them.
     if (admitted?.length && held.window.record(admitted)) this.dirty.add(subject);
@@ -127,9 +136,9 @@ export class Limiter extends DurableObject<Env> {
 
   /** Calls isolates admitted before asking (first-call.ts), several counters in one call: recorded at their times. */
   async record(entries: readonly AdmittedCalls[]): Promise<void> {
-    for (const { subject, rule, times } of entries) {
-      const nowMs = Math.max(...times);
-      if (this.subject(subject, rule).window.record(times)) this.dirty.add(subject);
+    for (const { subject, rule, calls } of entries) {
+      const nowMs = Math.max(...calls.map(([, at]) => at));
+      if (this.subject(subject, rule).window.record(calls)) this.dirty.add(subject);
       this.batch(nowMs);
     }
   }

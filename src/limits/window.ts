@@ -29,6 +29,9 @@ export interface LimitDecision {
   seq?: number;
 }
 
+/** A call an isolate admitted before asking its counter (first-call.ts): its id and time. */
+export type AdmittedCall = [id: number, atMs: number];
+
 /** Slots of a counter an isolate may use until `untilMs`, then reports under `reservation`. */
 export interface LeaseGrant {
   reservation: number;
@@ -83,6 +86,9 @@ function addToLog(seconds: readonly Second[], atMs: number, cost: number, events
 }
 
 export class Window {
+  /** Ids of calls isolates admitted before asking, already recorded (memory only). */
+  private admitted = new Set<number>();
+
   constructor(
     public seconds: Second[] = [],
     public reserved: Reservation[] = [],
@@ -149,11 +155,20 @@ export class Window {
 
   /**
    * Calls an isolate admitted before the counter was asked (first-call.ts) join the log at their own times,
-   * whatever room is left: they happened. Not refundable. Returns whether anything was added.
+   * whatever room is left: they happened. Each id once (several takes may carry it). Not refundable. Returns
+   * whether anything was added.
    */
-  record(times: readonly number[]): boolean {
-    for (const at of times) this.seconds = addToLog(this.seconds, at, 1, 0);
-    return times.length > 0;
+  record(calls: readonly AdmittedCall[]): boolean {
+    let added = false;
+    for (const [id, at] of calls) {
+      if (this.admitted.has(id)) continue;
+      this.admitted.add(id);
+      this.seconds = addToLog(this.seconds, at, 1, 0);
+      added = true;
+    }
+    // Ids are kept while their window can still matter, and few: a long-lived counter forgets the oldest.
+    if (this.admitted.size > 256) this.admitted = new Set([...this.admitted].slice(-128));
+    return added;
   }
 
   /** The calls an isolate admitted from its reservation join the log at their own times; the rest is freed. */

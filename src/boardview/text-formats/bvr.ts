@@ -56,7 +56,8 @@ function parseBvr3(bytes: Uint8Array): BoardRead {
     }
     part = undefined;
   };
-  for (const { text, start } of readLines(bytes, board)) {
+  // An outline may be one line of any length (read from its bytes); any other over-long line stops reading.
+  for (const { text, start } of readLines(bytes, board, undefined, (head) => head.startsWith("OUTLINE_"))) {
     const keyword = text.split(/\s/, 1)[0].toUpperCase();
     if (keyword.startsWith("OUTLINE_")) {
       if (!outlineFull(board)) readOutlineLine(board, keyword, numbersOfLine(bytes, start, 2 * BOARDVIEW_CAPS.outlinePoints + 4, true));

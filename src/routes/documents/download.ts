@@ -1,5 +1,5 @@
 import { KEY_READ } from "../../auth/scopes";
-import { issueDownload } from "../../files/download";
+import { issueDownload } from "../../downloads/download";
 import { ApiError, notFound } from "../../http/problem";
 import { apiBaseUrl } from "../../core/urls";
 import { enforce } from "../../http/rate-limit";

@@ -1,10 +1,10 @@
 // A signed-in member's Download button: the same link, visibility rule and daily cap as the API's download
-// (files/download.ts), answered as the site answers: a redirect to the file, or the 404, 409 or 429 page.
+// (downloads/download.ts), answered as the site answers: a redirect to the file, or the 404, 409 or 429 page.
 import type { Context } from "hono";
 import type { MemberSession } from "../../accounts/sessions";
 import { canonicalId } from "../../core/ids";
 import { apiBaseUrl } from "../../core/urls";
-import { issueDownload } from "../../files/download";
+import { issueDownload } from "../../downloads/download";
 import type { AppEnv } from "../../http/app-env";
 import { recordLimit } from "../../limits/request";
 import { queryContext } from "../../http/request-queries";

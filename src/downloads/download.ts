@@ -5,7 +5,7 @@ import { countDownload, findDownloadTarget } from "../db/queries/downloads";
 import type { QueryContext } from "../db/queries/runtime";
 import { countLimit, refundLimit, type AppliedLimit } from "../limits/count";
 import { downloadLimit } from "../limits/policies";
-import { fileUrl, signLink, type FileLink } from "./signed-link";
+import { fileUrl, signLink, type FileLink } from "../files/signed-link";
 
 export type DownloadOutcome =
   | { kind: "not-found" }
