@@ -36,7 +36,7 @@ const shared = {
   hookTimeout: 60_000,
   // As at the root (see there), which inline projects do not inherit (vitest passes each project's own to its
   // workers): a line logged by background work after its file ended failed a green CI run ("Closing rpc while
-  // onUserConsoleLog was pending", test/boardview-read.test.ts). The Worker's request and queue lines are then
+  // onUserConsoleLog was pending", test/boardview/read.test.ts). The Worker's request and queue lines are then
   // dropped by the setup file (test/setup/quiet-log-lines.ts); warnings and errors still print.
   disableConsoleIntercept: true,
 };

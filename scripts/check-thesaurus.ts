@@ -1,4 +1,4 @@
-// npm run lint (and test/search-thesaurus.test.ts): the repair thesaurus (src/search/thesaurus) has no
+// npm run lint (and test/search/thesaurus.test.ts): the repair thesaurus (src/search/thesaurus) has no
 // ambiguous term (one in two concepts), no duplicate, no concept without both languages or a source note.
 import { CONCEPTS, thesaurusProblems } from "../src/search/thesaurus";
 

@@ -13,9 +13,9 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { searchSchemaStatements } from "../src/search/index-sql";
+import { searchSchemaStatements } from "../src/search/index/index-sql";
 import { dropPageIndexStatements, rebuildPageIndexStatements } from "../src/text/shard-schema";
-import { COUNT_KEYS_SQL, dropPageIndex, dropStatements, rebuildPageIndex, rebuildSearchIndex, rebuildStatements } from "../src/search/rebuild";
+import { COUNT_KEYS_SQL, dropPageIndex, dropStatements, rebuildPageIndex, rebuildSearchIndex, rebuildStatements } from "../src/search/index/rebuild";
 import { parseTextShards } from "../src/text/shards";
 import { localTextShards, textShardsVar } from "./lib/text-shards";
 
@@ -29,7 +29,7 @@ const DATABASE = option("--database") ?? "DB";
 
 function migrationSql(): string {
   return [
-    "-- Search index (FTS5) and the triggers that keep it in sync, recreated from src/search/index-sql.ts",
+    "-- Search index (FTS5) and the triggers that keep it in sync, recreated from src/search/index/index-sql.ts",
     "-- by `npm run search:rebuild -- --print-migration`. The index starts empty: run npm run search:rebuild after applying.",
     "",
     [...dropStatements(), ...searchSchemaStatements()].map((s) => s + ";").join("\n\n"),

@@ -7,7 +7,7 @@ import { htmlSecurityHeaders } from "./http/secure-headers";
 import { ApiError, quoteInput } from "./http/problem";
 import { limitHeadersMiddleware } from "./http/rate-limit";
 import { SITE_PATHS, siteRateLimit } from "./site/rate-limit";
-import { MCP_PATH, serveMcp } from "./mcp/handler";
+import { MCP_PATH, serveMcp } from "./mcp/transport/handler";
 import { buildApi } from "./routes/api";
 import { buildSite } from "./site";
 import { notFoundPage, servesHtml, siteErrorResponse } from "./site/errors";
@@ -27,7 +27,7 @@ export function buildApp() {
   app.get("/healthz", (c) => c.text("ok", 200, { "Cache-Control": "no-store" }));
   app.route("/api/v1", buildApi());
   // No key, read-only, with the assistants' own per-address budget (MCP_RATE_PER_MINUTE), apart from the API's:
-  // every tool call and resource read counts, while it is served (src/mcp/rate-limit.ts).
+  // every tool call and resource read counts, while it is served (src/mcp/transport/rate-limit.ts).
   app.use(MCP_PATH, limitHeadersMiddleware);
   app.all(MCP_PATH, serveMcp);
   for (const path of SITE_PATHS) app.use(path, siteRateLimit); // the site's own per-address limit

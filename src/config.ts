@@ -21,7 +21,7 @@ export interface AppConfig {
   linkRatePerMinute: number;
   /** MCP tool calls and resource reads per client address per minute, a budget apart from anonRatePerMinute. */
   mcpRatePerMinute: number;
-  /** Lifetime of anonymous answers in the edge cache (src/http/edge-cache.ts); 0 turns it off. */
+  /** Lifetime of anonymous answers in the edge cache (src/http/cache/edge-cache.ts); 0 turns it off. */
   edgeCacheTtlSeconds: number;
   /** Sign-in and account form posts per client address per minute. */
   formRatePerMinute: number;

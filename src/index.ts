@@ -8,7 +8,7 @@ import { handleUploadsBatch } from "./ingest/consumer";
 import { handleDeadLetters } from "./ingest/dead-letter";
 import { sweepStuckUploads } from "./ingest/sweep";
 import { withQueueLog } from "./queue-log";
-import { syncVocabulary } from "./search/vocabulary";
+import { syncVocabulary } from "./search/index/vocabulary";
 import { textShards } from "./text/shards";
 
 const app = buildApp();

@@ -4,7 +4,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import journal from "../migrations/meta/_journal.json";
-import { FTS_TABLES, searchTriggerNames } from "../src/search/index-sql";
+import { FTS_TABLES, searchTriggerNames } from "../src/search/index/index-sql";
 import { api } from "./helpers/app";
 
 const names = async (type: "table" | "trigger") =>

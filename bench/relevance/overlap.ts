@@ -1,8 +1,8 @@
 // The rule of the meaning categories: a query shares no word, stem, prefix or near spelling with its
 // target's text (title, body, replies; a case's symptom, diagnosis and fix). Codes (anything with a
 // digit) and function words are left out: the board number is meant to be in the query.
-import { editDistance, fold, stems } from "../../src/search/vocabulary";
-import { tokenize } from "../../src/search/query";
+import { editDistance, fold, stems } from "../../src/search/index/vocabulary";
+import { tokenize } from "../../src/search/understand/query";
 import { MEANING_QUERIES } from "./meaning";
 
 const FUNCTION_WORDS = new Set(

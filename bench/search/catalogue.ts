@@ -4,7 +4,7 @@ import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { dropStatements, rebuildPageIndex, rebuildSearchIndex } from "../../src/search/rebuild";
+import { dropStatements, rebuildPageIndex, rebuildSearchIndex } from "../../src/search/index/rebuild";
 import { dropPageIndexStatements } from "../../src/text/shard-schema";
 import { placeDocument } from "../../src/text/shards";
 import { normalizePoint, normalizeValue } from "../../src/content/board-values";

@@ -1,14 +1,14 @@
 // The ranking statements a query runs on its first pass, built from the search's own stages
-// (src/search/understand.ts -> shard-search.ts -> plan.ts), for profiling (profile.ts). Benchmark-only: the
+// (src/search/understand/understand.ts -> shard-search.ts -> plan.ts), for profiling (profile.ts). Benchmark-only: the
 // Worker never needs the statements without running them, so this stays out of src/.
 import type { QueryContext } from "../../src/db/queries/runtime";
-import { SEARCH_GROUP_LIMIT } from "../../src/schemas/search";
-import { typeTokenOf } from "../../src/search/index-sql";
-import { statementsFor } from "../../src/search/plan";
-import { rankShards } from "../../src/search/shard-search";
-import type { SqlFragment } from "../../src/search/sql-fragment";
+import { SEARCH_GROUP_LIMIT } from "../../src/schemas/search/search";
+import { typeTokenOf } from "../../src/search/index/index-sql";
+import { statementsFor } from "../../src/search/plan/plan";
+import { rankShards } from "../../src/search/rank/shard-search";
+import type { SqlFragment } from "../../src/search/plan/sql-fragment";
 import { DEFAULT_TUNING, type SearchOptions } from "../../src/search/stages";
-import { prepare } from "../../src/search/understand";
+import { prepare } from "../../src/search/understand/understand";
 
 export async function searchPlans(ctx: QueryContext, q: string, options: SearchOptions = {}): Promise<Record<string, SqlFragment>> {
   const tuning = { ...DEFAULT_TUNING, ...options.tuning };

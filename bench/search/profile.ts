@@ -4,7 +4,7 @@
 import { join, resolve } from "node:path";
 import { getDb } from "../../src/db/client";
 import { searchPlans } from "./plans";
-import type { SqlFragment } from "../../src/search/sql-fragment";
+import type { SqlFragment } from "../../src/search/plan/sql-fragment";
 import { benchQueries } from "./queries";
 import { DEFAULT_SIZES } from "./data";
 import { writeResultsSection } from "../lib/results";

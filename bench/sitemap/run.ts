@@ -1,5 +1,5 @@
 // npm run bench:sitemap — peak memory of building one sitemap page of a 1 000 000-item catalogue, with the
-// page builder the Worker runs (src/site/sitemap-xml.ts) fed by a synthetic section that hands out each
+// page builder the Worker runs (src/site/feeds/sitemap-xml.ts) fed by a synthetic section that hands out each
 // chunk of rows as D1 would (rows are made on request, never the whole catalogue). Compared with the earlier
 // way: a page of 25 000 items read at once and joined into one string. Measures the live JS heap + ArrayBuffers
 // above a baseline (a full GC before every sample, node --expose-gc), sampled after every chunk; this is the builder's
@@ -7,7 +7,7 @@
 import { parseArgs } from "node:util";
 import { LANGUAGES, type Lang } from "../../src/core/language";
 import { pageUrl } from "../../src/core/urls";
-import { ITEMS_PER_SITEMAP, SITEMAP_CHUNK_ITEMS, urlEntries, urlsetStream, type SitemapItem } from "../../src/site/sitemap-xml";
+import { ITEMS_PER_SITEMAP, SITEMAP_CHUNK_ITEMS, urlEntries, urlsetStream, type SitemapItem } from "../../src/site/feeds/sitemap-xml";
 import { writeResultsSection } from "../lib/results";
 
 const CATALOGUE = 1_000_000;
@@ -107,7 +107,7 @@ async function main(): Promise<void> {
   }
   const markdown = `## Sitemap page memory (issue 12)
 
-\`npm run bench:sitemap\` (bench/sitemap/run.ts) — ${new Date().toISOString().slice(0, 10)}, Node ${process.version}. Catalogue: ${CATALOGUE.toLocaleString("en")} threads (synthetic rows made per chunk, titles of 60-90 characters, so urls carry a slug). The page builder is the Worker's own (src/site/sitemap-xml.ts); peak = live JS heap + ArrayBuffers (full GC before each sample) above the baseline, sampled after every chunk and after each step of the earlier way. It measures the builder, not D1 or the runtime.
+\`npm run bench:sitemap\` (bench/sitemap/run.ts) — ${new Date().toISOString().slice(0, 10)}, Node ${process.version}. Catalogue: ${CATALOGUE.toLocaleString("en")} threads (synthetic rows made per chunk, titles of 60-90 characters, so urls carry a slug). The page builder is the Worker's own (src/site/feeds/sitemap-xml.ts); peak = live JS heap + ArrayBuffers (full GC before each sample) above the baseline, sampled after every chunk and after each step of the earlier way. It measures the builder, not D1 or the runtime.
 
 | how | page | urls | size (MiB) | peak memory (MiB) |
 |---|---|---|---|---|

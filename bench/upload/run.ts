@@ -12,7 +12,7 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { promisify } from "node:util";
 import { uploadFile } from "../../scripts/lib/upload-client";
-import { PART_SIZE } from "../../src/ingest/file-sink";
+import { PART_SIZE } from "../../src/ingest/receive/file-sink";
 import { writeResultsSection } from "../lib/results";
 
 const MiB = 1024 * 1024;

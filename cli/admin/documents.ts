@@ -3,10 +3,10 @@
 // comes back on restore; its page text stays on its text shard untouched (search decides visibility on the
 // primary, never on a shard, so hidden text is never shown); delete removes it for good (rows, search text, files) and its external id then
 // answers 410. Each command raises the edge cache's generation, so no location keeps serving what it cached before
-// (src/http/edge-invalidation.ts). Each command leaves one structured log line, the operator's audit trail.
+// (src/http/cache/edge-invalidation.ts). Each command leaves one structured log line, the operator's audit trail.
 import { z } from "zod";
 import { ID_PATTERN } from "../../src/core/ids";
-import { RAISE_EDGE_GENERATION } from "../../src/http/edge-invalidation";
+import { RAISE_EDGE_GENERATION } from "../../src/http/cache/edge-invalidation";
 import { deleteDocument } from "../../src/ingest/delete";
 import { AdminError, defineCommand, option } from "./command";
 
@@ -55,7 +55,7 @@ async function moveDocument(
     db
       .prepare("update documents set status = ?, status_reason = ?, updated_at = ? where id = ? and status = ? returning id as id")
       .bind(to, reason, now.toISOString(), id, from),
-    // Every edge cache forgets what it kept before this (src/http/edge-invalidation.ts).
+    // Every edge cache forgets what it kept before this (src/http/cache/edge-invalidation.ts).
     db.prepare(RAISE_EDGE_GENERATION),
   ]);
   if (!changed.results.length) throw new AdminError(`document ${id} changed meanwhile; look at it again`);

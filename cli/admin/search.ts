@@ -1,7 +1,7 @@
 // search:rebuild and search:drop: the search index is derived from the base tables, so an operator can
 // drop it (D1 refuses `wrangler d1 export` while FTS5 tables exist), export, and rebuild it.
 import { z } from "zod";
-import { dropPageIndex, dropStatements, rebuildPageIndex, rebuildSearchIndex } from "../../src/search/rebuild";
+import { dropPageIndex, dropStatements, rebuildPageIndex, rebuildSearchIndex } from "../../src/search/index/rebuild";
 import { defineCommand } from "./command";
 
 const rebuildCommand = defineCommand({

@@ -2,12 +2,12 @@
 // the deployed database through wrangler (scripts/lib/wrangler-target.ts). The importer only
 // needs these four operations, so both paths share the whole pipeline.
 import { DEFER_FOREIGN_KEYS, type Batch } from "./batch";
-import { dropStatements, rebuildSearchIndex, searchIndexSize } from "../../src/search/rebuild";
+import { dropStatements, rebuildSearchIndex, searchIndexSize } from "../../src/search/index/rebuild";
 import { RESET_BOARDVIEW_SQL } from "../../src/boardview/rows";
 import { RESET_TEXT_SQL } from "../../src/text/page-rows";
 import { textShards, type TextShard } from "../../src/text/shards";
 import { runOnShard } from "../../src/text/store";
-import { syncWholeVocabulary } from "../../src/search/vocabulary";
+import { syncWholeVocabulary } from "../../src/search/index/vocabulary";
 import { resetStatements } from "./load";
 import { planTextWrites, recordedShards } from "./text";
 import type { KeyKind } from "./validate";

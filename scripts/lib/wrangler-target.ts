@@ -11,7 +11,7 @@ import { planTextWrites, recordedShards } from "../../cli/import/text";
 import { RESET_BOARDVIEW_SQL } from "../../src/boardview/rows";
 import { RESET_TEXT_SQL } from "../../src/text/page-rows";
 import { wranglerTextShards } from "./text-shards";
-import { COUNT_KEYS_SQL, dropStatements, rebuildStatements, searchIndexSize } from "../../src/search/rebuild";
+import { COUNT_KEYS_SQL, dropStatements, rebuildStatements, searchIndexSize } from "../../src/search/index/rebuild";
 import { chunks, EXISTING_SQL, KEYS_PER_LOOKUP, REFERENCED_KEYS_SQL, type ImportTarget } from "../../cli/import/target";
 import { deleteObjects, putObjects } from "./r2-objects";
 import { WranglerD1, type WranglerLocation } from "./wrangler-d1";

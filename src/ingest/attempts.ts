@@ -1,5 +1,5 @@
 // How hard the service tries to finish a `processing` document, in one place. The queue's own numbers
-// live in wrangler.toml (max_retries, the dead-letter queue); test/upload-recovery.test.ts reads that
+// live in wrangler.toml (max_retries, the dead-letter queue); test/ingest/upload-recovery.test.ts reads that
 // file and checks it against these, so the two cannot drift apart.
 
 /** The upload queue and its dead-letter queue, as named in wrangler.toml. */

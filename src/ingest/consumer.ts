@@ -19,9 +19,9 @@ import { textShards } from "../text/shards";
 import { MAX_DELIVERIES } from "./attempts";
 import { familyOf } from "../content/formats";
 import { isProcessJob, type ProcessJob } from "./jobs";
-import { PDF_TEXT_MAX_BYTES, pdfText } from "./pdf-text";
+import { PDF_TEXT_MAX_BYTES, pdfText } from "./pdf/pdf-text";
 import { familyMismatch, isZip, programKind, SNIFF_BYTES } from "./sniff";
-import { zipEntryContents, zipProgramEntry } from "./zip";
+import { zipEntryContents, zipProgramEntry } from "./receive/zip";
 import { disagreementReason, mayBeReference, referenceFromBytes } from "../reference/from-bytes";
 import { boardAgreement, referenceRows, referenceStatements, type ReferenceContent } from "../reference/store";
 

@@ -11,12 +11,12 @@ import { boardAliases, boards, documentBoards, documents, documentVersions, manu
 import { DomainError, invalidInput, type FieldErrors } from "../errors";
 import { newId } from "../core/ids";
 import { normalizeBoardNumber } from "../core/urls";
-import { FileSink, FileTooLarge, type StoredFile } from "./file-sink";
-import { safeFilename } from "./filename";
-import { addError, normaliseMetadata, UploadForm, type UploadMetadata } from "./form";
+import { FileSink, FileTooLarge, type StoredFile } from "./receive/file-sink";
+import { safeFilename } from "./receive/filename";
+import { addError, normaliseMetadata, UploadForm, type UploadMetadata } from "./receive/form";
 import { formatFor, type DocumentType } from "../content/formats";
 import { bindClaim, completeClaimStatement, goneError, payloadConflict, payloadFingerprint, samePayload, type Claim } from "./idempotency";
-import { BodyTooLarge, MalformedMultipart, mediaTypeOf, parseMultipart } from "./multipart";
+import { BodyTooLarge, MalformedMultipart, mediaTypeOf, parseMultipart } from "./receive/multipart";
 import { enqueueProcessing } from "./jobs";
 import { quotaMessage, UploadTransaction, type UploadCaller } from "./upload-transaction";
 

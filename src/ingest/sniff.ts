@@ -1,6 +1,6 @@
 // Content sniffing on a file's first bytes: does the content match its extension's family, and
-// is it a program (PE, ELF, Mach-O, a `#!` script)? Archives are looked into by src/ingest/zip.ts.
-import { normaliseBaseName } from "./filename";
+// is it a program (PE, ELF, Mach-O, a `#!` script)? Archives are looked into by src/ingest/receive/zip.ts.
+import { normaliseBaseName } from "./receive/filename";
 import { BLOCKED_EXTENSIONS, type ContentFamily } from "../content/formats";
 
 /** How many leading bytes the consumer reads for sniffing. */

@@ -6,7 +6,7 @@ import type { AppConfig } from "../config";
 import { documents, uploads } from "../db/schema";
 import { invalidInput } from "../errors";
 import type { AppliedLimit } from "../limits/headers";
-import type { FileSink } from "./file-sink";
+import type { FileSink } from "./receive/file-sink";
 import { claimExternalId, releaseClaim, type Claim } from "./idempotency";
 import { holdQuota, type QuotaHold } from "./quota-reservation";
 import type { QueryContext } from "../db/queries/runtime";

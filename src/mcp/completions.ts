@@ -1,8 +1,8 @@
 // Completion of resource template arguments: board numbers and aliases from a prefix in any spelling, and the
 // language. Completions are never limited, so what they read is kept in the isolate for a minute.
 import { LANGUAGES } from "../core/language";
-import { boardNumbersByPrefix } from "../db/queries/boards";
-import { boardPointsByPrefix } from "../db/queries/board-points";
+import { boardNumbersByPrefix } from "../db/queries/boards/boards";
+import { boardPointsByPrefix } from "../db/queries/boards/board-points";
 import { normalizeBoardNumber } from "../core/urls";
 import { IsolateCache } from "../core/isolate-cache";
 import { anonymousQueryContext, type ToolContext } from "./tool-context";

@@ -13,9 +13,9 @@ import {
   type Variables,
 } from "@modelcontextprotocol/server";
 import { DomainError } from "../errors";
-import { OverBudget, overBudgetText, withinBudget } from "./budget";
+import { OverBudget, overBudgetText, withinBudget } from "./transport/budget";
 import { completeBoardNumber, completeBoardPoint, completeLang } from "./completions";
-import { listBoardItems } from "../db/queries/board-list";
+import { listBoardItems } from "../db/queries/boards/board-list";
 import { anonymousQueryContext } from "./tool-context";
 import type { ToolContext } from "./tool-context";
 import { ToolError, toolErrorText } from "./errors";

@@ -36,7 +36,7 @@ export function problemResponses(codes: readonly ProblemCode[]) {
   );
 }
 
-/** A cacheable GET also answers 304 to a matching If-None-Match (src/http/caching.ts). */
+/** A cacheable GET also answers 304 to a matching If-None-Match (src/http/cache/caching.ts). */
 const NOT_MODIFIED = { 304: { description: "Not modified: the If-None-Match sent matches the current ETag", headers: successHeaders(true) } };
 
 type Responses = RouteConfig["responses"];

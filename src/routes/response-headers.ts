@@ -66,7 +66,7 @@ function refs(names: readonly ResponseHeader[]) {
   return Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
 }
 
-/** Headers of a successful answer; a cacheable one also carries its ETag (src/http/caching.ts). */
+/** Headers of a successful answer; a cacheable one also carries its ETag (src/http/cache/caching.ts). */
 export function successHeaders(cacheable: boolean, extra: readonly ResponseHeader[] = []) {
   return refs([...EVERY_ANSWER, ...(cacheable ? (["ETag"] as const) : []), ...extra]);
 }

@@ -6,7 +6,7 @@
 // - Candidates: each group ranks only its newest `tuning.candidates` visible matches (rowid order
 //   follows creation; document metadata rows come before page rows), never every match.
 // - bm25 also reads every row of each phrase to weigh it (its IDF). So each word is first counted in
-//   the index's vocabulary (fts5vocab, one row read per word: src/search/term-counts.ts): a term
+//   the index's vocabulary (fts5vocab, one row read per word: src/search/index/term-counts.ts): a term
 //   estimated in more than `tuning.commonRows` rows of the whole index is "common". Common words still
 //   filter the candidates but are not weighed over the whole index; when every word is common, bm25
 //   runs over the recent tier (the newest RECENT_KEYS items), where its cost is bounded.
@@ -14,7 +14,7 @@
 //   through the read API's list query. Probes and board spellings are cached per isolate, so a
 //   repeated word costs no extra round trip.
 // - Page text lives on the text shards (src/text/shards.ts): they are asked first, all at once
-//   (src/search/shard-search.ts), and their documents join the primary's documents group by score,
+//   (src/search/rank/shard-search.ts), and their documents join the primary's documents group by score,
 //   through the same visibility rule; each shard sends the text of its best pages along, for the
 //   highlights. So the shards add one round trip to a search, before the primary ranks (the
 //   preparation's word counts, when a word is not cached yet, run on primary and shards side by side).
@@ -25,7 +25,7 @@
 // group) -> rank.ts (one round trip per pass, loading through the read API) -> highlight.ts.
 import type { QueryContext } from "../db/queries/runtime";
 import { SearchUnavailable } from "./errors";
-import { searchIndex } from "./rank";
+import { searchIndex } from "./rank/rank";
 import type { SearchOptions, SearchResult } from "./stages";
 
 export { DEFAULT_TUNING, type DocumentType, type SearchOptions, type SearchResult, type SearchTuning } from "./stages";

@@ -3,18 +3,18 @@
 import type { z } from "@hono/zod-openapi";
 import type { SQL } from "drizzle-orm";
 import type { BlogPost } from "../db/queries/blog";
-import type { Board } from "../db/queries/boards";
+import type { Board } from "../db/queries/boards/boards";
 import type { RepairCase } from "../db/queries/cases";
 import type { DocumentItem } from "../db/queries/documents";
 import type { Thread } from "../db/queries/forum";
 import type { DocumentTypeSchema } from "../schemas/common";
-import type { SearchResultSchema } from "../schemas/search";
-import type { Interpretation } from "./interpretation";
-import type { ParsedQuery } from "./query";
-import type { Scope } from "./scope";
-import type { ShardHit } from "./shard-search";
+import type { SearchResultSchema } from "../schemas/search/search";
+import type { Interpretation } from "./present/interpretation";
+import type { ParsedQuery } from "./understand/query";
+import type { Scope } from "./understand/scope";
+import type { ShardHit } from "./rank/shard-search";
 import type { BoardSuggestion } from "./suggest/board-suggestions";
-import type { CountKey } from "./term-counts";
+import type { CountKey } from "./index/term-counts";
 
 export type SearchResult = z.infer<typeof SearchResultSchema>;
 export type SearchGroup = "boards" | "documents" | "threads" | "posts" | "cases";
@@ -51,7 +51,7 @@ export interface Prepared {
   expanded: ParsedQuery;
   /** Per tiered table, per term: common or not. */
   common: Record<TieredGroup, boolean[]>;
-  /** Per tiered table, per term: at most how many index rows it matches (src/search/term-counts.ts). */
+  /** Per tiered table, per term: at most how many index rows it matches (src/search/index/term-counts.ts). */
   rows: Record<TieredGroup, number[]>;
   /** Per text shard, per term: common on that shard or not. */
   shardCommon: Record<string, boolean[]>;
@@ -64,7 +64,7 @@ export interface Prepared {
   pendingShardCounts: Record<string, CountKey[]>;
   /** When the scope table came from the isolate: the statement that tells whether it is still current. */
   scopeCheck?: { query: SQL; newest: number };
-  /** Per text database, per term: no page there can match it (src/search/shard-absence.ts). */
+  /** Per text database, per term: no page there can match it (src/search/rank/shard-absence.ts). */
   shardAbsent: Record<string, boolean[]>;
   /** The text generation the isolate knew when the search began (undefined: not read yet). */
   textGeneration?: number;
@@ -86,13 +86,13 @@ export interface Found {
   cases: RepairCase[];
   /** What the text shards matched (with the text of their best pages, for the highlights). */
   shardHits?: ShardHit[];
-  /** The hits' texts read beside them (src/search/highlight.ts), by id. */
+  /** The hits' texts read beside them (src/search/present/highlight.ts), by id. */
   texts?: Map<string, HitText>;
   /** Boards near a typed board number that named none (src/search/suggest/), when no board was found. */
   suggestions?: BoardSuggestion[];
   /**
    * What the isolate remembered turned out stale: a board was added (the scope table), or page text was stored
-   * since a text database was skipped (src/search/shard-absence.ts). Search again.
+   * since a text database was skipped (src/search/rank/shard-absence.ts). Search again.
    */
   stale?: boolean;
 }

@@ -5,10 +5,10 @@ import type { RepairCase } from "../db/queries/cases";
 import type { DocumentItem } from "../db/queries/documents";
 import type { Thread } from "../db/queries/forum";
 import type { Site } from "./site";
-import { formatBytes, formatDate } from "./i18n";
+import { formatBytes, formatDate } from "./formatting";
 import { boardviewUrl } from "../core/urls";
 import { VIEWER_WORDS } from "./pages/boardview-words";
-import type { Excerpt } from "../search/excerpts";
+import type { Excerpt } from "../search/present/excerpts";
 
 /** A search hit: the list item and, on the search page, where it matched. */
 type Hit<T> = T & { highlight?: Excerpt | null };

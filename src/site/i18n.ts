@@ -1,7 +1,7 @@
 // The site's interface words in both languages. Member content itself is shown as written.
-import { formatBytes as formatSize } from "../content/format";
 import { USAGE_TEXT } from "../content/usage";
 import type { Lang } from "../core/language";
+import { boardviewFormatName } from "./formatting";
 
 const en = {
   siteName: "Board Documentation Service",
@@ -386,43 +386,4 @@ export type SiteStrings = Strings;
 
 export function strings(lang: Lang): Strings {
   return lang === "es" ? es : (en as unknown as Strings);
-}
-
-const LOCALE: Record<Lang, string> = { en: "en-GB", es: "es-ES" };
-export const OG_LOCALE: Record<Lang, string> = { en: "en_US", es: "es_ES" };
-
-/** A date as readers of the language write it (UTC, so the page is the same for everyone). */
-export function formatDate(iso: string | null | undefined, lang: Lang): string {
-  if (!iso) return "";
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(LOCALE[lang], { dateStyle: "medium", timeZone: "UTC" }).format(date);
-}
-
-/** A file size as readers of the language write it ("1,5 MB" in Spanish). */
-export function formatBytes(bytes: number | null | undefined, lang: Lang): string {
-  return formatSize(bytes, LOCALE[lang]) ?? "";
-}
-
-/**
- * A boardview format as people name it (the same in both languages: product and file names). Formats added later
- * without an entry still read well: the value in capitals, underscores as spaces ("xzz" → "XZZ").
- */
-const BOARDVIEW_FORMAT_NAMES: Record<string, string> = {
-  test_link: "Test_Link (.brd)",
-  bdv: "Honhan BDV",
-  gencad: "GenCAD",
-  brd2: "BRD2",
-  bvr: "BVR",
-  asc: "ASC",
-  fz: "FZ",
-  cae: "CAE",
-  xzz: "XZZ",
-  tvw: "Teboview (.tvw)",
-  cst: "CST",
-};
-
-export function boardviewFormatName(format: string | null): string {
-  if (!format) return "";
-  return BOARDVIEW_FORMAT_NAMES[format] ?? format.replace(/_/g, " ").toUpperCase();
 }

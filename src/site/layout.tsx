@@ -3,7 +3,7 @@ import type { Child } from "hono/jsx";
 import { LANGUAGES } from "../core/language";
 import { apiDocsUrl, FEEDS, feedUrl, homeUrl, searchUrl, sectionUrl, siteFileUrl } from "../core/urls";
 import { otherLang, type Alternates, type Site } from "./site";
-import { OG_LOCALE } from "./i18n";
+import { OG_LOCALE } from "./formatting";
 import { STYLE } from "./style";
 
 export interface PageHead {

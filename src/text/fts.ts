@@ -1,4 +1,4 @@
-// How every FTS5 index of the service stores and splits text: the primary's search index (src/search/index-sql.ts)
+// How every FTS5 index of the service stores and splits text: the primary's search index (src/search/index/index-sql.ts)
 // and each text database's page index (shard-schema.ts) share these, so a page's rowid and tokens mean the same.
 
 /** A page row's rowid is n * PAGE_FACTOR + page: 2^20 pages per document at most. */

@@ -2,7 +2,7 @@
 // text in the primary batch that makes the new text count, always after the text is on its text database (the
 // queue consumer marking a document available, an import batch recording its documents' shards). Search trusts
 // a remembered "this text database has no page with this word" only from before the current generation, and
-// checks the generation in the ranking's own batch whenever it skipped a text database (src/search/shard-absence.ts).
+// checks the generation in the ranking's own batch whenever it skipped a text database (src/search/rank/shard-absence.ts).
 // Removing text never raises it: a word that leaves can only make a remembered absence truer.
 
 /** Raises the generation: run in the writer's primary batch, after its text is stored. */

@@ -49,7 +49,7 @@ function pageIndexTriggers(): string[] {
 }
 
 /**
- * The page index's words, read by the search vocabulary (src/search/vocabulary.ts: word forms and typos live on
+ * The page index's words, read by the search vocabulary (src/search/index/vocabulary.ts: word forms and typos live on
  * the primary and are fed from every text database too). migrations-text/0001_page_vocab.sql.
  */
 export const PAGE_VOCAB_SQL = "create virtual table page_index_vocab using fts5vocab(page_index, 'row')";

@@ -1,9 +1,9 @@
-// The edge cache (src/http/edge-cache.ts) as production runs it: this project keeps anonymous answers 2 s
+// The edge cache (src/http/cache/edge-cache.ts) as production runs it: this project keeps anonymous answers 2 s
 // (EDGE_CACHE_TTL_SECONDS) and limits each address and key to 20 calls a minute. Every test uses its own
 // client address, so each starts with a full limit.
 import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { edgeCacheKey } from "../../src/http/edge-cache";
+import { edgeCacheKey } from "../../src/http/cache/edge-cache";
 import { api, expectProblem, getJson, KEYS, ORIGIN, SAMPLE_IDS, seedSample } from "../helpers/app";
 
 beforeAll(seedSample);

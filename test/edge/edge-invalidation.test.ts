@@ -1,8 +1,8 @@
 // A takedown or delete leaves the edge cache at once (issue 30): the operator commands raise the edge cache's
-// generation (src/http/edge-invalidation.ts), so anonymous reads and searches cached before them are read afresh
+// generation (src/http/cache/edge-invalidation.ts), so anonymous reads and searches cached before them are read afresh
 // once each isolate looks at the generation again, a second later at most.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { GENERATION_READ_EVERY_MS } from "../../src/http/edge-invalidation";
+import { GENERATION_READ_EVERY_MS } from "../../src/http/cache/edge-invalidation";
 import { adminOk } from "../helpers/admin";
 import { api, SAMPLE_IDS, seedSample } from "../helpers/app";
 

@@ -1,8 +1,8 @@
-// A search fragment (src/search/sql-fragment.ts) written again with drizzle's own `sql` tag, piece by piece and
+// A search fragment (src/search/plan/sql-fragment.ts) written again with drizzle's own `sql` tag, piece by piece and
 // nested as it is: drizzle's rendering of the twin is the reference the fragment's own rendering is held to.
 import { type SQL, sql } from "drizzle-orm";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
-import { SqlFragment } from "../../src/search/sql-fragment";
+import { SqlFragment } from "../../src/search/plan/sql-fragment";
 
 const dialect = new SQLiteSyncDialect();
 

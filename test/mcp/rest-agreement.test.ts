@@ -1,7 +1,7 @@
 // MCP and REST give the same answer to the same question, or both refuse it with the same words: a boardview's
 // part and net together, one search group's page past the last one, a page without a group.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SEARCH_MAX_PAGE } from "../../src/schemas/search";
+import { SEARCH_MAX_PAGE } from "../../src/schemas/search/search";
 import { api, expectProblem, getJson, SAMPLE_IDS, seedSample } from "../helpers/app";
 import { callError, callOk, connectV2 } from "../helpers/mcp";
 

@@ -1,10 +1,10 @@
-// How closely an item matches (src/search/plan-group.ts, exactFlag): 3 every word as typed, 1 only through another
-// form, 0 neither; the same figures the text databases' hits are given (src/search/plan.ts, shardRows), so an
+// How closely an item matches (src/search/plan/plan-group.ts, exactFlag): 3 every word as typed, 1 only through another
+// form, 0 neither; the same figures the text databases' hits are given (src/search/plan/plan.ts, shardRows), so an
 // exact match ranks above a stemmed one wherever either was found.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { exactFlag, type Group } from "../../src/search/plan-group";
-import { sql } from "../../src/search/sql-fragment";
+import { exactFlag, type Group } from "../../src/search/plan/plan-group";
+import { sql } from "../../src/search/plan/sql-fragment";
 
 /** A group of no document kind (one index row per item): all exactFlag reads of it. */
 const group = { kind: "probe", keyOf: (table: string) => `${table}.rowid` } as unknown as Group;

@@ -4,7 +4,7 @@
 // batches are refused where the protocol removed them or where they could never fit; bodies are bounded.
 import { exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { MAX_MCP_BODY_BYTES } from "../../src/mcp/rpc-body";
+import { MAX_MCP_BODY_BYTES } from "../../src/mcp/transport/rpc-body";
 import { api, expectProblem } from "../helpers/app";
 import { connectV2, MCP_URL, type ToolResult } from "../helpers/mcp";
 import { seedMcpFixture } from "../helpers/mcp-fixture";

@@ -1,5 +1,5 @@
 // get_board with a `point`: what the community measured on one net or designator of a board, with its sources.
-import { getBoardPoint, type BoardPointDetail } from "../../db/queries/board-points";
+import { getBoardPoint, type BoardPointDetail } from "../../db/queries/boards/board-points";
 import { quote } from "../address";
 import { anonymousQueryContext, type ToolContext } from "../tool-context";
 import { ToolError } from "../errors";

@@ -2,7 +2,7 @@
 // newest threads and cases and the values measured on it; with `point`, what is known about one net or designator.
 import { z } from "@hono/zod-openapi";
 import { suggestBoards } from "../../search/suggest/board-suggestions";
-import { getBoard } from "../../db/queries/board-detail";
+import { getBoard } from "../../db/queries/boards/board-detail";
 import { pageMeta } from "../../core/pagination";
 import { BoardDetailSchema, BoardPointDetailSchema } from "../../schemas/board-detail";
 import { boardPointAnswer } from "./board-point";

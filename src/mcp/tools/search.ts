@@ -1,7 +1,7 @@
 // search: boards, library documents, forum threads, blog posts and repair cases matching words, in one call.
 import { z } from "@hono/zod-openapi";
-import { SEARCH_GROUP_LIMIT, SEARCH_MAX_PAGE, SearchResultSchema } from "../../schemas/search";
-import { SearchQuerySchema } from "../../schemas/search-query";
+import { SEARCH_GROUP_LIMIT, SEARCH_MAX_PAGE, SearchResultSchema } from "../../schemas/search/search";
+import { SearchQuerySchema } from "../../schemas/search/search-query";
 import { MAX_PAGE } from "../../core/pagination";
 import { ToolError } from "../errors";
 import { searchSite, type SearchResult } from "../../search";

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { OPEN_READ } from "../../auth/scopes";
-import { MAX_BOARD_SPELLING } from "../../db/queries/boards";
-import { listBoardItems } from "../../db/queries/board-list";
+import { MAX_BOARD_SPELLING } from "../../db/queries/boards/boards";
+import { listBoardItems } from "../../db/queries/boards/board-list";
 import { cursorScope, CursorParam, listBody, PageParam, PerPageParam } from "../../core/pagination";
 import { normalizeBoardNumber } from "../../core/urls";
 import { BoardListItemSchema } from "../../schemas/boards";

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { OPEN_READ } from "../../auth/scopes";
-import { getBoardPoint } from "../../db/queries/board-points";
+import { getBoardPoint } from "../../db/queries/boards/board-points";
 import { notFound } from "../../http/problem";
 import { BoardPointDetailSchema } from "../../schemas/board-detail";
 import { dataOf } from "../../schemas/common";

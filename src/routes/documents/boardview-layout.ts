@@ -4,7 +4,7 @@
 import { z } from "@hono/zod-openapi";
 import { OPEN_READ } from "../../auth/scopes";
 import { boardviewLayout, visibleBoardview } from "../../db/queries/boardviews";
-import { etagMatches, notModified, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from "../../http/caching";
+import { etagMatches, notModified, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from "../../http/cache/caching";
 import { ApiError, notFound } from "../../http/problem";
 import { queryContext } from "../../http/request-queries";
 import { BoardviewLayoutSchema } from "../../schemas/boardviews";

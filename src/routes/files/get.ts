@@ -6,7 +6,7 @@ import { findStoredFile } from "../../db/queries/downloads";
 import { parseRange } from "../../files/byte-range";
 import { attachmentDisposition } from "../../files/disposition";
 import { verifyLink } from "../../files/signed-link";
-import { etagMatches } from "../../http/caching";
+import { etagMatches } from "../../http/cache/caching";
 import { ApiError } from "../../http/problem";
 import { countLinkRequest } from "../../http/link-limit";
 import { createRouter } from "../define";

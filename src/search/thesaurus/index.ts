@@ -1,11 +1,11 @@
 // The bilingual repair thesaurus, served from the isolate (no database read): concepts of board
 // repair (symptoms.ts, components.ts, actions.ts), each with its Spanish and English words and
 // phrases, regional and colloquial variants and common misspellings. A query phrase that names a
-// concept also matches the concept's other words (src/search/query.ts), ranked below the words as
-// typed. `thesaurusProblems` (test/search-thesaurus.test.ts, `npm run lint`) rejects a term found in
+// concept also matches the concept's other words (src/search/understand/query.ts), ranked below the words as
+// typed. `thesaurusProblems` (test/search/thesaurus.test.ts, `npm run lint`) rejects a term found in
 // two concepts (ambiguous) or twice in one language of a concept (duplicate).
-import { tokenize } from "../tokens";
-import { fold } from "../vocabulary";
+import { tokenize } from "../understand/tokens";
+import { fold } from "../index/vocabulary";
 import { ACTIONS } from "./actions";
 import { COMPONENTS } from "./components";
 import { SYMPTOMS } from "./symptoms";

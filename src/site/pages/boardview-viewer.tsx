@@ -2,7 +2,7 @@
 // from viewer/*.ts) takes over — [data-boardview] root, find box, [data-selection] panel — and, for a deep link
 // (?part=, ?net=, ?find=), the selection panel written here, so it reads before (and without) the script.
 // viewer/panel.ts writes the same markup in the browser.
-import { getBoardPoint } from "../../db/queries/board-points";
+import { getBoardPoint } from "../../db/queries/boards/board-points";
 import { boardviewNet, boardviewPart, visibleBoardview } from "../../db/queries/boardviews";
 import { boardviewUrl } from "../../core/urls";
 import type { BoardviewNet, BoardviewPart } from "../../schemas/boardviews";

@@ -7,7 +7,7 @@ import { canonicalId } from "../../core/ids";
 import { accountUrl, apiDocsUrl, boardUrl, normalizeBoardNumber, pageUrl } from "../../core/urls";
 import { ScrollTable, Time } from "../components";
 import type { Site } from "../site";
-import { formatBytes } from "../i18n";
+import { formatBytes } from "../formatting";
 import { alternatesOf, canonicalRedirect, plainSummary } from "../item";
 import { renderPage } from "../render";
 import { BoardviewViewer, viewerSelection } from "./boardview-viewer";

@@ -4,7 +4,7 @@
 // GET /boards/{number}/points/{point}. Tables scroll sideways on a phone.
 import type { Context } from "hono";
 import { pageUrl, pointUrl } from "../../core/urls";
-import { getBoardPoint } from "../../db/queries/board-points";
+import { getBoardPoint } from "../../db/queries/boards/board-points";
 import type { AppEnv } from "../../http/app-env";
 import { CaseList, ScrollTable, ThreadList } from "../components";
 import { alternatesOf } from "../item";

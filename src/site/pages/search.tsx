@@ -4,7 +4,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../../http/app-env";
 import { searchUrl } from "../../core/urls";
 import { DOCUMENT_TYPES } from "../../schemas/common";
-import { SEARCH_MAX_CHARS, SEARCH_MIN_CHARS, SearchQuerySchema } from "../../schemas/search-query";
+import { SEARCH_MAX_CHARS, SEARCH_MIN_CHARS, SearchQuerySchema } from "../../schemas/search/search-query";
 import { searchSite, type SearchResult } from "../../search";
 import { BoardsMeant, CaseList, DocumentList, PostList, ThreadList } from "../components";
 import type { Site } from "../site";

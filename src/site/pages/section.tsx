@@ -2,7 +2,7 @@
 import type { Context } from "hono";
 import type { Child } from "hono/jsx";
 import { listPosts } from "../../db/queries/blog";
-import { listBoards } from "../../db/queries/boards";
+import { listBoards } from "../../db/queries/boards/boards";
 import { listCases } from "../../db/queries/cases";
 import { listDocuments } from "../../db/queries/documents";
 import { listCategories, listThreads, type Category } from "../../db/queries/forum";

@@ -1,0 +1,241 @@
+// A point of a board (GET /boards/{number}/points/{point}): the values reported on it in visible cases, those
+// cases, the threads about the board that mention it and the board's documents whose page text mentions it.
+// Two round trips, each bounded whatever the size of the site: the primary (the point's counters of
+// migrations/0020, its cases, the board's documents), then the primary's thread index and the text shards at
+// once, each asked only about this board's threads and documents (a rowid range per document or thread).
+import { sql } from "drizzle-orm";
+import type { z } from "@hono/zod-openapi";
+import {
+  kindOfValue,
+  kindOfWords,
+  MAX_POINT_SPELLING,
+  normalizePoint,
+  pointSpelling as spellingOf,
+  pointWords,
+  type ValueKind,
+} from "../../../content/board-values";
+import { pointParts, pointReference } from "../board-reference";
+import { documentVisible } from "../../visibility";
+import { PAGE_FACTOR } from "../../../text/fts";
+import { shardOf, type TextShard } from "../../../text/shards";
+import type { BoardPointDetailSchema } from "../../../schemas/board-detail";
+import { boardFields, boardIdOf, toBoard } from "./boards";
+import { unseenOf, unseenRows, valueKey } from "./board-hub";
+import { casesLoader } from "../cases";
+import { batchRead, Keys, load, type QueryContext } from "../runtime";
+import { boardviewsHoldingPoint } from "../boardviews";
+import { documentListLoader } from "../documents";
+import { threadsLoader } from "../forum";
+import { boards, manufacturers } from "../../schema";
+import { eq } from "drizzle-orm";
+import { qualified } from "../../qualified";
+
+export type BoardPointDetail = z.infer<typeof BoardPointDetailSchema>;
+
+/** Cases, threads and documents a point answer lists at most (newest first). */
+export const POINT_CASES = 50;
+export const POINT_THREADS = 20;
+export const POINT_DOCUMENTS = 100;
+/** The board's newest threads searched for the point. */
+export const POINT_THREADS_SEARCHED = 500;
+/** Pages listed per document at most. */
+export const POINT_PAGES = 200;
+
+/** The FTS5 expression of a point: its words as a phrase in each spelling known, or its norm as one word. */
+export function pointExpression(spellings: readonly string[], norm: string): string | undefined {
+  const phrases = new Set<string>();
+  // Words are letters and digits only (pointWords), so a phrase never carries FTS5 syntax.
+  for (const s of [norm, ...spellings]) {
+    const words = pointWords(s);
+    if (words.length) phrases.add(words.join(" "));
+  }
+  return phrases.size ? [...phrases].map((p) => `"${p}"`).join(" OR ") : undefined;
+}
+
+type ValueRow = { kind: "e" | "m"; value: string; n: number };
+
+/**
+ * A point of a board: a net or a designator that a visible case measured or changed, a visible boardview holds or a
+ * visible reference value names (undefined otherwise: text that mentions it adds sources but makes no point).
+ */
+export async function getBoardPoint(ctx: QueryContext, boardSpelling: string, askedSpelling: string): Promise<BoardPointDetail | undefined> {
+  const boardId = boardIdOf(boardSpelling);
+  const pointSpelling = askedSpelling.length > MAX_POINT_SPELLING ? "" : spellingOf(askedSpelling);
+  const norm = normalizePoint(pointSpelling);
+  if (!boardId || !norm) return undefined;
+  const cases = casesLoader(
+    ctx,
+    Keys.ranked(
+      ctx.db,
+      sql`select c.id as id from board_point_cases pc cross join repair_cases c on c.id = pc.case_id
+        where pc.board_id = ${boardId} and pc.norm = ${norm} and pc.n > 0 and c.published = 1 and (c.published_at is null or c.published_at <= ${ctx.now})
+        order by coalesce(c.published_at, c.created_at) desc, c.id desc limit ${POINT_CASES}`,
+    ),
+  )!;
+  const docs = documentListLoader(ctx, { boardId }, { offset: 0, limit: POINT_DOCUMENTS, reverse: false });
+  const reference = pointReference(ctx, boardId, norm);
+  const parts = pointParts(ctx, boardId, norm);
+  const [boardRows, pointRows, valueRows, caseRows, unseen, docRows, shardRows, referenceRows, partRows, wordRows] = await batchRead(ctx, [
+    ctx.db
+      .select(boardFields)
+      .from(boards)
+      .leftJoin(manufacturers, eq(manufacturers.id, boards.manufacturerId))
+      .where(sql`${qualified(boards.id)} = ${boardId}`),
+    ctx.db.select({ point: sql<string>`point` }).from(sql`board_points`).where(sql`board_id = ${boardId} and norm = ${norm}`),
+    ctx.db
+      .select({ kind: sql<"e" | "m">`kind`, value: sql<string>`value`, n: sql<number>`n` })
+      .from(sql`board_point_values`)
+      .where(sql`board_id = ${boardId} and norm = ${norm} and n > 0`),
+    cases.query,
+    unseenRows(ctx, boardId, norm),
+    docs.query,
+    ctx.db
+      .select({ id: sql<string>`d.id`, shard: sql<string | null>`d.text_shard` })
+      .from(sql`document_boards l join documents d on d.id = l.document_id`)
+      .where(sql`l.board_id = ${boardId} and d.has_text = 1`),
+    reference.query,
+    parts.query,
+    // The words the visible cases wrote beside each value (a diode heading types a unitless reading).
+    ctx.db
+      .select({
+        point: sql<string>`m.point`,
+        note: sql<string | null>`m.note`,
+        expected: sql<string | null>`m.expected_norm`,
+        measured: sql<string>`m.measured_norm`,
+      })
+      .from(sql`board_point_cases pc cross join repair_cases c on c.id = pc.case_id cross join case_measurements m on m.case_id = c.id`)
+      .where(
+        sql`pc.board_id = ${boardId} and pc.norm = ${norm} and pc.n > 0 and m.point_norm = ${norm} and c.published = 1 and (c.published_at is null or c.published_at <= ${ctx.now})`,
+      )
+      .limit(POINT_CASES * 4),
+  ]);
+  const [board] = boardRows as { id: number; number: string; norm: string; manufacturer: string | null }[];
+  if (!board) return undefined;
+  const written = (pointRows as { point: string }[])[0]?.point;
+  const referenceList = reference.map(referenceRows);
+  const partList = parts.map(partRows);
+  const expression = pointExpression(written ? [written, pointSpelling] : [pointSpelling], norm);
+
+  const visibleDocs = docs.map(docRows);
+  const shardOfDoc = new Map((shardRows as { id: string; shard: string | null }[]).map((r) => [r.id, r.shard]));
+  const withText = visibleDocs.filter((d) => shardOfDoc.has(d.id)).map((d) => d.id);
+  const [threadList, pages, boardviews] = await Promise.all([
+    expression === undefined
+      ? []
+      : load(
+          threadsLoader(
+            ctx,
+            Keys.ranked(
+              ctx.db,
+              sql`select t.id as id from (select id, created_at from threads where board_id = ${board.id} and published = 1 order by created_at desc, id desc limit ${POINT_THREADS_SEARCHED}) t
+            join search_keys k on k.kind = 'thread' and k.id = t.id
+            where exists (select 1 from search_threads where search_threads.rowid = k.n and search_threads match ${`{title body replies} : (${expression})`})
+            order by t.created_at desc, t.id desc limit ${POINT_THREADS}`,
+            ),
+          ),
+        ),
+    expression === undefined ? new Map<string, number[]>() : pagesMentioning(ctx.shards, withText, shardOfDoc, `body : (${expression})`),
+    boardviewsHoldingPoint(ctx, board.number, pointSpelling),
+  ]);
+
+  const hidden = unseenOf(unseen);
+  const words = wordRows as { point: string; note: string | null; expected: string | null; measured: string }[];
+  const kindOf = (which: "e" | "m", value: string): ValueKind | null =>
+    kindOfValue(value) ??
+    words
+      .filter((w) => (which === "e" ? w.expected : w.measured) === value)
+      .map((w) => kindOfWords(w.point) ?? kindOfWords(w.note))
+      .find(Boolean) ??
+    null;
+  const counted = (kind: "e" | "m") =>
+    (valueRows as ValueRow[])
+      .filter((r) => r.kind === kind)
+      .map((r) => ({ value: r.value, count: r.n - (hidden.values.get(valueKey(norm, kind, r.value)) ?? 0), kind: kindOf(kind, r.value) }))
+      .filter((v) => v.count > 0)
+      .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : 1));
+  const documents = visibleDocs.flatMap((d) => {
+    const found = pages.get(d.id);
+    return found?.length ? [{ ...d, pages: found }] : [];
+  });
+  const caseList = cases.map(caseRows);
+  // A point is what a case measured or changed, a boardview holds or a reference names; mentions make none.
+  if (!caseList.length && !boardviews.length && !referenceList.length && !partList.length) return undefined;
+  const point = spellingOf(
+    (caseList.length ? written : undefined) ?? boardviews[0]?.name ?? referenceList[0]?.point ?? partList[0]?.designator ?? written ?? pointSpelling,
+  );
+  return {
+    board: toBoard(board, ctx.urls),
+    point,
+    norm,
+    expected: counted("e"),
+    measured: counted("m"),
+    reference: referenceList.map(({ point: _, ...value }) => value),
+    parts: partList,
+    cases: caseList,
+    threads: threadList,
+    documents,
+    boardviews,
+  };
+}
+
+/** Per document, the pages (from 1) whose text matches `match`: one statement per shard, a rowid range per document. */
+async function pagesMentioning(
+  shards: readonly TextShard[],
+  ids: readonly string[],
+  recorded: Map<string, string | null>,
+  match: string,
+): Promise<Map<string, number[]>> {
+  const byShard = new Map<TextShard, string[]>();
+  for (const id of ids) {
+    const shard = shardOf(shards, id, recorded.get(id));
+    byShard.set(shard, [...(byShard.get(shard) ?? []), id]);
+  }
+  const found = new Map<string, number[]>();
+  await Promise.all(
+    [...byShard].map(async ([shard, docIds]) => {
+      const { results } = await shard.db
+        .prepare(
+          `select k.document_id as id, i.rowid - k.n * ${PAGE_FACTOR} as page
+           from page_keys k cross join page_index i
+           where k.document_id in (select value from json_each(?1)) and page_index match ?2
+             and i.rowid between k.n * ${PAGE_FACTOR} and k.n * ${PAGE_FACTOR} + ${PAGE_FACTOR - 1}
+           order by k.document_id, page limit ${POINT_PAGES * POINT_DOCUMENTS}`,
+        )
+        .bind(JSON.stringify(docIds), match)
+        .all<{ id: string; page: number }>();
+      for (const r of results) {
+        const pages = found.get(r.id) ?? [];
+        if (pages.length < POINT_PAGES) pages.push(r.page);
+        found.set(r.id, pages);
+      }
+    }),
+  );
+  return found;
+}
+
+/** Point names of a board whose norm starts with the prefix in any spelling, most measured first (completions). */
+export async function boardPointsByPrefix(ctx: QueryContext, boardSpelling: string, prefix: string, limit: number): Promise<string[]> {
+  const boardId = boardIdOf(boardSpelling);
+  if (!boardId || prefix.length > MAX_POINT_SPELLING) return [];
+  const norm = normalizePoint(prefix);
+  // A point's norm may hold any character but these separators; U+10FFFF sorts after every one of them.
+  const range = (column: string) => sql`${sql.raw(column)} >= ${norm} and ${sql.raw(column)} < ${`${norm}\u{10FFFF}`}`;
+  const [measured, reference] = await batchRead(ctx, [
+    ctx.db
+      .select({ point: sql<string>`point` })
+      .from(sql`board_points`)
+      .where(sql`board_id = ${boardId} and ${range("norm")} and measurements + components > 0`)
+      .orderBy(sql`measurements desc, components desc, norm`)
+      .limit(limit),
+    // Then the nets the caller's visible reference documents name.
+    ctx.db
+      .select({ point: sql<string>`min(v.point)` })
+      .from(sql`reference_values v cross join documents on documents.id = v.document_id and ${documentVisible(ctx.viewer)}`)
+      .where(sql`v.board_id = ${boardId} and ${range("v.norm")}`)
+      .groupBy(sql`v.norm`)
+      .orderBy(sql`v.norm`)
+      .limit(limit),
+  ]);
+  const names = [...(measured as { point: string }[]), ...(reference as { point: string }[])].map((r) => spellingOf(r.point));
+  return [...new Set(names)].slice(0, limit);
+}

@@ -1,0 +1,10 @@
+// Ranking and loading: the statements run, the text databases asked, one round trip.
+export * from "./folded-batch";
+export * from "./load-template";
+export * from "./page-match";
+export * from "./rank";
+export * from "./read";
+export * from "./shard-absence";
+export * from "./shard-search";
+export * from "./sql-text";
+export * from "./stand-ins";

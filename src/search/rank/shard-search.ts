@@ -1,0 +1,131 @@
+// Search over the text shards: each shard is asked in parallel (one round trip of wall time however many
+// shards), each bounded as the primary's groups are (the newest `candidates` matching pages, at most
+// SHARD_DOCUMENTS documents back). A shard answers document ids, scores and the best page; whether a document
+// may be shown is decided on the primary (src/search/index.ts merges these hits into the documents group
+// through the visibility rule), never here.
+import type { TextShard } from "../../text/shards";
+import { SEARCH_GROUP_LIMIT } from "../../schemas/search/search";
+import { rankSql } from "./page-match";
+import { hasLoose, matchExpression, withMarker, type ParsedQuery } from "../understand/query";
+import { countName, countsStatement, type CountKey } from "../index/term-counts";
+
+/** Each text database's vocabulary of its page index (src/text/shard-schema.ts). */
+const PAGE_VOCABULARY = { pages: "page_index_vocab" };
+
+/** A counts statement's rows (src/search/index/term-counts.ts) by count name. */
+const countsByName = (rows: Record<string, unknown>[]) => new Map(rows.map((r) => [String(r.name), Number(r.pages ?? 0)]));
+
+/** A document a shard matched: its best page and that page's bm25 score (lower is better). */
+export interface ShardHit {
+  id: string;
+  score: number;
+  page: number;
+  /** 1 when its page matches every word as typed (exact matches rank first, as on the primary). */
+  exact: number;
+  /** The page's text (its start), for the shard's best SEARCH_GROUP_LIMIT documents: the highlight's source. */
+  text: string | null;
+  shard: string;
+}
+
+/** Documents each shard returns at most: room for the primary to drop invisible ones and still fill a page. */
+export const SHARD_DOCUMENTS = 50;
+
+/**
+ * A session per shard read: with read replication on, the nearest replica answers (page text changes only
+ * when a document is processed, imported or deleted; the primary decides what is visible meanwhile).
+ */
+function reader(shard: TextShard): Pick<D1Database, "prepare" | "batch"> {
+  const db = shard.db as D1Database & { withSession?: D1Database["withSession"] };
+  return typeof db.withSession === "function" ? db.withSession("first-unconstrained") : db;
+}
+
+/** Per text database, the counts of `keys` it does not know yet (`cached` answers first), all databases at once. */
+export async function countShards(
+  shards: readonly TextShard[],
+  keys: readonly CountKey[],
+  cached: (shard: string, name: string) => number | undefined,
+  remember: (shard: string, name: string, count: number) => void,
+): Promise<void> {
+  await Promise.all(
+    shards.map(async (shard) => {
+      const missing = keys.filter((k) => cached(shard.name, countName(k)) === undefined);
+      if (!missing.length) return;
+      const statement = countsStatement(PAGE_VOCABULARY, missing);
+      const rows = await reader(shard)
+        .prepare(statement.sql)
+        .bind(...statement.params)
+        .all<Record<string, unknown>>();
+      const counts = countsByName(rows.results);
+      for (const k of missing) remember(shard.name, countName(k), counts.get(countName(k)) ?? 0);
+    }),
+  );
+}
+
+/** The statement and bindings one shard runs for a query, given which terms are common on it. */
+export function shardPlan(
+  parsed: ParsedQuery,
+  common: boolean[],
+  mode: "all" | "any",
+  marker: string | undefined,
+  candidates: number,
+): { sql: string; params: string[] } | undefined {
+  const match = matchExpression(parsed, mode);
+  if (!match) return undefined;
+  const filter = marker ? withMarker(match, marker) : match;
+  const exactMatch = hasLoose(parsed) ? matchExpression(parsed, mode, "exact") : undefined;
+  const exact = exactMatch ? [marker ? withMarker(exactMatch, marker) : exactMatch] : [];
+  // As the primary's tiered groups: common words filter but are not weighed; with nothing left to weigh
+  // (or in the forgiving pass with a common word), the newest matches come first.
+  const selective = { ...parsed, terms: parsed.terms.filter((_, i) => !common[i]) };
+  const rank = !common.some(Boolean) ? match : mode === "all" && selective.terms.length ? matchExpression(selective)! : undefined;
+  // ?2 is bound either way (unused without ranking): numbered parameters keep their places.
+  const options = { exact: exact.length > 0, candidates, documents: SHARD_DOCUMENTS, texts: SEARCH_GROUP_LIMIT };
+  if (!rank) return { sql: rankSql({ ...options, rank: false }), params: exact.length ? [filter, filter, ...exact] : [filter] };
+  return { sql: rankSql({ ...options, rank: true }), params: [filter, rank, ...exact] };
+}
+
+/** Counts a text database did not know before ranking: read in its ranking's batch, then remembered. */
+export interface ShardCounts {
+  pending: Record<string, CountKey[]>;
+  remember: (shard: string, keys: CountKey[], counts: ReadonlyMap<string, number>) => void;
+}
+
+type HitRow = { id: string; score: number; page: number; exact: number; text: string | null };
+
+/** Every shard's best documents for the query, all shards at once. */
+export async function rankShards(
+  shards: readonly TextShard[],
+  parsed: ParsedQuery,
+  common: Record<string, boolean[]>,
+  mode: "all" | "any",
+  marker: string | undefined,
+  candidates: number,
+  counts?: ShardCounts,
+): Promise<ShardHit[]> {
+  const perShard = await Promise.all(
+    shards.map(async (shard) => {
+      const plan = shardPlan(parsed, common[shard.name] ?? parsed.terms.map(() => false), mode, marker, candidates);
+      if (!plan) return [];
+      const db = reader(shard);
+      const ranking = db.prepare(plan.sql).bind(...plan.params);
+      // Once per search: the counts still missing there ride with the first ranking.
+      const pending = counts?.pending[shard.name]?.splice(0) ?? [];
+      let results: HitRow[];
+      if (pending.length) {
+        const statement = countsStatement(PAGE_VOCABULARY, pending);
+        const [counted, ranked] = await db.batch([db.prepare(statement.sql).bind(...statement.params), ranking]);
+        counts!.remember(shard.name, pending, countsByName(counted.results as Record<string, unknown>[]));
+        results = ranked.results as HitRow[];
+      } else results = (await ranking.all<HitRow>()).results;
+      return results.map((r) => ({
+        id: r.id,
+        score: Number(r.score),
+        page: Number(r.page),
+        exact: Number(r.exact),
+        text: r.text ?? null,
+        shard: shard.name,
+      }));
+    }),
+  );
+  return perShard.flat();
+}

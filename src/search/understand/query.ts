@@ -1,0 +1,326 @@
+// User text → FTS5 MATCH expressions. Raw input never reaches FTS5 syntax: it is cut into tokens of
+// letters, digits and combining marks only, and every token is written inside double quotes, so
+// quotes, parentheses, `*`, `-`, `^`, `:`, AND/OR/NOT/NEAR and SQL fragments are plain words or
+// separators. Supported: "quoted phrases", prefix matching of the last word, and board and part
+// numbers in any spelling (820-00165, 82000165, 820 00165).
+import { normalizeBoardNumber } from "../../core/urls";
+import { conceptOf, expansionsOf, MAX_CONCEPT_TOKENS, MAX_QUERY_EXPANSIONS } from "../thesaurus";
+import { tokenize } from "./tokens";
+import { fold } from "../index/vocabulary";
+
+export { tokenize };
+
+/** One way to match a term: a phrase of tokens (one token is a word), optionally a prefix. */
+export interface Alternative {
+  tokens: string[];
+  prefix: boolean;
+}
+
+/** A term matches when any alternative matches; an alternative may itself need several parts. */
+export interface Term {
+  /** Alternatives; each is a list of phrases that must all match (AND). */
+  alternatives: Alternative[][];
+  /** Upper-case letters-and-digits form when the term looks like a board or part number. */
+  norm?: string;
+  /** The plain word (letters only, unquoted) whose other forms and corrections may widen the term. */
+  word?: string;
+  /**
+   * Looser alternatives: a code's prefix, a word's other forms and corrections. They widen the
+   * match; an item matching only through them ranks after the items matching every term as typed.
+   */
+  loose?: Alternative[];
+  /** The thesaurus concept the term's words name (its other words are among `loose`). */
+  concept?: { id: string; typed: string };
+  /**
+   * The concept's other words in both languages (src/search/thesaurus): the loosest alternatives, an
+   * item matching only through them ranks after the items matching as typed or through a word's forms.
+   */
+  synonyms?: Alternative[];
+  /** A concept phrase's words one by one: matched only by the forgiving pass (any word). */
+  words?: Alternative[];
+  /** Each of `words`' other forms and corrections (same order), as a plain word's `loose`. */
+  wordVariants?: Alternative[][];
+}
+
+export interface ParsedQuery {
+  terms: Term[];
+  /** Candidate board norms: code-like terms and the whole query. */
+  norms: string[];
+  /** The whole query as a board norm ("" when it cannot be one). */
+  whole: string;
+}
+
+export const MAX_TERMS = 8;
+const MAX_PHRASE_TOKENS = 8;
+/** Prefix matching needs this many characters: shorter prefixes expand to too many index terms. */
+export const MIN_PREFIX_CHARS = 3;
+/** A code typed partly (a prefix, or without its package suffix) matches from this many characters. */
+export const MIN_CODE_PREFIX_CHARS = 5;
+
+const hasDigit = (s: string) => /\p{N}/u.test(s);
+
+const phrase = (tokens: string[], prefix = false): Alternative => ({ tokens: tokens.slice(0, MAX_PHRASE_TOKENS), prefix });
+
+/** "tps62180" → ["tps", "62180"] when the token is exactly one letter run and one digit run. */
+function letterDigitSplit(token: string): string[] | undefined {
+  const m = /^(\p{L}+)(\p{N}+)$/u.exec(token) ?? /^(\p{N}+)(\p{L}+)$/u.exec(token);
+  return m ? [m[1], m[2]] : undefined;
+}
+
+/** A word like 820-00165, PP3V42_G3H or TPS62180: its phrase, its joined form, its letter/digit split. */
+function codeTerm(tokens: string[], norm: string): Term {
+  const joined = tokens.join("");
+  const alternatives: Alternative[][] = [[phrase(tokens)]];
+  if (tokens.length > 1) alternatives.push([phrase([joined])]);
+  const split = tokens.length === 1 ? letterDigitSplit(joined) : undefined;
+  if (split) alternatives.push([phrase(split)]);
+  // ISL9582 finds ISL95828HRTZ: letters and digits, long enough that the prefix stays selective.
+  const loose = joined.length >= MIN_CODE_PREFIX_CHARS && /\p{L}/u.test(joined) && hasDigit(joined) ? [phrase([joined], true)] : undefined;
+  return { alternatives, norm, ...(loose ? { loose } : {}) };
+}
+
+interface Word {
+  raw: string;
+  tokens: string[];
+  quoted: boolean;
+}
+
+/** Splits into quoted phrases and whitespace-separated words; an unbalanced quote is ignored. */
+function words(q: string): Word[] {
+  const parts = q.split('"');
+  const balanced = parts.length % 2 === 1;
+  const out: Word[] = [];
+  parts.forEach((part, i) => {
+    const quoted = i % 2 === 1 && (balanced || i < parts.length - 1);
+    if (quoted) {
+      const tokens = tokenize(part);
+      if (tokens.length) out.push({ raw: part, tokens, quoted: true });
+      return;
+    }
+    for (const raw of part.split(/\s+/u)) {
+      const tokens = tokenize(raw);
+      if (tokens.length) out.push({ raw, tokens, quoted: false });
+    }
+  });
+  return out;
+}
+
+/** Two adjacent words that may be one code written with a space: "820 00165", "TPS 62180", "LA B162P". */
+function pairable(a: Word, b: Word): boolean {
+  if (a.quoted || b.quoted || a.tokens.length !== 1 || b.tokens.length !== 1) return false;
+  const [x, y] = [a.tokens[0], b.tokens[0]];
+  if (!hasDigit(x) && !hasDigit(y)) return false;
+  const short = (t: string) => hasDigit(t) || t.length <= 4;
+  return short(x) && short(y) && x.length + y.length <= 40;
+}
+
+const isWord = (token: string) => /^\p{L}+$/u.test(token);
+
+/** Spanish and English function words: no meaning of their own in a search for any word. */
+const FUNCTION_WORDS = new Set(
+  (
+    "a al an and are as at be by con de del el en for from in is it la las le lo los my no not of on or por que se sin the to un una y " + "with"
+  ).split(" "),
+);
+const isFunctionWord = (term: Term) => !term.concept && term.word !== undefined && FUNCTION_WORDS.has(fold(term.word));
+
+/**
+ * The longest run of words from `i` that a thesaurus concept names (plain words only, never a quoted
+ * phrase or a code): multi-word phrases are matched as phrases.
+ */
+function conceptAt(list: Word[], i: number): { words: number; tokens: string[]; entry: NonNullable<ReturnType<typeof conceptOf>> } | undefined {
+  for (let n = Math.min(MAX_CONCEPT_TOKENS, list.length - i); n >= 1; n--) {
+    const run = list.slice(i, i + n);
+    if (run.some((w) => w.quoted || w.tokens.some(hasDigit))) continue;
+    const tokens = run.flatMap((w) => w.tokens).map(fold);
+    if (tokens.length > MAX_CONCEPT_TOKENS) continue;
+    const entry = conceptOf(tokens);
+    if (entry) return { words: n, tokens, entry };
+  }
+  return undefined;
+}
+
+export function parseQuery(q: string): ParsedQuery {
+  const list = words(q);
+  const terms: Term[] = [];
+  let lastWordUsed = false;
+  let expansions = MAX_QUERY_EXPANSIONS;
+  for (let i = 0; i < list.length && terms.length < MAX_TERMS; i++) {
+    const w = list[i];
+    const next = list[i + 1];
+    const named = conceptAt(list, i);
+    if (named) {
+      const extra = expansionsOf(named.entry.concept, named.tokens).slice(0, expansions);
+      expansions -= extra.length;
+      const typed = list.slice(i, i + named.words).flatMap((x) => x.tokens);
+      terms.push({
+        alternatives: [[phrase(typed)]],
+        ...(named.words === 1 && typed.length === 1 && isWord(typed[0]) ? { word: typed[0] } : {}),
+        synonyms: extra.map((tokens) => phrase(tokens)),
+        concept: { id: named.entry.concept.id, typed: typed.join(" ") },
+        ...(typed.length > 1 ? { words: typed.map((t) => phrase([t])) } : {}),
+      });
+      i += named.words - 1;
+      lastWordUsed = i === list.length - 1;
+      continue;
+    }
+    // A number before a concept's words stays a number: "9380 no carga" is not the code "9380NO".
+    if (next && pairable(w, next) && !conceptAt(list, i + 1)) {
+      const norm = normalizeBoardNumber(w.raw + next.raw);
+      terms.push({ alternatives: [[phrase(w.tokens), phrase(next.tokens)], [phrase([w.tokens[0] + next.tokens[0]])]], norm });
+      i++;
+      lastWordUsed = i === list.length - 1;
+      continue;
+    }
+    lastWordUsed = i === list.length - 1;
+    if (w.quoted) {
+      terms.push({ alternatives: [[phrase(w.tokens)]] });
+    } else if (w.tokens.length > 1 || hasDigit(w.tokens[0])) {
+      terms.push(codeTerm(w.tokens, normalizeBoardNumber(w.raw)));
+    } else {
+      terms.push({ alternatives: [[phrase(w.tokens)]], word: w.tokens[0] });
+    }
+  }
+  // Prefix on the last word while the user is still typing it (not after a space or a closing quote).
+  const last = list[list.length - 1];
+  if (lastWordUsed && !last.quoted && !/[\s"]$/u.test(q)) {
+    for (const alt of terms[terms.length - 1].alternatives) {
+      const end = alt[alt.length - 1];
+      if (end.tokens[end.tokens.length - 1].length >= MIN_PREFIX_CHARS) end.prefix = true;
+    }
+  }
+  const norm = normalizeBoardNumber(q);
+  const whole = norm.length >= 2 && norm.length <= 100 ? norm : "";
+  const norms = [...new Set([...terms.flatMap((t) => (t.norm ? [t.norm] : [])), whole])].filter(Boolean);
+  return { terms, norms, whole };
+}
+
+/** Known spellings of a board (number and aliases): matched as a phrase or as the joined form. */
+export interface BoardSpellings {
+  norm: string;
+  spellings: string[];
+}
+
+/** Adds a board's other spellings to every term whose norm names it (by number or alias). */
+export function expandBoards(parsed: ParsedQuery, boardsByNorm: Map<string, BoardSpellings>): ParsedQuery {
+  const terms = parsed.terms.map((term) => {
+    const board = term.norm ? boardsByNorm.get(term.norm) : undefined;
+    if (!board) return term;
+    const extra: Alternative[][] = [];
+    for (const spelling of board.spellings) {
+      const tokens = tokenize(spelling);
+      if (tokens.length) extra.push([phrase(tokens)]);
+      const joined = tokens.join("");
+      if (joined) extra.push([phrase([joined])]);
+    }
+    return { ...term, alternatives: dedupe([...term.alternatives, ...extra]) };
+  });
+  return { ...parsed, terms };
+}
+
+function dedupe(alternatives: Alternative[][]): Alternative[][] {
+  const seen = new Set<string>();
+  return alternatives.filter((alt) => {
+    const key = JSON.stringify(alt);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+// ---- rendering: the only place FTS5 syntax is written ----
+
+const renderPhrase = (p: Alternative) => `"${p.tokens.join(" ")}"${p.prefix ? "*" : ""}`;
+
+/** How far a term reaches: as typed; with its forms, corrections and code prefixes; with its concept's other words too. */
+export type Reach = "exact" | "forms" | "loose";
+
+function renderTerm(term: Term, reach: Reach, mode: "all" | "any"): string {
+  const alts = term.alternatives.map((parts) => (parts.length === 1 ? renderPhrase(parts[0]) : `(${parts.map(renderPhrase).join(" AND ")})`));
+  if (reach !== "exact") alts.push(...(term.loose ?? []).map(renderPhrase));
+  if (reach === "loose") alts.push(...(term.synonyms ?? []).map(renderPhrase));
+  // A concept's phrase typed with its words apart ("pantalla se queda negra" for "pantalla negra"), each
+  // in any of its forms: as close as a word's other form; one by one, for the forgiving pass.
+  const word = (w: Alternative, i: number) => {
+    const forms = [w, ...(term.wordVariants?.[i] ?? [])].map(renderPhrase);
+    return forms.length === 1 ? forms[0] : `(${forms.join(" OR ")})`;
+  };
+  if (reach !== "exact" && term.words) alts.push(`(${term.words.map(word).join(" AND ")})`);
+  if (reach === "loose" && mode === "any") alts.push(...(term.words ?? []).map(word));
+  return alts.length === 1 ? alts[0] : `(${alts.join(" OR ")})`;
+}
+
+/**
+ * The MATCH expression: every term (AND), or any term (OR) for the forgiving second pass; `loose`
+ * adds each term's other forms, corrections and code prefixes, `exact` keeps the terms as typed.
+ */
+export function matchExpression(parsed: ParsedQuery, mode: "all" | "any" = "all", variant: Reach = "loose"): string | undefined {
+  if (parsed.terms.length === 0) return undefined;
+  return termsOf(parsed, mode)
+    .map((t) => renderTerm(t, variant, mode))
+    .join(mode === "all" ? " AND " : " OR ");
+}
+
+/**
+ * The terms an expression joins. Any word: a function word alone ("the", "de", "no") would let every
+ * item in, and rank first those sharing only it as typed; it still counts inside a phrase, and when the
+ * query is nothing else.
+ */
+function termsOf(parsed: ParsedQuery, mode: "all" | "any"): Term[] {
+  const meaningful = parsed.terms.filter((t) => !isFunctionWord(t));
+  return mode === "any" && meaningful.length ? meaningful : parsed.terms;
+}
+
+/** Each term's own expression (any word): how many of them an item matches ranks it in the forgiving pass. */
+export function termExpressions(parsed: ParsedQuery): string[] {
+  return termsOf(parsed, "any").map((t) => renderTerm(t, "loose", "any"));
+}
+
+/** The terms without the last word's prefix (code prefixes of 5+ characters stay: they expand to few terms). */
+export function withoutWordPrefixes(parsed: ParsedQuery): ParsedQuery {
+  const exact = (a: Alternative): Alternative => ({ ...a, prefix: false });
+  const terms = parsed.terms.map((t) => ({ ...t, alternatives: t.alternatives.map((parts) => parts.map(exact)) }));
+  return { ...parsed, terms };
+}
+
+/** Whether any term has looser alternatives (else the loose and exact expressions are the same). */
+export const hasLoose = (parsed: ParsedQuery) => parsed.terms.some((t) => t.loose?.length || t.synonyms?.length || t.words?.length);
+
+/** The plain words whose other forms and corrections widen the query: the terms' words and a concept phrase's words. */
+export const variantWords = (parsed: ParsedQuery): string[] => [
+  ...new Set(parsed.terms.flatMap((t) => [...(t.word ? [t.word] : []), ...(t.words ?? []).map((w) => w.tokens[0]).filter(isWord)])),
+];
+
+/** Each plain word's other forms and corrections, as looser single-word alternatives. */
+export function withVariants(parsed: ParsedQuery, variantsOf: (word: string) => string[]): ParsedQuery {
+  const terms = parsed.terms.map((term) => {
+    if (term.words) return { ...term, wordVariants: term.words.map((w) => variantsOf(w.tokens[0]).map((v) => phrase([v]))) };
+    if (!term.word) return term;
+    const extra = variantsOf(term.word).map((v) => phrase([v]));
+    return extra.length ? { ...term, loose: [...(term.loose ?? []), ...extra] } : term;
+  });
+  return { ...parsed, terms };
+}
+
+/** A word of a phrase the index is asked for: a token, possibly a prefix. */
+export interface ShapeWord {
+  token: string;
+  prefix: boolean;
+}
+
+/**
+ * Every phrase a term's expressions may hold (src/search/understand/query.ts renderTerm, either mode), each as its
+ * words: bm25 counts each phrase's rows over the whole table to weigh it. `loose` adds the other forms,
+ * corrections, concept words and a concept phrase's words one by one (what the widest expression holds).
+ */
+export function termPhrases(term: Term, loose = false): ShapeWord[][] {
+  const wordsOf = (p: Alternative) => p.tokens.map((token, i) => ({ token, prefix: p.prefix && i === p.tokens.length - 1 }));
+  const phrases = term.alternatives.flat();
+  if (loose) phrases.push(...(term.loose ?? []), ...(term.synonyms ?? []), ...(term.words ?? []), ...(term.wordVariants ?? []).flat());
+  return phrases.map(wordsOf);
+}
+
+/** Adds a required marker token (letters and digits only, built by our code, never by the user). */
+export function withMarker(expression: string, marker: string): string {
+  return /^[a-z0-9]+$/.test(marker) ? `"${marker}" AND (${expression})` : expression;
+}
