@@ -100,10 +100,10 @@ describe("boardview answers", () => {
     const { body } = await getJson(`/documents/${id}`, { lang: "en" });
     const markup = await html(body.data.url);
     expect(markup).toContain("Boardview");
-    expect(markup).toContain("Test_Link (.brd): 3 parts, 8 pins, 3 nets, 1 test points");
+    expect(markup).toContain("Test_Link: 3 parts, 8 pins, 3 nets, 1 test points");
     // The Spanish page names the format as a person would, never the raw value.
     const spanish = await html(body.data.url.replace("/en/library/", "/es/biblioteca/"));
-    expect(spanish).toContain("Test_Link (.brd): 3 componentes, 8 pines, 3 redes, 1 puntos de prueba");
+    expect(spanish).toContain("Test_Link: 3 componentes, 8 pines, 3 redes, 1 puntos de prueba");
     expect(spanish).not.toContain("test_link");
   });
 
