@@ -252,7 +252,10 @@ function renderTerm(term: Term, reach: Reach, mode: "all" | "any"): string {
   // opposite: then they count only as the concept's other words do.
   const apart = reach === "loose" || (reach === "forms" && !term.words?.some(isNegation));
   if (apart && term.words) alts.push(`(${term.words.map(word).join(" AND ")})`);
-  if (reach === "loose" && mode === "any") alts.push(...(term.words ?? []).map(word));
+  // One by one, a phrase's function words ("a" of "corto a masa", "no" of "no enciende") are left out: each
+  // alone would let every item in.
+  if (reach === "loose" && mode === "any")
+    alts.push(...(term.words ?? []).flatMap((w, i) => (FUNCTION_WORDS.has(w.tokens[0]) && term.words!.length > 1 ? [] : [word(w, i)])));
   return alts.length === 1 ? alts[0] : `(${alts.join(" OR ")})`;
 }
 
