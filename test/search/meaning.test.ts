@@ -20,6 +20,7 @@ const ID = {
   otherBoard: "01JS0000000000000000000004",
   dead: "01JS0000000000000000000005",
   airTrackpad: "01JS0000000000000000000006",
+  turnsOn: "01JS0000000000000000000008",
   proTrackpad: "01JS0000000000000000000007",
 };
 
@@ -71,6 +72,8 @@ const fixture = {
     // Another board, sharing only generic words with the scoped queries below ("not", "working").
     thread(ID.otherBoard, "LA-G671P", "Not working at all, not even the keys of the charger", "Working on it, not sure yet.", 4),
     thread(ID.dead, null, "Placa muerta tras una tormenta", "No da señales de vida desde el apagón.", 5),
+    // The words of "no enciende" apart, saying the opposite: it turns on.
+    thread(ID.turnsOn, null, "Enciende pero no da imagen", "Arranca, el ventilador gira y la pantalla sigue en negro.", 8),
     // Two Apple boards, one trackpad thread each; the other board's is newer.
     thread(ID.airTrackpad, "820-00875", "Trackpad no responde", "El trackpad dejó de responder al clic.", 6),
     thread(ID.proTrackpad, "820-00850", "Trackpad no responde", "El trackpad dejó de responder al clic.", 7),
@@ -103,6 +106,12 @@ describe("a word of the same concept finds the item", () => {
 
   it("a phrase (doesn't turn on) finds the thread written with another, in the other language (no da señales de vida)", async () => {
     expect(ids((await search("doesn't turn on")).threads)[0]).toBe(ID.dead);
+  });
+
+  it("a concept phrase with a negation (no enciende) ranks its other words above its own words found apart (enciende pero no)", async () => {
+    const got = ids((await search("no enciende")).threads);
+    expect(got).toContain(ID.dead);
+    if (got.includes(ID.turnsOn)) expect(got.indexOf(ID.turnsOn)).toBeGreaterThan(got.indexOf(ID.dead));
   });
 
   it("an English query finds a Spanish-only thread", async () => {

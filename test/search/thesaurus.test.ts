@@ -65,6 +65,15 @@ describe("query understanding", () => {
     expect(matchExpression(parsed, "all", "exact")).not.toContain("no enciende");
   });
 
+  it("the forgiving pass takes a concept phrase's words one by one, but never its function words alone", () => {
+    const any = matchExpression(parseQuery("corto a masa"), "any")!;
+    expect(any).toContain('"masa"');
+    expect(any).toContain('"corto"');
+    // "a" alone (an alternative of its own, not inside the words together) would let in every item that has it.
+    expect(any).toContain('("corto" AND "a" AND "masa")');
+    expect(any).not.toMatch(/ OR "a"( OR |\)$)/);
+  });
+
   it("a number before a concept's words stays a number", () => {
     const parsed = parseQuery("XPS 13 9380 no carga");
     expect(parsed.terms.at(-1)?.concept?.id).toBe("not-charging");

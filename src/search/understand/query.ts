@@ -122,6 +122,9 @@ const FUNCTION_WORDS = new Set(
     "a al an and are as at be by con de del el en for from in is it la las le lo los my no not of on or por que se sin the to un una y " + "with"
   ).split(" "),
 );
+/** Negations, Spanish and English (`t` is what "won't", "doesn't" and "can't" end in once tokenized). */
+const NEGATIONS = new Set(["no", "not", "ni", "sin", "nunca", "never", "t"]);
+const isNegation = (w: Alternative) => w.tokens.length === 1 && NEGATIONS.has(w.tokens[0]);
 const isFunctionWord = (term: Term) => !term.concept && term.word !== undefined && FUNCTION_WORDS.has(fold(term.word));
 
 /**
@@ -245,8 +248,14 @@ function renderTerm(term: Term, reach: Reach, mode: "all" | "any"): string {
     const forms = [w, ...(term.wordVariants?.[i] ?? [])].map(renderPhrase);
     return forms.length === 1 ? forms[0] : `(${forms.join(" OR ")})`;
   };
-  if (reach !== "exact" && term.words) alts.push(`(${term.words.map(word).join(" AND ")})`);
-  if (reach === "loose" && mode === "any") alts.push(...(term.words ?? []).map(word));
+  // With a negation among them ("no enciende" in "enciende pero no da imagen") the words apart may say the
+  // opposite: then they count only as the concept's other words do.
+  const apart = reach === "loose" || (reach === "forms" && !term.words?.some(isNegation));
+  if (apart && term.words) alts.push(`(${term.words.map(word).join(" AND ")})`);
+  // One by one, a phrase's function words ("a" of "corto a masa", "no" of "no enciende") are left out: each
+  // alone would let every item in.
+  if (reach === "loose" && mode === "any")
+    alts.push(...(term.words ?? []).flatMap((w, i) => (FUNCTION_WORDS.has(w.tokens[0]) && term.words!.length > 1 ? [] : [word(w, i)])));
   return alts.length === 1 ? alts[0] : `(${alts.join(" OR ")})`;
 }
 
