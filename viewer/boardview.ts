@@ -28,9 +28,10 @@ async function start(root: HTMLElement): Promise<void> {
 
   const view = new BoardCanvas(canvas, board, {
     pick: (hit) => (hit.net >= 0 ? selectNet(hit.net, true) : hit.part >= 0 ? selectPart(hit.part, true) : undefined),
-    drawn: (ms) => {
+    drawn: (ms, whole) => {
       drawTimes[drawCount++ % drawTimes.length] = ms;
-      if (root.hasAttribute("data-ready")) return;
+      // Ready once the whole board is drawn (after the last slice of the first full drawing).
+      if (!whole || root.hasAttribute("data-ready")) return;
       root.setAttribute("data-ready", "");
       performance.mark("boardview-ready");
     },

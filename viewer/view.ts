@@ -1,5 +1,5 @@
-// The canvas: the board drawn in layers (outline, part boxes, pins, the selection), each layer one path, pins
-// off screen skipped; pan and zoom by mouse, wheel, keyboard and touch. Draws on the next frame after a change.
+// The canvas: the board drawn in layers (outline, part boxes, pins, the selection), pins off screen skipped; pan
+// and zoom by mouse, wheel, keyboard and touch. A full drawing is built offscreen in slices across frames.
 import type { Board } from "./layout";
 
 /** Quiet time after the last pan or zoom step before the board is drawn again in full (ms). */
@@ -7,6 +7,34 @@ const SETTLE_MS = 150;
 
 /** Rectangles per path: one path of tens of thousands of rectangles is far slower to fill or stroke. */
 const PATH_RECTS = 1000;
+
+/** Drawing time per frame spent building the offscreen board before the frame is handed back (ms). */
+const SLICE_MS = 8;
+
+/** Items the culling loops skip between checks of the slice's clock. */
+const CHECK_EVERY = 4096;
+
+interface ViewPoint {
+  scale: number;
+  ox: number;
+  oy: number;
+}
+
+/** A full drawing under way: its canvas, its view, and the steps still to run. */
+interface Build {
+  canvas: HTMLCanvasElement;
+  ctx: CanvasRenderingContext2D;
+  view: ViewPoint;
+  steps: Iterator<void>;
+}
+
+function layerCanvas(): { canvas: HTMLCanvasElement; ctx: CanvasRenderingContext2D } {
+  const canvas = document.createElement("canvas");
+  // Read back once per step so that the step's rasterising is paid inside its slice, not in a later frame.
+  const ctx = canvas.getContext("2d", { willReadFrequently: true });
+  if (!ctx) throw new Error("no 2d canvas");
+  return { canvas, ctx };
+}
 
 export type Sides = "both" | "top" | "bottom";
 
@@ -18,8 +46,8 @@ export interface Selection {
 export interface ViewHooks {
   /** A click or tap on the board: the pin's net, else the part under it, else nothing. */
   pick(hit: { part: number; net: number }): void;
-  /** Called after each drawn frame with its duration (the bench reads it). */
-  drawn(ms: number): void;
+  /** Called after each drawn frame with its duration (the bench reads it); `whole` once the board is drawn in full. */
+  drawn(ms: number, whole: boolean): void;
 }
 
 interface Colours {
@@ -58,9 +86,12 @@ export class BoardCanvas {
   private readonly pointers = new Map<number, { x: number; y: number }>();
   private moved = 0;
   /** The outline, part outlines and pins as last drawn in full, and the view they were drawn for. */
-  private readonly layer = document.createElement("canvas");
-  private readonly layerCtx: CanvasRenderingContext2D;
-  private layerView: { scale: number; ox: number; oy: number } | null = null;
+  private layer: HTMLCanvasElement;
+  private layerCtx: CanvasRenderingContext2D;
+  private layerView: ViewPoint | null = null;
+  /** The full drawing being built in slices; dropped by any pan, zoom, resize or change of side. */
+  private build: Build | null = null;
+  private spare: { canvas: HTMLCanvasElement; ctx: CanvasRenderingContext2D };
   /** Set by pan and zoom: frames move the last full drawing until input pauses for SETTLE_MS. */
   private moving = false;
   private settle = 0;
@@ -73,9 +104,10 @@ export class BoardCanvas {
     const ctx = canvas.getContext("2d", { alpha: false });
     if (!ctx) throw new Error("no 2d canvas");
     this.ctx = ctx;
-    const layerCtx = this.layer.getContext("2d");
-    if (!layerCtx) throw new Error("no 2d canvas");
-    this.layerCtx = layerCtx;
+    const first = layerCanvas();
+    this.layer = first.canvas;
+    this.layerCtx = first.ctx;
+    this.spare = layerCanvas();
     this.colours = colours(canvas);
     this.resize();
     this.fit();
@@ -101,6 +133,7 @@ export class BoardCanvas {
     this.canvas.width = Math.round(this.width * this.dpr);
     this.canvas.height = Math.round(this.height * this.dpr);
     this.layerView = null;
+    this.build = null;
   }
 
   /** The whole board in view, with a small margin. */
@@ -137,6 +170,8 @@ export class BoardCanvas {
   /** A pan or zoom step: drawn at once from the last full drawing, in full once input pauses. */
   private move(): void {
     this.moving = true;
+    // A drawing under way is dropped, unless it is the first: until it is done there is nothing else to show.
+    if (this.layerView) this.build = null;
     clearTimeout(this.settle);
     this.settle = window.setTimeout(() => {
       this.moving = false;
@@ -160,6 +195,7 @@ export class BoardCanvas {
     const cx = this.toBoardX(this.width / 2);
     this.sides = sides;
     this.layerView = null;
+    this.build = null;
     this.ox = this.width / 2 - (this.mirrored ? -cx : cx) * this.scale;
     this.request();
   }
@@ -186,9 +222,6 @@ export class BoardCanvas {
     const started = performance.now();
     const { ctx, board, colours: c } = this;
     const s = this.scale;
-    ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
-    ctx.fillStyle = c.background;
-    ctx.fillRect(0, 0, this.width, this.height);
     const a = this.toBoardX(0);
     const b = this.toBoardX(this.width);
     const vx1 = Math.min(a, b);
@@ -196,23 +229,30 @@ export class BoardCanvas {
     const vy1 = this.toBoardY(this.height);
     const vy2 = this.toBoardY(0);
     const px = 1 / s;
-    const last = this.layerView;
-    if (this.moving && last) {
-      // While the view moves: the last full drawing, moved and scaled; drawn again in full once input pauses.
-      const f = s / last.scale;
-      ctx.drawImage(this.layer, this.ox - last.ox * f, this.oy - last.oy * f, this.width * f, this.height * f);
-    } else {
-      if (this.layer.width !== this.canvas.width || this.layer.height !== this.canvas.height) {
-        this.layer.width = this.canvas.width;
-        this.layer.height = this.canvas.height;
-      }
-      const lc = this.layerCtx;
-      lc.setTransform(1, 0, 0, 1, 0, 0);
-      lc.clearRect(0, 0, this.layer.width, this.layer.height);
-      this.boardTransform(lc);
-      this.drawBoard(lc, vx1, vx2, vy1, vy2);
-      this.layerView = { scale: s, ox: this.ox, oy: this.oy };
-      ctx.drawImage(this.layer, 0, 0, this.width, this.height);
+    const now = { scale: s, ox: this.ox, oy: this.oy };
+    const same = (v: ViewPoint | null) => !!v && v.scale === now.scale && v.ox === now.ox && v.oy === now.oy;
+    // A full drawing is built while the view rests, and also while it moves before any full drawing exists.
+    if (!same(this.layerView) && (!this.moving || !this.layerView)) {
+      if (!this.build || (!this.moving && !same(this.build.view))) this.build = this.startBuild(now, vx1, vx2, vy1, vy2);
+      if (this.advance(this.build, started)) {
+        // Done: the new drawing becomes the layer; the old layer's canvas is reused by the next build.
+        const done = this.build;
+        this.spare = { canvas: this.layer, ctx: this.layerCtx };
+        this.layer = done.canvas;
+        this.layerCtx = done.ctx;
+        this.layerView = done.view;
+        this.build = null;
+        if (!same(done.view)) this.request();
+      } else this.request();
+    }
+    ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+    ctx.fillStyle = c.background;
+    ctx.fillRect(0, 0, this.width, this.height);
+    // The last full drawing (or, before there is one, the drawing as far as it is built), moved and scaled to the view.
+    const shown = this.layerView ? { canvas: this.layer, view: this.layerView } : this.build;
+    if (shown) {
+      const f = s / shown.view.scale;
+      ctx.drawImage(shown.canvas, this.ox - shown.view.ox * f, this.oy - shown.view.oy * f, this.width * f, this.height * f);
     }
     // Board units from here on: x mirrored for the bottom side, y up as in the files.
     this.boardTransform(ctx);
@@ -237,7 +277,28 @@ export class BoardCanvas {
       ctx.fill();
     }
     this.labels(vx1, vx2, vy1, vy2);
-    this.hooks.drawn(performance.now() - started);
+    this.hooks.drawn(performance.now() - started, same(this.layerView));
+  }
+
+  private startBuild(view: ViewPoint, vx1: number, vx2: number, vy1: number, vy2: number): Build {
+    const { canvas, ctx } = this.spare;
+    if (canvas.width !== this.canvas.width || canvas.height !== this.canvas.height) {
+      canvas.width = this.canvas.width;
+      canvas.height = this.canvas.height;
+    }
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, canvas.width, canvas.height);
+    this.boardTransform(ctx);
+    return { canvas, ctx, view, steps: this.drawBoard(ctx, vx1, vx2, vy1, vy2) };
+  }
+
+  /** Runs a build's steps until the frame's slice is spent; true when the board is drawn in full. */
+  private advance(build: Build, started: number): boolean {
+    do {
+      if (build.steps.next().done) return true;
+      build.ctx.getImageData(0, 0, 1, 1);
+    } while (performance.now() - started < SLICE_MS);
+    return false;
   }
 
   private boardTransform(ctx: CanvasRenderingContext2D): void {
@@ -245,8 +306,11 @@ export class BoardCanvas {
     ctx.setTransform(this.dpr * s * (this.mirrored ? -1 : 1), 0, 0, -this.dpr * s, this.dpr * this.ox, this.dpr * this.oy);
   }
 
-  /** Outline, part outlines and pins of the parts in view, in layers, into `ctx` (already in board units). */
-  private drawBoard(ctx: CanvasRenderingContext2D, vx1: number, vx2: number, vy1: number, vy2: number): void {
+  /**
+   * Outline, part outlines and pins of the parts in view, in layers, into `ctx` (already in board units): a step
+   * ends after each path is filled or stroked, or after CHECK_EVERY items skipped.
+   */
+  private *drawBoard(ctx: CanvasRenderingContext2D, vx1: number, vx2: number, vy1: number, vy2: number): Generator<void> {
     const { board, colours: c } = this;
     const px = 1 / this.scale;
     ctx.lineWidth = 1.5 * px;
@@ -256,6 +320,7 @@ export class BoardCanvas {
       for (let i = 0; i + 1 < line.length; i += 2) i ? ctx.lineTo(line[i], line[i + 1]) : ctx.moveTo(line[i], line[i + 1]);
     }
     ctx.stroke();
+    yield;
 
     const boxes = board.boxes;
     const order: readonly number[] = this.sides === "both" ? [1, 0] : [this.sides === "bottom" ? 1 : 0];
@@ -265,6 +330,7 @@ export class BoardCanvas {
       ctx.beginPath();
       let inPath = 0;
       for (let p = 0; p < board.partBottom.length; p++) {
+        if (p % CHECK_EVERY === CHECK_EVERY - 1) yield;
         if (board.partBottom[p] !== bottom) continue;
         const x1 = boxes[p * 4];
         const y1 = boxes[p * 4 + 1];
@@ -274,11 +340,13 @@ export class BoardCanvas {
         ctx.rect(x1, y1, x2 - x1, y2 - y1);
         if (++inPath === PATH_RECTS) {
           ctx.stroke();
+          yield;
           ctx.beginPath();
           inPath = 0;
         }
       }
       ctx.stroke();
+      yield;
     }
 
     const h = Math.max(board.pinHalf, 0.75 * px);
@@ -288,6 +356,7 @@ export class BoardCanvas {
       ctx.beginPath();
       let inPath = 0;
       for (let i = 0; i < board.pinCount; i++) {
+        if (i % CHECK_EVERY === CHECK_EVERY - 1) yield;
         if (pinBottom[i] !== bottom) continue;
         const x = xs[i];
         const y = ys[i];
@@ -295,11 +364,13 @@ export class BoardCanvas {
         ctx.rect(x - h, y - h, 2 * h, 2 * h);
         if (++inPath === PATH_RECTS) {
           ctx.fill();
+          yield;
           ctx.beginPath();
           inPath = 0;
         }
       }
       ctx.fill();
+      yield;
     }
   }
 

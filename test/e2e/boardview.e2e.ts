@@ -103,6 +103,31 @@ try {
   await ready(page, `${BASE_URL}/en/library/${E2E_BOARDVIEWS.large}`, 60_000);
   assert.ok((await drawnPixels(page)) > 1000, "the large board is drawn");
 
+  // It is drawn in slices across frames: data-ready comes with the last one, so the canvas at that moment (counted
+  // by an observer as the attribute appears) is the whole board, no different from the canvas a while later.
+  step = "the 50,000-pin board: data-ready once the whole board is drawn";
+  const watched = await browser.context.newPage();
+  watched.on("pageerror", (e) => problems.push(`${step}: page error: ${e.message}`));
+  await watched.setViewportSize({ width: 1280, height: 900 });
+  await watched.addInitScript(`document.addEventListener("DOMContentLoaded", () => {
+    const root = document.querySelector("[data-boardview]");
+    if (!root) return;
+    new MutationObserver((_, observer) => {
+      if (!root.hasAttribute("data-ready")) return;
+      observer.disconnect();
+      const canvas = root.querySelector("canvas");
+      const data = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
+      let differing = 0;
+      for (let i = 0; i < data.length; i += 4) if (data[i] !== data[0] || data[i + 1] !== data[1] || data[i + 2] !== data[2]) differing++;
+      window.pixelsAtReady = differing;
+    }).observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+  });`);
+  await ready(watched, `${BASE_URL}/en/library/${E2E_BOARDVIEWS.large}`, 60_000);
+  await watched.waitForTimeout(1000);
+  const atReady = (await watched.evaluate("window.pixelsAtReady")) as number;
+  assert.equal(atReady, await drawnPixels(watched), "the canvas at data-ready already shows the whole board");
+  await watched.close();
+
   step = "Spanish";
   await ready(page, `${BASE_URL}/es/biblioteca/${E2E_BOARDVIEWS.small}?net=PP3V42_G3H`);
   assert.match(await page.locator("[data-selection]").innerText(), /Valores esperados/);
