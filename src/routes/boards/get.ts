@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { OPEN_READ } from "../../auth/scopes";
 import { getBoard } from "../../db/queries/boards/board-detail";
-import { ApiError, notFound } from "../../http/problem";
+import { ApiError } from "../../http/problem";
 import { suggestBoards } from "../../search/suggest/board-suggestions";
 import { BoardDetailSchema } from "../../schemas/board-detail";
 import { dataOf } from "../../schemas/common";
