@@ -4,7 +4,7 @@
 // (test/structure.test.ts) fails when a domain folder imports the HTTP problem type.
 // A message is written in both languages (src/core/messages); `message` keeps the English for logs.
 import { msg } from "./core/messages/errors";
-import type { FieldMessage, Localized } from "./core/messages/text";
+import { type FieldMessage, isLocalized, type Localized } from "./core/messages/text";
 
 export type DomainErrorKind =
   | "not-found"
@@ -66,9 +66,15 @@ export function addFieldError(errors: FieldErrors, field: string, message: Field
   (errors[field] ??= []).push(message);
 }
 
-/** Turns zod issues into per-field messages (never ZodError.message, which is JSON text in zod 4). */
-export function fieldErrorsFromIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
+/**
+ * Turns zod issues into per-field messages (never ZodError.message, which is JSON text in zod 4). A custom issue
+ * of the service carries its message in both languages as `params.message`; zod's own messages stay as written.
+ */
+export function fieldErrorsFromIssues(issues: readonly { path: readonly PropertyKey[]; message: string; params?: unknown }[]): FieldErrors {
   const errors: FieldErrors = {};
-  for (const issue of issues) addFieldError(errors, issue.path.map(String).join(".") || "_", issue.message);
+  for (const issue of issues) {
+    const localized = (issue.params as { message?: unknown } | undefined)?.message;
+    addFieldError(errors, issue.path.map(String).join(".") || "_", isLocalized(localized) ? localized : issue.message);
+  }
   return errors;
 }

@@ -63,6 +63,10 @@ export const msg = {
     en: "was made for other filters, another per_page or another caller: follow the Link address as it is",
     es: "se hizo para otros filtros, otro per_page u otro cliente: sigue la dirección del encabezado Link tal cual",
   }),
+  cursorRefused: (): Localized => ({
+    en: 'is not a cursor of this list: use the address in the Link header (rel="next") as it is',
+    es: 'no es un cursor de esta lista: usa la dirección del encabezado Link (rel="next") tal cual',
+  }),
   startOver: ({ days }: { days: number }): Localized => ({
     en: `This position is older than the feed's retention (${days} days): start over by reading the feed without since, from the beginning, into an empty copy.`,
     es: `Esta posición es más antigua que lo que guarda el registro (${days} días): empieza de nuevo leyendo el registro sin since, desde el principio, en una copia vacía.`,
