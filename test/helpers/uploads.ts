@@ -25,8 +25,7 @@ export function uploadForm(fields: FieldValues, files: FilePart[]): FormData {
 }
 
 export function postUpload(body: BodyInit, init: { key?: string; headers?: Record<string, string>; env?: Env } = {}): Promise<Response> {
-  // An English-speaking machine client unless told otherwise: the refusals' wording is checked in English.
-  const headers: Record<string, string> = { "Accept-Language": "en", ...init.headers };
+  const headers: Record<string, string> = { ...init.headers };
   if (init.key) headers.Authorization = `Bearer ${init.key}`;
   const request = new Request(`${ORIGIN}/api/v1/uploads`, { method: "POST", headers, body });
   // A different env (other vars, same bindings) goes through the Worker's fetch handler directly.
