@@ -54,7 +54,11 @@ describe("a Spanish reader's problem is Spanish throughout", () => {
   it("the detail names the input as typed", async () => {
     const { body } = await problem("/no-such-endpoint", "es", { status: 404, code: "not-found" });
     expect(body.detail).toBe(msg.noEndpoint({ path: "/api/v1/no-such-endpoint" }).es);
-    const part = await problem(`/documents/${SAMPLE_IDS.sharedBoardview}/boardview?part=ZZ9`, "es", { key: KEYS.bob, status: 404, code: "not-found" });
+    const part = await problem(`/documents/${SAMPLE_IDS.sharedBoardview}/boardview?part=ZZ9`, "es", {
+      key: KEYS.bob,
+      status: 404,
+      code: "not-found",
+    });
     expect(part.body.detail).toBe(msg.partNotFound({ part: "ZZ9" }).es);
   });
 

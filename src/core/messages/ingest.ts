@@ -45,4 +45,11 @@ export const ingestMsg = {
   }),
   fileEmpty: (): Localized => ({ en: "is empty (0 bytes)", es: "está vacío (0 bytes)" }),
   rightsNeeded: (): Localized => ({ en: "must be true for public uploads", es: "debe ser true para subidas públicas" }),
+  tooLong: (): Localized => ({ en: "is too long", es: "es demasiado largo" }),
+  fileNotText: (): Localized => ({
+    en: "must be a file part (with a filename), not a text field",
+    es: "debe ser una parte de archivo (con nombre de archivo), no un campo de texto",
+  }),
+  unknownField: (): Localized => ({ en: "is not a field of this form", es: "no es un campo de este formulario" }),
+  sentTwice: (): Localized => ({ en: "must be sent once", es: "debe enviarse una sola vez" }),
 };
