@@ -12,6 +12,7 @@ import { buildApi } from "./routes/api";
 import { buildSite } from "./site";
 import { notFoundPage, servesHtml, siteErrorResponse } from "./site/errors";
 import { STYLE } from "./site/style";
+import { msg } from "./core/messages/errors";
 
 /** What every request passes first: its id, language and config; its headers, bookmark and log line after. */
 export const REQUEST_PIPELINE = [requestPipeline] as const;
@@ -33,7 +34,7 @@ export function buildApp() {
   for (const path of SITE_PATHS) app.use(path, siteRateLimit); // the site's own per-address limit
   app.route("/", buildSite());
   app.notFound((c) =>
-    servesHtml(c.req.path) ? notFoundPage(c) : apiErrorResponse(new ApiError("not-found", `Nothing at ${quoteInput(c.req.path)}.`), c),
+    servesHtml(c.req.path) ? notFoundPage(c) : apiErrorResponse(new ApiError("not-found", msg.nothingAt({ path: quoteInput(c.req.path) })), c),
   );
   return app;
 }

@@ -2,6 +2,10 @@
 // show. The domain never speaks HTTP; each surface maps these once: the API to problems (http/errors.ts), the
 // site to pages with the same status (site/errors.ts), MCP to tool errors (mcp/errors.ts). A test
 // (test/structure.test.ts) fails when a domain folder imports the HTTP problem type.
+// A message is written in both languages (src/core/messages); `message` keeps the English for logs.
+import { msg } from "./core/messages/errors";
+import { type FieldMessage, isLocalized, type Localized } from "./core/messages/text";
+
 export type DomainErrorKind =
   | "not-found"
   | "conflict"
@@ -14,8 +18,8 @@ export type DomainErrorKind =
   /** Credentials that are valid but may not do this (`requiredScopes` names what would). */
   | "forbidden";
 
-/** Messages per input field, as the API's `errors` object shows them. */
-export type FieldErrors = Record<string, string[]>;
+/** Messages per input field, as the API's `errors` object shows them (in the reader's language). */
+export type FieldErrors = Record<string, FieldMessage[]>;
 
 export interface DomainErrorDetails {
   /** When the same call may work again (a rebuild in progress, an upload still being received). */
@@ -31,13 +35,17 @@ export class DomainError extends Error {
   readonly fieldErrors?: FieldErrors;
   readonly requiredScopes?: readonly string[];
   readonly credentialsRejected?: boolean;
+  /** The message in both languages; a bare string (the site's account forms, English only) is the same in both. */
+  readonly text: Localized;
 
   constructor(
     readonly kind: DomainErrorKind,
-    message: string,
+    message: Localized | string,
     details: DomainErrorDetails | number = {},
   ) {
-    super(message);
+    const text = typeof message === "string" ? { en: message, es: message } : message;
+    super(text.en);
+    this.text = text;
     this.name = new.target.name;
     const { retryAfterSeconds, fieldErrors, requiredScopes, credentialsRejected } =
       typeof details === "number" ? { retryAfterSeconds: details } : details;
@@ -49,18 +57,24 @@ export class DomainError extends Error {
 }
 
 /** Invalid input, field by field; the message names the fields. */
-export function invalidInput(fieldErrors: FieldErrors, message?: string): DomainError {
-  return new DomainError("invalid", message ?? `Invalid value for ${Object.keys(fieldErrors).join(", ")}.`, { fieldErrors });
+export function invalidInput(fieldErrors: FieldErrors, message?: Localized): DomainError {
+  return new DomainError("invalid", message ?? msg.invalidFields({ fields: Object.keys(fieldErrors) }), { fieldErrors });
 }
 
 /** Adds a message to a field. */
-export function addFieldError(errors: FieldErrors, field: string, message: string): void {
+export function addFieldError(errors: FieldErrors, field: string, message: FieldMessage): void {
   (errors[field] ??= []).push(message);
 }
 
-/** Turns zod issues into per-field messages (never ZodError.message, which is JSON text in zod 4). */
-export function fieldErrorsFromIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
+/**
+ * Turns zod issues into per-field messages (never ZodError.message, which is JSON text in zod 4). A custom issue
+ * of the service carries its message in both languages as `params.message`; zod's own messages stay as written.
+ */
+export function fieldErrorsFromIssues(issues: readonly { path: readonly PropertyKey[]; message: string; params?: unknown }[]): FieldErrors {
   const errors: FieldErrors = {};
-  for (const issue of issues) addFieldError(errors, issue.path.map(String).join(".") || "_", issue.message);
+  for (const issue of issues) {
+    const localized = (issue.params as { message?: unknown } | undefined)?.message;
+    addFieldError(errors, issue.path.map(String).join(".") || "_", isLocalized(localized) ? localized : issue.message);
+  }
   return errors;
 }

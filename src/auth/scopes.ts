@@ -2,6 +2,8 @@
 // (requireAccess, src/http/require-access.ts) and the OpenAPI operation (security, x-required-scopes).
 import { DomainError } from "../errors";
 import type { Scope } from "../schemas/scopes";
+import { msg } from "../core/messages/errors";
+import type { Localized } from "../core/messages/text";
 
 export interface Access {
   /** "open": works without a key, scopes apply only when one is sent. "key": a key is required. */
@@ -19,6 +21,6 @@ export function canPublish(viewer: { scopes: readonly Scope[] }): boolean {
 }
 
 /** The 401 for a call that needs a key and sent none. */
-export function keyRequired(detail = "This endpoint needs an API key: send Authorization: Bearer <API_KEY>."): DomainError {
+export function keyRequired(detail: Localized = msg.keyRequired()): DomainError {
   return new DomainError("unauthorized", detail);
 }

@@ -6,6 +6,7 @@ import { DomainError } from "../errors";
 import { looksLikeToken, sha256Hex } from "./keys";
 import type { Viewer } from "./identity";
 import type { Scope } from "../schemas/scopes";
+import { msg } from "../core/messages/errors";
 
 /** The owner of a usable key (known, not revoked, not expired), else undefined. */
 export async function findViewerByToken(db: Db, token: string, now = new Date()): Promise<Viewer | undefined> {
@@ -45,11 +46,7 @@ export function bearerToken(header: string | undefined): string | undefined {
 
 /** The 401 of a sent key that is not usable (none parsed from the header, or unknown, expired or revoked). */
 export function refusedKey(token: string | undefined): DomainError {
-  return new DomainError(
-    "unauthorized",
-    token ? "The API key is invalid, expired or revoked." : "The Authorization header must be: Bearer <API_KEY>.",
-    {
-      credentialsRejected: true,
-    },
-  );
+  return new DomainError("unauthorized", token ? msg.keyRejected() : msg.bearerMalformed(), {
+    credentialsRejected: true,
+  });
 }

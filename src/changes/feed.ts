@@ -15,6 +15,7 @@ import { batchRead, type QueryContext } from "../db/queries/runtime";
 import { changeReaders, changes, changesDue } from "../db/schema";
 import { boardUrl, pageUrl } from "../core/urls";
 import type { ChangeKind } from "../schemas/changes";
+import { msg } from "../core/messages/errors";
 
 export type { ChangeKind } from "../schemas/changes";
 
@@ -72,7 +73,8 @@ export function positionExpired(p: FeedPosition, nowMs: number): boolean {
   return p.readAtMs < nowMs - RETENTION_DAYS * 86_400_000;
 }
 
-export const START_OVER = `This position is older than the feed's retention (${RETENTION_DAYS} days): start over by reading the feed without since, from the beginning, into an empty copy.`;
+/** What a reader of an expired position must do, in both languages (the API problem and the MCP tool say it). */
+export const START_OVER = msg.startOver({ days: RETENTION_DAYS });
 
 // ---- reading ----
 

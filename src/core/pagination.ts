@@ -1,6 +1,7 @@
 // Page/per_page handling shared by every list endpoint.
 import { z } from "@hono/zod-openapi";
 import { ID_PATTERN } from "./ids";
+import { msg } from "./messages/errors";
 
 export const DEFAULT_PER_PAGE = 20;
 export const MAX_PER_PAGE = 100;
@@ -155,7 +156,7 @@ export function cursorScope(parts: readonly (string | number | boolean | undefin
   return hash.toString(36);
 }
 
-export const CURSOR_REFUSED = 'is not a cursor of this list: use the address in the Link header (rel="next") as it is';
+export const CURSOR_REFUSED = msg.cursorRefused();
 
 /** A cursor as text, decoded (undefined when it is not one this service made); the API and MCP both read it so. */
 export function readCursor(text: string): Cursor | undefined {
@@ -167,7 +168,7 @@ export const CursorParam = z
   .transform((text, ctx) => {
     const cursor = readCursor(text);
     if (!cursor) {
-      ctx.addIssue({ code: "custom", message: CURSOR_REFUSED });
+      ctx.addIssue({ code: "custom", message: CURSOR_REFUSED.en, params: { message: CURSOR_REFUSED } });
       return z.NEVER;
     }
     return cursor;

@@ -2,6 +2,7 @@
 // signature an HMAC-SHA256 over `id:version:expires` with the FILES_SIGNING_KEY secret.
 import { IsolateCache } from "../core/isolate-cache";
 import { DomainError } from "../errors";
+import { msg } from "../core/messages/errors";
 
 export interface FileLink {
   id: string;
@@ -30,11 +31,7 @@ function missingKey(secret: string | undefined): DomainError {
       `configuration error: FILES_SIGNING_KEY ${what}; downloads are unavailable until it is set (wrangler secret put FILES_SIGNING_KEY)`,
     );
   }
-  return new DomainError(
-    "unavailable",
-    `Downloads are not available: the server setting FILES_SIGNING_KEY ${what}. Nothing was counted; retry later.`,
-    300,
-  );
+  return new DomainError("unavailable", msg.downloadsUnavailable({ missing: !secret, minLength: SIGNING_KEY_MIN_LENGTH }), 300);
 }
 
 function signingKey(env: Env): Promise<CryptoKey> {
@@ -72,19 +69,13 @@ export async function verifyLink(
   raw: { id: string; version: string; expires?: string; signature?: string },
   nowMs: number,
 ): Promise<FileLink> {
-  const refused = new DomainError(
-    "forbidden",
-    "This file link is not valid: its signature does not match. Ask the download endpoint for a new link.",
-  );
+  const refused = new DomainError("forbidden", msg.linkSignatureInvalid());
   if (!/^[1-9]\d{0,8}$/.test(raw.version) || !/^\d{1,12}$/.test(raw.expires ?? "") || !SIGNATURE.test(raw.signature ?? "")) throw refused;
   const link: FileLink = { id: raw.id, version: Number(raw.version), expires: Number(raw.expires) };
   const mac = Uint8Array.from(raw.signature!.match(/../g)!, (h) => parseInt(h, 16));
   if (!(await crypto.subtle.verify("HMAC", await signingKey(env), mac, payload(link)))) throw refused;
   if (link.expires * 1000 <= nowMs) {
-    throw new DomainError(
-      "forbidden",
-      `This file link expired at ${new Date(link.expires * 1000).toISOString()}. Ask the download endpoint for a new link.`,
-    );
+    throw new DomainError("forbidden", msg.linkExpired({ at: new Date(link.expires * 1000).toISOString() }));
   }
   return link;
 }

@@ -5,6 +5,7 @@ import { DomainError, type DomainErrorKind } from "../errors";
 import { ApiError, problemResponse, type ProblemCode } from "./problem";
 import { codeForClientStatus } from "./problem-table";
 import type { Lang } from "../core/language";
+import { msg } from "../core/messages/errors";
 
 /** Each domain failure is the problem of the same name. */
 const CODE_BY_KIND: Record<DomainErrorKind, ProblemCode> = {
@@ -22,7 +23,7 @@ function fromDomainError(err: DomainError): ApiError {
   if (err.retryAfterSeconds !== undefined) headers["Retry-After"] = String(err.retryAfterSeconds);
   if (err.kind === "unauthorized")
     headers["WWW-Authenticate"] = err.credentialsRejected ? 'Bearer realm="api", error="invalid_token"' : 'Bearer realm="api"';
-  return new ApiError(CODE_BY_KIND[err.kind], err.message, {
+  return new ApiError(CODE_BY_KIND[err.kind], err.text, {
     ...(Object.keys(headers).length ? { headers } : {}),
     ...(err.fieldErrors ? { errors: err.fieldErrors } : {}),
     ...(err.requiredScopes ? { required_scopes: [...err.requiredScopes] } : {}),
@@ -33,9 +34,10 @@ export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   if (err instanceof DomainError) return fromDomainError(err);
   const code = err instanceof HTTPException ? codeForClientStatus(err.status) : undefined;
-  if (code) return new ApiError(code, (err as HTTPException).message || "The request could not be processed.");
+  // A framework's message is English only: a Spanish reader gets the generic sentence.
+  if (code) return new ApiError(code, { ...msg.notProcessed(), en: (err as HTTPException).message || msg.notProcessed().en });
   console.error("unhandled error", err);
-  return new ApiError("internal", "Something went wrong on our side. The request id identifies it in our logs.");
+  return new ApiError("internal", msg.internal());
 }
 
 export function apiErrorResponse(err: unknown, c: Context): Response {

@@ -1,6 +1,8 @@
 // The one problem helper: handlers throw ApiError, app.onError turns it into application/problem+json.
 import type { Lang } from "../core/language";
 import type { FieldErrors } from "../errors";
+import { msg, type Thing } from "../core/messages/errors";
+import { inLang, type Localized } from "../core/messages/text";
 import { PROBLEMS, type ProblemCode } from "./problem-table";
 export { fieldErrorsFromIssues, type FieldErrors } from "../errors";
 export { PROBLEMS, type ProblemCode } from "./problem-table";
@@ -18,10 +20,10 @@ export class ApiError extends Error {
   readonly status: number;
   constructor(
     readonly code: ProblemCode,
-    readonly detail: string,
+    readonly detail: Localized,
     readonly extras: ProblemExtras = {},
   ) {
-    super(detail);
+    super(detail.en);
     this.status = PROBLEMS[code].status;
   }
 }
@@ -31,9 +33,9 @@ export function problemTypeUrl(siteUrl: string, code: ProblemCode): string {
 }
 
 /**
- * Builds the problem+json response in the reader's language; siteUrl, requestId and lang come from the request
- * context. A detail is written in English where it is thrown: a Spanish reader gets the table's Spanish
- * explanation of the code first, then that detail quoted after "Detalle:" (it names the input at fault).
+ * Builds the problem+json response in the reader's language (title, detail and the service's field messages);
+ * siteUrl, requestId and lang come from the request context. The detail is thrown in both languages from the
+ * message table (src/core/messages); field names, scopes and quoted inputs stay as they are.
  */
 export function problemResponse(err: ApiError, siteUrl: string, requestId: string, lang: Lang = "en"): Response {
   const { errors, required_scopes, suggestions, headers } = err.extras;
@@ -42,9 +44,9 @@ export function problemResponse(err: ApiError, siteUrl: string, requestId: strin
     type: problemTypeUrl(siteUrl, err.code),
     title: entry.titles[lang],
     status: err.status,
-    detail: lang === "en" ? err.detail : `${entry.explanation[lang]} Detalle: ${err.detail}`,
+    detail: err.detail[lang],
     request_id: requestId,
-    ...(errors ? { errors } : {}),
+    ...(errors ? { errors: fieldErrorsIn(errors, lang) } : {}),
     ...(required_scopes ? { required_scopes } : {}),
     ...(suggestions ? { suggestions } : {}),
   };
@@ -54,13 +56,16 @@ export function problemResponse(err: ApiError, siteUrl: string, requestId: strin
   });
 }
 
-export function validationError(errors: FieldErrors, detail?: string): ApiError {
-  const fields = Object.keys(errors);
-  return new ApiError("validation-failed", detail ?? `Invalid value for ${fields.join(", ")}.`, { errors });
+function fieldErrorsIn(errors: FieldErrors, lang: Lang): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages.map((m) => inLang(m, lang))]));
 }
 
-export function notFound(what = "resource"): ApiError {
-  return new ApiError("not-found", `The ${what} does not exist or is not visible to this caller.`);
+export function validationError(errors: FieldErrors, detail?: Localized): ApiError {
+  return new ApiError("validation-failed", detail ?? msg.invalidFields({ fields: Object.keys(errors) }), { errors });
+}
+
+export function notFound(what: Thing = "resource"): ApiError {
+  return new ApiError("not-found", msg.notFound({ what }));
 }
 
 /** Caller input quoted in a detail, cut short so a problem never reflects kilobytes back. */

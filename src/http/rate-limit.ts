@@ -6,6 +6,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./app-env";
 import { ApiError, type ProblemCode } from "./problem";
+import { limitMsg } from "../core/messages/limits";
 import { countRate, knownRefusal, type AppliedLimit } from "../limits/count";
 import { limitHeaders } from "../limits/headers";
 import { anonymousLimit, keyLimit, type LimitCheck, type LimitPolicy } from "../limits/policies";
@@ -18,38 +19,23 @@ export function inBackground(c: Ctx): (work: Promise<unknown>) => void {
   return (work) => c.executionCtx.waitUntil(work);
 }
 
-/** The problem of each policy's refusal: its code and its detail. */
-const REFUSALS: Record<LimitPolicy, { code: ProblemCode; detail: (limit: number, retryAfter: number) => string }> = {
-  anonymous: {
-    code: "rate-limited",
-    detail: (limit, retry) => `Too many requests from this address: at most ${limit} a minute without a valid key. Retry in ${retry} s.`,
-  },
-  key: { code: "rate-limited", detail: (limit, retry) => `Too many requests with this key: at most ${limit} a minute. Retry in ${retry} s.` },
-  site: { code: "rate-limited", detail: (limit, retry) => `Too many pages from this address: at most ${limit} a minute. Retry in ${retry} s.` },
-  link: {
-    code: "rate-limited",
-    detail: (limit, retry) => `Too many requests for this download link: at most ${limit} a minute. Retry in ${retry} s.`,
-  },
-  mcp: {
-    code: "rate-limited",
-    detail: (limit, retry) => `Too many MCP tool calls and resource reads from this address: at most ${limit} a minute. Retry in ${retry} s.`,
-  },
-  downloads: {
-    code: "download-cap-reached",
-    detail: (limit, retry) => `This account has reached its cap of ${limit} downloads per 24 hours. The next download is possible in ${retry} s.`,
-  },
-  forms: { code: "rate-limited", detail: (limit, retry) => `Too many form posts from this address: at most ${limit} a minute. Retry in ${retry} s.` },
-  member: { code: "rate-limited", detail: (limit, retry) => `Too many form posts for this account: at most ${limit} a minute. Retry in ${retry} s.` },
-  uploads: {
-    code: "upload-rate-exceeded",
-    detail: (limit, retry) => `This account may upload ${limit} files per hour. Retry after ${retry} seconds.`,
-  },
+/** The problem code of each policy's refusal; its detail, in both languages, is the policy's entry of limitMsg. */
+const REFUSALS: Record<LimitPolicy, ProblemCode> = {
+  anonymous: "rate-limited",
+  key: "rate-limited",
+  site: "rate-limited",
+  link: "rate-limited",
+  mcp: "rate-limited",
+  downloads: "download-cap-reached",
+  forms: "rate-limited",
+  member: "rate-limited",
+  uploads: "upload-rate-exceeded",
 };
 
 /** The API's answer to a refused decision: the policy's 429 problem with Retry-After and every limit's headers. */
 export function limitRefusal(c: Ctx, refused: AppliedLimit): ApiError {
-  const { code, detail } = REFUSALS[refused.policy];
-  return new ApiError(code, detail(refused.rule.limit, refused.decision.retryAfterSeconds), { headers: limitHeaders(c.get("limits") ?? []) });
+  const detail = limitMsg[refused.policy]({ limit: refused.rule.limit, retry: refused.decision.retryAfterSeconds });
+  return new ApiError(REFUSALS[refused.policy], detail, { headers: limitHeaders(c.get("limits") ?? []) });
 }
 
 /** Records a decision and throws its problem when it refuses (API routes that count a cap or a link). */

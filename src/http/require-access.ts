@@ -3,6 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { keyRequired, type Access } from "../auth/scopes";
 import { DomainError } from "../errors";
 import type { AppEnv } from "./app-env";
+import { msg } from "../core/messages/errors";
 
 export function requireAccess(access: Access) {
   return createMiddleware<AppEnv>(async (c, next) => {
@@ -14,11 +15,11 @@ export function requireAccess(access: Access) {
       return next();
     }
     if (!viewer.active) {
-      throw new DomainError("forbidden", "The account that owns this key is inactive.", { requiredScopes: access.scopes });
+      throw new DomainError("forbidden", msg.accountInactive(), { requiredScopes: access.scopes });
     }
     const missing = access.scopes.filter((s) => !viewer.scopes.includes(s));
     if (missing.length > 0) {
-      throw new DomainError("forbidden", `This key lacks the scope ${missing.join(", ")}.`, { requiredScopes: access.scopes });
+      throw new DomainError("forbidden", msg.scopeMissing({ scopes: missing }), { requiredScopes: access.scopes });
     }
     return next();
   });

@@ -10,6 +10,7 @@ import { DomainError } from "../errors";
 import { newId } from "../core/ids";
 import { normalizeBoardNumber } from "../core/urls";
 import type { UploadMetadata } from "./receive/form";
+import { ingestMsg } from "../core/messages/ingest";
 
 /** A claim older than this belongs to a request that died (a 100 MB upload at 1 Mbit/s takes ~14 min). */
 export const IN_FLIGHT_TTL_MS = 20 * 60 * 1000;
@@ -24,19 +25,15 @@ export type Claim =
 const CLAIM_PREFIX = "claim:";
 
 function inFlightConflict(): DomainError {
-  return new DomainError(
-    "conflict",
-    "An upload with this external_id is still being received. Retry after a few seconds to get its result.",
-    IN_FLIGHT_RETRY_AFTER_SECONDS,
-  );
+  return new DomainError("conflict", ingestMsg.inFlight(), IN_FLIGHT_RETRY_AFTER_SECONDS);
 }
 
 export function goneError(): DomainError {
-  return new DomainError("gone", "The document uploaded under this external_id was deleted; the id cannot be used again.");
+  return new DomainError("gone", ingestMsg.externalIdGone());
 }
 
 export function payloadConflict(): DomainError {
-  return new DomainError("conflict", "This external_id was already used for an upload with a different file or different metadata.");
+  return new DomainError("conflict", ingestMsg.payloadConflict());
 }
 
 // ---- payload fingerprints ----

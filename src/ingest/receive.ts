@@ -19,6 +19,7 @@ import { bindClaim, completeClaimStatement, goneError, payloadConflict, payloadF
 import { BodyTooLarge, MalformedMultipart, mediaTypeOf, parseMultipart } from "./receive/multipart";
 import { enqueueProcessing } from "./jobs";
 import { quotaMessage, UploadTransaction, type UploadCaller } from "./upload-transaction";
+import { ingestMsg } from "../core/messages/ingest";
 
 export type { UploadCaller };
 
@@ -115,12 +116,12 @@ async function readBody(request: Request, caller: UploadCaller, upload: UploadTr
 
 /** The form's fields, the file's presence and size, and its references (manufacturer, boards), all checked. */
 async function checkForm({ form, file, fileParts }: ReceivedForm, caller: UploadCaller) {
-  if (fileParts === 0) addError(form.errors, "file", 'is required: send the file as a multipart part named "file" with a filename');
-  if (file && file.sink.size === 0) addError(form.errors, "file", "is empty (0 bytes)");
+  if (fileParts === 0) addError(form.errors, "file", ingestMsg.fileMissing());
+  if (file && file.sink.size === 0) addError(form.errors, "file", ingestMsg.fileEmpty());
   const fields = form.validate();
   if (!fields || !file) throw invalidInput(form.errors);
   const metadata = normaliseMetadata(fields, file.filename, file.defaultType);
-  if (metadata.visibility === "public" && !metadata.rightsAttested) addError(form.errors, "rights_attested", "must be true for public uploads");
+  if (metadata.visibility === "public" && !metadata.rightsAttested) addError(form.errors, "rights_attested", ingestMsg.rightsNeeded());
   const boardIds = await resolveReferences(caller, metadata, form.errors);
   if (Object.keys(form.errors).length) throw invalidInput(form.errors);
   return { file, fields, metadata, boardIds };
@@ -168,11 +169,7 @@ async function commitNew(
   } catch {
     // Never leave a document that nothing will process: take the upload back whole and let the caller retry.
     await upload.withdrawCommitted();
-    throw new DomainError(
-      "unavailable",
-      "The upload could not be handed to processing. Nothing was kept; retry with the same external_id.",
-      SEND_FAILED_RETRY_AFTER_SECONDS,
-    );
+    throw new DomainError("unavailable", ingestMsg.sendFailed(), SEND_FAILED_RETRY_AFTER_SECONDS);
   }
   await upload.finish();
   const data = await uploadStatusOfDocument(caller.query, documentId);
@@ -182,8 +179,8 @@ async function commitNew(
 
 /** Failures of the body's framing, in the words of the form's fields. */
 function asDomainError(err: unknown, config: AppConfig): unknown {
-  if (err instanceof MalformedMultipart) return invalidInput({ body: [`is not valid multipart/form-data: ${err.message}`] });
-  if (err instanceof BodyTooLarge) return invalidInput({ file: [`${err.message}; uploads are limited to ${config.maxUploadBytes} bytes`] });
+  if (err instanceof MalformedMultipart) return invalidInput({ body: [ingestMsg.malformedMultipart({ reason: err.message })] });
+  if (err instanceof BodyTooLarge) return invalidInput({ file: [ingestMsg.bodyTooLarge({ reason: err.message, max: config.maxUploadBytes })] });
   return err;
 }
 
@@ -238,11 +235,11 @@ function documentStatements(
 function checkEnvelope(request: Request, config: AppConfig): void {
   const contentType = request.headers.get("Content-Type");
   if (mediaTypeOf(contentType) !== "multipart/form-data") {
-    throw invalidInput({ body: [`must be multipart/form-data with a boundary (got ${contentType ? mediaTypeOf(contentType) : "no Content-Type"})`] });
+    throw invalidInput({ body: [ingestMsg.notMultipart({ got: contentType ? mediaTypeOf(contentType) : undefined })] });
   }
   const length = Number(request.headers.get("Content-Length") ?? NaN);
   if (Number.isFinite(length) && length > config.maxUploadBytes) {
-    throw invalidInput({ file: [`the request is ${length} bytes; uploads are limited to ${config.maxUploadBytes} bytes`] });
+    throw invalidInput({ file: [ingestMsg.declaredTooLarge({ length, max: config.maxUploadBytes })] });
   }
 }
 

@@ -11,6 +11,8 @@ import { claimExternalId, releaseClaim, type Claim } from "./idempotency";
 import { holdQuota, type QuotaHold } from "./quota-reservation";
 import type { QueryContext } from "../db/queries/runtime";
 import { refundUpload } from "./upload-rate";
+import { ingestMsg } from "../core/messages/ingest";
+import type { Localized } from "../core/messages/text";
 
 export interface UploadCaller {
   env: Env;
@@ -24,8 +26,8 @@ export interface UploadCaller {
   countUpload: () => Promise<{ allowed: true; applied: AppliedLimit } | { allowed: false; refusal: Error }>;
 }
 
-export function quotaMessage(config: AppConfig): string {
-  return `would exceed this account's storage quota of ${config.quotaBytes} bytes`;
+export function quotaMessage(config: AppConfig): Localized {
+  return ingestMsg.quota({ bytes: config.quotaBytes });
 }
 
 export class UploadTransaction {

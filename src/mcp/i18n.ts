@@ -2,8 +2,8 @@
 // as src/site/i18n.ts is for pages. Member content, enum values (statuses, types, outcomes), ids and urls are
 // given as they are; the usage rules of spec §1 stay in English (src/content/usage.ts), as on every machine surface.
 import type { Lang } from "../core/language";
-import { RETENTION_DAYS, START_OVER } from "../changes/feed";
-import { PART_OR_NET } from "../schemas/boardviews";
+import { START_OVER } from "../changes/feed";
+import { msg } from "../core/messages/errors";
 
 import { enUnits, esUnits, FEED_KINDS, type Unit } from "./words/units";
 
@@ -71,10 +71,10 @@ export const en = {
   alsoAs: (word: string, to: string) => `${word} also as ${to}`,
   morePage: (group: string, call: string) => `More ${group}: call search ${call}.`,
   pageNeedsOnly: "page pages one group: give only too, or leave page out.",
-  partOrNet: PART_OR_NET,
+  partOrNet: msg.partOrNet().en,
   sinceNoFeed: "since applies to threads, posts, cases and files; categories have no change feed.",
   sinceNotPosition: "since is not a position of the change feed: pass meta.next of GET /api/v1/changes (or feed.next of this tool) as it is.",
-  startOver: START_OVER,
+  startOver: START_OVER.en,
   overBudget: (limit: number, retry: string, batch: number) =>
     `This address has used its ${limit} MCP tool calls and resource reads for this minute. Retry in ${retry}.` +
     `${batch > 1 ? ` This request carried ${batch} of them; they were refused together.` : ""} ` +
@@ -249,11 +249,11 @@ const es: McpWords = {
   alsoAs: (word, to) => `${word} también como ${to}`,
   morePage: (group, call) => `Más ${group}: llama a search ${call}.`,
   pageNeedsOnly: "page pagina un solo grupo: indica también only, o quita page.",
-  partOrNet: "Pide una pieza o una red, no las dos.",
+  partOrNet: msg.partOrNet().es,
   sinceNoFeed: "since vale para hilos, entradas, casos y archivos; las categorías no tienen registro de cambios.",
   sinceNotPosition:
     "since no es una posición del registro de cambios: pasa meta.next de GET /api/v1/changes (o feed.next de esta herramienta) tal cual.",
-  startOver: `Esta posición es más antigua que lo que guarda el registro (${RETENTION_DAYS} días): empieza de nuevo leyendo el registro sin since, desde el principio, en una copia vacía.`,
+  startOver: START_OVER.es,
   overBudget: (limit, retry, batch) =>
     `Esta dirección ha usado sus ${limit} llamadas a herramientas y lecturas de recursos MCP de este minuto. Reintenta en ${retry}.` +
     `${batch > 1 ? ` Esta petición llevaba ${batch}; se han rechazado juntas.` : ""} ` +

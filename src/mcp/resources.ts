@@ -148,15 +148,12 @@ async function readItem(item: ItemResource, uri: URL, variables: Variables, ctx:
     const answer = await withinBudget(ctx.budget, () => item.tool.run(parsed.data, ctx));
     return { contents: [{ uri: uri.href, mimeType: RESOURCE_MIME_TYPE, text: answer.markdown }] };
   } catch (error) {
+    const lang = variables.lang === "en" || variables.lang === "es" ? variables.lang : ctx.defaultLang;
     if (error instanceof OverBudget)
-      throw new ProtocolError(
-        OVER_BUDGET_CODE,
-        overBudgetText(error.refusal, variables.lang === "en" || variables.lang === "es" ? variables.lang : ctx.defaultLang),
-        { retryAfterSeconds: error.refusal.retryAfterSeconds },
-      );
+      throw new ProtocolError(OVER_BUDGET_CODE, overBudgetText(error.refusal, lang), { retryAfterSeconds: error.refusal.retryAfterSeconds });
     // Unknown, unpublished or private items read as not found, in the tool's own words.
     if (error instanceof ToolError) throw new ResourceNotFoundError(uri.href, error.message);
-    if (error instanceof DomainError) throw new ProtocolError(ProtocolErrorCode.InternalError, toolErrorText(error) ?? error.message);
+    if (error instanceof DomainError) throw new ProtocolError(ProtocolErrorCode.InternalError, toolErrorText(error, lang) ?? error.message);
     console.error(`mcp resource ${uri.href} failed`, error);
     throw new ProtocolError(ProtocolErrorCode.InternalError, "The resource could not be read on the server's side. Try again in a moment.");
   }

@@ -107,7 +107,7 @@ export function registerTool<Input extends z.ZodObject, Output extends z.ZodObje
         // The reader's language: the call's lang, else the request's (Accept-Language, else the site's default).
         const lang = (args as { lang?: Lang }).lang ?? ctx.defaultLang;
         if (error instanceof OverBudget) return { isError: true, content: [{ type: "text", text: overBudgetText(error.refusal, lang) }] };
-        const explained = toolErrorText(error);
+        const explained = toolErrorText(error, lang);
         if (explained !== undefined) return { isError: true, content: [{ type: "text", text: explained }] };
         console.error(`mcp tool ${tool.name} failed`, error);
         return { isError: true, content: [{ type: "text", text: mcpWords(lang).failed }] };

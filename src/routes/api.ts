@@ -31,6 +31,7 @@ import { getMeRoute } from "./me/get";
 import { getPostRoute } from "./posts/get";
 import { listPostsRoute } from "./posts/list";
 import { searchRoute } from "./search/get";
+import { msg } from "../core/messages/errors";
 
 /** CORS of the API: any origin, these request headers, and the response headers a browser script may read. */
 const CORS = {
@@ -127,11 +128,11 @@ export function buildApi() {
   api.all("*", (c) => {
     const allowed = allowedMethods(api.routes, c.req.path.replace(/^\/api\/v1/, ""), c.req.method);
     if (allowed.length) {
-      throw new ApiError("method-not-allowed", `${c.req.method} is not supported here; use ${allowed.join(", ")}.`, {
+      throw new ApiError("method-not-allowed", msg.methodNotAllowed({ method: c.req.method, allowed }), {
         headers: { Allow: allowed.join(", ") },
       });
     }
-    throw new ApiError("not-found", `No endpoint at ${quoteInput(c.req.path)}. The API is described at /api/v1/openapi.json.`);
+    throw new ApiError("not-found", msg.noEndpoint({ path: quoteInput(c.req.path) }));
   });
   return api;
 }

@@ -11,6 +11,7 @@ import type { AppEnv } from "../http/app-env";
 import { nextCursor, nextLink, type Cursor, type Page, type PageRequest } from "../core/pagination";
 import { validationError } from "../http/problem";
 import { apiBaseUrl } from "../core/urls";
+import { msg } from "../core/messages/errors";
 
 /** The page a list request asks for: a page number, or the position after a cursor made for `scope`. */
 export function listRequest(
@@ -19,9 +20,8 @@ export function listRequest(
   perPage: number,
   scope: string,
 ): PageRequest {
-  if (q.cursor && c.req.query("page") !== undefined) throw validationError({ page: ["give page or cursor, not both"] });
-  if (q.cursor && q.cursor.scope !== scope)
-    throw validationError({ cursor: ["was made for other filters, another per_page or another caller: follow the Link address as it is"] });
+  if (q.cursor && c.req.query("page") !== undefined) throw validationError({ page: [msg.pageOrCursor()] });
+  if (q.cursor && q.cursor.scope !== scope) throw validationError({ cursor: [msg.cursorMismatch()] });
   return q.cursor ? { page: q.cursor.page, perPage, after: q.cursor } : { page: q.page, perPage };
 }
 

@@ -4,6 +4,7 @@ import { MAX_BOARD_SPELLING } from "../db/queries/boards/boards";
 import { canonicalId, ID_PATTERN } from "../core/ids";
 import { notFound } from "../http/problem";
 import { DocumentTypeSchema, OutcomeSchema, VisibilitySchema } from "../schemas/common";
+import type { Thing } from "../core/messages/errors";
 
 /** A path id. Anything that is not a ULID is a 404 like any other unknown id (docs/design.md §2). */
 export function idParam(name: string, what: string) {
@@ -18,7 +19,7 @@ export function idParam(name: string, what: string) {
   });
 }
 
-export function requireId(raw: string, what: string): string {
+export function requireId(raw: string, what: Thing): string {
   const id = canonicalId(raw);
   if (!id) throw notFound(what);
   return id;

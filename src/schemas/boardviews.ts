@@ -58,9 +58,6 @@ export const BoardviewNetSchema = z
   })
   .openapi("BoardviewNet");
 
-/** Why `part` and `net` together are refused (REST's 422 and MCP's tool error). */
-export const PART_OR_NET = "Ask for a part or a net, not both.";
-
 export const BoardviewQuerySchema = z.object({
   part: z.string().min(1).max(200).optional().openapi({ description: "A part's designator, in any spelling (U7000, u-7000)", example: "U7000" }),
   net: z.string().min(1).max(200).optional().openapi({ description: "A net's name, in any spelling (PPBUS_G3H, ppbus g3h)", example: "PPBUS_G3H" }),

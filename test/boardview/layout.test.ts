@@ -102,7 +102,7 @@ describe("who reads a layout", () => {
     let seed = 7;
     const noise = Uint8Array.from({ length: 20_000 }, () => (seed = (seed * 1103515245 + 12345) >>> 0) >>> 24);
     const id = await uploadBoardview("noise.brd", noise);
-    const problem = await expectProblem(await api(`/documents/${id}/boardview/layout`), 404, "not-found");
+    const problem = await expectProblem(await api(`/documents/${id}/boardview/layout`, { lang: "en" }), 404, "not-found");
     expect(problem.detail).toMatch(/could not be read.*not a boardview format/);
     const res = await upload(
       owner.key,

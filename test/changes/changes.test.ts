@@ -95,7 +95,7 @@ describe("GET /changes", () => {
       expect(Object.keys(problem.errors)).toEqual(["since"]);
     }
     const old = encodePosition({ seq: 1, readAtMs: Date.now() - (RETENTION_DAYS + 1) * 86_400_000 });
-    const gone = await expectProblem(await api(`/changes?since=${old}`), 410, "changes-expired");
+    const gone = await expectProblem(await api(`/changes?since=${old}`, { lang: "en" }), 410, "changes-expired");
     expect(gone.detail).toMatch(/start over/);
     const recent = encodePosition({ seq: 1, readAtMs: Date.now() - (RETENTION_DAYS - 1) * 86_400_000 });
     expect((await api(`/changes?since=${recent}`)).status).toBe(200);

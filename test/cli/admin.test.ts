@@ -201,7 +201,7 @@ describe("search:drop and search:rebuild", () => {
     const before = await search();
     expect(before.threads.length + before.cases.length + before.documents.length).toBeGreaterThan(0);
     expect((await admin("search:drop")).code).toBe(0);
-    const whileDropped = await expectProblem(await api("/search?q=U7000"), 503, "unavailable");
+    const whileDropped = await expectProblem(await api("/search?q=U7000", { lang: "en" }), 503, "unavailable");
     expect(whileDropped.detail).toMatch(/rebuilt/);
     const rebuilt = await admin("search:rebuild");
     expect(rebuilt.code, rebuilt.output.join("\n")).toBe(0);

@@ -1,31 +1,111 @@
-// A problem body is in the reader's language, as every other answer: title and detail from the one problem table
-// (src/http/problem-table.ts) in Spanish or English as Accept-Language negotiates, and Content-Language says which.
-import { describe, expect, it } from "vitest";
+// A problem body is in the reader's language, as every other answer: title from the one problem table
+// (src/http/problem-table.ts), detail and the service's field messages from the one message table
+// (src/core/messages), all Spanish for a Spanish reader and all English for an English one; Content-Language says
+// which. The English wording is checked against the English templates themselves, so a sentence left in English
+// anywhere fails here.
+import { beforeAll, describe, expect, it } from "vitest";
+import { msg } from "../../src/core/messages/errors";
+import { ingestMsg } from "../../src/core/messages/ingest";
+import { limitMsg, mcpBatchMsg } from "../../src/core/messages/limits";
+import type { Localized } from "../../src/core/messages/text";
 import { PROBLEMS } from "../../src/http/problem-table";
-import { api } from "../helpers/app";
+import { api, expectProblem, KEYS, SAMPLE_IDS, seedSample } from "../helpers/app";
+import { createUploader, postUpload } from "../helpers/uploads";
+import { englishFragments, spanishOnly } from "../helpers/english";
 
-async function problem(path: string, lang?: string) {
-  const res = await api(path, lang ? { headers: { "Accept-Language": lang } } : {});
-  expect(res.headers.get("Content-Type")).toMatch(/^application\/problem\+json/);
-  return { res, body: (await res.json()) as { title: string; detail: string; status: number } };
+beforeAll(seedSample);
+
+async function problem(path: string, lang: string, init: { key?: string; status: number; code: string }) {
+  const res = await api(path, { lang, key: init.key });
+  const body = await expectProblem(res, init.status, init.code);
+  return { res, body };
 }
 
-describe("problems in the reader's language", () => {
-  it("Spanish for a Spanish reader: title and detail from the table, Content-Language es", async () => {
-    const { res, body } = await problem("/no-such-endpoint", "es-AR,es;q=0.9");
-    expect(res.status).toBe(404);
-    expect(res.headers.get("Content-Language")).toBe("es");
-    expect(body.title).toBe(PROBLEMS["not-found"].titles.es);
-    expect(body.title).toBe("No encontrado");
-    expect(body.detail.startsWith(PROBLEMS["not-found"].explanation.es)).toBe(true);
-    expect(body.detail).toMatch(/ Detalle: .*no-such-endpoint/);
+/** Every text a Spanish reader gets in a problem: detail, title and each field message. */
+function texts(body: { title: string; detail: string; errors?: Record<string, string[]> }): string[] {
+  return [body.title, body.detail, ...Object.values(body.errors ?? {}).flat()];
+}
+
+describe("a Spanish reader's problem is Spanish throughout", () => {
+  const cases: [string, string, { key?: string; status: number; code: string; zod?: boolean }][] = [
+    ["an unknown endpoint (404)", "/no-such-endpoint", { status: 404, code: "not-found" }],
+    ["a missing document (404)", "/documents/01ZZZZZZZZZZZZZZZZZZZZZZZZ", { status: 404, code: "not-found" }],
+    ["a board no one has (404 with suggestions)", "/boards/820-0165", { status: 404, code: "not-found" }],
+    // zod's own field messages stay as the library writes them; the detail and title are the service's.
+    ["a query out of range (422, zod)", "/documents?per_page=0", { status: 422, code: "validation-failed", zod: true }],
+    ["page without group (422, the service's own rule)", "/search?q=placa&page=2", { status: 422, code: "validation-failed" }],
+    ["part and net together (422)", `/documents/${SAMPLE_IDS.publicSchematic}/boardview?part=U1&net=GND`, { status: 422, code: "validation-failed" }],
+    ["page and cursor together (422)", "/documents?cursor=abc&page=2", { status: 422, code: "validation-failed" }],
+    ["a revoked key (401)", "/me", { key: KEYS.bobRevoked, status: 401, code: "unauthorized" }],
+    ["a key without the scope (403)", "/me", { key: KEYS.aliceIngest, status: 403, code: "forbidden" }],
+    ["an inactive account (403)", "/me", { key: KEYS.daveInactive, status: 403, code: "forbidden" }],
+    ["mine=true without a key (401)", "/documents?mine=true", { status: 401, code: "unauthorized" }],
+  ];
+  for (const [what, path, expected] of cases) {
+    it(what, async () => {
+      const { res, body } = await problem(path, "es-AR,es;q=0.9", expected);
+      expect(res.headers.get("Content-Language")).toBe("es");
+      expect(body.title).toBe(PROBLEMS[expected.code as keyof typeof PROBLEMS].titles.es);
+      for (const text of expected.zod ? [body.title, body.detail] : texts(body)) expect(spanishOnly(text), `${text} (${path})`).toEqual([]);
+      if (expected.status === 403) expect(body.required_scopes).toEqual(["api:read"]);
+    });
+  }
+
+  it("the detail names the input as typed", async () => {
+    const { body } = await problem("/no-such-endpoint", "es", { status: 404, code: "not-found" });
+    expect(body.detail).toBe(msg.noEndpoint({ path: "/api/v1/no-such-endpoint" }).es);
+    const part = await problem(`/documents/${SAMPLE_IDS.sharedBoardview}/boardview?part=ZZ9`, "es", {
+      key: KEYS.bob,
+      status: 404,
+      code: "not-found",
+    });
+    expect(part.body.detail).toBe(msg.partNotFound({ part: "ZZ9" }).es);
   });
 
-  it("English for an English reader, with the specific detail; Content-Language en", async () => {
-    const { res, body } = await problem("/no-such-endpoint", "en");
+  it("the board 404 keeps its suggestions field as the spec names it", async () => {
+    const { body } = await problem("/boards/820-0165", "es", { status: 404, code: "not-found" });
+    expect(body.detail).toBe(msg.notFound({ what: "board" }).es);
+    expect(Array.isArray(body.suggestions ?? [])).toBe(true);
+  });
+
+  it("an upload refusal: detail and field messages", async () => {
+    const { key } = await createUploader();
+    const res = await postUpload("not a form", { key, headers: { "Content-Type": "text/plain", "Accept-Language": "es" } });
+    const body = await expectProblem(res, 422, "validation-failed");
+    expect(res.headers.get("Content-Language")).toBe("es");
+    expect(body.errors.body).toEqual([ingestMsg.notMultipart({ got: "text/plain" }).es]);
+    for (const text of texts(body)) expect(spanishOnly(text), text).toEqual([]);
+  });
+});
+
+describe("an English reader's problem is English throughout", () => {
+  it("the same refusals, in the English of the same table; Content-Language en", async () => {
+    const { res, body } = await problem("/search?q=board&page=2", "en", { status: 422, code: "validation-failed" });
     expect(res.headers.get("Content-Language")).toBe("en");
-    expect(body.title).toBe("Not found");
-    expect(body.detail).toMatch(/no-such-endpoint/);
+    expect(body.title).toBe("Validation failed");
+    expect(body.detail).toBe(msg.invalidFields({ fields: ["page"] }).en);
+    expect(body.errors.page).toEqual([msg.pageNeedsGroup().en]);
+    const denied = await problem("/me", "en", { key: KEYS.aliceIngest, status: 403, code: "forbidden" });
+    expect(denied.body.detail).toBe(msg.scopeMissing({ scopes: ["api:read"] }).en);
+    const missing = await problem("/no-such-endpoint", "en", { status: 404, code: "not-found" });
+    expect(missing.body.detail).toBe(msg.noEndpoint({ path: "/api/v1/no-such-endpoint" }).en);
+  });
+});
+
+describe("the message tables", () => {
+  const tables: Record<string, Record<string, (p: never) => Localized>> = { msg, limitMsg, mcpBatchMsg, ingestMsg };
+
+  it("every message has a Spanish text that is not its English one", () => {
+    for (const [table, messages] of Object.entries(tables))
+      for (const [id, render] of Object.entries(messages)) {
+        const text = render(sampleParams as never);
+        expect(text.es, `${table}.${id}`).not.toBe(text.en);
+        expect(spanishOnly(text.es), `${table}.${id}`).toEqual([]);
+      }
+  });
+
+  it("the English fragments the checks look for are many (the check is not vacuous)", () => {
+    expect(englishFragments().length).toBeGreaterThan(40);
   });
 
   it("every code has a Spanish title", () => {
@@ -35,3 +115,28 @@ describe("problems in the reader's language", () => {
     }
   });
 });
+
+const sampleParams = {
+  fields: ["page"],
+  what: "document",
+  part: "U1",
+  net: "GND",
+  path: "/x",
+  method: "PUT",
+  allowed: ["GET"],
+  days: 90,
+  scopes: ["api:read"],
+  status: "processing",
+  reason: "r",
+  size: 10,
+  missing: true,
+  minLength: 32,
+  at: "2030-01-01T00:00:00.000Z",
+  limit: 5,
+  retry: 7,
+  reads: 9,
+  bytes: 100,
+  max: 100,
+  got: "text/plain",
+  length: 200,
+};

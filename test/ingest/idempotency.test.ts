@@ -63,7 +63,7 @@ describe("replay and conflict", () => {
     const objects = await storedKeys();
     const problem = await expectProblem(await upload(key, fields, pdf(content)), 409, "conflict");
     await expectMatchesOpenApi(problem, "/uploads", "post", 409);
-    expect(problem.detail).toMatch(/different/);
+    expect(problem.detail).toMatch(/otro archivo u otros metadatos/);
     expect(await countRows("select count(*) as n from documents where owner_id = ?", userId)).toBe(1);
     expect(await storedKeys()).toEqual(objects);
   });
@@ -90,7 +90,7 @@ describe("in flight and concurrent", () => {
       .run();
     const res = await upload(key, { external_id: "busy" }, pdf());
     const problem = await expectProblem(res, 409, "conflict");
-    expect(problem.detail).toMatch(/still being received/);
+    expect(problem.detail).toMatch(/aún se está recibiendo/);
     expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
     // Until it is done there is nothing to show.
     await expectProblem(await api("/uploads/busy", { key }), 404, "not-found");

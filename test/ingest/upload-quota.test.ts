@@ -27,7 +27,7 @@ describe("parallel uploads of one account", () => {
     const statuses = answers.map((r) => r.status);
     for (const res of answers) {
       if (res.status === 201) await res.arrayBuffer();
-      else expect((await expectProblem(res, 422, "validation-failed")).errors.file.join(" ")).toMatch(/quota/);
+      else expect((await expectProblem(res, 422, "validation-failed")).errors.file.join(" ")).toMatch(/cuota/);
     }
     expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(1);
     expect(statuses.filter((s) => s === 201).length).toBeLessThanOrEqual(3);
@@ -48,7 +48,7 @@ describe("whatever the order of the fields", () => {
     const form = uploadForm({}, [file(2)]);
     form.append("external_id", "order-2"); // after the file
     const res = await postUpload(form, { key, env: full });
-    expect((await expectProblem(res, 422, "validation-failed")).errors.file.join(" ")).toMatch(/quota/);
+    expect((await expectProblem(res, 422, "validation-failed")).errors.file.join(" ")).toMatch(/cuota/);
     expect(await listed()).toBe(before);
     expect(await countRows("select count(*) as n from documents where owner_id = ?", userId)).toBe(1);
   });

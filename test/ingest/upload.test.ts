@@ -188,7 +188,7 @@ describe("POST /uploads refuses invalid input with 422 and per-field errors", ()
   });
 
   const fileCases: [string, { filename: string; content: Uint8Array | string }, RegExp][] = [
-    ["a 0-byte file", { filename: "empty.pdf", content: "" }, /empty/],
+    ["a 0-byte file", { filename: "empty.pdf", content: "" }, /vacío/],
     ["a blocked extension (.exe)", { filename: "setup.exe", content: "MZ" }, /blocked/],
     ["a blocked extension (.js)", { filename: "tool.js", content: "alert(1)" }, /blocked/],
     ["a blocked extension behind another (.pdf.bat)", { filename: "invoice.pdf.bat", content: "@echo off" }, /blocked/],
@@ -263,7 +263,7 @@ describe("POST /uploads refuses invalid input with 422 and per-field errors", ()
     });
     const res = await postUpload(endless, { key, headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": "200000000" } });
     const problem = await expectProblem(res, 422, "validation-failed");
-    expect(problem.errors.file.join(" ")).toMatch(/limited to 100000000 bytes/);
+    expect(problem.errors.file.join(" ")).toMatch(/limitadas a 100000000 bytes/);
     expect(served).toBeLessThan(1024 * 1024);
   });
 

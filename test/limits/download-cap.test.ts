@@ -46,7 +46,7 @@ describe("download cap per account per rolling 24 h", () => {
     vi.setSystemTime(start + 3 * HOUR);
     const refused = await download(BOB_SECOND);
     const body = await expectProblem(refused, 429, "download-cap-reached");
-    expect(body.detail).toMatch(/3 downloads per 24 hours/);
+    expect(body.detail).toMatch(/límite de 3 descargas cada 24 horas/);
     expect(refused.headers.get("Retry-After")).toBe(String(21 * 3600)); // the first download leaves at start + 24 h
     expect(refused.headers.get("X-RateLimit-Limit")).toBe("3");
     expect(refused.headers.get("X-RateLimit-Remaining")).toBe("0");

@@ -96,7 +96,7 @@ describe("calls with a key, per key", () => {
     await times(9, () => call("198.51.100.6", KEYS.bob));
     const refused = await api("/forum/categories", { key: KEYS.bob, headers: { "CF-Connecting-IP": "198.51.100.7" } });
     const body = await expectProblem(refused, 429, "rate-limited");
-    expect(body.detail).toMatch(/key/);
+    expect(body.detail).toMatch(/con esta clave/);
     expect(refused.headers.get("RateLimit")).toBe('"key";r=0;t=60');
     expect((await call("198.51.100.6")).headers.get("X-RateLimit-Remaining")).toBe("59");
     expect((await call("198.51.100.6", KEYS.aliceRead)).status).toBe(200);

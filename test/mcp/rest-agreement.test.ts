@@ -27,6 +27,14 @@ describe("MCP and REST agree", () => {
     expect(text).toContain(restWords);
     const spanish = await callError(client, "get_document", { document: SAMPLE_IDS.publicSchematic, part: "U1", net: "GND", lang: "es" });
     expect(spanish).toMatch(/una pieza o una red/);
+    // A Spanish reader of the API gets the very same words (one message table serves both surfaces).
+    const problemEs = await expectProblem(
+      await api(`/documents/${SAMPLE_IDS.publicSchematic}/boardview?part=U1&net=GND`, { lang: "es" }),
+      422,
+      "validation-failed",
+    );
+    expect(spanish).toContain(problemEs.errors.net[0]);
+    expect(problemEs.detail).not.toMatch(/Invalid|value/);
   });
 
   it(`one group's page past ${SEARCH_MAX_PAGE}: both answer it, empty, as a list past its last page`, async () => {

@@ -69,7 +69,7 @@ describe("GET /boards/{number}", () => {
 
   it("answers 404 for an unknown board or a number with nothing to match", async () => {
     for (const path of ["/boards/999-99999", "/boards/NM-A312", `/boards/${encodeURIComponent("--")}`, `/boards/${encodeURIComponent("ñ")}`]) {
-      const problem = await expectProblem(await api(path), 404, "not-found");
+      const problem = await expectProblem(await api(path, { lang: "en" }), 404, "not-found");
       expect(problem.detail, path).toMatch(/board/);
     }
   });

@@ -132,7 +132,7 @@ describe("GET /documents walked through Link rel=next", () => {
       [`/documents?per_page=${PER_PAGE}&type=bios&cursor=${cursor}`],
       [next, KEYS.aliceRead],
     ] as const) {
-      const body = await expectProblem(await api(path, { key }), 422, "validation-failed");
+      const body = await expectProblem(await api(path, { key, lang: "en" }), 422, "validation-failed");
       expect(body.errors.cursor[0]).toMatch(/other filters/);
     }
     const both = await expectProblem(await api(`${next}&page=2`), 422, "validation-failed");

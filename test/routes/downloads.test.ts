@@ -192,7 +192,7 @@ describe("GET /files/{id}/{version} (signed)", () => {
     };
     for (const [name, bad] of Object.entries(variants)) {
       const body = await expectProblem(await fetchFile(bad), 403, "forbidden");
-      expect(body.detail, name).toMatch(/signature/);
+      expect(body.detail, name).toMatch(/firma no coincide/);
     }
     const ok = await fetchFile(url);
     expect(ok.status).toBe(200);
@@ -207,7 +207,7 @@ describe("GET /files/{id}/{version} (signed)", () => {
     await still.arrayBuffer();
     vi.setSystemTime(Date.parse(expires_at));
     const body = await expectProblem(await fetchFile(url), 403, "forbidden");
-    expect(body.detail).toMatch(/expired/);
+    expect(body.detail).toMatch(/caducó/);
   });
 
   it("a file removed after the link was issued is 410 gone", async () => {

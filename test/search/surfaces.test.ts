@@ -78,7 +78,7 @@ describe("while the search index is dropped", () => {
   it("the API answers 503, the site a 503 page and MCP a tool error saying search is being rebuilt", async () => {
     expect((await admin("search:drop")).code).toBe(0);
     try {
-      const problem = await expectProblem(await api("/search?q=U7000"), 503, "unavailable");
+      const problem = await expectProblem(await api("/search?q=U7000", { lang: "en" }), 503, "unavailable");
       expect(problem.detail).toMatch(/rebuilt/);
 
       for (const path of ["/en/search?q=U7000", "/es/buscar?q=U7000"]) {
@@ -92,9 +92,15 @@ describe("while the search index is dropped", () => {
         expect(markup).toMatch(path.startsWith("/es") ? /reconstruyendo/ : /being rebuilt/);
       }
 
-      const result = await call(mcp, "search", { q: "U7000" });
+      const result = await call(mcp, "search", { q: "U7000", lang: "en" });
       expect(result.isError).toBe(true);
       expect(result.content[0].text).toMatch(/Search is being rebuilt/);
+      // The same message in Spanish for a Spanish reader, next step included: MCP and the API share its words.
+      const spanish = await call(mcp, "search", { q: "U7000", lang: "es" });
+      expect(spanish.isError).toBe(true);
+      expect(spanish.content[0].text).toMatch(/^La búsqueda se está reconstruyendo\. .*Reintenta pasados 60 segundos\. Es temporal/);
+      const problemEs = await expectProblem(await api("/search?q=U7000", { lang: "es" }), 503, "unavailable");
+      expect(spanish.content[0].text.startsWith(problemEs.detail)).toBe(true);
       expect(result.content[0].text).toMatch(/Retry after 60 seconds/);
       expect(result.content[0].text).not.toMatch(/failed on the server's side/);
 

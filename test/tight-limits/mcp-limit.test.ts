@@ -182,7 +182,7 @@ describe("batches and body size", () => {
     expect(res.status).toBe(413);
     expect(res.headers.get("Content-Type")).toBe("application/problem+json");
     expect(JSON.parse(text).detail).toMatch(
-      /carries 30 tool calls and resource reads; an address may make at most 15 a minute, so it can never be served/,
+      /lleva 30 llamadas a herramientas y lecturas de recursos; una dirección puede hacer como mucho 15 por minuto, así que nunca se podrá atender/,
     );
     expect(res.headers.get("RateLimit-Policy")).toBe(`"mcp";q=${BUDGET};w=60`);
     // Nothing was counted and nothing is promised about a retry.

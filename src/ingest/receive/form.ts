@@ -1,6 +1,7 @@
 // The text fields of an upload: collected as they arrive, validated with UploadFieldsSchema,
 // and normalised (the fingerprint of a replay is made in idempotency.ts).
 import { addFieldError, fieldErrorsFromIssues, type FieldErrors } from "../../errors";
+import { ingestMsg } from "../../core/messages/ingest";
 import { UploadFieldsSchema, type UploadFields } from "../../schemas/ingest";
 import type { DocumentType } from "../../content/formats";
 
@@ -29,18 +30,18 @@ export class UploadForm {
 
   add(name: string, value: string, truncated: boolean): void {
     if (truncated) {
-      addError(this.errors, name, "is too long");
+      addError(this.errors, name, ingestMsg.tooLong());
       return;
     }
     const list = LIST_FIELDS[name];
     if (list) {
       this.lists[list].push(value);
     } else if (name === "file") {
-      addError(this.errors, "file", "must be a file part (with a filename), not a text field");
+      addError(this.errors, "file", ingestMsg.fileNotText());
     } else if (!SCALAR_FIELDS.has(name)) {
-      addError(this.errors, name, "is not a field of this form");
+      addError(this.errors, name, ingestMsg.unknownField());
     } else if (this.scalars.has(name)) {
-      addError(this.errors, name, "must be sent once");
+      addError(this.errors, name, ingestMsg.sentTwice());
     } else {
       this.scalars.set(name, value);
     }

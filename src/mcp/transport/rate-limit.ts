@@ -14,6 +14,7 @@ import { mcpLimit, type LimitCheck } from "../../limits/policies";
 import { clientAddress, recordLimit } from "../../limits/request";
 import { UNCOUNTED, type Budget, type BudgetRefusal } from "./budget";
 import { inspectRpcBody, readBoundedBody, type RpcErrorAnswer } from "./rpc-body";
+import { mcpBatchMsg } from "../../core/messages/limits";
 
 type Ctx = Context<AppEnv>;
 
@@ -56,11 +57,9 @@ export async function admitMcpRequest(c: Ctx): Promise<McpAdmission> {
   if (shape.batch && shape.batch.serve === undefined) return { answer: Response.json(shape.batch.answered) };
   const check = mcpLimit(clientAddress(c), c.get("config").mcpRatePerMinute, shape.reads);
   if (shape.reads > check.rule.limit) {
-    throw new ApiError(
-      "payload-too-large",
-      `This batch carries ${shape.reads} tool calls and resource reads; an address may make at most ${check.rule.limit} a minute, so it can never be served. Send at most ${check.rule.limit} per request.`,
-      { headers: { "RateLimit-Policy": `"mcp";q=${check.rule.limit};w=${check.rule.windowSeconds}` } },
-    );
+    throw new ApiError("payload-too-large", mcpBatchMsg.batchNeverServed({ reads: shape.reads, limit: check.rule.limit }), {
+      headers: { "RateLimit-Policy": `"mcp";q=${check.rule.limit};w=${check.rule.windowSeconds}` },
+    });
   }
   const headers = new Headers(request.headers);
   headers.delete("Content-Length");

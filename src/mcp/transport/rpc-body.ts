@@ -4,6 +4,7 @@
 import { SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/server";
 import { ApiError } from "../../http/problem";
 import { invalidParams } from "./rpc-params";
+import { mcpBatchMsg } from "../../core/messages/limits";
 
 /** The largest /mcp request body accepted: tool arguments are short texts and ids, so 64 KiB is generous. */
 export const MAX_MCP_BODY_BYTES = 64 * 1024;
@@ -11,7 +12,7 @@ export const MAX_MCP_BODY_BYTES = 64 * 1024;
 /** JSON-RPC batches were removed from MCP in this protocol revision; later ones (date-named) follow it. */
 export const BATCHES_REMOVED_IN = "2025-06-18";
 
-const tooLarge = () => new ApiError("payload-too-large", `An MCP request body may be at most ${MAX_MCP_BODY_BYTES} bytes (64 KiB).`);
+const tooLarge = () => new ApiError("payload-too-large", mcpBatchMsg.bodyTooLarge({ bytes: MAX_MCP_BODY_BYTES }));
 
 /**
  * Past the bound, a streamed body is still read (and dropped) up to this many bytes before the 413 leaves: under

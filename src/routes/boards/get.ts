@@ -1,12 +1,13 @@
 import { z } from "@hono/zod-openapi";
 import { OPEN_READ } from "../../auth/scopes";
 import { getBoard } from "../../db/queries/boards/board-detail";
-import { ApiError, notFound } from "../../http/problem";
+import { ApiError } from "../../http/problem";
 import { suggestBoards } from "../../search/suggest/board-suggestions";
 import { BoardDetailSchema } from "../../schemas/board-detail";
 import { dataOf } from "../../schemas/common";
 import { apiRoute, createRouter } from "../define";
 import { queryContext } from "../../http/request-queries";
+import { msg } from "../../core/messages/errors";
 
 const route = apiRoute(OPEN_READ, ["not-found"], {
   operationId: "getBoard",
@@ -31,7 +32,7 @@ export const getBoardRoute = createRouter().openapi(route, async (c) => {
   if (!board) {
     // Did you mean: the boards one slip away (a look-alike character, a digit missing or extra).
     const near = await suggestBoards(ctx, number);
-    throw new ApiError("not-found", notFound("board").detail, { suggestions: near.map(({ number, url }) => ({ number, url })) });
+    throw new ApiError("not-found", msg.notFound({ what: "board" }), { suggestions: near.map(({ number, url }) => ({ number, url })) });
   }
   return c.json({ data: board }, 200);
 });

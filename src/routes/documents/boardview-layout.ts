@@ -10,6 +10,7 @@ import { queryContext } from "../../http/request-queries";
 import { BoardviewLayoutSchema } from "../../schemas/boardviews";
 import { apiRoute, createRouter } from "../define";
 import { idParam, requireId } from "../params";
+import { msg } from "../../core/messages/errors";
 
 /** Raised when the answer's shape changes, so that a kept copy of the old shape is not revalidated. */
 const LAYOUT_SHAPE = 1;
@@ -41,7 +42,7 @@ export const getDocumentBoardviewLayoutRoute = createRouter().openapi(route, asy
   if (!doc) throw notFound("document");
   if (!doc.summary) throw notFound("boardview of this document");
   if (!doc.summary.format) {
-    throw new ApiError("not-found", `This document's boardview could not be read, so it has no drawing: ${doc.summary.reason ?? "unknown format"}.`);
+    throw new ApiError("not-found", msg.boardviewUnreadable({ reason: doc.summary.reason ?? "unknown format" }));
   }
   const etag = `"layout-${LAYOUT_SHAPE}-${doc.id}-v${doc.version}-${Date.parse(doc.updatedAt) || 0}"`;
   // A key's answer and a document not everyone sees stay in the caller's own cache.

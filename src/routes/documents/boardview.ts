@@ -1,11 +1,12 @@
 import { z } from "@hono/zod-openapi";
 import { OPEN_READ } from "../../auth/scopes";
 import { boardviewNet, boardviewPart, visibleBoardview } from "../../db/queries/boardviews";
-import { notFound, quoteInput, validationError } from "../../http/problem";
+import { ApiError, notFound, quoteInput, validationError } from "../../http/problem";
 import { queryContext } from "../../http/request-queries";
-import { BoardviewNetSchema, BoardviewPartSchema, BoardviewQuerySchema, BoardviewSummarySchema, PART_OR_NET } from "../../schemas/boardviews";
+import { BoardviewNetSchema, BoardviewPartSchema, BoardviewQuerySchema, BoardviewSummarySchema } from "../../schemas/boardviews";
 import { apiRoute, createRouter } from "../define";
 import { idParam, requireId } from "../params";
+import { msg } from "../../core/messages/errors";
 
 const route = apiRoute(OPEN_READ, ["not-found", "validation-failed"], {
   operationId: "getDocumentBoardview",
@@ -33,19 +34,19 @@ const route = apiRoute(OPEN_READ, ["not-found", "validation-failed"], {
 export const getDocumentBoardviewRoute = createRouter().openapi(route, async (c) => {
   const id = requireId(c.req.valid("param").document, "document");
   const q = c.req.valid("query");
-  if (q.part !== undefined && q.net !== undefined) throw validationError({ net: [PART_OR_NET] });
+  if (q.part !== undefined && q.net !== undefined) throw validationError({ net: [msg.partOrNet()] });
   const ctx = queryContext(c);
   const doc = await visibleBoardview(ctx, id);
   if (!doc) throw notFound("document");
   if (!doc.summary) throw notFound("boardview of this document");
   if (q.part !== undefined) {
     const part = await boardviewPart(ctx, doc, q.part);
-    if (!part) throw notFound(`part ${quoteInput(q.part)} of this boardview`);
+    if (!part) throw new ApiError("not-found", msg.partNotFound({ part: quoteInput(q.part) }));
     return c.json({ data: part }, 200);
   }
   if (q.net !== undefined) {
     const net = await boardviewNet(ctx, doc, q.net);
-    if (!net) throw notFound(`net ${quoteInput(q.net)} of this boardview`);
+    if (!net) throw new ApiError("not-found", msg.netNotFound({ net: quoteInput(q.net) }));
     return c.json({ data: net }, 200);
   }
   return c.json({ data: doc.summary }, 200);

@@ -8,6 +8,7 @@ import { DownloadUrlSchema } from "../../schemas/documents";
 import { apiRoute, createRouter } from "../define";
 import { idParam, requireId } from "../params";
 import { queryContext } from "../../http/request-queries";
+import { msg } from "../../core/messages/errors";
 
 const route = apiRoute(
   KEY_READ,
@@ -34,8 +35,7 @@ const route = apiRoute(
 
 export const downloadDocumentRoute = createRouter().openapi(route, async (c) => {
   // HEAD must not issue a link or count a download.
-  if (c.req.method === "HEAD")
-    throw new ApiError("method-not-allowed", "Use GET: each call issues a link and counts as a download.", { headers: { Allow: "GET" } });
+  if (c.req.method === "HEAD") throw new ApiError("method-not-allowed", msg.useGetForDownload(), { headers: { Allow: "GET" } });
   const viewer = c.get("viewer")!; // KEY_READ: requireAccess refused anonymous callers already
   const id = requireId(c.req.valid("param").document, "document");
   const { downloadCapPerDay, fileLinkTtlSeconds } = c.get("config");
@@ -48,7 +48,7 @@ export const downloadDocumentRoute = createRouter().openapi(route, async (c) => 
   });
   if (outcome.kind === "not-found") throw notFound("document");
   if (outcome.kind === "not-available") {
-    throw new ApiError("not-available", `This document is ${outcome.status}; only available documents can be downloaded.`);
+    throw new ApiError("not-available", msg.notDownloadable({ status: outcome.status }));
   }
   enforce(c, outcome.cap); // throws the cap's 429 when it refused
   if (outcome.kind !== "issued") throw new Error("a refused cap is thrown above");

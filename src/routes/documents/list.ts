@@ -10,6 +10,7 @@ import { successHeaders } from "../response-headers";
 import { BoardFilterParam, BooleanParam, DocumentTypeParam, VisibilityParam } from "../params";
 import { queryContext } from "../../http/request-queries";
 import { linkNext, listRequest } from "../list-page";
+import { msg } from "../../core/messages/errors";
 
 const route = apiRoute(OPEN_READ, ["validation-failed"], {
   operationId: "listDocuments",
@@ -47,7 +48,7 @@ export const listDocumentsRoute = createRouter().openapi(route, async (c) => {
   const q = c.req.valid("query");
   const viewer = c.get("viewer");
   if (q.mine && !viewer) {
-    throw keyRequired("mine=true needs an API key: send Authorization: Bearer <API_KEY>.");
+    throw keyRequired(msg.mineNeedsKey());
   }
   // A cursor belongs to one list: these filters, this page size, this caller (src/core/pagination.ts).
   const scope = documentListScope({

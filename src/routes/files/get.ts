@@ -10,8 +10,9 @@ import { etagMatches } from "../../http/cache/caching";
 import { ApiError } from "../../http/problem";
 import { countLinkRequest } from "../../http/link-limit";
 import { createRouter } from "../define";
+import { msg } from "../../core/messages/errors";
 
-const removed = () => new ApiError("gone", "The file behind this link was removed after the link was issued.");
+const removed = () => new ApiError("gone", msg.fileRemoved());
 
 export const fileRoute = createRouter().get("/files/:id/:version", async (c) => {
   // Counted per link, not per caller: the parts of one download never use up the caller's address limit.
@@ -48,7 +49,7 @@ export const fileRoute = createRouter().get("/files/:id/:version", async (c) => 
   const ifRange = c.req.header("If-Range");
   const range = ifRange === undefined || ifRange.trim() === etag ? parseRange(c.req.header("Range"), size) : undefined;
   if (range === "unsatisfiable") {
-    throw new ApiError("range-not-satisfiable", `The requested range is outside the file's ${size} bytes.`, {
+    throw new ApiError("range-not-satisfiable", msg.rangeOutside({ size }), {
       headers: { "Content-Range": `bytes */${size}`, "Accept-Ranges": "bytes" },
     });
   }

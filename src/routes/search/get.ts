@@ -2,13 +2,14 @@ import { OPEN_READ } from "../../auth/scopes";
 import { dataOf } from "../../schemas/common";
 import { z } from "@hono/zod-openapi";
 import { PageParam } from "../../core/pagination";
-import { PAGE_NEEDS_GROUP, SEARCH_GROUP_LIMIT, SEARCH_GROUPS, SEARCH_MAX_PAGE, SearchResultSchema } from "../../schemas/search/search";
+import { SEARCH_GROUP_LIMIT, SEARCH_GROUPS, SEARCH_MAX_PAGE, SearchResultSchema } from "../../schemas/search/search";
 import { validationError } from "../../http/problem";
 import { SEARCH_MAX_CHARS, SEARCH_MIN_CHARS, SearchQuerySchema } from "../../schemas/search/search-query";
 import { searchSite } from "../../search";
 import { apiRoute, createRouter } from "../define";
 import { DocumentTypeParam } from "../params";
 import { queryContext } from "../../http/request-queries";
+import { msg } from "../../core/messages/errors";
 
 /** The API's face of the one search rule (schemas/search-query.ts): parameter names and documentation. */
 const SearchRequestQuery = SearchQuerySchema.extend({
@@ -51,6 +52,6 @@ const route = apiRoute(OPEN_READ, ["validation-failed", "unavailable"], {
 
 export const searchRoute = createRouter().openapi(route, async (c) => {
   const { q, type, group, page } = c.req.valid("query");
-  if (page > 1 && !group) throw validationError({ page: [PAGE_NEEDS_GROUP] });
+  if (page > 1 && !group) throw validationError({ page: [msg.pageNeedsGroup()] });
   return c.json({ data: await searchSite(queryContext(c), q, { type, ...(group && { group, page }) }) }, 200);
 });

@@ -9,8 +9,6 @@ import { ThreadSchema } from "../forum";
 export const SEARCH_GROUP_LIMIT = 10;
 /** Pages of one group: each group ranks its newest 100 to 200 matches (src/search/index.ts), so 10 pages of 10 reach them. */
 export const SEARCH_MAX_PAGE = 10;
-/** Why a page past 1 without a group is refused: page 1 is every group's only page (REST's 422). */
-export const PAGE_NEEDS_GROUP = "page pages one group: give group too, or leave page out.";
 export const SEARCH_GROUPS = ["boards", "documents", "threads", "posts", "cases"] as const;
 
 export const SearchHighlightSchema = z
