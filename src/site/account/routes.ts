@@ -4,7 +4,15 @@
 // sign-in and an invite's first passkey.
 import type { Context, Hono } from "hono";
 import { findInvite, redeemInvite } from "../../accounts/invites";
-import { createMemberKey, listMemberKeys, parseKeyForm, revokeMemberKey } from "../../accounts/member-keys";
+import {
+  createMemberKey,
+  KEY_LIFETIMES_DAYS,
+  KEY_NAME_MAX,
+  listMemberKeys,
+  MAX_ACTIVE_KEYS,
+  parseKeyForm,
+  revokeMemberKey,
+} from "../../accounts/member-keys";
 import type { Member } from "../../accounts/members";
 import {
   listPasskeys,
@@ -132,6 +140,14 @@ async function sessionMember(c: Ctx): Promise<MemberSession> {
   return member;
 }
 
+/** A key form's problem in the page's language: which field is wrong, or the active-key limit. */
+function keyProblem(site: Site, error: DomainError): string {
+  const w = wordsOf(site);
+  if (error.kind === "conflict") return w.keyLimitReached(MAX_ACTIVE_KEYS);
+  if (error.fieldErrors?.expires) return w.keyExpiryInvalid(KEY_LIFETIMES_DAYS);
+  return w.keyNameInvalid(KEY_NAME_MAX);
+}
+
 /** A member's form: the guard, a session (else the sign-in page), the member's rate, then the work. */
 function memberForm(lang: Lang, work: (c: Ctx, site: Site, member: MemberSession) => Promise<Response>) {
   return async (c: Ctx) => {
@@ -223,7 +239,7 @@ export function addAccountRoutes(site: Hono<AppEnv>, lang: Lang): void {
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
         const name = typeof form.name === "string" ? form.name.slice(0, 200) : "";
-        return keysPage(c, site, { ...state, problem: error.message, name }, error.kind === "conflict" ? 409 : 422);
+        return keysPage(c, site, { ...state, problem: keyProblem(site, error), name }, error.kind === "conflict" ? 409 : 422);
       }
     }),
   );
@@ -241,7 +257,14 @@ export function addAccountRoutes(site: Hono<AppEnv>, lang: Lang): void {
     `/${lang}/account/remove-passkey/:id`,
     rateDecided,
     memberForm(lang, async (c, site, member) => {
-      await removePasskey(c.env.DB, member.userId, c.req.param("id") ?? "");
+      try {
+        await removePasskey(c.env.DB, member.userId, c.req.param("id") ?? "");
+      } catch (error) {
+        // The one conflict: removing the only passkey, said in the page's language.
+        if (!(error instanceof DomainError) || error.kind !== "conflict") throw error;
+        const w = wordsOf(site);
+        return messagePage(c, site, 409, w.conflictTitle, w.passkeyOnlyRemove);
+      }
       return c.redirect(accountUrl(site.urls, "account/keys"), 303);
     }),
   );

@@ -53,6 +53,10 @@ const en = {
   capText: (limit: number, retry: number) =>
     `This account has reached its ${limit} downloads per 24 hours. The next download is possible in ${retry} s.`,
   back: "Back to your API keys",
+  keyNameInvalid: (max: number) => `A key needs a name of 1 to ${max} characters.`,
+  keyExpiryInvalid: (days: readonly number[]) => `A key expires after ${days.join(", ")} days.`,
+  keyLimitReached: (max: number) => `At most ${max} active keys: revoke one first.`,
+  passkeyOnlyRemove: "This is your only passkey: add another before removing it.",
 };
 
 const es: typeof en = {
@@ -110,6 +114,10 @@ const es: typeof en = {
   capText: (limit: number, retry: number) =>
     `Esta cuenta ha llegado a sus ${limit} descargas cada 24 horas. La próxima descarga será posible dentro de ${retry} s.`,
   back: "Volver a tus claves de API",
+  keyNameInvalid: (max: number) => `Una clave necesita un nombre de 1 a ${max} caracteres.`,
+  keyExpiryInvalid: (days: readonly number[]) => `Una clave caduca a los ${days.join(", ")} días.`,
+  keyLimitReached: (max: number) => `Como mucho ${max} claves activas: revoca una primero.`,
+  passkeyOnlyRemove: "Es tu única llave de acceso: añade otra antes de quitarla.",
 };
 
 export type AccountWords = typeof en;
