@@ -39,4 +39,18 @@ describe("account form problems in the page's language", () => {
     expect(html).toContain("Es tu única llave de acceso: añade otra antes de quitarla.");
     expect(html).not.toContain("This is your only passkey");
   });
+
+  it("a passkey call's problem is Spanish on /es and English on /en", async () => {
+    const noSession = await send("POST", "/es/account/passkeys/options", { json: {} });
+    expect(noSession.status).toBe(401);
+    expect(await noSession.json()).toEqual({ error: "La llave de acceso no fue aceptada, o no has iniciado sesión." });
+    const badInvite = await send("POST", "/es/account/passkeys/options", { json: { invite: "x".repeat(43) } });
+    expect(badInvite.status).toBe(410);
+    expect(await badInvite.json()).toEqual({ error: "Esta invitación caducó o ya se usó." });
+    const notJson = await send("POST", "/es/account/sign-in", { headers: { "Content-Type": "application/json" } });
+    expect(notJson.status).toBe(422);
+    expect(((await notJson.json()) as { error: string }).error).toMatch(/^La solicitud de llave de acceso no es válida/);
+    const english = await send("POST", "/en/account/passkeys/options", { json: { invite: "x".repeat(43) } });
+    expect(await english.json()).toEqual({ error: "This invite has expired or was already used." });
+  });
 });

@@ -16,6 +16,7 @@ import {
 import type { Member } from "../../accounts/members";
 import {
   listPasskeys,
+  MAX_PASSKEYS,
   registerPasskey,
   registrationOptions,
   relyingParty,
@@ -91,8 +92,11 @@ function refusalJson(c: Ctx, site: Site, refusal: Refusal): Response {
 
 const STATUS = { invalid: 422, conflict: 409, "not-found": 404, unauthorized: 401, forbidden: 403, gone: 410, unavailable: 503 } as const;
 
-function errorJson(c: Ctx, error: DomainError): Response {
-  return c.json({ error: error.message }, STATUS[error.kind], { "Cache-Control": "no-store" });
+/** A passkey call's domain error as JSON in the page's language (the domain's own message is English). */
+function errorJson(c: Ctx, site: Site, error: DomainError): Response {
+  const problem = wordsOf(site).passkeyProblem[error.kind];
+  const text = typeof problem === "function" ? problem(MAX_PASSKEYS) : problem;
+  return c.json({ error: text }, STATUS[error.kind], { "Cache-Control": "no-store" });
 }
 
 /** The body of a passkey call: JSON of bounded size, else an "invalid" error. */
@@ -117,7 +121,7 @@ function passkeyCall(lang: Lang, work: (c: Ctx, site: Site, body: Record<string,
     try {
       return await work(c, site, await jsonBody(c));
     } catch (error) {
-      if (error instanceof DomainError) return errorJson(c, error);
+      if (error instanceof DomainError) return errorJson(c, site, error);
       if (error instanceof RefusedPost) return refusalJson(c, site, error.refusal);
       throw error;
     }
