@@ -81,6 +81,7 @@ export const en = {
     "Listing tools and templates, completions and ping keep working meanwhile.",
   seconds: (n: number) => (n === 1 ? "1 second" : `${n} seconds`),
   failed: "The tool failed on the server's side. Try again in a moment; if it keeps failing, tell the user the site's MCP server has a problem.",
+  invalidArguments: (tool: string, issues: string) => `Input validation error: Invalid arguments for tool ${tool}: ${issues}`,
   // the get_* tools
   notVisible: (what: string, id: string, kind: string) =>
     `No ${what} ${id} is visible: it does not exist or is not published. Find them with the search tool or list_recent {"kind":"${kind}"}.`,
@@ -261,6 +262,7 @@ const es: McpWords = {
   seconds: (n) => (n === 1 ? "1 segundo" : `${n} segundos`),
   failed:
     "La herramienta ha fallado en el servidor. Inténtalo de nuevo en un momento; si sigue fallando, dile al usuario que el servidor MCP del sitio tiene un problema.",
+  invalidArguments: (tool, issues) => `Error de validación de la entrada: argumentos no válidos para la herramienta ${tool}: ${issues}`,
   notVisible: (what, id, kind) =>
     `${what[0].toUpperCase()}${what.slice(1)} ${id} no está visible: no existe o no se ha publicado. Búscalo con la herramienta search o con list_recent {"kind":"${kind}"}.`,
   onPage: (url) => `el texto completo está en su página, ${url}`,

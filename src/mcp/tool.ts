@@ -7,6 +7,10 @@ import { OverBudget, overBudgetText, withinBudget } from "./transport/budget";
 import { mcpWords } from "./i18n";
 import type { Lang } from "../core/language";
 import { toolErrorText } from "./errors";
+import { en as zodEnglish, es as zodSpanish } from "zod/locales";
+
+/** Zod's own messages in each language, for the arguments a tool refuses. */
+const ZOD_MESSAGES = { en: zodEnglish().localeError, es: zodSpanish().localeError } satisfies Record<Lang, unknown>;
 
 export interface ToolAnswer<Structured> {
   structured: Structured;
@@ -85,27 +89,48 @@ export function compactSchema(schema: z.ZodObject): StandardSchemaWithJSON {
   };
 }
 
+/**
+ * The input schema as advertised, with validation left to the tool's handler: the SDK's own refusal is English
+ * only, the handler's is in the caller's language.
+ */
+function checkedByHandler(schema: z.ZodObject): StandardSchemaWithJSON {
+  const compact = compactSchema(schema);
+  return { "~standard": { ...compact["~standard"], validate: (value: unknown) => ({ value }) } };
+}
+
+/** A refused argument list as the SDK words it (path: message, comma separated), in `lang`. */
+function invalidArguments(tool: ToolDefinition<z.ZodObject, z.ZodObject>, args: unknown, lang: Lang): CallToolResult | { data: unknown } {
+  const parsed = tool.input.safeParse(args ?? {}, { error: ZOD_MESSAGES[lang] });
+  if (parsed.success) return { data: parsed.data };
+  const issues = parsed.error.issues.map((i) => (i.path.length ? `${i.path.map(String).join(".")}: ${i.message}` : i.message)).join(", ");
+  return { isError: true, content: [{ type: "text", text: mcpWords(lang).invalidArguments(tool.name, issues) }] };
+}
+
 export function registerTool<Input extends z.ZodObject, Output extends z.ZodObject>(
   server: McpServer,
   ctx: ToolContext,
   tool: ToolDefinition<Input, Output>,
 ): void {
-  // Registered through the SDK's untyped face: the args were validated against `tool.input` by the SDK.
+  // Registered through the SDK's untyped face: the args are validated against `tool.input` by the handler.
   server.registerTool<StandardSchemaWithJSON, StandardSchemaWithJSON>(
     tool.name,
     {
       title: tool.title,
       description: tool.description,
-      inputSchema: compactSchema(tool.input),
+      inputSchema: checkedByHandler(tool.input),
       // Read-only, so the destructive and idempotent hints (meaningful only for tools that write) are left out.
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async (args: unknown): Promise<CallToolResult> => {
+    async (raw: unknown): Promise<CallToolResult> => {
+      // The reader's language: the call's lang, else the request's (Accept-Language, else the site's default).
+      const asked = (raw as { lang?: unknown } | undefined)?.lang;
+      const lang: Lang = asked === "es" || asked === "en" ? asked : ctx.defaultLang;
+      const checked = invalidArguments(tool as unknown as ToolDefinition<z.ZodObject, z.ZodObject>, raw, lang);
+      if (!("data" in checked)) return checked;
+      const args = checked.data as z.output<Input>;
       try {
-        return asResult(await withinBudget(ctx.budget, () => tool.run(args as z.output<Input>, ctx)));
+        return asResult(await withinBudget(ctx.budget, () => tool.run(args, ctx)));
       } catch (error) {
-        // The reader's language: the call's lang, else the request's (Accept-Language, else the site's default).
-        const lang = (args as { lang?: Lang }).lang ?? ctx.defaultLang;
         if (error instanceof OverBudget) return { isError: true, content: [{ type: "text", text: overBudgetText(error.refusal, lang) }] };
         const explained = toolErrorText(error, lang);
         if (explained !== undefined) return { isError: true, content: [{ type: "text", text: explained }] };

@@ -4,10 +4,19 @@
 // sign-in and an invite's first passkey.
 import type { Context, Hono } from "hono";
 import { findInvite, redeemInvite } from "../../accounts/invites";
-import { createMemberKey, listMemberKeys, parseKeyForm, revokeMemberKey } from "../../accounts/member-keys";
+import {
+  createMemberKey,
+  KEY_LIFETIMES_DAYS,
+  KEY_NAME_MAX,
+  listMemberKeys,
+  MAX_ACTIVE_KEYS,
+  parseKeyForm,
+  revokeMemberKey,
+} from "../../accounts/member-keys";
 import type { Member } from "../../accounts/members";
 import {
   listPasskeys,
+  MAX_PASSKEYS,
   registerPasskey,
   registrationOptions,
   relyingParty,
@@ -83,8 +92,11 @@ function refusalJson(c: Ctx, site: Site, refusal: Refusal): Response {
 
 const STATUS = { invalid: 422, conflict: 409, "not-found": 404, unauthorized: 401, forbidden: 403, gone: 410, unavailable: 503 } as const;
 
-function errorJson(c: Ctx, error: DomainError): Response {
-  return c.json({ error: error.message }, STATUS[error.kind], { "Cache-Control": "no-store" });
+/** A passkey call's domain error as JSON in the page's language (the domain's own message is English). */
+function errorJson(c: Ctx, site: Site, error: DomainError): Response {
+  const problem = wordsOf(site).passkeyProblem[error.kind];
+  const text = typeof problem === "function" ? problem(MAX_PASSKEYS) : problem;
+  return c.json({ error: text }, STATUS[error.kind], { "Cache-Control": "no-store" });
 }
 
 /** The body of a passkey call: JSON of bounded size, else an "invalid" error. */
@@ -109,7 +121,7 @@ function passkeyCall(lang: Lang, work: (c: Ctx, site: Site, body: Record<string,
     try {
       return await work(c, site, await jsonBody(c));
     } catch (error) {
-      if (error instanceof DomainError) return errorJson(c, error);
+      if (error instanceof DomainError) return errorJson(c, site, error);
       if (error instanceof RefusedPost) return refusalJson(c, site, error.refusal);
       throw error;
     }
@@ -130,6 +142,14 @@ async function sessionMember(c: Ctx): Promise<MemberSession> {
   const refused = await checkMemberRate(c, member);
   if (refused) throw new RefusedPost(refused);
   return member;
+}
+
+/** A key form's problem in the page's language: which field is wrong, or the active-key limit. */
+function keyProblem(site: Site, error: DomainError): string {
+  const w = wordsOf(site);
+  if (error.kind === "conflict") return w.keyLimitReached(MAX_ACTIVE_KEYS);
+  if (error.fieldErrors?.expires) return w.keyExpiryInvalid(KEY_LIFETIMES_DAYS);
+  return w.keyNameInvalid(KEY_NAME_MAX);
 }
 
 /** A member's form: the guard, a session (else the sign-in page), the member's rate, then the work. */
@@ -223,7 +243,7 @@ export function addAccountRoutes(site: Hono<AppEnv>, lang: Lang): void {
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
         const name = typeof form.name === "string" ? form.name.slice(0, 200) : "";
-        return keysPage(c, site, { ...state, problem: error.message, name }, error.kind === "conflict" ? 409 : 422);
+        return keysPage(c, site, { ...state, problem: keyProblem(site, error), name }, error.kind === "conflict" ? 409 : 422);
       }
     }),
   );
@@ -241,7 +261,14 @@ export function addAccountRoutes(site: Hono<AppEnv>, lang: Lang): void {
     `/${lang}/account/remove-passkey/:id`,
     rateDecided,
     memberForm(lang, async (c, site, member) => {
-      await removePasskey(c.env.DB, member.userId, c.req.param("id") ?? "");
+      try {
+        await removePasskey(c.env.DB, member.userId, c.req.param("id") ?? "");
+      } catch (error) {
+        // The one conflict: removing the only passkey, said in the page's language.
+        if (!(error instanceof DomainError) || error.kind !== "conflict") throw error;
+        const w = wordsOf(site);
+        return messagePage(c, site, 409, w.conflictTitle, w.passkeyOnlyRemove);
+      }
       return c.redirect(accountUrl(site.urls, "account/keys"), 303);
     }),
   );

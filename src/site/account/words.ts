@@ -53,6 +53,20 @@ const en = {
   capText: (limit: number, retry: number) =>
     `This account has reached its ${limit} downloads per 24 hours. The next download is possible in ${retry} s.`,
   back: "Back to your API keys",
+  keyNameInvalid: (max: number) => `A key needs a name of 1 to ${max} characters.`,
+  keyExpiryInvalid: (days: readonly number[]) => `A key expires after ${days.join(", ")} days.`,
+  keyLimitReached: (max: number) => `At most ${max} active keys: revoke one first.`,
+  passkeyOnlyRemove: "This is your only passkey: add another before removing it.",
+  /** A passkey call's problem by its kind (the page shows it after passkeyFailed). */
+  passkeyProblem: {
+    invalid: "The passkey request is not valid, has expired or was already used: start again.",
+    conflict: (max: number) => `At most ${max} passkeys per member: remove one first.`,
+    "not-found": "No such passkey.",
+    unauthorized: "The passkey was not accepted, or you are not signed in.",
+    forbidden: "This passkey request belongs to another member.",
+    gone: "This invite has expired or was already used.",
+    unavailable: "Not possible right now: try again later.",
+  },
 };
 
 const es: typeof en = {
@@ -110,6 +124,19 @@ const es: typeof en = {
   capText: (limit: number, retry: number) =>
     `Esta cuenta ha llegado a sus ${limit} descargas cada 24 horas. La próxima descarga será posible dentro de ${retry} s.`,
   back: "Volver a tus claves de API",
+  keyNameInvalid: (max: number) => `Una clave necesita un nombre de 1 a ${max} caracteres.`,
+  keyExpiryInvalid: (days: readonly number[]) => `Una clave caduca a los ${days.join(", ")} días.`,
+  keyLimitReached: (max: number) => `Como mucho ${max} claves activas: revoca una primero.`,
+  passkeyOnlyRemove: "Es tu única llave de acceso: añade otra antes de quitarla.",
+  passkeyProblem: {
+    invalid: "La solicitud de llave de acceso no es válida, caducó o ya se usó: empieza de nuevo.",
+    conflict: (max: number) => `Como mucho ${max} llaves de acceso por miembro: quita una primero.`,
+    "not-found": "No existe esa llave de acceso.",
+    unauthorized: "La llave de acceso no fue aceptada, o no has iniciado sesión.",
+    forbidden: "Esta solicitud de llave de acceso pertenece a otro miembro.",
+    gone: "Esta invitación caducó o ya se usó.",
+    unavailable: "No es posible ahora: inténtalo más tarde.",
+  },
 };
 
 export type AccountWords = typeof en;
