@@ -3,7 +3,9 @@
 // site to pages with the same status (site/errors.ts), MCP to tool errors (mcp/errors.ts). A test
 // (test/structure.test.ts) fails when a domain folder imports the HTTP problem type.
 // A message is written in both languages (src/core/messages); `message` keeps the English for logs.
+import { locales } from "zod";
 import { msg } from "./core/messages/errors";
+import { localizedField } from "./core/messages/fields";
 import { type FieldMessage, isLocalized, type Localized } from "./core/messages/text";
 
 export type DomainErrorKind =
@@ -66,15 +68,43 @@ export function addFieldError(errors: FieldErrors, field: string, message: Field
   (errors[field] ??= []).push(message);
 }
 
+/** A zod issue as the validators hand it over (finalized: its input is gone). */
+type ZodIssueLike = { code?: string; path: readonly PropertyKey[]; message: string; params?: unknown };
+
+const zodEnglish = locales.en().localeError;
+const zodSpanish = locales.es().localeError;
+const textOf = (said: ReturnType<typeof zodEnglish>) => (typeof said === "string" ? said : said?.message);
+
+/** The value at an issue's path in what was validated (zod drops it from the issue; some messages name its type). */
+function inputAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let at = input;
+  for (const key of path) at = typeof at === "object" && at !== null ? (at as Record<PropertyKey, unknown>)[key] : undefined;
+  return at;
+}
+
 /**
- * Turns zod issues into per-field messages (never ZodError.message, which is JSON text in zod 4). A custom issue
- * of the service carries its message in both languages as `params.message`; zod's own messages stay as written.
+ * One issue's message in both languages: a custom issue of the service carries it as `params.message`; a check's
+ * error written with fieldText is found again by its English; zod's own message is said again by zod's Spanish
+ * locale from the issue's code and params. Anything else (an English text the tables do not know) stays as is.
  */
-export function fieldErrorsFromIssues(issues: readonly { path: readonly PropertyKey[]; message: string; params?: unknown }[]): FieldErrors {
+function issueMessage(issue: ZodIssueLike, input: unknown): FieldMessage {
+  const carried = (issue.params as { message?: unknown } | undefined)?.message;
+  if (isLocalized(carried)) return carried;
+  const own = localizedField(issue.message);
+  if (own) return own;
+  if (!issue.code || issue.code === "custom") return issue.message;
+  const raw = { ...issue, input: inputAt(input, issue.path) } as unknown as Parameters<typeof zodEnglish>[0];
+  if (textOf(zodEnglish(raw)) !== issue.message) return issue.message;
+  const es = textOf(zodSpanish(raw));
+  return es ? { en: issue.message, es } : issue.message;
+}
+
+/**
+ * Turns zod issues into per-field messages in both languages (never ZodError.message, which is JSON text in zod
+ * 4); `input` is what was validated, for the messages that name what was received.
+ */
+export function fieldErrorsFromIssues(issues: readonly ZodIssueLike[], input?: unknown): FieldErrors {
   const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const localized = (issue.params as { message?: unknown } | undefined)?.message;
-    addFieldError(errors, issue.path.map(String).join(".") || "_", isLocalized(localized) ? localized : issue.message);
-  }
+  for (const issue of issues) addFieldError(errors, issue.path.map(String).join(".") || "_", issueMessage(issue, input));
   return errors;
 }

@@ -2,6 +2,7 @@
 import { z } from "@hono/zod-openapi";
 import { ID_PATTERN } from "./ids";
 import { msg } from "./messages/errors";
+import { fieldMsg, fieldText } from "./messages/fields";
 
 export const DEFAULT_PER_PAGE = 20;
 export const MAX_PER_PAGE = 100;
@@ -10,10 +11,10 @@ export const MAX_PER_PAGE = 100;
 // The maximum is checked first and stops there: a number too large is "at most …", not "not a whole number".
 function pageNumber(max: number) {
   const n = z
-    .number({ error: "must be a whole number" })
-    .max(max, { error: `must be at most ${max}`, abort: true })
-    .int("must be a whole number")
-    .min(1, "must be at least 1");
+    .number({ error: fieldText(fieldMsg.wholeNumber()) })
+    .max(max, { error: fieldText(fieldMsg.atMost({ max })), abort: true })
+    .int(fieldText(fieldMsg.wholeNumber()))
+    .min(1, fieldText(fieldMsg.atLeast({ min: 1 })));
   return z.preprocess((raw) => (typeof raw === "string" && /^[0-9]+$/.test(raw) ? Number(raw) : raw), n);
 }
 

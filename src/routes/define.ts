@@ -87,7 +87,8 @@ export function apiRoute<
 export function createRouter() {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
-      if (!result.success) throw validationError(fieldErrorsFromIssues(result.error.issues));
+      // zod-validator hands the hook the input it validated as `data` (its type names it only on success).
+      if (!result.success) throw validationError(fieldErrorsFromIssues(result.error.issues, (result as { data?: unknown }).data));
     },
   });
 }

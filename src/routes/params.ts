@@ -5,6 +5,7 @@ import { canonicalId, ID_PATTERN } from "../core/ids";
 import { notFound } from "../http/problem";
 import { DocumentTypeSchema, OutcomeSchema, VisibilitySchema } from "../schemas/common";
 import type { Thing } from "../core/messages/errors";
+import { fieldMsg, fieldText } from "../core/messages/fields";
 
 /** A path id. Anything that is not a ULID is a 404 like any other unknown id (docs/design.md §2). */
 export function idParam(name: string, what: string) {
@@ -27,7 +28,7 @@ export function requireId(raw: string, what: Thing): string {
 
 export const BoardFilterParam = z
   .string()
-  .min(1, "must not be empty")
+  .min(1, fieldText(fieldMsg.notEmpty()))
   .max(MAX_BOARD_SPELLING)
   .optional()
   .openapi({
@@ -38,4 +39,6 @@ export const BoardFilterParam = z
 export const DocumentTypeParam = DocumentTypeSchema.optional().openapi({ param: { name: "type", in: "query" } });
 export const VisibilityParam = VisibilitySchema.optional().openapi({ param: { name: "visibility", in: "query" } });
 export const OutcomeParam = OutcomeSchema.optional().openapi({ param: { name: "outcome", in: "query" } });
-export const BooleanParam = z.enum(["true", "false", "1", "0"], { error: "must be true or false" }).transform((v) => v === "true" || v === "1");
+export const BooleanParam = z
+  .enum(["true", "false", "1", "0"], { error: fieldText(fieldMsg.trueOrFalse()) })
+  .transform((v) => v === "true" || v === "1");

@@ -1,6 +1,7 @@
 // Ingestion shapes (spec §2.13, §2.14, §4.6): Capabilities, UploadStatus and the upload form.
 import { z } from "@hono/zod-openapi";
 import { DocumentStatusSchema, DocumentTypeSchema, IdSchema, UrlSchema, VisibilitySchema } from "./common";
+import { fieldMsg, fieldText } from "../core/messages/fields";
 
 export const EXTERNAL_ID_PATTERN = /^[A-Za-z0-9._:-]+$/;
 export const EXTERNAL_ID_MAX = 128;
@@ -76,11 +77,11 @@ const NUL = "\u0000";
 function text(max: number) {
   return z
     .string()
-    .max(max, { error: `must be at most ${max} characters` })
-    .refine((s) => !s.includes(NUL), { error: "must not contain NUL characters" });
+    .max(max, { error: fieldText(fieldMsg.atMostChars({ max })) })
+    .refine((s) => !s.includes(NUL), { error: fieldText(fieldMsg.noNul()) });
 }
-const listItem = text(MAX_LIST_ITEM_LENGTH).refine((s) => s.trim().length > 0, { error: "must not be empty" });
-const list = z.array(listItem).max(MAX_LIST_ITEMS, { error: `at most ${MAX_LIST_ITEMS} items` });
+const listItem = text(MAX_LIST_ITEM_LENGTH).refine((s) => s.trim().length > 0, { error: fieldText(fieldMsg.notEmpty()) });
+const list = z.array(listItem).max(MAX_LIST_ITEMS, { error: fieldText(fieldMsg.atMostItems({ max: MAX_LIST_ITEMS })) });
 
 /**
  * The metadata fields of POST /uploads as they arrive in multipart/form-data (text values; lists
@@ -88,23 +89,23 @@ const list = z.array(listItem).max(MAX_LIST_ITEMS, { error: `at most ${MAX_LIST_
  */
 export const UploadFieldsSchema = z.object({
   external_id: z
-    .string({ error: "is required" })
-    .min(1, { error: "is required" })
-    .max(EXTERNAL_ID_MAX, { error: `must be at most ${EXTERNAL_ID_MAX} characters` })
-    .regex(EXTERNAL_ID_PATTERN, { error: "may contain only letters, digits and . _ : -" })
+    .string({ error: fieldText(fieldMsg.required()) })
+    .min(1, { error: fieldText(fieldMsg.required()) })
+    .max(EXTERNAL_ID_MAX, { error: fieldText(fieldMsg.atMostChars({ max: EXTERNAL_ID_MAX })) })
+    .regex(EXTERNAL_ID_PATTERN, { error: fieldText(fieldMsg.externalIdChars()) })
     .openapi({ description: "Your id for this upload: the idempotency key", example: "scan-2026-0001" }),
   title: text(200).optional().openapi({ description: "Defaults to the file name without its extension" }),
   type: DocumentTypeSchema.optional().openapi({ description: "Defaults to the type of the file's extension (see /capabilities)" }),
   description: text(5000).optional(),
   visibility: VisibilitySchema.optional().openapi({ description: "Default private; forced to private unless the key holds library:publish" }),
   rights_attested: z
-    .enum(["true", "false", "1", "0"], { error: "must be true or false" })
+    .enum(["true", "false", "1", "0"], { error: fieldText(fieldMsg.trueOrFalse()) })
     .transform((v) => v === "true" || v === "1")
     .optional()
     .openapi({ description: "Must be true for public uploads" }),
   manufacturer_id: z
     .string()
-    .regex(/^[0-9]{1,9}$/, { error: "must be a positive integer" })
+    .regex(/^[0-9]{1,9}$/, { error: fieldText(fieldMsg.positiveInteger()) })
     .transform(Number)
     .optional()
     .openapi({ description: "Integer id of a known manufacturer" }),

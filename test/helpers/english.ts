@@ -1,6 +1,7 @@
 // What English looks like in a text meant for a Spanish reader: the fixed words of every English template of the
 // message tables (src/core/messages) and of the problem table, and the commonest English function words.
 import { msg } from "../../src/core/messages/errors";
+import { fieldMsg } from "../../src/core/messages/fields";
 import { ingestMsg } from "../../src/core/messages/ingest";
 import { limitMsg, mcpBatchMsg } from "../../src/core/messages/limits";
 import type { Localized } from "../../src/core/messages/text";
@@ -16,7 +17,7 @@ const HOLES = new Proxy({} as Record<string, unknown>, {
 let fragments: string[] | undefined;
 export function englishFragments(): string[] {
   if (fragments) return fragments;
-  const tables: Record<string, (p: never) => Localized>[] = [msg, limitMsg, mcpBatchMsg, ingestMsg];
+  const tables: Record<string, (p: never) => Localized>[] = [msg, limitMsg, mcpBatchMsg, ingestMsg, fieldMsg];
   const texts = tables.flatMap((table) => Object.values(table).map((render) => render(HOLES as never)));
   texts.push(...Object.values(PROBLEMS).map((p) => p.explanation));
   // Literals both languages share (a header's syntax, a parameter's name) are not English.

@@ -5,6 +5,7 @@
 // anywhere fails here.
 import { beforeAll, describe, expect, it } from "vitest";
 import { msg } from "../../src/core/messages/errors";
+import { fieldMsg } from "../../src/core/messages/fields";
 import { ingestMsg } from "../../src/core/messages/ingest";
 import { limitMsg, mcpBatchMsg } from "../../src/core/messages/limits";
 import type { Localized } from "../../src/core/messages/text";
@@ -27,12 +28,12 @@ function texts(body: { title: string; detail: string; errors?: Record<string, st
 }
 
 describe("a Spanish reader's problem is Spanish throughout", () => {
-  const cases: [string, string, { key?: string; status: number; code: string; zod?: boolean }][] = [
+  const cases: [string, string, { key?: string; status: number; code: string }][] = [
     ["an unknown endpoint (404)", "/no-such-endpoint", { status: 404, code: "not-found" }],
     ["a missing document (404)", "/documents/01ZZZZZZZZZZZZZZZZZZZZZZZZ", { status: 404, code: "not-found" }],
     ["a board no one has (404 with suggestions)", "/boards/820-0165", { status: 404, code: "not-found" }],
-    // zod's own field messages stay as the library writes them; the detail and title are the service's.
-    ["a query out of range (422, zod)", "/documents?per_page=0", { status: 422, code: "validation-failed", zod: true }],
+    ["a query out of range (422, a schema's check)", "/documents?per_page=0", { status: 422, code: "validation-failed" }],
+    ["an unknown type (422, zod's own message)", "/documents?type=nonsense", { status: 422, code: "validation-failed" }],
     ["page without group (422, the service's own rule)", "/search?q=placa&page=2", { status: 422, code: "validation-failed" }],
     ["part and net together (422)", `/documents/${SAMPLE_IDS.publicSchematic}/boardview?part=U1&net=GND`, { status: 422, code: "validation-failed" }],
     ["page and cursor together (422)", "/documents?cursor=abc&page=2", { status: 422, code: "validation-failed" }],
@@ -46,7 +47,7 @@ describe("a Spanish reader's problem is Spanish throughout", () => {
       const { res, body } = await problem(path, "es-AR,es;q=0.9", expected);
       expect(res.headers.get("Content-Language")).toBe("es");
       expect(body.title).toBe(PROBLEMS[expected.code as keyof typeof PROBLEMS].titles.es);
-      for (const text of expected.zod ? [body.title, body.detail] : texts(body)) expect(spanishOnly(text), `${text} (${path})`).toEqual([]);
+      for (const text of texts(body)) expect(spanishOnly(text), `${text} (${path})`).toEqual([]);
       if (expected.status === 403) expect(body.required_scopes).toEqual(["api:read"]);
     });
   }
@@ -68,6 +69,22 @@ describe("a Spanish reader's problem is Spanish throughout", () => {
     expect(Array.isArray(body.suggestions ?? [])).toBe(true);
   });
 
+  it("field messages of a 422: the service's own and zod's, in Spanish", async () => {
+    const perPage = await problem("/documents?per_page=0", "es", { status: 422, code: "validation-failed" });
+    expect(perPage.body.errors).toEqual({ per_page: [fieldMsg.atLeast({ min: 1 }).es] });
+    const both = await problem(`/documents/${SAMPLE_IDS.publicSchematic}/boardview?part=a&net=b`, "es", {
+      status: 422,
+      code: "validation-failed",
+    });
+    expect(both.body.errors).toEqual({ net: [msg.partOrNet().es] });
+    const since = await problem("/changes?since=nonsense", "es", { status: 422, code: "validation-failed" });
+    expect(since.body.errors).toEqual({ since: [fieldMsg.notAPosition().es] });
+    // zod's own message, said by zod's Spanish locale (not a sentence of ours).
+    const type = await problem("/documents?type=nonsense", "es", { status: 422, code: "validation-failed" });
+    expect(type.body.errors.type).toHaveLength(1);
+    expect(type.body.errors.type[0]).toMatch(/^Opción inválida: se esperaba una de /);
+  });
+
   it("an upload refusal: detail and field messages", async () => {
     const { key } = await createUploader();
     const res = await postUpload("not a form", { key, headers: { "Content-Type": "text/plain", "Accept-Language": "es" } });
@@ -87,13 +104,22 @@ describe("an English reader's problem is English throughout", () => {
     expect(body.errors.page).toEqual([msg.pageNeedsGroup().en]);
     const denied = await problem("/me", "en", { key: KEYS.aliceIngest, status: 403, code: "forbidden" });
     expect(denied.body.detail).toBe(msg.scopeMissing({ scopes: ["api:read"] }).en);
+    const perPage = await problem("/documents?per_page=0", "en", { status: 422, code: "validation-failed" });
+    expect(perPage.body.errors).toEqual({ per_page: ["must be at least 1"] });
+    const both = await problem(`/documents/${SAMPLE_IDS.publicSchematic}/boardview?part=a&net=b`, "en", {
+      status: 422,
+      code: "validation-failed",
+    });
+    expect(both.body.errors).toEqual({ net: ["Ask for a part or a net, not both."] });
+    const type = await problem("/documents?type=nonsense", "en", { status: 422, code: "validation-failed" });
+    expect(type.body.errors.type[0]).toMatch(/^Invalid option: expected one of /);
     const missing = await problem("/no-such-endpoint", "en", { status: 404, code: "not-found" });
     expect(missing.body.detail).toBe(msg.noEndpoint({ path: "/api/v1/no-such-endpoint" }).en);
   });
 });
 
 describe("the message tables", () => {
-  const tables: Record<string, Record<string, (p: never) => Localized>> = { msg, limitMsg, mcpBatchMsg, ingestMsg };
+  const tables: Record<string, Record<string, (p: never) => Localized>> = { msg, limitMsg, mcpBatchMsg, ingestMsg, fieldMsg };
 
   it("every message has a Spanish text that is not its English one", () => {
     for (const [table, messages] of Object.entries(tables))
@@ -137,6 +163,7 @@ const sampleParams = {
   reads: 9,
   bytes: 100,
   max: 100,
+  min: 2,
   got: "text/plain",
   length: 200,
 };

@@ -63,7 +63,7 @@ export class UploadForm {
     for (const [name, values] of Object.entries(this.lists)) if (values.length) input[name] = values;
     const result = UploadFieldsSchema.safeParse(input);
     if (!result.success) {
-      for (const [field, messages] of Object.entries(fieldErrorsFromIssues(result.error.issues))) {
+      for (const [field, messages] of Object.entries(fieldErrorsFromIssues(result.error.issues, input))) {
         for (const message of messages) addError(this.errors, field, message);
       }
       return undefined;

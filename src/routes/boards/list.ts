@@ -10,6 +10,7 @@ import { apiRoute, createRouter } from "../define";
 import { queryContext } from "../../http/request-queries";
 import { successHeaders } from "../response-headers";
 import { linkNext, listRequest } from "../list-page";
+import { fieldMsg, fieldText } from "../../core/messages/fields";
 
 const route = apiRoute(OPEN_READ, ["validation-failed"], {
   operationId: "listBoards",
@@ -23,13 +24,13 @@ const route = apiRoute(OPEN_READ, ["validation-failed"], {
     query: z.object({
       manufacturer: z
         .string()
-        .min(1, "must not be empty")
+        .min(1, fieldText(fieldMsg.notEmpty()))
         .max(120)
         .optional()
         .openapi({ param: { name: "manufacturer", in: "query" }, example: "Apple", description: "A manufacturer's name, any case" }),
       q: z
         .string()
-        .min(1, "must not be empty")
+        .min(1, fieldText(fieldMsg.notEmpty()))
         .max(MAX_BOARD_SPELLING)
         .optional()
         .openapi({

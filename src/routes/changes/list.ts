@@ -6,13 +6,16 @@ import { ApiError } from "../../http/problem";
 import { queryContext } from "../../http/request-queries";
 import { ChangesPageSchema } from "../../schemas/changes";
 import { apiRoute, createRouter } from "../define";
+import { fieldMsg } from "../../core/messages/fields";
+
+const NOT_A_POSITION = fieldMsg.notAPosition();
 
 const SinceParam = z
   .string()
   .transform((text, ctx) => {
     const position = decodePosition(text);
     if (!position) {
-      ctx.addIssue({ code: "custom", message: "is not a position of this feed: send meta.next of a previous answer as it is" });
+      ctx.addIssue({ code: "custom", message: NOT_A_POSITION.en, params: { message: NOT_A_POSITION } });
       return z.NEVER;
     }
     return position;

@@ -5,6 +5,7 @@ import { ThreadSchema } from "../../schemas/forum";
 import { createRouter } from "../define";
 import { queryContext } from "../../http/request-queries";
 import { linkNext, listRequest, listRoute } from "../list-page";
+import { fieldMsg, fieldText } from "../../core/messages/fields";
 
 const route = listRoute({
   operationId: "listThreads",
@@ -15,7 +16,7 @@ const route = listRoute({
   filters: {
     category: z
       .string()
-      .min(1, "must not be empty")
+      .min(1, fieldText(fieldMsg.notEmpty()))
       .max(100)
       .optional()
       .openapi({ param: { name: "category", in: "query" }, description: "Category slug", example: "laptops" }),

@@ -5,6 +5,7 @@ import { BlogPostSchema } from "../../schemas/blog";
 import { createRouter } from "../define";
 import { queryContext } from "../../http/request-queries";
 import { linkNext, listRequest, listRoute } from "../list-page";
+import { fieldMsg, fieldText } from "../../core/messages/fields";
 
 const route = listRoute({
   operationId: "listPosts",
@@ -15,13 +16,13 @@ const route = listRoute({
   filters: {
     tag: z
       .string()
-      .min(1, "must not be empty")
+      .min(1, fieldText(fieldMsg.notEmpty()))
       .max(100)
       .optional()
       .openapi({ param: { name: "tag", in: "query" }, description: "Tag slug", example: "diagnostico" }),
     author: z
       .string()
-      .min(1, "must not be empty")
+      .min(1, fieldText(fieldMsg.notEmpty()))
       .max(100)
       .optional()
       .openapi({ param: { name: "author", in: "query" }, description: "Author username", example: "alice" }),
