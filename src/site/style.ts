@@ -22,7 +22,7 @@ button[disabled]{opacity:.7;cursor:not-allowed}
 main{display:block}
 h1{font-size:1.6rem;line-height:1.25;margin:1rem 0 .5rem}
 h2{font-size:1.25rem;margin:2rem 0 .5rem}
-h1,h2,h3,h4,p,li,th,td,caption,.meta{overflow-wrap:anywhere}
+h1,h2,h3,h4,p,li,caption,.meta{overflow-wrap:anywhere}th,td{overflow-wrap:break-word}
 .meta{color:var(--muted);font-size:.9rem}
 .meta span+span:not(.badge)::before{content:" · "}
 .meta span+.badge{margin-inline-start:.4rem}
