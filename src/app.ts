@@ -14,14 +14,15 @@ import { notFoundPage, servesHtml, siteErrorResponse } from "./site/errors";
 import { STYLE } from "./site/style";
 import { msg } from "./core/messages/errors";
 
-/** What every request passes first: its id, language and config; its headers, bookmark and log line after. */
-export const REQUEST_PIPELINE = [requestPipeline] as const;
+/**
+ * What every request passes first: its id, language and config; after: its headers (and an HTML answer's security
+ * headers: the CSP and its companions; a page that sets its own CSP keeps it), bookmark and log line.
+ */
+export const REQUEST_PIPELINE = [requestPipeline(htmlSecurityHeaders({ styles: [STYLE], scripts: [] }))] as const;
 
 export function buildApp() {
   const app = new Hono<AppEnv>();
   for (const middleware of REQUEST_PIPELINE) app.use("*", middleware);
-  // Every HTML answer (pages, error pages) gets the CSP and its companions; a page that sets its own CSP keeps it.
-  app.use("*", htmlSecurityHeaders({ styles: [STYLE], scripts: [] }));
   // Pages answer errors as HTML; the API (and /mcp) keep problem+json.
   app.onError((err, c) => (servesHtml(c.req.path) ? siteErrorResponse(err, c) : apiErrorResponse(err, c)));
   // Liveness, and the bare route of `npm run bench`: no database, no key, no limit.

@@ -2,7 +2,7 @@
 // processes: the bare Hono Worker (bench/floor/bare.ts: a JSON hello and one D1 `select 1`), the service on the
 // sample data, and the service on a generated catalogue of 50,000 documents (page 1 against page 2000). The service
 // runs through bench/edge/worker.ts, which only lets `X-Bench-Uncached: 1` turn the edge cache off for a request.
-// Every route is warmed, then measured in interleaved rounds (the yardstick in every round); `--runs=N` repeats the
+// Every route is warmed, then measured in rounds between two measurements of its yardstick; `--runs=N` repeats the
 // whole. Writes the ratios of every run to bench/RESULTS.md (section `floor`, or `floor-LABEL` with --label=).
 import type { ChildProcess } from "node:child_process";
 import { cpus, loadavg } from "node:os";
@@ -38,7 +38,7 @@ interface Target {
   status?: number;
 }
 
-const TARGETS: Target[] = [
+const ALL_TARGETS: Target[] = [
   { key: "hello", label: "bare Hono Worker, `c.json({ok: true})`", where: "bare", path: "/" },
   { key: "oneQuery", label: "bare Hono Worker, one D1 `select 1`", where: "bare", path: "/one-query" },
   { key: "healthz", label: "service `GET /healthz`", where: "service", path: "/healthz" },
@@ -51,6 +51,12 @@ const TARGETS: Target[] = [
   { key: "page2000", label: "50,000 documents, page 2000, uncached", where: "catalogue", path: "/api/v1/documents?page=2000", uncached: true },
 ];
 
+// `--only=healthz,search`: those routes and their yardsticks (hello, one query; page 1 beside page 2000), for a quick look.
+const ONLY = option("only")?.split(",");
+const YARDSTICKS = ["hello", "oneQuery", ...(ONLY?.includes("page2000") ? ["page1"] : [])];
+const TARGETS = ALL_TARGETS.filter((t) => !ONLY || ONLY.includes(t.key) || YARDSTICKS.includes(t.key));
+const measured = (key: string) => TARGETS.some((t) => t.key === key);
+
 const GOALS: { name: string; of: string; over: string; goal: number }[] = [
   { name: "`/healthz` ÷ hello (the pipeline's own cost)", of: "healthz", over: "hello", goal: 0.8 },
   { name: "cached `/documents` ÷ bare one-query", of: "cached", over: "oneQuery", goal: 1.5 },
@@ -59,7 +65,7 @@ const GOALS: { name: string; of: string; over: string; goal: number }[] = [
   { name: "cached one-shot readers ÷ bare one-query", of: "oneShot", over: "oneQuery", goal: 1.2 },
   { name: "page 2000 ÷ page 1 of 50,000 documents", of: "page2000", over: "page1", goal: 0.8 },
   { name: "unknown API path (404) ÷ hello", of: "notFound", over: "hello", goal: 0 },
-];
+].filter((g) => measured(g.of) && measured(g.over));
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -73,42 +79,77 @@ async function prepareCatalogue(): Promise<void> {
   await loadCatalogue(CATALOGUE_STATE, { ...DEFAULT_SIZES, documents: CATALOGUE_DOCUMENTS, threads: 2000, cases: 1000, pageWords: 40 });
 }
 
-type RunFigures = Record<string, number>;
+interface RunFigures {
+  /** Requests per second per route: the median of its measurements in the run. */
+  rps: Record<string, number>;
+  /** Per goal: the median over rounds of the route ÷ the mean of its yardstick measured just before and after. */
+  ratios: Record<string, number>;
+}
 
+async function measure(bases: Record<Where, string>, t: Target, fails: string[]): Promise<number> {
+  const f = await load(
+    {
+      url: bases[t.where] + t.path,
+      seconds: SECONDS,
+      connections: CONNECTIONS,
+      headers: t.uncached ? { [UNCACHED_HEADER]: "1" } : {},
+      oneShot: t.oneShot,
+    },
+    t.status ?? 200,
+  );
+  if (f.failed > 0) fails.push(`${t.key}: ${f.failed} of ${f.requests}`);
+  return f.requestsPerSecond;
+}
+
+// Each route is measured between two measurements of its yardstick (y t1 y t2 y …), so a change of the machine's
+// load during the run moves both sides of a ratio alike.
 async function oneRun(bases: Record<Where, string>): Promise<RunFigures> {
   const samples = new Map<string, number[]>();
+  const ratioSamples = new Map<string, number[]>();
+  const add = (m: Map<string, number[]>, key: string, value: number) => m.set(key, [...(m.get(key) ?? []), value]);
   const fails: string[] = [];
+  const byKey = new Map(TARGETS.map((t) => [t.key, t]));
+  const yardsticks = [...new Set(GOALS.map((g) => g.over))];
   for (let round = 0; round < ROUNDS; round++) {
-    for (const t of TARGETS) {
-      const f = await load(
-        {
-          url: bases[t.where] + t.path,
-          seconds: SECONDS,
-          connections: CONNECTIONS,
-          headers: t.uncached ? { [UNCACHED_HEADER]: "1" } : {},
-          oneShot: t.oneShot,
-        },
-        t.status ?? 200,
-      );
-      if (f.failed > 0) fails.push(`${t.key}: ${f.failed} of ${f.requests}`);
-      samples.set(t.key, [...(samples.get(t.key) ?? []), f.requestsPerSecond]);
+    for (const y of yardsticks) {
+      const yardstick = byKey.get(y) as Target;
+      let last = await measure(bases, yardstick, fails);
+      add(samples, y, last);
+      for (const g of GOALS.filter((goal) => goal.over === y)) {
+        const value = await measure(bases, byKey.get(g.of) as Target, fails);
+        const next = await measure(bases, yardstick, fails);
+        add(samples, g.of, value);
+        add(samples, y, next);
+        add(ratioSamples, g.of, value / ((last + next) / 2));
+        last = next;
+      }
     }
   }
   if (fails.length) throw new Error(`some calls did not get the expected answer: ${fails.join("; ")}`);
-  return Object.fromEntries([...samples].map(([k, v]) => [k, median(v)]));
+  const medians = (m: Map<string, number[]>) => Object.fromEntries([...m].map(([k, v]) => [k, median(v)]));
+  return { rps: medians(samples), ratios: medians(ratioSamples) };
 }
 
 async function main(): Promise<void> {
   const before = loadavg();
   const dataset = await seedState(SAMPLE_STATE);
-  await prepareCatalogue();
+  const catalogueNeeded = TARGETS.some((t) => t.where === "catalogue");
+  if (catalogueNeeded) await prepareCatalogue();
   const workers: ChildProcess[] = [];
   try {
-    const vars = { ANON_RATE_PER_MINUTE: RAISED, KEY_RATE_PER_MINUTE: RAISED, SITE_RATE_PER_MINUTE: RAISED, EDGE_CACHE_TTL_SECONDS: "60" };
+    // `--var=NAME=VALUE` (repeatable) sets a var of the service, e.g. LOG_SAMPLE_RATE=0 to see what the sample costs.
+    const extra = process.argv.filter((a) => a.startsWith("--var=")).map((a) => a.slice(6).split(/=(.*)/s).slice(0, 2));
+    const vars = {
+      ...Object.fromEntries(extra),
+      ANON_RATE_PER_MINUTE: RAISED,
+      KEY_RATE_PER_MINUTE: RAISED,
+      SITE_RATE_PER_MINUTE: RAISED,
+      EDGE_CACHE_TTL_SECONDS: "60",
+    };
     const [bare, service, catalogue] = [await freePort(), await freePort(), await freePort()];
     workers.push(await startWorker({ port: bare, state: BARE_STATE, config: join(ROOT, "bench/floor/bare.toml"), vars: {} }));
     workers.push(await startWorker({ port: service, state: SAMPLE_STATE, entry: "bench/edge/worker.ts", vars }));
-    workers.push(await startWorker({ port: catalogue, state: CATALOGUE_STATE, entry: "bench/edge/worker.ts", vars }));
+    if (catalogueNeeded) workers.push(await startWorker({ port: catalogue, state: CATALOGUE_STATE, entry: "bench/edge/worker.ts", vars }));
     const bases: Record<Where, string> = {
       bare: `http://127.0.0.1:${bare}`,
       service: `http://127.0.0.1:${service}`,
@@ -128,12 +169,12 @@ async function main(): Promise<void> {
     for (let run = 0; run < RUNS; run++) {
       const figures = await oneRun(bases);
       runs.push(figures);
-      console.log(`run ${run + 1}: ${TARGETS.map((t) => `${t.key} ${figures[t.key].toFixed(0)}`).join(", ")}`);
-      for (const g of GOALS) console.log(`  ${g.name}: ${(figures[g.of] / figures[g.over]).toFixed(2)}×`);
+      console.log(`run ${run + 1}: ${TARGETS.map((t) => `${t.key} ${figures.rps[t.key]?.toFixed(0) ?? "—"}`).join(", ")}`);
+      for (const g of GOALS) console.log(`  ${g.name}: ${figures.ratios[g.of].toFixed(2)}×`);
     }
     const after = loadavg();
-    const rps = (key: string) => runs.map((r) => r[key].toFixed(0)).join(" / ");
-    const ratio = (g: (typeof GOALS)[number]) => runs.map((r) => (r[g.of] / r[g.over]).toFixed(2));
+    const rps = (key: string) => runs.map((r) => r.rps[key]?.toFixed(0) ?? "—").join(" / ");
+    const ratio = (g: (typeof GOALS)[number]) => runs.map((r) => r.ratios[g.of].toFixed(2));
     const section = [
       `## The request pipeline against a bare Worker${LABEL ? `: ${LABEL}` : ""}`,
       "",
@@ -141,8 +182,8 @@ async function main(): Promise<void> {
         "`wrangler dev --local` processes on one machine: a bare Hono Worker (bench/floor/bare.ts), the service on " +
         `${dataset} and the service on a generated catalogue of ${CATALOGUE_DOCUMENTS.toLocaleString("en")} documents ` +
         `(entry bench/edge/worker.ts; \`${UNCACHED_HEADER}: 1\` turns the edge cache off for one request). ` +
-        `${LOAD_GENERATOR}, ${CONNECTIONS} connections, every route warmed, then ${ROUNDS} interleaved rounds of ${SECONDS} s per route ` +
-        "(the yardstick in every round; the median of the rounds is the run's figure). Anonymous, limits raised by `--var` " +
+        `${LOAD_GENERATOR}, ${CONNECTIONS} connections, every route warmed, then ${ROUNDS} rounds of ${SECONDS} s per measurement ` +
+        "in which every route is measured between two measurements of its yardstick (a ratio is the route over the mean of the two; the median of the rounds is the run's figure). Anonymous, limits raised by `--var` " +
         `(every call still passes the limiter). Machine: ${cpus().length} × ${cpus()[0]?.model.trim() ?? "CPU"}, load generator ` +
         `and Workers share it; load average (1/5/15 min) before ${before.map((l) => l.toFixed(1)).join("/")}, after ` +
         `${after.map((l) => l.toFixed(1)).join("/")}.`,

@@ -8,8 +8,7 @@ import { IsolateCache } from "../core/isolate-cache";
 import { type Lang, negotiateLanguage } from "../core/language";
 import { logRequest } from "./access-log";
 import { carryBookmark } from "./d1-session";
-
-/** The language problem bodies are written in (src/http/problem-table.ts titles, the details thrown). */
+import type { HtmlHeaders } from "./secure-headers";
 
 const INCOMING_REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
@@ -34,25 +33,39 @@ function languageOf(header: string | undefined, fallback: Lang): Lang {
   return lang;
 }
 
-export const requestPipeline = createMiddleware<AppEnv>(async (c, next) => {
-  const started = Date.now();
-  const incoming = c.req.header("X-Request-Id");
-  const requestId = incoming && INCOMING_REQUEST_ID.test(incoming) ? incoming : newId();
-  const config = configOf(c.env);
-  const lang = languageOf(c.req.header("Accept-Language"), config.defaultLang);
-  c.set("requestId", requestId);
-  c.set("config", config);
-  c.set("siteUrl", config.siteUrl ?? new URL(c.req.url).origin);
-  c.set("lang", lang);
-  c.set("viewer", null);
-  await next();
-  // Set after the handler so error responses built elsewhere carry them too. Site pages whose
-  // address names a language replace `lang`, so Content-Language follows the page, not the header.
-  c.res.headers.set("X-Request-Id", requestId);
-  // A problem body names its own language (the reader's, src/http/problem.ts); every other answer the request's.
-  const problem = c.res.headers.get("Content-Type")?.startsWith("application/problem+json");
-  if (!problem || !c.res.headers.has("Content-Language")) c.res.headers.set("Content-Language", c.get("lang"));
-  c.res.headers.append("Vary", "Accept-Language");
-  carryBookmark(c);
-  logRequest(c, started);
-});
+// The site's origin from the request's own url (absolute and normalised by the runtime), without parsing it again.
+function originOf(url: string): string {
+  const pathStart = url.indexOf("/", url.indexOf("//") + 2);
+  return pathStart === -1 ? url : url.slice(0, pathStart);
+}
+
+const HTML = /^text\/html\b/i;
+
+/** The pipeline; `htmlHeaders` is what every HTML answer gets after its handler (src/http/secure-headers.ts). */
+export function requestPipeline(htmlHeaders: HtmlHeaders) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const started = Date.now();
+    const incoming = c.req.header("X-Request-Id");
+    const requestId = incoming && INCOMING_REQUEST_ID.test(incoming) ? incoming : newId();
+    const config = configOf(c.env);
+    const lang = languageOf(c.req.header("Accept-Language"), config.defaultLang);
+    c.set("requestId", requestId);
+    c.set("config", config);
+    c.set("siteUrl", config.siteUrl ?? originOf(c.req.url));
+    c.set("lang", lang);
+    c.set("viewer", null);
+    await next();
+    const headers = c.res.headers;
+    const type = headers.get("Content-Type") ?? "";
+    if (HTML.test(type)) await htmlHeaders(c);
+    // Set after the handler so error responses built elsewhere carry them too. Site pages whose
+    // address names a language replace `lang`, so Content-Language follows the page, not the header.
+    c.res.headers.set("X-Request-Id", requestId);
+    // A problem body names its own language (the reader's, src/http/problem.ts); every other answer the request's.
+    const problem = type.startsWith("application/problem+json");
+    if (!problem || !c.res.headers.has("Content-Language")) c.res.headers.set("Content-Language", c.get("lang"));
+    c.res.headers.append("Vary", "Accept-Language");
+    carryBookmark(c);
+    logRequest(c, started);
+  });
+}

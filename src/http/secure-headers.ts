@@ -4,7 +4,7 @@
 // valid for every reader), no framing, nosniff, and a Referrer-Policy. JSON, XML and files keep
 // their own headers.
 import { createHash } from "node:crypto";
-import type { MiddlewareHandler } from "hono";
+import type { Context } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 
 /** The CSP source that allows exactly this inline <script> or <style> text. */
@@ -17,11 +17,10 @@ export interface InlineBlocks {
   scripts: readonly string[];
 }
 
-function isHtml(res: Response): boolean {
-  return /^text\/html\b/i.test(res.headers.get("Content-Type") ?? "");
-}
+/** What an HTML answer gets after its handler ran: the policy and its companions (JSON, XML and files are left alone). */
+export type HtmlHeaders = (c: Context) => Promise<void>;
 
-export function htmlSecurityHeaders(inline: InlineBlocks): MiddlewareHandler {
+export function htmlSecurityHeaders(inline: InlineBlocks): HtmlHeaders {
   const apply = secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
@@ -40,9 +39,7 @@ export function htmlSecurityHeaders(inline: InlineBlocks): MiddlewareHandler {
     xContentTypeOptions: true,
   });
   const done = async () => {};
-  return async (c, next) => {
-    await next();
-    if (!isHtml(c.res)) return;
+  return async (c) => {
     // A page with a policy of its own (the API reference: Swagger UI) keeps it; the companions still apply.
     const own = c.res.headers.get("Content-Security-Policy");
     await apply(c, done);
