@@ -80,8 +80,8 @@ export const visibleRows = (g: Group) => sql`k.kind = ${g.kind} and ${g.visible}
 export interface Levels {
   exact?: string;
   forms?: string;
-  /** Any word: each term's expression; an item matching more of them ranks first. */
-  terms?: string[];
+  /** Any word: each term's expression and weight; an item matching more weight ranks first. */
+  terms?: { match: string; weight: number }[];
 }
 
 export function levelsOf(parsed: ParsedQuery, mode: "all" | "any"): Levels | undefined {
@@ -129,7 +129,7 @@ export function exactFlag(g: Group, table: string, levels: Levels | undefined, n
         : sql`(${member(levels.exact)} * 2 + ${member(levels.forms)})`;
   if (!levels.terms) return closeness;
   return sql`(${sql.join(
-    levels.terms.map((term) => member(term)),
+    levels.terms.map((term) => (term.weight === 1 ? member(term.match) : sql`${member(term.match)} * ${int(term.weight)}`)),
     " + ",
   )}) * 4 + ${closeness}`;
 }

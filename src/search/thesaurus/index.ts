@@ -108,13 +108,22 @@ for (const concept of CONCEPTS)
 /** The concept a phrase of folded tokens names, if any. */
 export const conceptOf = (tokens: string[]): Entry | undefined => BY_KEY.get(keyOf(tokens));
 
+/** Whether `inner` appears in `outer` as consecutive tokens. */
+const containsPhrase = (outer: string[], inner: string[]) =>
+  inner.length > 0 && outer.some((_, i) => i + inner.length <= outer.length && inner.every((t, j) => outer[i + j] === t));
+
 /**
  * The other terms of a concept to search for, usual ones first and both languages in turn (a
- * misspelling is recognised, never searched), at most `max`; `typed` (folded tokens) left out.
+ * misspelling is recognised, never searched), at most `max`; `typed` (folded tokens) left out. A term
+ * holding another of the concept's words ("battery not charging" holds "not charging"), or the typed
+ * phrase, adds no match and is not searched: its place goes to a term that does.
  */
 export function expansionsOf(concept: Concept, typed: string[], max = MAX_CONCEPT_EXPANSIONS): string[][] {
   const typedKey = keyOf(typed);
-  const usable = (lang: Language) => concept.terms.filter((t) => t.lang === lang && !t.tags.includes("typo") && keyOf(t.tokens) !== typedKey);
+  const searchable = concept.terms.filter((t) => !t.tags.includes("typo") && keyOf(t.tokens) !== typedKey);
+  const redundant = (t: ConceptTerm) =>
+    containsPhrase(t.tokens, typed) || searchable.some((o) => o.tokens.length < t.tokens.length && containsPhrase(t.tokens, o.tokens));
+  const usable = (lang: Language) => searchable.filter((t) => t.lang === lang && !redundant(t));
   const [es, en] = [usable("es"), usable("en")];
   const out: string[][] = [];
   const seen = new Set<string>();

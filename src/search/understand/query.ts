@@ -14,6 +14,8 @@ export { tokenize };
 export interface Alternative {
   tokens: string[];
   prefix: boolean;
+  /** The tokens within NEAR_SLACK tokens of each other, in any order, rather than as a phrase. */
+  near?: boolean;
 }
 
 /** A term matches when any alternative matches; an alternative may itself need several parts. */
@@ -125,6 +127,20 @@ const FUNCTION_WORDS = new Set(
 /** Negations, Spanish and English (`t` is what "won't", "doesn't" and "can't" end in once tokenized). */
 const NEGATIONS = new Set(["no", "not", "ni", "sin", "nunca", "never", "t"]);
 const isNegation = (w: Alternative) => w.tokens.length === 1 && NEGATIONS.has(w.tokens[0]);
+
+/** Tokens a concept's other phrase may have between its words ("stuck on the Acer logo" says "stuck on logo"). */
+export const NEAR_SLACK = 3;
+
+/**
+ * A concept's other phrase as searched: its meaningful words near each other (its function words left out),
+ * so a brand or a word between them still says it. A phrase with a negation stays a phrase: "no … enciende"
+ * apart may say the opposite ("enciende pero no da imagen").
+ */
+function synonymPhrase(tokens: string[]): Alternative {
+  const meaningful = tokens.filter((t) => !FUNCTION_WORDS.has(t));
+  if (tokens.some((t) => NEGATIONS.has(t)) || meaningful.length < 2) return phrase(tokens);
+  return { tokens: meaningful.slice(0, MAX_PHRASE_TOKENS), prefix: false, near: true };
+}
 const isFunctionWord = (term: Term) => !term.concept && term.word !== undefined && FUNCTION_WORDS.has(fold(term.word));
 
 /**
@@ -159,7 +175,7 @@ export function parseQuery(q: string): ParsedQuery {
       terms.push({
         alternatives: [[phrase(typed)]],
         ...(named.words === 1 && typed.length === 1 && isWord(typed[0]) ? { word: typed[0] } : {}),
-        synonyms: extra.map((tokens) => phrase(tokens)),
+        synonyms: extra.map(synonymPhrase),
         concept: { id: named.entry.concept.id, typed: typed.join(" ") },
         ...(typed.length > 1 ? { words: typed.map((t) => phrase([t])) } : {}),
       });
@@ -233,7 +249,8 @@ function dedupe(alternatives: Alternative[][]): Alternative[][] {
 
 // ---- rendering: the only place FTS5 syntax is written ----
 
-const renderPhrase = (p: Alternative) => `"${p.tokens.join(" ")}"${p.prefix ? "*" : ""}`;
+const renderPhrase = (p: Alternative) =>
+  p.near ? `NEAR(${p.tokens.map((t) => `"${t}"`).join(" ")}, ${NEAR_SLACK})` : `"${p.tokens.join(" ")}"${p.prefix ? "*" : ""}`;
 
 /** How far a term reaches: as typed; with its forms, corrections and code prefixes; with its concept's other words too. */
 export type Reach = "exact" | "forms" | "loose";
@@ -280,9 +297,16 @@ function termsOf(parsed: ParsedQuery, mode: "all" | "any"): Term[] {
   return mode === "any" && meaningful.length ? meaningful : parsed.terms;
 }
 
-/** Each term's own expression (any word): how many of them an item matches ranks it in the forgiving pass. */
-export function termExpressions(parsed: ParsedQuery): string[] {
-  return termsOf(parsed, "any").map((t) => renderTerm(t, "loose", "any"));
+/**
+ * What a term weighs in an item's coverage of the query: a thesaurus concept (a symptom, a part, an
+ * action) is the query's meaning, matched in any of its words, so it weighs as much as two plain words
+ * ("overheats" over "load" in "overheats under load").
+ */
+export const CONCEPT_COVERAGE_WEIGHT = 2;
+
+/** Each term's own expression (any word) and its weight: the weight of those an item matches ranks it in the forgiving pass. */
+export function termExpressions(parsed: ParsedQuery): { match: string; weight: number }[] {
+  return termsOf(parsed, "any").map((t) => ({ match: renderTerm(t, "loose", "any"), weight: t.concept ? CONCEPT_COVERAGE_WEIGHT : 1 }));
 }
 
 /** The terms without the last word's prefix (code prefixes of 5+ characters stay: they expand to few terms). */
