@@ -1,0 +1,89 @@
+// How the items of one board rank when they say the query's meaning in other words: a concept's other
+// phrase is found with a word between its words, a concept matched in any words outweighs a stray word
+// matched as typed, and a concept's searched words are never spent on a phrase that holds another.
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { importContent } from "../../cli/import";
+import { getJson, seedSample } from "../helpers/app";
+import { matchExpression, parseQuery } from "../../src/search/understand/query";
+import { CONCEPTS, expansionsOf } from "../../src/search/thesaurus";
+
+const ID = {
+  logo: "01JS0000000000000000000R01",
+  hot: "01JS0000000000000000000R02",
+  load: "01JS0000000000000000000R03",
+};
+
+const thread = (id: string, board: string, title: string, body: string, day: number) => ({
+  id,
+  category: "laptops",
+  title,
+  author: "bob",
+  board,
+  created_at: `2026-10-${String(day).padStart(2, "0")}T00:00:00Z`,
+  body,
+});
+
+const fixture = {
+  manufacturers: [{ id: 7, name: "Acer" }],
+  boards: [
+    { number: "NBZZX11001", manufacturer: "Acer", platform: "Aspire 9 Zeta", aliases: [] },
+    { number: "NBZZX22002", manufacturer: "Acer", platform: "Nitro 9 Zeta", aliases: [] },
+  ],
+  threads: [
+    // "stuck on logo" (a concept's phrase) with the brand between its words.
+    thread(ID.logo, "NBZZX11001", "Stuck on the Acer logo after an update", "The firmware update failed halfway.", 1),
+    // Same board: one says the symptom in other words, the newer one shares only a stray word as typed.
+    thread(ID.hot, "NBZZX22002", "Runs very hot in games", "The heatsink was full of lint.", 2),
+    thread(ID.load, "NBZZX22002", "No image at full load", "The panel goes black in games.", 3),
+  ],
+};
+
+type Hit = { id: string };
+const threadIds = async (q: string) => ((await getJson(`/search?q=${encodeURIComponent(q)}`)).body.data.threads as Hit[]).map((h) => h.id);
+
+beforeAll(async () => {
+  await seedSample();
+  const outcome = await importContent(env, fixture);
+  if (!outcome.ok) throw new Error(JSON.stringify(outcome.problems));
+});
+
+describe("a concept's other phrase, its words apart", () => {
+  it("is found with a word between its words: 'hangs at splash' finds 'stuck on the Acer logo'", async () => {
+    expect(await threadIds("NBZZX11001 hangs at splash")).toContain(ID.logo);
+    expect((await threadIds("hangs at splash"))[0]).toBe(ID.logo);
+  });
+
+  it("stays a phrase when it holds a negation (its words apart may say the opposite)", () => {
+    const expression = matchExpression(parseQuery("placa muerta"))!;
+    expect(expression).toContain('"no power"');
+    expect(expression).not.toMatch(/NEAR\([^)]*"(no|not|t|ni|sin|never|nunca)"/);
+  });
+});
+
+describe("an item's coverage of the query's meaning", () => {
+  it("a concept matched in other words ranks above an item of the same board matching only a stray word as typed", async () => {
+    const got = await threadIds("NBZZX22002 overheats under load");
+    expect(got).toContain(ID.load);
+    expect(got.indexOf(ID.hot)).toBeLessThan(got.indexOf(ID.load));
+  });
+
+  it("with nothing of the meaning matched, the word as typed still ranks", async () => {
+    expect((await threadIds("NBZZX22002 full load"))[0]).toBe(ID.load);
+  });
+});
+
+describe("a concept's searched words", () => {
+  const concept = (id: string) => CONCEPTS.find((c) => c.id === id)!;
+  const holds = (outer: string[], inner: string[]) => outer.length > inner.length && outer.some((_, i) => inner.every((t, j) => outer[i + j] === t));
+
+  it("never spend a place on a phrase holding the typed one or another searched one ('no carga la batería' for 'no carga')", () => {
+    const typed = ["no", "carga"];
+    const searched = expansionsOf(concept("not-charging"), typed);
+    expect(searched.map((t) => t.join(" "))).not.toContain("no carga la bateria");
+    for (const t of searched) {
+      expect(holds(t, typed), t.join(" ")).toBe(false);
+      for (const o of searched) expect(holds(t, o), `${t.join(" ")} holds ${o.join(" ")}`).toBe(false);
+    }
+  });
+});
