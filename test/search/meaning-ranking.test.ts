@@ -7,11 +7,13 @@ import { importContent } from "../../cli/import";
 import { getJson, seedSample } from "../helpers/app";
 import { matchExpression, parseQuery } from "../../src/search/understand/query";
 import { CONCEPTS, expansionsOf } from "../../src/search/thesaurus";
+import { interpretationOf } from "../../src/search/present/interpretation";
 
 const ID = {
   logo: "01JS0000000000000000000R01",
   hot: "01JS0000000000000000000R02",
   load: "01JS0000000000000000000R03",
+  wet: "01JS0000000000000000000R04",
 };
 
 const thread = (id: string, board: string, title: string, body: string, day: number) => ({
@@ -36,6 +38,8 @@ const fixture = {
     // Same board: one says the symptom in other words, the newer one shares only a stray word as typed.
     thread(ID.hot, "NBZZX22002", "Runs very hot in games", "The heatsink was full of lint.", 2),
     thread(ID.load, "NBZZX22002", "No image at full load", "The panel goes black in games.", 3),
+    // Liquid damage in English words only.
+    thread(ID.wet, "NBZZX11001", "Got wet, now it shows nothing", "The owner spilled a glass of tea over the keyboard.", 4),
   ],
 };
 
@@ -54,6 +58,11 @@ describe("a concept's other phrase, its words apart", () => {
     expect((await threadIds("hangs at splash"))[0]).toBe(ID.logo);
   });
 
+  it("is still shown as the thesaurus writes it, function words and all", () => {
+    const also = interpretationOf(parseQuery("hangs at splash"), () => undefined).concepts?.[0]?.also ?? [];
+    expect(also).toContain("stuck on logo");
+  });
+
   it("stays a phrase when it holds a negation (its words apart may say the opposite)", () => {
     const expression = matchExpression(parseQuery("placa muerta"))!;
     expect(expression).toContain('"no power"');
@@ -70,6 +79,17 @@ describe("an item's coverage of the query's meaning", () => {
 
   it("with nothing of the meaning matched, the word as typed still ranks", async () => {
     expect((await threadIds("NBZZX22002 full load"))[0]).toBe(ID.load);
+  });
+});
+
+describe("a concept named in another form of its words", () => {
+  it("a verb form the thesaurus does not list (derramaron) names the concept of its listed forms (derrame, derramó)", async () => {
+    expect(parseQuery("derramaron").terms[0].concept?.id).toBe("liquid-damage");
+    expect(await threadIds("derramaron")).toContain(ID.wet);
+  });
+
+  it("a short stem names nothing: 'cortada' (open) is not 'corto' (short)", () => {
+    expect(parseQuery("bobina cortada").terms.map((t) => t.concept?.id)).not.toContain("short-circuit");
   });
 });
 

@@ -5,7 +5,7 @@
 // typed. `thesaurusProblems` (test/search/thesaurus.test.ts, `npm run lint`) rejects a term found in
 // two concepts (ambiguous) or twice in one language of a concept (duplicate).
 import { tokenize } from "../understand/tokens";
-import { fold } from "../index/vocabulary";
+import { fold, stems } from "../index/vocabulary";
 import { ACTIONS } from "./actions";
 import { COMPONENTS } from "./components";
 import { SYMPTOMS } from "./symptoms";
@@ -107,6 +107,39 @@ for (const concept of CONCEPTS)
 
 /** The concept a phrase of folded tokens names, if any. */
 export const conceptOf = (tokens: string[]): Entry | undefined => BY_KEY.get(keyOf(tokens));
+
+/**
+ * Shortest stem a word of a term is recognised by in another form ("derramar" for "derrame", "reinicios" for
+ * "reinicia"); a shorter stem says too little ("cortado", open, is not "corto", short): the word as written.
+ */
+export const MIN_CONCEPT_STEM = 5;
+const stemKeyOf = (tokens: string[], lang: Language) =>
+  tokens
+    .map((t) => {
+      const stem = stems(t)[lang];
+      return stem.length >= MIN_CONCEPT_STEM ? stem : t;
+    })
+    .join(" ");
+
+/** Each term's words by their stems (in the term's language); a stem key two concepts share names neither. */
+const BY_STEM = new Map<string, Entry | null>();
+for (const concept of CONCEPTS)
+  for (const term of concept.terms) {
+    const key = `${term.lang}:${stemKeyOf(term.tokens, term.lang)}`;
+    const known = BY_STEM.get(key);
+    if (known === undefined) BY_STEM.set(key, { concept, term });
+    else if (known && known.concept.id !== concept.id) BY_STEM.set(key, null);
+  }
+
+/** The concept a phrase names as written or in another form of its words (same stems, either language), if one. */
+export function conceptNamed(tokens: string[]): Entry | undefined {
+  const exact = conceptOf(tokens);
+  if (exact) return exact;
+  const es = BY_STEM.get(`es:${stemKeyOf(tokens, "es")}`);
+  const en = BY_STEM.get(`en:${stemKeyOf(tokens, "en")}`);
+  if (es && en && es.concept.id !== en.concept.id) return undefined;
+  return es ?? en ?? undefined;
+}
 
 /** Whether `inner` appears in `outer` as consecutive tokens. */
 const containsPhrase = (outer: string[], inner: string[]) =>

@@ -4,7 +4,7 @@
 // separators. Supported: "quoted phrases", prefix matching of the last word, and board and part
 // numbers in any spelling (820-00165, 82000165, 820 00165).
 import { normalizeBoardNumber } from "../../core/urls";
-import { conceptOf, expansionsOf, MAX_CONCEPT_TOKENS, MAX_QUERY_EXPANSIONS } from "../thesaurus";
+import { conceptNamed, expansionsOf, MAX_CONCEPT_TOKENS, MAX_QUERY_EXPANSIONS } from "../thesaurus";
 import { tokenize } from "./tokens";
 import { fold } from "../index/vocabulary";
 
@@ -14,7 +14,7 @@ export { tokenize };
 export interface Alternative {
   tokens: string[];
   prefix: boolean;
-  /** The tokens within NEAR_SLACK tokens of each other, in any order, rather than as a phrase. */
+  /** Its meaningful tokens (function words left out) within NEAR_SLACK tokens of each other, in any order, rather than as a phrase. */
   near?: boolean;
 }
 
@@ -139,21 +139,24 @@ export const NEAR_SLACK = 3;
 function synonymPhrase(tokens: string[]): Alternative {
   const meaningful = tokens.filter((t) => !FUNCTION_WORDS.has(t));
   if (tokens.some((t) => NEGATIONS.has(t)) || meaningful.length < 2) return phrase(tokens);
-  return { tokens: meaningful.slice(0, MAX_PHRASE_TOKENS), prefix: false, near: true };
+  return { tokens: tokens.slice(0, MAX_PHRASE_TOKENS), prefix: false, near: true };
 }
+
+/** The tokens the index is asked for: a NEAR group's meaningful ones, a phrase's all. */
+const searchedTokens = (p: Alternative) => (p.near ? p.tokens.filter((t) => !FUNCTION_WORDS.has(t)) : p.tokens);
 const isFunctionWord = (term: Term) => !term.concept && term.word !== undefined && FUNCTION_WORDS.has(fold(term.word));
 
 /**
  * The longest run of words from `i` that a thesaurus concept names (plain words only, never a quoted
  * phrase or a code): multi-word phrases are matched as phrases.
  */
-function conceptAt(list: Word[], i: number): { words: number; tokens: string[]; entry: NonNullable<ReturnType<typeof conceptOf>> } | undefined {
+function conceptAt(list: Word[], i: number): { words: number; tokens: string[]; entry: NonNullable<ReturnType<typeof conceptNamed>> } | undefined {
   for (let n = Math.min(MAX_CONCEPT_TOKENS, list.length - i); n >= 1; n--) {
     const run = list.slice(i, i + n);
     if (run.some((w) => w.quoted || w.tokens.some(hasDigit))) continue;
     const tokens = run.flatMap((w) => w.tokens).map(fold);
     if (tokens.length > MAX_CONCEPT_TOKENS) continue;
-    const entry = conceptOf(tokens);
+    const entry = conceptNamed(tokens);
     if (entry) return { words: n, tokens, entry };
   }
   return undefined;
@@ -175,7 +178,8 @@ export function parseQuery(q: string): ParsedQuery {
       terms.push({
         alternatives: [[phrase(typed)]],
         ...(named.words === 1 && typed.length === 1 && isWord(typed[0]) ? { word: typed[0] } : {}),
-        synonyms: extra.map(synonymPhrase),
+        // Two terms may search the same words ("stuck on logo", "stuck at logo"): once.
+        synonyms: extra.map(synonymPhrase).filter((p, k, all) => all.findIndex((o) => renderPhrase(o) === renderPhrase(p)) === k),
         concept: { id: named.entry.concept.id, typed: typed.join(" ") },
         ...(typed.length > 1 ? { words: typed.map((t) => phrase([t])) } : {}),
       });
@@ -250,7 +254,11 @@ function dedupe(alternatives: Alternative[][]): Alternative[][] {
 // ---- rendering: the only place FTS5 syntax is written ----
 
 const renderPhrase = (p: Alternative) =>
-  p.near ? `NEAR(${p.tokens.map((t) => `"${t}"`).join(" ")}, ${NEAR_SLACK})` : `"${p.tokens.join(" ")}"${p.prefix ? "*" : ""}`;
+  p.near
+    ? `NEAR(${searchedTokens(p)
+        .map((t) => `"${t}"`)
+        .join(" ")}, ${NEAR_SLACK})`
+    : `"${p.tokens.join(" ")}"${p.prefix ? "*" : ""}`;
 
 /** How far a term reaches: as typed; with its forms, corrections and code prefixes; with its concept's other words too. */
 export type Reach = "exact" | "forms" | "loose";
@@ -347,7 +355,7 @@ export interface ShapeWord {
  * corrections, concept words and a concept phrase's words one by one (what the widest expression holds).
  */
 export function termPhrases(term: Term, loose = false): ShapeWord[][] {
-  const wordsOf = (p: Alternative) => p.tokens.map((token, i) => ({ token, prefix: p.prefix && i === p.tokens.length - 1 }));
+  const wordsOf = (p: Alternative) => searchedTokens(p).map((token, i, all) => ({ token, prefix: p.prefix && i === all.length - 1 }));
   const phrases = term.alternatives.flat();
   if (loose) phrases.push(...(term.loose ?? []), ...(term.synonyms ?? []), ...(term.words ?? []), ...(term.wordVariants ?? []).flat());
   return phrases.map(wordsOf);
