@@ -14,6 +14,7 @@ const ID = {
   hot: "01JS0000000000000000000R02",
   load: "01JS0000000000000000000R03",
   wet: "01JS0000000000000000000R04",
+  never: "01JS0000000000000000000R05",
 };
 
 const thread = (id: string, board: string, title: string, body: string, day: number) => ({
@@ -38,6 +39,8 @@ const fixture = {
     // Same board: one says the symptom in other words, the newer one shares only a stray word as typed.
     thread(ID.hot, "NBZZX22002", "Runs very hot in games", "The heatsink was full of lint.", 2),
     thread(ID.load, "NBZZX22002", "No image at full load", "The panel goes black in games.", 3),
+    // Not charging, in a late English term of the concept (past its first 8 of each language).
+    thread(ID.never, "NBZZX11001", "Never charges past zero", "Adapter plugged in, stays at zero percent.", 5),
     // Liquid damage in English words only.
     thread(ID.wet, "NBZZX11001", "Got wet, now it shows nothing", "The owner spilled a glass of tea over the keyboard.", 4),
   ],
@@ -96,6 +99,10 @@ describe("a concept named in another form of its words", () => {
 describe("a concept's searched words", () => {
   const concept = (id: string) => CONCEPTS.find((c) => c.id === id)!;
   const holds = (outer: string[], inner: string[]) => outer.length > inner.length && outer.some((_, i) => inner.every((t, j) => outer[i + j] === t));
+
+  it("reach past the first 8 of each language: 'no carga la batería' finds 'never charges'", async () => {
+    expect(await threadIds("no carga la batería")).toContain(ID.never);
+  });
 
   it("never spend a place on a phrase holding the typed one or another searched one ('no carga la batería' for 'no carga')", () => {
     const typed = ["no", "carga"];

@@ -32,9 +32,9 @@ export interface Concept {
 }
 
 /** Other terms one concept adds to a query (each one more phrase to read). */
-export const MAX_CONCEPT_EXPANSIONS = 16;
+export const MAX_CONCEPT_EXPANSIONS = 24;
 /** Other terms all the concepts of one query add together, whatever the thesaurus size. */
-export const MAX_QUERY_EXPANSIONS = 40;
+export const MAX_QUERY_EXPANSIONS = 48;
 /** Longest term, in tokens. */
 export const MAX_CONCEPT_TOKENS = 6;
 
