@@ -85,6 +85,19 @@ describe("an item's coverage of the query's meaning", () => {
   });
 });
 
+describe("a board number and the word after it", () => {
+  it("a whole code followed by a short word stays a code and a word ('NBZZX11001 wet'), not one code", async () => {
+    const body = (await getJson(`/search?q=${encodeURIComponent("NBZZX11001 wet")}`)).body.data;
+    expect((body.boards as { number: string }[])[0]?.number).toBe("NBZZX11001");
+    expect((body.threads as Hit[])[0]?.id).toBe(ID.wet);
+  });
+
+  it("a code written with a space is still one code ('LA B162P', '820 00165')", () => {
+    expect(parseQuery("LA B162P").terms[0].norm).toBe("LAB162P");
+    expect(parseQuery("820 00165").terms[0].norm).toBe("82000165");
+  });
+});
+
 describe("a concept named in another form of its words", () => {
   it("a verb form the thesaurus does not list (derramaron) names the concept of its listed forms (derrame, derramó)", async () => {
     expect(parseQuery("derramaron").terms[0].concept?.id).toBe("liquid-damage");

@@ -112,6 +112,8 @@ function pairable(a: Word, b: Word): boolean {
   if (a.quoted || b.quoted || a.tokens.length !== 1 || b.tokens.length !== 1) return false;
   const [x, y] = [a.tokens[0], b.tokens[0]];
   if (!hasDigit(x) && !hasDigit(y)) return false;
+  // A whole code (letters and digits) followed by a word stays a code and a word: "DAG35AMB8D0 cam missing".
+  if (/\p{L}/u.test(x) && hasDigit(x) && !hasDigit(y)) return false;
   const short = (t: string) => hasDigit(t) || t.length <= 4;
   return short(x) && short(y) && x.length + y.length <= 40;
 }
@@ -311,10 +313,11 @@ function termsOf(parsed: ParsedQuery, mode: "all" | "any"): Term[] {
  * ("overheats" over "load" in "overheats under load").
  */
 export const CONCEPT_COVERAGE_WEIGHT = 2;
+const coverageWeight = (t: Term) => (t.concept ? CONCEPT_COVERAGE_WEIGHT : 1);
 
 /** Each term's own expression (any word) and its weight: the weight of those an item matches ranks it in the forgiving pass. */
 export function termExpressions(parsed: ParsedQuery): { match: string; weight: number }[] {
-  return termsOf(parsed, "any").map((t) => ({ match: renderTerm(t, "loose", "any"), weight: t.concept ? CONCEPT_COVERAGE_WEIGHT : 1 }));
+  return termsOf(parsed, "any").map((t) => ({ match: renderTerm(t, "loose", "any"), weight: coverageWeight(t) }));
 }
 
 /** The terms without the last word's prefix (code prefixes of 5+ characters stay: they expand to few terms). */
