@@ -107,13 +107,17 @@ function words(q: string): Word[] {
   return out;
 }
 
+/** A code of letters and digits this long is whole: the word after it is not its other half. */
+export const WHOLE_CODE_CHARS = 8;
+
 /** Two adjacent words that may be one code written with a space: "820 00165", "TPS 62180", "LA B162P". */
 function pairable(a: Word, b: Word): boolean {
   if (a.quoted || b.quoted || a.tokens.length !== 1 || b.tokens.length !== 1) return false;
   const [x, y] = [a.tokens[0], b.tokens[0]];
   if (!hasDigit(x) && !hasDigit(y)) return false;
-  // A whole code (letters and digits) followed by a word stays a code and a word: "DAG35AMB8D0 cam missing".
-  if (/\p{L}/u.test(x) && hasDigit(x) && !hasDigit(y)) return false;
+  // A whole code (letters and digits, a board number's length) followed by a word stays a code and a word:
+  // "DAG35AMB8D0 cam missing". A short one may be half of an alias ("x1c mlb" for X1C_MLB).
+  if (x.length >= WHOLE_CODE_CHARS && /\p{L}/u.test(x) && hasDigit(x) && !hasDigit(y)) return false;
   const short = (t: string) => hasDigit(t) || t.length <= 4;
   return short(x) && short(y) && x.length + y.length <= 40;
 }
