@@ -15,6 +15,7 @@ const ID = {
   load: "01JS0000000000000000000R03",
   wet: "01JS0000000000000000000R04",
   never: "01JS0000000000000000000R05",
+  allDay: "01JS0000000000000000000R06",
 };
 
 const thread = (id: string, board: string, title: string, body: string, day: number) => ({
@@ -39,6 +40,7 @@ const fixture = {
     // Same board: one says the symptom in other words, the newer one shares only a stray word as typed.
     thread(ID.hot, "NBZZX22002", "Runs very hot in games", "The heatsink was full of lint.", 2),
     thread(ID.load, "NBZZX22002", "No image at full load", "The panel goes black in games.", 3),
+    thread(ID.allDay, "NBZZX22002", "Fan loud all day", "Noisy since the last repaste.", 6),
     // Not charging, in a late English term of the concept (past its first 8 of each language).
     thread(ID.never, "NBZZX11001", "Never charges past zero", "Adapter plugged in, stays at zero percent.", 5),
     // Liquid damage in English words only.
@@ -78,6 +80,12 @@ describe("an item's coverage of the query's meaning", () => {
     const got = await threadIds("NBZZX22002 overheats under load");
     expect(got).toContain(ID.load);
     expect(got.indexOf(ID.hot)).toBeLessThan(got.indexOf(ID.load));
+  });
+
+  it("a stop word ('all') counts for nothing: it does not tie a stray match with the meaning", async () => {
+    const got = await threadIds("NBZZX22002 overheats all day");
+    expect(got).toContain(ID.allDay);
+    expect(got.indexOf(ID.hot)).toBeLessThan(got.indexOf(ID.allDay));
   });
 
   it("with nothing of the meaning matched, the word as typed still ranks", async () => {

@@ -126,9 +126,14 @@ const isWord = (token: string) => /^\p{L}+$/u.test(token);
 
 /** Spanish and English function words: no meaning of their own in a search for any word. */
 const FUNCTION_WORDS = new Set(
-  (
-    "a al an and are as at be by con de del el en for from in is it la las le lo los my no not of on or por que se sin the to un una y " + "with"
-  ).split(" "),
+  [
+    "a al an and are as at be by con de del el en for from in is it la las le lo los my no not of on or por que se sin the to un una y with",
+    // More of the Snowball stop lists' pronouns, articles, quantifiers and connectives: "del todo", "when gaming",
+    // "some keys" say how or when, not what.
+    "all any but es esta este esto hay its me mi mis muy pero some su sus te this that todo toda todos todas very when while ya",
+  ]
+    .join(" ")
+    .split(" "),
 );
 /** Negations, Spanish and English (`t` is what "won't", "doesn't" and "can't" end in once tokenized). */
 const NEGATIONS = new Set(["no", "not", "ni", "sin", "nunca", "never", "t"]);
