@@ -17,7 +17,7 @@ export const MEANING_CATEGORIES = [
 export const SCOPE_CATEGORY = "scope ranking (nDCG@10)";
 
 // Targets, by title (scripts/demo/known.ts and scripts/demo/known-meaning.ts).
-const M = {
+export const M = {
   bocinas: "Inspiron 15 5570 no se escuchan las bocinas",
   prende: "E470 no prende, ni una luz",
   dead: "820-00165 completely dead, nothing happens on the button",
@@ -35,7 +35,7 @@ const M = {
   keys: "X541UA keyboard types nothing on several keys",
   logo: "VivoBook X512DA se queda en el logo de Asus",
 };
-const K = {
+export const K = {
   bobina: "LA-K351P: no enciende, bobina del riel de 5 V abierta",
   mudas: "820-02098: bocinas mudas, códec de audio resoldado",
   water: "820-01987: water on the trackpad, board corroded",

@@ -3,6 +3,7 @@
 // digit) and function words are left out: the board number is meant to be in the query.
 import { editDistance, fold, stems } from "../../src/search/index/vocabulary";
 import { tokenize } from "../../src/search/understand/query";
+import { HELD_OUT_QUERIES } from "./held-out";
 import { MEANING_QUERIES } from "./meaning";
 
 const FUNCTION_WORDS = new Set(
@@ -33,7 +34,7 @@ function near(a: string, b: string): boolean {
 
 export function checkOverlaps(demo: Record<string, unknown>): string[] {
   const problems: string[] = [];
-  for (const query of MEANING_QUERIES) {
+  for (const query of [...MEANING_QUERIES, ...HELD_OUT_QUERIES]) {
     const item = (demo[query.group] as Record<string, unknown>[]).find((i) => i.title === query.target);
     if (!item) {
       problems.push(`${query.q}: no ${query.group} item titled ${query.target}`);

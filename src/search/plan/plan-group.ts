@@ -80,8 +80,8 @@ export const visibleRows = (g: Group) => sql`k.kind = ${g.kind} and ${g.visible}
 export interface Levels {
   exact?: string;
   forms?: string;
-  /** Any word: each term's expression; an item matching more of them ranks first. */
-  terms?: string[];
+  /** Any word: each term's expression and weight; an item matching more weight ranks first. */
+  terms?: { match: string; weight: number }[];
 }
 
 export function levelsOf(parsed: ParsedQuery, mode: "all" | "any"): Levels | undefined {
@@ -114,7 +114,7 @@ export function itemMatches(g: Group, table: string, match: string, n: SqlFragme
 /**
  * How closely an item matches: 3 every term as typed, 1 through a word's other form, a correction or a
  * code prefix, 0 only through a concept's other words (src/search/thesaurus); in the forgiving pass (any
- * word) first how many of the query's terms it matches (4 per term). The closer match ranks first. Each
+ * word) first how much of the query it covers (4 per term, a concept's weight per concept). The closer match ranks first. Each
  * level is a seek for the item's rows (`n`: its key, k.n in the rankings), reading only what matches: a
  * membership in each level's newest matches read them all, 200 rows per level and group.
  */
@@ -129,7 +129,7 @@ export function exactFlag(g: Group, table: string, levels: Levels | undefined, n
         : sql`(${member(levels.exact)} * 2 + ${member(levels.forms)})`;
   if (!levels.terms) return closeness;
   return sql`(${sql.join(
-    levels.terms.map((term) => member(term)),
+    levels.terms.map((term) => (term.weight === 1 ? member(term.match) : sql`${member(term.match)} * ${int(term.weight)}`)),
     " + ",
   )}) * 4 + ${closeness}`;
 }

@@ -5,7 +5,7 @@
 // typed. `thesaurusProblems` (test/search/thesaurus.test.ts, `npm run lint`) rejects a term found in
 // two concepts (ambiguous) or twice in one language of a concept (duplicate).
 import { tokenize } from "../understand/tokens";
-import { fold } from "../index/vocabulary";
+import { fold, stems } from "../index/vocabulary";
 import { ACTIONS } from "./actions";
 import { COMPONENTS } from "./components";
 import { SYMPTOMS } from "./symptoms";
@@ -32,9 +32,9 @@ export interface Concept {
 }
 
 /** Other terms one concept adds to a query (each one more phrase to read). */
-export const MAX_CONCEPT_EXPANSIONS = 16;
+export const MAX_CONCEPT_EXPANSIONS = 24;
 /** Other terms all the concepts of one query add together, whatever the thesaurus size. */
-export const MAX_QUERY_EXPANSIONS = 40;
+export const MAX_QUERY_EXPANSIONS = 48;
 /** Longest term, in tokens. */
 export const MAX_CONCEPT_TOKENS = 6;
 
@@ -109,12 +109,54 @@ for (const concept of CONCEPTS)
 export const conceptOf = (tokens: string[]): Entry | undefined => BY_KEY.get(keyOf(tokens));
 
 /**
+ * Shortest stem a word of a term is recognised by in another form ("derramar" for "derrame", "reinicios" for
+ * "reinicia"); a shorter stem says too little ("cortado", open, is not "corto", short): the word as written.
+ */
+export const MIN_CONCEPT_STEM = 5;
+const stemKeyOf = (tokens: string[], lang: Language) =>
+  tokens
+    .map((t) => {
+      const stem = stems(t)[lang];
+      return stem.length >= MIN_CONCEPT_STEM ? stem : t;
+    })
+    .join(" ");
+
+/** Each term's words by their stems (in the term's language); a stem key two concepts share names neither. */
+const BY_STEM = new Map<string, Entry | null>();
+for (const concept of CONCEPTS)
+  for (const term of concept.terms) {
+    const key = `${term.lang}:${stemKeyOf(term.tokens, term.lang)}`;
+    const known = BY_STEM.get(key);
+    if (known === undefined) BY_STEM.set(key, { concept, term });
+    else if (known && known.concept.id !== concept.id) BY_STEM.set(key, null);
+  }
+
+/** The concept a phrase names as written or in another form of its words (same stems, either language), if one. */
+export function conceptNamed(tokens: string[]): Entry | undefined {
+  const exact = conceptOf(tokens);
+  if (exact) return exact;
+  const es = BY_STEM.get(`es:${stemKeyOf(tokens, "es")}`);
+  const en = BY_STEM.get(`en:${stemKeyOf(tokens, "en")}`);
+  if (es && en && es.concept.id !== en.concept.id) return undefined;
+  return es ?? en ?? undefined;
+}
+
+/** Whether `inner` appears in `outer` as consecutive tokens. */
+const containsPhrase = (outer: string[], inner: string[]) =>
+  inner.length > 0 && outer.some((_, i) => i + inner.length <= outer.length && inner.every((t, j) => outer[i + j] === t));
+
+/**
  * The other terms of a concept to search for, usual ones first and both languages in turn (a
- * misspelling is recognised, never searched), at most `max`; `typed` (folded tokens) left out.
+ * misspelling is recognised, never searched), at most `max`; `typed` (folded tokens) left out. A term
+ * holding another of the concept's words ("battery not charging" holds "not charging"), or the typed
+ * phrase, adds no match and is not searched: its place goes to a term that does.
  */
 export function expansionsOf(concept: Concept, typed: string[], max = MAX_CONCEPT_EXPANSIONS): string[][] {
   const typedKey = keyOf(typed);
-  const usable = (lang: Language) => concept.terms.filter((t) => t.lang === lang && !t.tags.includes("typo") && keyOf(t.tokens) !== typedKey);
+  const searchable = concept.terms.filter((t) => !t.tags.includes("typo") && keyOf(t.tokens) !== typedKey);
+  const redundant = (t: ConceptTerm) =>
+    containsPhrase(t.tokens, typed) || searchable.some((o) => o.tokens.length < t.tokens.length && containsPhrase(t.tokens, o.tokens));
+  const usable = (lang: Language) => searchable.filter((t) => t.lang === lang && !redundant(t));
   const [es, en] = [usable("es"), usable("en")];
   const out: string[][] = [];
   const seen = new Set<string>();

@@ -4,7 +4,7 @@
 // separators. Supported: "quoted phrases", prefix matching of the last word, and board and part
 // numbers in any spelling (820-00165, 82000165, 820 00165).
 import { normalizeBoardNumber } from "../../core/urls";
-import { conceptOf, expansionsOf, MAX_CONCEPT_TOKENS, MAX_QUERY_EXPANSIONS } from "../thesaurus";
+import { conceptNamed, expansionsOf, MAX_CONCEPT_TOKENS, MAX_QUERY_EXPANSIONS } from "../thesaurus";
 import { tokenize } from "./tokens";
 import { fold } from "../index/vocabulary";
 
@@ -14,6 +14,8 @@ export { tokenize };
 export interface Alternative {
   tokens: string[];
   prefix: boolean;
+  /** Its meaningful tokens (function words left out) within NEAR_SLACK tokens of each other, in any order, rather than as a phrase. */
+  near?: boolean;
 }
 
 /** A term matches when any alternative matches; an alternative may itself need several parts. */
@@ -105,11 +107,17 @@ function words(q: string): Word[] {
   return out;
 }
 
+/** A code of letters and digits this long is whole: the word after it is not its other half. */
+export const WHOLE_CODE_CHARS = 8;
+
 /** Two adjacent words that may be one code written with a space: "820 00165", "TPS 62180", "LA B162P". */
 function pairable(a: Word, b: Word): boolean {
   if (a.quoted || b.quoted || a.tokens.length !== 1 || b.tokens.length !== 1) return false;
   const [x, y] = [a.tokens[0], b.tokens[0]];
   if (!hasDigit(x) && !hasDigit(y)) return false;
+  // A whole code (letters and digits, a board number's length) followed by a word stays a code and a word:
+  // "DAG35AMB8D0 cam missing". A short one may be half of an alias ("x1c mlb" for X1C_MLB).
+  if (x.length >= WHOLE_CODE_CHARS && /\p{L}/u.test(x) && hasDigit(x) && !hasDigit(y)) return false;
   const short = (t: string) => hasDigit(t) || t.length <= 4;
   return short(x) && short(y) && x.length + y.length <= 40;
 }
@@ -118,26 +126,48 @@ const isWord = (token: string) => /^\p{L}+$/u.test(token);
 
 /** Spanish and English function words: no meaning of their own in a search for any word. */
 const FUNCTION_WORDS = new Set(
-  (
-    "a al an and are as at be by con de del el en for from in is it la las le lo los my no not of on or por que se sin the to un una y " + "with"
-  ).split(" "),
+  [
+    "a al an and are as at be by con de del el en for from in is it la las le lo los my no not of on or por que se sin the to un una y with",
+    // More of the Snowball stop lists' pronouns, articles, quantifiers and connectives: "del todo", "when gaming",
+    // "some keys" say how or when, not what.
+    "all any but es esta este esto hay its me mi mis muy pero some su sus te this that todo toda todos todas very when while ya",
+  ]
+    .join(" ")
+    .split(" "),
 );
 /** Negations, Spanish and English (`t` is what "won't", "doesn't" and "can't" end in once tokenized). */
 const NEGATIONS = new Set(["no", "not", "ni", "sin", "nunca", "never", "t"]);
 const isNegation = (w: Alternative) => w.tokens.length === 1 && NEGATIONS.has(w.tokens[0]);
+
+/** Tokens a concept's other phrase may have between its words ("stuck on the Acer logo" says "stuck on logo"). */
+export const NEAR_SLACK = 3;
+
+/**
+ * A concept's other phrase as searched: its meaningful words near each other (its function words left out),
+ * so a brand or a word between them still says it. A phrase with a negation stays a phrase: "no … enciende"
+ * apart may say the opposite ("enciende pero no da imagen").
+ */
+function synonymPhrase(tokens: string[]): Alternative {
+  const meaningful = tokens.filter((t) => !FUNCTION_WORDS.has(t));
+  if (tokens.some((t) => NEGATIONS.has(t)) || meaningful.length < 2) return phrase(tokens);
+  return { tokens: tokens.slice(0, MAX_PHRASE_TOKENS), prefix: false, near: true };
+}
+
+/** The tokens the index is asked for: a NEAR group's meaningful ones, a phrase's all. */
+const searchedTokens = (p: Alternative) => (p.near ? p.tokens.filter((t) => !FUNCTION_WORDS.has(t)) : p.tokens);
 const isFunctionWord = (term: Term) => !term.concept && term.word !== undefined && FUNCTION_WORDS.has(fold(term.word));
 
 /**
  * The longest run of words from `i` that a thesaurus concept names (plain words only, never a quoted
  * phrase or a code): multi-word phrases are matched as phrases.
  */
-function conceptAt(list: Word[], i: number): { words: number; tokens: string[]; entry: NonNullable<ReturnType<typeof conceptOf>> } | undefined {
+function conceptAt(list: Word[], i: number): { words: number; tokens: string[]; entry: NonNullable<ReturnType<typeof conceptNamed>> } | undefined {
   for (let n = Math.min(MAX_CONCEPT_TOKENS, list.length - i); n >= 1; n--) {
     const run = list.slice(i, i + n);
     if (run.some((w) => w.quoted || w.tokens.some(hasDigit))) continue;
     const tokens = run.flatMap((w) => w.tokens).map(fold);
     if (tokens.length > MAX_CONCEPT_TOKENS) continue;
-    const entry = conceptOf(tokens);
+    const entry = conceptNamed(tokens);
     if (entry) return { words: n, tokens, entry };
   }
   return undefined;
@@ -159,7 +189,8 @@ export function parseQuery(q: string): ParsedQuery {
       terms.push({
         alternatives: [[phrase(typed)]],
         ...(named.words === 1 && typed.length === 1 && isWord(typed[0]) ? { word: typed[0] } : {}),
-        synonyms: extra.map((tokens) => phrase(tokens)),
+        // Two terms may search the same words ("stuck on logo", "stuck at logo"): once.
+        synonyms: extra.map(synonymPhrase).filter((p, k, all) => all.findIndex((o) => renderPhrase(o) === renderPhrase(p)) === k),
         concept: { id: named.entry.concept.id, typed: typed.join(" ") },
         ...(typed.length > 1 ? { words: typed.map((t) => phrase([t])) } : {}),
       });
@@ -233,7 +264,12 @@ function dedupe(alternatives: Alternative[][]): Alternative[][] {
 
 // ---- rendering: the only place FTS5 syntax is written ----
 
-const renderPhrase = (p: Alternative) => `"${p.tokens.join(" ")}"${p.prefix ? "*" : ""}`;
+const renderPhrase = (p: Alternative) =>
+  p.near
+    ? `NEAR(${searchedTokens(p)
+        .map((t) => `"${t}"`)
+        .join(" ")}, ${NEAR_SLACK})`
+    : `"${p.tokens.join(" ")}"${p.prefix ? "*" : ""}`;
 
 /** How far a term reaches: as typed; with its forms, corrections and code prefixes; with its concept's other words too. */
 export type Reach = "exact" | "forms" | "loose";
@@ -280,9 +316,17 @@ function termsOf(parsed: ParsedQuery, mode: "all" | "any"): Term[] {
   return mode === "any" && meaningful.length ? meaningful : parsed.terms;
 }
 
-/** Each term's own expression (any word): how many of them an item matches ranks it in the forgiving pass. */
-export function termExpressions(parsed: ParsedQuery): string[] {
-  return termsOf(parsed, "any").map((t) => renderTerm(t, "loose", "any"));
+/**
+ * What a term weighs in an item's coverage of the query: a thesaurus concept (a symptom, a part, an
+ * action) is the query's meaning, matched in any of its words, so it weighs as much as two plain words
+ * ("overheats" over "load" in "overheats under load").
+ */
+export const CONCEPT_COVERAGE_WEIGHT = 2;
+const coverageWeight = (t: Term) => (t.concept ? CONCEPT_COVERAGE_WEIGHT : 1);
+
+/** Each term's own expression (any word) and its weight: the weight of those an item matches ranks it in the forgiving pass. */
+export function termExpressions(parsed: ParsedQuery): { match: string; weight: number }[] {
+  return termsOf(parsed, "any").map((t) => ({ match: renderTerm(t, "loose", "any"), weight: coverageWeight(t) }));
 }
 
 /** The terms without the last word's prefix (code prefixes of 5+ characters stay: they expand to few terms). */
@@ -323,7 +367,7 @@ export interface ShapeWord {
  * corrections, concept words and a concept phrase's words one by one (what the widest expression holds).
  */
 export function termPhrases(term: Term, loose = false): ShapeWord[][] {
-  const wordsOf = (p: Alternative) => p.tokens.map((token, i) => ({ token, prefix: p.prefix && i === p.tokens.length - 1 }));
+  const wordsOf = (p: Alternative) => searchedTokens(p).map((token, i, all) => ({ token, prefix: p.prefix && i === all.length - 1 }));
   const phrases = term.alternatives.flat();
   if (loose) phrases.push(...(term.loose ?? []), ...(term.synonyms ?? []), ...(term.words ?? []), ...(term.wordVariants ?? []).flat());
   return phrases.map(wordsOf);

@@ -1,0 +1,137 @@
+// How the items of one board rank when they say the query's meaning in other words: a concept's other
+// phrase is found with a word between its words, a concept matched in any words outweighs a stray word
+// matched as typed, and a concept's searched words are never spent on a phrase that holds another.
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { importContent } from "../../cli/import";
+import { getJson, seedSample } from "../helpers/app";
+import { matchExpression, parseQuery } from "../../src/search/understand/query";
+import { CONCEPTS, expansionsOf } from "../../src/search/thesaurus";
+import { interpretationOf } from "../../src/search/present/interpretation";
+
+const ID = {
+  logo: "01JS0000000000000000000R01",
+  hot: "01JS0000000000000000000R02",
+  load: "01JS0000000000000000000R03",
+  wet: "01JS0000000000000000000R04",
+  never: "01JS0000000000000000000R05",
+  allDay: "01JS0000000000000000000R06",
+};
+
+const thread = (id: string, board: string, title: string, body: string, day: number) => ({
+  id,
+  category: "laptops",
+  title,
+  author: "bob",
+  board,
+  created_at: `2026-10-${String(day).padStart(2, "0")}T00:00:00Z`,
+  body,
+});
+
+const fixture = {
+  manufacturers: [{ id: 7, name: "Acer" }],
+  boards: [
+    { number: "NBZZX11001", manufacturer: "Acer", platform: "Aspire 9 Zeta", aliases: [] },
+    { number: "NBZZX22002", manufacturer: "Acer", platform: "Nitro 9 Zeta", aliases: [] },
+  ],
+  threads: [
+    // "stuck on logo" (a concept's phrase) with the brand between its words.
+    thread(ID.logo, "NBZZX11001", "Stuck on the Acer logo after an update", "The firmware update failed halfway.", 1),
+    // Same board: one says the symptom in other words, the newer one shares only a stray word as typed.
+    thread(ID.hot, "NBZZX22002", "Runs very hot in games", "The heatsink was full of lint.", 2),
+    thread(ID.load, "NBZZX22002", "No image at full load", "The panel goes black in games.", 3),
+    thread(ID.allDay, "NBZZX22002", "Fan loud all day", "Noisy since the last repaste.", 6),
+    // Not charging, in a late English term of the concept (past its first 8 of each language).
+    thread(ID.never, "NBZZX11001", "Never charges past zero", "Adapter plugged in, stays at zero percent.", 5),
+    // Liquid damage in English words only.
+    thread(ID.wet, "NBZZX11001", "Got wet, now it shows nothing", "The owner spilled a glass of tea over the keyboard.", 4),
+  ],
+};
+
+type Hit = { id: string };
+const threadIds = async (q: string) => ((await getJson(`/search?q=${encodeURIComponent(q)}`)).body.data.threads as Hit[]).map((h) => h.id);
+
+beforeAll(async () => {
+  await seedSample();
+  const outcome = await importContent(env, fixture);
+  if (!outcome.ok) throw new Error(JSON.stringify(outcome.problems));
+});
+
+describe("a concept's other phrase, its words apart", () => {
+  it("is found with a word between its words: 'hangs at splash' finds 'stuck on the Acer logo'", async () => {
+    expect(await threadIds("NBZZX11001 hangs at splash")).toContain(ID.logo);
+    expect((await threadIds("hangs at splash"))[0]).toBe(ID.logo);
+  });
+
+  it("is still shown as the thesaurus writes it, function words and all", () => {
+    const also = interpretationOf(parseQuery("hangs at splash"), () => undefined).concepts?.[0]?.also ?? [];
+    expect(also).toContain("stuck on logo");
+  });
+
+  it("stays a phrase when it holds a negation (its words apart may say the opposite)", () => {
+    const expression = matchExpression(parseQuery("placa muerta"))!;
+    expect(expression).toContain('"no power"');
+    expect(expression).not.toMatch(/NEAR\([^)]*"(no|not|t|ni|sin|never|nunca)"/);
+  });
+});
+
+describe("an item's coverage of the query's meaning", () => {
+  it("a concept matched in other words ranks above an item of the same board matching only a stray word as typed", async () => {
+    const got = await threadIds("NBZZX22002 overheats under load");
+    expect(got).toContain(ID.load);
+    expect(got.indexOf(ID.hot)).toBeLessThan(got.indexOf(ID.load));
+  });
+
+  it("a stop word ('all') counts for nothing: it does not tie a stray match with the meaning", async () => {
+    const got = await threadIds("NBZZX22002 overheats all day");
+    expect(got).toContain(ID.allDay);
+    expect(got.indexOf(ID.hot)).toBeLessThan(got.indexOf(ID.allDay));
+  });
+
+  it("with nothing of the meaning matched, the word as typed still ranks", async () => {
+    expect((await threadIds("NBZZX22002 full load"))[0]).toBe(ID.load);
+  });
+});
+
+describe("a board number and the word after it", () => {
+  it("a whole code followed by a short word stays a code and a word ('NBZZX11001 wet'), not one code", async () => {
+    const body = (await getJson(`/search?q=${encodeURIComponent("NBZZX11001 wet")}`)).body.data;
+    expect((body.boards as { number: string }[])[0]?.number).toBe("NBZZX11001");
+    expect((body.threads as Hit[])[0]?.id).toBe(ID.wet);
+  });
+
+  it("a code written with a space is still one code ('LA B162P', '820 00165')", () => {
+    expect(parseQuery("LA B162P").terms[0].norm).toBe("LAB162P");
+    expect(parseQuery("820 00165").terms[0].norm).toBe("82000165");
+  });
+});
+
+describe("a concept named in another form of its words", () => {
+  it("a verb form the thesaurus does not list (derramaron) names the concept of its listed forms (derrame, derramó)", async () => {
+    expect(parseQuery("derramaron").terms[0].concept?.id).toBe("liquid-damage");
+    expect(await threadIds("derramaron")).toContain(ID.wet);
+  });
+
+  it("a short stem names nothing: 'cortada' (open) is not 'corto' (short)", () => {
+    expect(parseQuery("bobina cortada").terms.map((t) => t.concept?.id)).not.toContain("short-circuit");
+  });
+});
+
+describe("a concept's searched words", () => {
+  const concept = (id: string) => CONCEPTS.find((c) => c.id === id)!;
+  const holds = (outer: string[], inner: string[]) => outer.length > inner.length && outer.some((_, i) => inner.every((t, j) => outer[i + j] === t));
+
+  it("reach past the first 8 of each language: 'no carga la batería' finds 'never charges'", async () => {
+    expect(await threadIds("no carga la batería")).toContain(ID.never);
+  });
+
+  it("never spend a place on a phrase holding the typed one or another searched one ('no carga la batería' for 'no carga')", () => {
+    const typed = ["no", "carga"];
+    const searched = expansionsOf(concept("not-charging"), typed);
+    expect(searched.map((t) => t.join(" "))).not.toContain("no carga la bateria");
+    for (const t of searched) {
+      expect(holds(t, typed), t.join(" ")).toBe(false);
+      for (const o of searched) expect(holds(t, o), `${t.join(" ")} holds ${o.join(" ")}`).toBe(false);
+    }
+  });
+});
