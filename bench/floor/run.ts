@@ -4,7 +4,7 @@
 // runs through bench/edge/worker.ts, which only lets `X-Bench-Uncached: 1` turn the edge cache off for a request.
 // Every route is warmed, then measured in interleaved rounds (the yardstick in every round); `--runs=N` repeats the
 // whole. Writes the ratios of every run to bench/RESULTS.md (section `floor`, or `floor-LABEL` with --label=).
-import type { ChildProcess } from "node:child_process";
+import { type ChildProcess, execFileSync } from "node:child_process";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { existsSync } from "node:fs";
@@ -21,6 +21,8 @@ const ROUNDS = Number(option("rounds") ?? 3);
 const RUNS = Number(option("runs") ?? 1);
 const CONNECTIONS = Number(option("connections") ?? 16);
 const LABEL = option("label");
+/** `--only=page1,page2000`: measure only these routes (a quick look; RESULTS.md is written only for the whole set). */
+const ONLY = option("only")?.split(",");
 const SAMPLE_STATE = join(ROOT, "bench/out/floor-state");
 const CATALOGUE_STATE = join(ROOT, "bench/out/floor-catalogue");
 const BARE_STATE = join(ROOT, "bench/out/floor-bare");
@@ -51,7 +53,9 @@ const TARGETS: Target[] = [
   { key: "page2000", label: "50,000 documents, page 2000, uncached", where: "catalogue", path: "/api/v1/documents?page=2000", uncached: true },
 ];
 
-const GOALS: { name: string; of: string; over: string; goal: number }[] = [
+const MEASURED = ONLY ? TARGETS.filter((t) => ONLY.includes(t.key)) : TARGETS;
+
+const GOALS_ALL: { name: string; of: string; over: string; goal: number }[] = [
   { name: "`/healthz` ÷ hello (the pipeline's own cost)", of: "healthz", over: "hello", goal: 0.8 },
   { name: "cached `/documents` ÷ bare one-query", of: "cached", over: "oneQuery", goal: 1.5 },
   { name: "uncached `/documents` ÷ bare one-query", of: "uncached", over: "oneQuery", goal: 0.8 },
@@ -60,6 +64,7 @@ const GOALS: { name: string; of: string; over: string; goal: number }[] = [
   { name: "page 2000 ÷ page 1 of 50,000 documents", of: "page2000", over: "page1", goal: 0.8 },
   { name: "unknown API path (404) ÷ hello", of: "notFound", over: "hello", goal: 0 },
 ];
+const GOALS = GOALS_ALL.filter((g) => MEASURED.some((t) => t.key === g.of) && MEASURED.some((t) => t.key === g.over));
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -68,7 +73,14 @@ const median = (xs: number[]) => {
 };
 
 async function prepareCatalogue(): Promise<void> {
-  if (existsSync(join(CATALOGUE_STATE, "v3")) && !process.argv.includes("--fresh")) return;
+  if (existsSync(join(CATALOGUE_STATE, "v3")) && !process.argv.includes("--fresh")) {
+    // A catalogue made before a newer migration gets it (applied ones are skipped).
+    execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", CATALOGUE_STATE], {
+      stdio: ["ignore", "ignore", "inherit"],
+      env: { ...process.env, CI: "true" },
+    });
+    return;
+  }
   console.log(`[floor] generating ${CATALOGUE_DOCUMENTS} documents (once; --fresh regenerates)`);
   await loadCatalogue(CATALOGUE_STATE, { ...DEFAULT_SIZES, documents: CATALOGUE_DOCUMENTS, threads: 2000, cases: 1000, pageWords: 40 });
 }
@@ -79,7 +91,7 @@ async function oneRun(bases: Record<Where, string>): Promise<RunFigures> {
   const samples = new Map<string, number[]>();
   const fails: string[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    for (const t of TARGETS) {
+    for (const t of MEASURED) {
       const f = await load(
         {
           url: bases[t.where] + t.path,
@@ -114,7 +126,7 @@ async function main(): Promise<void> {
       service: `http://127.0.0.1:${service}`,
       catalogue: `http://127.0.0.1:${catalogue}`,
     };
-    for (const t of TARGETS) {
+    for (const t of MEASURED) {
       const res = await fetch(bases[t.where] + t.path, { headers: t.uncached ? { [UNCACHED_HEADER]: "1" } : {} });
       await res.arrayBuffer();
       if (res.status !== (t.status ?? 200)) throw new Error(`${t.path} answered ${res.status}`);
@@ -128,7 +140,7 @@ async function main(): Promise<void> {
     for (let run = 0; run < RUNS; run++) {
       const figures = await oneRun(bases);
       runs.push(figures);
-      console.log(`run ${run + 1}: ${TARGETS.map((t) => `${t.key} ${figures[t.key].toFixed(0)}`).join(", ")}`);
+      console.log(`run ${run + 1}: ${MEASURED.map((t) => `${t.key} ${figures[t.key].toFixed(0)}`).join(", ")}`);
       for (const g of GOALS) console.log(`  ${g.name}: ${(figures[g.of] / figures[g.over]).toFixed(2)}×`);
     }
     const after = loadavg();
@@ -149,7 +161,7 @@ async function main(): Promise<void> {
       "",
       `| route | requests/s (run${RUNS > 1 ? "s 1–" + RUNS : ""}) |`,
       "|---|---|",
-      ...TARGETS.map((t) => `| ${t.label} | ${rps(t.key)} |`),
+      ...MEASURED.map((t) => `| ${t.label} | ${rps(t.key)} |`),
       "",
       "| ratio | goal | per run |",
       "|---|---|---|",
@@ -157,6 +169,7 @@ async function main(): Promise<void> {
       "",
     ].join("\n");
     console.log(section);
+    if (ONLY) return;
     writeResultsSection(LABEL ? `floor-${LABEL}` : "floor", section);
     console.log("written to bench/RESULTS.md");
   } finally {
