@@ -36,7 +36,7 @@ export interface AnchorSet {
 /** Per isolate: a set per list (a build in progress is shared by the requests that wait for it). */
 const anchorCache = new IsolateCache<string, Promise<AnchorSet | undefined>>({ maxEntries: 64 });
 
-/** Every kept set forgotten (tests that restore a database under the same isolate). */
+/** Every kept set forgotten (a test that needs anchors made from the list as it is now). */
 export function forgetAnchors(): void {
   anchorCache.clear();
 }
