@@ -33,8 +33,16 @@ export interface AnchorSet {
   positions: SortPosition[];
 }
 
-/** Per isolate: a set per list (a build in progress is shared by the requests that wait for it). */
-const anchorCache = new IsolateCache<string, Promise<AnchorSet | undefined>>({ maxEntries: 64 });
+/**
+ * Per isolate: a list's set, or the time its build started. Requests never wait on another request's build (a
+ * promise tied to another request's I/O): while one builds, the others walk. A build that never ended is dropped.
+ */
+type Kept = { set: AnchorSet } | { buildingSinceMs: number };
+const BUILD_GIVEN_UP_MS = 10_000;
+const anchorCache = new IsolateCache<string, Kept>({
+  maxEntries: 64,
+  expired: (kept, nowMs) => "buildingSinceMs" in kept && nowMs - kept.buildingSinceMs > BUILD_GIVEN_UP_MS,
+});
 
 /** Every kept set forgotten (a test that needs anchors made from the list as it is now). */
 export function forgetAnchors(): void {
@@ -66,13 +74,22 @@ async function buildAnchors(ctx: QueryContext, list: AnchoredList): Promise<Anch
   };
 }
 
-/** The list's anchors at the stamp this isolate last saw, made once when it has none. */
-function anchorsOf(ctx: QueryContext, list: AnchoredList): Promise<AnchorSet | undefined> {
-  const kept = anchorCache.use(list.key);
-  if (kept) return kept;
-  const building = buildAnchors(ctx, list).catch(() => undefined);
-  anchorCache.set(list.key, building);
-  return building;
+/** The list's anchors at the stamp this isolate last saw, made when it has none (undefined while another builds). */
+async function anchorsOf(ctx: QueryContext, list: AnchoredList): Promise<AnchorSet | undefined> {
+  const nowMs = Date.now();
+  const kept = anchorCache.use(list.key, nowMs);
+  if (kept) return "set" in kept ? kept.set : undefined;
+  anchorCache.set(list.key, { buildingSinceMs: nowMs }, nowMs);
+  const set = await buildAnchors(ctx, list).catch(() => undefined);
+  if (set) anchorCache.set(list.key, { set });
+  else anchorCache.delete(list.key);
+  return set;
+}
+
+/** Forgets a set found stale (unless another request has already put a newer one in its place). */
+function forgetStale(list: AnchoredList, set: AnchorSet): void {
+  const kept = anchorCache.get(list.key);
+  if (kept && "set" in kept && kept.set === set) anchorCache.delete(list.key);
 }
 
 /** Where a page that skips `offset` rows starts: after the last anchor at or before it, skipping the rest. */
@@ -100,12 +117,8 @@ export async function readAnchoredPage<T>(
 ): Promise<Page<T> | undefined> {
   const offset = (req.page - 1) * req.perPage;
   for (let attempt = 0; attempt < 2; attempt++) {
-    const kept = anchorsOf(ctx, list);
-    const set = await kept;
-    if (!set) {
-      if (anchorCache.get(list.key) === kept) anchorCache.delete(list.key);
-      return undefined;
-    }
+    const set = await anchorsOf(ctx, list);
+    if (!set) return undefined;
     // Past the end: the caller's walk reads only the total.
     if (offset >= set.total) return undefined;
     const { after, skip } = seek(set, offset);
@@ -116,7 +129,7 @@ export async function readAnchoredPage<T>(
       return { data: loader.map(pageRows), meta: pageMeta(req, Number(head.total)), last: loader.last?.(pageRows) };
     }
     // Made before a write that moved the list: made again from the list as it is now (once).
-    if (anchorCache.get(list.key) === kept) anchorCache.delete(list.key);
+    forgetStale(list, set);
   }
   return undefined;
 }
