@@ -178,7 +178,8 @@ function anchoredList(ctx: QueryContext, filter: DocumentFilter, total: SQL<numb
   if (ctx.viewer || filter.ownerId !== undefined || filter.boardId !== undefined) return undefined;
   if (filter.visibility !== undefined && filter.visibility !== "public") return undefined;
   return {
-    key: `documents:${filter.type ?? ""}:${filter.visibility ?? ""}`,
+    // visibility=public names the same rows: one set serves both.
+    key: `documents:${filter.type ?? ""}`,
     stamped: "documents",
     from: sql`${documents}`,
     where: and(documentRule.forEveryone(), matches(filter))!,

@@ -8,9 +8,12 @@ import { pageMeta, type Page, type PageRequest, type SortPosition } from "../../
 import { IsolateCache } from "../../core/isolate-cache";
 import { batchRead, type Loader, type PageWindow, type QueryContext } from "./runtime";
 
-/** Rows between two anchors at least; a longer list spaces them wider so it keeps at most MAX_ANCHORS. */
-export const ANCHOR_SPACING = 100;
-const MAX_ANCHORS = 2000;
+/**
+ * Rows between two anchors at least: the default page size, so a page of 20 starts right at an anchor and skips
+ * nothing. A longer list spaces them wider so it keeps at most MAX_ANCHORS (about 100 bytes each).
+ */
+export const ANCHOR_SPACING = 20;
+const MAX_ANCHORS = 2500;
 
 /** A list whose deep pages may start from anchors: its name and stamp, which rows it holds, and its total. */
 export interface AnchoredList {
