@@ -38,7 +38,8 @@ export interface AnchorSet {
 
 /**
  * Per isolate: a list's set, or the time its build started. Requests never wait on another request's build (a
- * promise tied to another request's I/O): while one builds, the others walk. A build that never ended is dropped.
+ * promise tied to another request's I/O): while one builds, the others walk. A build that never ended or failed
+ * is tried again once its mark expires.
  */
 type Kept = { set: AnchorSet } | { buildingSinceMs: number };
 const BUILD_GIVEN_UP_MS = 10_000;
@@ -62,7 +63,8 @@ function stampOf(list: AnchoredList): SQL<number | null> {
  * once (a row_number() window over the list read every row about three times, through its temporary table).
  */
 async function buildAnchors(ctx: QueryContext, list: AnchoredList): Promise<AnchorSet | undefined> {
-  const spacing = sql`(select max(${ANCHOR_SPACING}, ((${list.total}) + ${MAX_ANCHORS - 1}) / ${MAX_ANCHORS}))`;
+  // D1 binds numbers as reals: the cast keeps the spacing a whole number (an OFFSET must be one).
+  const spacing = sql`(select cast(max(${ANCHOR_SPACING}, ((${list.total}) + ${MAX_ANCHORS - 1}) / ${MAX_ANCHORS}) as integer))`;
   const nth = sql`order by created_at desc, id desc limit 1 offset ${spacing} - 1`;
   const [stampRows, anchorRows] = await batchRead(ctx, [
     ctx.db.select({ stamp: stampOf(list), total: list.total }).from(sql`(select 1)`),
@@ -97,8 +99,8 @@ async function anchorsOf(ctx: QueryContext, list: AnchoredList): Promise<AnchorS
   if (kept) return "set" in kept ? kept.set : undefined;
   anchorCache.set(list.key, { buildingSinceMs: nowMs }, nowMs);
   const set = await buildAnchors(ctx, list).catch(() => undefined);
+  // A build that failed leaves its mark until it expires: meanwhile pages walk instead of failing again.
   if (set) anchorCache.set(list.key, { set });
-  else anchorCache.delete(list.key);
   return set;
 }
 
