@@ -3,7 +3,8 @@
 // the walk gives: the same items in the same order, the same total, at once after every write that moves the list
 // (an upload made available, a takedown and restore, a delete, a visibility, type or date change, a row tied with
 // an anchor's date), on the whole list, by type and with visibility=public, at page sizes that fall between anchors.
-// And a deep page from anchors costs one D1 round trip, where the walk reads the total first.
+// And a deep page from anchors costs one D1 round trip, where the walk reads the total first, also when a long list
+// spaces its anchors wider than 20 rows.
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -182,5 +183,20 @@ describe("what a deep page costs", () => {
     const want = (await expected(LISTINGS[0])).slice(DEEP_OFFSET + 40, DEEP_OFFSET + 60);
     expect((await getJson(path)).body.data.map((d: { id: string }) => d.id)).toEqual(want);
     expect(await roundTrips(path)).toBe(1);
+  });
+
+  it("a long list spaces its anchors wider, a whole number of rows apart (D1 binds numbers as reals)", async () => {
+    // The spacing follows the list's counter: past 50,000 rows it is total / 2,500, rarely a whole number.
+    const counted = await env.DB.prepare("select n from list_counts where list = 'documents' and key = 'all'").first<number>("n");
+    await run("update list_counts set n = 90010 where list = 'documents' and key = 'all'");
+    try {
+      forgetAnchors();
+      const path = `/documents?per_page=20&page=${DEEP_OFFSET / 20 + 5}`;
+      const want = (await expected(LISTINGS[0])).slice(DEEP_OFFSET + 80, DEEP_OFFSET + 100);
+      expect((await getJson(path)).body.data.map((d: { id: string }) => d.id)).toEqual(want);
+      expect(await roundTrips(path)).toBe(1);
+    } finally {
+      await run("update list_counts set n = ? where list = 'documents' and key = 'all'", counted);
+    }
   });
 });
