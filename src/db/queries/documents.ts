@@ -7,7 +7,8 @@ import { normalizeBoardNumber, pageUrl } from "../../core/urls";
 import type { DocumentDetailSchema, DocumentSchema } from "../../schemas/documents";
 import { documentBoards, documents, documentVersions, manufacturers, users } from "../schema";
 import { qualified } from "../qualified";
-import { batchRead, type Keys, parseJsonArray, readPage, type Loader, type PageWindow, type QueryContext } from "./runtime";
+import { batchRead, DEEP_OFFSET, type Keys, parseJsonArray, readPage, type Loader, type PageWindow, type QueryContext } from "./runtime";
+import { readAnchoredPage, type AnchoredList } from "./page-anchors";
 import { parseSummary } from "../../boardview/nets";
 import { counter, counterKey } from "./counts";
 
@@ -153,10 +154,37 @@ export function documentListScope(list: {
   ]);
 }
 
-/** Newest first, ties by id so pages never overlap. A boardId of null means "a board that does not exist". */
+/**
+ * Newest first, ties by id so pages never overlap. A boardId of null means "a board that does not exist". A deep
+ * page of the list everyone sees starts from an anchor (./page-anchors.ts); any other page walks the list.
+ */
 export async function listDocuments(ctx: QueryContext, filter: DocumentFilter, page: PageRequest): Promise<Page<DocumentItem>> {
   if (filter.boardId === null) return { data: [], meta: pageMeta(page, 0) };
-  return readPage(ctx, page, documentTotal(ctx, filter), (window, guard) => documentListLoader(ctx, filter, window, guard, page.after));
+  const total = documentTotal(ctx, filter);
+  const anchored = page.after || (page.page - 1) * page.perPage < DEEP_OFFSET ? undefined : anchoredList(ctx, filter, total);
+  if (anchored) {
+    const answer = await readAnchoredPage(ctx, page, anchored, (window, after) => documentListLoader(ctx, filter, window, undefined, after));
+    if (answer) return answer;
+  }
+  return readPage(ctx, page, total, (window, guard) => documentListLoader(ctx, filter, window, guard, page.after));
+}
+
+/**
+ * The lists whose deep pages start from anchors: the public, available documents, all or of one type, as anyone
+ * without a key sees them. A key's list mixes in the viewer's own and shared rows, and a board's list is short:
+ * those walk.
+ */
+function anchoredList(ctx: QueryContext, filter: DocumentFilter, total: SQL<number>): AnchoredList | undefined {
+  if (ctx.viewer || filter.ownerId !== undefined || filter.boardId !== undefined) return undefined;
+  if (filter.visibility !== undefined && filter.visibility !== "public") return undefined;
+  return {
+    // visibility=public names the same rows: one set serves both.
+    key: `documents:${filter.type ?? ""}`,
+    stamped: "documents",
+    from: sql`${documents}`,
+    where: and(documentRule.forEveryone(), matches(filter))!,
+    total,
+  };
 }
 
 /** The user's share rows joined to their documents, walked from the share rows (see pageIds). */
