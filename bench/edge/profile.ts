@@ -147,6 +147,13 @@ async function summarise(
     }
     for (const name of seen) inclusive.set(name, (inclusive.get(name) ?? 0) + n);
   }
+  // The kept profile (BENCH_PROFILE_DIR) names each frame's source file and line, not the bundle's.
+  if (process.env.BENCH_PROFILE_DIR) {
+    for (const node of profile.nodes) {
+      const located = node.callFrame.url ? await locate(node.callFrame) : undefined;
+      if (located) node.callFrame.functionName = `${node.callFrame.functionName || "(anonymous)"} ${located.where}`;
+    }
+  }
   const top = (m: Map<string, number>) =>
     [...m]
       .sort((a, b) => b[1] - a[1])
@@ -162,10 +169,10 @@ async function profileRoute(base: string, inspector: Inspector, route: Route): P
   await inspector.send("Profiler.start");
   const result = await autocannon({ url: base + route.path, connections: 16, duration: SECONDS, headers });
   const { profile } = await inspector.send<{ profile: Profile }>("Profiler.stop");
-  // BENCH_PROFILE_DIR=dir keeps each raw profile (opens in Chrome DevTools' Performance panel).
+  const { busy, console: logged, files, functions, inclusive } = await summarise(profile, inspector);
+  // BENCH_PROFILE_DIR=dir keeps each profile (opens in Chrome DevTools' Performance panel).
   const dir = process.env.BENCH_PROFILE_DIR;
   if (dir) writeFileSync(join(dir, `${route.path.replace(/\W+/g, "_")}${route.uncached ? "-uncached" : ""}.cpuprofile`), JSON.stringify(profile));
-  const { busy, console: logged, files, functions, inclusive } = await summarise(profile, inspector);
   const total = profile.samples.length - logged;
   const perRequestUs = (busy / total) * ((SECONDS * 1e6) / result.requests.total);
   console.log(`${route.label}: ${result.requests.average.toFixed(0)} req/s, Worker thread busy ${((100 * busy) / total).toFixed(0)}%`);
