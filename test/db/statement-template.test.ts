@@ -6,7 +6,7 @@ import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type DocumentFilter, documentListLoader } from "../../src/db/queries/documents";
-import type { PageWindow } from "../../src/db/queries/runtime";
+import { type PageWindow, totalRead } from "../../src/db/queries/runtime";
 import { builtAfresh, forgetStatementTemplates, statementOf } from "../../src/db/statement-template";
 import { getJson, KEYS, seedSample } from "../helpers/app";
 import { queryContext } from "../helpers/query-context";
@@ -54,6 +54,19 @@ describe("a document list page's statement from the isolate's template", () => {
             }
     // Most shapes are templates (a keyed page past the first derives a value, a board named by its number is a subquery).
     expect(templated).toBeGreaterThan(cases / 2);
+  });
+
+  it("a list's total is the statement drizzle builds afresh, whatever the total reads", () => {
+    const db = queryContext(null).db;
+    for (const total of [
+      sql<number>`(select ${3} + ${4})`,
+      sql<number>`coalesce((select n from list_counts where list = ${"documents"} and key = ${"t:" + "schematic"}), 0)`,
+    ]) {
+      const got = statementOf(totalRead(db, total));
+      const fresh = builtAfresh(() => statementOf(totalRead(db, total)));
+      expect(got.templated).toBe(true);
+      expect([got.sql, got.params]).toEqual([fresh.sql, fresh.params]);
+    }
   });
 
   it("reads the lists everyone asks for most from templates: the newest documents, by type, and pages past the first", () => {
