@@ -1,7 +1,9 @@
 // `npm run bench:edge -- --profile`: where a read spends the Worker's CPU. The Worker under
 // `wrangler dev` (entry bench/edge/worker.ts, no latency model), each route warmed, then the V8 inspector's
 // sampling profiler while autocannon (16 connections, one address) calls that route; samples are mapped back to
-// the source files through the bundle's source map and summed per file and per function (self time).
+// the source files through the bundle's source map and summed per file and per function (self time), and per
+// function of the service (src/) with its callees (inclusive time). BENCH_ONLY="a|b" profiles the routes whose label
+// holds a or b ("edge cache off": the uncached ones).
 // Writes bench/RESULTS.md section `profile-LABEL` (--label=before|after|…).
 import autocannon from "autocannon";
 import { cpSync, existsSync, rmSync, writeFileSync } from "node:fs";
@@ -83,7 +85,7 @@ interface Route {
 async function summarise(
   profile: Profile,
   inspector: Inspector,
-): Promise<{ busy: number; console: number; files: [string, number][]; functions: [string, number][] }> {
+): Promise<{ busy: number; console: number; files: [string, number][]; functions: [string, number][]; inclusive: [string, number][] }> {
   const parents = new Map<number, ProfileNode>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node);
   const maps = new Map<string, SourceLines | null>();
@@ -125,12 +127,39 @@ async function summarise(
       : `${frame.functionName || "(anonymous)"} ${located?.where ?? ""}`.trim();
     byFunction.set(fn, (byFunction.get(fn) ?? 0) + n);
   }
+  // Inclusive time of the service's own functions (src/): a sample counts for every one of them on its stack, once.
+  const own = new Map<number, string | undefined>();
+  const ownName = async (node: ProfileNode): Promise<string | undefined> => {
+    if (!own.has(node.id)) {
+      const located = node.callFrame.url ? await locate(node.callFrame) : undefined;
+      own.set(node.id, located?.where.startsWith("src/") ? `${node.callFrame.functionName || "(anonymous)"} ${located.where}` : undefined);
+    }
+    return own.get(node.id);
+  };
+  const inclusive = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const n = hits.get(node.id) ?? 0;
+    if (n === 0 || node.callFrame.functionName === "(idle)") continue;
+    const seen = new Set<string>();
+    for (let at: ProfileNode | undefined = node; at; at = parents.get(at.id)) {
+      const name = await ownName(at);
+      if (name) seen.add(name);
+    }
+    for (const name of seen) inclusive.set(name, (inclusive.get(name) ?? 0) + n);
+  }
+  // The kept profile (BENCH_PROFILE_DIR) names each frame's source file and line, not the bundle's.
+  if (process.env.BENCH_PROFILE_DIR) {
+    for (const node of profile.nodes) {
+      const located = node.callFrame.url ? await locate(node.callFrame) : undefined;
+      if (located) node.callFrame.functionName = `${node.callFrame.functionName || "(anonymous)"} ${located.where}`;
+    }
+  }
   const top = (m: Map<string, number>) =>
     [...m]
       .sort((a, b) => b[1] - a[1])
       .slice(0, TOP)
       .map(([k, v]) => [k, (100 * v) / busy] as [string, number]);
-  return { busy, console, files: top(byFile), functions: top(byFunction) };
+  return { busy, console, files: top(byFile), functions: top(byFunction), inclusive: top(inclusive) };
 }
 
 async function profileRoute(base: string, inspector: Inspector, route: Route): Promise<string[]> {
@@ -140,10 +169,10 @@ async function profileRoute(base: string, inspector: Inspector, route: Route): P
   await inspector.send("Profiler.start");
   const result = await autocannon({ url: base + route.path, connections: 16, duration: SECONDS, headers });
   const { profile } = await inspector.send<{ profile: Profile }>("Profiler.stop");
-  // BENCH_PROFILE_DIR=dir keeps each raw profile (opens in Chrome DevTools' Performance panel).
+  const { busy, console: logged, files, functions, inclusive } = await summarise(profile, inspector);
+  // BENCH_PROFILE_DIR=dir keeps each profile (opens in Chrome DevTools' Performance panel).
   const dir = process.env.BENCH_PROFILE_DIR;
   if (dir) writeFileSync(join(dir, `${route.path.replace(/\W+/g, "_")}${route.uncached ? "-uncached" : ""}.cpuprofile`), JSON.stringify(profile));
-  const { busy, console: logged, files, functions } = await summarise(profile, inspector);
   const total = profile.samples.length - logged;
   const perRequestUs = (busy / total) * ((SECONDS * 1e6) / result.requests.total);
   console.log(`${route.label}: ${result.requests.average.toFixed(0)} req/s, Worker thread busy ${((100 * busy) / total).toFixed(0)}%`);
@@ -158,6 +187,12 @@ async function profileRoute(base: string, inspector: Inspector, route: Route): P
     ...files.map(
       ([f, p], i) => `| ${f} | ${p.toFixed(1)} | | ${functions[i] ? `\`${functions[i][0]}\`` : ""} | ${functions[i]?.[1].toFixed(1) ?? ""} |`,
     ),
+    "",
+    "The service's own functions with their callees (inclusive time), % of busy samples:",
+    "",
+    "| function (source line) | % |",
+    "|---|---|",
+    ...inclusive.map(([f, p]) => `| \`${f}\` | ${p.toFixed(1)} |`),
     "",
   ];
 }
@@ -191,7 +226,8 @@ async function main(): Promise<void> {
       { label: "anonymous `/documents`", path: "/api/v1/documents", uncached: true },
       { label: "document detail", path: `/api/v1/documents/${list.data[0].id}`, uncached: true },
       { label: "search `power`", path: "/api/v1/search?q=power", uncached: true },
-    ].filter((r) => !only || r.label.includes(only));
+      // BENCH_ONLY="a|b": the routes whose label (", edge cache off" for an uncached one) holds a or b.
+    ].filter((r) => !only || only.split("|").some((o) => `${r.label}${r.uncached ? ", edge cache off" : ""}`.includes(o)));
     const parts: string[] = [];
     for (const route of routes) parts.push(...(await profileRoute(base, inspector, route)));
     const after = loadavg();

@@ -183,12 +183,14 @@ async function main(): Promise<void> {
     const after = loadavg();
     const rps = (key: string) => runs.map((r) => r.rps[key]?.toFixed(0) ?? "—").join(" / ");
     const ratio = (g: (typeof GOALS)[number]) => runs.map((r) => r.ratios[g.of].toFixed(2));
+    // The command as run (a section written with --only says so).
+    const flags = [RUNS > 1 && `--runs=${RUNS}`, ONLY && `--only=${ONLY.join(",")}`, LABEL && `--label=${LABEL}`].filter(Boolean);
     const section = [
       `## The request pipeline against a bare Worker${LABEL ? `: ${LABEL}` : ""}`,
       "",
-      `Run ${new Date().toISOString()} by \`npm run bench:floor${RUNS > 1 ? ` -- --runs=${RUNS}` : ""}\` (bench/floor/run.ts): three ` +
-        "`wrangler dev --local` processes on one machine: a bare Hono Worker (bench/floor/bare.ts), the service on " +
-        `${dataset} and the service on a generated catalogue of ${CATALOGUE_DOCUMENTS.toLocaleString("en")} documents ` +
+      `Run ${new Date().toISOString()} by \`npm run bench:floor${flags.length ? ` -- ${flags.join(" ")}` : ""}\` (bench/floor/run.ts): ` +
+        `${catalogueNeeded ? "three" : "two"} \`wrangler dev --local\` processes on one machine: a bare Hono Worker (bench/floor/bare.ts), the service on ` +
+        `${dataset}${catalogueNeeded ? ` and the service on a generated catalogue of ${CATALOGUE_DOCUMENTS.toLocaleString("en")} documents` : ""} ` +
         `(entry bench/edge/worker.ts; \`${UNCACHED_HEADER}: 1\` turns the edge cache off for one request). ` +
         `${LOAD_GENERATOR}, ${CONNECTIONS} connections, every route warmed, then ${ROUNDS} rounds of ${SECONDS} s per measurement ` +
         "in which every route is measured between two measurements of its yardstick (a ratio is the route over the mean of the two; the median of the rounds is the run's figure). Anonymous, limits raised by `--var` " +

@@ -10,7 +10,7 @@ import { callOk, connectV1 } from "../helpers/mcp";
 import { interpretationOf } from "../../src/search/present/interpretation";
 import { parseQuery } from "../../src/search/understand/query";
 import { scopeWordQuery } from "../../src/search/understand/scope";
-import { sqlText } from "../../src/search/rank/sql-text";
+import { sqlText } from "../../src/db/sql-text";
 import { variantsOf } from "../../src/search/index/vocabulary";
 
 const ID = {

@@ -1,6 +1,6 @@
 // A search's statements are not rendered by drizzle (its cost): the plan's rankings are fragments
 // (src/search/plan/sql-fragment.ts) that render themselves, and the few statements still built with drizzle (the
-// hits' texts, the visibility rule the plan takes in) are written by src/search/rank/sql-text.ts. For every statement
+// hits' texts, the visibility rule the plan takes in) are written by src/db/sql-text.ts. For every statement
 // a search builds (rankings on both passes, with and without a type, a scope, the text shards' hits, common
 // words, the boards, the hits' texts) each must write exactly drizzle's text and values: a fragment as drizzle
 // writes the same statement built with its own tag (test/helpers/drizzle-twin.ts), and as one drizzle statement
@@ -13,7 +13,7 @@ import { visibleFor, type VisibleKind } from "../../src/search/plan/plan-visibil
 import { matchExpression } from "../../src/search/understand/query";
 import type { ShardHit } from "../../src/search/rank/shard-search";
 import { fromDrizzle, toDrizzle } from "../../src/search/plan/sql-fragment-drizzle";
-import { sqlTextOwn } from "../../src/search/rank/sql-text";
+import { sqlTextOwn } from "../../src/db/sql-text";
 import { DEFAULT_TUNING, ITEM_GROUPS, type Prepared, TIERED } from "../../src/search/stages";
 import { prepare } from "../../src/search/understand/understand";
 import { seedSample } from "../helpers/app";

@@ -11,6 +11,7 @@ import { batchRead, DEEP_OFFSET, type Keys, parseJsonArray, readPage, type Loade
 import { readAnchoredPage, type AnchoredList } from "./page-anchors";
 import { parseSummary } from "../../boardview/nets";
 import { counter, counterKey } from "./counts";
+import { templatedRead, type TemplateValues } from "../statement-template";
 
 export type DocumentItem = z.infer<typeof DocumentSchema>;
 export type DocumentDetail = z.infer<typeof DocumentDetailSchema>;
@@ -241,28 +242,67 @@ export function documentListLoader(
   guard?: SQL,
   after?: SortPosition,
 ): Loader<DocumentItem> {
-  const { limit, offset } = window;
-  const newest = [desc(documents.createdAt), desc(documents.id)];
-  // A first page of one index walk in date order is cheapest read directly (choosing ids first costs ~3
-  // rows an item). Past it, a skipped row would cost its joins too; and a board's documents are sorted
-  // after reading, so each would be joined before the sort: there the ids come first.
-  const direct = offset === 0 && !window.reverse && filter.boardId == null && (!ctx.viewer || filter.ownerId !== undefined);
   return {
-    query: direct
-      ? listQuery(ctx)
-          .where(and(visibleUnder(ctx, filter), matches(filter), olderThan(after), guard))
-          .orderBy(...newest)
-          .limit(limit)
-      : listQuery(ctx)
-          // The visibility rule checked again on the page's rows: the one rule stays the last word.
-          .where(and(sql`${qualified(documents.id)} in (${pageIds(ctx, filter, window, after)})`, sql`(${documentVisible(ctx.viewer)}) = 1`, guard))
-          .orderBy(...newest),
+    query: listPageStatement(ctx, filter, window, guard, after),
     map: (rows) => (rows as ListRow[]).map((r) => toDocument(r, ctx)),
     last: (rows) => {
       const row = (rows as ListRow[]).at(-1);
       return row ? { createdAt: row.createdAt, id: row.id } : undefined;
     },
   };
+}
+
+/**
+ * A page's statement from the isolate's template of its shape (src/db/statement-template.ts): the filters set, the
+ * kind of reader, the direction, a first page or not, a cursor or not, the guard. A board named by a subquery (its
+ * number, boardIdOf) is built afresh.
+ */
+function listPageStatement(ctx: QueryContext, filter: DocumentFilter, window: PageWindow, guard?: SQL, after?: SortPosition) {
+  const board = filter.boardId;
+  if (board != null && typeof board !== "number") return listPageQuery(ctx, filter, window, guard, after);
+  const values: TemplateValues = {};
+  if (filter.type) values.type = filter.type;
+  if (filter.visibility) values.visibility = filter.visibility;
+  if (filter.ownerId !== undefined) values.ownerId = filter.ownerId;
+  if (board != null) values.boardId = board;
+  if (ctx.viewer) values.userId = ctx.viewer.userId;
+  // A first page is its own shape (it may be read directly): its offset stays the constant 0.
+  if (window.offset !== 0) values.offset = window.offset;
+  values.limit = window.limit;
+  if (after) Object.assign(values, { afterCreatedAt: after.createdAt, afterId: after.id });
+  const fromValues = (v: TemplateValues, slot?: SQL) =>
+    listPageQuery(
+      { ...ctx, viewer: v.userId === undefined ? null : { userId: v.userId as number } },
+      {
+        type: v.type as string | undefined,
+        visibility: v.visibility as string | undefined,
+        ownerId: v.ownerId as number | undefined,
+        boardId: v.boardId as number | undefined,
+      },
+      { offset: (v.offset as number | undefined) ?? 0, limit: v.limit as number, reverse: window.reverse },
+      slot,
+      after && { createdAt: v.afterCreatedAt as string, id: v.afterId as string },
+    );
+  return templatedRead(ctx.db, `documents:${window.reverse ? "reverse" : "forward"}`, values, fromValues, guard);
+}
+
+/** A page's statement as drizzle builds it. */
+function listPageQuery(ctx: QueryContext, filter: DocumentFilter, window: PageWindow, guard?: SQL, after?: SortPosition) {
+  const { limit, offset } = window;
+  const newest = [desc(documents.createdAt), desc(documents.id)];
+  // A first page of one index walk in date order is cheapest read directly (choosing ids first costs ~3
+  // rows an item). Past it, a skipped row would cost its joins too; and a board's documents are sorted
+  // after reading, so each would be joined before the sort: there the ids come first.
+  const direct = offset === 0 && !window.reverse && filter.boardId == null && (!ctx.viewer || filter.ownerId !== undefined);
+  return direct
+    ? listQuery(ctx)
+        .where(and(visibleUnder(ctx, filter), matches(filter), olderThan(after), guard))
+        .orderBy(...newest)
+        .limit(limit)
+    : listQuery(ctx)
+        // The visibility rule checked again on the page's rows: the one rule stays the last word.
+        .where(and(sql`${qualified(documents.id)} in (${pageIds(ctx, filter, window, after)})`, sql`(${documentVisible(ctx.viewer)}) = 1`, guard))
+        .orderBy(...newest);
 }
 
 /** Documents by key, visible ones only, in key order (batchable; undefined when there are no keys). */

@@ -9,6 +9,7 @@ import { pageMeta, type Page, type PageRequest, type SortPosition } from "../../
 import type { UrlContext } from "../../core/urls";
 import type { TextShard } from "../../text/shards";
 import type { Db } from "../client";
+import { templatedRead } from "../statement-template";
 
 /** What every read query needs: the database, who asks (for visibility), and how to write urls. */
 export interface QueryContext {
@@ -108,6 +109,11 @@ export async function batchRead(ctx: QueryContext, items: (BatchItem<"sqlite"> |
   return out;
 }
 
+/** A list's total as one statement (`select <total> from (select 1)`), its text from the isolate's template. */
+export function totalRead(db: Db, total: SQL<number>): BatchItem<"sqlite"> {
+  return templatedRead(db, "total", {}, (_, slot) => db.select({ total: slot as SQL<number> }).from(sql`(select 1)`), total);
+}
+
 /**
  * One page of a list, in one D1 round trip: its total (an expression that reads counters, see
  * ./counts.ts) and its rows, batched. A page past the end costs nothing more: its rows statement
@@ -121,7 +127,7 @@ export async function readPage<T>(
   rows: (window: PageWindow, guard: SQL | undefined) => Loader<T>,
 ): Promise<Page<T>> {
   const offset = (req.page - 1) * req.perPage;
-  const totalQuery = ctx.db.select({ total }).from(sql`(select 1)`);
+  const totalQuery = totalRead(ctx.db, total);
   const count = (totals: unknown) => Number((totals as { total: number }[])[0]?.total ?? 0);
   if (!req.after && offset >= DEEP_OFFSET) {
     const n = count(await totalQuery);

@@ -4,7 +4,7 @@
 // statement or name, never one per chunk.
 import { type Column, sql as drizzleSql, getTableName, type SQL, type Table } from "drizzle-orm";
 import { SqlFragment, type SqlParam, sql } from "./sql-fragment";
-import { sqlText } from "../rank/sql-text";
+import { sqlText } from "../../db/sql-text";
 
 /** A table's quoted name, as drizzle writes a table in its `sql` tag (SQLite: no schema). */
 export const tableName = (table: Table): SqlFragment => sql.identifier(getTableName(table));

@@ -7,7 +7,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { QueryContext } from "../../db/queries/runtime";
 import type { LoadStatement } from "./load-template";
-import { sqlText } from "./sql-text";
+import { sqlText } from "../../db/sql-text";
 
 /** The extra columns a loaded row carries (named `hl_*`), over the loader's rows as `l` (its `id` column). */
 export type ExtraColumns = SQL;

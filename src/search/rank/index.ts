@@ -6,5 +6,4 @@ export * from "./rank";
 export * from "./read";
 export * from "./shard-absence";
 export * from "./shard-search";
-export * from "./sql-text";
 export * from "./stand-ins";

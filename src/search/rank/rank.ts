@@ -63,6 +63,9 @@ async function rankAndLoad(
   const match = matchExpression(prepared.expanded, mode);
   // Text databases that lack a word the match needs are not asked (src/search/rank/shard-absence.ts).
   let skipped = false;
+  // A text database's answer kept by the isolate (src/search/rank/kept-rankings.ts) is checked as a skip is: the
+  // generation is read in the ranking's batch, and a newer one makes the search run again.
+  const known = { generation: prepared.textGeneration, taken: () => (skipped = true) };
   const able = (pass: "all" | "any") => {
     const asked = ctx.shards.filter((shard) => !cannotMatch(prepared.shardAbsent[shard.name], pass));
     skipped ||= asked.length < ctx.shards.length;
@@ -82,6 +85,7 @@ async function rankAndLoad(
             pending: prepared.pendingShardCounts,
             remember: (shard, keys, counts) => rememberShardCounts(shard, keys, counts, prepared.textGeneration),
           },
+          known,
         )
       : [];
   const boardMatch = matchExpression(prepared.expanded, mode, "exact");
@@ -103,6 +107,8 @@ async function rankAndLoad(
             "any",
             options.type ? typeTokenOf(options.type) : undefined,
             options.tuning.candidates.documents,
+            undefined,
+            known,
           )
         : [];
     const anyPlans = statementsFor(ctx, prepared, "any", options, anyHits.length ? anyHits : shardHits);

@@ -1,7 +1,7 @@
 // Several read statements in one D1 round trip (drizzle cannot batch raw `sql`).
 import type { SQL } from "drizzle-orm";
 import type { QueryContext } from "../../db/queries/runtime";
-import { sqlText } from "./sql-text";
+import { sqlText } from "../../db/sql-text";
 
 /** Runs several read statements in one D1 round trip (drizzle cannot batch raw `sql`). */
 export async function readBatch<T>(ctx: QueryContext, queries: SQL[]): Promise<T[][]> {

@@ -8,6 +8,7 @@ import { SEARCH_GROUP_LIMIT } from "../../schemas/search/search";
 import { rankSql } from "./page-match";
 import { hasLoose, matchExpression, withMarker, type ParsedQuery } from "../understand/query";
 import { countName, countsStatement, type CountKey } from "../index/term-counts";
+import { keepRanking, keptRanking } from "./kept-rankings";
 
 /** Each text database's vocabulary of its page index (src/text/shard-schema.ts). */
 const PAGE_VOCABULARY = { pages: "page_index_vocab" };
@@ -92,6 +93,15 @@ export interface ShardCounts {
 
 type HitRow = { id: string; score: number; page: number; exact: number; text: string | null };
 
+/**
+ * The text generation the search knew (undefined: not read yet, nothing is kept), and what to do when an answer
+ * kept under it is taken (the ranking's batch then checks the generation: src/search/rank/kept-rankings.ts).
+ */
+export interface KeptAnswers {
+  generation: number | undefined;
+  taken: () => void;
+}
+
 /** Every shard's best documents for the query, all shards at once. */
 export async function rankShards(
   shards: readonly TextShard[],
@@ -101,22 +111,30 @@ export async function rankShards(
   marker: string | undefined,
   candidates: number,
   counts?: ShardCounts,
+  known?: KeptAnswers,
 ): Promise<ShardHit[]> {
   const perShard = await Promise.all(
     shards.map(async (shard) => {
       const plan = shardPlan(parsed, common[shard.name] ?? parsed.terms.map(() => false), mode, marker, candidates);
       if (!plan) return [];
+      const generation = known?.generation;
+      // Counts still missing there ride with a ranking read afresh.
+      const kept =
+        generation !== undefined && !counts?.pending[shard.name]?.length ? keptRanking(shard.db, plan.sql, plan.params, generation) : undefined;
+      if (kept) known!.taken();
       const db = reader(shard);
       const ranking = db.prepare(plan.sql).bind(...plan.params);
       // Once per search: the counts still missing there ride with the first ranking.
-      const pending = counts?.pending[shard.name]?.splice(0) ?? [];
+      const pending = kept ? [] : (counts?.pending[shard.name]?.splice(0) ?? []);
       let results: HitRow[];
-      if (pending.length) {
+      if (kept) results = kept;
+      else if (pending.length) {
         const statement = countsStatement(PAGE_VOCABULARY, pending);
         const [counted, ranked] = await db.batch([db.prepare(statement.sql).bind(...statement.params), ranking]);
         counts!.remember(shard.name, pending, countsByName(counted.results as Record<string, unknown>[]));
         results = ranked.results as HitRow[];
       } else results = (await ranking.all<HitRow>()).results;
+      if (!kept && generation !== undefined) keepRanking(shard.db, plan.sql, plan.params, generation, results);
       return results.map((r) => ({
         id: r.id,
         score: Number(r.score),

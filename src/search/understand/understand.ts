@@ -12,6 +12,7 @@ import { readBatch } from "../rank/read";
 import { boardsOfWords, findScope, parseScopeBoards, scopeWordQuery, scopeWords, type ScopeBoard } from "./scope";
 import { absentTerms } from "../rank/shard-absence";
 import { countShards } from "../rank/shard-search";
+import { forgetKeptRankings } from "../rank/kept-rankings";
 import { TEXT_GENERATION_SQL } from "../../text/generation";
 import { TIERED, type PendingCounts, type Prepared, type SearchTuning, type TieredGroup } from "../stages";
 import { countKeys, countName, countsQuery, estimate, termShape, type CountKey } from "../index/term-counts";
@@ -80,6 +81,7 @@ class TtlCache<T> {
 export function forgetSearchMemory(): void {
   for (const cache of TtlCache.all) cache.clear();
   deploymentMemories = new WeakMap();
+  forgetKeptRankings();
 }
 /** A word's (or prefix's) rows in each tiered group's index, by count name. */
 const countCache = new TtlCache<Record<TieredGroup, number>>(20000);

@@ -1,10 +1,10 @@
-// A search's drizzle statements as SQL text and values. Drizzle's renderer checks every chunk's kind through its
-// prototype chain, and a search's rankings were thousands of chunks (each level of closeness, each seek): it
-// was about 8% of an uncached search's CPU (bench/RESULTS.md, profile-search-after). The rankings are now
-// fragments that render themselves (src/search/plan/sql-fragment.ts); this renders what is still built with drizzle
-// (the hits' texts, the words' counts, the visibility rule the plan takes in). It knows the few kinds a search
-// writes (text, nested SQL, values, columns, tables, names) by `instanceof`, and hands anything else to drizzle.
-// test/search/sql-text.test.ts holds both equal on every such statement of the search tests' queries.
+// Drizzle statements as SQL text and values, without drizzle's renderer, which checks every chunk's kind through
+// its prototype chain: for a search's rankings (thousands of chunks) that was a large share of an uncached search's CPU
+// (bench/RESULTS.md, profile-search-after). Used for what is still built with drizzle around the search's own
+// fragments (src/search/plan/sql-fragment.ts: the hits' texts, the words' counts, the visibility rule the plan takes
+// in) and for the pieces a list's statement template takes per request (src/db/statement-template.ts). It knows the
+// few kinds those write (text, nested SQL, values, columns, tables, names) by `instanceof`, and hands anything else
+// to drizzle. test/search/sql-text.test.ts holds both equal on every such statement of the search tests' queries.
 import { Column, Name, Param, SQL, StringChunk, Table } from "drizzle-orm";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 
