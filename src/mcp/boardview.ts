@@ -3,7 +3,7 @@
 // with a note.
 import { boardviewNet, boardviewPart, visibleBoardview } from "../db/queries/boardviews";
 import type { QueryContext } from "../db/queries/runtime";
-import type { DocumentDetail } from "../db/queries/documents";
+import type { DocumentDetail } from "../db/queries/document-detail";
 import type { BoardviewNet, BoardviewPart } from "../schemas/boardviews";
 import { line } from "./format";
 import { count, type McpWords } from "./i18n";

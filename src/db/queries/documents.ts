@@ -1,20 +1,18 @@
-// Library reads: the Document list shape and DocumentDetail, always through the visibility rule.
+// Library reads: the Document list shape, pages of it and its loaders, always through the visibility rule.
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { documentRule, documentVisible } from "../visibility";
 import { cursorScope, pageMeta, type Page, type PageRequest, type SortPosition } from "../../core/pagination";
 import { normalizeBoardNumber, pageUrl } from "../../core/urls";
-import type { DocumentDetailSchema, DocumentSchema } from "../../schemas/documents";
+import type { DocumentSchema } from "../../schemas/documents";
 import { documentBoards, documents, documentVersions, manufacturers, users } from "../schema";
 import { qualified } from "../qualified";
 import { batchRead, DEEP_OFFSET, type Keys, parseJsonArray, readPage, type Loader, type PageWindow, type QueryContext } from "./runtime";
 import { readAnchoredPage, type AnchoredList } from "./page-anchors";
-import { parseSummary } from "../../boardview/nets";
 import { counter, counterKey } from "./counts";
 import { templatedRead, type TemplateValues } from "../statement-template";
 
 export type DocumentItem = z.infer<typeof DocumentSchema>;
-export type DocumentDetail = z.infer<typeof DocumentDetailSchema>;
 
 export interface DocumentFilter {
   type?: string;
@@ -41,7 +39,7 @@ const listFields = {
   boards: documents.boardNumbers,
 };
 
-function toDocument(row: ListRow, ctx: QueryContext): DocumentItem {
+export function toDocument(row: ListRow, ctx: QueryContext): DocumentItem {
   return {
     id: row.id,
     title: row.title,
@@ -60,7 +58,7 @@ function toDocument(row: ListRow, ctx: QueryContext): DocumentItem {
   };
 }
 
-function listQuery(ctx: QueryContext, keys?: Keys) {
+export function listQuery(ctx: QueryContext, keys?: Keys) {
   return (keys ? keys.from(ctx.db) : ctx.db)
     .select(listFields)
     .from(documents)
@@ -68,7 +66,7 @@ function listQuery(ctx: QueryContext, keys?: Keys) {
     .leftJoin(documentVersions, and(eq(documentVersions.documentId, documents.id), eq(documentVersions.version, documents.currentVersion)));
 }
 
-type ListRow = Awaited<ReturnType<ReturnType<typeof listQuery>["execute"]>>[number];
+export type ListRow = Awaited<ReturnType<ReturnType<typeof listQuery>["execute"]>>[number];
 
 /** The filter's own conditions, visibility aside. */
 function matches(filter: DocumentFilter): SQL | undefined {
@@ -313,91 +311,6 @@ export function documentsLoader(ctx: QueryContext, keys: Keys | undefined): Load
       .where(keys.where(documents.id, documentVisible(ctx.viewer)))
       .orderBy(keys.order(documents.id)),
     map: (rows) => (rows as ListRow[]).map((r) => toDocument(r, ctx)),
-  };
-}
-
-const VIEWERS: Record<string, string> = {
-  pdf: "pdf",
-  png: "image",
-  jpg: "image",
-  jpeg: "image",
-  gif: "image",
-  webp: "image",
-  txt: "text",
-  md: "text",
-  csv: "text",
-  log: "text",
-};
-
-/** One round trip: the row (through the visibility rule), its details and its versions, batched. */
-export async function getDocument(ctx: QueryContext, id: string): Promise<DocumentDetail | undefined> {
-  const [rows, details, versionRows] = await batchRead(ctx, [
-    listQuery(ctx).where(and(eq(documents.id, id), documentVisible(ctx.viewer))),
-    ctx.db
-      .select({
-        description: documents.description,
-        chipset: documents.chipset,
-        boardRevision: documents.boardRevision,
-        language: documents.language,
-        sourceNote: documents.sourceNote,
-        owner: users.username,
-        tags: documents.tags,
-        executable: documents.executable,
-        hasText: documents.hasText,
-        boardview: documents.boardview,
-      })
-      .from(documents)
-      .leftJoin(users, eq(users.id, documents.ownerId))
-      .where(and(eq(documents.id, id), documentVisible(ctx.viewer))),
-    ctx.db
-      .select()
-      .from(documentVersions)
-      .where(
-        and(
-          eq(documentVersions.documentId, id),
-          sql`exists (select 1 from ${documents} where ${documents.id} = ${id} and ${documentVisible(ctx.viewer)})`,
-        ),
-      )
-      .orderBy(desc(documentVersions.version)),
-  ]);
-  const [row] = rows as ListRow[];
-  const [detail] = details as {
-    description: string | null;
-    chipset: string | null;
-    boardRevision: string | null;
-    language: string | null;
-    sourceNote: string | null;
-    owner: string | null;
-    tags: string[];
-    executable: boolean;
-    hasText: boolean;
-    boardview: string | null;
-  }[];
-  if (!row || !detail) return undefined;
-  const versions = versionRows as (typeof documentVersions.$inferSelect)[];
-  const current = versions[0];
-  return {
-    ...toDocument(row, ctx),
-    description: detail.description,
-    chipset: detail.chipset,
-    board_revision: detail.boardRevision,
-    language: detail.language,
-    source_note: detail.sourceNote,
-    owner: detail.owner,
-    tags: detail.tags,
-    has_text: Boolean(detail.hasText),
-    viewer: (row.extension && VIEWERS[row.extension]) || null,
-    executable: detail.executable,
-    sha256: current?.sha256 ?? null,
-    versions: versions.map((v) => ({
-      version: v.version,
-      filename: v.filename,
-      size_bytes: v.sizeBytes,
-      changelog: v.changelog,
-      created_at: v.createdAt,
-      is_current: v === current,
-    })),
-    boardview: parseSummary(detail.boardview),
   };
 }
 

@@ -1,6 +1,6 @@
 // get_document: one library document's metadata (by id or page address). Never a download link.
 import { z } from "@hono/zod-openapi";
-import { getDocument } from "../../db/queries/documents";
+import { getDocument } from "../../db/queries/document-detail";
 import { DocumentDetailSchema } from "../../schemas/documents";
 import { BoardviewNetSchema, BoardviewPartSchema } from "../../schemas/boardviews";
 import { boardviewAnswers, boardviewLines } from "../boardview";

@@ -1,5 +1,5 @@
 import { OPEN_READ } from "../../auth/scopes";
-import { getDocument } from "../../db/queries/documents";
+import { getDocument } from "../../db/queries/document-detail";
 import { notFound } from "../../http/problem";
 import { dataOf } from "../../schemas/common";
 import { DocumentDetailSchema } from "../../schemas/documents";

@@ -1,7 +1,7 @@
 // A library document: metadata, versions and boards. The page is the same for everyone (cached); its Download
 // button posts to the member's download (site/account/download.ts), which signs in first when there is no session.
 import type { Context } from "hono";
-import { getDocument } from "../../db/queries/documents";
+import { getDocument } from "../../db/queries/document-detail";
 import type { AppEnv } from "../../http/app-env";
 import { canonicalId } from "../../core/ids";
 import { accountUrl, apiDocsUrl, boardUrl, normalizeBoardNumber, pageUrl } from "../../core/urls";
