@@ -111,7 +111,7 @@ describe("deep pages from anchors are the pages of the walk", () => {
   });
 
   it("at once after rows move into, out of and within the list", async () => {
-    await expectDeepPagesMatch("before", [30]);
+    await expectDeepPagesMatch("before", [100]);
     // A new newest row shifts every deep page by one.
     await run(
       "insert into documents (id, title, type, status, visibility, created_at, updated_at) values (?, 'Newest', 'schematic', 'available', 'public', ?, ?)",
@@ -119,7 +119,7 @@ describe("deep pages from anchors are the pages of the walk", () => {
       iso(N + 10),
       iso(N + 10),
     );
-    await expectDeepPagesMatch("a newest row", [30]);
+    await expectDeepPagesMatch("a newest row", [100]);
     // A row tied with a deep anchor's date, sorting just before it by id.
     const anchorRow = await env.DB.prepare("select created_at, id from documents where id = ?")
       .bind(await deepId(DEEP_OFFSET + ANCHOR_SPACING - 1))
@@ -130,28 +130,28 @@ describe("deep pages from anchors are the pages of the walk", () => {
       anchorRow!.created_at,
       anchorRow!.created_at,
     );
-    await expectDeepPagesMatch("a row tied with an anchor", [30]);
+    await expectDeepPagesMatch("a row tied with an anchor", [100]);
     await run("update documents set visibility = 'private' where id = ?", await deepId(DEEP_OFFSET + 5));
-    await expectDeepPagesMatch("made private", [30]);
+    await expectDeepPagesMatch("made private", [100]);
     await run("update documents set type = 'boardview' where id = ?", await deepId(DEEP_OFFSET + 150));
-    await expectDeepPagesMatch("type changed", [30]);
+    await expectDeepPagesMatch("type changed", [100]);
     await run("update documents set created_at = ? where id = ?", iso(N + 20), await deepId(DEEP_OFFSET + 250));
-    await expectDeepPagesMatch("date changed", [30]);
+    await expectDeepPagesMatch("date changed", [100]);
   });
 
   it("at once after an operator's takedown, restore and delete", async () => {
-    await expectDeepPagesMatch("before", [30]);
+    await expectDeepPagesMatch("before", [100]);
     const taken = await deepId(DEEP_OFFSET + 20);
     await admin("documents:takedown", taken, "--reason", "complaint");
-    await expectDeepPagesMatch("taken down", [30]);
+    await expectDeepPagesMatch("taken down", [100]);
     await admin("documents:restore", taken);
-    await expectDeepPagesMatch("restored", [30]);
+    await expectDeepPagesMatch("restored", [100]);
     await admin("documents:delete", await deepId(DEEP_OFFSET + 320));
-    await expectDeepPagesMatch("deleted", [30]);
+    await expectDeepPagesMatch("deleted", [100]);
   });
 
   it("at once after an upload becomes available", async () => {
-    await expectDeepPagesMatch("before", [30]);
+    await expectDeepPagesMatch("before", [100]);
     const { key } = await createUploader(["api:read", "library:ingest", "library:publish"]);
     const res = await upload(
       key,
@@ -162,7 +162,7 @@ describe("deep pages from anchors are the pages of the walk", () => {
     expect(res.status, JSON.stringify(created)).toBe(201);
     await runQueue([{ documentId: created.data.id, version: 1 }]);
     expect((await expected(LISTINGS[0]))[0]).toBe(created.data.id);
-    await expectDeepPagesMatch("upload available", [30]);
+    await expectDeepPagesMatch("upload available", [100]);
   });
 });
 
