@@ -1,5 +1,6 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { LongFilesFirst } from "./test/setup/long-files-first";
 
 // wrangler, inside the plugin, would print "Using secrets defined in .dev.vars" once per test worker.
 process.env.WRANGLER_LOG ??= "error";
@@ -59,6 +60,7 @@ export default defineConfig({
     // Files wait on workerd more than they compute: on a 2-core machine the default (cores - 1 = one file at a
     // time) leaves the machine idle; three files at once keeps both cores busy.
     maxWorkers: 3,
+    sequence: { sequencer: LongFilesFirst },
     projects: [
       {
         // Everything but the limit tests: requests are limited as in production, with limits far above
