@@ -169,6 +169,8 @@ describe("deep pages from anchors are the pages of the walk", () => {
 describe("what a deep page costs", () => {
   it("from anchors, one D1 round trip (the walk reads the total first, then the page)", async () => {
     const path = `/documents?per_page=20&page=${DEEP_OFFSET / 20 + 9}`;
+    // What the tests before left in the isolate (a build marked failed walks for its 10 s) is not this test's case.
+    forgetAnchors();
     await getJson(path); // the anchors are made
     expect(await roundTrips(path)).toBe(1);
     await getJson(`${path}&type=schematic`);
