@@ -8,6 +8,7 @@ import { getJson, seedSample } from "../helpers/app";
 import { matchExpression, parseQuery } from "../../src/search/understand/query";
 import { CONCEPTS, expansionsOf } from "../../src/search/thesaurus";
 import { interpretationOf } from "../../src/search/present/interpretation";
+import { importThread } from "../helpers/forum-fixture";
 
 const ID = {
   logo: "01JS0000000000000000000R01",
@@ -18,16 +19,6 @@ const ID = {
   allDay: "01JS0000000000000000000R06",
 };
 
-const thread = (id: string, board: string, title: string, body: string, day: number) => ({
-  id,
-  category: "laptops",
-  title,
-  author: "bob",
-  board,
-  created_at: `2026-10-${String(day).padStart(2, "0")}T00:00:00Z`,
-  body,
-});
-
 const fixture = {
   manufacturers: [{ id: 7, name: "Acer" }],
   boards: [
@@ -36,15 +27,15 @@ const fixture = {
   ],
   threads: [
     // "stuck on logo" (a concept's phrase) with the brand between its words.
-    thread(ID.logo, "NBZZX11001", "Stuck on the Acer logo after an update", "The firmware update failed halfway.", 1),
+    importThread(ID.logo, "NBZZX11001", "Stuck on the Acer logo after an update", "The firmware update failed halfway.", 1),
     // Same board: one says the symptom in other words, the newer one shares only a stray word as typed.
-    thread(ID.hot, "NBZZX22002", "Runs very hot in games", "The heatsink was full of lint.", 2),
-    thread(ID.load, "NBZZX22002", "No image at full load", "The panel goes black in games.", 3),
-    thread(ID.allDay, "NBZZX22002", "Fan loud all day", "Noisy since the last repaste.", 6),
+    importThread(ID.hot, "NBZZX22002", "Runs very hot in games", "The heatsink was full of lint.", 2),
+    importThread(ID.load, "NBZZX22002", "No image at full load", "The panel goes black in games.", 3),
+    importThread(ID.allDay, "NBZZX22002", "Fan loud all day", "Noisy since the last repaste.", 6),
     // Not charging, in a late English term of the concept (past its first 8 of each language).
-    thread(ID.never, "NBZZX11001", "Never charges past zero", "Adapter plugged in, stays at zero percent.", 5),
+    importThread(ID.never, "NBZZX11001", "Never charges past zero", "Adapter plugged in, stays at zero percent.", 5),
     // Liquid damage in English words only.
-    thread(ID.wet, "NBZZX11001", "Got wet, now it shows nothing", "The owner spilled a glass of tea over the keyboard.", 4),
+    importThread(ID.wet, "NBZZX11001", "Got wet, now it shows nothing", "The owner spilled a glass of tea over the keyboard.", 4),
   ],
 };
 

@@ -12,6 +12,7 @@ import { parseQuery } from "../../src/search/understand/query";
 import { scopeWordQuery } from "../../src/search/understand/scope";
 import { sqlText } from "../../src/db/sql-text";
 import { variantsOf } from "../../src/search/index/vocabulary";
+import { importThread } from "../helpers/forum-fixture";
 
 const ID = {
   bocinas: "01JS0000000000000000000001",
@@ -42,16 +43,6 @@ const repairCase = (id: string, board: string, deviceModel: string, published: b
   components: [],
 });
 
-const thread = (id: string, board: string | null, title: string, body: string, day: number) => ({
-  id,
-  category: "laptops",
-  title,
-  author: "bob",
-  board,
-  created_at: `2026-10-${String(day).padStart(2, "0")}T00:00:00Z`,
-  body,
-});
-
 const fixture = {
   manufacturers: [{ id: 3, name: "Dell" }],
   boards: [
@@ -66,20 +57,20 @@ const fixture = {
     repairCase("01JS00000000000000000000C2", "820-00850", "MacBook Pro A9999", false),
   ],
   threads: [
-    thread(ID.bocinas, "LA-G671P", "Inspiron no se escuchan las bocinas", "Las bocinas dejaron de sonar; con audífonos todo bien.", 1),
-    thread(ID.keys, "NM-B491", "Teclado no escribe en la fila de arriba", "La fila superior falla desde ayer.", 2),
-    thread(ID.fan, "NM-B491", "Ventilador ruidoso", "El ventilador suena como un avión al arrancar.", 3),
+    importThread(ID.bocinas, "LA-G671P", "Inspiron no se escuchan las bocinas", "Las bocinas dejaron de sonar; con audífonos todo bien.", 1),
+    importThread(ID.keys, "NM-B491", "Teclado no escribe en la fila de arriba", "La fila superior falla desde ayer.", 2),
+    importThread(ID.fan, "NM-B491", "Ventilador ruidoso", "El ventilador suena como un avión al arrancar.", 3),
     // Another board, sharing only generic words with the scoped queries below ("not", "working").
-    thread(ID.otherBoard, "LA-G671P", "Not working at all, not even the keys of the charger", "Working on it, not sure yet.", 4),
-    thread(ID.dead, null, "Placa muerta tras una tormenta", "No da señales de vida desde el apagón.", 5),
+    importThread(ID.otherBoard, "LA-G671P", "Not working at all, not even the keys of the charger", "Working on it, not sure yet.", 4),
+    importThread(ID.dead, null, "Placa muerta tras una tormenta", "No da señales de vida desde el apagón.", 5),
     // The words of "no enciende" apart, saying the opposite: it turns on.
-    thread(ID.turnsOn, null, "Enciende pero no da imagen", "Arranca, el ventilador gira y la pantalla sigue en negro.", 8),
+    importThread(ID.turnsOn, null, "Enciende pero no da imagen", "Arranca, el ventilador gira y la pantalla sigue en negro.", 8),
     // Two Apple boards, one trackpad thread each; the other board's is newer.
-    thread(ID.airTrackpad, "820-00875", "Trackpad no responde", "El trackpad dejó de responder al clic.", 6),
-    thread(ID.proTrackpad, "820-00850", "Trackpad no responde", "El trackpad dejó de responder al clic.", 7),
+    importThread(ID.airTrackpad, "820-00875", "Trackpad no responde", "El trackpad dejó de responder al clic.", 6),
+    importThread(ID.proTrackpad, "820-00850", "Trackpad no responde", "El trackpad dejó de responder al clic.", 7),
     // Thirteen threads of one word, for paging one group past its first 10.
     ...Array.from({ length: 13 }, (_, i) =>
-      thread(`01JS00000000000000000001${String(i).padStart(2, "0")}`, null, `Estarcido número ${i + 1}`, "Notas de estarcido.", 10 + i),
+      importThread(`01JS00000000000000000001${String(i).padStart(2, "0")}`, null, `Estarcido número ${i + 1}`, "Notas de estarcido.", 10 + i),
     ),
   ],
 };
