@@ -43,6 +43,8 @@ const repairCase = (id: string, board: string, deviceModel: string, published: b
   components: [],
 });
 
+const checks = "Revisé la fuente, el cargador, el cable, los fusibles y las bobinas de la entrada, una por una, con el multímetro y la lupa. ";
+
 const fixture = {
   manufacturers: [{ id: 3, name: "Dell" }],
   boards: [
@@ -62,9 +64,10 @@ const fixture = {
     importThread(ID.fan, "NM-B491", "Ventilador ruidoso", "El ventilador suena como un avión al arrancar.", 3),
     // Another board, sharing only generic words with the scoped queries below ("not", "working").
     importThread(ID.otherBoard, "LA-G671P", "Not working at all, not even the keys of the charger", "Working on it, not sure yet.", 4),
-    importThread(ID.dead, null, "Placa muerta tras una tormenta", "No da señales de vida desde el apagón.", 5),
-    // The words of "no enciende" apart, saying the opposite: it turns on.
-    importThread(ID.turnsOn, null, "Enciende pero no da imagen", "Arranca, el ventilador gira y la pantalla sigue en negro.", 8),
+    // A long thread, which bm25 weighs less per word than the short one below.
+    importThread(ID.dead, null, "Placa muerta tras una tormenta", `No da señales de vida desde el apagón. ${checks.repeat(4)}`, 5),
+    // The words of "no enciende" apart, saying the opposite: it turns on. Short, so bm25 alone would put it first.
+    importThread(ID.turnsOn, null, "Enciende pero no da imagen", "Enciende, no da imagen.", 8),
     // Two Apple boards, one trackpad thread each; the other board's is newer.
     importThread(ID.airTrackpad, "820-00875", "Trackpad no responde", "El trackpad dejó de responder al clic.", 6),
     importThread(ID.proTrackpad, "820-00850", "Trackpad no responde", "El trackpad dejó de responder al clic.", 7),
@@ -99,13 +102,15 @@ describe("a word of the same concept finds the item", () => {
   });
 
   it("a phrase (doesn't turn on) finds the thread written with another, in the other language (no da señales de vida)", async () => {
-    expect(ids((await search("doesn't turn on")).threads)[0]).toBe(ID.dead);
+    // The sample's English "no power" thread says it too; the Spanish one is found beside it.
+    expect(ids((await search("doesn't turn on")).threads).slice(0, 2)).toContain(ID.dead);
   });
 
   it("a concept phrase with a negation (no enciende) ranks its other words above its own words found apart (enciende pero no)", async () => {
     const got = ids((await search("no enciende")).threads);
     expect(got).toContain(ID.dead);
-    if (got.includes(ID.turnsOn)) expect(got.indexOf(ID.turnsOn)).toBeGreaterThan(got.indexOf(ID.dead));
+    expect(got).toContain(ID.turnsOn);
+    expect(got.indexOf(ID.turnsOn)).toBeGreaterThan(got.indexOf(ID.dead));
   });
 
   it("an English query finds a Spanish-only thread", async () => {

@@ -3,7 +3,7 @@
 // rankings (src/search/plan/plan.ts) and its scope (src/search/plan/plan-scope.ts).
 import { type SqlFragment, sql } from "./sql-fragment";
 import { FTS_TABLES, META_BASE, PAGE_FACTOR, type FtsTable } from "../index/index-sql";
-import { hasLoose, matchExpression, termExpressions, withMarker, type ParsedQuery } from "../understand/query";
+import { hasLoose, hasNegatedApart, matchExpression, termExpressions, withMarker, type ParsedQuery } from "../understand/query";
 import type { ShardHit } from "../rank/shard-search";
 
 /** One group of results and how its index rows lead to a visible item. */
@@ -80,6 +80,8 @@ export const visibleRows = (g: Group) => sql`k.kind = ${g.kind} and ${g.visible}
 export interface Levels {
   exact?: string;
   forms?: string;
+  /** Also a concept's other words, but a negated phrase's words never apart (only when the query has such a phrase). */
+  said?: string;
   /** Any word: each term's expression and weight; an item matching more weight ranks first. */
   terms?: { match: string; weight: number }[];
 }
@@ -88,7 +90,8 @@ export function levelsOf(parsed: ParsedQuery, mode: "all" | "any"): Levels | und
   const terms = mode === "any" ? termExpressions(parsed) : [];
   const coverage = terms.length > 1 ? { terms } : {};
   if (!hasLoose(parsed)) return terms.length > 1 ? coverage : undefined;
-  return { exact: matchExpression(parsed, mode, "exact")!, forms: matchExpression(parsed, mode, "forms")!, ...coverage };
+  const said = hasNegatedApart(parsed) ? { said: matchExpression(parsed, mode, "said")! } : {};
+  return { exact: matchExpression(parsed, mode, "exact")!, forms: matchExpression(parsed, mode, "forms")!, ...said, ...coverage };
 }
 
 /**
@@ -113,7 +116,9 @@ export function itemMatches(g: Group, table: string, match: string, n: SqlFragme
 
 /**
  * How closely an item matches: 3 every term as typed, 1 through a word's other form, a correction or a
- * code prefix, 0 only through a concept's other words (src/search/thesaurus); in the forgiving pass (any
+ * code prefix, 0 only through a concept's other words (src/search/thesaurus), and half a level more for
+ * an item that says the query without a negated phrase's words apart ("no enciende" is not "enciende pero
+ * no da imagen"); in the forgiving pass (any
  * word) first how much of the query it covers (4 per term, a concept's weight per concept). The closer match ranks first. Each
  * level is a seek for the item's rows (`n`: its key, k.n in the rankings), reading only what matches: a
  * membership in each level's newest matches read them all, 200 rows per level and group.
@@ -121,18 +126,22 @@ export function itemMatches(g: Group, table: string, match: string, n: SqlFragme
 export function exactFlag(g: Group, table: string, levels: Levels | undefined, n: SqlFragment = sql.raw("k.n")): SqlFragment {
   if (!levels) return sql`3`;
   const member = (match: string) => itemMatches(g, table, match, n);
-  const closeness =
+  const level =
     !levels.exact || !levels.forms
       ? sql`3`
       : levels.forms === levels.exact
         ? sql`(${member(levels.exact)} * 3)`
         : sql`(${member(levels.exact)} * 2 + ${member(levels.forms)})`;
+  const closeness = levels.said ? sql`(${level} + ${member(levels.said)} * ${sql.raw(String(SAID_BONUS))})` : level;
   if (!levels.terms) return closeness;
   return sql`(${sql.join(
     levels.terms.map((term) => (term.weight === 1 ? member(term.match) : sql`${member(term.match)} * ${int(term.weight)}`)),
     " + ",
   )}) * 4 + ${closeness}`;
 }
+
+/** What saying the query without a negated phrase's words apart adds to a closeness level (below one level). */
+export const SAID_BONUS = 0.5;
 
 /** 0 for an item of a board in scope (or when there is no scope), 2 for any other item. */
 export const tierOf = (g: Group) => (g.scope ? sql`(case when ${g.scope.inScope} then 0 else 2 end)` : sql`0`);

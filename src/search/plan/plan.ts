@@ -15,6 +15,7 @@ import {
   from,
   itemKey,
   levelsOf,
+  SAID_BONUS,
   meritScore,
   threadMerit,
   tierOf,
@@ -31,13 +32,17 @@ import type { ShardHit } from "../rank/shard-search";
 import { type SqlFragment, sql } from "./sql-fragment";
 import { TIERED, type ItemGroup, type Prepared, type RankOptions, type SearchTuning, type TieredGroup } from "../stages";
 
-/** The shards' (id, score, exact) rows of the group's items that pass the visibility rule, as a union member. */
-function shardRows(g: Group): SqlFragment {
+/**
+ * The shards' (id, score, exact) rows of the group's items that pass the visibility rule, as a union member.
+ * A page matching as typed is level 3, any other 1; both say the query (SAID_BONUS) when the levels ask it.
+ */
+function shardRows(g: Group, levels?: Levels): SqlFragment {
   if (!g.shardHits?.length) return sql``;
+  const said = levels?.said ? SAID_BONUS : 0;
   const hits = JSON.stringify(g.shardHits.map((h) => [h.id, h.score, h.exact]));
   // CROSS JOIN keeps json_each the outer loop and "(…) = 1" keeps the planner off the visibility index: the
   // few hits are looked up by id (without both, SQLite walked every document: 17 million rows on 100,000).
-  return sql` union all select ${g.id} as id, cast(j.value ->> '$[1]' as real) as score, (case when j.value ->> '$[2]' = 1 then 3 else 1 end) as exact, ${tierOf(g)} as tier
+  return sql` union all select ${g.id} as id, cast(j.value ->> '$[1]' as real) as score, (case when j.value ->> '$[2]' = 1 then ${sql.raw(String(3 + said))} else ${sql.raw(String(1 + said))} end) as exact, ${tierOf(g)} as tier
       from json_each(${hits}) j cross join ${g.base} on ${g.id} = j.value ->> '$[0]'
       where (${g.visible}) = 1 ${g.where ?? sql``}`;
 }
@@ -65,7 +70,7 @@ function rankSimple(g: Group, table: string, match: string, page: Page, exact?: 
         from ${from(g, table)}
         where ${t} match ${expression} and ${visibleRows(g)}
         order by ${t}.rowid desc limit ${int(g.candidates)}
-      )${shardRows(g)}${scopeRows(g, page.limit + page.offset)}
+      )${shardRows(g, exact)}${scopeRows(g, page.limit + page.offset)}
     ) ${RANKED_ORDER} limit ${int(page.limit)} offset ${int(page.offset)}`;
 }
 
@@ -101,7 +106,7 @@ function rankTwoStage(g: Group, table: string, candidates: string, rank: string,
       order by ${t}.rowid desc limit ${int(g.candidates)}
     )
     select id from (
-      select id, score, exact, tier from (${ranking})${shardRows(g)}${scopeRows(g, page.limit + page.offset)}
+      select id, score, exact, tier from (${ranking})${shardRows(g, exact)}${scopeRows(g, page.limit + page.offset)}
     ) ${RANKED_ORDER} limit ${int(page.limit)} offset ${int(page.offset)}`;
 }
 

@@ -271,13 +271,19 @@ const renderPhrase = (p: Alternative) =>
         .join(" ")}, ${NEAR_SLACK})`
     : `"${p.tokens.join(" ")}"${p.prefix ? "*" : ""}`;
 
-/** How far a term reaches: as typed; with its forms, corrections and code prefixes; with its concept's other words too. */
-export type Reach = "exact" | "forms" | "loose";
+/**
+ * How far a term reaches: as typed; with its forms, corrections and code prefixes; with its concept's other
+ * words too ("said": all of that, but a negated phrase's words never apart); and with everything (loose).
+ */
+export type Reach = "exact" | "forms" | "said" | "loose";
+
+/** A concept phrase typed with a negation among its words ("no enciende"): its words apart may say the opposite. */
+const negatedApart = (term: Term) => term.words?.some(isNegation) ?? false;
 
 function renderTerm(term: Term, reach: Reach, mode: "all" | "any"): string {
   const alts = term.alternatives.map((parts) => (parts.length === 1 ? renderPhrase(parts[0]) : `(${parts.map(renderPhrase).join(" AND ")})`));
   if (reach !== "exact") alts.push(...(term.loose ?? []).map(renderPhrase));
-  if (reach === "loose") alts.push(...(term.synonyms ?? []).map(renderPhrase));
+  if (reach === "loose" || reach === "said") alts.push(...(term.synonyms ?? []).map(renderPhrase));
   // A concept's phrase typed with its words apart ("pantalla se queda negra" for "pantalla negra"), each
   // in any of its forms: as close as a word's other form; one by one, for the forgiving pass.
   const word = (w: Alternative, i: number) => {
@@ -285,15 +291,18 @@ function renderTerm(term: Term, reach: Reach, mode: "all" | "any"): string {
     return forms.length === 1 ? forms[0] : `(${forms.join(" OR ")})`;
   };
   // With a negation among them ("no enciende" in "enciende pero no da imagen") the words apart may say the
-  // opposite: then they count only as the concept's other words do.
-  const apart = reach === "loose" || (reach === "forms" && !term.words?.some(isNegation));
+  // opposite: only the loose reach takes them, so they rank below the concept's other words.
+  const apart = reach === "loose" || (reach !== "exact" && !negatedApart(term));
   if (apart && term.words) alts.push(`(${term.words.map(word).join(" AND ")})`);
   // One by one, a phrase's function words ("a" of "corto a masa", "no" of "no enciende") are left out: each
   // alone would let every item in.
-  if (reach === "loose" && mode === "any")
+  if (apart && reach !== "forms" && mode === "any")
     alts.push(...(term.words ?? []).flatMap((w, i) => (FUNCTION_WORDS.has(w.tokens[0]) && term.words!.length > 1 ? [] : [word(w, i)])));
   return alts.length === 1 ? alts[0] : `(${alts.join(" OR ")})`;
 }
+
+/** Whether a term's words apart are searched only in the loose reach (then "said" is a level of its own). */
+export const hasNegatedApart = (parsed: ParsedQuery) => parsed.terms.some(negatedApart);
 
 /**
  * The MATCH expression: every term (AND), or any term (OR) for the forgiving second pass; `loose`
