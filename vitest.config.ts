@@ -24,11 +24,60 @@ function worker(vars: Record<string, string>) {
   });
 }
 
+// Packages the Worker and the tests import, bundled once before the run (node_modules/.vite, rebuilt when the
+// lockfile or this list changes). Without it every workerd fetched and ran their ~600 files one by one when it
+// loaded the Worker (zod, drizzle, the MCP server, pdf.js, the WebAuthn stack): half of what starting one cost.
+// Every entry point either side imports is listed: one left out would load its package's files a second time, apart.
+// `node:` and `cloudflare:` modules are workerd's own, never bundled.
+const prebundled = {
+  enabled: true,
+  rolldownOptions: { external: [/^node:/, /^cloudflare:/] },
+  include: [
+    "@hono/zod-openapi",
+    "drizzle-orm",
+    "drizzle-orm/batch",
+    "drizzle-orm/d1",
+    "drizzle-orm/sqlite-core",
+    "drizzle-orm/subquery",
+    "hono",
+    "hono/combine",
+    "hono/cookie",
+    "hono/cors",
+    "hono/factory",
+    "hono/http-exception",
+    "hono/jsx",
+    "hono/jsx/jsx-dev-runtime",
+    "hono/jsx/jsx-runtime",
+    "hono/route",
+    "hono/router/reg-exp-router",
+    "hono/secure-headers",
+    "zod",
+    "zod/locales",
+    "@modelcontextprotocol/server",
+    "agents/mcp/server",
+    "@simplewebauthn/server",
+    "@simplewebauthn/server/helpers",
+    "@orama/stemmers/english",
+    "@orama/stemmers/spanish",
+    "markdown-it",
+    "ulid",
+    "unpdf",
+    // the tests' own
+    "@cfworker/json-schema",
+    "@modelcontextprotocol/client",
+    "@modelcontextprotocol/sdk/client/index.js",
+    "@modelcontextprotocol/sdk/client/streamableHttp.js",
+    "fast-check",
+    "pdf-lib",
+  ],
+};
+
 const shared = {
   // One workerd per vitest worker, reused by the files it runs one after another (not one per file: starting
   // workerd and loading the Worker cost seconds per file). Each file seeds what it reads (a reset import) and
   // names its own counters, so what an earlier file left behind does not change its answers.
   isolate: false,
+  deps: { optimizer: { ssr: prebundled } },
   setupFiles: ["./test/setup/apply-migrations.ts", "./test/setup/quiet-log-lines.ts", "./test/setup/forget-search-memory.ts"],
   // Per project: inline projects do not inherit these from the root. The first request of a file warms the
   // Worker up (seconds on a busy 2-core machine); vitest's 5 s default failed tests that pass alone. A hang
@@ -60,6 +109,10 @@ export default defineConfig({
     // Files wait on workerd more than they compute: on a 2-core machine the default (cores - 1 = one file at a
     // time) leaves the machine idle; three files at once keeps both cores busy.
     maxWorkers: 3,
+    // Each project transforms the same source files; this keeps each transform on disk
+    // (node_modules/.experimental-vitest-cache, keyed by the file's content and the config), so the other projects
+    // and later runs read it. `npx vitest --clearCache` empties it.
+    experimental: { fsModuleCache: true },
     sequence: { sequencer: LongFilesFirst },
     projects: [
       {
