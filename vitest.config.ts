@@ -28,7 +28,9 @@ function worker(vars: Record<string, string>) {
 // lockfile or this list changes). Without it every workerd fetched and ran their ~600 files one by one when it
 // loaded the Worker (zod, drizzle, the MCP server, pdf.js, the WebAuthn stack): half of what starting one cost.
 // Every entry point either side imports is listed: one left out would load its package's files a second time, apart.
-// `node:` and `cloudflare:` modules are workerd's own, never bundled.
+// `node:` and `cloudflare:` modules are workerd's own, never bundled. Each project bundles its own copy, so
+// `experimental.fsModuleCache` stays off: a transform cached by one project pointed another's workerd at the first
+// one's copy, two hono's met in one Worker, and every HTTPException became a 500.
 const prebundled = {
   enabled: true,
   rolldownOptions: { external: [/^node:/, /^cloudflare:/] },
@@ -109,10 +111,6 @@ export default defineConfig({
     // Files wait on workerd more than they compute: on a 2-core machine the default (cores - 1 = one file at a
     // time) leaves the machine idle; three files at once keeps both cores busy.
     maxWorkers: 3,
-    // Each project transforms the same source files; this keeps each transform on disk
-    // (node_modules/.experimental-vitest-cache, keyed by the file's content and the config), so the other projects
-    // and later runs read it. `npx vitest --clearCache` empties it.
-    experimental: { fsModuleCache: true },
     sequence: { sequencer: LongFilesFirst },
     projects: [
       {
