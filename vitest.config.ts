@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { LongFilesFirst } from "./test/setup/long-files-first";
+import { PREBUNDLED } from "./test/setup/prebundled";
 
 // wrangler, inside the plugin, would print "Using secrets defined in .dev.vars" once per test worker.
 process.env.WRANGLER_LOG ??= "error";
@@ -27,51 +28,14 @@ function worker(vars: Record<string, string>) {
 // Packages the Worker and the tests import, bundled once before the run (node_modules/.vite, rebuilt when the
 // lockfile or this list changes). Without it every workerd fetched and ran their ~600 files one by one when it
 // loaded the Worker (zod, drizzle, the MCP server, pdf.js, the WebAuthn stack): half of what starting one cost.
-// Every entry point either side imports is listed: one left out would load its package's files a second time, apart.
+// The list (test/setup/prebundled.ts) names every entry point imported, checked by test/structure.test.ts.
 // `node:` and `cloudflare:` modules are workerd's own, never bundled. Each project bundles its own copy, so
 // `experimental.fsModuleCache` stays off: a transform cached by one project pointed another's workerd at the first
 // one's copy, two hono's met in one Worker, and every HTTPException became a 500.
 const prebundled = {
   enabled: true,
   rolldownOptions: { external: [/^node:/, /^cloudflare:/] },
-  include: [
-    "@hono/zod-openapi",
-    "drizzle-orm",
-    "drizzle-orm/batch",
-    "drizzle-orm/d1",
-    "drizzle-orm/sqlite-core",
-    "drizzle-orm/subquery",
-    "hono",
-    "hono/combine",
-    "hono/cookie",
-    "hono/cors",
-    "hono/factory",
-    "hono/http-exception",
-    "hono/jsx",
-    "hono/jsx/jsx-dev-runtime",
-    "hono/jsx/jsx-runtime",
-    "hono/route",
-    "hono/router/reg-exp-router",
-    "hono/secure-headers",
-    "zod",
-    "zod/locales",
-    "@modelcontextprotocol/server",
-    "agents/mcp/server",
-    "@simplewebauthn/server",
-    "@simplewebauthn/server/helpers",
-    "@orama/stemmers/english",
-    "@orama/stemmers/spanish",
-    "markdown-it",
-    "ulid",
-    "unpdf",
-    // the tests' own
-    "@cfworker/json-schema",
-    "@modelcontextprotocol/client",
-    "@modelcontextprotocol/sdk/client/index.js",
-    "@modelcontextprotocol/sdk/client/streamableHttp.js",
-    "fast-check",
-    "pdf-lib",
-  ],
+  include: [...PREBUNDLED],
 };
 
 const shared = {
