@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { LongFilesFirst } from "./test/setup/long-files-first";
+import { PREBUNDLED } from "./test/setup/prebundled";
 
 // wrangler, inside the plugin, would print "Using secrets defined in .dev.vars" once per test worker.
 process.env.WRANGLER_LOG ??= "error";
@@ -24,11 +25,25 @@ function worker(vars: Record<string, string>) {
   });
 }
 
+// Packages the Worker and the tests import, bundled once before the run (node_modules/.vite, rebuilt when the
+// lockfile or this list changes). Without it every workerd fetched and ran their ~600 files one by one when it
+// loaded the Worker (zod, drizzle, the MCP server, pdf.js, the WebAuthn stack): half of what starting one cost.
+// The list (test/setup/prebundled.ts) names every entry point imported, checked by test/structure.test.ts.
+// `node:` and `cloudflare:` modules are workerd's own, never bundled. Each project bundles its own copy, so
+// `experimental.fsModuleCache` stays off: a transform cached by one project pointed another's workerd at the first
+// one's copy, two hono's met in one Worker, and every HTTPException became a 500.
+const prebundled = {
+  enabled: true,
+  rolldownOptions: { external: [/^node:/, /^cloudflare:/] },
+  include: [...PREBUNDLED],
+};
+
 const shared = {
   // One workerd per vitest worker, reused by the files it runs one after another (not one per file: starting
   // workerd and loading the Worker cost seconds per file). Each file seeds what it reads (a reset import) and
   // names its own counters, so what an earlier file left behind does not change its answers.
   isolate: false,
+  deps: { optimizer: { ssr: prebundled } },
   setupFiles: ["./test/setup/apply-migrations.ts", "./test/setup/quiet-log-lines.ts", "./test/setup/forget-search-memory.ts"],
   // Per project: inline projects do not inherit these from the root. The first request of a file warms the
   // Worker up (seconds on a busy 2-core machine); vitest's 5 s default failed tests that pass alone. A hang

@@ -1,7 +1,9 @@
 /// <reference types="vite/client" />
 // The structure of src/: no import cycle (type-only imports included), the floors imported only downward, and
-// folders small enough to walk. Sources are read as text at build time (Vite's import.meta.glob).
+// folders small enough to walk; and every package the tests load is bundled before the run. Sources are read as
+// text at build time (Vite's import.meta.glob).
 import { describe, expect, it } from "vitest";
+import { PREBUNDLED } from "./setup/prebundled";
 
 const SOURCES = import.meta.glob<string>("../src/**/*.{ts,tsx}", { query: "?raw", import: "default", eager: true });
 const LAYOUT_DOC = Object.values(import.meta.glob<string>("../docs/code-layout.md", { query: "?raw", import: "default", eager: true }))[0];
@@ -267,5 +269,41 @@ describe("the structure of src/", () => {
     ["auth/", "limits/", "authentication does not count limits (the rate-limit step does)"],
   ])("no module under src/%s imports src/%s (%s)", (from, to) => {
     expect(importers(from, to)).toEqual([]);
+  });
+});
+
+/** Sources the tests load into the Worker's isolate besides src/: the importer and the tests (not the browser ones). */
+const LOADED_BESIDE = {
+  ...import.meta.glob<string>("../cli/**/*.ts", { query: "?raw", import: "default", eager: true }),
+  ...import.meta.glob<string>(["./**/*.{ts,tsx}", "!./e2e/**"], { query: "?raw", import: "default", eager: true }),
+};
+
+/** Packages a module imports as values (type-only imports are erased), dynamic imports included; workerd's own and vitest aside. */
+function packagesImported(text: string): string[] {
+  const found = new Set<string>();
+  for (const m of text.matchAll(/^\s*(?:import|export)\s(?!type\s)[^;]*?\sfrom\s+["']([^"'.][^"']*)["']/gms)) found.add(m[1]);
+  for (const m of text.matchAll(/^\s*import\s+["']([^"'.][^"']*)["']/gm)) found.add(m[1]);
+  for (const m of text.matchAll(/\bimport\(\s*["']([^"'.][^"']*)["']\s*\)/g)) found.add(m[1]);
+  return [...found].filter((name) => !/^(node:|cloudflare:|vitest)/.test(name));
+}
+
+const notPrebundled = (texts: string[]) =>
+  [...new Set(texts.flatMap(packagesImported))].filter((name) => !(PREBUNDLED as readonly string[]).includes(name)).sort();
+
+describe("the packages bundled before a test run (test/setup/prebundled.ts)", () => {
+  it("name every package src/, cli/ and the tests import: one left out would load a second copy beside the bundle", () => {
+    expect(notPrebundled([...Object.values(SOURCES), ...Object.values(LOADED_BESIDE)])).toEqual([]);
+  });
+
+  it("the check catches a value import, a bare one and a dynamic one, not a type-only one", () => {
+    const planted = [
+      'import { a } from "left-pad";',
+      'import "side-effect";',
+      'const m = await import("lazy-one");',
+      'import type { T } from "types-only";',
+      'import { env } from "cloudflare:workers";',
+      'import { z } from "zod";',
+    ];
+    expect(notPrebundled([planted.join("\n")])).toEqual(["lazy-one", "left-pad", "side-effect"]);
   });
 });

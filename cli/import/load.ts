@@ -2,6 +2,7 @@
 // Upserts by id or natural key, and children replaced per parent, make a second import of the
 // same file update in place: every record's statements can run again without harm.
 import type { Db } from "../../src/db/client";
+import { VOCABULARY_TABLES } from "../../src/search/index/vocabulary";
 import type { ImportFile, Section } from "./format";
 import { planUser } from "./plan/users";
 import { planManufacturer } from "./plan/manufacturers";
@@ -103,8 +104,11 @@ export const CONTENT_TABLES = [
   "users",
 ] as const;
 
-/** SQL that empties every content table; runs in the same batch as the import when resetting. */
-export const RESET_SQL: readonly string[] = CONTENT_TABLES.map((table) => `delete from ${table}`);
+/**
+ * SQL that empties every content table and the search vocabulary drawn from them (the import's end feeds it
+ * afresh from the new index: run.ts; the cron, after a remote one); runs in the same batch as the import when resetting.
+ */
+export const RESET_SQL: readonly string[] = [...CONTENT_TABLES, ...VOCABULARY_TABLES].map((table) => `delete from ${table}`);
 
 export function resetStatements(d1: D1Database): D1PreparedStatement[] {
   return RESET_SQL.map((text) => d1.prepare(text));

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { importContent } from "../../cli/import";
 import { CONTENT_TABLES } from "../../cli/import/load";
+import { forgetSearchMemory } from "../../src/search/understand/understand";
 import sample from "../fixtures/sample.json";
 import { getJson, seedSample } from "../helpers/app";
 
@@ -231,5 +232,36 @@ describe("markdown is rendered safe", () => {
     // Unsafe links keep their text; escaped markup stays readable as text.
     expect(post.body_html).toContain("<p>x</p>");
     expect(post.body_html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+  });
+});
+
+describe("a reset import starts the search vocabulary afresh", () => {
+  // A word only this thread has: its other form (plural) and a typo of it are offered while it is indexed.
+  const thread = {
+    id: "01K3000000000000000000000D",
+    category: "laptops",
+    title: "Chisporroteo en el conector de carga",
+    author: "bob",
+    body: "Se oye un chisporroteo al enchufar el cargador.",
+    created_at: "2026-01-01T00:00:00Z",
+  };
+  const interpretation = async (q: string) => (await getJson(`/search?q=${encodeURIComponent(q)}`)).body.data.interpretation;
+
+  it("offers no form or correction of a word only the old content had, and those of the new content still", async () => {
+    await seedSample();
+    const added = await importContent(env, { threads: [thread] });
+    expect(added.ok).toBe(true);
+    expect((await interpretation("chisporroteos")).forms).toEqual([{ word: "chisporroteos", to: ["chisporroteo"] }]);
+    expect((await interpretation("chisporoteo")).corrections).toEqual([{ word: "chisporoteo", to: ["chisporroteo"] }]);
+
+    // The sample alone, by a reset import. This isolate remembers a word's variants for minutes (as designed:
+    // src/search/understand/understand.ts); a fresh one reads them from the vocabulary, as here.
+    await seedSample();
+    forgetSearchMemory();
+    const gone = await interpretation("chisporroteos chisporoteo");
+    expect(gone.forms).toEqual([]);
+    expect(gone.corrections).toEqual([]);
+    // Rebuilt from the new index at the import's end, not just emptied: the sample's own words are still corrected.
+    expect((await interpretation("corrosoin")).corrections).toEqual([{ word: "corrosoin", to: ["corrosion"] }]);
   });
 });

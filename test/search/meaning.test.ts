@@ -87,9 +87,8 @@ async function search(q: string): Promise<Data> {
 const ids = (hits: Hit[]) => hits.map((h) => h.id);
 
 beforeAll(async () => {
-  // The search vocabulary (word forms and corrections) is kept across reset imports, and files of one vitest worker
-  // share a database: another file's words would become forms of this file's query words, and move its ranks.
-  await env.DB.batch(["search_terms", "search_term_deletes", "search_vocabulary_cursor"].map((t) => env.DB.prepare(`delete from ${t}`)));
+  // A reset import starts the search vocabulary afresh: another file's words (files of one vitest worker share a
+  // database) never become forms of this file's query words.
   await seedSample();
   const outcome = await importContent(env, fixture);
   if (!outcome.ok) throw new Error(JSON.stringify(outcome.problems));

@@ -24,6 +24,12 @@ export const MAX_WORD_CHARS = 24;
 /** Other forms and corrections one query word may expand to (each one more doclist to read). */
 export const MAX_EXPANSIONS = 8;
 
+/**
+ * The vocabulary's own tables: emptied with the content by a reset import (cli/import/load.ts RESET_SQL), whose
+ * end rebuilds them from the new index, so no word of the old content is offered as a form or correction.
+ */
+export const VOCABULARY_TABLES = ["search_term_deletes", "search_terms", "search_vocabulary_cursor"] as const;
+
 /** The FTS tables whose words make the vocabulary (boards hold codes only). */
 export const VOCABULARY_SOURCES = ["search_documents", "search_threads", "search_posts", "search_cases"] as const;
 
