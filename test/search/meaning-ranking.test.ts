@@ -17,6 +17,8 @@ const ID = {
   wet: "01JS0000000000000000000R04",
   never: "01JS0000000000000000000R05",
   allDay: "01JS0000000000000000000R06",
+  chargeEs: "01JS0000000000000000000R07",
+  deadEn: "01JS0000000000000000000R08",
 };
 
 const fixture = {
@@ -24,6 +26,7 @@ const fixture = {
   boards: [
     { number: "NBZZX11001", manufacturer: "Acer", platform: "Aspire 9 Zeta", aliases: [] },
     { number: "NBZZX22002", manufacturer: "Acer", platform: "Nitro 9 Zeta", aliases: [] },
+    { number: "NBZZX33003", manufacturer: "Acer", platform: "Swift 9 Zeta", aliases: [] },
   ],
   threads: [
     // "stuck on logo" (a concept's phrase) with the brand between its words.
@@ -36,6 +39,9 @@ const fixture = {
     importThread(ID.never, "NBZZX11001", "Never charges past zero", "Adapter plugged in, stays at zero percent.", 5),
     // Liquid damage in English words only.
     importThread(ID.wet, "NBZZX11001", "Got wet, now it shows nothing", "The owner spilled a glass of tea over the keyboard.", 4),
+    // Same board: one says "battery won't charge" in Spanish, the newer one shares only single words as typed.
+    importThread(ID.chargeEs, "NBZZX33003", "La batería no carga, cargador sustituido", "Con el cargador enchufado se queda al 0 %.", 7),
+    importThread(ID.deadEn, "NBZZX33003", "Dead board, battery charger IC replaced", "Nothing at all, 0 A on the supply.", 8),
   ],
 };
 
@@ -77,6 +83,12 @@ describe("an item's coverage of the query's meaning", () => {
     const got = await threadIds("NBZZX22002 overheats all day");
     expect(got).toContain(ID.allDay);
     expect(got.indexOf(ID.hot)).toBeLessThan(got.indexOf(ID.allDay));
+  });
+
+  it("a concept phrase's single word alone ('battery' of 'battery won't charge') weighs a plain word, not the concept", async () => {
+    const got = await threadIds("NBZZX33003 battery won't charge, charger replaced");
+    expect(got).toContain(ID.deadEn);
+    expect(got.indexOf(ID.chargeEs)).toBeLessThan(got.indexOf(ID.deadEn));
   });
 
   it("with nothing of the meaning matched, the word as typed still ranks", async () => {

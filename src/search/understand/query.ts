@@ -333,9 +333,22 @@ function termsOf(parsed: ParsedQuery, mode: "all" | "any"): Term[] {
 export const CONCEPT_COVERAGE_WEIGHT = 2;
 const coverageWeight = (t: Term) => (t.concept ? CONCEPT_COVERAGE_WEIGHT : 1);
 
-/** Each term's own expression (any word) and its weight: the weight of those an item matches ranks it in the forgiving pass. */
+/**
+ * Each term's own expression (any word) and its weight: the weight of those an item matches ranks it in the
+ * forgiving pass. A concept phrase's single word alone ("battery" of "battery won't charge", "dead" of
+ * "dead on the kb") weighs a plain word: only the concept said (its phrase, its words together, its other
+ * words) weighs the concept's full weight.
+ */
 export function termExpressions(parsed: ParsedQuery): { match: string; weight: number }[] {
-  return termsOf(parsed, "any").map((t) => ({ match: renderTerm(t, "loose", "any"), weight: coverageWeight(t) }));
+  return termsOf(parsed, "any").flatMap((t) => {
+    const any = renderTerm(t, "loose", "any");
+    const said = renderTerm(t, "loose", "all");
+    if (!t.concept || said === any) return [{ match: any, weight: coverageWeight(t) }];
+    return [
+      { match: said, weight: coverageWeight(t) - 1 },
+      { match: any, weight: 1 },
+    ];
+  });
 }
 
 /** The terms without the last word's prefix (code prefixes of 5+ characters stay: they expand to few terms). */
