@@ -22,7 +22,7 @@ gpu | es: gráfica; tarjeta gráfica; gpu; chip gráfico; tarjeta de video@MX | 
 pch | es: pch; puente sur; chipset | en: pch; southbridge; chipset; platform controller hub | src: manuales Intel; EN usage
 ram | es: memoria; memoria ram; ram; módulo de memoria; memorias | en: ram; memory; memory module; dimm; sodimm; soldered ram | src: foros; EN usage
 memory-slot | es: zócalo de memoria; ranura de memoria; slot de memoria | en: memory slot; ram slot; dimm slot; sodimm slot | src: foros; EN usage
-ssd | es: disco; disco duro; disco sólido; unidad sólida; unidad de estado sólido; ssd | en: ssd; hard drive; drive; disk; hdd; nvme; storage; solid state drive | src: foros; EN usage
+ssd | es: disco; disco duro; disco sólido; unidad sólida; unidad de estado sólido; ssd; sólido@AR@slang; disco de estado sólido; disco ssd; unidad ssd | en: ssd; hard drive; drive; disk; hdd; nvme; storage; solid state drive; solid state; m2 drive; nvme drive; nvme ssd | src: foros; EN usage; issue 42 (4): 'el sólido' (AR: SSD) (foros AR: Taringa, Clan-Informatico); EN: nvme drive (badcaps, r/laptops)
 screen | es: pantalla; display; panel; monitor del portátil; lcd; pantalla interna | en: screen; display; panel; lcd; built-in display; internal display | src: foros; EN usage
 screen-cable | es: flex de pantalla; cable de pantalla; cable lvds; cable edp; flex de video | en: display cable; screen cable; lvds cable; edp cable; display flex | src: foros ES (flex); EN usage
 backlight-circuit | es: circuito de retroiluminación; boost de retroiluminación; driver de retroiluminación | en: backlight circuit; backlight driver; backlight boost; led driver | src: manuales; EN usage
