@@ -8,12 +8,15 @@
 import { C, T, type Group, type KnownItemQuery } from "./queries";
 import { K, M } from "./meaning";
 
-export const HELD_OUT_3_CATEGORIES = ["held-out 3 es (regional, slang)", "held-out 3 en (shop talk)"] as const;
+export const HELD_OUT_3_CATEGORIES = ["held-out 3 es (regional, slang)", "held-out 3 en (shop talk)", "held-out 3b (es and en)"] as const;
 type Category = (typeof HELD_OUT_3_CATEGORIES)[number];
 const q = (category: Category, group: Group, target: string, ...queries: string[]): KnownItemQuery[] =>
   queries.map((text) => ({ q: text, category, group, target }));
 const ES: Category = "held-out 3 es (regional, slang)";
 const EN: Category = "held-out 3 en (shop talk)";
+// Written after the round's thesaurus words (by the same hand) and before any engine change that followed:
+// measured once before and once after that thesaurus round, never edited.
+const LATER: Category = "held-out 3b (es and en)";
 
 export const HELD_OUT_3_QUERIES: KnownItemQuery[] = [
   ...q(ES, "threads", M.prende, "NM-A311 la lap no jala, cero señales de vida"),
@@ -57,4 +60,31 @@ export const HELD_OUT_3_QUERIES: KnownItemQuery[] = [
   ...q(EN, "cases", K.fet, "60NB0CF0-MB1310 vcore to gnd, blown fet"),
   ...q(EN, "cases", C.soc, "NM-C821 vcore reads 0.3 to gnd"),
   ...q(EN, "cases", K.bobina, "LA-K351P no life, busted inductor"),
+
+  ...q(LATER, "threads", M.eliminador, "NM-C121 la fuente de la marca no la reconoce"),
+  ...q(LATER, "threads", M.sinImagen, "820-01700 el display oscuro, por la tele anda"),
+  ...q(LATER, "threads", M.dead, "820-00165 la mac está finada"),
+  ...q(LATER, "threads", M.hot, "MS-16J91 se calienta una barbaridad jugando"),
+  ...q(LATER, "threads", M.seApaga, "820-3437 desenchufada se muere al rato"),
+  ...q(LATER, "threads", M.mojo, "60NR0010-MB1120 volcaron gaseosa"),
+  ...q(LATER, "threads", M.keys, "60NB0CF0-MB1310 varias teclas no responden"),
+  ...q(LATER, "threads", T.touchpad, "BA92-16365A el mouse táctil dejó de andar tras cambiar el teclado"),
+  ...q(LATER, "threads", T.webcam, "DAG35AMB8D0 la camarita no figura en el administrador de dispositivos"),
+  ...q(LATER, "threads", T.kbdLight, "820-00875 las lucecitas de las letras prenden y apagan"),
+  ...q(LATER, "cases", C.charge, "NM-A891 la pila no agarra, ya le cambié el eliminador"),
+  ...q(LATER, "cases", C.soc, "NM-C821 el vcore del micro a masa"),
+  ...q(LATER, "cases", C.audio, "DA0G7BMB6E0 las bocinas no suenan"),
+  ...q(LATER, "threads", M.prende, "NM-A311 board's a brick, zero current"),
+  ...q(LATER, "threads", M.bocinas, "LA-G671P speakers mute, headphone jack works"),
+  ...q(LATER, "threads", M.pila, "LA-D821P batt stuck at 0%, won't charge"),
+  ...q(LATER, "threads", M.rayas, "820-3435 lcd has bars and flickers"),
+  ...q(LATER, "threads", M.logo, "60NB0HU0-MB1810 freezes on splash screen"),
+  ...q(LATER, "threads", M.reinicia, "60NB0B90-MB1300 restarts every couple of mins"),
+  ...q(LATER, "threads", M.sinImagen, "820-01700 lcd blank, hdmi out works"),
+  ...q(LATER, "threads", T.soda, "LA-F311P 3 beeps after a pepsi spill"),
+  ...q(LATER, "threads", T.hdmi, "NM-B601 no signal on the second display"),
+  ...q(LATER, "threads", T.ssd, "6050A2860201 nvme not showing in setup"),
+  ...q(LATER, "threads", T.vivobook, "60NB0HU0-MB1810 thermal shutdown while gaming"),
+  ...q(LATER, "cases", C.jack, "MS-16P71 dc jack came loose from the pads"),
+  ...q(LATER, "cases", C.fans, "820-00840 fans going full blast at idle"),
 ];
