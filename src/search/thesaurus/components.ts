@@ -30,7 +30,7 @@ external-monitor | es: monitor externo; segunda pantalla; tele@slang; televisor;
 hdmi | es: hdmi; puerto hdmi; salida hdmi | en: hdmi; hdmi port; hdmi output | src: general
 keyboard | es: teclado; teclas; teclado interno | en: keyboard; kb@slang; keys; internal keyboard | src: foros; EN slang (kb)
 keyboard-backlight | es: retroiluminación del teclado; luz del teclado; teclado iluminado | en: keyboard backlight; keyboard light; backlit keyboard | src: foros; EN usage
-touchpad | es: touchpad; panel táctil; mouse del portátil; trackpad | en: touchpad; trackpad; clickpad | src: foros; EN usage
+touchpad | es: touchpad; panel táctil; mouse del portátil; trackpad; mouse táctil; mouse touch@slang; pad del mouse@slang | en: touchpad; trackpad; clickpad; touch pad; mousepad@slang | src: foros; EN usage; issue 42 (4b): 'el mouse táctil' / 'el mouse touch' (foros LatAm); EN usage
 webcam | es: cámara web; webcam; cámara integrada | en: webcam; camera; cam; integrated camera | src: foros; EN usage
 fan | es: ventilador; ventiladores; cooler@AR; coolers@AR; abanico@CO; turbina@slang | en: fan; fans; cooling fan; blower; blower fan; cpu fan; gpu fan | src: foros AR (cooler), CO (abanico); EN usage; issue 42 (2): turbina (ventilador centrífugo, foros ES/LatAm); EN: blower fan, cpu fan
 heatsink | es: disipador; disipadores; heatsink; radiador | en: heatsink; heat sink; cooler assembly; heatpipe | src: foros; EN usage
