@@ -19,6 +19,8 @@ const ID = {
   allDay: "01JS0000000000000000000R06",
   chargeEs: "01JS0000000000000000000R07",
   deadEn: "01JS0000000000000000000R08",
+  keys: "01JS0000000000000000000R09",
+  deadBoard: "01JS0000000000000000000R10",
 };
 
 const fixture = {
@@ -27,6 +29,7 @@ const fixture = {
     { number: "NBZZX11001", manufacturer: "Acer", platform: "Aspire 9 Zeta", aliases: [] },
     { number: "NBZZX22002", manufacturer: "Acer", platform: "Nitro 9 Zeta", aliases: [] },
     { number: "NBZZX33003", manufacturer: "Acer", platform: "Swift 9 Zeta", aliases: [] },
+    { number: "NBZZX44004", manufacturer: "Acer", platform: "Spin 9 Zeta", aliases: [] },
   ],
   threads: [
     // "stuck on logo" (a concept's phrase) with the brand between its words.
@@ -42,6 +45,9 @@ const fixture = {
     // Same board: one says "battery won't charge" in Spanish, the newer one shares only single words as typed.
     importThread(ID.chargeEs, "NBZZX33003", "La batería no carga, cargador sustituido", "Con el cargador enchufado se queda al 0 %.", 7),
     importThread(ID.deadEn, "NBZZX33003", "Dead board, battery charger IC replaced", "Nothing at all, 0 A on the supply.", 8),
+    // Same board: the keyboard's fault in other words, and a newer board that says "dead" as typed.
+    importThread(ID.keys, "NBZZX44004", "Keyboard types nothing on several keys", "The ribbon looks fine.", 9),
+    importThread(ID.deadBoard, "NBZZX44004", "Dead, no 3V rail and 0 A on the supply", "Came from another shop.", 10),
   ],
 };
 
@@ -89,6 +95,18 @@ describe("an item's coverage of the query's meaning", () => {
     const got = await threadIds("NBZZX33003 battery won't charge, charger replaced");
     expect(got).toContain(ID.deadEn);
     expect(got.indexOf(ID.chargeEs)).toBeLessThan(got.indexOf(ID.deadEn));
+  });
+
+  it("a bare state said of a part ('kb half dead') is the part's: the keyboard's fault ranks above a dead board", async () => {
+    const got = await threadIds("NBZZX44004 kb half dead");
+    expect(got).toContain(ID.deadBoard);
+    expect(got.indexOf(ID.keys)).toBeLessThan(got.indexOf(ID.deadBoard));
+  });
+
+  it("a bare state without a part still names the board's fault ('dead' is no power)", async () => {
+    expect(parseQuery("NBZZX44004 dead").terms.map((t) => t.concept?.id)).toContain("no-power");
+    expect(parseQuery("charger dead").terms.map((t) => t.concept?.id)).not.toContain("no-power");
+    expect((await threadIds("NBZZX44004 dead"))[0]).toBe(ID.deadBoard);
   });
 
   it("with nothing of the meaning matched, the word as typed still ranks", async () => {

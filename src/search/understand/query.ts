@@ -4,7 +4,7 @@
 // separators. Supported: "quoted phrases", prefix matching of the last word, and board and part
 // numbers in any spelling (820-00165, 82000165, 820 00165).
 import { normalizeBoardNumber } from "../../core/urls";
-import { conceptNamed, expansionsOf, MAX_CONCEPT_TOKENS, MAX_QUERY_EXPANSIONS } from "../thesaurus";
+import { type Concept, conceptNamed, expansionsOf, MAX_CONCEPT_TOKENS, MAX_QUERY_EXPANSIONS } from "../thesaurus";
 import { tokenize } from "./tokens";
 import { fold } from "../index/vocabulary";
 
@@ -32,7 +32,7 @@ export interface Term {
    */
   loose?: Alternative[];
   /** The thesaurus concept the term's words name (its other words are among `loose`). */
-  concept?: { id: string; typed: string };
+  concept?: { id: string; typed: string; part?: boolean; state?: boolean };
   /**
    * The concept's other words in both languages (src/search/thesaurus): the loosest alternatives, an
    * item matching only through them ranks after the items matching as typed or through a word's forms.
@@ -191,7 +191,12 @@ export function parseQuery(q: string): ParsedQuery {
         ...(named.words === 1 && typed.length === 1 && isWord(typed[0]) ? { word: typed[0] } : {}),
         // Two terms may search the same words ("stuck on logo", "stuck at logo"): once.
         synonyms: extra.map(synonymPhrase).filter((p, k, all) => all.findIndex((o) => renderPhrase(o) === renderPhrase(p)) === k),
-        concept: { id: named.entry.concept.id, typed: typed.join(" ") },
+        concept: {
+          id: named.entry.concept.id,
+          typed: typed.join(" "),
+          ...(isPart(named.entry.concept) ? { part: true } : {}),
+          ...(named.entry.term.tags.includes("state") ? { state: true } : {}),
+        },
         ...(typed.length > 1 ? { words: typed.map((t) => phrase([t])) } : {}),
       });
       i += named.words - 1;
@@ -226,7 +231,20 @@ export function parseQuery(q: string): ParsedQuery {
   const norm = normalizeBoardNumber(q);
   const whole = norm.length >= 2 && norm.length <= 100 ? norm : "";
   const norms = [...new Set([...terms.flatMap((t) => (t.norm ? [t.norm] : [])), whole])].filter(Boolean);
-  return { terms, norms, whole };
+  return { terms: statesOfParts(terms), norms, whole };
+}
+
+/** A part of the board (a component concept), not the board or the device itself. */
+const isPart = (concept: Concept) => concept.kind === "component" && !WHOLE_DEVICE.has(concept.id);
+const WHOLE_DEVICE = new Set(["board", "phone"]);
+
+/**
+ * A bare state ("dead", "muerta": a thesaurus term tagged @state) in a query naming a part ("kb half dead",
+ * "charger dead") is the part's state, not the board's no power: it stays a plain word, as typed.
+ */
+function statesOfParts(terms: Term[]): Term[] {
+  if (!terms.some((t) => t.concept?.part)) return terms;
+  return terms.map((t) => (t.concept?.state ? { alternatives: t.alternatives, ...(t.word ? { word: t.word } : {}) } : t));
 }
 
 /** Known spellings of a board (number and aliases): matched as a phrase or as the joined form. */
