@@ -45,7 +45,7 @@ lid-hinge | es: bisagra; bisagras; tapa; bisagra rota; bisagras rotas; bisagra f
 flex-cable | es: flex; cable plano; faja@slang; flexor@MX; cinta flex; flex roto | en: flex cable; ribbon cable; ffc; ribbon; flex; flex ribbon; broken flex | src: foros; EN usage; añadidos: flexor (MX)
 voltage-regulator | es: regulador de voltaje; regulador; vrm; fase de alimentación | en: voltage regulator; vrm; regulator; buck converter; power stage | src: foros; EN usage
 pwm-controller | es: controlador pwm; controlador de fase | en: pwm controller; buck controller; vcore controller | src: hojas de datos; EN usage
-main-rail | es: riel principal; línea principal; tensión principal | en: main rail; main power rail; ppbus; system rail | src: esquemas Apple/Lenovo; EN usage
+main-rail | es: riel principal; línea principal; tensión principal | en: main rail; main power rail; ppbus; system rail; main line; main power line | src: esquemas Apple/Lenovo; EN usage; issue 42 (4b): EN for 'línea principal'
 cpu-rail | es: riel del procesador; línea del procesador; vcore; tensión del procesador | en: cpu rail; vcore; processor rail; core rail; processor supply; vddcr | src: esquemas; EN usage
 memory-rail | es: riel de memoria; línea de memoria; tensión de memoria | en: memory rail; ram rail; vddq; ddr rail | src: esquemas; EN usage
 standby-rail | es: riel de standby; tensión de reposo; alwayson | en: standby rail; always on rail; 3v3 standby | src: esquemas; EN usage
