@@ -21,6 +21,8 @@ const ID = {
   deadEn: "01JS0000000000000000000R08",
   keys: "01JS0000000000000000000R09",
   deadBoard: "01JS0000000000000000000R10",
+  fanStill: "01JS0000000000000000000R11",
+  fanFast: "01JS0000000000000000000R12",
 };
 
 const fixture = {
@@ -30,6 +32,7 @@ const fixture = {
     { number: "NBZZX22002", manufacturer: "Acer", platform: "Nitro 9 Zeta", aliases: [] },
     { number: "NBZZX33003", manufacturer: "Acer", platform: "Swift 9 Zeta", aliases: [] },
     { number: "NBZZX44004", manufacturer: "Acer", platform: "Spin 9 Zeta", aliases: [] },
+    { number: "NBZZX55005", manufacturer: "Acer", platform: "Chromebook 9 Zeta", aliases: [] },
   ],
   threads: [
     // "stuck on logo" (a concept's phrase) with the brand between its words.
@@ -48,6 +51,9 @@ const fixture = {
     // Same board: the keyboard's fault in other words, and a newer board that says "dead" as typed.
     importThread(ID.keys, "NBZZX44004", "Keyboard types nothing on several keys", "The ribbon looks fine.", 9),
     importThread(ID.deadBoard, "NBZZX44004", "Dead, no 3V rail and 0 A on the supply", "Came from another shop.", 10),
+    // Same board: the fan that does not spin (in English), and a newer one whose fan "gira" (spins) too fast.
+    importThread(ID.fanStill, "NBZZX55005", "Fan doesn't spin at all", "Checked the connector.", 11),
+    importThread(ID.fanFast, "NBZZX55005", "El ventilador gira a tope todo el tiempo", "Limpié el disipador.", 12),
   ],
 };
 
@@ -135,6 +141,24 @@ describe("a concept named in another form of its words", () => {
 
   it("a short stem names nothing: 'cortada' (open) is not 'corto' (short)", () => {
     expect(parseQuery("bobina cortada").terms.map((t) => t.concept?.id)).not.toContain("short-circuit");
+  });
+});
+
+describe("a symptom said as a part and its fault, in words the thesaurus never put together", () => {
+  it("'el abanico no gira' (CO: the fan, not spinning) names fan-not-spinning and finds it in English", async () => {
+    expect(parseQuery("el abanico no gira").terms.map((t) => t.concept?.id)).toEqual(["fan-not-spinning"]);
+    const got = await threadIds("NBZZX55005 el abanico no gira");
+    expect(got).toContain(ID.fanFast);
+    expect(got.indexOf(ID.fanStill)).toBeLessThan(got.indexOf(ID.fanFast));
+  });
+
+  it("any words of the part and of the fault: 'la tele no anda', 'kb dead'", () => {
+    expect(parseQuery("la tele no anda").terms.map((t) => t.concept?.id)).toEqual(["external-display-fail"]);
+    expect(parseQuery("kb dead").terms.map((t) => t.concept?.id)).toEqual(["keyboard-fail"]);
+  });
+
+  it("the board is not a part: 'placa muerta' stays no power", () => {
+    expect(parseQuery("mother muerta").terms.map((t) => t.concept?.id)).toContain("no-power");
   });
 });
 

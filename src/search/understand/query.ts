@@ -4,7 +4,9 @@
 // separators. Supported: "quoted phrases", prefix matching of the last word, and board and part
 // numbers in any spelling (820-00165, 82000165, 820 00165).
 import { normalizeBoardNumber } from "../../core/urls";
-import { type Concept, conceptNamed, expansionsOf, MAX_CONCEPT_TOKENS, MAX_QUERY_EXPANSIONS } from "../thesaurus";
+import { expansionsOf, MAX_QUERY_EXPANSIONS } from "../thesaurus";
+import { isPart } from "../thesaurus/compose";
+import { conceptAt, conceptOrComposedAt, hasDigit, type Word, words } from "./words";
 import { tokenize } from "./tokens";
 import { fold } from "../index/vocabulary";
 
@@ -59,8 +61,6 @@ export const MIN_PREFIX_CHARS = 3;
 /** A code typed partly (a prefix, or without its package suffix) matches from this many characters. */
 export const MIN_CODE_PREFIX_CHARS = 5;
 
-const hasDigit = (s: string) => /\p{N}/u.test(s);
-
 const phrase = (tokens: string[], prefix = false): Alternative => ({ tokens: tokens.slice(0, MAX_PHRASE_TOKENS), prefix });
 
 /** "tps62180" → ["tps", "62180"] when the token is exactly one letter run and one digit run. */
@@ -79,32 +79,6 @@ function codeTerm(tokens: string[], norm: string): Term {
   // ISL9582 finds ISL95828HRTZ: letters and digits, long enough that the prefix stays selective.
   const loose = joined.length >= MIN_CODE_PREFIX_CHARS && /\p{L}/u.test(joined) && hasDigit(joined) ? [phrase([joined], true)] : undefined;
   return { alternatives, norm, ...(loose ? { loose } : {}) };
-}
-
-interface Word {
-  raw: string;
-  tokens: string[];
-  quoted: boolean;
-}
-
-/** Splits into quoted phrases and whitespace-separated words; an unbalanced quote is ignored. */
-function words(q: string): Word[] {
-  const parts = q.split('"');
-  const balanced = parts.length % 2 === 1;
-  const out: Word[] = [];
-  parts.forEach((part, i) => {
-    const quoted = i % 2 === 1 && (balanced || i < parts.length - 1);
-    if (quoted) {
-      const tokens = tokenize(part);
-      if (tokens.length) out.push({ raw: part, tokens, quoted: true });
-      return;
-    }
-    for (const raw of part.split(/\s+/u)) {
-      const tokens = tokenize(raw);
-      if (tokens.length) out.push({ raw, tokens, quoted: false });
-    }
-  });
-  return out;
 }
 
 /** A code of letters and digits this long is whole: the word after it is not its other half. */
@@ -157,22 +131,6 @@ function synonymPhrase(tokens: string[]): Alternative {
 const searchedTokens = (p: Alternative) => (p.near ? p.tokens.filter((t) => !FUNCTION_WORDS.has(t)) : p.tokens);
 const isFunctionWord = (term: Term) => !term.concept && term.word !== undefined && FUNCTION_WORDS.has(fold(term.word));
 
-/**
- * The longest run of words from `i` that a thesaurus concept names (plain words only, never a quoted
- * phrase or a code): multi-word phrases are matched as phrases.
- */
-function conceptAt(list: Word[], i: number): { words: number; tokens: string[]; entry: NonNullable<ReturnType<typeof conceptNamed>> } | undefined {
-  for (let n = Math.min(MAX_CONCEPT_TOKENS, list.length - i); n >= 1; n--) {
-    const run = list.slice(i, i + n);
-    if (run.some((w) => w.quoted || w.tokens.some(hasDigit))) continue;
-    const tokens = run.flatMap((w) => w.tokens).map(fold);
-    if (tokens.length > MAX_CONCEPT_TOKENS) continue;
-    const entry = conceptNamed(tokens);
-    if (entry) return { words: n, tokens, entry };
-  }
-  return undefined;
-}
-
 export function parseQuery(q: string): ParsedQuery {
   const list = words(q);
   const terms: Term[] = [];
@@ -181,7 +139,7 @@ export function parseQuery(q: string): ParsedQuery {
   for (let i = 0; i < list.length && terms.length < MAX_TERMS; i++) {
     const w = list[i];
     const next = list[i + 1];
-    const named = conceptAt(list, i);
+    const named = conceptOrComposedAt(list, i);
     if (named) {
       const extra = expansionsOf(named.entry.concept, named.tokens).slice(0, expansions);
       expansions -= extra.length;
@@ -233,10 +191,6 @@ export function parseQuery(q: string): ParsedQuery {
   const norms = [...new Set([...terms.flatMap((t) => (t.norm ? [t.norm] : [])), whole])].filter(Boolean);
   return { terms: statesOfParts(terms), norms, whole };
 }
-
-/** A part of the board (a component concept), not the board or the device itself. */
-const isPart = (concept: Concept) => concept.kind === "component" && !WHOLE_DEVICE.has(concept.id);
-const WHOLE_DEVICE = new Set(["board", "phone"]);
 
 /**
  * A bare state ("dead", "muerta": a thesaurus term tagged @state) in a query naming a part ("kb half dead",
