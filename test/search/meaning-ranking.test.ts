@@ -157,6 +157,11 @@ describe("a symptom said as a part and its fault, in words the thesaurus never p
     expect(parseQuery("kb dead").terms.map((t) => t.concept?.id)).toEqual(["keyboard-fail"]);
   });
 
+  it("a part and a fault in either order: 'no anda el teclado', 'dead fan'", () => {
+    expect(parseQuery("no anda el teclado").terms.map((t) => t.concept?.id)).toEqual(["keyboard-fail"]);
+    expect(parseQuery("dead fan").terms.map((t) => t.concept?.id)).toEqual(["fan-not-spinning"]);
+  });
+
   it("the board is not a part: 'placa muerta' stays no power", () => {
     expect(parseQuery("mother muerta").terms.map((t) => t.concept?.id)).toContain("no-power");
   });

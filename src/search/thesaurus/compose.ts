@@ -12,7 +12,8 @@ const JOINERS = new Set("a al de del el en la las lo los un una on of the in at"
 
 /**
  * A phrase as its parts: each run of words that is a thesaurus term (never the whole phrase) as its concept,
- * other words as written, joiners left out. Only a phrase of one part and something more has a shape.
+ * other words as written, joiners left out. Only a phrase of one part and something more has a shape; a part
+ * and one other concept make the same shape in either order.
  */
 function shapeOf(tokens: string[]): string | undefined {
   const out: string[] = [];
@@ -30,7 +31,9 @@ function shapeOf(tokens: string[]): string | undefined {
       i++;
     }
   }
-  return parts === 1 && out.length >= 2 ? out.join(" ") : undefined;
+  if (parts !== 1 || out.length < 2) return undefined;
+  // A part and a fault, both concepts, in either order: Spanish puts either first ("no anda el teclado").
+  return out.length === 2 && out.every((x) => x.startsWith("#")) ? [...out].sort().join(" ") : out.join(" ");
 }
 
 /** Each shape of a symptom's terms → its concept (null when two symptoms share a shape: it names neither). */
