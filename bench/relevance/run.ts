@@ -22,6 +22,7 @@ import { writeResultsSection } from "../lib/results";
 import { CATEGORIES, QUERIES, STRETCH, type KnownItemQuery } from "./queries";
 import { MEANING_CATEGORIES, MEANING_QUERIES, SCOPE_CATEGORY, SCOPE_QUERIES } from "./meaning";
 import { HELD_OUT_CATEGORIES, HELD_OUT_QUERIES } from "./held-out";
+import { HELD_OUT_3_CATEGORIES, HELD_OUT_3_QUERIES } from "./held-out-3";
 import { checkOverlaps } from "./overlap";
 import { scopeJudge, type Judge } from "./judge";
 
@@ -90,8 +91,8 @@ function figures(outcomes: Outcome[]): Figures {
 
 const f2 = (x: number) => x.toFixed(2);
 
-const ALL_CATEGORIES: string[] = [...CATEGORIES, ...MEANING_CATEGORIES, ...HELD_OUT_CATEGORIES];
-const ALL_QUERIES: KnownItemQuery[] = [...QUERIES, ...MEANING_QUERIES, ...HELD_OUT_QUERIES];
+const ALL_CATEGORIES: string[] = [...CATEGORIES, ...MEANING_CATEGORIES, ...HELD_OUT_CATEGORIES, ...HELD_OUT_3_CATEGORIES];
+const ALL_QUERIES: KnownItemQuery[] = [...QUERIES, ...MEANING_QUERIES, ...HELD_OUT_QUERIES, ...HELD_OUT_3_QUERIES];
 
 function table(outcomes: Outcome[], scope: number[]): string {
   const rows = ALL_CATEGORIES.map((c) => [c, figures(outcomes.filter((o) => o.query.category === c))] as const);

@@ -17,6 +17,12 @@ const ID = {
   wet: "01JS0000000000000000000R04",
   never: "01JS0000000000000000000R05",
   allDay: "01JS0000000000000000000R06",
+  chargeEs: "01JS0000000000000000000R07",
+  deadEn: "01JS0000000000000000000R08",
+  keys: "01JS0000000000000000000R09",
+  deadBoard: "01JS0000000000000000000R10",
+  fanStill: "01JS0000000000000000000R11",
+  fanFast: "01JS0000000000000000000R12",
 };
 
 const fixture = {
@@ -24,6 +30,9 @@ const fixture = {
   boards: [
     { number: "NBZZX11001", manufacturer: "Acer", platform: "Aspire 9 Zeta", aliases: [] },
     { number: "NBZZX22002", manufacturer: "Acer", platform: "Nitro 9 Zeta", aliases: [] },
+    { number: "NBZZX33003", manufacturer: "Acer", platform: "Swift 9 Zeta", aliases: [] },
+    { number: "NBZZX44004", manufacturer: "Acer", platform: "Spin 9 Zeta", aliases: [] },
+    { number: "NBZZX55005", manufacturer: "Acer", platform: "Chromebook 9 Zeta", aliases: [] },
   ],
   threads: [
     // "stuck on logo" (a concept's phrase) with the brand between its words.
@@ -36,6 +45,15 @@ const fixture = {
     importThread(ID.never, "NBZZX11001", "Never charges past zero", "Adapter plugged in, stays at zero percent.", 5),
     // Liquid damage in English words only.
     importThread(ID.wet, "NBZZX11001", "Got wet, now it shows nothing", "The owner spilled a glass of tea over the keyboard.", 4),
+    // Same board: one says "battery won't charge" in Spanish, the newer one shares only single words as typed.
+    importThread(ID.chargeEs, "NBZZX33003", "La batería no carga, cargador sustituido", "Con el cargador enchufado se queda al 0 %.", 7),
+    importThread(ID.deadEn, "NBZZX33003", "Dead board, battery charger IC replaced", "Nothing at all, 0 A on the supply.", 8),
+    // Same board: the keyboard's fault in other words, and a newer board that says "dead" as typed.
+    importThread(ID.keys, "NBZZX44004", "Keyboard types nothing on several keys", "The ribbon looks fine.", 9),
+    importThread(ID.deadBoard, "NBZZX44004", "Dead, no 3V rail and 0 A on the supply", "Came from another shop.", 10),
+    // Same board: the fan that does not spin (in English), and a newer one whose fan "gira" (spins) too fast.
+    importThread(ID.fanStill, "NBZZX55005", "Fan doesn't spin at all", "Checked the connector.", 11),
+    importThread(ID.fanFast, "NBZZX55005", "El ventilador gira a tope todo el tiempo", "Limpié el disipador.", 12),
   ],
 };
 
@@ -79,6 +97,24 @@ describe("an item's coverage of the query's meaning", () => {
     expect(got.indexOf(ID.hot)).toBeLessThan(got.indexOf(ID.allDay));
   });
 
+  it("a concept phrase's single word alone ('battery' of 'battery won't charge') weighs a plain word, not the concept", async () => {
+    const got = await threadIds("NBZZX33003 battery won't charge, charger replaced");
+    expect(got).toContain(ID.deadEn);
+    expect(got.indexOf(ID.chargeEs)).toBeLessThan(got.indexOf(ID.deadEn));
+  });
+
+  it("a bare state said of a part ('kb half dead') is the part's: the keyboard's fault ranks above a dead board", async () => {
+    const got = await threadIds("NBZZX44004 kb half dead");
+    expect(got).toContain(ID.deadBoard);
+    expect(got.indexOf(ID.keys)).toBeLessThan(got.indexOf(ID.deadBoard));
+  });
+
+  it("a bare state without a part still names the board's fault ('dead' is no power)", async () => {
+    expect(parseQuery("NBZZX44004 dead").terms.map((t) => t.concept?.id)).toContain("no-power");
+    expect(parseQuery("charger dead").terms.map((t) => t.concept?.id)).not.toContain("no-power");
+    expect((await threadIds("NBZZX44004 dead"))[0]).toBe(ID.deadBoard);
+  });
+
   it("with nothing of the meaning matched, the word as typed still ranks", async () => {
     expect((await threadIds("NBZZX22002 full load"))[0]).toBe(ID.load);
   });
@@ -105,6 +141,29 @@ describe("a concept named in another form of its words", () => {
 
   it("a short stem names nothing: 'cortada' (open) is not 'corto' (short)", () => {
     expect(parseQuery("bobina cortada").terms.map((t) => t.concept?.id)).not.toContain("short-circuit");
+  });
+});
+
+describe("a symptom said as a part and its fault, in words the thesaurus never put together", () => {
+  it("'el abanico no gira' (CO: the fan, not spinning) names fan-not-spinning and finds it in English", async () => {
+    expect(parseQuery("el abanico no gira").terms.map((t) => t.concept?.id)).toEqual(["fan-not-spinning"]);
+    const got = await threadIds("NBZZX55005 el abanico no gira");
+    expect(got).toContain(ID.fanFast);
+    expect(got.indexOf(ID.fanStill)).toBeLessThan(got.indexOf(ID.fanFast));
+  });
+
+  it("any words of the part and of the fault: 'la tele no anda', 'kb dead'", () => {
+    expect(parseQuery("la tele no anda").terms.map((t) => t.concept?.id)).toEqual(["external-display-fail"]);
+    expect(parseQuery("kb dead").terms.map((t) => t.concept?.id)).toEqual(["keyboard-fail"]);
+  });
+
+  it("a part and a fault in either order: 'no anda el teclado', 'dead fan'", () => {
+    expect(parseQuery("no anda el teclado").terms.map((t) => t.concept?.id)).toEqual(["keyboard-fail"]);
+    expect(parseQuery("dead fan").terms.map((t) => t.concept?.id)).toEqual(["fan-not-spinning"]);
+  });
+
+  it("the board is not a part: 'placa muerta' stays no power", () => {
+    expect(parseQuery("mother muerta").terms.map((t) => t.concept?.id)).toContain("no-power");
   });
 });
 

@@ -37,7 +37,7 @@ voltage | es: voltaje; tensión eléctrica; voltios | en: voltage; volts | src: 
 current | es: corriente; amperaje; amperios; consumo; chupa@AR; consumo de corriente; cuánto consume | en: current; amps; amperage; current draw; amp draw; draw; amperage draw | src: general; añadidos: chupa (AR: consumir corriente); EN: amp draw
 resistance | es: resistencia a masa; resistencia a tierra; ohmios | en: resistance to ground; ohms; impedance | src: foros; EN usage
 ground | es: masa@ES; tierra@MX@AR; gnd | en: ground; gnd | src: variantes regionales (masa ES, tierra LatAm)
-power-on | es: encender; arrancar; prender@AR@MX; prenderla@AR@MX; prenderlo@AR@MX; encendido | en: power on; turn on; boot; powering on; power up; turn it on | src: general; añadidos: prenderla (AR/MX)
+power-on | es: encender; arrancar; prender@AR@MX; prenderla@AR@MX; prenderlo@AR@MX; encendido; bootear@slang; bootea@slang; al encender; al prender@AR@MX | en: power on; turn on; boot; powering on; power up; turn it on; booting; powering up; boots up | src: general; añadidos: prenderla (AR/MX); issue 42 (4): bootear (LatAm: arrancar) (Yoreparo, foros LatAm); EN usage
 enable-signal | es: señal de habilitación; enable; señal enable | en: enable signal; enable pin; en pin | src: esquemas
 power-good | es: power good; señal pgood | en: power good; pgood; pg signal | src: esquemas
 clock-signal | es: señal de reloj; reloj | en: clock signal; clock; clk | src: esquemas

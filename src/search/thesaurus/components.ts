@@ -22,7 +22,7 @@ gpu | es: gráfica; tarjeta gráfica; gpu; chip gráfico; tarjeta de video@MX | 
 pch | es: pch; puente sur; chipset | en: pch; southbridge; chipset; platform controller hub | src: manuales Intel; EN usage
 ram | es: memoria; memoria ram; ram; módulo de memoria; memorias | en: ram; memory; memory module; dimm; sodimm; soldered ram | src: foros; EN usage
 memory-slot | es: zócalo de memoria; ranura de memoria; slot de memoria | en: memory slot; ram slot; dimm slot; sodimm slot | src: foros; EN usage
-ssd | es: disco; disco duro; disco sólido; unidad sólida; unidad de estado sólido; ssd | en: ssd; hard drive; drive; disk; hdd; nvme; storage; solid state drive | src: foros; EN usage
+ssd | es: disco; disco duro; disco sólido; unidad sólida; unidad de estado sólido; ssd; sólido@AR@slang; disco de estado sólido; disco ssd; unidad ssd | en: ssd; hard drive; drive; disk; hdd; nvme; storage; solid state drive; solid state; m2 drive; nvme drive; nvme ssd | src: foros; EN usage; issue 42 (4): 'el sólido' (AR: SSD) (foros AR: Taringa, Clan-Informatico); EN: nvme drive (badcaps, r/laptops)
 screen | es: pantalla; display; panel; monitor del portátil; lcd; pantalla interna | en: screen; display; panel; lcd; built-in display; internal display | src: foros; EN usage
 screen-cable | es: flex de pantalla; cable de pantalla; cable lvds; cable edp; flex de video | en: display cable; screen cable; lvds cable; edp cable; display flex | src: foros ES (flex); EN usage
 backlight-circuit | es: circuito de retroiluminación; boost de retroiluminación; driver de retroiluminación | en: backlight circuit; backlight driver; backlight boost; led driver | src: manuales; EN usage
@@ -30,7 +30,7 @@ external-monitor | es: monitor externo; segunda pantalla; tele@slang; televisor;
 hdmi | es: hdmi; puerto hdmi; salida hdmi | en: hdmi; hdmi port; hdmi output | src: general
 keyboard | es: teclado; teclas; teclado interno | en: keyboard; kb@slang; keys; internal keyboard | src: foros; EN slang (kb)
 keyboard-backlight | es: retroiluminación del teclado; luz del teclado; teclado iluminado | en: keyboard backlight; keyboard light; backlit keyboard | src: foros; EN usage
-touchpad | es: touchpad; panel táctil; mouse del portátil; trackpad | en: touchpad; trackpad; clickpad | src: foros; EN usage
+touchpad | es: touchpad; panel táctil; mouse del portátil; trackpad; mouse táctil; mouse touch@slang; pad del mouse@slang | en: touchpad; trackpad; clickpad; touch pad; mousepad@slang | src: foros; EN usage; issue 42 (4b): 'el mouse táctil' / 'el mouse touch' (foros LatAm); EN usage
 webcam | es: cámara web; webcam; cámara integrada | en: webcam; camera; cam; integrated camera | src: foros; EN usage
 fan | es: ventilador; ventiladores; cooler@AR; coolers@AR; abanico@CO; turbina@slang | en: fan; fans; cooling fan; blower; blower fan; cpu fan; gpu fan | src: foros AR (cooler), CO (abanico); EN usage; issue 42 (2): turbina (ventilador centrífugo, foros ES/LatAm); EN: blower fan, cpu fan
 heatsink | es: disipador; disipadores; heatsink; radiador | en: heatsink; heat sink; cooler assembly; heatpipe | src: foros; EN usage
@@ -45,7 +45,7 @@ lid-hinge | es: bisagra; bisagras; tapa; bisagra rota; bisagras rotas; bisagra f
 flex-cable | es: flex; cable plano; faja@slang; flexor@MX; cinta flex; flex roto | en: flex cable; ribbon cable; ffc; ribbon; flex; flex ribbon; broken flex | src: foros; EN usage; añadidos: flexor (MX)
 voltage-regulator | es: regulador de voltaje; regulador; vrm; fase de alimentación | en: voltage regulator; vrm; regulator; buck converter; power stage | src: foros; EN usage
 pwm-controller | es: controlador pwm; controlador de fase | en: pwm controller; buck controller; vcore controller | src: hojas de datos; EN usage
-main-rail | es: riel principal; línea principal; tensión principal | en: main rail; main power rail; ppbus; system rail | src: esquemas Apple/Lenovo; EN usage
+main-rail | es: riel principal; línea principal; tensión principal | en: main rail; main power rail; ppbus; system rail; main line; main power line | src: esquemas Apple/Lenovo; EN usage; issue 42 (4b): EN for 'línea principal'
 cpu-rail | es: riel del procesador; línea del procesador; vcore; tensión del procesador | en: cpu rail; vcore; processor rail; core rail; processor supply; vddcr | src: esquemas; EN usage
 memory-rail | es: riel de memoria; línea de memoria; tensión de memoria | en: memory rail; ram rail; vddq; ddr rail | src: esquemas; EN usage
 standby-rail | es: riel de standby; tensión de reposo; alwayson | en: standby rail; always on rail; 3v3 standby | src: esquemas; EN usage

@@ -4,7 +4,9 @@
 // separators. Supported: "quoted phrases", prefix matching of the last word, and board and part
 // numbers in any spelling (820-00165, 82000165, 820 00165).
 import { normalizeBoardNumber } from "../../core/urls";
-import { conceptNamed, expansionsOf, MAX_CONCEPT_TOKENS, MAX_QUERY_EXPANSIONS } from "../thesaurus";
+import { expansionsOf, MAX_QUERY_EXPANSIONS } from "../thesaurus";
+import { isPart } from "../thesaurus/compose";
+import { conceptAt, conceptOrComposedAt, hasDigit, type Word, words } from "./words";
 import { tokenize } from "./tokens";
 import { fold } from "../index/vocabulary";
 
@@ -32,7 +34,7 @@ export interface Term {
    */
   loose?: Alternative[];
   /** The thesaurus concept the term's words name (its other words are among `loose`). */
-  concept?: { id: string; typed: string };
+  concept?: { id: string; typed: string; part?: boolean; state?: boolean };
   /**
    * The concept's other words in both languages (src/search/thesaurus): the loosest alternatives, an
    * item matching only through them ranks after the items matching as typed or through a word's forms.
@@ -59,8 +61,6 @@ export const MIN_PREFIX_CHARS = 3;
 /** A code typed partly (a prefix, or without its package suffix) matches from this many characters. */
 export const MIN_CODE_PREFIX_CHARS = 5;
 
-const hasDigit = (s: string) => /\p{N}/u.test(s);
-
 const phrase = (tokens: string[], prefix = false): Alternative => ({ tokens: tokens.slice(0, MAX_PHRASE_TOKENS), prefix });
 
 /** "tps62180" → ["tps", "62180"] when the token is exactly one letter run and one digit run. */
@@ -79,32 +79,6 @@ function codeTerm(tokens: string[], norm: string): Term {
   // ISL9582 finds ISL95828HRTZ: letters and digits, long enough that the prefix stays selective.
   const loose = joined.length >= MIN_CODE_PREFIX_CHARS && /\p{L}/u.test(joined) && hasDigit(joined) ? [phrase([joined], true)] : undefined;
   return { alternatives, norm, ...(loose ? { loose } : {}) };
-}
-
-interface Word {
-  raw: string;
-  tokens: string[];
-  quoted: boolean;
-}
-
-/** Splits into quoted phrases and whitespace-separated words; an unbalanced quote is ignored. */
-function words(q: string): Word[] {
-  const parts = q.split('"');
-  const balanced = parts.length % 2 === 1;
-  const out: Word[] = [];
-  parts.forEach((part, i) => {
-    const quoted = i % 2 === 1 && (balanced || i < parts.length - 1);
-    if (quoted) {
-      const tokens = tokenize(part);
-      if (tokens.length) out.push({ raw: part, tokens, quoted: true });
-      return;
-    }
-    for (const raw of part.split(/\s+/u)) {
-      const tokens = tokenize(raw);
-      if (tokens.length) out.push({ raw, tokens, quoted: false });
-    }
-  });
-  return out;
 }
 
 /** A code of letters and digits this long is whole: the word after it is not its other half. */
@@ -157,22 +131,6 @@ function synonymPhrase(tokens: string[]): Alternative {
 const searchedTokens = (p: Alternative) => (p.near ? p.tokens.filter((t) => !FUNCTION_WORDS.has(t)) : p.tokens);
 const isFunctionWord = (term: Term) => !term.concept && term.word !== undefined && FUNCTION_WORDS.has(fold(term.word));
 
-/**
- * The longest run of words from `i` that a thesaurus concept names (plain words only, never a quoted
- * phrase or a code): multi-word phrases are matched as phrases.
- */
-function conceptAt(list: Word[], i: number): { words: number; tokens: string[]; entry: NonNullable<ReturnType<typeof conceptNamed>> } | undefined {
-  for (let n = Math.min(MAX_CONCEPT_TOKENS, list.length - i); n >= 1; n--) {
-    const run = list.slice(i, i + n);
-    if (run.some((w) => w.quoted || w.tokens.some(hasDigit))) continue;
-    const tokens = run.flatMap((w) => w.tokens).map(fold);
-    if (tokens.length > MAX_CONCEPT_TOKENS) continue;
-    const entry = conceptNamed(tokens);
-    if (entry) return { words: n, tokens, entry };
-  }
-  return undefined;
-}
-
 export function parseQuery(q: string): ParsedQuery {
   const list = words(q);
   const terms: Term[] = [];
@@ -181,7 +139,7 @@ export function parseQuery(q: string): ParsedQuery {
   for (let i = 0; i < list.length && terms.length < MAX_TERMS; i++) {
     const w = list[i];
     const next = list[i + 1];
-    const named = conceptAt(list, i);
+    const named = conceptOrComposedAt(list, i);
     if (named) {
       const extra = expansionsOf(named.entry.concept, named.tokens).slice(0, expansions);
       expansions -= extra.length;
@@ -191,7 +149,12 @@ export function parseQuery(q: string): ParsedQuery {
         ...(named.words === 1 && typed.length === 1 && isWord(typed[0]) ? { word: typed[0] } : {}),
         // Two terms may search the same words ("stuck on logo", "stuck at logo"): once.
         synonyms: extra.map(synonymPhrase).filter((p, k, all) => all.findIndex((o) => renderPhrase(o) === renderPhrase(p)) === k),
-        concept: { id: named.entry.concept.id, typed: typed.join(" ") },
+        concept: {
+          id: named.entry.concept.id,
+          typed: typed.join(" "),
+          ...(isPart(named.entry.concept) ? { part: true } : {}),
+          ...(named.entry.term.tags.includes("state") ? { state: true } : {}),
+        },
         ...(typed.length > 1 ? { words: typed.map((t) => phrase([t])) } : {}),
       });
       i += named.words - 1;
@@ -226,7 +189,16 @@ export function parseQuery(q: string): ParsedQuery {
   const norm = normalizeBoardNumber(q);
   const whole = norm.length >= 2 && norm.length <= 100 ? norm : "";
   const norms = [...new Set([...terms.flatMap((t) => (t.norm ? [t.norm] : [])), whole])].filter(Boolean);
-  return { terms, norms, whole };
+  return { terms: statesOfParts(terms), norms, whole };
+}
+
+/**
+ * A bare state ("dead", "muerta": a thesaurus term tagged @state) in a query naming a part ("kb half dead",
+ * "charger dead") is the part's state, not the board's no power: it stays a plain word, as typed.
+ */
+function statesOfParts(terms: Term[]): Term[] {
+  if (!terms.some((t) => t.concept?.part)) return terms;
+  return terms.map((t) => (t.concept?.state ? { alternatives: t.alternatives, ...(t.word ? { word: t.word } : {}) } : t));
 }
 
 /** Known spellings of a board (number and aliases): matched as a phrase or as the joined form. */
@@ -333,9 +305,22 @@ function termsOf(parsed: ParsedQuery, mode: "all" | "any"): Term[] {
 export const CONCEPT_COVERAGE_WEIGHT = 2;
 const coverageWeight = (t: Term) => (t.concept ? CONCEPT_COVERAGE_WEIGHT : 1);
 
-/** Each term's own expression (any word) and its weight: the weight of those an item matches ranks it in the forgiving pass. */
+/**
+ * Each term's own expression (any word) and its weight: the weight of those an item matches ranks it in the
+ * forgiving pass. A concept phrase's single word alone ("battery" of "battery won't charge", "dead" of
+ * "dead on the kb") weighs a plain word: only the concept said (its phrase, its words together, its other
+ * words) weighs the concept's full weight.
+ */
 export function termExpressions(parsed: ParsedQuery): { match: string; weight: number }[] {
-  return termsOf(parsed, "any").map((t) => ({ match: renderTerm(t, "loose", "any"), weight: coverageWeight(t) }));
+  return termsOf(parsed, "any").flatMap((t) => {
+    const any = renderTerm(t, "loose", "any");
+    const said = renderTerm(t, "loose", "all");
+    if (!t.concept || said === any) return [{ match: any, weight: coverageWeight(t) }];
+    return [
+      { match: said, weight: coverageWeight(t) - 1 },
+      { match: any, weight: 1 },
+    ];
+  });
 }
 
 /** The terms without the last word's prefix (code prefixes of 5+ characters stay: they expand to few terms). */
