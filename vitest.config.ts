@@ -143,7 +143,7 @@ export default defineConfig({
       {
         // The edge cache as in production, with a lifetime short enough to see an entry expire.
         logLevel,
-        plugins: [worker({ ANON_RATE_PER_MINUTE: "20", KEY_RATE_PER_MINUTE: "20", SITE_RATE_PER_MINUTE: "1000000", EDGE_CACHE_TTL_SECONDS: "2" })],
+        plugins: [worker({ ANON_RATE_PER_MINUTE: "20", KEY_RATE_PER_MINUTE: "20", SITE_RATE_PER_MINUTE: "1000000", EDGE_CACHE_TTL_SECONDS: "6" })],
         test: { ...shared, name: "edge", include: ["test/edge/**/*.test.ts"] },
       },
     ],
