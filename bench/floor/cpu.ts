@@ -6,19 +6,17 @@
 // Writes bench/RESULTS.md section `cpu` (or `cpu-LABEL`).
 import { readdirSync, readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
-import { join } from "node:path";
 import type { ChildProcess } from "node:child_process";
-import { freePort, ROOT, seedState, startWorker, stopWorker } from "../lib/dev-worker";
+import { freePort, seedState, stopWorker } from "../lib/dev-worker";
 import { writeResultsSection } from "../lib/results";
 import { UNCACHED_HEADER } from "../edge/uncached";
 import { load, LOAD_GENERATOR } from "./load";
+import { median, option, SAMPLE_STATE, serviceVars, startBare, startService } from "./setup";
 
-const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
 const SECONDS = Number(option("seconds") ?? 4);
 const ROUNDS = Number(option("rounds") ?? 3);
 const CONNECTIONS = Number(option("connections") ?? 4);
 const LABEL = option("label");
-const RAISED = "1000000000";
 const TICK_US = 1_000_000 / 100; // USER_HZ: /proc counts CPU time in hundredths of a second
 
 interface Route {
@@ -59,12 +57,6 @@ function groupTicks(pgid: number): number {
   return ticks;
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-
 async function cpuPerRequest(base: string, group: number, route: Route): Promise<number> {
   const before = groupTicks(group);
   const f = await load({
@@ -80,19 +72,13 @@ async function cpuPerRequest(base: string, group: number, route: Route): Promise
 
 async function main(): Promise<void> {
   const before = loadavg();
-  const dataset = await seedState(join(ROOT, "bench/out/floor-state"));
+  const dataset = await seedState(SAMPLE_STATE);
   const workers: ChildProcess[] = [];
   try {
     const [barePort, servicePort] = [await freePort(), await freePort()];
-    const vars = { ANON_RATE_PER_MINUTE: RAISED, KEY_RATE_PER_MINUTE: RAISED, SITE_RATE_PER_MINUTE: RAISED, EDGE_CACHE_TTL_SECONDS: "60" };
-    const bare = await startWorker({
-      port: barePort,
-      state: join(ROOT, "bench/out/floor-bare"),
-      config: join(ROOT, "bench/floor/bare.toml"),
-      vars: {},
-    });
+    const bare = await startBare(barePort);
     workers.push(bare);
-    const service = await startWorker({ port: servicePort, state: join(ROOT, "bench/out/floor-state"), entry: "bench/edge/worker.ts", vars });
+    const service = await startService(servicePort, SAMPLE_STATE, serviceVars());
     workers.push(service);
     const target = {
       bare: { base: `http://127.0.0.1:${barePort}`, group: bare.pid! },

@@ -10,22 +10,19 @@ import { join } from "node:path";
 import { existsSync } from "node:fs";
 import { loadCatalogue } from "../search/catalogue";
 import { DEFAULT_SIZES } from "../search/data";
-import { freePort, ROOT, seedState, startWorker, stopWorker } from "../lib/dev-worker";
+import { freePort, ROOT, seedState, stopWorker } from "../lib/dev-worker";
 import { writeResultsSection } from "../lib/results";
 import { UNCACHED_HEADER } from "../edge/uncached";
 import { load, LOAD_GENERATOR } from "./load";
+import { median, option, SAMPLE_STATE, serviceVars, startBare, startService } from "./setup";
 
-const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
 const SECONDS = Number(option("seconds") ?? 3);
 const ROUNDS = Number(option("rounds") ?? 3);
 const RUNS = Number(option("runs") ?? 1);
 const CONNECTIONS = Number(option("connections") ?? 16);
 const LABEL = option("label");
-const SAMPLE_STATE = join(ROOT, "bench/out/floor-state");
 const CATALOGUE_STATE = join(ROOT, "bench/out/floor-catalogue");
-const BARE_STATE = join(ROOT, "bench/out/floor-bare");
 const CATALOGUE_DOCUMENTS = 50_000;
-const RAISED = "1000000000";
 
 type Where = "bare" | "service" | "catalogue";
 interface Target {
@@ -67,12 +64,6 @@ const GOALS: { name: string; of: string; over: string; goal: number }[] = [
   { name: "page 2000 ÷ page 1 of 50,000 documents", of: "page2000", over: "page1", goal: 0.8 },
   { name: "unknown API path (404) ÷ hello", of: "notFound", over: "hello", goal: 0 },
 ].filter((g) => measured(g.of) && measured(g.over));
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 
 async function prepareCatalogue(): Promise<void> {
   if (existsSync(join(CATALOGUE_STATE, "v3")) && !process.argv.includes("--fresh")) {
@@ -147,17 +138,11 @@ async function main(): Promise<void> {
   try {
     // `--var=NAME=VALUE` (repeatable) sets a var of the service, e.g. LOG_SAMPLE_RATE=0 to see what the sample costs.
     const extra = process.argv.filter((a) => a.startsWith("--var=")).map((a) => a.slice(6).split(/=(.*)/s).slice(0, 2));
-    const vars = {
-      ...Object.fromEntries(extra),
-      ANON_RATE_PER_MINUTE: RAISED,
-      KEY_RATE_PER_MINUTE: RAISED,
-      SITE_RATE_PER_MINUTE: RAISED,
-      EDGE_CACHE_TTL_SECONDS: "60",
-    };
+    const vars = serviceVars(Object.fromEntries(extra));
     const [bare, service, catalogue] = [await freePort(), await freePort(), await freePort()];
-    workers.push(await startWorker({ port: bare, state: BARE_STATE, config: join(ROOT, "bench/floor/bare.toml"), vars: {} }));
-    workers.push(await startWorker({ port: service, state: SAMPLE_STATE, entry: "bench/edge/worker.ts", vars }));
-    if (catalogueNeeded) workers.push(await startWorker({ port: catalogue, state: CATALOGUE_STATE, entry: "bench/edge/worker.ts", vars }));
+    workers.push(await startBare(bare));
+    workers.push(await startService(service, SAMPLE_STATE, vars));
+    if (catalogueNeeded) workers.push(await startService(catalogue, CATALOGUE_STATE, vars));
     const bases: Record<Where, string> = {
       bare: `http://127.0.0.1:${bare}`,
       service: `http://127.0.0.1:${service}`,

@@ -1,0 +1,31 @@
+// What bench:floor and bench:cpu share: their options, the bare Worker and the service they start, the limits they
+// raise (every call still passes the limiter, none is refused) and the median they report.
+import type { ChildProcess } from "node:child_process";
+import { join } from "node:path";
+import { ROOT, startWorker } from "../lib/dev-worker";
+
+/** `--name=value` of the command line. */
+export const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
+
+export const SAMPLE_STATE = join(ROOT, "bench/out/floor-state");
+const BARE_STATE = join(ROOT, "bench/out/floor-bare");
+const RAISED = "1000000000";
+
+/** The service's vars: limits raised, the edge cache on; `extra` first, so it never lowers them. */
+export function serviceVars(extra: Record<string, string> = {}): Record<string, string> {
+  return { ...extra, ANON_RATE_PER_MINUTE: RAISED, KEY_RATE_PER_MINUTE: RAISED, SITE_RATE_PER_MINUTE: RAISED, EDGE_CACHE_TTL_SECONDS: "60" };
+}
+
+/** The yardstick: the bare Hono Worker (bench/floor/bare.ts) on its own state. */
+export const startBare = (port: number): Promise<ChildProcess> =>
+  startWorker({ port, state: BARE_STATE, config: join(ROOT, "bench/floor/bare.toml"), vars: {} });
+
+/** The service through bench/edge/worker.ts on `state`. */
+export const startService = (port: number, state: string, vars: Record<string, string>): Promise<ChildProcess> =>
+  startWorker({ port, state, entry: "bench/edge/worker.ts", vars });
+
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
