@@ -73,7 +73,8 @@ export function statementOf(query: BatchItem<"sqlite">): { sql: string; params: 
   return { ...prepareOf(query).getQuery(), templated: query instanceof TemplatedRead };
 }
 
-const prepareOf = (query: BatchItem<"sqlite">): Prepared =>
+/** A statement's text, values and mapping of rows, as drizzle's batch reads them. */
+export const prepareOf = (query: BatchItem<"sqlite">): Prepared =>
   // biome-ignore lint/suspicious/noExplicitAny: drizzle's `_prepare` is internal (see Prepared above).
   (query as any)._prepare() as Prepared;
 

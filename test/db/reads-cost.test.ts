@@ -132,6 +132,34 @@ describe("rows read per request stay bounded on a catalogue of thousands", () =>
     });
   }
 
+  // A page and its list's total are one statement (the total a column of its rows), not a batch of two: on a first
+  // page, a later one and a cursor's, rows in the list's order. An empty first page is an empty list (total 0); a
+  // page past the end reads its total after its empty rows.
+  it("a list page and its total: one statement, in order; a page past the end still answers its total", async () => {
+    const cursor = (await metered("/api/v1/documents?page=3")).next!;
+    for (const path of [
+      "/api/v1/documents",
+      "/api/v1/documents?page=7",
+      cursor,
+      "/api/v1/forum/threads?page=3",
+      "/api/v1/cases?outcome=fixed&page=2",
+    ]) {
+      const { status, body, tally } = await metered(path);
+      expect(status, path).toBe(200);
+      expect(tally.statements, path).toBe(1);
+      expect(body.data.length, path).toBe(20);
+      const dates = body.data.map((item: { created_at?: string; last_activity_at?: string }) => item.created_at ?? item.last_activity_at);
+      expect(dates, path).toEqual([...dates].sort().reverse());
+    }
+    const empty = await metered("/api/v1/forum/threads?category=no-such-category");
+    expect([empty.body.data, empty.body.meta.total, empty.tally.statements]).toEqual([[], 0, 1]);
+    const fixed = await count("select count(*) as n from repair_cases where outcome = 'fixed' and published = 1");
+    const past = await metered(`/api/v1/cases?outcome=fixed&page=${Math.ceil(fixed / 20) + 2}`);
+    expect(past.status).toBe(200);
+    expect(past.body.data).toEqual([]);
+    expect(past.body.meta.total).toBe(fixed);
+  });
+
   // A cursor page past MAX_PAGE costs about what the first page costs: it starts at its position in the index.
   // A keyed list walks three indexes (public, own, shared; alice owns all 3,000 here), on every page alike:
   // its cursor page may read what its first page reads, plus a page.

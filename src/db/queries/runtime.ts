@@ -9,7 +9,7 @@ import { pageMeta, type Page, type PageRequest, type SortPosition } from "../../
 import type { UrlContext } from "../../core/urls";
 import type { TextShard } from "../../text/shards";
 import type { Db } from "../client";
-import { templatedRead } from "../statement-template";
+import { prepareOf, templatedRead } from "../statement-template";
 
 /** What every read query needs: the database, who asks (for visibility), and how to write urls. */
 export interface QueryContext {
@@ -115,10 +115,10 @@ export function totalRead(db: Db, total: SQL<number>): BatchItem<"sqlite"> {
 }
 
 /**
- * One page of a list, in one D1 round trip: its total (an expression that reads counters, see
- * ./counts.ts) and its rows, batched. A page past the end costs nothing more: its rows statement
- * is guarded by the total, so SQLite never walks the skipped rows. A deep page (DEEP_OFFSET) reads the
- * total first and then its rows from the nearer end of the list.
+ * One page of a list, in one D1 statement: its rows and its total (an expression that reads counters, see
+ * ./counts.ts). A page past the end walks nothing: its rows are guarded by the total, so SQLite never walks the
+ * skipped rows, and it reads its total after. A deep page (DEEP_OFFSET) reads the total first and then its rows from
+ * the nearer end of the list.
  */
 export async function readPage<T>(
   ctx: QueryContext,
@@ -146,8 +146,35 @@ export async function readPage<T>(
   const page = req.after
     ? rows({ offset: 0, limit: req.perPage, reverse: false }, undefined)
     : rows({ offset, limit: req.perPage, reverse: false }, sql`${offset} < ${total}`);
-  const [totals, pageRows] = await batchRead(ctx, [totalQuery, page.query]);
-  const n = count(totals);
+  const { rows: pageRows, total: n } = await rowsWithTotal(ctx, page.query, totalQuery, !req.after && offset === 0);
   const has = req.after || n > offset;
   return { data: has ? page.map(pageRows) : [], meta: pageMeta(req, n), last: has ? page.last?.(pageRows) : undefined };
+}
+
+/**
+ * A page's rows and its list's total as one statement (the total a last column of every row), not a batch of two.
+ * A first page with no rows has a total of 0; a later page (or a cursor's) with none reads its total after.
+ */
+async function rowsWithTotal(
+  ctx: QueryContext,
+  rows: BatchItem<"sqlite">,
+  total: BatchItem<"sqlite">,
+  first: boolean,
+): Promise<{ rows: unknown; total: number }> {
+  const page = prepareOf(rows);
+  const pageQuery = page.getQuery();
+  const totalQuery = prepareOf(total).getQuery();
+  const answer = await ctx.db.$client
+    .prepare(`select page_rows.*, (${totalQuery.sql}) as page_total from (${pageQuery.sql}) as page_rows`)
+    .bind(...totalQuery.params, ...pageQuery.params)
+    .raw();
+  if (answer.length)
+    return {
+      rows: page.mapResult(
+        answer.map((row) => row.slice(0, -1)),
+        false,
+      ),
+      total: Number(answer[0].at(-1)),
+    };
+  return { rows: page.mapResult([], false), total: first ? 0 : Number(((await total) as unknown as { total: number }[])[0]?.total ?? 0) };
 }
