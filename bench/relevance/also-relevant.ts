@@ -40,6 +40,7 @@ export const ALSO_RELEVANT: ReadonlyMap<string, readonly string[]> = new Map([
     "NM-A311 won't turn on at all",
     "NM-A311 la lap no jala, cero señales de vida",
     "NM-A311 board's a brick, zero current",
+    "NM-A311 se petateó, cero amperes",
   ),
   ...judged(
     DEAD_820_00165,
@@ -54,6 +55,7 @@ export const ALSO_RELEVANT: ReadonlyMap<string, readonly string[]> = new Map([
     "820-00165 won't power up",
     "820-00165 doa, 0a on the meter",
     "820-00165 la mac está finada",
+    "820-00165 flatlined on the bench supply",
   ),
   ...judged(
     NOT_CHARGING_LA_D821P,
@@ -62,8 +64,9 @@ export const ALSO_RELEVANT: ReadonlyMap<string, readonly string[]> = new Map([
     "LA-D821P la batería no sube",
     "LA-D821P la batería sigue clavada en 0%",
     "LA-D821P batt stuck at 0%, won't charge",
+    "LA-D821P la batería no levanta porcentaje",
   ),
-  ...judged(NOT_CHARGING_LA_H811P, "LA-H811P no carga la batería"),
+  ...judged(NOT_CHARGING_LA_H811P, "LA-H811P no carga la batería", "LA-H811P won't take juice"),
   ...judged(SHORT_820_01521, "820-01521 corto a tierra"),
   ...judged(BIOS_NBGTK11001, "NBGTK11001 bricked after bios flash"),
   ...judged(NO_IMAGE_DA0X8CMB6E0, "DA0X8CMB6E0 no video", "DA0X8CMB6E0 sin video"),
