@@ -23,6 +23,8 @@ const ID = {
   deadBoard: "01JS0000000000000000000R10",
   fanStill: "01JS0000000000000000000R11",
   fanFast: "01JS0000000000000000000R12",
+  mainShort: "01JS0000000000000000000R13",
+  deadChat: "01JS0000000000000000000R14",
 };
 
 const fixture = {
@@ -33,6 +35,7 @@ const fixture = {
     { number: "NBZZX33003", manufacturer: "Acer", platform: "Swift 9 Zeta", aliases: [] },
     { number: "NBZZX44004", manufacturer: "Acer", platform: "Spin 9 Zeta", aliases: [] },
     { number: "NBZZX55005", manufacturer: "Acer", platform: "Chromebook 9 Zeta", aliases: [] },
+    { number: "NBZZX66006", manufacturer: "Acer", platform: "Predator 9 Zeta", aliases: [] },
   ],
   threads: [
     // "stuck on logo" (a concept's phrase) with the brand between its words.
@@ -54,6 +57,12 @@ const fixture = {
     // Same board: the fan that does not spin (in English), and a newer one whose fan "gira" (spins) too fast.
     importThread(ID.fanStill, "NBZZX55005", "Fan doesn't spin at all", "Checked the connector.", 11),
     importThread(ID.fanFast, "NBZZX55005", "El ventilador gira a tope todo el tiempo", "Limpié el disipador.", 12),
+    // Same board: the main rail's short said in English, and a newer dead board whose reply guesses at "el corto".
+    importThread(ID.mainShort, "NBZZX66006", "PPBUS shorted to ground", "Found it at 0.2 ohm.", 13),
+    {
+      ...importThread(ID.deadChat, "NBZZX66006", "Dead, PPBUS missing", "Measured PPBUS: 0 V.", 14),
+      posts: [{ author: "alice", body: "Quitá el condensador y mirá si sigue en corto.", created_at: "2026-10-15T00:00:00Z" }],
+    },
   ],
 };
 
@@ -183,5 +192,20 @@ describe("a concept's searched words", () => {
       expect(holds(t, typed), t.join(" ")).toBe(false);
       for (const o of searched) expect(holds(t, o), `${t.join(" ")} holds ${o.join(" ")}`).toBe(false);
     }
+  });
+});
+
+describe("where an item says the concept", () => {
+  it("its own statement (title, first post) outweighs a reply's guess: 'riel principal en corto' finds the short first", async () => {
+    expect((await threadIds("NBZZX66006 riel principal en corto"))[0]).toBe(ID.mainShort);
+  });
+
+  it("a bare phrase that a post's measurement also says is recognised, never searched ('a masa', 'to ground')", () => {
+    const concept = CONCEPTS.find((c) => c.id === "short-circuit")!;
+    const searched = expansionsOf(concept, ["corto"]).map((t) => t.join(" "));
+    expect(searched).not.toContain("a masa");
+    expect(searched).not.toContain("to ground");
+    expect(searched).toContain("shorted");
+    expect(parseQuery("vcore a masa").terms.map((t) => t.concept?.id)).toContain("short-circuit");
   });
 });

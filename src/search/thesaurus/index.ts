@@ -19,7 +19,7 @@ export interface ConceptTerm {
   /** Folded tokens (as the index folds them): the phrase matched and searched for. */
   tokens: string[];
   lang: Language;
-  /** Regions (MX, AR, ES, …), `slang`, `typo`. */
+  /** Regions (MX, AR, ES, …), `slang`, `typo`, `state`, `query` (see `isSearched`). */
   tags: string[];
 }
 
@@ -146,6 +146,14 @@ const containsPhrase = (outer: string[], inner: string[]) =>
   inner.length > 0 && outer.some((_, i) => i + inner.length <= outer.length && inner.every((t, j) => outer[i + j] === t));
 
 /**
+ * Whether a term is searched for as a concept's other word. A misspelling (`@typo`) is only recognised; so is a
+ * bare phrase that in a post also says something else (`@query`: "a masa", "to ground" name a short in a query,
+ * "vcore a masa", but every measurement in a post says "resistencia a masa" / "resistance to ground"; "fuente" is
+ * the charger in Argentina and the bench supply in every post's "consumo en la fuente").
+ */
+export const isSearched = (term: ConceptTerm) => !term.tags.includes("typo") && !term.tags.includes("query");
+
+/**
  * The other terms of a concept to search for, usual ones first and both languages in turn (a
  * misspelling is recognised, never searched), at most `max`; `typed` (folded tokens) left out. A term
  * holding another of the concept's words ("battery not charging" holds "not charging"), or the typed
@@ -153,7 +161,7 @@ const containsPhrase = (outer: string[], inner: string[]) =>
  */
 export function expansionsOf(concept: Concept, typed: string[], max = MAX_CONCEPT_EXPANSIONS): string[][] {
   const typedKey = keyOf(typed);
-  const searchable = concept.terms.filter((t) => !t.tags.includes("typo") && keyOf(t.tokens) !== typedKey);
+  const searchable = concept.terms.filter((t) => isSearched(t) && keyOf(t.tokens) !== typedKey);
   const redundant = (t: ConceptTerm) =>
     containsPhrase(t.tokens, typed) || searchable.some((o) => o.tokens.length < t.tokens.length && containsPhrase(t.tokens, o.tokens));
   const usable = (lang: Language) => searchable.filter((t) => t.lang === lang && !redundant(t));

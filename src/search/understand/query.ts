@@ -311,10 +311,13 @@ const coverageWeight = (t: Term) => (t.concept ? CONCEPT_COVERAGE_WEIGHT : 1);
  * "dead on the kb") weighs a plain word: only the concept said (its phrase, its words together, its other
  * words) weighs the concept's full weight.
  */
-export function termExpressions(parsed: ParsedQuery): { match: string; weight: number }[] {
+export function termExpressions(parsed: ParsedQuery, statement?: readonly string[]): { match: string; weight: number }[] {
   return termsOf(parsed, "any").flatMap((t) => {
     const any = renderTerm(t, "loose", "any");
-    const said = renderTerm(t, "loose", "all");
+    // The concept said (its phrase, its words together, its other words) in the item's own statement of its
+    // fault (a thread's title and first post, a case's symptom), not only in replies discussing causes.
+    const inItem = renderTerm(t, "loose", "all");
+    const said = t.concept && statement ? `{${statement.join(" ")}} : (${inItem})` : inItem;
     if (!t.concept || said === any) return [{ match: any, weight: coverageWeight(t) }];
     return [
       { match: said, weight: coverageWeight(t) - 1 },
