@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { importContent } from "../../cli/import";
 import { getJson, seedSample } from "../helpers/app";
 import { matchExpression, parseQuery } from "../../src/search/understand/query";
-import { CONCEPTS, expansionsOf } from "../../src/search/thesaurus";
+import { CONCEPTS, expansionsOf, MAX_QUERY_EXPANSIONS } from "../../src/search/thesaurus";
 import { interpretationOf } from "../../src/search/present/interpretation";
 import { importThread } from "../helpers/forum-fixture";
 
@@ -25,6 +25,8 @@ const ID = {
   fanFast: "01JS0000000000000000000R12",
   mainShort: "01JS0000000000000000000R13",
   deadChat: "01JS0000000000000000000R14",
+  wet7: "01JS0000000000000000000R15",
+  dry7: "01JS0000000000000000000R16",
 };
 
 const fixture = {
@@ -36,6 +38,7 @@ const fixture = {
     { number: "NBZZX44004", manufacturer: "Acer", platform: "Spin 9 Zeta", aliases: [] },
     { number: "NBZZX55005", manufacturer: "Acer", platform: "Chromebook 9 Zeta", aliases: [] },
     { number: "NBZZX66006", manufacturer: "Acer", platform: "Predator 9 Zeta", aliases: [] },
+    { number: "NBZZX77007", manufacturer: "Acer", platform: "TravelMate 9 Zeta", aliases: [] },
   ],
   threads: [
     // "stuck on logo" (a concept's phrase) with the brand between its words.
@@ -63,6 +66,9 @@ const fixture = {
       ...importThread(ID.deadChat, "NBZZX66006", "Dead, PPBUS missing", "Measured PPBUS: 0 V.", 14),
       posts: [{ author: "alice", body: "Quitá el condensador y mirá si sigue en corto.", created_at: "2026-10-15T00:00:00Z" }],
     },
+    // Same board: a spill told without the word corrosion, and a newer item that names no fault of the query.
+    importThread(ID.wet7, "NBZZX77007", "Se mojó con agua y ahora no arranca", "La dueña la limpió con un trapo.", 15),
+    importThread(ID.dry7, "NBZZX77007", "Pantalla con rayas", "Cambié el flex y sigue igual.", 16),
   ],
 };
 
@@ -207,5 +213,32 @@ describe("where an item says the concept", () => {
     expect(searched).not.toContain("to ground");
     expect(searched).toContain("shorted");
     expect(parseQuery("vcore a masa").terms.map((t) => t.concept?.id)).toContain("short-circuit");
+  });
+});
+
+describe("a Spanish diminutive", () => {
+  it("names its word's concept: 'la camarita no funciona', 'la plaquita'", () => {
+    expect(parseQuery("la camarita no funciona").terms.map((t) => t.concept?.id)).toContain("webcam-fail");
+    expect(parseQuery("la plaquita").terms.map((t) => t.concept?.id)).toContain("board");
+  });
+
+  it("is read only when the thesaurus holds its word, and never replaces a word it holds as written", () => {
+    expect(parseQuery("el mosquito").terms.some((t) => t.concept)).toBe(false);
+    expect(parseQuery("placa").terms.map((t) => t.concept?.id)).toEqual(["board"]);
+  });
+});
+
+describe("a concept that says another happened too", () => {
+  it("corrosion finds liquid damage told in its own words: 'sulfatada' finds 'se mojó con agua'", async () => {
+    expect((await threadIds("NBZZX77007 sulfatada"))[0]).toBe(ID.wet7);
+  });
+
+  it("searches the other concept's words within the query's bound", () => {
+    const alone = parseQuery("sulfatada").terms[0].synonyms?.map((p) => p.tokens.join(" ")) ?? [];
+    expect(alone).toContain("se mojo");
+    for (const q of ["sulfatada no enciende", "placa sulfatada no enciende se calienta mucho"]) {
+      const searched = parseQuery(q).terms.reduce((n, t) => n + (t.synonyms?.length ?? 0), 0);
+      expect(searched, q).toBeLessThanOrEqual(MAX_QUERY_EXPANSIONS);
+    }
   });
 });

@@ -29,10 +29,15 @@ export interface Concept {
   terms: ConceptTerm[];
   /** Where the words come from. */
   source: string;
+  /** The concept this one says happened too (`implies:`): corrosion on a board is what liquid left. */
+  implies?: string;
 }
 
 /** Other terms one concept adds to a query (each one more phrase to read). */
 export const MAX_CONCEPT_EXPANSIONS = 24;
+/** Usual terms of an implied concept searched beside a concept's own (the first of each language). */
+export const IMPLIED_EXPANSIONS = 4;
+export const conceptById = (id: string) => CONCEPTS.find((c) => c.id === id);
 /** Other terms all the concepts of one query add together, whatever the thesaurus size. */
 export const MAX_QUERY_EXPANSIONS = 48;
 /** Longest term, in tokens. */
@@ -60,7 +65,14 @@ export function parseConcepts(text: string, kind: ConceptKind): Concept[] {
     .map((line) => {
       const [id, ...fields] = line.split("|").map((s) => s.trim());
       const field = (name: string) => fields.find((f) => f.startsWith(`${name}:`))?.slice(name.length + 1) ?? "";
-      return { id, kind, terms: [...parseTerms(field("es"), "es"), ...parseTerms(field("en"), "en")], source: field("src").trim() };
+      const implies = field("implies").trim();
+      return {
+        id,
+        kind,
+        terms: [...parseTerms(field("es"), "es"), ...parseTerms(field("en"), "en")],
+        source: field("src").trim(),
+        ...(implies ? { implies } : {}),
+      };
     });
 }
 
@@ -79,6 +91,7 @@ export function thesaurusProblems(concepts: Concept[]): string[] {
     if (ids.has(c.id)) problems.push(`concept ${c.id} defined twice`);
     ids.add(c.id);
     if (!c.source) problems.push(`${c.id}: no source note`);
+    if (c.implies && !concepts.some((o) => o.id === c.implies && o.id !== c.id)) problems.push(`${c.id}: implies no concept ${c.implies}`);
     for (const lang of ["es", "en"] as const) if (!c.terms.some((t) => t.lang === lang)) problems.push(`${c.id}: no ${lang} term`);
     const seen = new Set<string>();
     for (const t of c.terms) {
@@ -131,14 +144,59 @@ for (const concept of CONCEPTS)
     else if (known && known.concept.id !== concept.id) BY_STEM.set(key, null);
   }
 
-/** The concept a phrase names as written or in another form of its words (same stems, either language), if one. */
-export function conceptNamed(tokens: string[]): Entry | undefined {
+function namedAsWritten(tokens: string[]): Entry | undefined {
   const exact = conceptOf(tokens);
   if (exact) return exact;
   const es = BY_STEM.get(`es:${stemKeyOf(tokens, "es")}`);
   const en = BY_STEM.get(`en:${stemKeyOf(tokens, "en")}`);
   if (es && en && es.concept.id !== en.concept.id) return undefined;
   return es ?? en ?? undefined;
+}
+
+/**
+ * The concept a phrase names as written or in another form of its words (same stems, either language), or with a
+ * Spanish diminutive read as its word ("la camarita no anda", "el cablecito flojo"), if one.
+ */
+export function conceptNamed(tokens: string[]): Entry | undefined {
+  const named = namedAsWritten(tokens);
+  if (named) return named;
+  const plain = undiminished(tokens);
+  return plain ? namedAsWritten(plain) : undefined;
+}
+
+/** Every word of the thesaurus' terms (folded). */
+const THESAURUS_WORDS = new Set(CONCEPTS.flatMap((c) => c.terms.flatMap((t) => t.tokens)));
+
+/**
+ * A Spanish diminutive's word, when the thesaurus holds it: forums write "la camarita", "el cablecito", "las
+ * lucecitas", "la plaquita" for the camera, the cable, the lights, the board. -ito/-ita/-illo/-illa after the word
+ * without its last vowel (cámara → camarita; placa → plaquita, c written qu), -cito/-cita after a word ending in
+ * e, n or r (cable → cablecito, botón → botoncito), -ecito/-ecita after one syllable (luz → lucecita); plurals too.
+ * A word the thesaurus holds as written is never read as another.
+ */
+export function diminutiveOf(token: string): string | undefined {
+  if (THESAURUS_WORDS.has(token) || token.length < 6) return undefined;
+  const m = /^(\p{L}+?)(ec|c)?(?:it|ill)([oa])(s?)$/u.exec(token);
+  if (!m) return undefined;
+  const [, root, infix = "", vowel, plural] = m;
+  const roots = new Set<string>();
+  if (infix === "ec") roots.add(`${root.replace(/c$/u, "z")}`).add(`${root}e`);
+  if (infix) roots.add(root + (infix === "ec" ? "e" : ""));
+  // -ito/-ita: the word's own last vowel was dropped (camar-ita), "qu"/"gu" written for c/g before i.
+  const base = `${root}${infix}`.replace(/qu$/u, "c").replace(/gu$/u, "g");
+  for (const v of [vowel, vowel === "o" ? "a" : "o", "e", ""]) roots.add(base + v);
+  for (const r of roots) {
+    const forms = plural ? [`${r}s`, `${r}es`, r.replace(/z$/u, "ces"), r] : [r];
+    const found = forms.find((f) => THESAURUS_WORDS.has(f));
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The phrase with its diminutives read as their words, when one is; else undefined. */
+export function undiminished(tokens: string[]): string[] | undefined {
+  const plain = tokens.map((t) => diminutiveOf(t) ?? t);
+  return plain.some((t, i) => t !== tokens[i]) ? plain : undefined;
 }
 
 /** Whether `inner` appears in `outer` as consecutive tokens. */

@@ -4,7 +4,7 @@
 // separators. Supported: "quoted phrases", prefix matching of the last word, and board and part
 // numbers in any spelling (820-00165, 82000165, 820 00165).
 import { normalizeBoardNumber } from "../../core/urls";
-import { expansionsOf, MAX_QUERY_EXPANSIONS } from "../thesaurus";
+import { conceptById, expansionsOf, IMPLIED_EXPANSIONS, MAX_QUERY_EXPANSIONS } from "../thesaurus";
 import { isPart } from "../thesaurus/compose";
 import { conceptAt, conceptOrComposedAt, hasDigit, type Word, words } from "./words";
 import { tokenize } from "./tokens";
@@ -189,7 +189,24 @@ export function parseQuery(q: string): ParsedQuery {
   const norm = normalizeBoardNumber(q);
   const whole = norm.length >= 2 && norm.length <= 100 ? norm : "";
   const norms = [...new Set([...terms.flatMap((t) => (t.norm ? [t.norm] : [])), whole])].filter(Boolean);
-  return { terms: statesOfParts(terms), norms, whole };
+  return { terms: withImplied(statesOfParts(terms), expansions), norms, whole };
+}
+
+/**
+ * A concept that says another happened too (`implies`: corrosion on a board is what liquid left) also searches that
+ * concept's first usual terms, after its own and within the query's bound (a query naming both concepts has spent
+ * it): "equipo sulfatado" finds "se mojó con agua".
+ */
+function withImplied(terms: Term[], budget: number): Term[] {
+  let left = budget;
+  return terms.map((t) => {
+    const implied = t.concept ? conceptById(t.concept.id)?.implies : undefined;
+    const concept = implied ? conceptById(implied) : undefined;
+    if (!concept || left <= 0) return t;
+    const extra = expansionsOf(concept, [], Math.min(IMPLIED_EXPANSIONS, left)).map(synonymPhrase);
+    left -= extra.length;
+    return { ...t, synonyms: [...(t.synonyms ?? []), ...extra] };
+  });
 }
 
 /**
