@@ -242,3 +242,17 @@ describe("a concept that says another happened too", () => {
     }
   });
 });
+
+describe("a temperature read off a sensor", () => {
+  const concepts = (q: string) => parseQuery(q).terms.map((t) => t.concept?.id);
+  it("names overheating from 85 °C: 'cpu at 95c', 'llega a 100 grados', '98 degrees'", () => {
+    expect(concepts("cpu at 95c while playing")).toContain("overheating");
+    expect(concepts("llega a 100 grados")).toContain("overheating");
+    expect(concepts("hits 98 degrees")).toContain("overheating");
+  });
+
+  it("not below it, and a board number's halves stay a board number", () => {
+    expect(concepts("idles at 45c")).not.toContain("overheating");
+    expect(parseQuery("820 00165").terms[0].norm).toBe("82000165");
+  });
+});

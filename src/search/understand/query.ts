@@ -161,8 +161,18 @@ export function parseQuery(q: string): ParsedQuery {
       lastWordUsed = i === list.length - 1;
       continue;
     }
+    const heat = temperatureAt(list, i);
+    if (heat) {
+      const extra = expansionsOf(heat.concept, []).slice(0, expansions);
+      expansions -= extra.length;
+      const typed = list.slice(i, i + heat.words).flatMap((x) => x.tokens);
+      terms.push({ alternatives: [[phrase(typed)]], synonyms: extra.map(synonymPhrase), concept: { id: heat.concept.id, typed: typed.join(" ") } });
+      i += heat.words - 1;
+      lastWordUsed = i === list.length - 1;
+      continue;
+    }
     // A number before a concept's words stays a number: "9380 no carga" is not the code "9380NO".
-    if (next && pairable(w, next) && !conceptAt(list, i + 1)) {
+    if (next && pairable(w, next) && !conceptAt(list, i + 1) && !temperatureAt(list, i + 1)) {
       const norm = normalizeBoardNumber(w.raw + next.raw);
       terms.push({ alternatives: [[phrase(w.tokens), phrase(next.tokens)], [phrase([w.tokens[0] + next.tokens[0]])]], norm });
       i++;
@@ -207,6 +217,26 @@ function withImplied(terms: Term[], budget: number): Term[] {
     left -= extra.length;
     return { ...t, synonyms: [...(t.synonyms ?? []), ...extra] };
   });
+}
+
+/** A temperature this high, in °C, read in a query is the board or chip overheating (a CPU at 95 °C throttles). */
+export const HOT_CELSIUS = 85;
+const CELSIUS_WORDS = new Set(["c", "celsius", "grados", "degrees", "deg"]);
+
+/**
+ * A temperature read off a sensor ("95c", "95 °C", "100 grados", "98 degrees") of HOT_CELSIUS or more names the
+ * overheating concept: technicians report the reading, not the word. Its words and how many the query spends.
+ */
+function temperatureAt(list: Word[], i: number): { words: number; concept: NonNullable<ReturnType<typeof conceptById>> } | undefined {
+  const w = list[i];
+  if (w.quoted) return undefined;
+  const glued = /^(\d{2,3})(c|celsius)$/u.exec(w.tokens.join(""));
+  const next = list[i + 1];
+  const apart = /^\d{2,3}$/u.test(w.tokens.join("")) && next && !next.quoted && next.tokens.length === 1 && CELSIUS_WORDS.has(fold(next.tokens[0]));
+  const celsius = Number((glued ?? (apart ? [w.tokens.join("")] : []))[glued ? 1 : 0]);
+  const concept = conceptById("overheating");
+  if (!concept || !(celsius >= HOT_CELSIUS && celsius <= 150)) return undefined;
+  return { words: glued ? 1 : 2, concept };
 }
 
 /**
