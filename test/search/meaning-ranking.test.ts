@@ -256,3 +256,11 @@ describe("a temperature read off a sensor", () => {
     expect(parseQuery("820 00165").terms[0].norm).toBe("82000165");
   });
 });
+
+describe("a Spanish participle", () => {
+  it("names its concept in any gender and number ('pegada a masa' for 'pegado a masa', 'tildadas')", () => {
+    expect(parseQuery("pegada a masa").terms.map((t) => t.concept?.id)).toEqual(["short-circuit"]);
+    expect(parseQuery("tildadas").terms.map((t) => t.concept?.id)).toEqual(["stuck-logo"]);
+    expect(parseQuery("corta").terms.map((t) => t.concept?.id)).toEqual([undefined]);
+  });
+});

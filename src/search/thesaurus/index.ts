@@ -150,8 +150,23 @@ function namedAsWritten(tokens: string[]): Entry | undefined {
   const es = BY_STEM.get(`es:${stemKeyOf(tokens, "es")}`);
   const en = BY_STEM.get(`en:${stemKeyOf(tokens, "en")}`);
   if (es && en && es.concept.id !== en.concept.id) return undefined;
-  return es ?? en ?? undefined;
+  return es ?? en ?? BY_PARTICIPLE.get(participleKeyOf(tokens)) ?? undefined;
 }
+
+/**
+ * A Spanish participle in any gender and number (pegado, pegada, pegados; colgado, colgadas): the stem is often
+ * shorter than MIN_CONCEPT_STEM ("peg", "colg"), so only its masculine singular was a term's word as written.
+ */
+const participleKeyOf = (tokens: string[]) => tokens.map((t) => t.replace(/^(\p{L}{2,}[ai])d(?:a|os|as)$/u, "$1do")).join(" ");
+const BY_PARTICIPLE = new Map<string, Entry | null>();
+for (const concept of CONCEPTS)
+  for (const term of concept.terms) {
+    if (term.lang !== "es") continue;
+    const key = participleKeyOf(term.tokens);
+    const known = BY_PARTICIPLE.get(key);
+    if (known === undefined) BY_PARTICIPLE.set(key, { concept, term });
+    else if (known && known.concept.id !== concept.id) BY_PARTICIPLE.set(key, null);
+  }
 
 /**
  * The concept a phrase names as written or in another form of its words (same stems, either language), or with a
