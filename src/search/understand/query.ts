@@ -7,6 +7,7 @@ import { normalizeBoardNumber } from "../../core/urls";
 import { conceptById, expansionsOf, IMPLIED_EXPANSIONS, MAX_QUERY_EXPANSIONS } from "../thesaurus";
 import { isPart } from "../thesaurus/compose";
 import { conceptAt, conceptOrComposedAt, hasDigit, type Word, words } from "./words";
+import { temperatureAt } from "./temperature";
 import { tokenize } from "./tokens";
 import { fold } from "../index/vocabulary";
 
@@ -202,41 +203,17 @@ export function parseQuery(q: string): ParsedQuery {
   return { terms: withImplied(statesOfParts(terms), expansions), norms, whole };
 }
 
-/**
- * A concept that says another happened too (`implies`: corrosion on a board is what liquid left) also searches that
- * concept's first usual terms, after its own and within the query's bound (a query naming both concepts has spent
- * it): "equipo sulfatado" finds "se mojó con agua".
- */
+/** A concept implying another (corrosion: liquid damage) also searches that one's first usual terms, within the
+ * query's bound (a query naming both has spent it): "equipo sulfatado" finds "se mojó con agua". */
 function withImplied(terms: Term[], budget: number): Term[] {
   let left = budget;
   return terms.map((t) => {
-    const implied = t.concept ? conceptById(t.concept.id)?.implies : undefined;
-    const concept = implied ? conceptById(implied) : undefined;
+    const concept = t.concept && conceptById(conceptById(t.concept.id)?.implies ?? "");
     if (!concept || left <= 0) return t;
     const extra = expansionsOf(concept, [], Math.min(IMPLIED_EXPANSIONS, left)).map(synonymPhrase);
     left -= extra.length;
     return { ...t, synonyms: [...(t.synonyms ?? []), ...extra] };
   });
-}
-
-/** A temperature this high, in °C, read in a query is the board or chip overheating (a CPU at 95 °C throttles). */
-export const HOT_CELSIUS = 85;
-const CELSIUS_WORDS = new Set(["c", "celsius", "grados", "degrees", "deg"]);
-
-/**
- * A temperature read off a sensor ("95c", "95 °C", "100 grados", "98 degrees") of HOT_CELSIUS or more names the
- * overheating concept: technicians report the reading, not the word. Its words and how many the query spends.
- */
-function temperatureAt(list: Word[], i: number): { words: number; concept: NonNullable<ReturnType<typeof conceptById>> } | undefined {
-  const w = list[i];
-  if (w.quoted) return undefined;
-  const glued = /^(\d{2,3})(c|celsius)$/u.exec(w.tokens.join(""));
-  const next = list[i + 1];
-  const apart = /^\d{2,3}$/u.test(w.tokens.join("")) && next && !next.quoted && next.tokens.length === 1 && CELSIUS_WORDS.has(fold(next.tokens[0]));
-  const celsius = Number((glued ?? (apart ? [w.tokens.join("")] : []))[glued ? 1 : 0]);
-  const concept = conceptById("overheating");
-  if (!concept || !(celsius >= HOT_CELSIUS && celsius <= 150)) return undefined;
-  return { words: glued ? 1 : 2, concept };
 }
 
 /**
@@ -361,8 +338,7 @@ const coverageWeight = (t: Term) => (t.concept ? CONCEPT_COVERAGE_WEIGHT : 1);
 export function termExpressions(parsed: ParsedQuery, statement?: readonly string[]): { match: string; weight: number }[] {
   return termsOf(parsed, "any").flatMap((t) => {
     const any = renderTerm(t, "loose", "any");
-    // The concept said (its phrase, its words together, its other words) in the item's own statement of its
-    // fault (a thread's title and first post, a case's symptom), not only in replies discussing causes.
+    // The concept said in the item's own statement of its fault (STATEMENT_COLUMNS), not only in replies.
     const inItem = renderTerm(t, "loose", "all");
     const said = t.concept && statement ? `{${statement.join(" ")}} : (${inItem})` : inItem;
     if (!t.concept || said === any) return [{ match: any, weight: coverageWeight(t) }];
