@@ -23,8 +23,10 @@ import { CATEGORIES, QUERIES, STRETCH, type KnownItemQuery } from "./queries";
 import { MEANING_CATEGORIES, MEANING_QUERIES, SCOPE_CATEGORY, SCOPE_QUERIES } from "./meaning";
 import { HELD_OUT_CATEGORIES, HELD_OUT_QUERIES } from "./held-out";
 import { HELD_OUT_3_CATEGORIES, HELD_OUT_3_QUERIES } from "./held-out-3";
+import { HELD_OUT_4_CATEGORIES, HELD_OUT_4_QUERIES } from "./held-out-4";
 import { checkOverlaps } from "./overlap";
-import { scopeJudge, type Judge } from "./judge";
+import { checkAlsoRelevant, scopeJudge, type Judge } from "./judge";
+import { ALSO_RELEVANT } from "./also-relevant";
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -57,8 +59,10 @@ async function seed(demo: Record<string, unknown>): Promise<void> {
 
 interface Outcome {
   query: KnownItemQuery;
-  /** 1-based rank of the target in its group, or 0 when absent from the first 10. */
+  /** 1-based rank of the first relevant item (the target or one of ALSO_RELEVANT) in its group, or 0. */
   rank: number;
+  /** 1-based rank of the named target itself, or 0 when absent from the first 10. */
+  strictRank: number;
   top: string | undefined;
 }
 
@@ -69,7 +73,8 @@ async function ask(base: string, query: KnownItemQuery): Promise<Outcome> {
   if (res.status !== 200) throw new Error(`${query.q}: status ${res.status} ${await res.text()}`);
   const body = (await res.json()) as { data: Record<string, Record<string, unknown>[]> };
   const names = (body.data[query.group] ?? []).map((item) => nameOf(query.group, item));
-  return { query, rank: names.indexOf(query.target) + 1, top: names[0] };
+  const relevant = new Set([query.target, ...(ALSO_RELEVANT.get(query.q) ?? [])]);
+  return { query, rank: names.findIndex((name) => relevant.has(name)) + 1, strictRank: names.indexOf(query.target) + 1, top: names[0] };
 }
 
 interface Figures {
@@ -77,6 +82,8 @@ interface Figures {
   s1: number;
   s10: number;
   mrr: number;
+  /** MRR@10 of the named target alone (the strict, single-target judgment). */
+  strictMrr: number;
 }
 
 function figures(outcomes: Outcome[]): Figures {
@@ -86,28 +93,29 @@ function figures(outcomes: Outcome[]): Figures {
     s1: outcomes.filter((o) => o.rank === 1).length / n,
     s10: outcomes.filter((o) => o.rank >= 1).length / n,
     mrr: outcomes.reduce((sum, o) => sum + (o.rank ? 1 / o.rank : 0), 0) / n,
+    strictMrr: outcomes.reduce((sum, o) => sum + (o.strictRank ? 1 / o.strictRank : 0), 0) / n,
   };
 }
 
 const f2 = (x: number) => x.toFixed(2);
 
-const ALL_CATEGORIES: string[] = [...CATEGORIES, ...MEANING_CATEGORIES, ...HELD_OUT_CATEGORIES, ...HELD_OUT_3_CATEGORIES];
-const ALL_QUERIES: KnownItemQuery[] = [...QUERIES, ...MEANING_QUERIES, ...HELD_OUT_QUERIES, ...HELD_OUT_3_QUERIES];
+const ALL_CATEGORIES: string[] = [...CATEGORIES, ...MEANING_CATEGORIES, ...HELD_OUT_CATEGORIES, ...HELD_OUT_3_CATEGORIES, ...HELD_OUT_4_CATEGORIES];
+const ALL_QUERIES: KnownItemQuery[] = [...QUERIES, ...MEANING_QUERIES, ...HELD_OUT_QUERIES, ...HELD_OUT_3_QUERIES, ...HELD_OUT_4_QUERIES];
 
 function table(outcomes: Outcome[], scope: number[]): string {
   const rows = ALL_CATEGORIES.map((c) => [c, figures(outcomes.filter((o) => o.query.category === c))] as const);
   const earlier = outcomes.filter((o) => (CATEGORIES as readonly string[]).includes(o.query.category));
   const core = earlier.filter((o) => o.query.category !== STRETCH);
   const lines = [
-    "| category | queries | success@1 | success@10 | MRR@10 |",
-    "| --- | ---: | ---: | ---: | ---: |",
-    ...rows.map(([c, f]) => `| ${c} | ${f.n} | ${f2(f.s1)} | ${f2(f.s10)} | ${f2(f.mrr)} |`),
+    "| category | queries | success@1 | success@10 | MRR@10 | MRR@10, named target only |",
+    "| --- | ---: | ---: | ---: | ---: | ---: |",
+    ...rows.map(([c, f]) => `| ${c} | ${f.n} | ${f2(f.s1)} | ${f2(f.s10)} | ${f2(f.mrr)} | ${f2(f.strictMrr)} |`),
     ...(
       [
         ["**overall** (earlier categories)", figures(earlier)],
         ["earlier categories without the stretch", figures(core)],
       ] as const
-    ).map(([c, f]) => `| ${c} | ${f.n} | ${f2(f.s1)} | ${f2(f.s10)} | ${f2(f.mrr)} |`),
+    ).map(([c, f]) => `| ${c} | ${f.n} | ${f2(f.s1)} | ${f2(f.s10)} | ${f2(f.mrr)} | ${f2(f.strictMrr)} |`),
     "",
     "| graded category | queries | nDCG@10 |",
     "| --- | ---: | ---: |",
@@ -135,10 +143,13 @@ async function askScope(base: string, judge: Judge, verbose: boolean): Promise<n
 
 async function main(): Promise<void> {
   if (args.includes("--check")) {
-    const problems = checkOverlaps(await generateDemo());
+    const demo = await generateDemo();
+    const problems = [...checkOverlaps(demo), ...checkAlsoRelevant(demo, ALL_QUERIES)];
     for (const p of problems) console.log(`  ${p}`);
     console.log(
-      problems.length ? `${problems.length} meaning queries share words with their target` : "no meaning query shares a word with its target",
+      problems.length
+        ? `${problems.length} problems: meaning queries sharing words with their target, or judgments naming no item of the query's board`
+        : "no meaning query shares a word with its target; every item judged relevant is of its query's board",
     );
     process.exit(problems.length ? 1 : 0);
   }
@@ -153,7 +164,10 @@ async function main(): Promise<void> {
     const scope = await askScope(base, scopeJudge(demo), args.includes("--verbose"));
     if (args.includes("--verbose")) {
       for (const o of outcomes)
-        if (o.rank !== 1) console.log(`  ${o.rank ? `#${o.rank}` : "--"}  [${o.query.category}] ${o.query.q}  → ${o.top ?? "(nothing)"}`);
+        if (o.rank !== 1 || o.strictRank !== 1)
+          console.log(
+            `  ${o.rank ? `#${o.rank}` : "--"} (target ${o.strictRank ? `#${o.strictRank}` : "--"})  [${o.query.category}] ${o.query.q}  → ${o.top ?? "(nothing)"}`,
+          );
     }
     const text = table(outcomes, scope);
     console.log(text);

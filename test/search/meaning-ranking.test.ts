@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { importContent } from "../../cli/import";
 import { getJson, seedSample } from "../helpers/app";
 import { matchExpression, parseQuery } from "../../src/search/understand/query";
-import { CONCEPTS, expansionsOf } from "../../src/search/thesaurus";
+import { CONCEPTS, expansionsOf, MAX_QUERY_EXPANSIONS } from "../../src/search/thesaurus";
 import { interpretationOf } from "../../src/search/present/interpretation";
 import { importThread } from "../helpers/forum-fixture";
 
@@ -23,6 +23,10 @@ const ID = {
   deadBoard: "01JS0000000000000000000R10",
   fanStill: "01JS0000000000000000000R11",
   fanFast: "01JS0000000000000000000R12",
+  mainShort: "01JS0000000000000000000R13",
+  deadChat: "01JS0000000000000000000R14",
+  wet7: "01JS0000000000000000000R15",
+  dry7: "01JS0000000000000000000R16",
 };
 
 const fixture = {
@@ -33,6 +37,8 @@ const fixture = {
     { number: "NBZZX33003", manufacturer: "Acer", platform: "Swift 9 Zeta", aliases: [] },
     { number: "NBZZX44004", manufacturer: "Acer", platform: "Spin 9 Zeta", aliases: [] },
     { number: "NBZZX55005", manufacturer: "Acer", platform: "Chromebook 9 Zeta", aliases: [] },
+    { number: "NBZZX66006", manufacturer: "Acer", platform: "Predator 9 Zeta", aliases: [] },
+    { number: "NBZZX77007", manufacturer: "Acer", platform: "TravelMate 9 Zeta", aliases: [] },
   ],
   threads: [
     // "stuck on logo" (a concept's phrase) with the brand between its words.
@@ -54,6 +60,15 @@ const fixture = {
     // Same board: the fan that does not spin (in English), and a newer one whose fan "gira" (spins) too fast.
     importThread(ID.fanStill, "NBZZX55005", "Fan doesn't spin at all", "Checked the connector.", 11),
     importThread(ID.fanFast, "NBZZX55005", "El ventilador gira a tope todo el tiempo", "Limpié el disipador.", 12),
+    // Same board: the main rail's short said in English, and a newer dead board whose reply guesses at "el corto".
+    importThread(ID.mainShort, "NBZZX66006", "PPBUS shorted to ground", "Found it at 0.2 ohm.", 13),
+    {
+      ...importThread(ID.deadChat, "NBZZX66006", "Dead, PPBUS missing", "Measured PPBUS: 0 V.", 14),
+      posts: [{ author: "alice", body: "Quitá el condensador y mirá si sigue en corto.", created_at: "2026-10-15T00:00:00Z" }],
+    },
+    // Same board: a spill told without the word corrosion, and a newer item that names no fault of the query.
+    importThread(ID.wet7, "NBZZX77007", "Se mojó con agua y ahora no arranca", "La dueña la limpió con un trapo.", 15),
+    importThread(ID.dry7, "NBZZX77007", "Pantalla con rayas", "Cambié el flex y sigue igual.", 16),
   ],
 };
 
@@ -183,5 +198,69 @@ describe("a concept's searched words", () => {
       expect(holds(t, typed), t.join(" ")).toBe(false);
       for (const o of searched) expect(holds(t, o), `${t.join(" ")} holds ${o.join(" ")}`).toBe(false);
     }
+  });
+});
+
+describe("where an item says the concept", () => {
+  it("its own statement (title, first post) outweighs a reply's guess: 'riel principal en corto' finds the short first", async () => {
+    expect((await threadIds("NBZZX66006 riel principal en corto"))[0]).toBe(ID.mainShort);
+  });
+
+  it("a bare phrase that a post's measurement also says is recognised, never searched ('a masa', 'to ground')", () => {
+    const concept = CONCEPTS.find((c) => c.id === "short-circuit")!;
+    const searched = expansionsOf(concept, ["corto"]).map((t) => t.join(" "));
+    expect(searched).not.toContain("a masa");
+    expect(searched).not.toContain("to ground");
+    expect(searched).toContain("shorted");
+    expect(parseQuery("vcore a masa").terms.map((t) => t.concept?.id)).toContain("short-circuit");
+  });
+});
+
+describe("a Spanish diminutive", () => {
+  it("names its word's concept: 'la camarita no funciona', 'la plaquita'", () => {
+    expect(parseQuery("la camarita no funciona").terms.map((t) => t.concept?.id)).toContain("webcam-fail");
+    expect(parseQuery("la plaquita").terms.map((t) => t.concept?.id)).toContain("board");
+  });
+
+  it("is read only when the thesaurus holds its word, and never replaces a word it holds as written", () => {
+    expect(parseQuery("el mosquito").terms.some((t) => t.concept)).toBe(false);
+    expect(parseQuery("placa").terms.map((t) => t.concept?.id)).toEqual(["board"]);
+  });
+});
+
+describe("a concept that says another happened too", () => {
+  it("corrosion finds liquid damage told in its own words: 'sulfatada' finds 'se mojó con agua'", async () => {
+    expect((await threadIds("NBZZX77007 sulfatada"))[0]).toBe(ID.wet7);
+  });
+
+  it("searches the other concept's words within the query's bound", () => {
+    const alone = parseQuery("sulfatada").terms[0].synonyms?.map((p) => p.tokens.join(" ")) ?? [];
+    expect(alone).toContain("se mojo");
+    for (const q of ["sulfatada no enciende", "placa sulfatada no enciende se calienta mucho"]) {
+      const searched = parseQuery(q).terms.reduce((n, t) => n + (t.synonyms?.length ?? 0), 0);
+      expect(searched, q).toBeLessThanOrEqual(MAX_QUERY_EXPANSIONS);
+    }
+  });
+});
+
+describe("a temperature read off a sensor", () => {
+  const concepts = (q: string) => parseQuery(q).terms.map((t) => t.concept?.id);
+  it("names overheating from 85 °C: 'cpu at 95c', 'llega a 100 grados', '98 degrees'", () => {
+    expect(concepts("cpu at 95c while playing")).toContain("overheating");
+    expect(concepts("llega a 100 grados")).toContain("overheating");
+    expect(concepts("hits 98 degrees")).toContain("overheating");
+  });
+
+  it("not below it, and a board number's halves stay a board number", () => {
+    expect(concepts("idles at 45c")).not.toContain("overheating");
+    expect(parseQuery("820 00165").terms[0].norm).toBe("82000165");
+  });
+});
+
+describe("a Spanish participle", () => {
+  it("names its concept in any gender and number ('pegada a masa' for 'pegado a masa', 'tildadas')", () => {
+    expect(parseQuery("pegada a masa").terms.map((t) => t.concept?.id)).toEqual(["short-circuit"]);
+    expect(parseQuery("tildadas").terms.map((t) => t.concept?.id)).toEqual(["stuck-logo"]);
+    expect(parseQuery("corta").terms.map((t) => t.concept?.id)).toEqual([undefined]);
   });
 });

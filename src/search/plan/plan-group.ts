@@ -86,8 +86,18 @@ export interface Levels {
   terms?: { match: string; weight: number }[];
 }
 
-export function levelsOf(parsed: ParsedQuery, mode: "all" | "any"): Levels | undefined {
-  const terms = mode === "any" ? termExpressions(parsed) : [];
+/**
+ * The columns where an item states its own fault: a thread's title and first post (its replies discuss causes:
+ * "si el corto desaparece" in a thread about a dead board), a case's title and symptom. A concept said only
+ * elsewhere weighs a plain word in the coverage. Other groups: every column.
+ */
+export const STATEMENT_COLUMNS: Partial<Record<FtsTable, readonly string[]>> = {
+  search_threads: ["title", "codes", "body"],
+  search_cases: ["title", "codes", "symptom"],
+};
+
+export function levelsOf(parsed: ParsedQuery, mode: "all" | "any", table?: FtsTable): Levels | undefined {
+  const terms = mode === "any" ? termExpressions(parsed, table ? STATEMENT_COLUMNS[table] : undefined) : [];
   const coverage = terms.length > 1 ? { terms } : {};
   if (!hasLoose(parsed)) return terms.length > 1 ? coverage : undefined;
   const said = hasNegatedApart(parsed) ? { said: matchExpression(parsed, mode, "said")! } : {};

@@ -94,6 +94,10 @@ export function scopeOf(g: Group, group: TieredGroup, boardIds: number[], rest: 
   const match = matchExpression(rest, "any");
   return {
     inScope,
-    fromBoards: { fill, newest, ...(match ? { rest: { match, levels: levelsOf(rest, "any"), weighed: restRows <= REST_WEIGHED_ROWS } } : {}) },
+    fromBoards: {
+      fill,
+      newest,
+      ...(match ? { rest: { match, levels: levelsOf(rest, "any", g.table), weighed: restRows <= REST_WEIGHED_ROWS } } : {}),
+    },
   };
 }

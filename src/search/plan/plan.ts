@@ -139,7 +139,7 @@ export function boardsRanking(parsed: ParsedQuery, match: string | undefined, pa
  */
 function planGroup(g: Group, parsed: ParsedQuery, common: boolean[], mode: "all" | "any", limit: Page): SqlFragment {
   const match = matchExpression(parsed, mode)!;
-  const exact = levelsOf(parsed, mode);
+  const exact = levelsOf(parsed, mode, g.table);
   if (!g.tiered || !common.some(Boolean)) {
     // The type marker is a common word too: it filters the candidates but is never weighed.
     return g.marker ? rankTwoStage(g, g.table, match, match, limit, exact) : rankSimple(g, g.table, match, limit, exact);

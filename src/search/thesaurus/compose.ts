@@ -1,7 +1,7 @@
 // Symptoms said as a part and its fault ("monitor externo no funciona": the external monitor, not working): a
 // query naming the same part and fault in any of their words ("la tele no anda", "abanico no gira", "kb dead")
 // names the symptom, though the thesaurus never wrote that phrase.
-import { type Concept, type ConceptTerm, CONCEPTS, conceptOf, MAX_CONCEPT_TOKENS } from "./index";
+import { type Concept, type ConceptTerm, CONCEPTS, conceptOf, MAX_CONCEPT_TOKENS, undiminished } from "./index";
 
 /** A part of the board (a component concept), not the board or the device itself. */
 export const isPart = (concept: Concept) => concept.kind === "component" && !WHOLE_DEVICE.has(concept.id);
@@ -51,7 +51,8 @@ for (const concept of CONCEPTS)
 /** The symptom a phrase of folded tokens says as a part and its fault, if one (never a term as written). */
 export function symptomComposed(tokens: string[]): { concept: Concept; term: ConceptTerm } | undefined {
   if (tokens.length < 2 || conceptOf(tokens)) return undefined;
-  const shape = shapeOf(tokens);
+  // "la camarita no anda": the diminutive read as its word ("cámara").
+  const shape = shapeOf(undiminished(tokens) ?? tokens);
   const concept = shape ? BY_SHAPE.get(shape) : undefined;
   return concept ? { concept, term: { text: tokens.join(" "), tokens, lang: "es", tags: [] } } : undefined;
 }

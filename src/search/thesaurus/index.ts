@@ -19,7 +19,7 @@ export interface ConceptTerm {
   /** Folded tokens (as the index folds them): the phrase matched and searched for. */
   tokens: string[];
   lang: Language;
-  /** Regions (MX, AR, ES, …), `slang`, `typo`. */
+  /** Regions (MX, AR, ES, …), `slang`, `typo`, `state`, `query` (see `isSearched`). */
   tags: string[];
 }
 
@@ -29,10 +29,15 @@ export interface Concept {
   terms: ConceptTerm[];
   /** Where the words come from. */
   source: string;
+  /** The concept this one says happened too (`implies:`): corrosion on a board is what liquid left. */
+  implies?: string;
 }
 
 /** Other terms one concept adds to a query (each one more phrase to read). */
 export const MAX_CONCEPT_EXPANSIONS = 24;
+/** Usual terms of an implied concept searched beside a concept's own (the first of each language). */
+export const IMPLIED_EXPANSIONS = 4;
+export const conceptById = (id: string) => CONCEPTS.find((c) => c.id === id);
 /** Other terms all the concepts of one query add together, whatever the thesaurus size. */
 export const MAX_QUERY_EXPANSIONS = 48;
 /** Longest term, in tokens. */
@@ -60,7 +65,14 @@ export function parseConcepts(text: string, kind: ConceptKind): Concept[] {
     .map((line) => {
       const [id, ...fields] = line.split("|").map((s) => s.trim());
       const field = (name: string) => fields.find((f) => f.startsWith(`${name}:`))?.slice(name.length + 1) ?? "";
-      return { id, kind, terms: [...parseTerms(field("es"), "es"), ...parseTerms(field("en"), "en")], source: field("src").trim() };
+      const implies = field("implies").trim();
+      return {
+        id,
+        kind,
+        terms: [...parseTerms(field("es"), "es"), ...parseTerms(field("en"), "en")],
+        source: field("src").trim(),
+        ...(implies ? { implies } : {}),
+      };
     });
 }
 
@@ -79,6 +91,7 @@ export function thesaurusProblems(concepts: Concept[]): string[] {
     if (ids.has(c.id)) problems.push(`concept ${c.id} defined twice`);
     ids.add(c.id);
     if (!c.source) problems.push(`${c.id}: no source note`);
+    if (c.implies && !concepts.some((o) => o.id === c.implies && o.id !== c.id)) problems.push(`${c.id}: implies no concept ${c.implies}`);
     for (const lang of ["es", "en"] as const) if (!c.terms.some((t) => t.lang === lang)) problems.push(`${c.id}: no ${lang} term`);
     const seen = new Set<string>();
     for (const t of c.terms) {
@@ -131,19 +144,87 @@ for (const concept of CONCEPTS)
     else if (known && known.concept.id !== concept.id) BY_STEM.set(key, null);
   }
 
-/** The concept a phrase names as written or in another form of its words (same stems, either language), if one. */
-export function conceptNamed(tokens: string[]): Entry | undefined {
+function namedAsWritten(tokens: string[]): Entry | undefined {
   const exact = conceptOf(tokens);
   if (exact) return exact;
   const es = BY_STEM.get(`es:${stemKeyOf(tokens, "es")}`);
   const en = BY_STEM.get(`en:${stemKeyOf(tokens, "en")}`);
   if (es && en && es.concept.id !== en.concept.id) return undefined;
-  return es ?? en ?? undefined;
+  return es ?? en ?? BY_PARTICIPLE.get(participleKeyOf(tokens)) ?? undefined;
+}
+
+/**
+ * A Spanish participle in any gender and number (pegado, pegada, pegados; colgado, colgadas): the stem is often
+ * shorter than MIN_CONCEPT_STEM ("peg", "colg"), so only its masculine singular was a term's word as written.
+ */
+const participleKeyOf = (tokens: string[]) => tokens.map((t) => t.replace(/^(\p{L}{2,}[ai])d(?:a|os|as)$/u, "$1do")).join(" ");
+const BY_PARTICIPLE = new Map<string, Entry | null>();
+for (const concept of CONCEPTS)
+  for (const term of concept.terms) {
+    if (term.lang !== "es") continue;
+    const key = participleKeyOf(term.tokens);
+    const known = BY_PARTICIPLE.get(key);
+    if (known === undefined) BY_PARTICIPLE.set(key, { concept, term });
+    else if (known && known.concept.id !== concept.id) BY_PARTICIPLE.set(key, null);
+  }
+
+/**
+ * The concept a phrase names as written or in another form of its words (same stems, either language), or with a
+ * Spanish diminutive read as its word ("la camarita no anda", "el cablecito flojo"), if one.
+ */
+export function conceptNamed(tokens: string[]): Entry | undefined {
+  const named = namedAsWritten(tokens);
+  if (named) return named;
+  const plain = undiminished(tokens);
+  return plain ? namedAsWritten(plain) : undefined;
+}
+
+/** Every word of the thesaurus' terms (folded). */
+const THESAURUS_WORDS = new Set(CONCEPTS.flatMap((c) => c.terms.flatMap((t) => t.tokens)));
+
+/**
+ * A Spanish diminutive's word, when the thesaurus holds it: forums write "la camarita", "el cablecito", "las
+ * lucecitas", "la plaquita" for the camera, the cable, the lights, the board. -ito/-ita/-illo/-illa after the word
+ * without its last vowel (cámara → camarita; placa → plaquita, c written qu), -cito/-cita after a word ending in
+ * e, n or r (cable → cablecito, botón → botoncito), -ecito/-ecita after one syllable (luz → lucecita); plurals too.
+ * A word the thesaurus holds as written is never read as another.
+ */
+export function diminutiveOf(token: string): string | undefined {
+  if (THESAURUS_WORDS.has(token) || token.length < 6) return undefined;
+  const m = /^(\p{L}+?)(ec|c)?(?:it|ill)([oa])(s?)$/u.exec(token);
+  if (!m) return undefined;
+  const [, root, infix = "", vowel, plural] = m;
+  const roots = new Set<string>();
+  if (infix === "ec") roots.add(`${root.replace(/c$/u, "z")}`).add(`${root}e`);
+  if (infix) roots.add(root + (infix === "ec" ? "e" : ""));
+  // -ito/-ita: the word's own last vowel was dropped (camar-ita), "qu"/"gu" written for c/g before i.
+  const base = `${root}${infix}`.replace(/qu$/u, "c").replace(/gu$/u, "g");
+  for (const v of [vowel, vowel === "o" ? "a" : "o", "e", ""]) roots.add(base + v);
+  for (const r of roots) {
+    const forms = plural ? [`${r}s`, `${r}es`, r.replace(/z$/u, "ces"), r] : [r];
+    const found = forms.find((f) => THESAURUS_WORDS.has(f));
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The phrase with its diminutives read as their words, when one is; else undefined. */
+export function undiminished(tokens: string[]): string[] | undefined {
+  const plain = tokens.map((t) => diminutiveOf(t) ?? t);
+  return plain.some((t, i) => t !== tokens[i]) ? plain : undefined;
 }
 
 /** Whether `inner` appears in `outer` as consecutive tokens. */
 const containsPhrase = (outer: string[], inner: string[]) =>
   inner.length > 0 && outer.some((_, i) => i + inner.length <= outer.length && inner.every((t, j) => outer[i + j] === t));
+
+/**
+ * Whether a term is searched for as a concept's other word. A misspelling (`@typo`) is only recognised; so is a
+ * bare phrase that in a post also says something else (`@query`: "a masa", "to ground" name a short in a query,
+ * "vcore a masa", but every measurement in a post says "resistencia a masa" / "resistance to ground"; "fuente" is
+ * the charger in Argentina and the bench supply in every post's "consumo en la fuente").
+ */
+export const isSearched = (term: ConceptTerm) => !term.tags.includes("typo") && !term.tags.includes("query");
 
 /**
  * The other terms of a concept to search for, usual ones first and both languages in turn (a
@@ -153,7 +234,7 @@ const containsPhrase = (outer: string[], inner: string[]) =>
  */
 export function expansionsOf(concept: Concept, typed: string[], max = MAX_CONCEPT_EXPANSIONS): string[][] {
   const typedKey = keyOf(typed);
-  const searchable = concept.terms.filter((t) => !t.tags.includes("typo") && keyOf(t.tokens) !== typedKey);
+  const searchable = concept.terms.filter((t) => isSearched(t) && keyOf(t.tokens) !== typedKey);
   const redundant = (t: ConceptTerm) =>
     containsPhrase(t.tokens, typed) || searchable.some((o) => o.tokens.length < t.tokens.length && containsPhrase(t.tokens, o.tokens));
   const usable = (lang: Language) => searchable.filter((t) => t.lang === lang && !redundant(t));

@@ -4,9 +4,10 @@
 // separators. Supported: "quoted phrases", prefix matching of the last word, and board and part
 // numbers in any spelling (820-00165, 82000165, 820 00165).
 import { normalizeBoardNumber } from "../../core/urls";
-import { expansionsOf, MAX_QUERY_EXPANSIONS } from "../thesaurus";
+import { conceptById, expansionsOf, IMPLIED_EXPANSIONS, MAX_QUERY_EXPANSIONS } from "../thesaurus";
 import { isPart } from "../thesaurus/compose";
 import { conceptAt, conceptOrComposedAt, hasDigit, type Word, words } from "./words";
+import { temperatureAt } from "./temperature";
 import { tokenize } from "./tokens";
 import { fold } from "../index/vocabulary";
 
@@ -161,8 +162,18 @@ export function parseQuery(q: string): ParsedQuery {
       lastWordUsed = i === list.length - 1;
       continue;
     }
+    const heat = temperatureAt(list, i);
+    if (heat) {
+      const extra = expansionsOf(heat.concept, []).slice(0, expansions);
+      expansions -= extra.length;
+      const typed = list.slice(i, i + heat.words).flatMap((x) => x.tokens);
+      terms.push({ alternatives: [[phrase(typed)]], synonyms: extra.map(synonymPhrase), concept: { id: heat.concept.id, typed: typed.join(" ") } });
+      i += heat.words - 1;
+      lastWordUsed = i === list.length - 1;
+      continue;
+    }
     // A number before a concept's words stays a number: "9380 no carga" is not the code "9380NO".
-    if (next && pairable(w, next) && !conceptAt(list, i + 1)) {
+    if (next && pairable(w, next) && !conceptAt(list, i + 1) && !temperatureAt(list, i + 1)) {
       const norm = normalizeBoardNumber(w.raw + next.raw);
       terms.push({ alternatives: [[phrase(w.tokens), phrase(next.tokens)], [phrase([w.tokens[0] + next.tokens[0]])]], norm });
       i++;
@@ -189,7 +200,20 @@ export function parseQuery(q: string): ParsedQuery {
   const norm = normalizeBoardNumber(q);
   const whole = norm.length >= 2 && norm.length <= 100 ? norm : "";
   const norms = [...new Set([...terms.flatMap((t) => (t.norm ? [t.norm] : [])), whole])].filter(Boolean);
-  return { terms: statesOfParts(terms), norms, whole };
+  return { terms: withImplied(statesOfParts(terms), expansions), norms, whole };
+}
+
+/** A concept implying another (corrosion: liquid damage) also searches that one's first usual terms, within the
+ * query's bound (a query naming both has spent it): "equipo sulfatado" finds "se mojó con agua". */
+function withImplied(terms: Term[], budget: number): Term[] {
+  let left = budget;
+  return terms.map((t) => {
+    const concept = t.concept && conceptById(conceptById(t.concept.id)?.implies ?? "");
+    if (!concept || left <= 0) return t;
+    const extra = expansionsOf(concept, [], Math.min(IMPLIED_EXPANSIONS, left)).map(synonymPhrase);
+    left -= extra.length;
+    return { ...t, synonyms: [...(t.synonyms ?? []), ...extra] };
+  });
 }
 
 /**
@@ -311,10 +335,12 @@ const coverageWeight = (t: Term) => (t.concept ? CONCEPT_COVERAGE_WEIGHT : 1);
  * "dead on the kb") weighs a plain word: only the concept said (its phrase, its words together, its other
  * words) weighs the concept's full weight.
  */
-export function termExpressions(parsed: ParsedQuery): { match: string; weight: number }[] {
+export function termExpressions(parsed: ParsedQuery, statement?: readonly string[]): { match: string; weight: number }[] {
   return termsOf(parsed, "any").flatMap((t) => {
     const any = renderTerm(t, "loose", "any");
-    const said = renderTerm(t, "loose", "all");
+    // The concept said in the item's own statement of its fault (STATEMENT_COLUMNS), not only in replies.
+    const inItem = renderTerm(t, "loose", "all");
+    const said = t.concept && statement ? `{${statement.join(" ")}} : (${inItem})` : inItem;
     if (!t.concept || said === any) return [{ match: any, weight: coverageWeight(t) }];
     return [
       { match: said, weight: coverageWeight(t) - 1 },
