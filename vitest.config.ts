@@ -44,7 +44,12 @@ const shared = {
   // names its own counters, so what an earlier file left behind does not change its answers.
   isolate: false,
   deps: { optimizer: { ssr: prebundled } },
-  setupFiles: ["./test/setup/apply-migrations.ts", "./test/setup/quiet-log-lines.ts", "./test/setup/forget-search-memory.ts"],
+  setupFiles: [
+    "./test/setup/apply-migrations.ts",
+    "./test/setup/quiet-log-lines.ts",
+    "./test/setup/forget-search-memory.ts",
+    "./test/setup/forget-settings.ts",
+  ],
   // Per project: inline projects do not inherit these from the root. The first request of a file warms the
   // Worker up (seconds on a busy 2-core machine); vitest's 5 s default failed tests that pass alone. A hang
   // still fails, later.
@@ -105,46 +110,8 @@ export default defineConfig({
           ...shared,
           name: "api",
           include: ["test/**/*.test.ts"],
-          exclude: ["test/e2e/**", "test/limits/**", "test/tight-limits/**", "test/edge/**"],
+          exclude: ["test/e2e/**"],
         },
-      },
-      {
-        // The limit tests: the spec's anonymous rate and small keyed, cap and link values, so a few calls reach them.
-        // Edge cache off: these tests read a public counter (downloads) right after changing it.
-        logLevel,
-        plugins: [
-          worker({
-            ANON_RATE_PER_MINUTE: "60",
-            KEY_RATE_PER_MINUTE: "10",
-            DOWNLOAD_CAP_PER_DAY: "3",
-            FILE_LINK_TTL_SECONDS: "300",
-            FORM_RATE_PER_MINUTE: "8",
-            MEMBER_RATE_PER_MINUTE: "5",
-            EDGE_CACHE_TTL_SECONDS: "0",
-          }),
-        ],
-        test: { ...shared, name: "limits", include: ["test/limits/**/*.test.ts"] },
-      },
-      {
-        // Limits of 10 a minute (anonymous API and site) and an MCP budget of 15, so a test reaches them with a
-        // batch or a few pages, and tells the two budgets apart.
-        logLevel,
-        plugins: [
-          worker({
-            ANON_RATE_PER_MINUTE: "10",
-            SITE_RATE_PER_MINUTE: "10",
-            MCP_RATE_PER_MINUTE: "15",
-            EDGE_CACHE_TTL_SECONDS: "0",
-            LOG_SAMPLE_RATE: "0",
-          }),
-        ],
-        test: { ...shared, name: "tight-limits", include: ["test/tight-limits/**/*.test.ts"] },
-      },
-      {
-        // The edge cache as in production, with a lifetime short enough to see an entry expire.
-        logLevel,
-        plugins: [worker({ ANON_RATE_PER_MINUTE: "20", KEY_RATE_PER_MINUTE: "20", SITE_RATE_PER_MINUTE: "1000000", EDGE_CACHE_TTL_SECONDS: "6" })],
-        test: { ...shared, name: "edge", include: ["test/edge/**/*.test.ts"] },
       },
     ],
   },

@@ -4,7 +4,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { api, SAMPLE_IDS, seedSample } from "../helpers/app";
 import { createKeyOnPage, newMember, send } from "../helpers/accounts";
 import { hourApartEachTest } from "../helpers/clock";
+import { SPEC_LIMITS, useSettings } from "../helpers/settings";
 
+useSettings(SPEC_LIMITS);
 beforeAll(seedSample);
 hourApartEachTest(Date.UTC(2031, 0, 1));
 

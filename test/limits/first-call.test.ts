@@ -8,7 +8,9 @@ import { limiterObject } from "../../src/limits/counters";
 import { admitFirstCall } from "../../src/limits/first-call";
 import { anonymousLimit } from "../../src/limits/policies";
 import { api, seedSample } from "../helpers/app";
+import { SPEC_LIMITS, useSettings } from "../helpers/settings";
 
+useSettings(SPEC_LIMITS);
 beforeAll(seedSample);
 
 const RULE = { limit: 60, windowSeconds: 60 };

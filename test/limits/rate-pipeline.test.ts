@@ -6,7 +6,9 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { counter } from "../../src/limits/counters";
 import { api, expectProblem, KEYS, seedSample } from "../helpers/app";
 import { hourApartEachTest } from "../helpers/clock";
+import { SPEC_LIMITS, useSettings } from "../helpers/settings";
 
+useSettings(SPEC_LIMITS);
 beforeAll(seedSample);
 
 const clock = hourApartEachTest(Date.UTC(2031, 0, 1));

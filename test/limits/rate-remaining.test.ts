@@ -4,7 +4,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, KEYS, seedSample } from "../helpers/app";
 import { hourApartEachTest } from "../helpers/clock";
+import { SPEC_LIMITS, useSettings } from "../helpers/settings";
 
+useSettings(SPEC_LIMITS);
 beforeAll(seedSample);
 hourApartEachTest(Date.UTC(2032, 0, 1));
 

@@ -4,7 +4,9 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { api, seedSample } from "../helpers/app";
 import { page } from "../helpers/site";
 import { hourApartEachTest } from "../helpers/clock";
+import { TIGHT_LIMITS, useSettings } from "../helpers/settings";
 
+useSettings(TIGHT_LIMITS);
 beforeAll(seedSample);
 
 const clock = hourApartEachTest(Date.UTC(2032, 0, 1));
