@@ -1,5 +1,5 @@
-// The edge cache (src/http/cache/edge-cache.ts) as production runs it: this project keeps anonymous answers a few
-// seconds (EDGE_CACHE_TTL_SECONDS, long enough for a loaded machine to read an answer again within it) and limits each address and key to 20 calls a minute. Every test uses its own
+// The edge cache (src/http/cache/edge-cache.ts) as production runs it: this file's settings keep anonymous answers a few
+// seconds (EDGE_CACHE_TTL_SECONDS, long enough for a loaded machine to read an answer again within it) and limit each address and key to 20 calls a minute. Every test uses its own
 // client address, so each starts with a full limit.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";

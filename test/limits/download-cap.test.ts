@@ -1,4 +1,4 @@
-// The per-account download cap (this project: 3 per rolling 24 h, keyed rate 10/min).
+// The per-account download cap (this file's settings: 3 per rolling 24 h, keyed rate 10/min).
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { sha256Hex } from "../../src/auth/keys";

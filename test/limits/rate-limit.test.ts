@@ -1,5 +1,5 @@
 // Request limits with the spec's anonymous rate (60/min) and a small keyed rate (10/min) from this
-// project's vars (vitest.config.ts). The test clock moves time; no test sleeps.
+// file's settings (SPEC_LIMITS, test/helpers/settings.ts). The test clock moves time; no test sleeps.
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { api, expectProblem, KEYS, ORIGIN, seedSample } from "../helpers/app";
 import { hourApartEachTest } from "../helpers/clock";

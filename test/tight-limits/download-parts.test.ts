@@ -1,4 +1,4 @@
-// Downloads by parts under an anonymous limit of 10 a minute (this project's vars): the byte ranges of one
+// Downloads by parts under an anonymous limit of 10 a minute (this file's settings, TIGHT_LIMITS): the byte ranges of one
 // signed link count against the link, not the caller's address; made-up links still cost the address.
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, expectProblem, getJson, KEYS, SAMPLE_IDS, seedSample } from "../helpers/app";

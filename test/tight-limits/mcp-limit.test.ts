@@ -1,4 +1,4 @@
-// /mcp with the assistants' own budget of 15 a minute beside an anonymous API limit of 10 (this project's vars):
+// /mcp with the assistants' own budget of 15 a minute beside an anonymous API limit of 10 (this file's settings, TIGHT_LIMITS):
 // the API's limit never locks an assistant out; every tool call counts, however many arrive in one HTTP
 // request; an over-budget call is a tool error naming the retry time on a connection that keeps working;
 // batches are refused where the protocol removed them or where they could never fit; bodies are bounded.

@@ -1,5 +1,5 @@
 // A refused request (429) is always logged, with the request id the caller saw and never the key it sent:
-// ANON_RATE_PER_MINUTE = 10 in this project, and a key that is not usable counts against the address.
+// ANON_RATE_PER_MINUTE = 10 in this file's settings, and a key that is not usable counts against the address.
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { KEYS, ORIGIN, seedSample } from "../helpers/app";
 import { callWorker, TIGHT_LIMITS, useSettings } from "../helpers/settings";
