@@ -10,7 +10,11 @@ const migrations = await readD1Migrations("./migrations");
 // The text databases' own migrations (page text and its index), applied to each TEXT_* binding.
 const textMigrations = await readD1Migrations("./migrations-text");
 
-/** One workerd per project; each project's vars override wrangler.toml's. */
+/**
+ * The Worker of the test run: wrangler.toml's vars with `vars` over them. One setting for every file: a file that
+ * needs other limits or the edge cache on gives the Worker its own vars per request (test/helpers/settings.ts),
+ * so every vitest worker starts one workerd and keeps it.
+ */
 function worker(vars: Record<string, string>) {
   return cloudflareTest({
     wrangler: { configPath: "./wrangler.toml" },
@@ -29,9 +33,9 @@ function worker(vars: Record<string, string>) {
 // lockfile or this list changes). Without it every workerd fetched and ran their ~600 files one by one when it
 // loaded the Worker (zod, drizzle, the MCP server, pdf.js, the WebAuthn stack): half of what starting one cost.
 // The list (test/setup/prebundled.ts) names every entry point imported, checked by test/structure.test.ts.
-// `node:` and `cloudflare:` modules are workerd's own, never bundled. Each project bundles its own copy, so
-// `experimental.fsModuleCache` stays off: a transform cached by one project pointed another's workerd at the first
-// one's copy, two hono's met in one Worker, and every HTTPException became a 500.
+// `node:` and `cloudflare:` modules are workerd's own, never bundled. `experimental.fsModuleCache` stays off: with a
+// bundle per project, a transform cached by one project pointed another's workerd at the first one's copy, two
+// hono's met in one Worker, and every HTTPException became a 500.
 const prebundled = {
   enabled: true,
   rolldownOptions: { external: [/^node:/, /^cloudflare:/] },
@@ -44,7 +48,12 @@ const shared = {
   // names its own counters, so what an earlier file left behind does not change its answers.
   isolate: false,
   deps: { optimizer: { ssr: prebundled } },
-  setupFiles: ["./test/setup/apply-migrations.ts", "./test/setup/quiet-log-lines.ts", "./test/setup/forget-search-memory.ts"],
+  setupFiles: [
+    "./test/setup/apply-migrations.ts",
+    "./test/setup/quiet-log-lines.ts",
+    "./test/setup/forget-search-memory.ts",
+    "./test/setup/forget-settings.ts",
+  ],
   // Per project: inline projects do not inherit these from the root. The first request of a file warms the
   // Worker up (seconds on a busy 2-core machine); vitest's 5 s default failed tests that pass alone. A hang
   // still fails, later.
@@ -66,7 +75,8 @@ export default defineConfig({
     // included) print as they happen, its request lines never (test/setup/quiet-log-lines.ts); slow-test lines
     // only past 10 s.
     silent: "passed-only",
-    // Not relayed (here for the CLI; each project sets it too, in `shared`): a line logged by background work (a queue message, a limiter alarm) after its file ended could
+    // Not relayed (here for the CLI; the project sets it too, in `shared`): a line logged by background work (a
+    // queue message, a limiter alarm) after its file ended could
     // reach vitest while a worker closed, failing a green run ("Closing rpc while onUserConsoleLog was pending",
     // vitest-dev/vitest#11153). Debug one file with --disableConsoleIntercept=false --silent=false.
     disableConsoleIntercept: true,
@@ -78,9 +88,10 @@ export default defineConfig({
     sequence: { sequencer: LongFilesFirst },
     projects: [
       {
-        // Everything but the limit tests: requests are limited as in production, with limits far above
-        // what a test file sends, so no file trips another's counter (all share the "unknown" address).
-        // The edge cache is off here: these tests change data and read it back at once (test/edge/ runs it on).
+        // Every test file, in one kind of workerd. Requests are limited as in production, with limits far above
+        // what a test file sends, so no file trips another's counter (all share the "unknown" address); the edge
+        // cache is off, as these tests change data and read it back at once. The limit tests (test/limits/,
+        // test/tight-limits/) and the edge cache's (test/edge/) set their own values (test/helpers/settings.ts).
         logLevel,
         plugins: [
           worker({
@@ -105,46 +116,8 @@ export default defineConfig({
           ...shared,
           name: "api",
           include: ["test/**/*.test.ts"],
-          exclude: ["test/e2e/**", "test/limits/**", "test/tight-limits/**", "test/edge/**"],
+          exclude: ["test/e2e/**"],
         },
-      },
-      {
-        // The limit tests: the spec's anonymous rate and small keyed, cap and link values, so a few calls reach them.
-        // Edge cache off: these tests read a public counter (downloads) right after changing it.
-        logLevel,
-        plugins: [
-          worker({
-            ANON_RATE_PER_MINUTE: "60",
-            KEY_RATE_PER_MINUTE: "10",
-            DOWNLOAD_CAP_PER_DAY: "3",
-            FILE_LINK_TTL_SECONDS: "300",
-            FORM_RATE_PER_MINUTE: "8",
-            MEMBER_RATE_PER_MINUTE: "5",
-            EDGE_CACHE_TTL_SECONDS: "0",
-          }),
-        ],
-        test: { ...shared, name: "limits", include: ["test/limits/**/*.test.ts"] },
-      },
-      {
-        // Limits of 10 a minute (anonymous API and site) and an MCP budget of 15, so a test reaches them with a
-        // batch or a few pages, and tells the two budgets apart.
-        logLevel,
-        plugins: [
-          worker({
-            ANON_RATE_PER_MINUTE: "10",
-            SITE_RATE_PER_MINUTE: "10",
-            MCP_RATE_PER_MINUTE: "15",
-            EDGE_CACHE_TTL_SECONDS: "0",
-            LOG_SAMPLE_RATE: "0",
-          }),
-        ],
-        test: { ...shared, name: "tight-limits", include: ["test/tight-limits/**/*.test.ts"] },
-      },
-      {
-        // The edge cache as in production, with a lifetime short enough to see an entry expire.
-        logLevel,
-        plugins: [worker({ ANON_RATE_PER_MINUTE: "20", KEY_RATE_PER_MINUTE: "20", SITE_RATE_PER_MINUTE: "1000000", EDGE_CACHE_TTL_SECONDS: "6" })],
-        test: { ...shared, name: "edge", include: ["test/edge/**/*.test.ts"] },
       },
     ],
   },

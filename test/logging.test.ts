@@ -27,7 +27,7 @@ async function captureLogs(work: () => Promise<unknown>): Promise<{ raw: string[
 }
 
 describe("request log", () => {
-  // The api project runs with LOG_SAMPLE_RATE=0 (vitest.config.ts): no ordinary request is sampled here.
+  // The test run has LOG_SAMPLE_RATE=0 (vitest.config.ts): no ordinary request is sampled here.
   it("an ordinary answer, a client error or an unknown path writes no line: Workers Logs records them", async () => {
     const { json } = await captureLogs(async () => {
       for (const path of [

@@ -3,6 +3,7 @@
 // folders small enough to walk; and every package the tests load is bundled before the run. Sources are read as
 // text at build time (Vite's import.meta.glob).
 import { describe, expect, it } from "vitest";
+import { OWN_SETTINGS_FOLDERS } from "./setup/file-order";
 import { PREBUNDLED } from "./setup/prebundled";
 
 const SOURCES = import.meta.glob<string>("../src/**/*.{ts,tsx}", { query: "?raw", import: "default", eager: true });
@@ -305,5 +306,15 @@ describe("the packages bundled before a test run (test/setup/prebundled.ts)", ()
       'import { z } from "zod";',
     ];
     expect(notPrebundled([planted.join("\n")])).toEqual(["lazy-one", "left-pad", "side-effect"]);
+  });
+});
+
+describe("the files that give the Worker their own settings (test/helpers/settings.ts)", () => {
+  it("sit in the folders the sequencer starts before the others (test/setup/file-order.ts)", () => {
+    const withSettings = Object.entries(LOADED_BESIDE)
+      .filter(([path, text]) => path.endsWith(".test.ts") && /\buseSettings\(/.test(text))
+      .map(([path]) => path.replace(/^\.\//, "test/"));
+    expect(withSettings.length).toBeGreaterThan(0);
+    expect(withSettings.filter((path) => !OWN_SETTINGS_FOLDERS.some((folder) => path.startsWith(folder)))).toEqual([]);
   });
 });

@@ -1,11 +1,13 @@
-// The edge cache (src/http/cache/edge-cache.ts) as production runs it: this project keeps anonymous answers a few
-// seconds (EDGE_CACHE_TTL_SECONDS, long enough for a loaded machine to read an answer again within it) and limits each address and key to 20 calls a minute. Every test uses its own
+// The edge cache (src/http/cache/edge-cache.ts) as production runs it: this file's settings keep anonymous answers a few
+// seconds (EDGE_CACHE_TTL_SECONDS, long enough for a loaded machine to read an answer again within it) and limit each address and key to 20 calls a minute. Every test uses its own
 // client address, so each starts with a full limit.
-import { env, exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { edgeCacheKey } from "../../src/http/cache/edge-cache";
 import { api, expectProblem, getJson, KEYS, ORIGIN, SAMPLE_IDS, seedSample } from "../helpers/app";
+import { callWorker, EDGE_CACHE_ON, useSettings } from "../helpers/settings";
 
+const settings = useSettings(EDGE_CACHE_ON);
 beforeAll(seedSample);
 
 let lastAddress = 0;
@@ -17,13 +19,13 @@ function anon(path: string, address: string, headers: Record<string, string> = {
 }
 
 function page(path: string, address: string, headers: Record<string, string> = {}): Promise<Response> {
-  return exports.default.fetch(new Request(`${ORIGIN}${path}`, { headers: { "CF-Connecting-IP": address, ...headers } }));
+  return callWorker(new Request(`${ORIGIN}${path}`, { headers: { "CF-Connecting-IP": address, ...headers } }));
 }
 
 const ids = (body: { data: { id: string }[] }) => body.data.map((d) => d.id);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-/** How long this project's edge cache keeps an answer (vitest.config.ts). */
-const LIFETIME_MS = Number(env.EDGE_CACHE_TTL_SECONDS) * 1000;
+/** How long this file's edge cache keeps an answer (test/helpers/settings.ts). */
+const LIFETIME_MS = Number(settings.EDGE_CACHE_TTL_SECONDS) * 1000;
 
 describe("cached anonymous answers stay each their own", () => {
   it("repeated reads carry distinct request ids, are each counted, and share one ETag; If-None-Match still gives 304", async () => {

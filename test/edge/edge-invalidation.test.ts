@@ -5,7 +5,9 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { GENERATION_READ_EVERY_MS } from "../../src/http/cache/edge-invalidation";
 import { adminOk } from "../helpers/admin";
 import { api, SAMPLE_IDS, seedSample } from "../helpers/app";
+import { EDGE_CACHE_ON, useSettings } from "../helpers/settings";
 
+useSettings(EDGE_CACHE_ON);
 beforeAll(seedSample);
 
 let now = Date.UTC(2032, 0, 1);

@@ -1,10 +1,10 @@
 // Test helpers for member accounts: the site's account posts as a browser sends them (Origin, cookie, no redirect
 // following), an invite from the real admin command, and a member signed in with a software passkey.
-import { exports } from "cloudflare:workers";
 import { expect } from "vitest";
 import { runAdmin } from "../../cli/admin";
 import { adminContext } from "./admin";
 import { ORIGIN } from "./app";
+import { callWorker } from "./settings";
 import { SoftPasskey } from "./passkey";
 
 export const COOKIE = "__Host-bds_session";
@@ -33,7 +33,7 @@ export function send(method: "GET" | "POST", path: string, init: PostInit = {}):
     headers["Content-Type"] = "application/x-www-form-urlencoded";
     body = new URLSearchParams(init.form).toString();
   }
-  return exports.default.fetch(new Request(`${ORIGIN}${path}`, { method, headers, body, redirect: "manual" }));
+  return callWorker(new Request(`${ORIGIN}${path}`, { method, headers, body, redirect: "manual" }));
 }
 
 /** The session id a response set, or undefined. */

@@ -2,6 +2,7 @@
 // zod schemas), so a difference between what is described and what is sent fails the test that caused it.
 import { Validator, type Schema } from "@cfworker/json-schema";
 import { exports } from "cloudflare:workers";
+import { callWorker } from "./settings";
 
 const API_PREFIX = "/api/v1";
 
@@ -160,7 +161,7 @@ export async function contractMismatches(request: { method: string; url: string 
 /** Fetches through the Worker and fails (throws) when the answer is not the one the description promises. */
 export async function checkedFetch(request: Request, origin: string): Promise<Response> {
   const sent = { method: request.method, url: request.url };
-  const response = await exports.default.fetch(request);
+  const response = await callWorker(request);
   const problems = await contractMismatches(sent, response, origin);
   if (problems.length) throw new Error(`The answer differs from /openapi.json:\n- ${problems.join("\n- ")}`);
   return response;

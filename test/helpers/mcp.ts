@@ -2,9 +2,9 @@
 import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from "@modelcontextprotocol/client";
 import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { exports } from "cloudflare:workers";
 import { expect } from "vitest";
 import { ORIGIN } from "./app";
+import { callWorker } from "./settings";
 import { getBoardTool } from "../../src/mcp/tools/get-board";
 import { getDocumentTool } from "../../src/mcp/tools/get-document";
 import { getPostTool } from "../../src/mcp/tools/get-post";
@@ -23,7 +23,7 @@ function workerFetch(address?: string) {
   return (url: string | URL, init?: RequestInit): Promise<Response> => {
     const request = new Request(url, init);
     if (address) request.headers.set("CF-Connecting-IP", address);
-    return exports.default.fetch(request.clone()).then((response) => {
+    return callWorker(request.clone()).then((response) => {
       exchanges.push({ request, response: response.clone() });
       return response;
     });

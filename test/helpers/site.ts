@@ -1,11 +1,12 @@
 // Test helpers for the site: fetch a page like a browser would (no redirect following), read its head.
-import { env, exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { ORIGIN } from "./app";
+import { callWorker } from "./settings";
 
 export function page(pathOrUrl: string, headers: Record<string, string> = {}): Promise<Response> {
   const url = pathOrUrl.startsWith("http") ? pathOrUrl : `${ORIGIN}${pathOrUrl}`;
-  return exports.default.fetch(new Request(url, { headers, redirect: "manual" }));
+  return callWorker(new Request(url, { headers, redirect: "manual" }));
 }
 
 /** GET a page, expect 200 HTML, return its markup. */

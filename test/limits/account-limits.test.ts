@@ -1,10 +1,12 @@
 // The account forms' limits (FORM_RATE_PER_MINUTE 8 per address, MEMBER_RATE_PER_MINUTE 5 per account in this
-// project) and the site's Download button counting the same daily cap as the API's download (3 here).
+// file's settings) and the site's Download button counting the same daily cap as the API's download (3 here).
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, SAMPLE_IDS, seedSample } from "../helpers/app";
 import { createKeyOnPage, newMember, send } from "../helpers/accounts";
 import { hourApartEachTest } from "../helpers/clock";
+import { SPEC_LIMITS, useSettings } from "../helpers/settings";
 
+useSettings(SPEC_LIMITS);
 beforeAll(seedSample);
 hourApartEachTest(Date.UTC(2031, 0, 1));
 

@@ -1,12 +1,14 @@
-// The per-account download cap (this project: 3 per rolling 24 h, keyed rate 10/min).
+// The per-account download cap (this file's settings: 3 per rolling 24 h, keyed rate 10/min).
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { sha256Hex } from "../../src/auth/keys";
 import { api, expectProblem, getJson, KEYS, SAMPLE_IDS, seedSample } from "../helpers/app";
+import { SPEC_LIMITS, useSettings } from "../helpers/settings";
 
 /** A second api:read key of bob's account. */
 const BOB_SECOND = "bds_bobSecondRead0000000000000000008";
 
+useSettings(SPEC_LIMITS);
 beforeAll(async () => {
   await seedSample();
   await env.DB.prepare(

@@ -1,12 +1,13 @@
 // A download without a usable FILES_SIGNING_KEY is the operator's mistake: a 503 problem naming the
 // setting, and nothing counted (neither the document's downloads nor the account's cap of 3 a day).
 import { createExecutionContext } from "cloudflare:test";
-import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import worker from "../../src/index";
 import { api, expectProblem, getJson, KEYS, ORIGIN, SAMPLE_IDS, seedSample } from "../helpers/app";
 import { keepBackLogs } from "../helpers/console";
+import { SPEC_LIMITS, useSettings } from "../helpers/settings";
 
+const settings = useSettings(SPEC_LIMITS);
 beforeAll(seedSample);
 // Failures these tests provoke on purpose, logged by the Worker for operators: asserted, not printed.
 keepBackLogs([/^configuration error: FILES_SIGNING_KEY is not set/]);
@@ -18,7 +19,7 @@ function downloadWith(signingKey: string | undefined): Promise<Response> {
   return Promise.resolve(
     worker.fetch!(
       request as Request<unknown, IncomingRequestCfProperties>,
-      { ...env, FILES_SIGNING_KEY: signingKey as string },
+      { ...settings, FILES_SIGNING_KEY: signingKey as string },
       createExecutionContext(),
     ),
   );

@@ -1,6 +1,6 @@
 // A counter's first call through an isolate is admitted before its Durable Object is asked, and still counted
 // (src/limits/first-call.ts): with the counter's next take here, or in the background shortly after. This
-// project: anonymous 60 a minute.
+// file's settings: anonymous 60 a minute.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addressBucket } from "../../src/limits/client-address";
@@ -8,7 +8,9 @@ import { limiterObject } from "../../src/limits/counters";
 import { admitFirstCall } from "../../src/limits/first-call";
 import { anonymousLimit } from "../../src/limits/policies";
 import { api, seedSample } from "../helpers/app";
+import { SPEC_LIMITS, useSettings } from "../helpers/settings";
 
+useSettings(SPEC_LIMITS);
 beforeAll(seedSample);
 
 const RULE = { limit: 60, windowSeconds: 60 };

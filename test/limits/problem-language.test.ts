@@ -5,7 +5,9 @@ import { limitMsg } from "../../src/core/messages/limits";
 import { api, expectProblem, KEYS, seedSample } from "../helpers/app";
 import { hourApartEachTest } from "../helpers/clock";
 import { spanishOnly } from "../helpers/english";
+import { SPEC_LIMITS, useSettings } from "../helpers/settings";
 
+useSettings(SPEC_LIMITS);
 beforeAll(seedSample);
 hourApartEachTest(Date.UTC(2031, 0, 1));
 

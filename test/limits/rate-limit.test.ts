@@ -1,10 +1,11 @@
 // Request limits with the spec's anonymous rate (60/min) and a small keyed rate (10/min) from this
-// project's vars (vitest.config.ts). The test clock moves time; no test sleeps.
-import { exports } from "cloudflare:workers";
+// file's settings (SPEC_LIMITS, test/helpers/settings.ts). The test clock moves time; no test sleeps.
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { api, expectProblem, KEYS, ORIGIN, seedSample } from "../helpers/app";
 import { hourApartEachTest } from "../helpers/clock";
+import { callWorker, SPEC_LIMITS, useSettings } from "../helpers/settings";
 
+useSettings(SPEC_LIMITS);
 beforeAll(seedSample);
 
 const clock = hourApartEachTest(Date.UTC(2030, 0, 1));
@@ -135,7 +136,7 @@ describe("failed key attempts", () => {
 
 describe("the MCP endpoint", () => {
   const rpc = (address: string, message: Record<string, unknown>, key?: string) =>
-    exports.default.fetch(
+    callWorker(
       new Request(`${ORIGIN}/mcp`, {
         method: "POST",
         headers: {

@@ -1,12 +1,14 @@
 // The rate check runs beside the handler (src/http/rate-limit.ts): exact under parallel calls, a refused
 // call shows nothing of the handler's work, and a refused subject is answered from the isolate's memory
-// with its Retry-After counting down. This project: anonymous 60/min, keyed 10/min; the test clock moves time.
+// with its Retry-After counting down. This file's settings: anonymous 60/min, keyed 10/min; the test clock moves time.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { counter } from "../../src/limits/counters";
 import { api, expectProblem, KEYS, seedSample } from "../helpers/app";
 import { hourApartEachTest } from "../helpers/clock";
+import { SPEC_LIMITS, useSettings } from "../helpers/settings";
 
+useSettings(SPEC_LIMITS);
 beforeAll(seedSample);
 
 const clock = hourApartEachTest(Date.UTC(2031, 0, 1));

@@ -1,10 +1,12 @@
 // X-RateLimit-Remaining is true in a burst (src/limits/lease.ts, docs/limits.md "Remaining"): a caller served by one
 // isolate is told, on each admitted call, what it may still make; the last call of a full window is told 0 and no
-// call is told more than remained. This project: keyed 10 a minute, anonymous 60; the test clock moves an hour per test.
+// call is told more than remained. This file's settings: keyed 10 a minute, anonymous 60; the test clock moves an hour per test.
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, KEYS, seedSample } from "../helpers/app";
 import { hourApartEachTest } from "../helpers/clock";
+import { SPEC_LIMITS, useSettings } from "../helpers/settings";
 
+useSettings(SPEC_LIMITS);
 beforeAll(seedSample);
 hourApartEachTest(Date.UTC(2032, 0, 1));
 

@@ -1,16 +1,17 @@
-// Downloads by parts under an anonymous limit of 10 a minute (this project's vars): the byte ranges of one
+// Downloads by parts under an anonymous limit of 10 a minute (this file's settings, TIGHT_LIMITS): the byte ranges of one
 // signed link count against the link, not the caller's address; made-up links still cost the address.
-import { exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, expectProblem, getJson, KEYS, SAMPLE_IDS, seedSample } from "../helpers/app";
 import { hourApartEachTest } from "../helpers/clock";
+import { callWorker, TIGHT_LIMITS, useSettings } from "../helpers/settings";
 
+useSettings(TIGHT_LIMITS);
 beforeAll(seedSample);
 
 hourApartEachTest(Date.UTC(2033, 0, 1));
 
 const fetchFile = (url: string, address: string, headers: Record<string, string> = {}) =>
-  exports.default.fetch(new Request(url, { headers: { "CF-Connecting-IP": address, ...headers } }));
+  callWorker(new Request(url, { headers: { "CF-Connecting-IP": address, ...headers } }));
 
 const downloads = async () => (await getJson(`/documents/${SAMPLE_IDS.publicSchematic}`, { key: KEYS.bob })).body.data.downloads as number;
 

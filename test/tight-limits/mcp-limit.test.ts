@@ -1,15 +1,16 @@
-// /mcp with the assistants' own budget of 15 a minute beside an anonymous API limit of 10 (this project's vars):
+// /mcp with the assistants' own budget of 15 a minute beside an anonymous API limit of 10 (this file's settings, TIGHT_LIMITS):
 // the API's limit never locks an assistant out; every tool call counts, however many arrive in one HTTP
 // request; an over-budget call is a tool error naming the retry time on a connection that keeps working;
 // batches are refused where the protocol removed them or where they could never fit; bodies are bounded.
-import { exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { MAX_MCP_BODY_BYTES } from "../../src/mcp/transport/rpc-body";
 import { api, expectProblem } from "../helpers/app";
 import { connectV2, MCP_URL, type ToolResult } from "../helpers/mcp";
 import { seedMcpFixture } from "../helpers/mcp-fixture";
 import { hourApartEachTest } from "../helpers/clock";
+import { callWorker, TIGHT_LIMITS, useSettings } from "../helpers/settings";
 
+useSettings(TIGHT_LIMITS);
 beforeAll(seedMcpFixture);
 
 const clock = hourApartEachTest(Date.UTC(2031, 0, 1));
@@ -20,7 +21,7 @@ const API_LIMIT = 10;
 const toolCall = (id: number) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "list_recent", arguments: { kind: "threads" } } });
 
 function post(address: string, body: BodyInit, headers: Record<string, string> = {}): Promise<Response> {
-  return exports.default.fetch(
+  return callWorker(
     new Request(MCP_URL, {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", "CF-Connecting-IP": address, ...headers },

@@ -1,9 +1,10 @@
 // A refused request (429) is always logged, with the request id the caller saw and never the key it sent:
-// ANON_RATE_PER_MINUTE = 10 in this project, and a key that is not usable counts against the address.
-import { exports } from "cloudflare:workers";
+// ANON_RATE_PER_MINUTE = 10 in this file's settings, and a key that is not usable counts against the address.
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { KEYS, ORIGIN, seedSample } from "../helpers/app";
+import { callWorker, TIGHT_LIMITS, useSettings } from "../helpers/settings";
 
+useSettings(TIGHT_LIMITS);
 beforeAll(seedSample);
 afterEach(() => vi.restoreAllMocks());
 
@@ -13,7 +14,7 @@ describe("refusal log", () => {
     vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => void raw.push(args.map(String).join(" ")));
     const refused: string[] = [];
     for (let i = 0; i < 14; i++) {
-      const res = await exports.default.fetch(
+      const res = await callWorker(
         new Request(`${ORIGIN}/api/v1/documents`, {
           headers: { "CF-Connecting-IP": "203.0.113.77", Authorization: `Bearer ${KEYS.bobRevoked}`, "X-Request-Id": `refusal-log-${i}0000` },
         }),

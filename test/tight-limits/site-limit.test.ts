@@ -1,10 +1,12 @@
-// The site's own limit, SITE_RATE_PER_MINUTE = 10 in this project: pages, feeds, sitemaps, robots.txt and
+// The site's own limit, SITE_RATE_PER_MINUTE = 10 in this file's settings: pages, feeds, sitemaps, robots.txt and
 // llms.txt per address, a 429 page in the visitor's language past it, separate from the API's counter.
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { api, seedSample } from "../helpers/app";
 import { page } from "../helpers/site";
 import { hourApartEachTest } from "../helpers/clock";
+import { TIGHT_LIMITS, useSettings } from "../helpers/settings";
 
+useSettings(TIGHT_LIMITS);
 beforeAll(seedSample);
 
 const clock = hourApartEachTest(Date.UTC(2032, 0, 1));
