@@ -41,6 +41,7 @@ export const ALSO_RELEVANT: ReadonlyMap<string, readonly string[]> = new Map([
     "NM-A311 la lap no jala, cero señales de vida",
     "NM-A311 board's a brick, zero current",
     "NM-A311 se petateó, cero amperes",
+    "NM-A311 nooo enciende, esta finadita",
   ),
   ...judged(
     DEAD_820_00165,
@@ -56,6 +57,7 @@ export const ALSO_RELEVANT: ReadonlyMap<string, readonly string[]> = new Map([
     "820-00165 doa, 0a on the meter",
     "820-00165 la mac está finada",
     "820-00165 flatlined on the bench supply",
+    "820-00165 board won't come on, zero draw",
   ),
   ...judged(
     NOT_CHARGING_LA_D821P,
@@ -65,9 +67,16 @@ export const ALSO_RELEVANT: ReadonlyMap<string, readonly string[]> = new Map([
     "LA-D821P la batería sigue clavada en 0%",
     "LA-D821P batt stuck at 0%, won't charge",
     "LA-D821P la batería no levanta porcentaje",
+    "LA-D821P la bat se clava en 0% con el trafo puesto",
+    "LA-D821P won't take a charge",
   ),
   ...judged(NOT_CHARGING_LA_H811P, "LA-H811P no carga la batería", "LA-H811P won't take juice"),
   ...judged(SHORT_820_01521, "820-01521 corto a tierra"),
-  ...judged(BIOS_NBGTK11001, "NBGTK11001 bricked after bios flash"),
-  ...judged(NO_IMAGE_DA0X8CMB6E0, "DA0X8CMB6E0 no video", "DA0X8CMB6E0 sin video"),
+  ...judged(
+    BIOS_NBGTK11001,
+    "NBGTK11001 bricked after bios flash",
+    "NBGTK11001 no bootea despues de flashear la bios",
+    "NBGTK11001 no POST since flashing the bios",
+  ),
+  ...judged(NO_IMAGE_DA0X8CMB6E0, "DA0X8CMB6E0 no video", "DA0X8CMB6E0 sin video", "DA0X8CMB6E0 fans spin, lcd shows nothing"),
 ]);

@@ -24,6 +24,7 @@ import { MEANING_CATEGORIES, MEANING_QUERIES, SCOPE_CATEGORY, SCOPE_QUERIES } fr
 import { HELD_OUT_CATEGORIES, HELD_OUT_QUERIES } from "./held-out";
 import { HELD_OUT_3_CATEGORIES, HELD_OUT_3_QUERIES } from "./held-out-3";
 import { HELD_OUT_4_CATEGORIES, HELD_OUT_4_QUERIES } from "./held-out-4";
+import { HELD_OUT_5_CATEGORIES, HELD_OUT_5_QUERIES } from "./held-out-5";
 import { checkOverlaps } from "./overlap";
 import { checkAlsoRelevant, scopeJudge, type Judge } from "./judge";
 import { ALSO_RELEVANT } from "./also-relevant";
@@ -99,8 +100,22 @@ function figures(outcomes: Outcome[]): Figures {
 
 const f2 = (x: number) => x.toFixed(2);
 
-const ALL_CATEGORIES: string[] = [...CATEGORIES, ...MEANING_CATEGORIES, ...HELD_OUT_CATEGORIES, ...HELD_OUT_3_CATEGORIES, ...HELD_OUT_4_CATEGORIES];
-const ALL_QUERIES: KnownItemQuery[] = [...QUERIES, ...MEANING_QUERIES, ...HELD_OUT_QUERIES, ...HELD_OUT_3_QUERIES, ...HELD_OUT_4_QUERIES];
+const ALL_CATEGORIES: string[] = [
+  ...CATEGORIES,
+  ...MEANING_CATEGORIES,
+  ...HELD_OUT_CATEGORIES,
+  ...HELD_OUT_3_CATEGORIES,
+  ...HELD_OUT_4_CATEGORIES,
+  ...HELD_OUT_5_CATEGORIES,
+];
+const ALL_QUERIES: KnownItemQuery[] = [
+  ...QUERIES,
+  ...MEANING_QUERIES,
+  ...HELD_OUT_QUERIES,
+  ...HELD_OUT_3_QUERIES,
+  ...HELD_OUT_4_QUERIES,
+  ...HELD_OUT_5_QUERIES,
+];
 
 function table(outcomes: Outcome[], scope: number[]): string {
   const rows = ALL_CATEGORIES.map((c) => [c, figures(outcomes.filter((o) => o.query.category === c))] as const);

@@ -264,3 +264,30 @@ describe("a Spanish participle", () => {
     expect(parseQuery("corta").terms.map((t) => t.concept?.id)).toEqual([undefined]);
   });
 });
+
+describe("a Spanish verb in -ear (a loanword's too)", () => {
+  const concepts = (q: string) => parseQuery(q).terms.map((t) => t.concept?.id);
+  it("names its concept in any tense: 'se reseteaba', 'no booteaba', 'se rebooteaba'", () => {
+    expect(concepts("se reseteaba")).toEqual(["reboots"]);
+    expect(concepts("no booteaba")).toEqual(["no-post"]);
+    expect(concepts("se rebooteaba cada rato")).toContain("reboots");
+  });
+
+  it("leaves a word that is no verb of the thesaurus alone ('paseaba')", () => {
+    expect(concepts("paseaba")).toEqual([undefined]);
+  });
+});
+
+describe("a word stretched for emphasis", () => {
+  const concepts = (q: string) => parseQuery(q).terms.map((t) => t.concept?.id);
+  it("is read with its letter once or twice: 'nooo enciende', 'no prendeee', 'keeps rebooooting'", () => {
+    expect(concepts("nooo enciende")).toEqual(["no-power"]);
+    expect(concepts("no prendeee")).toEqual(["no-power"]);
+    expect(concepts("keeps rebooooting")).toEqual(["reboots"]);
+  });
+
+  it("a letter written twice stays as written ('speed' is no other word)", () => {
+    expect(concepts("carga lenta")).toEqual(["slow-charging"]);
+    expect(concepts("fan speed")).not.toContain("no-power");
+  });
+});

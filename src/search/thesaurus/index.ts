@@ -150,8 +150,25 @@ function namedAsWritten(tokens: string[]): Entry | undefined {
   const es = BY_STEM.get(`es:${stemKeyOf(tokens, "es")}`);
   const en = BY_STEM.get(`en:${stemKeyOf(tokens, "en")}`);
   if (es && en && es.concept.id !== en.concept.id) return undefined;
-  return es ?? en ?? BY_PARTICIPLE.get(participleKeyOf(tokens)) ?? undefined;
+  return es ?? en ?? BY_PARTICIPLE.get(participleKeyOf(tokens)) ?? BY_EAR_VERB.get(earVerbKeyOf(tokens)) ?? undefined;
 }
+
+/**
+ * A Spanish verb in -ear in any tense (resetea, reseteó, reseteaba, reseteando; bootea, booteaba): forums make one
+ * of every English loanword (rebootear, flickear, bootear), and Snowball stems its forms apart ("resete", "reset").
+ * Each form is keyed as its third person present.
+ */
+const earVerbKeyOf = (tokens: string[]) =>
+  tokens.map((t) => t.replace(/^(\p{L}{3,})e(?:a|as|an|o|ar|aba|abas|aban|ando|ado|ada|ados|adas|aron)$/u, "$1ea")).join(" ");
+const BY_EAR_VERB = new Map<string, Entry | null>();
+for (const concept of CONCEPTS)
+  for (const term of concept.terms) {
+    if (term.lang !== "es") continue;
+    const key = earVerbKeyOf(term.tokens);
+    const known = BY_EAR_VERB.get(key);
+    if (known === undefined) BY_EAR_VERB.set(key, { concept, term });
+    else if (known && known.concept.id !== concept.id) BY_EAR_VERB.set(key, null);
+  }
 
 /**
  * A Spanish participle in any gender and number (pegado, pegada, pegados; colgado, colgadas): the stem is often
@@ -176,7 +193,21 @@ export function conceptNamed(tokens: string[]): Entry | undefined {
   const named = namedAsWritten(tokens);
   if (named) return named;
   const plain = undiminished(tokens);
-  return plain ? namedAsWritten(plain) : undefined;
+  if (plain) return namedAsWritten(plain);
+  for (const unstretched of unstretchedForms(tokens)) {
+    const found = namedAsWritten(unstretched) ?? namedAsWritten(undiminished(unstretched) ?? unstretched);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * A word stretched for emphasis ("nooo enciende", "no prendeee", "se calientaaa"): a letter three times or more is
+ * read once, then twice ("speeed" is "sped" or "speed"). Neither language writes a letter three times.
+ */
+function unstretchedForms(tokens: string[]): string[][] {
+  if (!tokens.some((t) => /(\p{L})\1\1/u.test(t))) return [];
+  return [1, 2].map((n) => tokens.map((t) => t.replace(/(\p{L})\1{2,}/gu, (run) => run.slice(0, n))));
 }
 
 /** Every word of the thesaurus' terms (folded). */
