@@ -27,6 +27,8 @@ const ID = {
   deadChat: "01JS0000000000000000000R14",
   wet7: "01JS0000000000000000000R15",
   dry7: "01JS0000000000000000000R16",
+  whine8: "01JS0000000000000000000R17",
+  whenGaming8: "01JS0000000000000000000R18",
 };
 
 const fixture = {
@@ -39,6 +41,7 @@ const fixture = {
     { number: "NBZZX55005", manufacturer: "Acer", platform: "Chromebook 9 Zeta", aliases: [] },
     { number: "NBZZX66006", manufacturer: "Acer", platform: "Predator 9 Zeta", aliases: [] },
     { number: "NBZZX77007", manufacturer: "Acer", platform: "TravelMate 9 Zeta", aliases: [] },
+    { number: "NBZZX88008", manufacturer: "Acer", platform: "Extensa 9 Zeta", aliases: [] },
   ],
   threads: [
     // "stuck on logo" (a concept's phrase) with the brand between its words.
@@ -69,6 +72,9 @@ const fixture = {
     // Same board: a spill told without the word corrosion, and a newer item that names no fault of the query.
     importThread(ID.wet7, "NBZZX77007", "Se mojó con agua y ahora no arranca", "La dueña la limpió con un trapo.", 15),
     importThread(ID.dry7, "NBZZX77007", "Pantalla con rayas", "Cambié el flex y sigue igual.", 16),
+    // Same board: the coil whine in English, and a newer item sharing only "cuando" and "juego" as typed.
+    importThread(ID.whine8, "NBZZX88008", "Loud whining from the inductors", "Only under load.", 17),
+    importThread(ID.whenGaming8, "NBZZX88008", "Rayas en la pantalla cuando juego", "Cambié el flex.", 18),
   ],
 };
 
@@ -110,6 +116,12 @@ describe("an item's coverage of the query's meaning", () => {
     const got = await threadIds("NBZZX22002 overheats all day");
     expect(got).toContain(ID.allDay);
     expect(got.indexOf(ID.hot)).toBeLessThan(got.indexOf(ID.allDay));
+  });
+
+  it("a Spanish 'when' ('cuando') counts for nothing either: the meaning outranks 'cuando juego' as typed", async () => {
+    const got = await threadIds("NBZZX88008 chilla cuando juego");
+    expect(got).toContain(ID.whenGaming8);
+    expect(got.indexOf(ID.whine8)).toBeLessThan(got.indexOf(ID.whenGaming8));
   });
 
   it("a concept phrase's single word alone ('battery' of 'battery won't charge') weighs a plain word, not the concept", async () => {

@@ -106,6 +106,8 @@ const FUNCTION_WORDS = new Set(
     // More of the Snowball stop lists' pronouns, articles, quantifiers and connectives: "del todo", "when gaming",
     // "some keys" say how or when, not what.
     "all any but es esta este esto hay its me mi mis muy pero some su sus te this that todo toda todos todas very when while ya",
+    // The Spanish for "when", "while" and "as soon as" ("cuando juego", "en cuanto quito el cargador"): they say when.
+    "cuando cuanto mientras",
   ]
     .join(" ")
     .split(" "),
