@@ -29,6 +29,8 @@ const ID = {
   dry7: "01JS0000000000000000000R16",
   whine8: "01JS0000000000000000000R17",
   whenGaming8: "01JS0000000000000000000R18",
+  charger9: "01JS0000000000000000000R19",
+  brought9: "01JS0000000000000000000R20",
 };
 
 const fixture = {
@@ -42,6 +44,7 @@ const fixture = {
     { number: "NBZZX66006", manufacturer: "Acer", platform: "Predator 9 Zeta", aliases: [] },
     { number: "NBZZX77007", manufacturer: "Acer", platform: "TravelMate 9 Zeta", aliases: [] },
     { number: "NBZZX88008", manufacturer: "Acer", platform: "Extensa 9 Zeta", aliases: [] },
+    { number: "NBZZX99009", manufacturer: "Acer", platform: "Ferrari 9 Zeta", aliases: [] },
   ],
   threads: [
     // "stuck on logo" (a concept's phrase) with the brand between its words.
@@ -75,6 +78,9 @@ const fixture = {
     // Same board: the coil whine in English, and a newer item sharing only "cuando" and "juego" as typed.
     importThread(ID.whine8, "NBZZX88008", "Loud whining from the inductors", "Only under load.", 17),
     importThread(ID.whenGaming8, "NBZZX88008", "Rayas en la pantalla cuando juego", "Cambié el flex.", 18),
+    // Same board: the charger in English, and a newer item with "trajo", one letter from "trafo" (a charger).
+    importThread(ID.charger9, "NBZZX99009", "Charger plug is loose", "The barrel wobbles.", 19),
+    importThread(ID.brought9, "NBZZX99009", "La trajo un cliente: pantalla con rayas", "Cambié el flex.", 20),
   ],
 };
 
@@ -144,6 +150,17 @@ describe("an item's coverage of the query's meaning", () => {
 
   it("with nothing of the meaning matched, the word as typed still ranks", async () => {
     expect((await threadIds("NBZZX22002 full load"))[0]).toBe(ID.load);
+  });
+});
+
+describe("a word the thesaurus recognised", () => {
+  it("is no typo: 'trafo' (a charger) is not corrected to 'trajo' of another item", async () => {
+    expect(parseQuery("trafo").terms.map((t) => t.concept?.id)).toEqual(["charger"]);
+    const body = (await getJson(`/search?q=${encodeURIComponent("trafo flojo")}`)).body.data;
+    const got = (body.threads as Hit[]).map((h) => h.id);
+    expect(got).toContain(ID.charger9);
+    expect(got).not.toContain(ID.brought9);
+    expect(body.interpretation.corrections).toEqual([]);
   });
 });
 

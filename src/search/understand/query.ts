@@ -366,12 +366,16 @@ export const variantWords = (parsed: ParsedQuery): string[] => [
   ...new Set(parsed.terms.flatMap((t) => [...(t.word ? [t.word] : []), ...(t.words ?? []).map((w) => w.tokens[0]).filter(isWord)])),
 ];
 
-/** Each plain word's other forms and corrections, as looser single-word alternatives. */
-export function withVariants(parsed: ParsedQuery, variantsOf: (word: string) => string[]): ParsedQuery {
+/**
+ * Each plain word's other forms and corrections, as looser single-word alternatives. A word of a phrase the
+ * thesaurus recognised is no typo: only its other forms (`formsOf`) widen it ("trafo" is not "trajo").
+ */
+export function withVariants(parsed: ParsedQuery, variantsOf: (word: string) => string[], formsOf: (word: string) => string[] = variantsOf): ParsedQuery {
   const terms = parsed.terms.map((term) => {
-    if (term.words) return { ...term, wordVariants: term.words.map((w) => variantsOf(w.tokens[0]).map((v) => phrase([v]))) };
+    const widen = term.concept ? formsOf : variantsOf;
+    if (term.words) return { ...term, wordVariants: term.words.map((w) => widen(w.tokens[0]).map((v) => phrase([v]))) };
     if (!term.word) return term;
-    const extra = variantsOf(term.word).map((v) => phrase([v]));
+    const extra = widen(term.word).map((v) => phrase([v]));
     return extra.length ? { ...term, loose: [...(term.loose ?? []), ...extra] } : term;
   });
   return { ...parsed, terms };
