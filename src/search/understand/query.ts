@@ -370,7 +370,11 @@ export const variantWords = (parsed: ParsedQuery): string[] => [
  * Each plain word's other forms and corrections, as looser single-word alternatives. A word of a phrase the
  * thesaurus recognised is no typo: only its other forms (`formsOf`) widen it ("trafo" is not "trajo").
  */
-export function withVariants(parsed: ParsedQuery, variantsOf: (word: string) => string[], formsOf: (word: string) => string[] = variantsOf): ParsedQuery {
+export function withVariants(
+  parsed: ParsedQuery,
+  variantsOf: (word: string) => string[],
+  formsOf: (word: string) => string[] = variantsOf,
+): ParsedQuery {
   const terms = parsed.terms.map((term) => {
     const widen = term.concept ? formsOf : variantsOf;
     if (term.words) return { ...term, wordVariants: term.words.map((w) => widen(w.tokens[0]).map((v) => phrase([v]))) };
