@@ -31,6 +31,8 @@ const ID = {
   whenGaming8: "01JS0000000000000000000R18",
   charger9: "01JS0000000000000000000R19",
   brought9: "01JS0000000000000000000R20",
+  burnt11: "01JS0000000000000000000R23",
+  aside11: "01JS0000000000000000000R24",
 };
 
 const fixture = {
@@ -45,6 +47,7 @@ const fixture = {
     { number: "NBZZX77007", manufacturer: "Acer", platform: "TravelMate 9 Zeta", aliases: [] },
     { number: "NBZZX88008", manufacturer: "Acer", platform: "Extensa 9 Zeta", aliases: [] },
     { number: "NBZZX99009", manufacturer: "Acer", platform: "Ferrari 9 Zeta", aliases: [] },
+    { number: "NBZZXBB011", manufacturer: "Acer", platform: "Aspire 11 Zeta", aliases: [] },
   ],
   threads: [
     // "stuck on logo" (a concept's phrase) with the brand between its words.
@@ -81,6 +84,12 @@ const fixture = {
     // Same board: the charger in English, and a newer item with "trajo", one letter from "trafo" (a charger).
     importThread(ID.charger9, "NBZZX99009", "Charger plug is loose", "The barrel wobbles.", 19),
     importThread(ID.brought9, "NBZZX99009", "La trajo un cliente: pantalla con rayas", "Cambié el flex.", 20),
+    // Same board: the fault said in the title, and a newer thread whose reply shares plain words in passing.
+    importThread(ID.burnt11, "NBZZXBB011", "Olor a quemado al enchufarla", "Se nota al abrirla.", 23),
+    {
+      ...importThread(ID.aside11, "NBZZXBB011", "Pantalla con rayas", "Cambié el flex.", 24),
+      posts: [{ author: "alice", body: "Ajustá el tornillo nuevo que está cerca de la bisagra.", created_at: "2026-10-25T00:00:00Z" }],
+    },
   ],
 };
 
@@ -128,6 +137,12 @@ describe("an item's coverage of the query's meaning", () => {
     const got = await threadIds("NBZZX88008 chilla cuando juego");
     expect(got).toContain(ID.whenGaming8);
     expect(got.indexOf(ID.whine8)).toBeLessThan(got.indexOf(ID.whenGaming8));
+  });
+
+  it("a plain word counts where the item states its fault, not in a reply's aside", async () => {
+    const got = await threadIds("NBZZXBB011 quemado cerca del tornillo nuevo");
+    expect(got).toContain(ID.aside11);
+    expect(got.indexOf(ID.burnt11)).toBeLessThan(got.indexOf(ID.aside11));
   });
 
   it("a concept phrase's single word alone ('battery' of 'battery won't charge') weighs a plain word, not the concept", async () => {

@@ -343,6 +343,8 @@ export function termExpressions(parsed: ParsedQuery, statement?: readonly string
     // The concept said in the item's own statement of its fault (STATEMENT_COLUMNS), not only in replies.
     const inItem = renderTerm(t, "loose", "all");
     const said = t.concept && statement ? `{${statement.join(" ")}} : (${inItem})` : inItem;
+    // A plain word counts where the item states its fault, not in a reply's aside ("de nuevo", "next to U2201").
+    if (!t.concept && statement) return [{ match: `{${statement.join(" ")}} : (${any})`, weight: 1 }];
     if (!t.concept || said === any) return [{ match: any, weight: coverageWeight(t) }];
     return [
       { match: said, weight: coverageWeight(t) - 1 },
