@@ -6,6 +6,7 @@
 import { normalizeBoardNumber } from "../../core/urls";
 import { conceptById, expansionsOf, IMPLIED_EXPANSIONS, MAX_QUERY_EXPANSIONS } from "../thesaurus";
 import { isPart } from "../thesaurus/compose";
+import { FUNCTION_WORDS, NEGATIONS } from "./function-words";
 import { conceptAt, conceptOrComposedAt, hasDigit, type Word, words } from "./words";
 import { temperatureAt } from "./temperature";
 import { tokenize } from "./tokens";
@@ -99,21 +100,6 @@ function pairable(a: Word, b: Word): boolean {
 
 const isWord = (token: string) => /^\p{L}+$/u.test(token);
 
-/** Spanish and English function words: no meaning of their own in a search for any word. */
-const FUNCTION_WORDS = new Set(
-  [
-    "a al an and are as at be by con de del el en for from in is it la las le lo los my no not of on or por que se sin the to un una y with",
-    // More of the Snowball stop lists' pronouns, articles, quantifiers and connectives: "del todo", "when gaming",
-    // "some keys" say how or when, not what.
-    "all any but es esta este esto hay its me mi mis muy pero some su sus te this that todo toda todos todas very when while ya",
-    // The Spanish for "when", "while" and "as soon as" ("cuando juego", "en cuanto quito el cargador"): they say when.
-    "cuando cuanto mientras",
-  ]
-    .join(" ")
-    .split(" "),
-);
-/** Negations, Spanish and English (`t` is what "won't", "doesn't" and "can't" end in once tokenized). */
-const NEGATIONS = new Set(["no", "not", "ni", "sin", "nunca", "never", "t"]);
 const isNegation = (w: Alternative) => w.tokens.length === 1 && NEGATIONS.has(w.tokens[0]);
 
 /** Tokens a concept's other phrase may have between its words ("stuck on the Acer logo" says "stuck on logo"). */
