@@ -33,6 +33,8 @@ const ID = {
   brought9: "01JS0000000000000000000R20",
   burnt11: "01JS0000000000000000000R23",
   aside11: "01JS0000000000000000000R24",
+  hot12: "01JS0000000000000000000R25",
+  vcore12: "01JS0000000000000000000R26",
 };
 
 const fixture = {
@@ -48,6 +50,7 @@ const fixture = {
     { number: "NBZZX88008", manufacturer: "Acer", platform: "Extensa 9 Zeta", aliases: [] },
     { number: "NBZZX99009", manufacturer: "Acer", platform: "Ferrari 9 Zeta", aliases: [] },
     { number: "NBZZXBB011", manufacturer: "Acer", platform: "Aspire 11 Zeta", aliases: [] },
+    { number: "NBZZXCC012", manufacturer: "Acer", platform: "Aspire 12 Zeta", aliases: [] },
   ],
   threads: [
     // "stuck on logo" (a concept's phrase) with the brand between its words.
@@ -85,6 +88,9 @@ const fixture = {
     importThread(ID.charger9, "NBZZX99009", "Charger plug is loose", "The barrel wobbles.", 19),
     importThread(ID.brought9, "NBZZX99009", "La trajo un cliente: pantalla con rayas", "Cambié el flex.", 20),
     // Same board: the fault said in the title, and a newer thread whose reply shares plain words in passing.
+    // Same board: the fault (runs hot) without the part, and a newer item naming the part (the CPU) as typed.
+    importThread(ID.hot12, "NBZZXCC012", "Runs very hot in games", "Repasted it.", 25),
+    importThread(ID.vcore12, "NBZZXCC012", "No vcore on the CPU", "The controller is fine.", 26),
     importThread(ID.burnt11, "NBZZXBB011", "Olor a quemado al enchufarla", "Se nota al abrirla.", 23),
     {
       ...importThread(ID.aside11, "NBZZXBB011", "Pantalla con rayas", "Cambié el flex.", 24),
@@ -143,6 +149,12 @@ describe("an item's coverage of the query's meaning", () => {
     const got = await threadIds("NBZZXBB011 quemado cerca del tornillo nuevo");
     expect(got).toContain(ID.aside11);
     expect(got.indexOf(ID.burnt11)).toBeLessThan(got.indexOf(ID.aside11));
+  });
+
+  it("beside a fault, a part ('cpu') weighs a plain word: the fault in other words outranks the part as typed", async () => {
+    const got = await threadIds("NBZZXCC012 cpu at 95c while playing");
+    expect(got).toContain(ID.vcore12);
+    expect(got.indexOf(ID.hot12)).toBeLessThan(got.indexOf(ID.vcore12));
   });
 
   it("a concept phrase's single word alone ('battery' of 'battery won't charge') weighs a plain word, not the concept", async () => {

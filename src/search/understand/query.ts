@@ -315,7 +315,8 @@ function termsOf(parsed: ParsedQuery, mode: "all" | "any"): Term[] {
  * ("overheats" over "load" in "overheats under load").
  */
 export const CONCEPT_COVERAGE_WEIGHT = 2;
-const coverageWeight = (t: Term) => (t.concept ? CONCEPT_COVERAGE_WEIGHT : 1);
+// Beside a fault the query names, a part ("cpu" of "cpu at 95c") says where, not what: it weighs a plain word.
+const coverageWeight = (t: Term, withFault: boolean) => (t.concept && !(withFault && t.concept.part) ? CONCEPT_COVERAGE_WEIGHT : 1);
 
 /**
  * Each term's own expression (any word) and its weight: the weight of those an item matches ranks it in the
@@ -324,16 +325,18 @@ const coverageWeight = (t: Term) => (t.concept ? CONCEPT_COVERAGE_WEIGHT : 1);
  * words) weighs the concept's full weight.
  */
 export function termExpressions(parsed: ParsedQuery, statement?: readonly string[]): { match: string; weight: number }[] {
-  return termsOf(parsed, "any").flatMap((t) => {
+  const terms = termsOf(parsed, "any");
+  const withFault = terms.some((t) => t.concept && !t.concept.part);
+  return terms.flatMap((t) => {
     const any = renderTerm(t, "loose", "any");
     // The concept said in the item's own statement of its fault (STATEMENT_COLUMNS), not only in replies.
     const inItem = renderTerm(t, "loose", "all");
     const said = t.concept && statement ? `{${statement.join(" ")}} : (${inItem})` : inItem;
     // A plain word counts where the item states its fault, not in a reply's aside ("de nuevo", "next to U2201").
     if (!t.concept && statement) return [{ match: `{${statement.join(" ")}} : (${any})`, weight: 1 }];
-    if (!t.concept || said === any) return [{ match: any, weight: coverageWeight(t) }];
+    if (!t.concept || said === any) return [{ match: any, weight: coverageWeight(t, withFault) }];
     return [
-      { match: said, weight: coverageWeight(t) - 1 },
+      { match: said, weight: coverageWeight(t, withFault) - 1 },
       { match: any, weight: 1 },
     ];
   });
