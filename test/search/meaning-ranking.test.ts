@@ -27,6 +27,14 @@ const ID = {
   deadChat: "01JS0000000000000000000R14",
   wet7: "01JS0000000000000000000R15",
   dry7: "01JS0000000000000000000R16",
+  whine8: "01JS0000000000000000000R17",
+  whenGaming8: "01JS0000000000000000000R18",
+  charger9: "01JS0000000000000000000R19",
+  brought9: "01JS0000000000000000000R20",
+  burnt11: "01JS0000000000000000000R23",
+  aside11: "01JS0000000000000000000R24",
+  hot12: "01JS0000000000000000000R25",
+  vcore12: "01JS0000000000000000000R26",
 };
 
 const fixture = {
@@ -39,6 +47,10 @@ const fixture = {
     { number: "NBZZX55005", manufacturer: "Acer", platform: "Chromebook 9 Zeta", aliases: [] },
     { number: "NBZZX66006", manufacturer: "Acer", platform: "Predator 9 Zeta", aliases: [] },
     { number: "NBZZX77007", manufacturer: "Acer", platform: "TravelMate 9 Zeta", aliases: [] },
+    { number: "NBZZX88008", manufacturer: "Acer", platform: "Extensa 9 Zeta", aliases: [] },
+    { number: "NBZZX99009", manufacturer: "Acer", platform: "Ferrari 9 Zeta", aliases: [] },
+    { number: "NBZZXBB011", manufacturer: "Acer", platform: "Aspire 11 Zeta", aliases: [] },
+    { number: "NBZZXCC012", manufacturer: "Acer", platform: "Aspire 12 Zeta", aliases: [] },
   ],
   threads: [
     // "stuck on logo" (a concept's phrase) with the brand between its words.
@@ -69,6 +81,21 @@ const fixture = {
     // Same board: a spill told without the word corrosion, and a newer item that names no fault of the query.
     importThread(ID.wet7, "NBZZX77007", "Se mojó con agua y ahora no arranca", "La dueña la limpió con un trapo.", 15),
     importThread(ID.dry7, "NBZZX77007", "Pantalla con rayas", "Cambié el flex y sigue igual.", 16),
+    // Same board: the coil whine in English, and a newer item sharing only "cuando" and "juego" as typed.
+    importThread(ID.whine8, "NBZZX88008", "Loud whining from the inductors", "Only under load.", 17),
+    importThread(ID.whenGaming8, "NBZZX88008", "Rayas en la pantalla cuando juego", "Cambié el flex.", 18),
+    // Same board: the charger in English, and a newer item with "trajo", one letter from "trafo" (a charger).
+    importThread(ID.charger9, "NBZZX99009", "Charger plug is loose", "The barrel wobbles.", 19),
+    importThread(ID.brought9, "NBZZX99009", "La trajo un cliente: pantalla con rayas", "Cambié el flex.", 20),
+    // Same board: the fault said in the title, and a newer thread whose reply shares plain words in passing.
+    // Same board: the fault (runs hot) without the part, and a newer item naming the part (the CPU) as typed.
+    importThread(ID.hot12, "NBZZXCC012", "Runs very hot in games", "Repasted it.", 25),
+    importThread(ID.vcore12, "NBZZXCC012", "No vcore on the CPU", "The controller is fine.", 26),
+    importThread(ID.burnt11, "NBZZXBB011", "Olor a quemado al enchufarla", "Se nota al abrirla.", 23),
+    {
+      ...importThread(ID.aside11, "NBZZXBB011", "Pantalla con rayas", "Cambié el flex.", 24),
+      posts: [{ author: "alice", body: "Ajustá el tornillo nuevo que está cerca de la bisagra.", created_at: "2026-10-25T00:00:00Z" }],
+    },
   ],
 };
 
@@ -112,6 +139,24 @@ describe("an item's coverage of the query's meaning", () => {
     expect(got.indexOf(ID.hot)).toBeLessThan(got.indexOf(ID.allDay));
   });
 
+  it("a Spanish 'when' ('cuando') counts for nothing either: the meaning outranks 'cuando juego' as typed", async () => {
+    const got = await threadIds("NBZZX88008 chilla cuando juego");
+    expect(got).toContain(ID.whenGaming8);
+    expect(got.indexOf(ID.whine8)).toBeLessThan(got.indexOf(ID.whenGaming8));
+  });
+
+  it("a plain word counts where the item states its fault, not in a reply's aside", async () => {
+    const got = await threadIds("NBZZXBB011 quemado cerca del tornillo nuevo");
+    expect(got).toContain(ID.aside11);
+    expect(got.indexOf(ID.burnt11)).toBeLessThan(got.indexOf(ID.aside11));
+  });
+
+  it("beside a fault, a part ('cpu') weighs a plain word: the fault in other words outranks the part as typed", async () => {
+    const got = await threadIds("NBZZXCC012 cpu at 95c while playing");
+    expect(got).toContain(ID.vcore12);
+    expect(got.indexOf(ID.hot12)).toBeLessThan(got.indexOf(ID.vcore12));
+  });
+
   it("a concept phrase's single word alone ('battery' of 'battery won't charge') weighs a plain word, not the concept", async () => {
     const got = await threadIds("NBZZX33003 battery won't charge, charger replaced");
     expect(got).toContain(ID.deadEn);
@@ -132,6 +177,17 @@ describe("an item's coverage of the query's meaning", () => {
 
   it("with nothing of the meaning matched, the word as typed still ranks", async () => {
     expect((await threadIds("NBZZX22002 full load"))[0]).toBe(ID.load);
+  });
+});
+
+describe("a word the thesaurus recognised", () => {
+  it("is no typo: 'trafo' (a charger) is not corrected to 'trajo' of another item", async () => {
+    expect(parseQuery("trafo").terms.map((t) => t.concept?.id)).toEqual(["charger"]);
+    const body = (await getJson(`/search?q=${encodeURIComponent("trafo flojo")}`)).body.data;
+    const got = (body.threads as Hit[]).map((h) => h.id);
+    expect(got).toContain(ID.charger9);
+    expect(got).not.toContain(ID.brought9);
+    expect(body.interpretation.corrections).toEqual([]);
   });
 });
 

@@ -20,7 +20,8 @@ export function interpretationOf(parsed: ParsedQuery, variantsOf: (word: string)
     const v = term.word ? variantsOf(term.word) : undefined;
     // A word the index holds as typed was no typo: its nearest spellings still widen the match, unreported
     // (the site would say "Showing results for poner" for "power").
-    if (term.word && v?.corrections.length && !v.known) corrections.push({ word: term.word, to: v.corrections });
+    // A word the thesaurus recognised was no typo either: its corrections are not searched.
+    if (term.word && !term.concept && v?.corrections.length && !v.known) corrections.push({ word: term.word, to: v.corrections });
     if (term.word && v?.forms.length) forms.push({ word: term.word, to: v.forms });
     if (term.concept)
       concepts.push({

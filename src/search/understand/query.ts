@@ -6,6 +6,7 @@
 import { normalizeBoardNumber } from "../../core/urls";
 import { conceptById, expansionsOf, IMPLIED_EXPANSIONS, MAX_QUERY_EXPANSIONS } from "../thesaurus";
 import { isPart } from "../thesaurus/compose";
+import { FUNCTION_WORDS, NEGATIONS } from "./function-words";
 import { conceptAt, conceptOrComposedAt, hasDigit, type Word, words } from "./words";
 import { temperatureAt } from "./temperature";
 import { tokenize } from "./tokens";
@@ -99,19 +100,6 @@ function pairable(a: Word, b: Word): boolean {
 
 const isWord = (token: string) => /^\p{L}+$/u.test(token);
 
-/** Spanish and English function words: no meaning of their own in a search for any word. */
-const FUNCTION_WORDS = new Set(
-  [
-    "a al an and are as at be by con de del el en for from in is it la las le lo los my no not of on or por que se sin the to un una y with",
-    // More of the Snowball stop lists' pronouns, articles, quantifiers and connectives: "del todo", "when gaming",
-    // "some keys" say how or when, not what.
-    "all any but es esta este esto hay its me mi mis muy pero some su sus te this that todo toda todos todas very when while ya",
-  ]
-    .join(" ")
-    .split(" "),
-);
-/** Negations, Spanish and English (`t` is what "won't", "doesn't" and "can't" end in once tokenized). */
-const NEGATIONS = new Set(["no", "not", "ni", "sin", "nunca", "never", "t"]);
 const isNegation = (w: Alternative) => w.tokens.length === 1 && NEGATIONS.has(w.tokens[0]);
 
 /** Tokens a concept's other phrase may have between its words ("stuck on the Acer logo" says "stuck on logo"). */
@@ -327,7 +315,8 @@ function termsOf(parsed: ParsedQuery, mode: "all" | "any"): Term[] {
  * ("overheats" over "load" in "overheats under load").
  */
 export const CONCEPT_COVERAGE_WEIGHT = 2;
-const coverageWeight = (t: Term) => (t.concept ? CONCEPT_COVERAGE_WEIGHT : 1);
+// Beside a fault the query names, a part ("cpu" of "cpu at 95c") says where, not what: it weighs a plain word.
+const coverageWeight = (t: Term, withFault: boolean) => (t.concept && !(withFault && t.concept.part) ? CONCEPT_COVERAGE_WEIGHT : 1);
 
 /**
  * Each term's own expression (any word) and its weight: the weight of those an item matches ranks it in the
@@ -336,14 +325,18 @@ const coverageWeight = (t: Term) => (t.concept ? CONCEPT_COVERAGE_WEIGHT : 1);
  * words) weighs the concept's full weight.
  */
 export function termExpressions(parsed: ParsedQuery, statement?: readonly string[]): { match: string; weight: number }[] {
-  return termsOf(parsed, "any").flatMap((t) => {
+  const terms = termsOf(parsed, "any");
+  const withFault = terms.some((t) => t.concept && !t.concept.part);
+  return terms.flatMap((t) => {
     const any = renderTerm(t, "loose", "any");
     // The concept said in the item's own statement of its fault (STATEMENT_COLUMNS), not only in replies.
     const inItem = renderTerm(t, "loose", "all");
     const said = t.concept && statement ? `{${statement.join(" ")}} : (${inItem})` : inItem;
-    if (!t.concept || said === any) return [{ match: any, weight: coverageWeight(t) }];
+    // A plain word counts where the item states its fault, not in a reply's aside ("de nuevo", "next to U2201").
+    if (!t.concept && statement) return [{ match: `{${statement.join(" ")}} : (${any})`, weight: 1 }];
+    if (!t.concept || said === any) return [{ match: any, weight: coverageWeight(t, withFault) }];
     return [
-      { match: said, weight: coverageWeight(t) - 1 },
+      { match: said, weight: coverageWeight(t, withFault) - 1 },
       { match: any, weight: 1 },
     ];
   });
@@ -364,12 +357,20 @@ export const variantWords = (parsed: ParsedQuery): string[] => [
   ...new Set(parsed.terms.flatMap((t) => [...(t.word ? [t.word] : []), ...(t.words ?? []).map((w) => w.tokens[0]).filter(isWord)])),
 ];
 
-/** Each plain word's other forms and corrections, as looser single-word alternatives. */
-export function withVariants(parsed: ParsedQuery, variantsOf: (word: string) => string[]): ParsedQuery {
+/**
+ * Each plain word's other forms and corrections, as looser single-word alternatives. A word of a phrase the
+ * thesaurus recognised is no typo: only its other forms (`formsOf`) widen it ("trafo" is not "trajo").
+ */
+export function withVariants(
+  parsed: ParsedQuery,
+  variantsOf: (word: string) => string[],
+  formsOf: (word: string) => string[] = variantsOf,
+): ParsedQuery {
   const terms = parsed.terms.map((term) => {
-    if (term.words) return { ...term, wordVariants: term.words.map((w) => variantsOf(w.tokens[0]).map((v) => phrase([v]))) };
+    const widen = term.concept ? formsOf : variantsOf;
+    if (term.words) return { ...term, wordVariants: term.words.map((w) => widen(w.tokens[0]).map((v) => phrase([v]))) };
     if (!term.word) return term;
-    const extra = variantsOf(term.word).map((v) => phrase([v]));
+    const extra = widen(term.word).map((v) => phrase([v]));
     return extra.length ? { ...term, loose: [...(term.loose ?? []), ...extra] } : term;
   });
   return { ...parsed, terms };

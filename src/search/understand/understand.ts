@@ -215,7 +215,8 @@ export async function prepare(ctx: QueryContext, q: string, tuning: SearchTuning
     const v = variantCache.get(word, now);
     return v ? [...v.forms, ...v.corrections] : [];
   };
-  const loose = () => withVariants(parsed, known);
+  const knownForms = (word: string) => variantCache.get(word, now)?.forms ?? [];
+  const loose = () => withVariants(parsed, known, knownForms);
   // Each term is weighed with everything it will match (its other forms and corrections included). Words
   // first seen by this isolate have no variants yet: the first round trip counts what is known (the words
   // as typed) beside the variant lookups, and the counts still missing once the variants are read ride
@@ -273,7 +274,7 @@ export async function prepare(ctx: QueryContext, q: string, tuning: SearchTuning
     boardsOfWords(named.map((word) => memory.words.get(word, now) ?? [])),
     hits.map((h) => ({ id: h.id, matched: h.matched, number: h.spellings[0] })),
   );
-  const expanded = withVariants(boardsExpanded, known);
+  const expanded = withVariants(boardsExpanded, known, knownForms);
   // Per text database: counts unknown there, and zeros counted before the generation now known (to be trusted
   // again), ride with its ranking; which terms it cannot match (src/search/rank/shard-absence.ts).
   const expandedKeys = countKeys(shapesOf(expanded));
