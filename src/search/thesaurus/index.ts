@@ -134,15 +134,22 @@ const stemKeyOf = (tokens: string[], lang: Language) =>
     })
     .join(" ");
 
-/** Each term's words by their stems (in the term's language); a stem key two concepts share names neither. */
-const BY_STEM = new Map<string, Entry | null>();
-for (const concept of CONCEPTS)
-  for (const term of concept.terms) {
-    const key = `${term.lang}:${stemKeyOf(term.tokens, term.lang)}`;
-    const known = BY_STEM.get(key);
-    if (known === undefined) BY_STEM.set(key, { concept, term });
-    else if (known && known.concept.id !== concept.id) BY_STEM.set(key, null);
-  }
+/** The terms (of `lang` only, when given) by a key of their words; a key two concepts share names neither (null). */
+function termsByKey(keyOf: (term: ConceptTerm) => string, lang?: Language): Map<string, Entry | null> {
+  const byKey = new Map<string, Entry | null>();
+  for (const concept of CONCEPTS)
+    for (const term of concept.terms) {
+      if (lang && term.lang !== lang) continue;
+      const key = keyOf(term);
+      const known = byKey.get(key);
+      if (known === undefined) byKey.set(key, { concept, term });
+      else if (known && known.concept.id !== concept.id) byKey.set(key, null);
+    }
+  return byKey;
+}
+
+/** Each term's words by their stems (in the term's language). */
+const BY_STEM = termsByKey((term) => `${term.lang}:${stemKeyOf(term.tokens, term.lang)}`);
 
 function namedAsWritten(tokens: string[]): Entry | undefined {
   const exact = conceptOf(tokens);
@@ -160,30 +167,14 @@ function namedAsWritten(tokens: string[]): Entry | undefined {
  */
 const earVerbKeyOf = (tokens: string[]) =>
   tokens.map((t) => t.replace(/^(\p{L}{3,})e(?:a|as|an|o|ar|aba|abas|aban|ando|ado|ada|ados|adas|aron)$/u, "$1ea")).join(" ");
-const BY_EAR_VERB = new Map<string, Entry | null>();
-for (const concept of CONCEPTS)
-  for (const term of concept.terms) {
-    if (term.lang !== "es") continue;
-    const key = earVerbKeyOf(term.tokens);
-    const known = BY_EAR_VERB.get(key);
-    if (known === undefined) BY_EAR_VERB.set(key, { concept, term });
-    else if (known && known.concept.id !== concept.id) BY_EAR_VERB.set(key, null);
-  }
+const BY_EAR_VERB = termsByKey((term) => earVerbKeyOf(term.tokens), "es");
 
 /**
  * A Spanish participle in any gender and number (pegado, pegada, pegados; colgado, colgadas): the stem is often
  * shorter than MIN_CONCEPT_STEM ("peg", "colg"), so only its masculine singular was a term's word as written.
  */
 const participleKeyOf = (tokens: string[]) => tokens.map((t) => t.replace(/^(\p{L}{2,}[ai])d(?:a|os|as)$/u, "$1do")).join(" ");
-const BY_PARTICIPLE = new Map<string, Entry | null>();
-for (const concept of CONCEPTS)
-  for (const term of concept.terms) {
-    if (term.lang !== "es") continue;
-    const key = participleKeyOf(term.tokens);
-    const known = BY_PARTICIPLE.get(key);
-    if (known === undefined) BY_PARTICIPLE.set(key, { concept, term });
-    else if (known && known.concept.id !== concept.id) BY_PARTICIPLE.set(key, null);
-  }
+const BY_PARTICIPLE = termsByKey((term) => participleKeyOf(term.tokens), "es");
 
 /**
  * The concept a phrase names as written or in another form of its words (same stems, either language), or with a
