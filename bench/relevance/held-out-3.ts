@@ -5,13 +5,12 @@
 // VE cornetas) and bench slang (volado, reventado); English: repair-shop talk (doa, bl, batt, drowned,
 // magic smoke, chokes screaming). Each names one item of the demo data by board number and a symptom
 // in other words. Never edit one to suit the engine.
-import { C, T, type Group, type KnownItemQuery } from "./queries";
+import { C, T, type KnownItemQuery, knownItems } from "./queries";
 import { K, M } from "./meaning";
 
 export const HELD_OUT_3_CATEGORIES = ["held-out 3 es (regional, slang)", "held-out 3 en (shop talk)", "held-out 3b (es and en)"] as const;
 type Category = (typeof HELD_OUT_3_CATEGORIES)[number];
-const q = (category: Category, group: Group, target: string, ...queries: string[]): KnownItemQuery[] =>
-  queries.map((text) => ({ q: text, category, group, target }));
+const q = knownItems<Category>();
 const ES: Category = "held-out 3 es (regional, slang)";
 const EN: Category = "held-out 3 en (shop talk)";
 // Written after the round's thesaurus words (by the same hand) and before any engine change that followed:

@@ -6,13 +6,12 @@
 // rebootear; CL pestañea, alimentador; CO no marcan; ES se cuelga, cardenillo, va y viene; VE cornetas);
 // English: repair-shop talk (flatlined, tjmax, magic smoke, keeb, won't take juice, dead short).
 // Other items equally relevant are judged in also-relevant.ts by its rule. Never edit one to suit the engine.
-import { C, T, type Group, type KnownItemQuery } from "./queries";
+import { C, T, type KnownItemQuery, knownItems } from "./queries";
 import { K, M } from "./meaning";
 
 export const HELD_OUT_4_CATEGORIES = ["held-out 4 es (regional, colloquial)", "held-out 4 en (shop talk)"] as const;
 type Category = (typeof HELD_OUT_4_CATEGORIES)[number];
-const q = (category: Category, group: Group, target: string, ...queries: string[]): KnownItemQuery[] =>
-  queries.map((text) => ({ q: text, category, group, target }));
+const q = knownItems<Category>();
 const ES: Category = "held-out 4 es (regional, colloquial)";
 const EN: Category = "held-out 4 en (shop talk)";
 

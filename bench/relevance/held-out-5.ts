@@ -7,13 +7,12 @@
 // corta; everywhere flickea, chilla, nooo); English: shop and forum talk (zero draw, dead short, splash
 // screen, magic smoke, no POST, latte all over it). Other items equally relevant are judged in
 // also-relevant.ts by its rule. Never edit one to suit the engine.
-import { C, T, type Group, type KnownItemQuery } from "./queries";
+import { C, T, type KnownItemQuery, knownItems } from "./queries";
 import { K, M } from "./meaning";
 
 export const HELD_OUT_5_CATEGORIES = ["held-out 5 es (regional, colloquial)", "held-out 5 en (shop talk)"] as const;
 type Category = (typeof HELD_OUT_5_CATEGORIES)[number];
-const q = (category: Category, group: Group, target: string, ...queries: string[]): KnownItemQuery[] =>
-  queries.map((text) => ({ q: text, category, group, target }));
+const q = knownItems<Category>();
 const ES: Category = "held-out 5 es (regional, colloquial)";
 const EN: Category = "held-out 5 en (shop talk)";
 

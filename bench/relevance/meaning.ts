@@ -3,7 +3,7 @@
 // spelling with its target (only the board number, model or product line; `npm run bench:relevance --
 // --check` verifies it), so they measure what an engine understands rather than what it matches.
 // Scope queries carry graded judgments: the named items 2, any other item of the boards in scope 1.
-import { C, T, type Group, type KnownItemQuery } from "./queries";
+import { C, T, type KnownItemQuery, knownItems } from "./queries";
 
 export const MEANING_CATEGORIES = [
   "synonyms es",
@@ -42,8 +42,7 @@ export const K = {
   fet: "60NB0CF0-MB1310: hot chip, CPU rail short, MOSFET replaced",
 };
 type Category = (typeof MEANING_CATEGORIES)[number];
-const q = (category: Category, group: Group, target: string, ...queries: string[]): KnownItemQuery[] =>
-  queries.map((text) => ({ q: text, category, group, target }));
+const q = knownItems<Category>();
 
 export const MEANING_QUERIES: KnownItemQuery[] = [
   // Spanish words the target does not use: regional, colloquial, another synonym.

@@ -69,8 +69,13 @@ const D = {
   noImage: "Diagnóstico rápido de placas sin imagen",
 };
 
-const q = (category: Category, group: Group, target: string, ...queries: string[]): KnownItemQuery[] =>
-  queries.map((text) => ({ q: text, category, group, target }));
+/** The maker of one set's queries: a category of the set, the group and target, then the queries that should find it. */
+export const knownItems =
+  <C extends string>() =>
+  (category: C, group: Group, target: string, ...queries: string[]): KnownItemQuery[] =>
+    queries.map((text) => ({ q: text, category, group, target }));
+
+const q = knownItems<Category>();
 
 export const QUERIES: KnownItemQuery[] = [
   // Board spellings: numbers as people type them.
