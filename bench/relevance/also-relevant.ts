@@ -42,6 +42,7 @@ export const ALSO_RELEVANT: ReadonlyMap<string, readonly string[]> = new Map([
     "NM-A311 board's a brick, zero current",
     "NM-A311 se petateó, cero amperes",
     "NM-A311 nooo enciende, esta finadita",
+    "NM-A311 la compu esta frita, le das al power y cero reaccion",
   ),
   ...judged(
     DEAD_820_00165,
@@ -58,6 +59,8 @@ export const ALSO_RELEVANT: ReadonlyMap<string, readonly string[]> = new Map([
     "820-00165 la mac está finada",
     "820-00165 flatlined on the bench supply",
     "820-00165 board won't come on, zero draw",
+    "820-00165 la mac no da señales de vida",
+    "820-00165 zero signs of life, no chime",
   ),
   ...judged(
     NOT_CHARGING_LA_D821P,
@@ -69,6 +72,8 @@ export const ALSO_RELEVANT: ReadonlyMap<string, readonly string[]> = new Map([
     "LA-D821P la batería no levanta porcentaje",
     "LA-D821P la bat se clava en 0% con el trafo puesto",
     "LA-D821P won't take a charge",
+    "LA-D821P la bateria no jala, horas conectada y sigue igual",
+    "LA-D821P battery stuck, never tops up",
   ),
   ...judged(NOT_CHARGING_LA_H811P, "LA-H811P no carga la batería", "LA-H811P won't take juice"),
   ...judged(SHORT_820_01521, "820-01521 corto a tierra"),
@@ -77,6 +82,7 @@ export const ALSO_RELEVANT: ReadonlyMap<string, readonly string[]> = new Map([
     "NBGTK11001 bricked after bios flash",
     "NBGTK11001 no bootea despues de flashear la bios",
     "NBGTK11001 no POST since flashing the bios",
+    "NBGTK11001 bricked by a bad flash",
   ),
   ...judged(NO_IMAGE_DA0X8CMB6E0, "DA0X8CMB6E0 no video", "DA0X8CMB6E0 sin video", "DA0X8CMB6E0 fans spin, lcd shows nothing"),
 ]);
