@@ -101,7 +101,9 @@ describe("GET /changes", () => {
     expect((await api(`/changes?since=${recent}`)).status).toBe(200);
   });
 
-  it("a mirror built from the feed equals the lists, anonymous and with a key (own and shared), through takedown, unsharing, unpublishing, hiding and deleting", async () => {
+  it("a mirror built from the feed equals the lists, anonymous and with a key (own and shared), through takedown, unsharing, unpublishing, hiding and deleting", {
+    timeout: 90_000,
+  }, async () => {
     const anonymous = new Mirror();
     const bob = new Mirror(KEYS.bob);
     const alice = new Mirror(KEYS.aliceRead);
