@@ -4,20 +4,19 @@
 // and its CPU time divided by the requests answered. Prints µs per request and the ratio to the bare one-query
 // Worker (bare ÷ route: the throughput the route would have on a machine doing nothing else, as a share).
 // Writes bench/RESULTS.md section `cpu` (or `cpu-LABEL`).
-import { readdirSync, readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import type { ChildProcess } from "node:child_process";
 import { freePort, seedState, stopWorker } from "../lib/dev-worker";
 import { writeResultsSection } from "../lib/results";
 import { UNCACHED_HEADER } from "../edge/uncached";
 import { load, LOAD_GENERATOR } from "./load";
+import { groupTicks, TICK_US } from "../lib/process-cpu";
 import { median, option, SAMPLE_STATE, serviceVars, startBare, startService } from "./setup";
 
 const SECONDS = Number(option("seconds") ?? 4);
 const ROUNDS = Number(option("rounds") ?? 3);
 const CONNECTIONS = Number(option("connections") ?? 4);
 const LABEL = option("label");
-const TICK_US = 1_000_000 / 100; // USER_HZ: /proc counts CPU time in hundredths of a second
 
 interface Route {
   key: string;
@@ -37,25 +36,6 @@ const ROUTES: Route[] = [
 ];
 const ONLY = option("only")?.split(",");
 const MEASURED = ROUTES.filter((r) => !ONLY || ONLY.includes(r.key) || r.where === "bare");
-
-/** CPU ticks (user + system) of every process in the group `pgid` (a detached wrangler and what it started). */
-function groupTicks(pgid: number): number {
-  let ticks = 0;
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-    } catch {
-      continue; // ended meanwhile
-    }
-    // Fields after the command name (which may hold spaces): state ppid pgrp … utime(14) stime(15).
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    if (Number(fields[2]) !== pgid) continue;
-    ticks += Number(fields[11]) + Number(fields[12]);
-  }
-  return ticks;
-}
 
 async function cpuPerRequest(base: string, group: number, route: Route): Promise<number> {
   const before = groupTicks(group);
