@@ -42,6 +42,8 @@ export const ALSO_RELEVANT: ReadonlyMap<string, readonly string[]> = new Map([
     "NM-A311 board's a brick, zero current",
     "NM-A311 se petateó, cero amperes",
     "NM-A311 nooo enciende, esta finadita",
+    "nma311 la laptop no responde al power, cero foquitos",
+    "nma311 hit the power button, zilch. no draw on the psu",
   ),
   ...judged(
     DEAD_820_00165,
@@ -58,6 +60,7 @@ export const ALSO_RELEVANT: ReadonlyMap<string, readonly string[]> = new Map([
     "820-00165 la mac está finada",
     "820-00165 flatlined on the bench supply",
     "820-00165 board won't come on, zero draw",
+    "82000165 la mac esta re muerta, apretas el boton y nada",
   ),
   ...judged(
     NOT_CHARGING_LA_D821P,
@@ -69,6 +72,8 @@ export const ALSO_RELEVANT: ReadonlyMap<string, readonly string[]> = new Map([
     "LA-D821P la batería no levanta porcentaje",
     "LA-D821P la bat se clava en 0% con el trafo puesto",
     "LA-D821P won't take a charge",
+    "lad821p la bateria no sube del 0% con la corriente puesta",
+    "la-d821p battery sits at 0%, says plugged in not charging",
   ),
   ...judged(NOT_CHARGING_LA_H811P, "LA-H811P no carga la batería", "LA-H811P won't take juice"),
   ...judged(SHORT_820_01521, "820-01521 corto a tierra"),
@@ -77,6 +82,7 @@ export const ALSO_RELEVANT: ReadonlyMap<string, readonly string[]> = new Map([
     "NBGTK11001 bricked after bios flash",
     "NBGTK11001 no bootea despues de flashear la bios",
     "NBGTK11001 no POST since flashing the bios",
+    "nbgtk11001 despues de actualizar el bios se queda trabada al iniciar",
   ),
   ...judged(NO_IMAGE_DA0X8CMB6E0, "DA0X8CMB6E0 no video", "DA0X8CMB6E0 sin video", "DA0X8CMB6E0 fans spin, lcd shows nothing"),
 ]);

@@ -7,6 +7,7 @@ import { HELD_OUT_QUERIES } from "./held-out";
 import { HELD_OUT_3_QUERIES } from "./held-out-3";
 import { HELD_OUT_4_QUERIES } from "./held-out-4";
 import { HELD_OUT_5_QUERIES } from "./held-out-5";
+import { HELD_OUT_6_QUERIES } from "./held-out-6";
 import { MEANING_QUERIES } from "./meaning";
 
 const FUNCTION_WORDS = new Set(
@@ -37,7 +38,14 @@ function near(a: string, b: string): boolean {
 
 export function checkOverlaps(demo: Record<string, unknown>): string[] {
   const problems: string[] = [];
-  for (const query of [...MEANING_QUERIES, ...HELD_OUT_QUERIES, ...HELD_OUT_3_QUERIES, ...HELD_OUT_4_QUERIES, ...HELD_OUT_5_QUERIES]) {
+  for (const query of [
+    ...MEANING_QUERIES,
+    ...HELD_OUT_QUERIES,
+    ...HELD_OUT_3_QUERIES,
+    ...HELD_OUT_4_QUERIES,
+    ...HELD_OUT_5_QUERIES,
+    ...HELD_OUT_6_QUERIES,
+  ]) {
     const item = (demo[query.group] as Record<string, unknown>[]).find((i) => i.title === query.target);
     if (!item) {
       problems.push(`${query.q}: no ${query.group} item titled ${query.target}`);
