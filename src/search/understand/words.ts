@@ -43,13 +43,23 @@ export function conceptAt(
 ): { words: number; tokens: string[]; entry: NonNullable<ReturnType<typeof conceptNamed>> } | undefined {
   for (let n = Math.min(MAX_CONCEPT_TOKENS, list.length - i); n >= 1; n--) {
     const run = list.slice(i, i + n);
-    if (run.some((w) => w.quoted || w.tokens.some(hasDigit))) continue;
+    if (run.some((w) => w.quoted || w.tokens.some((t) => hasDigit(t) && t !== ZERO))) continue;
     const tokens = run.flatMap((w) => w.tokens).map(fold);
     if (tokens.length > MAX_CONCEPT_TOKENS) continue;
-    const entry = conceptNamed(tokens);
-    if (entry) return { words: n, tokens, entry };
+    for (const read of zeroReadings(tokens)) {
+      const entry = conceptNamed(read);
+      if (entry) return { words: n, tokens: read, entry };
+    }
   }
   return undefined;
+}
+
+/** A bare zero, as technicians write a reading ("stuck at 0%", "se queda en 0", "0 ohms"). */
+const ZERO = "0";
+/** A run as written, or with its bare zeros read as the word in either language ("se queda en cero", "stuck at zero"). */
+function zeroReadings(tokens: string[]): string[][] {
+  if (!tokens.includes(ZERO)) return [tokens];
+  return ["cero", "zero"].map((word) => tokens.map((t) => (t === ZERO ? word : t)));
 }
 
 /** A run of plain words from `i` (never a quoted phrase or a code), folded, if it is `n` words long. */
