@@ -50,10 +50,15 @@ export interface Term {
 
 export interface ParsedQuery {
   terms: Term[];
-  /** Candidate board norms: code-like terms and the whole query. */
+  /** Candidate board norms: code-like terms, a pair's code alone (`pairs`) and the whole query. */
   norms: string[];
   /** The whole query as a board norm ("" when it cannot be one). */
   whole: string;
+  /**
+   * Two words read as one code ("820 00165", "x1c mlb") when the first has a digit: the pair's norm, the first's norm,
+   * the first as a word (one token, folded) and the second when it is a plain word (its forms are looked up).
+   */
+  pairs: { joined: string; first: string; word?: string; second?: string }[];
 }
 
 export const MAX_TERMS = 8;
@@ -120,9 +125,15 @@ function synonymPhrase(tokens: string[]): Alternative {
 const searchedTokens = (p: Alternative) => (p.near ? p.tokens.filter((t) => !FUNCTION_WORDS.has(t)) : p.tokens);
 const isFunctionWord = (term: Term) => !term.concept && term.word !== undefined && FUNCTION_WORDS.has(fold(term.word));
 
-export function parseQuery(q: string): ParsedQuery {
+/**
+ * `standalone`: norms of codes that name a board alone, so the word after them is not their other half ("nma311 la
+ * laptop no prende" is NM-A311 and words, not the code NMA311LA): src/search/understand/understand.ts parses again
+ * with them when a pair names no board and its first word does.
+ */
+export function parseQuery(q: string, standalone: ReadonlySet<string> = new Set()): ParsedQuery {
   const list = words(q);
   const terms: Term[] = [];
+  const pairs: ParsedQuery["pairs"] = [];
   let lastWordUsed = false;
   let expansions = MAX_QUERY_EXPANSIONS;
   for (let i = 0; i < list.length && terms.length < MAX_TERMS; i++) {
@@ -161,8 +172,16 @@ export function parseQuery(q: string): ParsedQuery {
       continue;
     }
     // A number before a concept's words stays a number: "9380 no carga" is not the code "9380NO".
-    if (next && pairable(w, next) && !conceptAt(list, i + 1) && !temperatureAt(list, i + 1)) {
+    const alone = normalizeBoardNumber(w.raw);
+    if (next && pairable(w, next) && !standalone.has(alone) && !conceptAt(list, i + 1) && !temperatureAt(list, i + 1)) {
       const norm = normalizeBoardNumber(w.raw + next.raw);
+      if (hasDigit(alone))
+        pairs.push({
+          joined: norm,
+          first: alone,
+          ...(w.tokens.length === 1 ? { word: fold(w.tokens[0]) } : {}),
+          ...(next.tokens.length === 1 && isWord(next.tokens[0]) ? { second: next.tokens[0] } : {}),
+        });
       terms.push({ alternatives: [[phrase(w.tokens), phrase(next.tokens)], [phrase([w.tokens[0] + next.tokens[0]])]], norm });
       i++;
       lastWordUsed = i === list.length - 1;
@@ -187,8 +206,8 @@ export function parseQuery(q: string): ParsedQuery {
   }
   const norm = normalizeBoardNumber(q);
   const whole = norm.length >= 2 && norm.length <= 100 ? norm : "";
-  const norms = [...new Set([...terms.flatMap((t) => (t.norm ? [t.norm] : [])), whole])].filter(Boolean);
-  return { terms: withImplied(statesOfParts(terms), expansions), norms, whole };
+  const norms = [...new Set([...terms.flatMap((t) => (t.norm ? [t.norm] : [])), ...pairs.map((p) => p.first), whole])].filter(Boolean);
+  return { terms: withImplied(statesOfParts(terms), expansions), norms, whole, pairs };
 }
 
 /** A concept implying another (corrosion: liquid damage) also searches that one's first usual terms, within the
