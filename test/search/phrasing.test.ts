@@ -2,7 +2,7 @@
 // article between a term's words ("no me prende", "freezes on the logo"), an English negation in another
 // auxiliary or without its apostrophe ("doesnt charge"), a reading written as a bare zero ("stuck at 0%").
 import { describe, expect, it } from "vitest";
-import { parseQuery } from "../../src/search/understand/query";
+import { MAX_TERMS, matchExpression, parseQuery } from "../../src/search/understand/query";
 import { conceptOf, contentWords } from "../../src/search/thesaurus";
 
 const concepts = (q: string) => parseQuery(q).terms.map((t) => t.concept?.id);
@@ -53,5 +53,23 @@ describe("a reading written as a bare zero", () => {
   it("stays as typed in the phrase searched, and any other number stays a number ('0a', '820-00165')", () => {
     expect(typed("stuck at 0 percent")).toEqual(["stuck at 0 percent"]);
     expect(typed("820-00165 0a")).toEqual(["82000165", "0A"]);
+  });
+});
+
+describe("a long forum query", () => {
+  it("keeps its last phrase: its function words take no place of the bound of 8 terms", () => {
+    const q = "nm-c121 con el adaptador de la marca la bateria no se llena";
+    expect(concepts(q)).toContain("not-charging");
+    expect(parseQuery(q).terms.length).toBeLessThanOrEqual(MAX_TERMS);
+    expect(concepts("820-01958 sustitui la pila y ahora el mac no hace nada")).toContain("no-power");
+  });
+
+  it("never reads one phrase across a comma or a stop: 'no muestra nada, por la tele va bien' is no image, then the TV", () => {
+    expect(concepts("no muestra nada, por la tele va bien").filter(Boolean)).toEqual(["no-image", "external-monitor"]);
+    expect(concepts("no muestra nada por la tele")).toEqual(["external-display-fail"]);
+  });
+
+  it("a time adverb ('ahora', 'still', 'again') says when: a function word, which alone matches nothing", () => {
+    for (const word of ["ahora", "still", "again"]) expect(matchExpression(parseQuery(`${word} pantalla`), "any")).not.toContain(`"${word}"`);
   });
 });

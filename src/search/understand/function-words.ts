@@ -10,6 +10,8 @@ export const FUNCTION_WORDS = new Set(
     "cuando cuanto mientras",
     // The other clitic pronouns ("no les anda", "se nos murió") and the "s" of "brick's", "it's".
     "les nos s",
+    // Time adverbs ("y ahora no prende", "still dead", "again"): they say when, and every generated post's "hasta ahora".
+    "ahora ahorita todavia aun now still already again",
   ]
     .join(" ")
     .split(" "),

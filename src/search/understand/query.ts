@@ -136,7 +136,10 @@ export function parseQuery(q: string, standalone: ReadonlySet<string> = new Set(
   const pairs: ParsedQuery["pairs"] = [];
   let lastWordUsed = false;
   let expansions = MAX_QUERY_EXPANSIONS;
-  for (let i = 0; i < list.length && terms.length < MAX_TERMS; i++) {
+  // Plain function words take no place of the bound: "con el adaptador de la marca la batería no se llena" keeps
+  // its last phrase (they are left out below when the query holds more than MAX_TERMS terms).
+  const meaningful = () => terms.filter((t) => !isFunctionWord(t)).length;
+  for (let i = 0; i < list.length && meaningful() < MAX_TERMS; i++) {
     const w = list[i];
     const next = list[i + 1];
     const named = conceptOrComposedAt(list, i);
@@ -196,6 +199,9 @@ export function parseQuery(q: string, standalone: ReadonlySet<string> = new Set(
       terms.push({ alternatives: [[phrase(w.tokens)]], word: w.tokens[0] });
     }
   }
+  const lastTerm = terms[terms.length - 1];
+  terms.splice(0, terms.length, ...withinBound(terms));
+  if (terms[terms.length - 1] !== lastTerm) lastWordUsed = false;
   // Prefix on the last word while the user is still typing it (not after a space or a closing quote).
   const last = list[list.length - 1];
   if (lastWordUsed && !last.quoted && !/[\s"]$/u.test(q)) {
@@ -208,6 +214,14 @@ export function parseQuery(q: string, standalone: ReadonlySet<string> = new Set(
   const whole = norm.length >= 2 && norm.length <= 100 ? norm : "";
   const norms = [...new Set([...terms.flatMap((t) => (t.norm ? [t.norm] : [])), ...pairs.map((p) => p.first), whole])].filter(Boolean);
   return { terms: withImplied(statesOfParts(terms), expansions), norms, whole, pairs };
+}
+
+/** At most MAX_TERMS terms: plain function words are left out first (the last ones first), then the rest past the bound. */
+function withinBound(terms: Term[]): Term[] {
+  let spare = terms.length - MAX_TERMS;
+  if (spare <= 0) return terms;
+  const kept = [...terms].reverse().filter((t) => !(spare > 0 && isFunctionWord(t) && spare--));
+  return kept.reverse().slice(0, MAX_TERMS);
 }
 
 /** A concept implying another (corrosion: liquid damage) also searches that one's first usual terms, within the

@@ -34,6 +34,12 @@ export function words(q: string): Word[] {
 }
 
 /**
+ * Whether a run of words crosses a clause: a word before its last ends with a comma, a stop, a colon, a semicolon or
+ * a question or exclamation mark ("no muestra nada, por la tele va bien" says two things, not "no … por la tele").
+ */
+const acrossClauses = (run: Word[]) => run.slice(0, -1).some((w) => /[,.;:!?¡¿]$/u.test(w.raw));
+
+/**
  * The longest run of words from `i` that a thesaurus concept names (plain words only, never a quoted
  * phrase or a code): multi-word phrases are matched as phrases.
  */
@@ -43,7 +49,7 @@ export function conceptAt(
 ): { words: number; tokens: string[]; entry: NonNullable<ReturnType<typeof conceptNamed>> } | undefined {
   for (let n = Math.min(MAX_CONCEPT_TOKENS, list.length - i); n >= 1; n--) {
     const run = list.slice(i, i + n);
-    if (run.some((w) => w.quoted || w.tokens.some((t) => hasDigit(t) && t !== ZERO))) continue;
+    if (acrossClauses(run) || run.some((w) => w.quoted || w.tokens.some((t) => hasDigit(t) && t !== ZERO))) continue;
     const tokens = run.flatMap((w) => w.tokens).map(fold);
     if (tokens.length > MAX_CONCEPT_TOKENS) continue;
     for (const read of zeroReadings(tokens)) {
@@ -65,7 +71,7 @@ function zeroReadings(tokens: string[]): string[][] {
 /** A run of plain words from `i` (never a quoted phrase or a code), folded, if it is `n` words long. */
 function plainRun(list: Word[], i: number, n: number): string[] | undefined {
   const run = list.slice(i, i + n);
-  if (run.length < n || run.some((w) => w.quoted || w.tokens.some(hasDigit))) return undefined;
+  if (run.length < n || acrossClauses(run) || run.some((w) => w.quoted || w.tokens.some(hasDigit))) return undefined;
   const tokens = run.flatMap((w) => w.tokens).map(fold);
   return tokens.length <= MAX_CONCEPT_TOKENS ? tokens : undefined;
 }
