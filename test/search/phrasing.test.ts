@@ -3,7 +3,7 @@
 // auxiliary or without its apostrophe ("doesnt charge"), a reading written as a bare zero ("stuck at 0%").
 import { describe, expect, it } from "vitest";
 import { MAX_TERMS, matchExpression, parseQuery } from "../../src/search/understand/query";
-import { conceptOf, contentWords } from "../../src/search/thesaurus";
+import { CONCEPTS, conceptOf, contentWords, expansionsOf, MAX_QUERY_EXPANSIONS } from "../../src/search/thesaurus";
 
 const concepts = (q: string) => parseQuery(q).terms.map((t) => t.concept?.id);
 const typed = (q: string) => parseQuery(q).terms.map((t) => t.concept?.typed ?? t.word ?? t.norm);
@@ -50,6 +50,12 @@ describe("a reading written as a bare zero", () => {
     expect(concepts("0 ohms a masa")).toEqual(["short-circuit", "short-circuit"]);
   });
 
+  it("a phrase with another number names its concept only as a term writes it ('fans at 100%', '0a draw')", () => {
+    expect(concepts("fans at 100% all the time")[0]).toBe("fan-full-speed");
+    expect(concepts("820-00165 0a draw")).toEqual([undefined, "no-power"]);
+    expect(concepts("tps 62180")).toEqual([undefined]);
+  });
+
   it("stays as typed in the phrase searched, and any other number stays a number ('0a', '820-00165')", () => {
     expect(typed("stuck at 0 percent")).toEqual(["stuck at 0 percent"]);
     expect(typed("820-00165 0a")).toEqual(["82000165", "0A"]);
@@ -71,5 +77,15 @@ describe("a long forum query", () => {
 
   it("a time adverb ('ahora', 'still', 'again') says when: a function word, which alone matches nothing", () => {
     for (const word of ["ahora", "still", "again"]) expect(matchExpression(parseQuery(`${word} pantalla`), "any")).not.toContain(`"${word}"`);
+  });
+});
+
+describe("the query's bound of other words", () => {
+  it("is shared among its concepts: a third concept searches its share, not what the first two left (nothing)", () => {
+    const terms = parseQuery("no enciende, no carga, se calienta").terms;
+    expect(terms.map((t) => t.concept?.id)).toEqual(["no-power", "not-charging", "overheating"]);
+    for (const t of terms) expect(t.synonyms?.length).toBe(MAX_QUERY_EXPANSIONS / 3);
+    const replaced = parseQuery("battery won't charge, charger replaced").terms.find((t) => t.concept?.id === "replace");
+    expect(replaced?.synonyms?.length).toBe(expansionsOf(CONCEPTS.find((c) => c.id === "replace")!, ["replaced"]).length);
   });
 });

@@ -135,7 +135,6 @@ export function parseQuery(q: string, standalone: ReadonlySet<string> = new Set(
   const terms: Term[] = [];
   const pairs: ParsedQuery["pairs"] = [];
   let lastWordUsed = false;
-  let expansions = MAX_QUERY_EXPANSIONS;
   // Plain function words take no place of the bound: "con el adaptador de la marca la batería no se llena" keeps
   // its last phrase (they are left out below when the query holds more than MAX_TERMS terms).
   const meaningful = () => terms.filter((t) => !isFunctionWord(t)).length;
@@ -144,8 +143,7 @@ export function parseQuery(q: string, standalone: ReadonlySet<string> = new Set(
     const next = list[i + 1];
     const named = conceptOrComposedAt(list, i);
     if (named) {
-      const extra = expansionsOf(named.entry.concept, named.tokens).slice(0, expansions);
-      expansions -= extra.length;
+      const extra = expansionsOf(named.entry.concept, named.tokens);
       const typed = list.slice(i, i + named.words).flatMap((x) => x.tokens);
       terms.push({
         alternatives: [[phrase(typed)]],
@@ -166,8 +164,7 @@ export function parseQuery(q: string, standalone: ReadonlySet<string> = new Set(
     }
     const heat = temperatureAt(list, i);
     if (heat) {
-      const extra = expansionsOf(heat.concept, []).slice(0, expansions);
-      expansions -= extra.length;
+      const extra = expansionsOf(heat.concept, []);
       const typed = list.slice(i, i + heat.words).flatMap((x) => x.tokens);
       terms.push({ alternatives: [[phrase(typed)]], synonyms: extra.map(synonymPhrase), concept: { id: heat.concept.id, typed: typed.join(" ") } });
       i += heat.words - 1;
@@ -213,7 +210,31 @@ export function parseQuery(q: string, standalone: ReadonlySet<string> = new Set(
   const norm = normalizeBoardNumber(q);
   const whole = norm.length >= 2 && norm.length <= 100 ? norm : "";
   const norms = [...new Set([...terms.flatMap((t) => (t.norm ? [t.norm] : [])), ...pairs.map((p) => p.first), whole])].filter(Boolean);
-  return { terms: withImplied(statesOfParts(terms), expansions), norms, whole, pairs };
+  const shared = withinQueryBound(terms);
+  const spent = shared.reduce((sum, t) => sum + (t.synonyms?.length ?? 0), 0);
+  return { terms: withImplied(statesOfParts(shared), MAX_QUERY_EXPANSIONS - spent), norms, whole, pairs };
+}
+
+/**
+ * The query's bound of other terms (MAX_QUERY_EXPANSIONS) shared among its concepts, each taking what it has up to an
+ * equal share and leaving the rest to the others: in their order, the first two concepts took 24 each and a third
+ * none ("battery won't charge, charger replaced" searched nothing of "replaced" but the word).
+ */
+function withinQueryBound(terms: Term[]): Term[] {
+  const wants = terms.map((t) => t.synonyms?.length ?? 0);
+  const shares = wants.map(() => 0);
+  let left = MAX_QUERY_EXPANSIONS;
+  for (let open = wants.filter(Boolean).length; left > 0 && open > 0; ) {
+    const each = Math.max(1, Math.floor(left / open));
+    open = 0;
+    for (const [i, want] of wants.entries()) {
+      const more = Math.min(want - shares[i], each, left);
+      shares[i] += more;
+      left -= more;
+      if (shares[i] < want) open++;
+    }
+  }
+  return terms.map((t, i) => (t.synonyms && shares[i] < t.synonyms.length ? { ...t, synonyms: t.synonyms.slice(0, shares[i]) } : t));
 }
 
 /** At most MAX_TERMS terms: plain function words are left out first (the last ones first), then the rest past the bound. */
