@@ -1,6 +1,6 @@
 // Query text → words, and the runs of words a thesaurus concept names (as a term, in another form of its
 // words, or as a part and its fault: src/search/thesaurus/compose.ts).
-import { conceptNamed, MAX_CONCEPT_TOKENS } from "../thesaurus";
+import { conceptNamed, conceptOf, MAX_CONCEPT_TOKENS } from "../thesaurus";
 import { symptomComposed } from "../thesaurus/compose";
 import { fold } from "../index/vocabulary";
 import { tokenize } from "./tokens";
@@ -49,9 +49,15 @@ export function conceptAt(
 ): { words: number; tokens: string[]; entry: NonNullable<ReturnType<typeof conceptNamed>> } | undefined {
   for (let n = Math.min(MAX_CONCEPT_TOKENS, list.length - i); n >= 1; n--) {
     const run = list.slice(i, i + n);
-    if (acrossClauses(run) || run.some((w) => w.quoted || w.tokens.some((t) => hasDigit(t) && t !== ZERO))) continue;
+    if (acrossClauses(run) || run.some((w) => w.quoted)) continue;
     const tokens = run.flatMap((w) => w.tokens).map(fold);
     if (tokens.length > MAX_CONCEPT_TOKENS) continue;
+    // A run holding a number names a concept only as a term writes it ("fans at 100%", "línea de 12v"): else a code.
+    if (tokens.some((t) => hasDigit(t) && t !== ZERO)) {
+      const entry = n > 1 ? conceptOf(tokens) : undefined;
+      if (entry) return { words: n, tokens, entry };
+      continue;
+    }
     for (const read of zeroReadings(tokens)) {
       const entry = conceptNamed(read);
       if (entry) return { words: n, tokens: read, entry };
