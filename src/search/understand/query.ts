@@ -7,6 +7,8 @@ import { normalizeBoardNumber } from "../../core/urls";
 import { conceptById, expansionsOf, IMPLIED_EXPANSIONS, MAX_QUERY_EXPANSIONS } from "../thesaurus";
 import { isPart } from "../thesaurus/compose";
 import { FUNCTION_WORDS, NEGATIONS } from "./function-words";
+import { isFunctionWord, MAX_TERMS, statesOfParts, withinBound, withinQueryBound } from "./query-bounds";
+import type { Alternative, ParsedQuery, Term } from "./query-types";
 import { conceptAt, conceptOrComposedAt, hasDigit, type Word, words } from "./words";
 import { temperatureAt } from "./temperature";
 import { tokenize } from "./tokens";
@@ -14,54 +16,9 @@ import { fold } from "../index/vocabulary";
 
 export { tokenize };
 
-/** One way to match a term: a phrase of tokens (one token is a word), optionally a prefix. */
-export interface Alternative {
-  tokens: string[];
-  prefix: boolean;
-  /** Its meaningful tokens (function words left out) within NEAR_SLACK tokens of each other, in any order, rather than as a phrase. */
-  near?: boolean;
-}
+export type { Alternative, ParsedQuery, Term } from "./query-types";
+export { MAX_TERMS } from "./query-bounds";
 
-/** A term matches when any alternative matches; an alternative may itself need several parts. */
-export interface Term {
-  /** Alternatives; each is a list of phrases that must all match (AND). */
-  alternatives: Alternative[][];
-  /** Upper-case letters-and-digits form when the term looks like a board or part number. */
-  norm?: string;
-  /** The plain word (letters only, unquoted) whose other forms and corrections may widen the term. */
-  word?: string;
-  /**
-   * Looser alternatives: a code's prefix, a word's other forms and corrections. They widen the
-   * match; an item matching only through them ranks after the items matching every term as typed.
-   */
-  loose?: Alternative[];
-  /** The thesaurus concept the term's words name (its other words are among `loose`). */
-  concept?: { id: string; typed: string; part?: boolean; state?: boolean };
-  /**
-   * The concept's other words in both languages (src/search/thesaurus): the loosest alternatives, an
-   * item matching only through them ranks after the items matching as typed or through a word's forms.
-   */
-  synonyms?: Alternative[];
-  /** A concept phrase's words one by one: matched only by the forgiving pass (any word). */
-  words?: Alternative[];
-  /** Each of `words`' other forms and corrections (same order), as a plain word's `loose`. */
-  wordVariants?: Alternative[][];
-}
-
-export interface ParsedQuery {
-  terms: Term[];
-  /** Candidate board norms: code-like terms, a pair's code alone (`pairs`) and the whole query. */
-  norms: string[];
-  /** The whole query as a board norm ("" when it cannot be one). */
-  whole: string;
-  /**
-   * Two words read as one code ("820 00165", "x1c mlb") when the first has a digit: the pair's norm, the first's norm,
-   * the first as a word (one token, folded) and the second when it is a plain word (its forms are looked up).
-   */
-  pairs: { joined: string; first: string; word?: string; second?: string }[];
-}
-
-export const MAX_TERMS = 8;
 const MAX_PHRASE_TOKENS = 8;
 /** Prefix matching needs this many characters: shorter prefixes expand to too many index terms. */
 export const MIN_PREFIX_CHARS = 3;
@@ -123,7 +80,6 @@ function synonymPhrase(tokens: string[]): Alternative {
 
 /** The tokens the index is asked for: a NEAR group's meaningful ones, a phrase's all. */
 const searchedTokens = (p: Alternative) => (p.near ? p.tokens.filter((t) => !FUNCTION_WORDS.has(t)) : p.tokens);
-const isFunctionWord = (term: Term) => !term.concept && term.word !== undefined && FUNCTION_WORDS.has(fold(term.word));
 
 /**
  * `standalone`: norms of codes that name a board alone, so the word after them is not their other half ("nma311 la
@@ -215,36 +171,6 @@ export function parseQuery(q: string, standalone: ReadonlySet<string> = new Set(
   return { terms: withImplied(statesOfParts(shared), MAX_QUERY_EXPANSIONS - spent), norms, whole, pairs };
 }
 
-/**
- * The query's bound of other terms (MAX_QUERY_EXPANSIONS) shared among its concepts, each taking what it has up to an
- * equal share and leaving the rest to the others: in their order, the first two concepts took 24 each and a third
- * none ("battery won't charge, charger replaced" searched nothing of "replaced" but the word).
- */
-function withinQueryBound(terms: Term[]): Term[] {
-  const wants = terms.map((t) => t.synonyms?.length ?? 0);
-  const shares = wants.map(() => 0);
-  let left = MAX_QUERY_EXPANSIONS;
-  for (let open = wants.filter(Boolean).length; left > 0 && open > 0; ) {
-    const each = Math.max(1, Math.floor(left / open));
-    open = 0;
-    for (const [i, want] of wants.entries()) {
-      const more = Math.min(want - shares[i], each, left);
-      shares[i] += more;
-      left -= more;
-      if (shares[i] < want) open++;
-    }
-  }
-  return terms.map((t, i) => (t.synonyms && shares[i] < t.synonyms.length ? { ...t, synonyms: t.synonyms.slice(0, shares[i]) } : t));
-}
-
-/** At most MAX_TERMS terms: plain function words are left out first (the last ones first), then the rest past the bound. */
-function withinBound(terms: Term[]): Term[] {
-  let spare = terms.length - MAX_TERMS;
-  if (spare <= 0) return terms;
-  const kept = [...terms].reverse().filter((t) => !(spare > 0 && isFunctionWord(t) && spare--));
-  return kept.reverse().slice(0, MAX_TERMS);
-}
-
 /** A concept implying another (corrosion: liquid damage) also searches that one's first usual terms, within the
  * query's bound (a query naming both has spent it): "equipo sulfatado" finds "se mojó con agua". */
 function withImplied(terms: Term[], budget: number): Term[] {
@@ -256,15 +182,6 @@ function withImplied(terms: Term[], budget: number): Term[] {
     left -= extra.length;
     return { ...t, synonyms: [...(t.synonyms ?? []), ...extra] };
   });
-}
-
-/**
- * A bare state ("dead", "muerta": a thesaurus term tagged @state) in a query naming a part ("kb half dead",
- * "charger dead") is the part's state, not the board's no power: it stays a plain word, as typed.
- */
-function statesOfParts(terms: Term[]): Term[] {
-  if (!terms.some((t) => t.concept?.part)) return terms;
-  return terms.map((t) => (t.concept?.state ? { alternatives: t.alternatives, ...(t.word ? { word: t.word } : {}) } : t));
 }
 
 /** Known spellings of a board (number and aliases): matched as a phrase or as the joined form. */
