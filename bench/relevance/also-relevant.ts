@@ -43,6 +43,8 @@ export const ALSO_RELEVANT: ReadonlyMap<string, readonly string[]> = new Map([
     "NM-A311 se petateó, cero amperes",
     "NM-A311 nooo enciende, esta finadita",
     "NM-A311 la compu esta frita, le das al power y cero reaccion",
+    "nma311 la laptop no responde al power, cero foquitos",
+    "nma311 hit the power button, zilch. no draw on the psu",
   ),
   ...judged(
     DEAD_820_00165,
@@ -61,6 +63,7 @@ export const ALSO_RELEVANT: ReadonlyMap<string, readonly string[]> = new Map([
     "820-00165 board won't come on, zero draw",
     "820-00165 la mac no da señales de vida",
     "820-00165 zero signs of life, no chime",
+    "82000165 la mac esta re muerta, apretas el boton y nada",
   ),
   ...judged(
     NOT_CHARGING_LA_D821P,
@@ -74,6 +77,8 @@ export const ALSO_RELEVANT: ReadonlyMap<string, readonly string[]> = new Map([
     "LA-D821P won't take a charge",
     "LA-D821P la bateria no jala, horas conectada y sigue igual",
     "LA-D821P battery stuck, never tops up",
+    "lad821p la bateria no sube del 0% con la corriente puesta",
+    "la-d821p battery sits at 0%, says plugged in not charging",
   ),
   ...judged(NOT_CHARGING_LA_H811P, "LA-H811P no carga la batería", "LA-H811P won't take juice"),
   ...judged(SHORT_820_01521, "820-01521 corto a tierra"),
@@ -83,6 +88,7 @@ export const ALSO_RELEVANT: ReadonlyMap<string, readonly string[]> = new Map([
     "NBGTK11001 no bootea despues de flashear la bios",
     "NBGTK11001 no POST since flashing the bios",
     "NBGTK11001 bricked by a bad flash",
+    "nbgtk11001 despues de actualizar el bios se queda trabada al iniciar",
   ),
   ...judged(NO_IMAGE_DA0X8CMB6E0, "DA0X8CMB6E0 no video", "DA0X8CMB6E0 sin video", "DA0X8CMB6E0 fans spin, lcd shows nothing"),
 ]);

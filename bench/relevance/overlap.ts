@@ -7,6 +7,7 @@ import { HELD_OUT_QUERIES } from "./held-out";
 import { HELD_OUT_3_QUERIES } from "./held-out-3";
 import { HELD_OUT_4_QUERIES } from "./held-out-4";
 import { HELD_OUT_5_QUERIES } from "./held-out-5";
+import { HELD_OUT_6_QUERIES } from "./held-out-6";
 import { HELD_OUT_7_QUERIES } from "./held-out-7";
 import { MEANING_QUERIES } from "./meaning";
 
@@ -44,6 +45,7 @@ export function checkOverlaps(demo: Record<string, unknown>): string[] {
     ...HELD_OUT_3_QUERIES,
     ...HELD_OUT_4_QUERIES,
     ...HELD_OUT_5_QUERIES,
+    ...HELD_OUT_6_QUERIES,
     ...HELD_OUT_7_QUERIES,
   ]) {
     const item = (demo[query.group] as Record<string, unknown>[]).find((i) => i.title === query.target);

@@ -25,6 +25,7 @@ import { HELD_OUT_CATEGORIES, HELD_OUT_QUERIES } from "./held-out";
 import { HELD_OUT_3_CATEGORIES, HELD_OUT_3_QUERIES } from "./held-out-3";
 import { HELD_OUT_4_CATEGORIES, HELD_OUT_4_QUERIES } from "./held-out-4";
 import { HELD_OUT_5_CATEGORIES, HELD_OUT_5_QUERIES } from "./held-out-5";
+import { HELD_OUT_6_CATEGORIES, HELD_OUT_6_QUERIES } from "./held-out-6";
 import { HELD_OUT_7_CATEGORIES, HELD_OUT_7_QUERIES } from "./held-out-7";
 import { checkOverlaps } from "./overlap";
 import { checkAlsoRelevant, scopeJudge, type Judge } from "./judge";
@@ -108,6 +109,7 @@ const ALL_CATEGORIES: string[] = [
   ...HELD_OUT_3_CATEGORIES,
   ...HELD_OUT_4_CATEGORIES,
   ...HELD_OUT_5_CATEGORIES,
+  ...HELD_OUT_6_CATEGORIES,
   ...HELD_OUT_7_CATEGORIES,
 ];
 const ALL_QUERIES: KnownItemQuery[] = [
@@ -117,6 +119,7 @@ const ALL_QUERIES: KnownItemQuery[] = [
   ...HELD_OUT_3_QUERIES,
   ...HELD_OUT_4_QUERIES,
   ...HELD_OUT_5_QUERIES,
+  ...HELD_OUT_6_QUERIES,
   ...HELD_OUT_7_QUERIES,
 ];
 

@@ -125,6 +125,15 @@ describe("the board or model named in the query holds the results together", () 
     }
   });
 
+  it("a board number or model before a short word stays itself: 'nmb491 la fila…' is NM-B491, not the code NMB491LA", async () => {
+    const byBoard = await getJson(`/search?q=${encodeURIComponent("nmb491 la fila de arriba falla")}`);
+    expect(byBoard.body.data.interpretation.scope).toEqual({ by: "board", named: "nmb491", boards: ["NM-B491"] });
+    expect(ids(byBoard.body.data.threads)[0]).toBe(ID.keys);
+    const byModel = await getJson(`/search?q=${encodeURIComponent("t480 el ventilador suena fuerte")}`);
+    expect(byModel.body.data.interpretation.scope).toEqual({ by: "model", named: "t480", boards: ["NM-B491"] });
+    expect(ids(byModel.body.data.threads)[0]).toBe(ID.fan);
+  });
+
   it("a device model that only a published repair case names (A1466) scopes to that case's board", async () => {
     const { body } = await getJson(`/search?q=${encodeURIComponent("A1466 trackpad no responde")}`);
     expect(body.data.interpretation.scope).toEqual({ by: "model", named: "a1466", boards: ["820-00875"] });

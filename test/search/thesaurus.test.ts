@@ -118,4 +118,12 @@ describe("scope from the query", () => {
     const scope = findScope(parsed, table, [{ id: 1, matched: "NMB491", number: "NM-B491" }]);
     expect(scope).toMatchObject({ by: "board", boards: ["NM-B491"], terms: [0] });
   });
+
+  it("the board's own model words beside its number leave the rest with it ('NM-B491 thinkpad t480 no enciende')", () => {
+    const scope = findScope(parseQuery("NM-B491 thinkpad t480 no enciende"), table, [{ id: 1, matched: "NMB491", number: "NM-B491" }]);
+    expect(scope).toMatchObject({ by: "board", named: "nm b491", boards: ["NM-B491"], terms: [0, 1, 2] });
+    // Another board's model word stays in the rest.
+    const other = findScope(parseQuery("NM-B491 e470 no enciende"), table, [{ id: 1, matched: "NMB491", number: "NM-B491" }]);
+    expect(other).toMatchObject({ terms: [0] });
+  });
 });

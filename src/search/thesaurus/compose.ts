@@ -9,13 +9,16 @@ const WHOLE_DEVICE = new Set(["board", "phone"]);
 
 /** Articles and prepositions that join a part and its fault without meaning ("el", "de la", "the", "on"). */
 const JOINERS = new Set("a al de del el en la las lo los un una on of the in at".split(" "));
+/** Clitic pronouns and the "s" of "brick's": read as if absent ("no me anda el teclado" is "no anda el teclado"). */
+const CLITICS = new Set("me te le les nos s".split(" "));
 
 /**
  * A phrase as its parts: each run of words that is a thesaurus term (never the whole phrase) as its concept,
  * other words as written, joiners left out. Only a phrase of one part and something more has a shape; a part
  * and one other concept make the same shape in either order.
  */
-function shapeOf(tokens: string[]): string | undefined {
+function shapeOf(written: string[]): string | undefined {
+  const tokens = written.filter((t) => !CLITICS.has(t));
   const out: string[] = [];
   let parts = 0;
   for (let i = 0; i < tokens.length; ) {

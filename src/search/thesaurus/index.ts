@@ -5,6 +5,7 @@
 // typed. `thesaurusProblems` (test/search/thesaurus.test.ts, `npm run lint`) rejects a term found in
 // two concepts (ambiguous) or twice in one language of a concept (duplicate).
 import { tokenize } from "../understand/tokens";
+import { FUNCTION_WORDS, NEGATIONS } from "../understand/function-words";
 import { fold, stems } from "../index/vocabulary";
 import { ACTIONS } from "./actions";
 import { COMPONENTS } from "./components";
@@ -135,12 +136,13 @@ const stemKeyOf = (tokens: string[], lang: Language) =>
     .join(" ");
 
 /** The terms (of `lang` only, when given) by a key of their words; a key two concepts share names neither (null). */
-function termsByKey(keyOf: (term: ConceptTerm) => string, lang?: Language): Map<string, Entry | null> {
+function termsByKey(keyOf: (term: ConceptTerm) => string | undefined, lang?: Language): Map<string, Entry | null> {
   const byKey = new Map<string, Entry | null>();
   for (const concept of CONCEPTS)
     for (const term of concept.terms) {
       if (lang && term.lang !== lang) continue;
       const key = keyOf(term);
+      if (key === undefined) continue;
       const known = byKey.get(key);
       if (known === undefined) byKey.set(key, { concept, term });
       else if (known && known.concept.id !== concept.id) byKey.set(key, null);
@@ -157,8 +159,41 @@ function namedAsWritten(tokens: string[]): Entry | undefined {
   const es = BY_STEM.get(`es:${stemKeyOf(tokens, "es")}`);
   const en = BY_STEM.get(`en:${stemKeyOf(tokens, "en")}`);
   if (es && en && es.concept.id !== en.concept.id) return undefined;
-  return es ?? en ?? BY_PARTICIPLE.get(participleKeyOf(tokens)) ?? BY_EAR_VERB.get(earVerbKeyOf(tokens)) ?? undefined;
+  const formed = es ?? en ?? BY_PARTICIPLE.get(participleKeyOf(tokens)) ?? BY_EAR_VERB.get(earVerbKeyOf(tokens));
+  if (formed) return formed;
+  const [ces, cen] = [BY_CONTENT.get(contentKeyOf(tokens, "es", "refuse") ?? ""), BY_CONTENT.get(contentKeyOf(tokens, "en", "refuse") ?? "")];
+  if (ces && cen && ces.concept.id !== cen.concept.id) return undefined;
+  return ces ?? cen ?? undefined;
 }
+
+/** English auxiliaries a negation follows ("won't", "does not", "can't"): the negation says it, whichever. */
+const NEGATED_AUXILIARIES = new Set("are can could did do does is was were will won would".split(" "));
+/** An auxiliary written with its negation and without the apostrophe ("wont", "doesnt"). */
+const JOINED_NEGATIONS = new Set("arent cant couldnt didnt dont doesnt isnt wasnt werent wont wouldnt".split(" "));
+
+/**
+ * A phrase's words that say something: function words left out (negations and the reflexive "se" kept, every
+ * negation "not" once its auxiliary is dropped), so "no me prende" is "no prende", "se me apaga" is "se apaga",
+ * "hangs on the logo" is "hangs at logo", "doesnt charge" is "won't charge". Two such words at least: one alone
+ * says too little. A query's run may not begin or end with a word left out (it belongs to the next phrase).
+ */
+export function contentWords(tokens: string[], edges: "strip" | "refuse" = "strip"): string[] | undefined {
+  const kept = tokens.map((t, i) => {
+    const next = tokens[i + 1];
+    if (NEGATED_AUXILIARIES.has(t) && (next === "t" || next === "not")) return undefined;
+    if (JOINED_NEGATIONS.has(t) || t === "t") return "not";
+    return NEGATIONS.has(t) || t === "se" || !FUNCTION_WORDS.has(t) ? t : undefined;
+  });
+  if (edges === "refuse" && (kept[0] === undefined || kept[kept.length - 1] === undefined)) return undefined;
+  const out = kept.filter((t) => t !== undefined);
+  return out.length >= 2 ? out : undefined;
+}
+const contentKeyOf = (tokens: string[], lang: Language, edges: "strip" | "refuse") => {
+  const content = contentWords(tokens, edges);
+  return content && `${lang}:${stemKeyOf(content, lang)}`;
+};
+/** The last way a phrase names a concept: its words that say something, in any form, are a term's. */
+const BY_CONTENT = termsByKey((term) => (term.tags.includes("query") ? undefined : contentKeyOf(term.tokens, term.lang, "strip")));
 
 /**
  * A Spanish verb in -ear in any tense (resetea, reseteó, reseteaba, reseteando; bootea, booteaba): forums make one

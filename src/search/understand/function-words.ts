@@ -8,6 +8,10 @@ export const FUNCTION_WORDS = new Set(
     "all any but es esta este esto hay its me mi mis muy pero some su sus te this that todo toda todos todas very when while ya",
     // The Spanish for "when", "while" and "as soon as" ("cuando juego", "en cuanto quito el cargador"): they say when.
     "cuando cuanto mientras",
+    // The other clitic pronouns ("no les anda", "se nos murió") and the "s" of "brick's", "it's".
+    "les nos s",
+    // Time adverbs ("y ahora no prende", "still dead", "again"): they say when, and every generated post's "hasta ahora".
+    "ahora ahorita todavia aun now still already again",
   ]
     .join(" ")
     .split(" "),

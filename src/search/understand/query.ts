@@ -7,6 +7,8 @@ import { normalizeBoardNumber } from "../../core/urls";
 import { conceptById, expansionsOf, IMPLIED_EXPANSIONS, MAX_QUERY_EXPANSIONS } from "../thesaurus";
 import { isPart } from "../thesaurus/compose";
 import { FUNCTION_WORDS, NEGATIONS } from "./function-words";
+import { isFunctionWord, MAX_TERMS, statesOfParts, withinBound, withinQueryBound } from "./query-bounds";
+import type { Alternative, ParsedQuery, Term } from "./query-types";
 import { conceptAt, conceptOrComposedAt, hasDigit, type Word, words } from "./words";
 import { temperatureAt } from "./temperature";
 import { tokenize } from "./tokens";
@@ -14,49 +16,9 @@ import { fold } from "../index/vocabulary";
 
 export { tokenize };
 
-/** One way to match a term: a phrase of tokens (one token is a word), optionally a prefix. */
-export interface Alternative {
-  tokens: string[];
-  prefix: boolean;
-  /** Its meaningful tokens (function words left out) within NEAR_SLACK tokens of each other, in any order, rather than as a phrase. */
-  near?: boolean;
-}
+export type { Alternative, ParsedQuery, Term } from "./query-types";
+export { MAX_TERMS } from "./query-bounds";
 
-/** A term matches when any alternative matches; an alternative may itself need several parts. */
-export interface Term {
-  /** Alternatives; each is a list of phrases that must all match (AND). */
-  alternatives: Alternative[][];
-  /** Upper-case letters-and-digits form when the term looks like a board or part number. */
-  norm?: string;
-  /** The plain word (letters only, unquoted) whose other forms and corrections may widen the term. */
-  word?: string;
-  /**
-   * Looser alternatives: a code's prefix, a word's other forms and corrections. They widen the
-   * match; an item matching only through them ranks after the items matching every term as typed.
-   */
-  loose?: Alternative[];
-  /** The thesaurus concept the term's words name (its other words are among `loose`). */
-  concept?: { id: string; typed: string; part?: boolean; state?: boolean };
-  /**
-   * The concept's other words in both languages (src/search/thesaurus): the loosest alternatives, an
-   * item matching only through them ranks after the items matching as typed or through a word's forms.
-   */
-  synonyms?: Alternative[];
-  /** A concept phrase's words one by one: matched only by the forgiving pass (any word). */
-  words?: Alternative[];
-  /** Each of `words`' other forms and corrections (same order), as a plain word's `loose`. */
-  wordVariants?: Alternative[][];
-}
-
-export interface ParsedQuery {
-  terms: Term[];
-  /** Candidate board norms: code-like terms and the whole query. */
-  norms: string[];
-  /** The whole query as a board norm ("" when it cannot be one). */
-  whole: string;
-}
-
-export const MAX_TERMS = 8;
 const MAX_PHRASE_TOKENS = 8;
 /** Prefix matching needs this many characters: shorter prefixes expand to too many index terms. */
 export const MIN_PREFIX_CHARS = 3;
@@ -118,20 +80,26 @@ function synonymPhrase(tokens: string[]): Alternative {
 
 /** The tokens the index is asked for: a NEAR group's meaningful ones, a phrase's all. */
 const searchedTokens = (p: Alternative) => (p.near ? p.tokens.filter((t) => !FUNCTION_WORDS.has(t)) : p.tokens);
-const isFunctionWord = (term: Term) => !term.concept && term.word !== undefined && FUNCTION_WORDS.has(fold(term.word));
 
-export function parseQuery(q: string): ParsedQuery {
+/**
+ * `standalone`: norms of codes that name a board alone, so the word after them is not their other half ("nma311 la
+ * laptop no prende" is NM-A311 and words, not the code NMA311LA): src/search/understand/understand.ts parses again
+ * with them when a pair names no board and its first word does.
+ */
+export function parseQuery(q: string, standalone: ReadonlySet<string> = new Set()): ParsedQuery {
   const list = words(q);
   const terms: Term[] = [];
+  const pairs: ParsedQuery["pairs"] = [];
   let lastWordUsed = false;
-  let expansions = MAX_QUERY_EXPANSIONS;
-  for (let i = 0; i < list.length && terms.length < MAX_TERMS; i++) {
+  // Plain function words take no place of the bound: "con el adaptador de la marca la batería no se llena" keeps
+  // its last phrase (they are left out below when the query holds more than MAX_TERMS terms).
+  const meaningful = () => terms.filter((t) => !isFunctionWord(t)).length;
+  for (let i = 0; i < list.length && meaningful() < MAX_TERMS; i++) {
     const w = list[i];
     const next = list[i + 1];
     const named = conceptOrComposedAt(list, i);
     if (named) {
-      const extra = expansionsOf(named.entry.concept, named.tokens).slice(0, expansions);
-      expansions -= extra.length;
+      const extra = expansionsOf(named.entry.concept, named.tokens);
       const typed = list.slice(i, i + named.words).flatMap((x) => x.tokens);
       terms.push({
         alternatives: [[phrase(typed)]],
@@ -152,8 +120,7 @@ export function parseQuery(q: string): ParsedQuery {
     }
     const heat = temperatureAt(list, i);
     if (heat) {
-      const extra = expansionsOf(heat.concept, []).slice(0, expansions);
-      expansions -= extra.length;
+      const extra = expansionsOf(heat.concept, []);
       const typed = list.slice(i, i + heat.words).flatMap((x) => x.tokens);
       terms.push({ alternatives: [[phrase(typed)]], synonyms: extra.map(synonymPhrase), concept: { id: heat.concept.id, typed: typed.join(" ") } });
       i += heat.words - 1;
@@ -161,8 +128,16 @@ export function parseQuery(q: string): ParsedQuery {
       continue;
     }
     // A number before a concept's words stays a number: "9380 no carga" is not the code "9380NO".
-    if (next && pairable(w, next) && !conceptAt(list, i + 1) && !temperatureAt(list, i + 1)) {
+    const alone = normalizeBoardNumber(w.raw);
+    if (next && pairable(w, next) && !standalone.has(alone) && !conceptAt(list, i + 1) && !temperatureAt(list, i + 1)) {
       const norm = normalizeBoardNumber(w.raw + next.raw);
+      if (hasDigit(alone))
+        pairs.push({
+          joined: norm,
+          first: alone,
+          ...(w.tokens.length === 1 ? { word: fold(w.tokens[0]) } : {}),
+          ...(next.tokens.length === 1 && isWord(next.tokens[0]) ? { second: next.tokens[0] } : {}),
+        });
       terms.push({ alternatives: [[phrase(w.tokens), phrase(next.tokens)], [phrase([w.tokens[0] + next.tokens[0]])]], norm });
       i++;
       lastWordUsed = i === list.length - 1;
@@ -177,6 +152,9 @@ export function parseQuery(q: string): ParsedQuery {
       terms.push({ alternatives: [[phrase(w.tokens)]], word: w.tokens[0] });
     }
   }
+  const lastTerm = terms[terms.length - 1];
+  terms.splice(0, terms.length, ...withinBound(terms));
+  if (terms[terms.length - 1] !== lastTerm) lastWordUsed = false;
   // Prefix on the last word while the user is still typing it (not after a space or a closing quote).
   const last = list[list.length - 1];
   if (lastWordUsed && !last.quoted && !/[\s"]$/u.test(q)) {
@@ -187,8 +165,10 @@ export function parseQuery(q: string): ParsedQuery {
   }
   const norm = normalizeBoardNumber(q);
   const whole = norm.length >= 2 && norm.length <= 100 ? norm : "";
-  const norms = [...new Set([...terms.flatMap((t) => (t.norm ? [t.norm] : [])), whole])].filter(Boolean);
-  return { terms: withImplied(statesOfParts(terms), expansions), norms, whole };
+  const norms = [...new Set([...terms.flatMap((t) => (t.norm ? [t.norm] : [])), ...pairs.map((p) => p.first), whole])].filter(Boolean);
+  const shared = withinQueryBound(terms);
+  const spent = shared.reduce((sum, t) => sum + (t.synonyms?.length ?? 0), 0);
+  return { terms: withImplied(statesOfParts(shared), MAX_QUERY_EXPANSIONS - spent), norms, whole, pairs };
 }
 
 /** A concept implying another (corrosion: liquid damage) also searches that one's first usual terms, within the
@@ -202,15 +182,6 @@ function withImplied(terms: Term[], budget: number): Term[] {
     left -= extra.length;
     return { ...t, synonyms: [...(t.synonyms ?? []), ...extra] };
   });
-}
-
-/**
- * A bare state ("dead", "muerta": a thesaurus term tagged @state) in a query naming a part ("kb half dead",
- * "charger dead") is the part's state, not the board's no power: it stays a plain word, as typed.
- */
-function statesOfParts(terms: Term[]): Term[] {
-  if (!terms.some((t) => t.concept?.part)) return terms;
-  return terms.map((t) => (t.concept?.state ? { alternatives: t.alternatives, ...(t.word ? { word: t.word } : {}) } : t));
 }
 
 /** Known spellings of a board (number and aliases): matched as a phrase or as the joined form. */

@@ -138,12 +138,18 @@ export function findScope(parsed: ParsedQuery, table: readonly ScopeBoard[], nam
   const byCode = parsed.terms.flatMap((t, i) => (t.norm && named.some((b) => b.matched === t.norm) ? [i] : []));
   if (byCode.length) {
     const hits = named.filter((b) => byCode.some((i) => parsed.terms[i].norm === b.matched));
+    // The board's own model words beside its number ("820-01700 macbook", "nm-a311 thinkpad e470") say it again:
+    // left out of the rest with the number, where they met every item whose first post names the board's model.
+    const own = table.filter((b) => hits.some((h) => h.id === b.id));
+    const again = parsed.terms.flatMap((t, i) =>
+      !byCode.includes(i) && !t.concept && tokensOf(t).length && tokensOf(t).every((x) => own.some((b) => b.words.has(x))) ? [i] : [],
+    );
     return {
       by: "board",
       named: byCode.map((i) => tokensOf(parsed.terms[i]).join(" ")).join(" "),
       boardIds: [...new Set(hits.map((b) => b.id))].slice(0, MAX_SCOPE_BOARDS),
       boards: [...new Set(hits.map((b) => b.number))].slice(0, MAX_SCOPE_BOARDS),
-      terms: byCode,
+      terms: [...byCode, ...again].sort((a, b) => a - b),
     };
   }
   const candidates = parsed.terms.map((t, i) => ({ i, tokens: t.concept ? [] : tokensOf(t) }));

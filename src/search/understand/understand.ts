@@ -197,15 +197,28 @@ function rememberCounts(keys: readonly CountKey[], rows: readonly Record<string,
 const shapesOf = (parsed: ParsedQuery) => parsed.terms.map((t) => termShape(t, true));
 
 /**
+ * The query parsed again when two words read as one code ("nma311 la", "x512da se") name no board and the first
+ * alone names a board (its number or alias) or a model (`namesModel`: the scope's lookup of its word found boards).
+ */
+function withCodesAlone(q: string, parsed: ParsedQuery, boards: readonly BoardHit[], namesModel: (word: string) => boolean): ParsedQuery {
+  const found = new Set(boards.map((b) => b.matched));
+  const alone = parsed.pairs.filter((p) => !found.has(p.joined) && (found.has(p.first) || (p.word !== undefined && namesModel(p.word))));
+  return alone.length ? parseQuery(q, new Set(alone.map((p) => p.first))) : parsed;
+}
+
+/**
  * At most one round trip before ranking, often none: the boards named by code-like words (their
  * spellings widen the match), the counts and variants not remembered yet, the scope table.
  */
 export async function prepare(ctx: QueryContext, q: string, tuning: SearchTuning): Promise<Prepared> {
-  const parsed = parseQuery(q);
+  const first = parseQuery(q);
   const now = Date.now();
-  const boardKey = JSON.stringify(parsed.norms);
-  const needsBoards = parsed.norms.length > 0 && parsed.terms.some((t) => t.norm) && boardCache.get(boardKey, now) === undefined;
-  const words = variantWords(parsed).filter((word) => variantCache.get(word, now) === undefined);
+  const boardKey = JSON.stringify(first.norms);
+  // A code read with the next word as one ("nma311 la") is parsed again alone once the boards and models are known.
+  let parsed = first;
+  const needsBoards = first.norms.length > 0 && first.terms.some((t) => t.norm) && boardCache.get(boardKey, now) === undefined;
+  const pairWords = first.pairs.flatMap((p) => (p.second ? [p.second] : []));
+  const words = [...new Set([...variantWords(parsed), ...pairWords])].filter((word) => variantCache.get(word, now) === undefined);
   const lookups = words.flatMap((word) => {
     const q = variantsQuery(word);
     if (!q) variantCache.set(word, NO_VARIANTS, now);
@@ -253,6 +266,7 @@ export async function prepare(ctx: QueryContext, q: string, tuning: SearchTuning
   if (needsBoards) boardCache.set(boardKey, parseBoardRows(results.shift()!), now);
   if (firstCounts.length) rememberCounts(firstCounts, results.shift()!, now);
   for (const [j, { word }] of lookups.entries()) variantCache.set(word, variantsOf(word, results[j] as { term: string; typo: number }[]), now);
+  parsed = withCodesAlone(q, first, boardCache.get(boardKey, now) ?? [], (word) => (memory.words.get(word, now)?.length ?? 0) > 0);
   const looseTerms = loose();
   const shapes = shapesOf(looseTerms);
   // A term is common in a group when weighing it would read `commonRows` rows or more.
@@ -267,7 +281,7 @@ export async function prepare(ctx: QueryContext, q: string, tuning: SearchTuning
       return [shard.name, shapes.map((shape) => (estimate(shape, count) ?? Infinity) >= tuning.commonRows)];
     }),
   );
-  const hits = parsed.terms.some((t) => t.norm) ? (boardCache.get(boardKey, now) ?? []) : [];
+  const hits = first.terms.some((t) => t.norm) ? (boardCache.get(boardKey, now) ?? []) : [];
   const boardsExpanded = expandBoards(parsed, new Map(hits.map((h) => [h.matched, h])));
   const scope = findScope(
     parsed,

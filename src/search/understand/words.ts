@@ -1,6 +1,6 @@
 // Query text → words, and the runs of words a thesaurus concept names (as a term, in another form of its
 // words, or as a part and its fault: src/search/thesaurus/compose.ts).
-import { conceptNamed, MAX_CONCEPT_TOKENS } from "../thesaurus";
+import { conceptNamed, conceptOf, MAX_CONCEPT_TOKENS } from "../thesaurus";
 import { symptomComposed } from "../thesaurus/compose";
 import { fold } from "../index/vocabulary";
 import { tokenize } from "./tokens";
@@ -34,6 +34,12 @@ export function words(q: string): Word[] {
 }
 
 /**
+ * Whether a run of words crosses a clause: a word before its last ends with a comma, a stop, a colon, a semicolon or
+ * a question or exclamation mark ("no muestra nada, por la tele va bien" says two things, not "no … por la tele").
+ */
+const acrossClauses = (run: Word[]) => run.slice(0, -1).some((w) => /[,.;:!?¡¿]$/u.test(w.raw));
+
+/**
  * The longest run of words from `i` that a thesaurus concept names (plain words only, never a quoted
  * phrase or a code): multi-word phrases are matched as phrases.
  */
@@ -43,19 +49,35 @@ export function conceptAt(
 ): { words: number; tokens: string[]; entry: NonNullable<ReturnType<typeof conceptNamed>> } | undefined {
   for (let n = Math.min(MAX_CONCEPT_TOKENS, list.length - i); n >= 1; n--) {
     const run = list.slice(i, i + n);
-    if (run.some((w) => w.quoted || w.tokens.some(hasDigit))) continue;
+    if (acrossClauses(run) || run.some((w) => w.quoted)) continue;
     const tokens = run.flatMap((w) => w.tokens).map(fold);
     if (tokens.length > MAX_CONCEPT_TOKENS) continue;
-    const entry = conceptNamed(tokens);
-    if (entry) return { words: n, tokens, entry };
+    // A run holding a number names a concept only as a term writes it ("fans at 100%", "línea de 12v"): else a code.
+    if (tokens.some((t) => hasDigit(t) && t !== ZERO)) {
+      const entry = n > 1 ? conceptOf(tokens) : undefined;
+      if (entry) return { words: n, tokens, entry };
+      continue;
+    }
+    for (const read of zeroReadings(tokens)) {
+      const entry = conceptNamed(read);
+      if (entry) return { words: n, tokens: read, entry };
+    }
   }
   return undefined;
+}
+
+/** A bare zero, as technicians write a reading ("stuck at 0%", "se queda en 0", "0 ohms"). */
+const ZERO = "0";
+/** A run as written, or with its bare zeros read as the word in either language ("se queda en cero", "stuck at zero"). */
+function zeroReadings(tokens: string[]): string[][] {
+  if (!tokens.includes(ZERO)) return [tokens];
+  return ["cero", "zero"].map((word) => tokens.map((t) => (t === ZERO ? word : t)));
 }
 
 /** A run of plain words from `i` (never a quoted phrase or a code), folded, if it is `n` words long. */
 function plainRun(list: Word[], i: number, n: number): string[] | undefined {
   const run = list.slice(i, i + n);
-  if (run.length < n || run.some((w) => w.quoted || w.tokens.some(hasDigit))) return undefined;
+  if (run.length < n || acrossClauses(run) || run.some((w) => w.quoted || w.tokens.some(hasDigit))) return undefined;
   const tokens = run.flatMap((w) => w.tokens).map(fold);
   return tokens.length <= MAX_CONCEPT_TOKENS ? tokens : undefined;
 }
