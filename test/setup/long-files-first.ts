@@ -6,7 +6,7 @@
 //   would leave counts in their window (a window counts what lies ahead of it too).
 // - The others in vitest's order (longest or largest first).
 import { BaseSequencer, type TestSpecification } from "vitest/node";
-import { LONG_FILES, OWN_SETTINGS_FOLDERS } from "./file-order";
+import { LONG_FILES, OWN_SETTINGS_FOLDERS } from "./file-order.ts";
 
 export class LongFilesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
