@@ -1,7 +1,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
-import { LongFilesFirst } from "./test/setup/long-files-first";
-import { PREBUNDLED } from "./test/setup/prebundled";
+import { LongFilesFirst } from "./test/setup/long-files-first.ts";
+import { PREBUNDLED } from "./test/setup/prebundled.ts";
 
 // wrangler, inside the plugin, would print "Using secrets defined in .dev.vars" once per test worker.
 process.env.WRANGLER_LOG ??= "error";

@@ -4,6 +4,9 @@ import { LANGUAGES, type Lang } from "./core/language";
 /** How many leading bits of an IPv6 address name one subscriber when IPV6_PREFIX_BITS does not say otherwise. */
 export const DEFAULT_IPV6_PREFIX_BITS = 56;
 
+/** Wall time for one PDF's text when PDF_TEXT_BUDGET_MS does not say otherwise (src/ingest/pdf/pdf-text.ts). */
+export const DEFAULT_PDF_TEXT_BUDGET_MS = 20_000;
+
 export interface AppConfig {
   siteUrl: string | undefined;
   defaultLang: Lang;
@@ -31,6 +34,8 @@ export interface AppConfig {
   logSampleRate: number;
   /** A request at least this slow is logged. */
   slowRequestMs: number;
+  /** Wall time the upload consumer spends reading one PDF's text (src/ingest/pdf/pdf-text.ts). */
+  pdfTextBudgetMs: number;
 }
 
 function rateVar(value: string | undefined, fallback: number): number {
@@ -62,6 +67,7 @@ export function readConfig(env: Env): AppConfig {
     edgeCacheTtlSeconds: intVar(env.EDGE_CACHE_TTL_SECONDS, 60),
     logSampleRate: rateVar(env.LOG_SAMPLE_RATE, 0.01),
     slowRequestMs: intVar(env.SLOW_REQUEST_MS, 1000),
+    pdfTextBudgetMs: intVar(env.PDF_TEXT_BUDGET_MS, DEFAULT_PDF_TEXT_BUDGET_MS),
     formRatePerMinute: intVar(env.FORM_RATE_PER_MINUTE, 30),
     memberRatePerMinute: intVar(env.MEMBER_RATE_PER_MINUTE, 30),
   };

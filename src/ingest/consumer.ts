@@ -19,7 +19,8 @@ import { textShards } from "../text/shards";
 import { MAX_DELIVERIES } from "./attempts";
 import { familyOf } from "../content/formats";
 import { isProcessJob, type ProcessJob } from "./jobs";
-import { PDF_TEXT_MAX_BYTES, pdfText } from "./pdf/pdf-text";
+import { PDF_BUDGET, PDF_TEXT_MAX_BYTES, pdfText } from "./pdf/pdf-text";
+import { readConfig } from "../config";
 import { familyMismatch, isZip, programKind, SNIFF_BYTES } from "./sniff";
 import { zipEntryContents, zipProgramEntry } from "./receive/zip";
 import { disagreementReason, mayBeReference, referenceFromBytes } from "../reference/from-bytes";
@@ -88,7 +89,7 @@ export async function processDocument(env: Env, job: ProcessJob): Promise<Proces
   if (family === "pdf" && doc.sizeBytes <= PDF_TEXT_MAX_BYTES) {
     const object = await env.FILES.get(doc.r2Key);
     if (!object) return reject("The stored file is missing.");
-    const text = await pdfText(new Uint8Array(await object.arrayBuffer()));
+    const text = await pdfText(new Uint8Array(await object.arrayBuffer()), { ...PDF_BUDGET, maxMillis: readConfig(env).pdfTextBudgetMs });
     if (text.kind === "unreadable") return reject(text.reason);
     if (text.kind === "text") {
       pageCount = text.pageCount;

@@ -18,6 +18,7 @@ import { inflateBounded } from "../../src/boardview/binary/bytes";
 import { desBlocks, desKeySchedule } from "../../src/boardview/binary/des";
 import { decryptFz } from "../../src/boardview/binary/fz-cipher";
 import { boardviewKeys, parseDesKey, parseWordKey, type ReadOptions } from "../../src/boardview/binary/keys";
+import { captureConsole } from "../helpers/console";
 import { readBoardview } from "../../src/boardview/read";
 import { boardviewFromBytes } from "../../src/boardview/store";
 import { BOARDVIEW_CAPS, type Board, type BoardRead } from "../../src/boardview/types";
@@ -64,7 +65,7 @@ function expectParts(read: Board, written: WrittenBoard = BOARD) {
 const NO_KEY = "The file is encrypted; the operator has not configured the key.";
 
 describe("keys the operator supplies", () => {
-  it("reads 44 hex words (0x, commas or spaces) or 352 hex digits, and an XZZ key of 16 hex digits; anything else is no key", () => {
+  it("reads 44 hex words (0x, commas or spaces) or 352 hex digits, and an XZZ key of 16 hex digits; anything else is no key", async () => {
     expect(FZ_KEY).toHaveLength(44);
     expect(CAE_KEY).toHaveLength(44);
     expect(parseWordKey(TEST_FZ_KEY.replaceAll(",", "\n"))).toEqual(FZ_KEY);
@@ -72,11 +73,12 @@ describe("keys the operator supplies", () => {
     expect(parseWordKey(TEST_FZ_KEY.replace("0x", "0xg"))).toBeUndefined();
     expect(XZZ_KEY).toEqual(hex("13a4b5c6d7e8f901"));
     expect(parseDesKey("13a4b5c6d7e8f9")).toBeUndefined();
-    expect(boardviewKeys({ BOARDVIEW_FZ_KEY: TEST_FZ_KEY, BOARDVIEW_CAE_KEY: "", BOARDVIEW_XZZ_KEY: "not a key" })).toEqual({
-      fz: FZ_KEY,
-      cae: undefined,
-      xzz: undefined,
-    });
+    // A key that is set but malformed counts as not configured, and the operator is told which one.
+    const { value: keys, lines } = await captureConsole(/is set but is not a well-formed key/, async () =>
+      boardviewKeys({ BOARDVIEW_FZ_KEY: TEST_FZ_KEY, BOARDVIEW_CAE_KEY: "", BOARDVIEW_XZZ_KEY: "not a key" }),
+    );
+    expect(keys).toEqual({ fz: FZ_KEY, cae: undefined, xzz: undefined });
+    expect(lines).toEqual([expect.stringMatching(/^BOARDVIEW_XZZ_KEY is set but is not a well-formed key/)]);
   });
 });
 

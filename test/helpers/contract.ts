@@ -53,14 +53,38 @@ export interface Operation {
   op: Json;
 }
 
+/** What every check of one description reuses, made once: each path template's pattern, the router's problem. */
+interface DescriptionIndex {
+  /** By method, the templates that have it, fewest parameters first (literal segments win, as in the router). */
+  templates: Map<string, { template: string; pattern: RegExp }[]>;
+  /** The router's own answers: a problem, with any header component. */
+  problemBody: Json;
+}
+
+const indexes = new WeakMap<object, DescriptionIndex>();
+function indexOf(doc: Json): DescriptionIndex {
+  let index = indexes.get(doc);
+  if (index) return index;
+  const byParameters = Object.keys(doc.paths).sort((a, b) => (a.match(/\{/g)?.length ?? 0) - (b.match(/\{/g)?.length ?? 0));
+  const templates = new Map<string, { template: string; pattern: RegExp }[]>();
+  for (const template of byParameters) {
+    const pattern = new RegExp(`^${template.replace(/[.]/g, "\\.").replace(/\{[^}]+\}/g, "[^/]+")}$`);
+    for (const method of Object.keys(doc.paths[template])) templates.set(method, [...(templates.get(method) ?? []), { template, pattern }]);
+  }
+  // The router's answers carry the same headers as any problem: every header component may appear.
+  const headerRefs = Object.fromEntries(Object.keys(doc.components.headers ?? {}).map((h) => [h, { $ref: `#/components/headers/${h}` }]));
+  const problemBody = { content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } }, headers: headerRefs };
+  indexes.set(doc, (index = { templates, problemBody }));
+  return index;
+}
+
 /** The operation that serves this path, literal segments winning over parameters (as the router does). */
 export function findOperation(doc: Json, method: string, apiPath: string): Operation | undefined {
   const lookup = method === "HEAD" ? "get" : method.toLowerCase(); // HEAD is answered by the GET handler
-  const matches = Object.keys(doc.paths)
-    .filter((template) => doc.paths[template][lookup])
-    .filter((template) => new RegExp(`^${template.replace(/[.]/g, "\\.").replace(/\{[^}]+\}/g, "[^/]+")}$`).test(apiPath))
-    .sort((a, b) => (a.match(/\{/g)?.length ?? 0) - (b.match(/\{/g)?.length ?? 0));
-  return matches.length ? { template: matches[0], method: lookup, op: doc.paths[matches[0]][lookup] } : undefined;
+  const match = indexOf(doc)
+    .templates.get(lookup)
+    ?.find(({ pattern }) => pattern.test(apiPath));
+  return match ? { template: match.template, method: lookup, op: doc.paths[match.template][lookup] } : undefined;
 }
 
 function resolve(doc: Json, node: Json): Json {
@@ -98,9 +122,7 @@ export async function contractMismatches(request: { method: string; url: string 
   const shown = url.pathname + url.search;
   const where = `${request.method} ${shown.length > 120 ? `${shown.slice(0, 120)}…` : shown} → ${status}`;
   const found = findOperation(doc, request.method, apiPath);
-  // The router's answers carry the same headers as any problem: every header component may appear.
-  const headerRefs = Object.fromEntries(Object.keys(doc.components.headers ?? {}).map((h) => [h, { $ref: `#/components/headers/${h}` }]));
-  const problemBody = { content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } }, headers: headerRefs };
+  const { problemBody } = indexOf(doc);
   // No operation here: only the router's own problems are allowed: no such address, not with this method, and
   // what every address of the API checks first (a bad key, the rate limit).
   const declared = found

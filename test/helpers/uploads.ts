@@ -126,17 +126,18 @@ export function makeZip(entries: { name: string; content: Uint8Array | string; s
 }
 
 /**
- * Runs the Worker's queue handler on these jobs and returns the ack/retry outcome, with the delay each
- * retry asked for (watched on the messages: the harness's result does not report delays).
+ * Runs the Worker's queue handler on these jobs (with the run's env, or `workerEnv`: other vars, same bindings)
+ * and returns the ack/retry outcome, with the delay each retry asked for (watched on the messages: the harness's
+ * result does not report delays).
  */
-export async function runQueue(bodies: unknown[], attempts = 1) {
+export async function runQueue(bodies: unknown[], attempts = 1, workerEnv: Env = env) {
   const batch = createMessageBatch(
     "board-docs-uploads",
     bodies.map((body, i) => ({ id: `msg-${i}-${Math.random()}`, timestamp: Date.now(), attempts, body })),
   );
   const retries = batch.messages.map((message) => vi.spyOn(message, "retry"));
   const ctx = createExecutionContext();
-  await (worker as ExportedHandler<Env>).queue!(batch, env, ctx);
+  await (worker as ExportedHandler<Env>).queue!(batch, workerEnv, ctx);
   const retryDelays = retries.flatMap((spy) => spy.mock.calls.map(([options]) => options?.delaySeconds));
   return { batch, result: await getQueueResult(batch, ctx), retryDelays };
 }
@@ -165,7 +166,7 @@ export async function createUploader(scopes: string[] = ["api:read", "library:in
 }
 
 /** The Worker's env with some vars changed (same bindings). */
-export function envWith(vars: Partial<Record<"UPLOADS_PER_HOUR" | "QUOTA_BYTES" | "MAX_UPLOAD_BYTES", string>>): Env {
+export function envWith(vars: Partial<Record<"UPLOADS_PER_HOUR" | "QUOTA_BYTES" | "MAX_UPLOAD_BYTES" | "PDF_TEXT_BUDGET_MS", string>>): Env {
   return { ...env, ...vars };
 }
 

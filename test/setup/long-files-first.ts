@@ -1,12 +1,12 @@
 // The order test files start in (each vitest worker runs its files one after another in one workerd):
-// - The two files that wait on purpose (a generated sweep of every operation; a 20 s processing budget) first:
-//   vitest runs the files it has no timings for largest first, and these small files, started late, set the end.
+// - The two small files that take long (a generated sweep of every operation; PDF deflate bombs under budgets)
+//   first: vitest runs the files it has no timings for largest first, and these, started late, set the end.
 // - Then the files that give the Worker their own limits or edge cache (test/helpers/settings.ts), before any
 //   other file in their worker: limit counters outlive a file, and a file whose fake clock runs ahead of theirs
 //   would leave counts in their window (a window counts what lies ahead of it too).
 // - The others in vitest's order (longest or largest first).
 import { BaseSequencer, type TestSpecification } from "vitest/node";
-import { LONG_FILES, OWN_SETTINGS_FOLDERS } from "./file-order";
+import { LONG_FILES, OWN_SETTINGS_FOLDERS } from "./file-order.ts";
 
 export class LongFilesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

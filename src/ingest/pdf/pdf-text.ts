@@ -2,6 +2,7 @@
 // file cannot hold the consumer: pages one at a time, each a stream abandoned once a budget is spent, each
 // stream's inflated size bounded first (pdf-streams.ts). Past a budget the text so far is kept, the reason logged.
 import { getDocumentProxy } from "unpdf";
+import { DEFAULT_PDF_TEXT_BUDGET_MS } from "../../config";
 import { hasOversizedStream, MAX_INFLATED_STREAM_BYTES } from "./pdf-streams";
 
 /** Larger PDFs are not parsed (the whole file must be in memory): they become available without text. */
@@ -20,7 +21,13 @@ export interface PdfBudget {
   maxStreamBytes: number;
 }
 
-export const PDF_BUDGET: PdfBudget = { maxPages: 2000, maxChars: 2_000_000, maxMillis: 20_000, maxStreamBytes: MAX_INFLATED_STREAM_BYTES };
+/** The consumer's budgets; its time budget is the PDF_TEXT_BUDGET_MS var (src/config.ts), this one when unset. */
+export const PDF_BUDGET: PdfBudget = {
+  maxPages: 2000,
+  maxChars: 2_000_000,
+  maxMillis: DEFAULT_PDF_TEXT_BUDGET_MS,
+  maxStreamBytes: MAX_INFLATED_STREAM_BYTES,
+};
 
 type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
 
