@@ -3,13 +3,7 @@
 // digit) and function words are left out: the board number is meant to be in the query.
 import { editDistance, fold, stems } from "../../src/search/index/vocabulary";
 import { tokenize } from "../../src/search/understand/query";
-import { HELD_OUT_QUERIES } from "./held-out";
-import { HELD_OUT_3_QUERIES } from "./held-out-3";
-import { HELD_OUT_4_QUERIES } from "./held-out-4";
-import { HELD_OUT_5_QUERIES } from "./held-out-5";
-import { HELD_OUT_6_QUERIES } from "./held-out-6";
-import { HELD_OUT_7_QUERIES } from "./held-out-7";
-import { MEANING_QUERIES } from "./meaning";
+import { MEANING_SET_QUERIES } from "./meaning-sets";
 
 const FUNCTION_WORDS = new Set(
   "a after al an and at de del el en in it la las lo los no not of on or se t the to tras un una y by con por sin".split(" "),
@@ -39,15 +33,7 @@ function near(a: string, b: string): boolean {
 
 export function checkOverlaps(demo: Record<string, unknown>): string[] {
   const problems: string[] = [];
-  for (const query of [
-    ...MEANING_QUERIES,
-    ...HELD_OUT_QUERIES,
-    ...HELD_OUT_3_QUERIES,
-    ...HELD_OUT_4_QUERIES,
-    ...HELD_OUT_5_QUERIES,
-    ...HELD_OUT_6_QUERIES,
-    ...HELD_OUT_7_QUERIES,
-  ]) {
+  for (const query of MEANING_SET_QUERIES) {
     const item = (demo[query.group] as Record<string, unknown>[]).find((i) => i.title === query.target);
     if (!item) {
       problems.push(`${query.q}: no ${query.group} item titled ${query.target}`);

@@ -20,13 +20,8 @@ import { join } from "node:path";
 import { rmSync } from "node:fs";
 import { writeResultsSection } from "../lib/results";
 import { CATEGORIES, QUERIES, STRETCH, type KnownItemQuery } from "./queries";
-import { MEANING_CATEGORIES, MEANING_QUERIES, SCOPE_CATEGORY, SCOPE_QUERIES } from "./meaning";
-import { HELD_OUT_CATEGORIES, HELD_OUT_QUERIES } from "./held-out";
-import { HELD_OUT_3_CATEGORIES, HELD_OUT_3_QUERIES } from "./held-out-3";
-import { HELD_OUT_4_CATEGORIES, HELD_OUT_4_QUERIES } from "./held-out-4";
-import { HELD_OUT_5_CATEGORIES, HELD_OUT_5_QUERIES } from "./held-out-5";
-import { HELD_OUT_6_CATEGORIES, HELD_OUT_6_QUERIES } from "./held-out-6";
-import { HELD_OUT_7_CATEGORIES, HELD_OUT_7_QUERIES } from "./held-out-7";
+import { SCOPE_CATEGORY, SCOPE_QUERIES } from "./meaning";
+import { MEANING_SET_CATEGORIES, MEANING_SET_QUERIES } from "./meaning-sets";
 import { checkOverlaps } from "./overlap";
 import { checkAlsoRelevant, scopeJudge, type Judge } from "./judge";
 import { ALSO_RELEVANT } from "./also-relevant";
@@ -102,26 +97,8 @@ function figures(outcomes: Outcome[]): Figures {
 
 const f2 = (x: number) => x.toFixed(2);
 
-const ALL_CATEGORIES: string[] = [
-  ...CATEGORIES,
-  ...MEANING_CATEGORIES,
-  ...HELD_OUT_CATEGORIES,
-  ...HELD_OUT_3_CATEGORIES,
-  ...HELD_OUT_4_CATEGORIES,
-  ...HELD_OUT_5_CATEGORIES,
-  ...HELD_OUT_6_CATEGORIES,
-  ...HELD_OUT_7_CATEGORIES,
-];
-const ALL_QUERIES: KnownItemQuery[] = [
-  ...QUERIES,
-  ...MEANING_QUERIES,
-  ...HELD_OUT_QUERIES,
-  ...HELD_OUT_3_QUERIES,
-  ...HELD_OUT_4_QUERIES,
-  ...HELD_OUT_5_QUERIES,
-  ...HELD_OUT_6_QUERIES,
-  ...HELD_OUT_7_QUERIES,
-];
+const ALL_CATEGORIES: string[] = [...CATEGORIES, ...MEANING_SET_CATEGORIES];
+const ALL_QUERIES: KnownItemQuery[] = [...QUERIES, ...MEANING_SET_QUERIES];
 
 function table(outcomes: Outcome[], scope: number[]): string {
   const rows = ALL_CATEGORIES.map((c) => [c, figures(outcomes.filter((o) => o.query.category === c))] as const);
