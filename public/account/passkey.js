@@ -77,7 +77,9 @@
         const done = await post(button.dataset.verify, { ceremony: started.ceremony, response, ...(invite ? { invite } : {}) });
         location.assign(done.redirect);
       } catch (error) {
-        status.textContent = `${button.dataset.failed} (${error && error.message ? error.message : error})`;
+        // The browser refuses a ceremony the member cancelled or the authenticator could not verify: said plainly.
+        const said = error && error.name === "NotAllowedError" ? button.dataset.notAllowed : error && error.message ? error.message : error;
+        status.textContent = `${button.dataset.failed} ${said}`;
         button.disabled = false;
       }
     });

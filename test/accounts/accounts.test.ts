@@ -101,6 +101,38 @@ describe("invites and passkeys", () => {
     expect((await signIn(await SoftPasskey.create())).res.status).toBe(401);
   });
 
+  it("sign-in asks for user verification and refuses an answer without it, saying why in the page's language", async () => {
+    const member = await newMember(username());
+    for (const lang of ["en", "es"] as const) {
+      const started = await (await send("POST", `/${lang}/account/sign-in/options`, { json: {} })).json<any>();
+      expect(started.options.userVerification).toBe("required");
+      const response = await member.passkey.signIn(started.options, ORIGIN, { userVerified: false });
+      const refused = await send("POST", `/${lang}/account/sign-in`, { json: { ceremony: started.ceremony, response } });
+      expect(refused.status).toBe(401);
+      expect(sessionSet(refused)).toBeUndefined();
+      expect((await refused.json<{ error: string }>()).error).toContain(lang === "en" ? "could not verify that it is you" : "no pudo verificar que eres tú");
+    }
+    // The same key with its PIN checked signs in.
+    expect((await signIn(member.passkey)).res.status).toBe(200);
+  });
+
+  it("registration asks for user verification and refuses a key that did not verify its holder; the invite stays usable", async () => {
+    const name = username();
+    await createMember(name);
+    const { token } = await invite(name);
+    const { SoftPasskey } = await import("../helpers/passkey");
+    const key = await SoftPasskey.create();
+    const started = await (await send("POST", "/es/account/passkeys/options", { json: { invite: token } })).json<any>();
+    expect(started.options.authenticatorSelection.userVerification).toBe("required");
+    const response = await key.register(started.options, ORIGIN, { userVerified: false });
+    const refused = await send("POST", "/es/account/passkeys", { json: { ceremony: started.ceremony, response, invite: token } });
+    expect(refused.status).toBe(401);
+    expect(sessionSet(refused)).toBeUndefined();
+    expect((await refused.json<{ error: string }>()).error).toContain("no pudo verificar que eres tú");
+    expect((await signIn(key)).res.status).toBe(401);
+    expect((await registerWithInvite(token, key)).res.status).toBe(200);
+  });
+
   it("a signed-in member adds a second passkey, then may remove one but never the last", async () => {
     const member = await newMember(username());
     const { SoftPasskey } = await import("../helpers/passkey");

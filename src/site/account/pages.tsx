@@ -81,6 +81,7 @@ function PasskeyButton({
     "data-verify": verify,
     "data-invite": invite,
     "data-failed": w.passkeyFailed,
+    "data-not-allowed": w.passkeyCancelled,
     "data-working": w.working,
   };
   return (

@@ -22,6 +22,7 @@ import {
   relyingParty,
   removePasskey,
   signInOptions,
+  UserNotVerified,
   verifySignIn,
 } from "../../accounts/passkeys";
 import { endSession, startSession, type MemberSession } from "../../accounts/sessions";
@@ -94,6 +95,7 @@ const STATUS = { invalid: 422, conflict: 409, "not-found": 404, unauthorized: 40
 
 /** A passkey call's domain error as JSON in the page's language (the domain's own message is English). */
 function errorJson(c: Ctx, site: Site, error: DomainError): Response {
+  if (error instanceof UserNotVerified) return c.json({ error: wordsOf(site).passkeyNotVerified }, 401, { "Cache-Control": "no-store" });
   const problem = wordsOf(site).passkeyProblem[error.kind];
   const text = typeof problem === "function" ? problem(MAX_PASSKEYS) : problem;
   return c.json({ error: text }, STATUS[error.kind], { "Cache-Control": "no-store" });

@@ -13,6 +13,10 @@ const en = {
   inviteGoneText: "The link has expired (invites last 24 hours) or was already used. Ask an administrator for a new one.",
   working: "Waiting for your passkey…",
   passkeyFailed: "The passkey did not work. Try again.",
+  passkeyNotVerified:
+    "Your authenticator could not verify that it is you (PIN, fingerprint, face or screen lock). This site needs that check: set up a PIN or screen lock on it, or use another device.",
+  passkeyCancelled:
+    "The passkey was cancelled, or this device could not verify that it is you (PIN, fingerprint, face or screen lock). This site needs that check: set one up, or use another device.",
   noScript: "Passkeys need JavaScript in this page.",
   keysTitle: "API keys",
   keysIntro:
@@ -84,6 +88,10 @@ const es: typeof en = {
   inviteGoneText: "El enlace ha caducado (las invitaciones duran 24 horas) o ya se usó. Pide otro a un administrador.",
   working: "Esperando a tu llave de acceso…",
   passkeyFailed: "La llave de acceso no funcionó. Vuelve a intentarlo.",
+  passkeyNotVerified:
+    "Tu autenticador no pudo verificar que eres tú (PIN, huella, cara o bloqueo de pantalla). Este sitio necesita esa comprobación: configura un PIN o un bloqueo de pantalla, o usa otro dispositivo.",
+  passkeyCancelled:
+    "Se canceló la llave de acceso, o este dispositivo no pudo verificar que eres tú (PIN, huella, cara o bloqueo de pantalla). Este sitio necesita esa comprobación: configúrala, o usa otro dispositivo.",
   noScript: "Las llaves de acceso necesitan JavaScript en esta página.",
   keysTitle: "Claves de API",
   keysIntro:
