@@ -15,6 +15,7 @@ import {
   send,
   sessionSet,
   signIn,
+  tokenShown,
 } from "../helpers/accounts";
 
 beforeAll(seedSample);
@@ -215,6 +216,33 @@ describe("the API keys page", () => {
     expect((await api("/me", { key: token })).status).toBe(401);
   });
 
+  it("post, then redirect: the key's token is shown on one view of the page the 303 leads to, never again, and a reload creates nothing", async () => {
+    const name = username();
+    const member = await newMember(name);
+    const { posted, res, token } = await createKeyOnPage(member.cookie, "once");
+    expect(posted.status).toBe(303);
+    expect(posted.headers.get("Location")).toBe(`${ORIGIN}/en/account/keys`);
+    expect(await posted.text()).not.toContain("bds_");
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+    expect(token).toMatch(/^bds_[A-Za-z0-9]{43}$/);
+    // The reload is a GET of the same page: no token, no second key.
+    const reload = await (await send("GET", "/en/account/keys", { cookie: member.cookie })).text();
+    expect(tokenShown(reload)).toBeUndefined();
+    expect(reload).not.toContain(token!);
+    expect(await keyCount(name)).toBe(1);
+    // Bound to the session: the member's other session never sees a key the first one made; the table keeps no plain token.
+    const other = await signIn(member.passkey);
+    const made = await createKeyOnPage(member.cookie, "second");
+    const stored = await env.DB.prepare("select sealed from key_reveals").all<{ sealed: string }>();
+    expect(JSON.stringify(stored.results)).not.toContain(made.token!.slice(4, 20));
+    expect(await send("GET", "/en/account/keys", { cookie: other.cookie }).then((r) => r.text())).not.toContain("data-key-token");
+    // Signing out drops a token not yet shown.
+    await send("POST", "/en/account/keys", { cookie: other.cookie, form: { name: "third" } });
+    await send("POST", "/en/account/sign-out", { cookie: other.cookie, form: {} });
+    expect(await env.DB.prepare("select count(*) as n from key_reveals k join sessions s on s.id_hash = k.session_hash join users u on u.id = s.user_id where u.username = ?").bind(name).first("n")).toBe(0);
+    expect(await keyCount(name)).toBe(3);
+  });
+
   it("at most 10 active keys: the 11th is refused until one is revoked; 90 days is the default lifetime", async () => {
     const name = username();
     const member = await newMember(name);
@@ -262,7 +290,7 @@ describe("the API keys page", () => {
     expect(await keyCount(name)).toBe(before);
     expect((await send("GET", "/en/account/keys", { cookie: member.cookie })).status).toBe(200);
     const sameMeta = { cookie: member.cookie, origin: null, headers: { "Sec-Fetch-Site": "same-origin" }, form: { name: "mine" } };
-    expect((await send("POST", "/en/account/keys", sameMeta)).status).toBe(200);
+    expect((await send("POST", "/en/account/keys", sameMeta)).status).toBe(303);
   });
 
   it("an API key can neither create nor list keys: the forms refuse it even beside a session", async () => {

@@ -32,10 +32,20 @@ export function clearSessionCookie(c: Ctx): void {
   deleteCookie(c, sessionCookieName(c), { httpOnly: true, secure: secureSite(c), sameSite: "Lax", path: "/" });
 }
 
+/** The session cookie's value as sent, or undefined. */
+export function sessionIdOf(c: Ctx): string | undefined {
+  return getCookie(c, sessionCookieName(c));
+}
+
 /** The signed-in member, or undefined (one query when a cookie is sent, none otherwise). */
 export async function currentMember(c: Ctx): Promise<MemberSession | undefined> {
-  const id = getCookie(c, sessionCookieName(c));
+  const id = sessionIdOf(c);
   return id === undefined ? undefined : findSession(c.env.DB, id, new Date());
+}
+
+/** The member's session as the key reveal needs it: the id from the cookie and its hash. */
+export function sessionOf(c: Ctx, member: MemberSession): { id: string; hash: string } {
+  return { id: sessionIdOf(c) ?? "", hash: member.sessionHash };
 }
 
 /** Why a post is refused before anything is done. */

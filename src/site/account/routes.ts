@@ -25,6 +25,7 @@ import {
   UserNotVerified,
   verifySignIn,
 } from "../../accounts/passkeys";
+import { keepForReveal, takeReveal } from "../../accounts/key-reveal";
 import { endSession, startSession, type MemberSession } from "../../accounts/sessions";
 import { accountPath, accountUrl } from "../../core/urls";
 import type { Lang } from "../../core/language";
@@ -36,7 +37,7 @@ import { notFoundPage } from "../pages/errors";
 import { rateLimitedPage } from "../pages/rate-limited";
 import { siteFor, type Site } from "../site";
 import { siteDownload } from "./download";
-import { checkMemberRate, checkPost, clearSessionCookie, currentMember, setSessionCookie, type Refusal } from "./guard";
+import { checkMemberRate, checkPost, clearSessionCookie, currentMember, sessionOf, setSessionCookie, type Refusal } from "./guard";
 import { invitePage, keysPage, messagePage, signInPage, wordsOf, type KeysPageState } from "./pages";
 
 type Ctx = Context<AppEnv>;
@@ -56,7 +57,9 @@ export async function accountPageFor(c: Ctx, lang: Lang): Promise<Response | und
     const site = siteFor(c, lang);
     const member = await currentMember(c);
     if (!member) return c.redirect(accountUrl(site.urls, "sign-in"), 303);
-    return keysPage(c, site, await keysState(c, member));
+    // A key made by the last post is shown on this one view, then gone (a reload shows no token).
+    const newToken = await takeReveal(c.env.DB, sessionOf(c, member), new Date());
+    return keysPage(c, site, { ...(await keysState(c, member)), newToken });
   }
   const invite = path.startsWith(`/${lang}/invite/`) ? path.slice(`/${lang}/invite/`.length) : undefined;
   if (invite !== undefined && !invite.includes("/")) {
@@ -236,16 +239,16 @@ export function addAccountRoutes(site: Hono<AppEnv>, lang: Lang): void {
     "account/keys",
     memberForm(lang, async (c, site, member) => {
       const form = await c.req.parseBody();
-      const state = await keysState(c, member);
-      let parsed: ReturnType<typeof parseKeyForm>;
       try {
-        parsed = parseKeyForm(form.name, form.expires_days);
-        const issued = await createMemberKey(c.env.DB, member.userId, parsed, new Date());
-        return keysPage(c, site, { ...(await keysState(c, member)), newToken: issued.token }, 200);
+        const now = new Date();
+        const issued = await createMemberKey(c.env.DB, member.userId, parseKeyForm(form.name, form.expires_days), now);
+        // Post, then redirect: the token waits server-side for the keys page's next view, never in a url.
+        await keepForReveal(c.env.DB, sessionOf(c, member), issued.token, now);
+        return c.redirect(accountUrl(site.urls, "account/keys"), 303);
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
         const name = typeof form.name === "string" ? form.name.slice(0, 200) : "";
-        return keysPage(c, site, { ...state, problem: keyProblem(site, error), name }, error.kind === "conflict" ? 409 : 422);
+        return keysPage(c, site, { ...(await keysState(c, member)), problem: keyProblem(site, error), name }, error.kind === "conflict" ? 409 : 422);
       }
     }),
   );
