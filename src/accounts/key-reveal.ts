@@ -19,7 +19,12 @@ export async function keepForReveal(db: D1Database, session: { id: string; hash:
     db.prepare("delete from key_reveals where expires_at <= ?").bind(now.toISOString()),
     db
       .prepare("insert or replace into key_reveals (session_hash, iv, sealed, expires_at) values (?, ?, ?, ?)")
-      .bind(session.hash, isoBase64URL.fromBuffer(iv), isoBase64URL.fromBuffer(new Uint8Array(sealed)), new Date(now.getTime() + REVEAL_SECONDS * 1000).toISOString()),
+      .bind(
+        session.hash,
+        isoBase64URL.fromBuffer(iv),
+        isoBase64URL.fromBuffer(new Uint8Array(sealed)),
+        new Date(now.getTime() + REVEAL_SECONDS * 1000).toISOString(),
+      ),
   ]);
 }
 
