@@ -156,7 +156,13 @@ export type AccountPath =
   | `account/keys/${number}/revoke`
   | `account/remove-passkey/${string}`
   | `account/download/${string}`
-  | `invite/${string}`;
+  | "account/invite"
+  | "invite";
+
+/** An invite's link: its secret in the fragment, which browsers never send, so it reaches no server log. */
+export function inviteUrl(ctx: UrlContext, token: string): string {
+  return `${accountUrl(ctx, "invite")}#${token}`;
+}
 
 export function accountPath(lang: Lang, path: AccountPath): string {
   return `/${lang}/${path}`;

@@ -60,26 +60,11 @@ export function messagePage(c: Context<AppEnv>, site: Site, status: Status, titl
 }
 
 /** A button the passkey script drives: its options and verify addresses, and a status line for what happens. */
-function PasskeyButton({
-  hook,
-  label,
-  options,
-  verify,
-  invite,
-  w,
-}: {
-  hook: string;
-  label: string;
-  options: string;
-  verify: string;
-  invite?: string;
-  w: AccountWords;
-}) {
+function PasskeyButton({ hook, label, options, verify, w }: { hook: string; label: string; options: string; verify: string; w: AccountWords }) {
   const attributes = {
     [hook]: "",
     "data-options": options,
     "data-verify": verify,
-    "data-invite": invite,
     "data-failed": w.passkeyFailed,
     "data-not-allowed": w.passkeyCancelled,
     "data-working": w.working,
@@ -122,27 +107,41 @@ export function signInPage(c: Context<AppEnv>, site: Site) {
   );
 }
 
-export function invitePage(c: Context<AppEnv>, site: Site, token: string, member: Member | undefined) {
+/**
+ * An invite's page, the same for every invite: the secret is in the link's fragment, which the page's script reads,
+ * checks (`account/invite`) and sends in the body of the passkey calls; the address the server sees holds none.
+ */
+export function invitePage(c: Context<AppEnv>, site: Site) {
   const w = wordsOf(site);
-  if (!member) return messagePage(c, site, 410, w.inviteGoneTitle, w.inviteGoneText, "sign-in");
+  const check = {
+    "data-invite-check": accountUrl(site.urls, "account/invite"),
+    "data-welcome": w.inviteWelcome,
+    "data-gone-title": w.inviteGoneTitle,
+    "data-gone-text": w.inviteGoneText,
+  };
   return accountPage(
     c,
     site,
-    `invite/${token}`,
+    "invite",
     w.inviteTitle,
-    <>
+    <div {...check}>
       <h1>{w.inviteTitle}</h1>
-      <p>{w.inviteText(member.name)}</p>
+      <p data-invite-text>{w.inviteText}</p>
       <PasskeyButton
         hook="data-passkey-register"
         label={w.inviteButton}
         options={accountUrl(site.urls, "account/passkeys/options")}
         verify={accountUrl(site.urls, "account/passkeys")}
-        invite={token}
         w={w}
       />
-    </>,
+    </div>,
   );
+}
+
+/** An old path-style invite link (`/{lang}/invite/{secret}`): its secret reached the request log, so it was spent. */
+export function oldInvitePage(c: Context<AppEnv>, site: Site) {
+  const w = wordsOf(site);
+  return messagePage(c, site, 410, w.inviteOldTitle, w.inviteOldText, "sign-in");
 }
 
 export interface KeysPageState {

@@ -38,7 +38,7 @@ import { rateLimitedPage } from "../pages/rate-limited";
 import { siteFor, type Site } from "../site";
 import { siteDownload } from "./download";
 import { checkMemberRate, checkPost, clearSessionCookie, currentMember, sessionOf, setSessionCookie, type Refusal } from "./guard";
-import { invitePage, keysPage, messagePage, signInPage, wordsOf, type KeysPageState } from "./pages";
+import { invitePage, keysPage, messagePage, oldInvitePage, signInPage, wordsOf, type KeysPageState } from "./pages";
 
 type Ctx = Context<AppEnv>;
 
@@ -61,9 +61,12 @@ export async function accountPageFor(c: Ctx, lang: Lang): Promise<Response | und
     const newToken = await takeReveal(c.env.DB, sessionOf(c, member), new Date());
     return keysPage(c, site, { ...(await keysState(c, member)), newToken });
   }
-  const invite = path.startsWith(`/${lang}/invite/`) ? path.slice(`/${lang}/invite/`.length) : undefined;
-  if (invite !== undefined && !invite.includes("/")) {
-    return invitePage(c, siteFor(c, lang), invite, await findInvite(c.env.DB, invite, new Date()));
+  if (path === accountPath(lang, "invite")) return invitePage(c, siteFor(c, lang));
+  // An old path-style link: its secret is in a logged address by now, so the invite is spent, never redeemed.
+  const oldInvite = path.startsWith(`/${lang}/invite/`) ? path.slice(`/${lang}/invite/`.length) : undefined;
+  if (oldInvite !== undefined && !oldInvite.includes("/")) {
+    await redeemInvite(c.env.DB, oldInvite, new Date());
+    return oldInvitePage(c, siteFor(c, lang));
   }
   return undefined;
 }
@@ -192,6 +195,15 @@ export function addAccountRoutes(site: Hono<AppEnv>, lang: Lang): void {
       const member = await verifySignIn(c.env.DB, rp(c), { ceremony: body.ceremony, response: body.response }, now);
       setSessionCookie(c, (await startSession(c.env.DB, member.userId, now)).id);
       return c.json({ redirect: accountUrl(site.urls, "account/keys") }, 200, { "Cache-Control": "no-store" });
+    }),
+  );
+  // The invite page's script checks the link's secret (sent in this body, never in an address) and greets the member.
+  post(
+    "account/invite",
+    passkeyCall(lang, async (c, _site, body) => {
+      const member = await findInvite(c.env.DB, typeof body.invite === "string" ? body.invite : undefined, new Date());
+      if (!member) throw new DomainError("gone", "This invite has expired or was already used.");
+      return c.json({ name: member.name }, 200, { "Cache-Control": "no-store" });
     }),
   );
   post(
