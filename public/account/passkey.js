@@ -74,7 +74,8 @@
       try {
         const started = await post(button.dataset.options, invite ? { invite } : {});
         const response = await ceremony(started.options);
-        const done = await post(button.dataset.verify, { ceremony: started.ceremony, response, ...(invite ? { invite } : {}) });
+        const next = button.dataset.next;
+        const done = await post(button.dataset.verify, { ceremony: started.ceremony, response, ...(invite ? { invite } : {}), ...(next ? { next } : {}) });
         location.assign(done.redirect);
       } catch (error) {
         // The browser refuses a ceremony the member cancelled or the authenticator could not verify: said plainly.

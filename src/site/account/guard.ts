@@ -4,6 +4,7 @@
 // anonymous page views never pay for it.
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { createMiddleware } from "hono/factory";
 import { findSession, SESSION_SECONDS, type MemberSession } from "../../accounts/sessions";
 import type { AppEnv } from "../../http/app-env";
 import { clientAddress, recordLimit } from "../../limits/request";
@@ -47,6 +48,19 @@ export async function currentMember(c: Ctx): Promise<MemberSession | undefined> 
 export function sessionOf(c: Ctx, member: MemberSession): { id: string; hash: string } {
   return { id: sessionIdOf(c) ?? "", hash: member.sessionHash };
 }
+
+/**
+ * A site page asked with a session cookie: the member's own answer, never the edge cache's and never stored by a
+ * shared cache (`private, no-store`), its header linking their account. A cookie of no live session is cleared and
+ * the page is the anonymous one, still uncached. Anonymous requests (no cookie) never come here.
+ */
+export const memberPage = createMiddleware<AppEnv>(async (c, next) => {
+  const member = await currentMember(c);
+  if (member) c.set("member", { name: member.name });
+  else clearSessionCookie(c);
+  await next();
+  c.res.headers.set("Cache-Control", "private, no-store");
+});
 
 /** Why a post is refused before anything is done. */
 export type Refusal = { kind: "api-key" } | { kind: "cross-site" } | { kind: "rate"; applied: AppliedLimit };

@@ -60,11 +60,27 @@ export function messagePage(c: Context<AppEnv>, site: Site, status: Status, titl
 }
 
 /** A button the passkey script drives: its options and verify addresses, and a status line for what happens. */
-function PasskeyButton({ hook, label, options, verify, w }: { hook: string; label: string; options: string; verify: string; w: AccountWords }) {
+function PasskeyButton({
+  hook,
+  label,
+  options,
+  verify,
+  next,
+  w,
+}: {
+  hook: string;
+  label: string;
+  options: string;
+  verify: string;
+  /** Where a sign-in returns to (already checked as a path of this site). */
+  next?: string;
+  w: AccountWords;
+}) {
   const attributes = {
     [hook]: "",
     "data-options": options,
     "data-verify": verify,
+    "data-next": next,
     "data-failed": w.passkeyFailed,
     "data-not-allowed": w.passkeyCancelled,
     "data-working": w.working,
@@ -85,7 +101,7 @@ function PasskeyButton({ hook, label, options, verify, w }: { hook: string; labe
   );
 }
 
-export function signInPage(c: Context<AppEnv>, site: Site) {
+export function signInPage(c: Context<AppEnv>, site: Site, next?: string) {
   const w = wordsOf(site);
   return accountPage(
     c,
@@ -100,6 +116,7 @@ export function signInPage(c: Context<AppEnv>, site: Site) {
         label={w.signInButton}
         options={accountUrl(site.urls, "account/sign-in/options")}
         verify={accountUrl(site.urls, "account/sign-in")}
+        next={next ? new URL(next).pathname + new URL(next).search : undefined}
         w={w}
       />
       <p class="meta">{w.signInNoAccount}</p>

@@ -27,7 +27,7 @@ import {
 } from "../../accounts/passkeys";
 import { keepForReveal, takeReveal } from "../../accounts/key-reveal";
 import { endSession, startSession, type MemberSession } from "../../accounts/sessions";
-import { accountPath, accountUrl } from "../../core/urls";
+import { accountPath, accountUrl, returnUrl } from "../../core/urls";
 import type { Lang } from "../../core/language";
 import { DomainError } from "../../errors";
 import type { AppEnv } from "../../http/app-env";
@@ -37,7 +37,7 @@ import { notFoundPage } from "../pages/errors";
 import { rateLimitedPage } from "../pages/rate-limited";
 import { siteFor, type Site } from "../site";
 import { siteDownload } from "./download";
-import { checkMemberRate, checkPost, clearSessionCookie, currentMember, sessionOf, setSessionCookie, type Refusal } from "./guard";
+import { checkMemberRate, checkPost, clearSessionCookie, currentMember, sessionIdOf, sessionOf, setSessionCookie, type Refusal } from "./guard";
 import { invitePage, keysPage, messagePage, oldInvitePage, signInPage, wordsOf, type KeysPageState } from "./pages";
 
 type Ctx = Context<AppEnv>;
@@ -52,10 +52,16 @@ function rp(c: Ctx) {
 /** The account page a GET names, or undefined for every other page (they stay anonymous and cached). */
 export async function accountPageFor(c: Ctx, lang: Lang): Promise<Response | undefined> {
   const path = c.req.path;
-  if (path === accountPath(lang, "sign-in")) return signInPage(c, siteFor(c, lang));
+  if (path === accountPath(lang, "sign-in")) {
+    const next = returnUrl(c.get("siteUrl"), c.req.query("next"));
+    // Signed in already: straight back to the page the link came from (or the account).
+    if (sessionIdOf(c) !== undefined && (await currentMember(c))) return c.redirect(next ?? accountUrl(siteFor(c, lang).urls, "account/keys"), 303);
+    return signInPage(c, siteFor(c, lang), next);
+  }
   if (path === accountPath(lang, "account/keys")) {
-    const site = siteFor(c, lang);
     const member = await currentMember(c);
+    if (member) c.set("member", { name: member.name });
+    const site = siteFor(c, lang);
     if (!member) return c.redirect(accountUrl(site.urls, "sign-in"), 303);
     // A key made by the last post is shown on this one view, then gone (a reload shows no token).
     const newToken = await takeReveal(c.env.DB, sessionOf(c, member), new Date());
@@ -194,7 +200,9 @@ export function addAccountRoutes(site: Hono<AppEnv>, lang: Lang): void {
       const now = new Date();
       const member = await verifySignIn(c.env.DB, rp(c), { ceremony: body.ceremony, response: body.response }, now);
       setSessionCookie(c, (await startSession(c.env.DB, member.userId, now)).id);
-      return c.json({ redirect: accountUrl(site.urls, "account/keys") }, 200, { "Cache-Control": "no-store" });
+      // Back to the page the member signed in from (a path of this site only), else their account.
+      const back = returnUrl(c.get("siteUrl"), body.next) ?? accountUrl(site.urls, "account/keys");
+      return c.json({ redirect: back }, 200, { "Cache-Control": "no-store" });
     }),
   );
   // The invite page's script checks the link's secret (sent in this body, never in an address) and greets the member.
