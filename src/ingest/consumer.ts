@@ -132,7 +132,8 @@ export async function processDocument(env: Env, job: ProcessJob): Promise<Proces
     if (file) {
       pages = file.pages;
       const gap = await valuesGap(db, job.documentId, file.data.id, JSON.parse(doc.boardNumbers) as string[], file.content.values.length);
-      if (gap?.kind !== "no-id" && gap?.kind !== "unknown-board" && gap?.kind !== "other-board") reference = { board: file.data.id, content: file.content };
+      // Values go in when the file's board is the upload's (a file with no rows may still give parts and notes).
+      if (gap === undefined || gap.kind === "no-rows") reference = { board: file.data.id, content: file.content };
       // An available document that says why it gave no values (stored in both languages: docs/uploads.md).
       if (gap) statusReason = storedText(valuesGapText(gap));
     }
