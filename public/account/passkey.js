@@ -88,11 +88,13 @@
 
   /** The invite page: the secret from the fragment, checked once; a spent or expired one says so and hides the button. */
   async function inviteOf(page) {
-    const secret = decodeURIComponent(location.hash.slice(1));
+    const raw = location.hash.slice(1);
     history.replaceState(null, "", location.pathname + location.search);
     const button = page.querySelector("[data-passkey-register]");
     button.disabled = true;
+    let secret = raw;
     try {
+      secret = decodeURIComponent(raw);
       const { name } = await post(page.dataset.inviteCheck, { invite: secret });
       page.querySelector("[data-invite-text]").prepend(`${page.dataset.welcome.replace("{name}", name)} `);
       button.disabled = false;
