@@ -110,7 +110,7 @@ function climbing(imports: ReadonlyMap<string, readonly string[]>): string[] {
 
 /**
  * Floors inside every folder: the rooms of a folder (its files and sub-folders, "a.ts" or "b/"; a file beside a
- * folder of its name, "b.ts" and "b/", is one room) import each other without a loop, so each stands above all
+ * folder of its name, "b.ts" and "b/", is one room; index.ts is the folder's own) import each other without a loop, so each stands above all
  * it imports. An import on a loop of rooms is a climb.
  */
 function roomOf(folder: string, name: string, folders: ReadonlySet<string>): string | undefined {
@@ -118,7 +118,7 @@ function roomOf(folder: string, name: string, folders: ReadonlySet<string>): str
   const rest = name.slice(folder.length).split("/");
   if (rest.length > 1) return `${rest[0]}/`;
   const stem = rest[0].replace(/\.tsx?$/, "");
-  return folders.has(`${folder}${stem}/`) ? `${stem}/` : rest[0];
+  return stem !== "index" && folders.has(`${folder}${stem}/`) ? `${stem}/` : rest[0];
 }
 
 function climbsInsideFolders(imports: ReadonlyMap<string, readonly string[]>): string[] {

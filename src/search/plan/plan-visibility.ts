@@ -8,7 +8,7 @@ import type { SQL } from "drizzle-orm";
 import type { QueryContext } from "../../db/queries/runtime";
 import { SqlFragment, type SqlPart } from "./sql-fragment";
 import { fromDrizzle } from "./sql-fragment-drizzle";
-import { requestValue, STAND_INS, type StandIn, withStandIn } from "../rank/stand-ins";
+import { requestValue, STAND_INS, type StandIn, withStandIn } from "./stand-ins";
 
 type Values = Pick<QueryContext, "viewer" | "now">;
 

@@ -8,7 +8,7 @@ import { IsolateCache } from "../../core/isolate-cache";
 import { Keys, type Loader, type QueryContext } from "../../db/queries/runtime";
 import type { SqlFragment } from "../plan/sql-fragment";
 import { toDrizzle } from "../plan/sql-fragment-drizzle";
-import { requestValue, STAND_INS, withStandIn } from "./stand-ins";
+import { requestValue, STAND_INS, withStandIn } from "../plan/stand-ins";
 
 /** The statement of one loader: its SQL, its values and drizzle's mapping of a D1 result. */
 export interface LoadStatement {

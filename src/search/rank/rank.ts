@@ -17,8 +17,8 @@ import { hitTextColumns, withHighlights } from "../present/highlight";
 import { typeTokenOf } from "../index/index-sql";
 import { boardsRanking, statementsFor } from "../plan/plan";
 import { matchExpression, withoutWordPrefixes } from "../understand/query";
-import { cannotMatch } from "./shard-absence";
-import { rankShards, type ShardHit } from "./shard-search";
+import { cannotMatch } from "../understand/shard-absence";
+import { rankShards } from "./shard-search";
 import { type SqlFragment, sql } from "../plan/sql-fragment";
 import { suggestionLookup, suggestionsOf } from "../suggest/board-suggestions";
 import {
@@ -30,6 +30,7 @@ import {
   type RankOptions,
   type SearchOptions,
   type SearchResult,
+  type ShardHit,
 } from "../stages";
 import {
   prepare,
