@@ -122,7 +122,14 @@ function roomOf(folder: string, name: string, folders: ReadonlySet<string>): str
 }
 
 function climbsInsideFolders(imports: ReadonlyMap<string, readonly string[]>): string[] {
-  const folders = new Set([...imports.keys()].flatMap((name) => name.split("/").slice(0, -1).map((_, i, parts) => `${parts.slice(0, i + 1).join("/")}/`)));
+  const folders = new Set(
+    [...imports.keys()].flatMap((name) =>
+      name
+        .split("/")
+        .slice(0, -1)
+        .map((_, i, parts) => `${parts.slice(0, i + 1).join("/")}/`),
+    ),
+  );
   const found: string[] = [];
   for (const folder of ["", ...[...folders].sort()]) {
     // Room-level arrows, each with the file imports behind it.

@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import type { QueryContext } from "../db/queries/runtime";
 import type { Lang } from "../core/language";
 import type { TextShard } from "../text/shards";
-import type { Budget } from "./transport/budget";
+import type { Budget } from "./budget";
 
 export interface ToolContext {
   db: Db;
@@ -15,7 +15,7 @@ export interface ToolContext {
   defaultLang: Lang;
   /** The text databases (search asks them too). */
   shards: readonly TextShard[];
-  /** The request's budget decision (src/mcp/transport/budget.ts): every tool call and resource read waits for it. */
+  /** The request's budget decision (src/mcp/budget.ts): every tool call and resource read waits for it. */
   budget: Budget;
 }
 

@@ -1,6 +1,6 @@
 // Path and query parameters shared by several operations.
 import { z } from "@hono/zod-openapi";
-import { MAX_BOARD_SPELLING } from "../db/queries/boards/boards";
+import { MAX_BOARD_SPELLING } from "../db/queries/board-lookup";
 import { canonicalId, ID_PATTERN } from "../core/ids";
 import { notFound } from "../http/problem";
 import { DocumentTypeSchema, OutcomeSchema, VisibilitySchema } from "../schemas/common";

@@ -3,7 +3,7 @@
 import type { z } from "@hono/zod-openapi";
 import type { SQL } from "drizzle-orm";
 import type { BlogPost } from "../db/queries/blog";
-import type { Board } from "../db/queries/boards/boards";
+import type { Board } from "../db/queries/board-lookup";
 import type { RepairCase } from "../db/queries/cases";
 import type { DocumentItem } from "../db/queries/documents";
 import type { Thread } from "../db/queries/forum";

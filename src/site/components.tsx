@@ -7,7 +7,7 @@ import type { Thread } from "../db/queries/forum";
 import type { Site } from "./site";
 import { formatBytes, formatDate } from "./formatting";
 import { boardviewUrl } from "../core/urls";
-import { VIEWER_WORDS } from "./pages/boardview-words";
+import { VIEWER_WORDS } from "./boardview-words";
 import type { Excerpt } from "../search/present/excerpts";
 
 /** A search hit: the list item and, on the search page, where it matched. */

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { OPEN_READ } from "../../auth/scopes";
-import { MAX_BOARD_SPELLING } from "../../db/queries/boards/boards";
+import { MAX_BOARD_SPELLING } from "../../db/queries/board-lookup";
 import { listBoardItems } from "../../db/queries/boards/board-list";
 import { cursorScope, CursorParam, listBody, PageParam, PerPageParam } from "../../core/pagination";
 import { normalizeBoardNumber } from "../../core/urls";

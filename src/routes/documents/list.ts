@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { keyRequired, OPEN_READ } from "../../auth/scopes";
-import { boardIdOf } from "../../db/queries/boards/boards";
+import { boardIdOf } from "../../db/queries/board-lookup";
 import { documentListScope, listDocuments } from "../../db/queries/documents";
 import { CursorParam, listBody, PageParam, PerPageParam } from "../../core/pagination";
 import { pageOf } from "../../schemas/common";

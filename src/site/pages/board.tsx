@@ -1,7 +1,7 @@
 // A board: its names, facts, the documents visible to an anonymous visitor, its published threads and repair cases,
 // and the values measured on it (issue 31), the table in a sideways-scrolling wrapper for phones.
 import type { Context } from "hono";
-import { boardIdOf } from "../../db/queries/boards/boards";
+import { boardIdOf } from "../../db/queries/board-lookup";
 import { getBoard } from "../../db/queries/boards/board-detail";
 import { listCases } from "../../db/queries/cases";
 import type { AppEnv } from "../../http/app-env";
