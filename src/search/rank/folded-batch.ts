@@ -4,7 +4,7 @@
 // statements (word counts to remember for the next search). Drizzle's batch cannot add columns to a loader's
 // rows, so the statements are sent through D1 directly and each loader's rows go back through drizzle's own
 // mapping.
-import { type SQL, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import type { QueryContext } from "../../db/queries/runtime";
 import type { LoadStatement } from "./load-template";
 import { sqlText } from "../../db/sql-text";

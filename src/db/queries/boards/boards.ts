@@ -1,6 +1,6 @@
 // Boards: by internal id (batchable), the boards list and board numbers by prefix; a board in any spelling and
 // the Board shape are in board-lookup.ts.
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { documentVisible } from "../../visibility";
 import type { PageMeta, PageRequest } from "../../../core/pagination";
 import { boardAliases, boards, documentBoards, documents, manufacturers } from "../../schema";
