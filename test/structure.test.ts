@@ -122,8 +122,9 @@ function roomOf(folder: string, name: string, folders: ReadonlySet<string>): str
 }
 
 function climbsInsideFolders(imports: ReadonlyMap<string, readonly string[]>): string[] {
+  const names = new Set([...imports].flatMap(([from, deps]) => [from, ...deps]));
   const folders = new Set(
-    [...imports.keys()].flatMap((name) =>
+    [...names].flatMap((name) =>
       name
         .split("/")
         .slice(0, -1)
@@ -239,6 +240,24 @@ describe("the structure of src/", () => {
 
   it("imports point down inside every folder: no loop between the files and sub-folders of one folder", () => {
     expect(climbsInsideFolders(graph)).toEqual([]);
+  });
+
+  it("the check inside folders catches a loop of rooms (a file beside its folder is that room), and allows a chain down", () => {
+    const planted = new Map([
+      ["search/understand/planted.ts", ["search/rank/rank.ts", "search/stages.ts"]],
+      ["search/rank/rank.ts", ["search/understand/planted.ts", "search/stages.ts"]],
+      ["search/index.ts", ["search/index/tokens.ts", "search/rank/rank.ts"]],
+      ["ingest/receive.ts", ["ingest/upload-metadata.ts", "ingest/receive/form.ts"]],
+      ["ingest/upload-metadata.ts", ["ingest/receive/form.ts"]],
+      ["mcp/tools/planted.ts", ["mcp/tool.ts", "mcp/budget.ts"]],
+      ["mcp/tool.ts", ["mcp/budget.ts"]],
+    ]);
+    expect(climbsInsideFolders(planted)).toEqual([
+      "ingest/: receive/ ⇄ upload-metadata.ts (ingest/receive.ts → ingest/upload-metadata.ts)",
+      "ingest/: upload-metadata.ts ⇄ receive/ (ingest/upload-metadata.ts → ingest/receive/form.ts)",
+      "search/: rank/ ⇄ understand/ (search/rank/rank.ts → search/understand/planted.ts)",
+      "search/: understand/ ⇄ rank/ (search/understand/planted.ts → search/rank/rank.ts)",
+    ]);
   });
 
   it("docs/code-layout.md shows the floors in this order", () => {
