@@ -63,7 +63,7 @@ export interface Prepared {
   pendingShardCounts: Record<string, CountKey[]>;
   /** When the scope table came from the isolate: the statement that tells whether it is still current. */
   scopeCheck?: { query: SQL; newest: number };
-  /** Per text database, per term: no page there can match it (src/search/rank/shard-absence.ts). */
+  /** Per text database, per term: no page there can match it (src/search/understand/shard-absence.ts). */
   shardAbsent: Record<string, boolean[]>;
   /** The text generation the isolate knew when the search began (undefined: not read yet). */
   textGeneration?: number;
@@ -103,7 +103,7 @@ export interface Found {
   suggestions?: BoardSuggestion[];
   /**
    * What the isolate remembered turned out stale: a board was added (the scope table), or page text was stored
-   * since a text database was skipped (src/search/rank/shard-absence.ts). Search again.
+   * since a text database was skipped (src/search/understand/shard-absence.ts). Search again.
    */
   stale?: boolean;
 }

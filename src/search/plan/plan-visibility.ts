@@ -22,7 +22,7 @@ const RULES = {
 
 export type VisibleKind = keyof typeof RULES;
 
-// A template is kept only if putting the second set of stand-ins (src/search/rank/stand-ins.ts) into the first gives
+// A template is kept only if putting the second set of stand-ins (src/search/plan/stand-ins.ts) into the first gives
 // exactly what drizzle writes for the second (no value changed by an encoder, none written into the text).
 const templates = new Map<string, SqlFragment | null>();
 

@@ -21,7 +21,7 @@ export interface LoadStatement {
 /** Drizzle's prepared query (internal to drizzle, the same its own batch uses: see src/search/rank/folded-batch.ts). */
 type Prepared = Omit<LoadStatement, "fromTemplate">;
 
-// A stand-in no request ever holds for the ranking: a comment (the request's values: src/search/rank/stand-ins.ts).
+// A stand-in no request ever holds for the ranking: a comment (the request's values: src/search/plan/stand-ins.ts).
 const RANKING_SLOT = "select null as id /*ranking*/";
 const [STAND_IN] = STAND_INS;
 

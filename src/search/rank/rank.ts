@@ -1,7 +1,7 @@
 // Stage 3, rank: runs the plan's statements (src/search/plan/plan.ts) in one round trip per pass, each
 // group's ranking in a CTE that loads its items through the read API's own list query (same shapes,
 // urls and visibility). Page text lives on the text shards (src/text/shards.ts): those that may match
-// (src/search/rank/shard-absence.ts) are asked first, all at once (src/search/rank/shard-search.ts), and their
+// (src/search/understand/shard-absence.ts) are asked first, all at once (src/search/rank/shard-search.ts), and their
 // documents join the documents group by score,
 // through the same visibility rule.
 import { postsLoader } from "../../db/queries/blog";
@@ -62,7 +62,7 @@ async function rankAndLoad(
   forgiving = false,
 ): Promise<Found> {
   const match = matchExpression(prepared.expanded, mode);
-  // Text databases that lack a word the match needs are not asked (src/search/rank/shard-absence.ts).
+  // Text databases that lack a word the match needs are not asked (src/search/understand/shard-absence.ts).
   let skipped = false;
   // A text database's answer kept by the isolate (src/search/rank/kept-rankings.ts) is checked as a skip is: the
   // generation is read in the ranking's batch, and a newer one makes the search run again.

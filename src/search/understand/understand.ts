@@ -89,7 +89,7 @@ const variantCache = new TtlCache<WordVariants>(5000);
 const boardCache = new TtlCache<BoardHit[]>(2000);
 /**
  * A word's (or prefix's) page rows on a text database, by database and count name, with the text generation
- * the isolate knew when the count was asked for (src/search/rank/shard-absence.ts: when a zero may be trusted).
+ * the isolate knew when the count was asked for (src/search/understand/shard-absence.ts: when a zero may be trusted).
  */
 interface ShardCount {
   count: number;
@@ -289,7 +289,7 @@ export async function prepare(ctx: QueryContext, q: string, tuning: SearchTuning
   );
   const expanded = withVariants(boardsExpanded, known, knownForms);
   // Per text database: counts unknown there, and zeros counted before the generation now known (to be trusted
-  // again), ride with its ranking; which terms it cannot match (src/search/rank/shard-absence.ts).
+  // again), ride with its ranking; which terms it cannot match (src/search/understand/shard-absence.ts).
   const expandedKeys = countKeys(shapesOf(expanded));
   const shardMissing = Object.fromEntries(
     ctx.shards.map((shard) => [
