@@ -85,6 +85,26 @@ export function ScrollTable({ id, caption, hint, children }: { id: string; capti
   );
 }
 
+/** A section holding one table: its heading, a note if any, the column headings; the rows are the children. */
+export function TableSection(props: { id: string; title: string; note?: string; hint: string; columns: string[]; children: Child }) {
+  return (
+    <section aria-labelledby={`${props.id}-heading`}>
+      <h2 id={`${props.id}-heading`}>{props.title}</h2>
+      {props.note ? <p class="meta">{props.note}</p> : null}
+      <ScrollTable id={props.id} caption={props.title} hint={props.hint}>
+        <thead>
+          <tr>
+            {props.columns.map((column) => (
+              <th scope="col">{column}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{props.children}</tbody>
+      </ScrollTable>
+    </section>
+  );
+}
+
 export function Pager({ site, page, lastPage, href }: { site: Site; page: number; lastPage: number; href: (page: number) => string }) {
   if (lastPage <= 1) return null;
   return (
