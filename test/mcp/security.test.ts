@@ -32,7 +32,12 @@ function post(body: string, headers: Record<string, string> = {}): Promise<Respo
   );
 }
 
-const toolCall = (id: number, name: string, args: Record<string, unknown>) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } });
+const toolCall = (id: number, name: string, args: Record<string, unknown>) => ({
+  jsonrpc: "2.0",
+  id,
+  method: "tools/call",
+  params: { name, arguments: args },
+});
 
 describe("another member's private item", () => {
   it("a private, shared, processing or taken-down document answers word for word as an id never used", async () => {
