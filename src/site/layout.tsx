@@ -2,7 +2,6 @@
 import type { Child } from "hono/jsx";
 import { LANGUAGES } from "../core/language";
 import { accountUrl, apiDocsUrl, FEEDS, feedUrl, homeUrl, searchUrl, sectionUrl, signInUrl, siteFileUrl } from "../core/urls";
-import { ACCOUNT_WORDS } from "./account/words";
 import { otherLang, type Alternates, type Site } from "./site";
 import { OG_LOCALE } from "./formatting";
 import { STYLE } from "./style";
@@ -22,11 +21,11 @@ export interface PageHead {
 
 /** The way in, on every page: sign in (returning here), or the member's account on a page answered for their session. */
 function AccountLink({ site }: { site: Site }) {
-  const w = ACCOUNT_WORDS[site.lang];
+  const { s } = site;
   if (site.member) {
     return (
       <a href={accountUrl(site.urls, "account/keys")} data-account-link="account">
-        {w.accountLink}
+        {s.yourAccount}
       </a>
     );
   }
@@ -34,7 +33,7 @@ function AccountLink({ site }: { site: Site }) {
   const here = /^\/[a-z]{2}\/(sign-in|invite|account)(\/|$)/.test(site.here) ? undefined : site.here;
   return (
     <a href={signInUrl(site.urls, here)} data-account-link="sign-in" rel="nofollow">
-      {w.signInTitle}
+      {s.signIn}
     </a>
   );
 }

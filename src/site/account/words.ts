@@ -3,7 +3,6 @@ import type { Lang } from "../../core/language";
 
 const en = {
   signInTitle: "Sign in",
-  accountLink: "Your account",
   signInText: "Members sign in with a passkey: the device's fingerprint, face or screen lock, or a security key. No password.",
   signInButton: "Sign in with a passkey",
   signInNoAccount: "No account yet? An administrator sends members a one-time invite link to create their first passkey.",
@@ -81,7 +80,6 @@ const en = {
 
 const es: typeof en = {
   signInTitle: "Iniciar sesión",
-  accountLink: "Tu cuenta",
   signInText:
     "Los miembros inician sesión con una llave de acceso (passkey): la huella, la cara o el bloqueo de pantalla del dispositivo, o una llave de seguridad. Sin contraseña.",
   signInButton: "Iniciar sesión con una llave de acceso",
