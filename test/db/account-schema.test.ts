@@ -24,7 +24,9 @@ function declared(table: SQLiteTable): Shape {
       })
       .sort(),
     indexes: [
-      ...config.indexes.map((i) => `${i.config.name}${i.config.unique ? " unique" : ""} (${i.config.columns.map((c) => (c as { name: string }).name)})`),
+      ...config.indexes.map(
+        (i) => `${i.config.name}${i.config.unique ? " unique" : ""} (${i.config.columns.map((c) => (c as { name: string }).name)})`,
+      ),
       ...config.columns.filter((c) => c.isUnique).map((c) => `${c.uniqueName} unique (${c.name})`),
     ].sort(),
   };
@@ -37,7 +39,10 @@ async function migrated(name: string): Promise<Shape> {
   const indexes = (await all<{ name: string; unique: number; origin: string }>("index_list")).filter((i) => i.origin === "c");
   return {
     columns: columns
-      .map((c) => `${c.name} ${c.type.toLowerCase()}${c.notnull || c.pk ? " not null" : ""}${c.pk ? " pk" : ""}${c.dflt_value !== null ? " default" : ""}`)
+      .map(
+        (c) =>
+          `${c.name} ${c.type.toLowerCase()}${c.notnull || c.pk ? " not null" : ""}${c.pk ? " pk" : ""}${c.dflt_value !== null ? " default" : ""}`,
+      )
       .sort(),
     foreignKeys: fks.map((fk) => `${fk.from} -> ${fk.table}(${fk.to}) on delete ${fk.on_delete.toLowerCase()}`).sort(),
     indexes: (
