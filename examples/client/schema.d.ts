@@ -592,6 +592,8 @@ export interface components {
                 /** @description Why the file could not be read, or why reading stopped at a cap (the parts read are kept); null when read whole */
                 reason?: string | null;
             } | null;
+            /** @description Why an available file gave no values (a values file with no ID line, for a board the library does not know or the document does not name, or with no rows), or why it was rejected; in the reader's language; null otherwise */
+            status_reason?: string | null;
         };
         Version: {
             version: number;
@@ -1423,7 +1425,7 @@ export interface components {
     headers: {
         /** @description Identifies the request in the logs; a problem body's request_id is the same id */
         "X-Request-Id": string;
-        /** @description Language of the url values in the body (from Accept-Language); a problem body is written in English: en */
+        /** @description Language of the body's words and url values (from Accept-Language), a problem body's title and detail included */
         "Content-Language": "es" | "en";
         /** @description Request headers the answer depends on (Accept-Language, Authorization) */
         Vary: string;
@@ -3112,7 +3114,7 @@ export interface operations {
                 type?: components["schemas"]["DocumentType"];
                 /** @description One group only (the others come back empty), paged with page: 10 per page, up to page 10 */
                 group?: "boards" | "documents" | "threads" | "posts" | "cases";
-                /** @description With group: page of that group, from 1 (paging.next_page names the next; a page past 10 is empty). Without group: 1. */
+                /** @description With group: page of that group, from 1 (paging.next_page names the next; a page past 10 is empty). Without group only 1: a later page is a 422. */
                 page?: number;
             };
             header?: never;
