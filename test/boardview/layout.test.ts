@@ -251,7 +251,25 @@ describe("where a part is drawn", () => {
     const id = await uploadBoardview(
       "holes.brd",
       new TextEncoder().encode(
-        ["0", "BRDOUT: 0 0 0", "", "NETS: 1", "1 GND", "", "PARTS: 3", "C1 90 90 130 110 0 1", "H1 150 150 170 170 2 1", "H2 -900 -900 -880 -880 2 1", "", "PINS: 2", "100 100 1 1", "200 200 1 1", "", "NAILS: 0", ""].join("\n"),
+        [
+          "0",
+          "BRDOUT: 0 0 0",
+          "",
+          "NETS: 1",
+          "1 GND",
+          "",
+          "PARTS: 3",
+          "C1 90 90 130 110 0 1",
+          "H1 150 150 170 170 2 1",
+          "H2 -900 -900 -880 -880 2 1",
+          "",
+          "PINS: 2",
+          "100 100 1 1",
+          "200 200 1 1",
+          "",
+          "NAILS: 0",
+          "",
+        ].join("\n"),
       ),
     );
     const { body } = await getJson(`/documents/${id}/boardview/layout`);

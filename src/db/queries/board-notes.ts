@@ -66,7 +66,10 @@ export async function boardviewsHoldingParts(ctx: QueryContext, boardNumber: str
     for (const name of written) {
       if (found.has(name)) continue;
       const key = coarseNameKey(name);
-      const match = resolveAmong(name, (byDocument.get(id) ?? []).filter((r) => r.norm === key).map((r) => r.name));
+      const match = resolveAmong(
+        name,
+        (byDocument.get(id) ?? []).filter((r) => r.norm === key).map((r) => r.name),
+      );
       if (match.kind === "exact" || match.kind === "folded") found.set(name, { document: id, title: titles.get(id) ?? "", name: match.name });
     }
   }

@@ -90,7 +90,10 @@ async function namedRow(db: D1Database, sql: string, doc: VisibleBoardview, name
   if (!name.trim()) return undefined;
   const key = coarseNameKey(name);
   const { results } = await db.prepare(sql).bind(doc.id, key, name.trim()).all<{ name: string; ord: number }>();
-  const match = resolveAmong(name, results.map((r) => r.name));
+  const match = resolveAmong(
+    name,
+    results.map((r) => r.name),
+  );
   if (match.kind === "ambiguous") throw ambiguousName(name, match.candidates);
   if (match.kind === "none") return undefined;
   const row = results.find((r) => r.name === match.name);
@@ -232,7 +235,10 @@ export async function boardviewsHoldingPoint(ctx: QueryContext, boardNumber: str
   const holding: BoardviewHolding[] = [];
   const ambiguous = new Set<string>();
   for (const [id, candidates] of byDocument) {
-    const match = firstMatch(asked, candidates.map((r) => r.name));
+    const match = firstMatch(
+      asked,
+      candidates.map((r) => r.name),
+    );
     if (match.kind === "ambiguous") for (const name of match.candidates) ambiguous.add(name);
     if (match.kind !== "exact" && match.kind !== "folded") continue;
     for (const kind of ["part", "net"] as const) {

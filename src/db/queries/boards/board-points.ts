@@ -201,12 +201,19 @@ export async function getBoardPoint(ctx: QueryContext, boardSpelling: string, as
  * The rows whose name the name rule picks in their document (each reference document's names are one board's
  * names); the names of documents where the spelling named several go to `ambiguous`.
  */
-function namedPerDocument<T>(spellings: readonly string[], rows: readonly { row: T; name: string; document: string }[], ambiguous: Set<string>): Set<T> {
+function namedPerDocument<T>(
+  spellings: readonly string[],
+  rows: readonly { row: T; name: string; document: string }[],
+  ambiguous: Set<string>,
+): Set<T> {
   const byDocument = new Map<string, { row: T; name: string }[]>();
   for (const r of rows) byDocument.set(r.document, [...(byDocument.get(r.document) ?? []), r]);
   const kept = new Set<T>();
   for (const list of byDocument.values()) {
-    const match = firstMatch(spellings, list.map((r) => r.name));
+    const match = firstMatch(
+      spellings,
+      list.map((r) => r.name),
+    );
     if (match.kind === "ambiguous") for (const name of match.candidates) ambiguous.add(name);
     if (match.kind === "exact" || match.kind === "folded") for (const r of list) if (r.name === match.name) kept.add(r.row);
   }
