@@ -59,8 +59,20 @@ export const BoardviewNetSchema = z
   .openapi("BoardviewNet");
 
 export const BoardviewQuerySchema = z.object({
-  part: z.string().min(1).max(200).optional().openapi({ description: "A part's designator, in any spelling (U7000, u-7000)", example: "U7000" }),
-  net: z.string().min(1).max(200).optional().openapi({ description: "A net's name, in any spelling (PPBUS_G3H, ppbus g3h)", example: "PPBUS_G3H" }),
+  part: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .openapi({
+      description: "A part's designator: exactly, else a spelling that names one part once case and separators are set aside (u7000)",
+      example: "U7000",
+    }),
+  net: z.string().min(1).max(200).optional().openapi({
+    description:
+      "A net's name: exactly, else a spelling that names one net once case and separators are set aside (ppbus g3h); signs +/-, /, # and ~ always count",
+    example: "PPBUS_G3H",
+  }),
 });
 
 const BoxSchema = z.object({ x1: z.number(), y1: z.number(), x2: z.number(), y2: z.number() });
