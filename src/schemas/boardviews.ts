@@ -59,15 +59,10 @@ export const BoardviewNetSchema = z
   .openapi("BoardviewNet");
 
 export const BoardviewQuerySchema = z.object({
-  part: z
-    .string()
-    .min(1)
-    .max(200)
-    .optional()
-    .openapi({
-      description: "A part's designator: exactly, else a spelling that names one part once case and separators are set aside (u7000)",
-      example: "U7000",
-    }),
+  part: z.string().min(1).max(200).optional().openapi({
+    description: "A part's designator: exactly, else a spelling that names one part once case and separators are set aside (u7000)",
+    example: "U7000",
+  }),
   net: z.string().min(1).max(200).optional().openapi({
     description:
       "A net's name: exactly, else a spelling that names one net once case and separators are set aside (ppbus g3h); signs +/-, /, # and ~ always count",
