@@ -37,6 +37,19 @@ const BOARD: WrittenBoard = {
 };
 const NUMBER = "NMR-510";
 
+/** A reference file (OpenBoardData) whose nets differ only by a sign. */
+const OBDATA = [
+  "HEADER_DATA_START",
+  "OBDATA_V002 https://openboarddata.org",
+  `ID ${NUMBER}`,
+  "HEADER_DATA_END",
+  "NETS_DATA_START",
+  "### Network Valuetype Value Comment",
+  "+5V/Default v 5.0 ''",
+  "-5V/Default v -5.0 ''",
+  "NETS_DATA_END",
+].join("\r\n");
+
 let document: string;
 beforeAll(async () => {
   const outcome = await importContent(
@@ -68,13 +81,21 @@ beforeAll(async () => {
           boards: [NUMBER],
           versions: [{ version: 1, filename: "nmr.brd", content_base64: base64(testLinkFile(BOARD)) }],
         },
+        {
+          title: "NMR-510 OpenBoardData",
+          type: "document",
+          visibility: "public",
+          owner: "nm",
+          boards: [NUMBER],
+          versions: [{ version: 1, filename: "nmr-510.obdata", content_text: OBDATA }],
+        },
       ],
     } as never,
     { reset: true },
   );
   if (!outcome.ok) throw new Error(JSON.stringify(outcome.problems));
   const { body } = await getJson(`/boards/${NUMBER}`);
-  document = body.data.documents[0].id;
+  document = body.data.documents.find((d: any) => d.title === "NMR-510 boardview").id;
 });
 
 const net = (name: string) => api(`/documents/${document}/boardview?net=${encodeURIComponent(name)}`);
@@ -121,6 +142,20 @@ describe("REST", () => {
     expect(problem.detail).toContain("coincide con varios");
     await expectMatchesOpenApi(problem, "/boards/{number}/points/{point}", "get", 404);
     await expectProblem(await point("5V"), 404, "not-found");
+  });
+
+  it("a reference file's nets of either sign keep their own values, and the board lists both", async () => {
+    const values = async (name: string) =>
+      (await getJson(`/boards/${NUMBER}/points/${encodeURIComponent(name)}`)).body.data.reference.map((r: any) => r.value);
+    expect(await values("+5V")).toEqual(["5 V"]);
+    expect(await values("-5v")).toEqual(["-5 V"]);
+    const points = (await getJson(`/boards/${NUMBER}`)).body.data.points.map((p: any) => [p.point, p.reference]);
+    expect(points).toEqual(
+      expect.arrayContaining([
+        ["+5V", 1],
+        ["-5V", 1],
+      ]),
+    );
   });
 });
 
