@@ -18,6 +18,10 @@ import {
 } from "./types";
 
 const round = (v: number) => Math.round(v * 1e6) / 1e6;
+/** The caps' reasons, made once (a reader says one for every record past its cap). */
+export const PARTS_CUT = `only the first ${BOARDVIEW_CAPS.parts} parts are kept`;
+export const PINS_CUT = `only the first ${BOARDVIEW_CAPS.pins} pins are kept`;
+const TEST_POINTS_CUT = `only the first ${BOARDVIEW_CAPS.testPoints} test points are kept`;
 const placed = (...values: number[]) => values.every(inRange);
 const cut = (text: string | undefined) => (text ? text.slice(0, BOARDVIEW_CAPS.valueChars) : undefined);
 
@@ -50,7 +54,7 @@ export class BoardBuilder implements ReadState {
   /** Adds a part; undefined at the parts cap. Without x and y it sits at the centre of its pins. */
   addPart(name: string, side: BoardSide, mounting: Mounting, at?: { x: number; y: number }, extras?: PartExtras): BoardPart | undefined {
     if (this.parts.length >= BOARDVIEW_CAPS.parts) {
-      this.stop(`only the first ${BOARDVIEW_CAPS.parts} parts are kept`);
+      this.stop(PARTS_CUT);
       return undefined;
     }
     // An out-of-range placement is dropped: the part then sits at the centre of its pins.
@@ -76,7 +80,7 @@ export class BoardBuilder implements ReadState {
 
   /** Adds a pin; false at the pins cap (an out-of-range pin is skipped: true). */
   addPin(part: BoardPart, pin: BoardPin): boolean {
-    if (this.pins >= BOARDVIEW_CAPS.pins) return this.stop(`only the first ${BOARDVIEW_CAPS.pins} pins are kept`);
+    if (this.pins >= BOARDVIEW_CAPS.pins) return this.stop(PINS_CUT);
     if (!placed(pin.x, pin.y)) return this.skip(true);
     const kept: BoardPin = { x: round(pin.x), y: round(pin.y), net: pin.net };
     const number = cut(pin.number);
@@ -91,7 +95,7 @@ export class BoardBuilder implements ReadState {
   }
 
   addTestPoint(point: TestPoint): boolean {
-    if (this.testPoints.length >= BOARDVIEW_CAPS.testPoints) return this.stop(`only the first ${BOARDVIEW_CAPS.testPoints} test points are kept`);
+    if (this.testPoints.length >= BOARDVIEW_CAPS.testPoints) return this.stop(TEST_POINTS_CUT);
     if (!placed(point.x, point.y)) return this.skip(true);
     this.testPoints.push({ ...point, x: round(point.x), y: round(point.y) });
     return true;

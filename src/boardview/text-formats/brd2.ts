@@ -5,7 +5,7 @@
 // then `probe x y net_id side`. Net id 0, or one NETS does not list, is no net. Positions are mils; the y of
 // what is on the bottom (a part of side 2, a pin or nail of side other than 1) is written mirrored about the board's
 // height (BRDOUT's third number), and is put back in the board's frame here (height − y), as the format's viewers do.
-import { BoardBuilder } from "../builder";
+import { BoardBuilder, PARTS_CUT, PINS_CUT } from "../builder";
 import { bytesInclude, fields, nameOf, noteDeclared, numberOf, positionOf, readLines, unreadableAfter } from "../lines";
 import type { BoardRead, BoardSide, Box, Point } from "../types";
 import { BOARDVIEW_CAPS } from "../types";
@@ -73,7 +73,7 @@ export function parseBrd2(bytes: Uint8Array): BoardRead {
       const first = numberOf(f[5]);
       if (!f[0] || x1 === undefined || y1 === undefined || x2 === undefined || y2 === undefined || first === undefined) continue;
       if (parts.length >= BOARDVIEW_CAPS.parts) {
-        board.stop(`only the first ${BOARDVIEW_CAPS.parts} parts are kept`);
+        board.stop(PARTS_CUT);
         continue;
       }
       const side = numberOf(f[6]) ?? 1;
@@ -84,7 +84,7 @@ export function parseBrd2(bytes: Uint8Array): BoardRead {
       const y = at(f[1]);
       if (x === undefined || y === undefined) continue;
       if (pins.length >= BOARDVIEW_CAPS.pins) {
-        board.stop(`only the first ${BOARDVIEW_CAPS.pins} pins are kept`);
+        board.stop(PINS_CUT);
         continue;
       }
       const side = numberOf(f[3]) ?? 0;
