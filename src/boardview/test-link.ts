@@ -3,7 +3,7 @@
 // (x, y, probe, 1-based part number, net), `Nails:` the test points (probe, x, y, side 1 = top, net).
 // Variants: the whole file encoded byte by byte (it then starts with 23 E2 63 28), and files whose pins name
 // no net, taking it from the nail with the pin's probe number.
-import { BoardBuilder, PARTS_CUT, PINS_CUT } from "./builder";
+import { BoardBuilder, PINS_CUT } from "./builder";
 import { bytesInclude, fields, nameOf, noteDeclared, numberOf, positionOf, readLines, unreadableAfter } from "./lines";
 import type { BoardPart, BoardRead, BoardSide, Mounting } from "./types";
 import { BOARDVIEW_CAPS } from "./types";

@@ -6,7 +6,7 @@
 // BVRAW_FORMAT_1: blocks `<<Layout>>` (outline points `x,y`), `<<Pin>>` (one line per pin: part, (T)|(B), pin
 // id, pin name, x, y, layer, net; a part's pins are consecutive lines) and `<<Nail>>` (a marker field, then x, y,
 // type, grid, (T)|(B), net id, net), each after one heading line. Positions are inches.
-import { BoardBuilder, PARTS_CUT, PINS_CUT } from "../builder";
+import { BoardBuilder, PINS_CUT } from "../builder";
 import { bytesInclude, fields, nameOf, noteCut, positionOf, type ReadState, readLines, unreadableAfter } from "../lines";
 import type { BoardPart, BoardPin, BoardRead, BoardSide, Mounting, Point } from "../types";
 import { BOARDVIEW_CAPS } from "../types";

@@ -8,7 +8,7 @@ import { boardviewUrl } from "../../core/urls";
 import { DomainError } from "../../errors";
 import type { BoardviewNet, BoardviewPart } from "../../schemas/boardviews";
 import type { Site } from "../site";
-import { VIEWER_WORDS } from "./boardview-words";
+import { VIEWER_WORDS } from "../boardview-words";
 
 /** Parts and pins a panel lists at most (viewer/panel.ts LISTED). */
 const LISTED = 200;
