@@ -1,7 +1,7 @@
 // Collects what a parser reads, enforcing the caps (BOARDVIEW_CAPS) in one place: past a cap nothing more is
 // added and `stopped` says which cap was reached; the parts read so far are kept. A position no board has (NaN,
 // Infinity, beyond ±BOARDVIEW_CAPS.coordinate) is refused here too, whatever reader produced it.
-import { inRange, type ReadState } from "./lines";
+import { inRange, noteReason, type ReadState, SKIPPED_POSITION } from "./lines";
 import {
   BOARDVIEW_CAPS,
   type Board,
@@ -18,7 +18,10 @@ import {
 } from "./types";
 
 const round = (v: number) => Math.round(v * 1e6) / 1e6;
-const OUT_OF_RANGE = `positions beyond ±${BOARDVIEW_CAPS.coordinate} (out of range) were skipped`;
+/** The caps' reasons, made once (a reader says one for every record past its cap). */
+export const PARTS_CUT = `only the first ${BOARDVIEW_CAPS.parts} parts are kept`;
+export const PINS_CUT = `only the first ${BOARDVIEW_CAPS.pins} pins are kept`;
+const TEST_POINTS_CUT = `only the first ${BOARDVIEW_CAPS.testPoints} test points are kept`;
 const placed = (...values: number[]) => values.every(inRange);
 const cut = (text: string | undefined) => (text ? text.slice(0, BOARDVIEW_CAPS.valueChars) : undefined);
 
@@ -33,20 +36,25 @@ export class BoardBuilder implements ReadState {
   readonly outline: Point[][] = [];
   readonly readings: NetReading[] = [];
   stopped: string | null = null;
+  line?: number;
+  offset?: number;
+  lastLine?: number;
+  stoppedEarly?: boolean;
   private pins = 0;
   private outlinePoints = 0;
   /** Parts whose position is the centre of their pins (formats that place only pins). */
   private readonly centred = new Set<BoardPart>();
 
+  /** Says a cap was reached (the reason names its bound); false, for a reader's loop. */
   stop(reason: string): false {
-    this.stopped ??= reason;
+    noteReason(this, reason, "");
     return false;
   }
 
   /** Adds a part; undefined at the parts cap. Without x and y it sits at the centre of its pins. */
   addPart(name: string, side: BoardSide, mounting: Mounting, at?: { x: number; y: number }, extras?: PartExtras): BoardPart | undefined {
     if (this.parts.length >= BOARDVIEW_CAPS.parts) {
-      this.stop(`only the first ${BOARDVIEW_CAPS.parts} parts are kept`);
+      this.stop(PARTS_CUT);
       return undefined;
     }
     // An out-of-range placement is dropped: the part then sits at the centre of its pins.
@@ -64,15 +72,15 @@ export class BoardBuilder implements ReadState {
     return part;
   }
 
-  /** Notes a refused position (reading goes on) and returns `value`. */
+  /** Notes a refused position where it stands (reading goes on) and returns `value`. */
   private skip<T>(value: T): T {
-    this.stopped ??= OUT_OF_RANGE;
+    noteReason(this, SKIPPED_POSITION);
     return value;
   }
 
   /** Adds a pin; false at the pins cap (an out-of-range pin is skipped: true). */
   addPin(part: BoardPart, pin: BoardPin): boolean {
-    if (this.pins >= BOARDVIEW_CAPS.pins) return this.stop(`only the first ${BOARDVIEW_CAPS.pins} pins are kept`);
+    if (this.pins >= BOARDVIEW_CAPS.pins) return this.stop(PINS_CUT);
     if (!placed(pin.x, pin.y)) return this.skip(true);
     const kept: BoardPin = { x: round(pin.x), y: round(pin.y), net: pin.net };
     const number = cut(pin.number);
@@ -87,7 +95,7 @@ export class BoardBuilder implements ReadState {
   }
 
   addTestPoint(point: TestPoint): boolean {
-    if (this.testPoints.length >= BOARDVIEW_CAPS.testPoints) return this.stop(`only the first ${BOARDVIEW_CAPS.testPoints} test points are kept`);
+    if (this.testPoints.length >= BOARDVIEW_CAPS.testPoints) return this.stop(TEST_POINTS_CUT);
     if (!placed(point.x, point.y)) return this.skip(true);
     this.testPoints.push({ ...point, x: round(point.x), y: round(point.y) });
     return true;
