@@ -133,7 +133,7 @@ export interface paths {
         };
         /**
          * Read a boardview's parts and nets
-         * @description What a boardview document holds, read from its file at upload: without parameters its counts; with `part` one part (side, mounting, position, pins with their nets); with `net` one net (its pins and parts). Names match in any spelling. Same visibility as the document; no download is counted. 404 when the document is not a readable boardview or holds no such part or net.
+         * @description What a boardview document holds, read from its file at upload: without parameters its counts; with `part` one part (side, mounting, position, pins with their nets); with `net` one net (its pins and parts). A name answers by the boardview name rule: the exact name first, else the one name its spelling matches once case, spaces, `_`, `.` and a `-` between two letters or digits are set aside; signs (`+`, `-`), `/`, `#` and `~` always count (`USB_D+` never answers `USB_D-`). Same visibility as the document; no download is counted. 404 when the document is not a readable boardview or holds no such part or net; `ambiguous-name` (404) when the spelling matches several (`candidates` lists them).
          */
         get: operations["getDocumentBoardview"];
         put?: never;
@@ -213,7 +213,7 @@ export interface paths {
         };
         /**
          * Get a point of a board
-         * @description A net or designator of a board, in any spelling (case, _, -, spaces, dots, a leading +, a trailing / or a kind in brackets): the known-good reference values of the board's visible reference documents (OpenBoardData files, boardviews' readings), each typed diode, voltage or resistance with its note and source; the expected and measured values reported in visible repair cases (normalised, most frequent first, with their counts and kinds); a designator's component values; those cases, the visible threads about the board that mention it, the board's visible documents whose page text mentions it (with the pages) and its visible boardviews (side, position). 404 when the board is unknown or the point is none: no visible case measured or changed it, no visible boardview holds it and no visible reference value names it (a mention in text makes no point).
+         * @description A net or designator of a board. Repair cases match it in any spelling (case, _, -, spaces, dots, a leading +, a trailing / or a kind in brackets); boardviews and reference files by the boardview name rule: the exact name first, else the one name its spelling matches once case, spaces, `_`, `.` and a `-` between two letters or digits are set aside (signs `+`/`-`, `/`, `#` and `~` always count, so `Vin+` never answers `Vin-`). The known-good reference values of the board's visible reference documents (OpenBoardData files, boardviews' readings), each typed diode, voltage or resistance with its note and source; the expected and measured values reported in visible repair cases (normalised, most frequent first, with their counts and kinds); a designator's component values; those cases, the visible threads about the board that mention it, the board's visible documents whose page text mentions it (with the pages) and its visible boardviews (side, position). 404 when the board is unknown or the point is none: no visible case measured or changed it, no visible boardview holds it and no visible reference value names it (a mention in text makes no point); `ambiguous-name` (404) when nothing else names it and its spelling matches several names of a boardview or reference file (none exactly): `candidates` lists them.
          */
         get: operations["getBoardPoint"];
         put?: never;
@@ -509,6 +509,14 @@ export interface components {
                 /** @description Its page, in the reader's language */
                 url: string;
             }[];
+            /**
+             * @description ambiguous-name (404): the boardview part or net names the spelling matches once case, spaces and separators are set aside (no name matches it exactly); ask again with one of them
+             * @example [
+             *       "PP3V3_S5",
+             *       "PP3V3-S5"
+             *     ]
+             */
+            candidates?: string[];
         };
         DocumentPage: {
             data: components["schemas"]["Document"][];
@@ -712,7 +720,7 @@ export interface components {
                 mounting: "smd" | "through_hole";
                 x: number;
                 y: number;
-                /** @description The box the file states, else the box of its pins widened by a pad's margin */
+                /** @description Where the part is drawn: the box the file states when it holds the part's pins and reaches no further beyond them than half their larger extent (at least four pad margins); else the box of its pins widened by a pad's margin (10 mil, 0.25 mm); a part without pins: the file's box, else a square around its point */
                 box: {
                     x1: number;
                     y1: number;
@@ -721,6 +729,11 @@ export interface components {
                 };
                 /** @description The part's value where the file has one (10uF, 2k2) */
                 value?: string;
+                /**
+                 * @description false for a part without pins whose box (else point) has its centre outside the board (the outline's bounds, else its pins'): a placeholder such as KiCad's REF** at (0, 0), kept in the answer but neither drawn nor fitted into the view; absent = drawn
+                 * @enum {boolean}
+                 */
+                drawn?: false;
             }[];
             /** @description Every pin as columns of equal length (the i-th pin is x[i], y[i], part[i], net[i], …), grouped by part in file order */
             pins: {
@@ -1423,7 +1436,7 @@ export interface components {
     headers: {
         /** @description Identifies the request in the logs; a problem body's request_id is the same id */
         "X-Request-Id": string;
-        /** @description Language of the url values in the body (from Accept-Language); a problem body is written in English: en */
+        /** @description Language of the body's words and url values (from Accept-Language), a problem body's title and detail included */
         "Content-Language": "es" | "en";
         /** @description Request headers the answer depends on (Accept-Language, Authorization) */
         Vary: string;
@@ -2249,9 +2262,9 @@ export interface operations {
     getDocumentBoardview: {
         parameters: {
             query?: {
-                /** @description A part's designator, in any spelling (U7000, u-7000) */
+                /** @description A part's designator: exactly, else a spelling that names one part once case and separators are set aside (u7000) */
                 part?: string;
-                /** @description A net's name, in any spelling (PPBUS_G3H, ppbus g3h) */
+                /** @description A net's name: exactly, else a spelling that names one net once case and separators are set aside (ppbus g3h); signs +/-, /, # and ~ always count */
                 net?: string;
             };
             header?: never;
@@ -2347,8 +2360,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Not found (the type of the body ends in /problems/{code}):
+             * @description One of these problems (the type of the body ends in /problems/{code}):
              *     - `not-found`: Nothing exists at this address, or it is not visible to the caller. Both cases look the same on purpose.
+             *     - `ambiguous-name`: No part or net has exactly this name, and its spelling without case, spaces and separators matches several names of the board. The body's candidates lists them: ask again with one of them. Signs (+, -), /, # and ~ always count.
              */
             404: {
                 headers: {
@@ -3036,8 +3050,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Not found (the type of the body ends in /problems/{code}):
+             * @description One of these problems (the type of the body ends in /problems/{code}):
              *     - `not-found`: Nothing exists at this address, or it is not visible to the caller. Both cases look the same on purpose.
+             *     - `ambiguous-name`: No part or net has exactly this name, and its spelling without case, spaces and separators matches several names of the board. The body's candidates lists them: ask again with one of them. Signs (+, -), /, # and ~ always count.
              */
             404: {
                 headers: {
@@ -3112,7 +3127,7 @@ export interface operations {
                 type?: components["schemas"]["DocumentType"];
                 /** @description One group only (the others come back empty), paged with page: 10 per page, up to page 10 */
                 group?: "boards" | "documents" | "threads" | "posts" | "cases";
-                /** @description With group: page of that group, from 1 (paging.next_page names the next; a page past 10 is empty). Without group: 1. */
+                /** @description With group: page of that group, from 1 (paging.next_page names the next; a page past 10 is empty). Without group only 1: a later page is a 422. */
                 page?: number;
             };
             header?: never;

@@ -41,6 +41,7 @@ const en = {
   loading: "Loading what is known about this net…",
   pointFailed: "What is known about this net could not be loaded.",
   notFound: "No part or net is named {name}.",
+  ambiguous: "No part or net is named exactly {name}; its spelling matches several: {names}.",
 };
 
 export type ViewerWords = typeof en;
@@ -84,6 +85,7 @@ const es: ViewerWords = {
   loading: "Cargando lo que se sabe de esta red…",
   pointFailed: "No se pudo cargar lo que se sabe de esta red.",
   notFound: "Ningún componente ni red se llama {name}.",
+  ambiguous: "Ningún componente ni red se llama exactamente {name}; su grafía coincide con varios: {names}.",
 };
 
 export const VIEWER_WORDS: Record<Lang, ViewerWords> = { en, es };

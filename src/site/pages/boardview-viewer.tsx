@@ -5,6 +5,7 @@
 import { getBoardPoint } from "../../db/queries/boards/board-points";
 import { boardviewNet, boardviewPart, visibleBoardview } from "../../db/queries/boardviews";
 import { boardviewUrl } from "../../core/urls";
+import { DomainError } from "../../errors";
 import type { BoardviewNet, BoardviewPart } from "../../schemas/boardviews";
 import type { Site } from "../site";
 import { VIEWER_WORDS } from "../boardview-words";
@@ -19,7 +20,7 @@ type PointAnswer = Awaited<ReturnType<typeof getBoardPoint>>;
 export type ServerSelection =
   | { kind: "part"; part: BoardviewPart }
   | { kind: "net"; net: BoardviewNet; points: (PointAnswer | null)[] }
-  | { kind: "missing"; name: string };
+  | { kind: "missing"; name: string; candidates?: string[] };
 
 /** The selection a deep link asks for: a part, a net, or (find) a part of that name else a net. */
 export async function viewerSelection(
@@ -32,10 +33,21 @@ export async function viewerSelection(
   if (!name) return null;
   const doc = await visibleBoardview(site.query, documentId);
   if (!doc?.summary?.format) return null;
-  const part = query.net === undefined ? await boardviewPart(site.query, doc, name) : undefined;
-  if (part) return { kind: "part", part };
-  const net = query.part === undefined ? await boardviewNet(site.query, doc, name) : undefined;
-  if (!net) return { kind: "missing", name };
+  // The name rule per kind (an ambiguous spelling lists its names); find takes an exact name of either kind first.
+  const ambiguous: string[] = [];
+  const lookUp = async <T,>(look: () => Promise<T | undefined>) => {
+    try {
+      return await look();
+    } catch (err) {
+      if (!(err instanceof DomainError) || err.kind !== "ambiguous") throw err;
+      ambiguous.push(...(err.candidates ?? []));
+      return undefined;
+    }
+  };
+  const part = query.net === undefined ? await lookUp(() => boardviewPart(site.query, doc, name)) : undefined;
+  const net = query.part === undefined ? await lookUp(() => boardviewNet(site.query, doc, name)) : undefined;
+  if (part && (part.name === name || net?.name !== name)) return { kind: "part", part };
+  if (!net) return { kind: "missing", name, ...(ambiguous.length && { candidates: ambiguous }) };
   const points = await Promise.all(boards.slice(0, POINT_BOARDS).map(async (b) => (await getBoardPoint(site.query, b, net.name)) ?? null));
   return { kind: "net", net, points };
 }
@@ -286,7 +298,11 @@ export function BoardviewViewer({
             {w.keys}
           </p>
           <p class="meta" role="status" data-status="">
-            {selection?.kind === "missing" ? w.notFound.replace("{name}", selection.name) : ""}
+            {selection?.kind === "missing"
+              ? selection.candidates
+                ? w.ambiguous.replace("{name}", selection.name).replace("{names}", selection.candidates.join(", "))
+                : w.notFound.replace("{name}", selection.name)
+              : ""}
           </p>
         </div>
         <div class="bv-panel" data-selection="" aria-live="polite" data-selected={selected}>
