@@ -26,7 +26,7 @@ const input = z.object({
     .max(200)
     .optional()
     .describe(
-      "For a boardview: a part's designator (its exact name, else a spelling that names one part once case and separators are set aside, e.g. u7000) to read its side, position and pins",
+      "For a boardview: a part's designator (exact, else any case and separators when one part matches, e.g. u7000) to read its side, position and pins",
     ),
   net: z
     .string()
@@ -34,7 +34,7 @@ const input = z.object({
     .max(200)
     .optional()
     .describe(
-      "For a boardview: a net's name (its exact name, else a spelling that names one net once case and separators are set aside, e.g. ppbus g3h; signs +/-, /, # and ~ always count) to read its pins, parts and test points",
+      "For a boardview: a net's name (exact, else any case and separators when one net matches, e.g. ppbus g3h; + - / # ~ count) to read its pins, parts and test points",
     ),
   lang: LangInput,
 });
