@@ -93,7 +93,7 @@ export type BoardRead = Board | Unreadable;
  * a few thousand parts and about 20,000 pins) with room to spare; docs/boardviews.md lists them.
  */
 export const BOARDVIEW_CAPS = {
-  /** Bytes read from a file (the upload cap for boardview extensions is 50 MB: src/ingest/formats.ts). */
+  /** Bytes read from a file (the upload cap for boardview extensions is 50 MB: src/content/formats.ts). */
   bytes: 50_000_000,
   parts: 50_000,
   pins: 300_000,
