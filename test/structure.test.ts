@@ -1,7 +1,7 @@
 /// <reference types="vite/client" />
 // The structure of src/: no import cycle (type-only imports included), the floors imported only downward, and
-// folders small enough to walk; and every package the tests load is bundled before the run. Sources are read as
-// text at build time (Vite's import.meta.glob).
+// folders small enough to walk; every package the tests load is bundled before the run; one workerd installed.
+// Sources are read as text at build time (Vite's import.meta.glob).
 import { describe, expect, it } from "vitest";
 import { OWN_SETTINGS_FOLDERS } from "./setup/file-order";
 import { PREBUNDLED } from "./setup/prebundled";
@@ -395,5 +395,32 @@ describe("the files that give the Worker their own settings (test/helpers/settin
       .map(([path]) => path.replace(/^\.\//, "test/"));
     expect(withSettings.length).toBeGreaterThan(0);
     expect(withSettings.filter((path) => !OWN_SETTINGS_FOLDERS.some((folder) => path.startsWith(folder)))).toEqual([]);
+  });
+});
+
+// Every workerd package `npm ci` installs (the runtime and its platform binaries), at any depth: package-lock.json
+// lists each install path with its version. Vite's glob skips nested node_modules, so the lockfile is read instead.
+// Dev (wrangler), the tests (the plugin's miniflare) and `npm run build` must load one workerd (docs/decisions.md).
+type Lockfile = { packages: Record<string, { version?: string }> };
+const LOCKFILE = Object.values(import.meta.glob<Lockfile>("../package-lock.json", { import: "default", eager: true }))[0];
+/** "path@version" of each workerd package in the lockfile. */
+const workerdPackages = (lock: Lockfile) =>
+  Object.entries(lock.packages)
+    .filter(([path]) => /(^|\/)node_modules\/(workerd|@cloudflare\/workerd-[^/]+)$/.test(path))
+    .map(([path, { version }]) => `${path}@${version}`);
+/** The workerd releases in the lockfile (a platform binary carries its runtime's version). */
+const workerdReleases = (lock: Lockfile) => new Set(workerdPackages(lock).map((entry) => entry.slice(entry.lastIndexOf("@") + 1)));
+
+describe("one runtime: dev, tests and the deploy dry run use the same workerd", () => {
+  it("exactly one workerd release is installed", () => {
+    expect(workerdPackages(LOCKFILE).length).toBeGreaterThan(0);
+    expect([...workerdReleases(LOCKFILE)], workerdPackages(LOCKFILE).join(", ")).toHaveLength(1);
+  });
+
+  it("the check catches a second workerd nested under another package", () => {
+    const planted = {
+      packages: { ...LOCKFILE.packages, "node_modules/@cloudflare/vitest-plugin/node_modules/workerd": { version: "1.20261103.1" } },
+    };
+    expect(workerdReleases(planted).size).toBe(2);
   });
 });
