@@ -24,9 +24,13 @@ const cut = (text: string | undefined) => (text ? text.slice(0, BOARDVIEW_CAPS.v
 /** What each counted cap bounds, as its reason names it. */
 const CAP_LABELS = { parts: "parts", pins: "pins", testPoints: "test points", outlinePoints: "outline points" } as const;
 export type CountedCap = keyof typeof CAP_LABELS;
+/** The caps' reasons, made once (a reader past a cap says one for every record it refuses). */
+const CAP_REASONS = Object.fromEntries(
+  Object.entries(CAP_LABELS).map(([cap, label]) => [cap, `only the first ${BOARDVIEW_CAPS[cap as CountedCap]} ${label} are kept`]),
+) as Record<CountedCap, string>;
 
 /** The reason reading stopped at a cap, written once for every reader. */
-export const capReason = (cap: CountedCap): string => `only the first ${BOARDVIEW_CAPS[cap]} ${CAP_LABELS[cap]} are kept`;
+export const capReason = (cap: CountedCap): string => CAP_REASONS[cap];
 
 /** Whether a lookup a reader builds (nets by id, values by part) may take one more entry, bounded by a cap. */
 export const underCap = (cap: CountedCap, size: number): boolean => size < BOARDVIEW_CAPS[cap];
