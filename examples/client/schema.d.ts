@@ -586,7 +586,7 @@ export interface components {
             versions: components["schemas"]["Version"][];
             /** @description A boardview's summary (counts of parts, pins, nets, test points); null when the document is not one */
             boardview?: {
-                /** @description The format read (GET /capabilities lists them); null when the file could not be read */
+                /** @description The format read: test_link, bdv, gencad, fz, cae, xzz, tvw, cst, brd2, bvr, asc (GET /capabilities describes each); null when the file could not be read */
                 format: string | null;
                 /**
                  * @description The unit of the file's positions (mil = inch/1000); absent on summaries stored before units were read
@@ -635,7 +635,7 @@ export interface components {
             data: components["schemas"]["BoardviewSummary"] | components["schemas"]["BoardviewPart"] | components["schemas"]["BoardviewNet"];
         };
         BoardviewSummary: {
-            /** @description The format read (GET /capabilities lists them); null when the file could not be read */
+            /** @description The format read: test_link, bdv, gencad, fz, cae, xzz, tvw, cst, brd2, bvr, asc (GET /capabilities describes each); null when the file could not be read */
             format: string | null;
             /**
              * @description The unit of the file's positions (mil = inch/1000); absent on summaries stored before units were read
@@ -704,7 +704,7 @@ export interface components {
             /** @description The boardview document's id */
             document: string;
             visibility: components["schemas"]["Visibility"];
-            /** @description The format read (GET /capabilities lists them) */
+            /** @description The format read: test_link, bdv, gencad, fz, cae, xzz, tvw, cst, brd2, bvr, asc (GET /capabilities describes each) */
             format: string;
             /**
              * @description The unit of every position (mil = inch/1000)
@@ -981,7 +981,7 @@ export interface components {
         BoardviewHolding: {
             /** @description The boardview document's id (GET /documents/{document}/boardview answers its part or net) */
             document: string;
-            /** @description test_link, bdv or gencad */
+            /** @description The format read: test_link, bdv, gencad, fz, cae, xzz, tvw, cst, brd2, bvr, asc (GET /capabilities describes each) */
             format: string | null;
             /**
              * @description The point is a part (designator) or a net of the boardview
@@ -1385,11 +1385,11 @@ export interface components {
         };
         BoardviewFormat: {
             /**
-             * @description As a boardview summary names it
-             * @example fz
+             * @description As a boardview summary names it: test_link, bdv, gencad, fz, cae, xzz, tvw, cst, brd2, bvr, asc
+             * @example test_link
              */
             format: string;
-            /** @example ASUS .fz */
+            /** @example Test_Link */
             name: string;
             extensions: string[];
             variants: string[];

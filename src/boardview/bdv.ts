@@ -6,7 +6,7 @@
 // Positions are inches (the format's viewers scale them by 1000 to mils).
 import { BoardBuilder } from "./builder";
 import { bytesInclude, fields, type LineDecoder, nameOf, numberOf, positionOf, readLines, unreadableAfter } from "./lines";
-import type { BoardPart, BoardRead, BoardSide } from "./types";
+import { type BoardPart, type BoardRead, type BoardSide, type BoardviewFormat, catalogueEntry } from "./types";
 
 const FIRST_KEY = 160;
 
@@ -82,3 +82,16 @@ export function parseBdv(bytes: Uint8Array): BoardRead {
   if (!board.parts.length) return unreadableAfter(board, "The BDV file lists no parts.");
   return board.finish("bdv", "inch");
 }
+
+export const BDV: BoardviewFormat = {
+  catalogue: [
+    catalogueEntry("bdv", {
+      name: "Honhan BDV",
+      variants: ["encoded", "plain"],
+      reads: ["parts with side", "pins with net and number", "test points"],
+      unit: "inch",
+    }),
+  ],
+  looksLike: looksLikeBdv,
+  read: parseBdv,
+};

@@ -9,6 +9,7 @@ import { bytesInclude, fields, nameOf, noteCut, noteReason, numberOf, positionOf
 import { arcPoints, circlePoints, joinPieces } from "./outline";
 import { addOutlineCut } from "./text-formats/values";
 import type { BoardRead, BoardSide, BoardUnit, Point, TestPoint } from "./types";
+import { type BoardviewFormat, catalogueEntry } from "./types";
 
 export function looksLikeGenCad(bytes: Uint8Array): boolean {
   return bytesInclude(bytes, "$HEADER", 4096) && (bytesInclude(bytes, "GENCAD", 4096) || bytesInclude(bytes, "$COMPONENTS"));
@@ -185,3 +186,21 @@ function placeComponent(board: BoardBuilder, c: Component, pins: ShapePin[], dri
     if (!board.addPin(part, { x: c.x + ox * cos - oy * sin, y: c.y + ox * sin + oy * cos, net, number })) return;
   }
 }
+
+export const GENCAD: BoardviewFormat = {
+  catalogue: [
+    catalogueEntry("gencad", {
+      name: "GenCAD",
+      variants: ["GenCAD 1.4 text"],
+      reads: [
+        "parts with place, side, mounting and value (SHEET, as KiCad writes it)",
+        "pins with net and number",
+        "test points",
+        "unit from the UNITS header",
+      ],
+      unit: "unknown",
+    }),
+  ],
+  looksLike: looksLikeGenCad,
+  read: parseGenCad,
+};

@@ -3,10 +3,9 @@
 // (x, y, probe, 1-based part number, net), `Nails:` the test points (probe, x, y, side 1 = top, net).
 // Variants: the whole file encoded byte by byte (it then starts with 23 E2 63 28), and files whose pins name
 // no net, taking it from the nail with the pin's probe number.
-import { BoardBuilder, PINS_CUT } from "./builder";
+import { BoardBuilder } from "./builder";
 import { bytesInclude, fields, nameOf, noteDeclared, numberOf, positionOf, readLines, unreadableAfter } from "./lines";
-import type { BoardPart, BoardRead, BoardSide, Mounting } from "./types";
-import { BOARDVIEW_CAPS } from "./types";
+import { type BoardPart, type BoardRead, type BoardSide, type BoardviewFormat, catalogueEntry, type Mounting } from "./types";
 
 const ENCODED_HEADER = [0x23, 0xe2, 0x63, 0x28];
 
@@ -89,11 +88,7 @@ export function parseTestLink(bytes: Uint8Array): BoardRead {
       const [x, y] = [positionOf(f[0], board), positionOf(f[1], board)];
       const [probe, part] = [numberOf(f[2]), numberOf(f[3])];
       if (x === undefined || y === undefined || part === undefined) continue;
-      if (pins.length >= BOARDVIEW_CAPS.pins) {
-        board.stop(PINS_CUT);
-        continue;
-      }
-      pins.push({ part, x, y, probe: probe ?? -1, net: nameOf(f[4]) });
+      board.hold(pins, { part, x, y, probe: probe ?? -1, net: nameOf(f[4]) }, "pins");
     } else if (block === "nails") {
       const [probe, side] = [numberOf(f[0]), numberOf(f[3])];
       const [x, y] = [positionOf(f[1], board), positionOf(f[2], board)];
@@ -124,3 +119,16 @@ function attachPins(board: BoardBuilder, pins: PendingPin[], nailNets: Map<numbe
     if (!board.addPin(part, { x: pin.x, y: pin.y, net })) break;
   }
 }
+
+export const TEST_LINK: BoardviewFormat = {
+  catalogue: [
+    catalogueEntry("test_link", {
+      name: "Test_Link",
+      variants: ["plain", "encoded byte by byte", "pins without nets, taken from the nails"],
+      reads: ["outline", "parts with side and mounting", "pins with net", "test points"],
+      unit: "mil",
+    }),
+  ],
+  looksLike: looksLikeTestLink,
+  read: parseTestLink,
+};

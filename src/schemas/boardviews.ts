@@ -1,12 +1,18 @@
 // A boardview's answers: its summary (on DocumentDetail too), one part, one net (GET /documents/{document}/boardview).
 import { z } from "@hono/zod-openapi";
 import { VisibilitySchema } from "./common";
+import { BOARDVIEW_FORMAT_IDS } from "../core/boardview-formats";
 
 const Side = z.enum(["top", "bottom"]);
+/** The formats' ids as every description names them, from the one list. */
+const FORMATS_READ = `The format read: ${BOARDVIEW_FORMAT_IDS.join(", ")} (GET /capabilities describes each)`;
 
 export const BoardviewSummarySchema = z
   .object({
-    format: z.string().nullable().openapi({ description: "The format read (GET /capabilities lists them); null when the file could not be read" }),
+    format: z
+      .string()
+      .nullable()
+      .openapi({ description: `${FORMATS_READ}; null when the file could not be read` }),
     unit: z
       .enum(["mil", "mm", "inch", "unknown"])
       .optional()
@@ -76,7 +82,7 @@ export const BoardviewLayoutSchema = z
   .object({
     document: z.string().openapi({ description: "The boardview document's id" }),
     visibility: VisibilitySchema,
-    format: z.string().openapi({ description: "The format read (GET /capabilities lists them)" }),
+    format: z.string().openapi({ description: FORMATS_READ }),
     unit: z.enum(["mil", "mm", "inch", "unknown"]).openapi({ description: "The unit of every position (mil = inch/1000)" }),
     outline: z
       .array(z.array(z.number()))
@@ -131,7 +137,7 @@ export type BoardviewNet = z.infer<typeof BoardviewNetSchema>;
 export const BoardviewHoldingSchema = z
   .object({
     document: z.string().openapi({ description: "The boardview document's id (GET /documents/{document}/boardview answers its part or net)" }),
-    format: z.string().nullable().openapi({ description: "test_link, bdv or gencad" }),
+    format: z.string().nullable().openapi({ description: FORMATS_READ }),
     kind: z.enum(["part", "net"]).openapi({ description: "The point is a part (designator) or a net of the boardview" }),
     name: z.string().openapi({ description: "As the boardview writes it" }),
     side: Side,

@@ -8,6 +8,7 @@ import { BoardBuilder } from "../builder";
 import { nameOf, noteCut, unreadableAfter } from "../lines";
 import { type BoardPart, type BoardRead, BOARDVIEW_CAPS, unreadable } from "../types";
 import { ByteCursor, OutOfBytes } from "./bytes";
+import { type BoardviewFormat, catalogueEntry } from "../types";
 
 const PAD_CLASS = [0x43, 0x50, 0x61, 0x64]; // CPad
 
@@ -83,3 +84,16 @@ export function parseCst(input: Uint8Array): BoardRead {
   if (!board.parts.length) return unreadableAfter(board, "The .cst file lists no parts.");
   return board.finish("cst", "unknown");
 }
+
+export const CST: BoardviewFormat = {
+  catalogue: [
+    catalogueEntry("cst", {
+      name: "Lenovo .cst",
+      variants: ["MFC archive (where its layout is established)"],
+      reads: ["parts with side", "pins with net", "pins of no part as test points"],
+      unit: "unknown",
+    }),
+  ],
+  looksLike: looksLikeCst,
+  read: parseCst,
+};

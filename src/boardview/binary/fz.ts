@@ -6,12 +6,13 @@
 // (net, part, pin number, pin name, x, y, test point, radius), `A!TESTVIA!…` the test points; `UNIT:millimeters`
 // says mm (else mils). The description is tab-separated: part number, description, quantity, designators, part
 // number; its description becomes the value of each designator it lists.
-import { BoardBuilder } from "../builder";
+import { BoardBuilder, underCap } from "../builder";
 import { nameOf, numberOf, positionOf, type ReadState, readLines, unreadableAfter } from "../lines";
 import { type BoardPart, type BoardRead, type BoardUnit, BOARDVIEW_CAPS, unreadable } from "../types";
 import { inflateBounded, isZlibHeader } from "./bytes";
 import { decryptFz } from "./fz-cipher";
 import { ENCRYPTED_BYTES, NO_KEY_REASON, type ReadOptions } from "./keys";
+import { type BoardviewFormat, catalogueEntry } from "../types";
 
 const CONTENT_AT = 4;
 type Container = "fz" | "cae";
@@ -76,7 +77,7 @@ function valuesOf(bytes: Uint8Array): Map<string, string> {
     const value = (description ?? "").trim() || (partNumber ?? "").trim();
     if (!value || !locations) continue;
     for (const designator of locations.split(/\s+/)) if (designator && !values.has(designator)) values.set(designator, value);
-    if (values.size >= BOARDVIEW_CAPS.parts) break;
+    if (!underCap("parts", values.size)) break;
   }
   return values;
 }
@@ -150,3 +151,20 @@ function parseContent(content: Uint8Array, values: Map<string, string>, format: 
   if (!board.parts.length) return unreadableAfter(board, `The .${format} file lists no parts.`);
   return board.finish(format, unit);
 }
+
+/** The one container's entry, under each of its two names and keys. */
+const containerEntry = (format: Container, name: string, key_secret: string) =>
+  catalogueEntry(format, {
+    name,
+    variants: ["plain (zlib at byte 4)", "encrypted (stream cipher; needs the operator's key)"],
+    reads: ["parts with side", "pins with net, number, name and radius", "test vias", "part values from the bill of materials", "unit (mil or mm)"],
+    unit: "mil",
+    key_secret,
+  });
+
+/** Tried last: a zlib stream at byte 4, or bytes a configured key decrypts to one (readFz tells). */
+export const FZ_AND_CAE: BoardviewFormat = {
+  catalogue: [containerEntry("fz", "ASUS .fz", "BOARDVIEW_FZ_KEY"), containerEntry("cae", "ASRock .cae", "BOARDVIEW_CAE_KEY")],
+  looksLike: () => true,
+  read: readFz,
+};

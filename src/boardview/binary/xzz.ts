@@ -5,12 +5,13 @@
 // DES-encrypted, ECB, with the operator's key), 0x09 a test pad. Net names: [length u32 (with these 8 bytes)]
 // [index u32][name]. Positions are signed 32-bit integers in 1/10,000 mil. After the marker and 7 bytes, some
 // files carry diode readings as text lines: "NET=reading" or "=reading=PART(PIN)".
-import { BoardBuilder } from "../builder";
+import { BoardBuilder, underCap } from "../builder";
 import { nameOf, noteCut, type ReadState, unreadableAfter } from "../lines";
 import { type BoardPart, type BoardRead, type Point, BOARDVIEW_CAPS, unreadable } from "../types";
 import { ByteCursor, coordinate, latin1, OutOfBytes } from "./bytes";
 import { desBlocks, desKeySchedule } from "./des";
 import { NO_KEY_REASON, type ReadOptions } from "./keys";
+import { type BoardviewFormat, catalogueEntry } from "../types";
 
 const MAGIC = [0x58, 0x5a, 0x5a, 0x50, 0x43, 0x42]; // XZZPCB
 const MARKER = [0x76, 0x36, 0x76, 0x36, 0x35, 0x35, 0x35, 0x76, 0x36, 0x76, 0x36]; // v6v6555v6v6
@@ -107,7 +108,7 @@ function readNets(bytes: Uint8Array, start: number, board: BoardBuilder): Map<nu
       break;
     }
     const name = nameOf(entries.text(size - 8));
-    if (nets.size < BOARDVIEW_CAPS.pins) nets.set(index, name);
+    if (underCap("pins", nets.size)) nets.set(index, name);
   }
   return nets;
 }
@@ -226,6 +227,20 @@ function readReadings(bytes: Uint8Array, board: BoardBuilder, pinNets: Map<strin
       byNet++;
       add(nameOf(net[1].trim()), net[2].trim());
     }
-    if (seen.size >= BOARDVIEW_CAPS.testPoints) break;
+    if (!underCap("testPoints", seen.size)) break;
   }
 }
+
+export const XZZ: BoardviewFormat = {
+  catalogue: [
+    catalogueEntry("xzz", {
+      name: "XZZ .pcb",
+      variants: ["plain header", "XOR-obfuscated header", "parts DES-encrypted (needs the operator's key)", "with or without diode readings"],
+      reads: ["outline (edge lines and arcs)", "parts", "pins with net and number", "test pads", "diode readings per net"],
+      unit: "mil",
+      key_secret: "BOARDVIEW_XZZ_KEY",
+    }),
+  ],
+  looksLike: looksLikeXzz,
+  read: parseXzz,
+};

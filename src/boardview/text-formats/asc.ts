@@ -9,6 +9,7 @@ import { fields, nameOf, numberOf, positionOf, type ReadState, readLines, unread
 import type { BoardPart, BoardRead, BoardSide, Point } from "../types";
 import { BOARDVIEW_CAPS, unreadable } from "../types";
 import { addOutlineCut } from "./values";
+import { type BoardviewFormat, catalogueEntry } from "../types";
 
 /** The files of a board, by role; `missing` names those that were found but could not be read. */
 export interface AscFiles {
@@ -138,3 +139,17 @@ function readNails(board: BoardBuilder, bytes: Uint8Array): void {
     if (!board.addTestPoint({ name: String(probe), x, y, side: sideOf(f[5]), net: nameOf(f[7]) })) return;
   }
 }
+
+/** Tried after BDV, whose <<pins.asc>> section holds the same Part lines. */
+export const ASC: BoardviewFormat = {
+  catalogue: [
+    catalogueEntry("asc", {
+      name: "ASUS .asc",
+      variants: ["format.asc, pins.asc and nails.asc together in a .zip (the archive is the boardview)", "pins.asc alone"],
+      reads: ["outline (format.asc)", "parts with side", "pins with net and number (pins.asc)", "test points (nails.asc)"],
+      unit: "inch",
+    }),
+  ],
+  looksLike: looksLikeAscPins,
+  read: parseAscPins,
+};

@@ -5,11 +5,12 @@
 // then `probe x y net_id side`. Net id 0, or one NETS does not list, is no net. Positions are mils; the y of
 // what is on the bottom (a part of side 2, a pin or nail of side other than 1) is written mirrored about the board's
 // height (BRDOUT's third number), and is put back in the board's frame here (height − y), as the format's viewers do.
-import { BoardBuilder, PARTS_CUT, PINS_CUT } from "../builder";
+import { BoardBuilder, underCap } from "../builder";
 import { bytesInclude, fields, nameOf, noteDeclared, numberOf, positionOf, readLines, unreadableAfter } from "../lines";
 import type { BoardRead, BoardSide, Box, Point } from "../types";
 import { BOARDVIEW_CAPS } from "../types";
 import { addOutlineCut, restOf } from "./values";
+import { type BoardviewFormat, catalogueEntry } from "../types";
 
 /** A BRD2 file opens with its outline block (kicad-boardview writes a line `0` before it). */
 export function looksLikeBrd2(bytes: Uint8Array): boolean {
@@ -66,29 +67,21 @@ export function parseBrd2(bytes: Uint8Array): BoardRead {
       if (x !== undefined && y !== undefined && outline.length <= BOARDVIEW_CAPS.outlinePoints) outline.push({ x, y });
     } else if (block === "nets") {
       const id = numberOf(f[0]);
-      if (id === undefined || !Number.isInteger(id) || nets.size >= BOARDVIEW_CAPS.pins) continue;
+      if (id === undefined || !Number.isInteger(id) || !underCap("pins", nets.size)) continue;
       nets.set(id, nameOf(restOf(text)));
     } else if (block === "parts") {
       const [x1, y1, x2, y2] = f.slice(1, 5).map(at);
       const first = numberOf(f[5]);
       if (!f[0] || x1 === undefined || y1 === undefined || x2 === undefined || y2 === undefined || first === undefined) continue;
-      if (parts.length >= BOARDVIEW_CAPS.parts) {
-        board.stop(PARTS_CUT);
-        continue;
-      }
       const side = numberOf(f[6]) ?? 1;
       const box = side === 2 ? { x1, y1: unmirror(y1), x2, y2: unmirror(y2) } : { x1, y1, x2, y2 };
-      parts.push({ name: nameOf(f[0]), box, first, side });
+      board.hold(parts, { name: nameOf(f[0]), box, first, side }, "parts");
     } else if (block === "pins") {
       const x = at(f[0]);
       const y = at(f[1]);
       if (x === undefined || y === undefined) continue;
-      if (pins.length >= BOARDVIEW_CAPS.pins) {
-        board.stop(PINS_CUT);
-        continue;
-      }
       const side = numberOf(f[3]) ?? 0;
-      pins.push({ x, y: side === 1 ? y : unmirror(y), net: numberOf(f[2]) ?? 0, side });
+      board.hold(pins, { x, y: side === 1 ? y : unmirror(y), net: numberOf(f[2]) ?? 0, side }, "pins");
     } else if (block === "nails") {
       const x = at(f[1]);
       const y = at(f[2]);
@@ -129,3 +122,24 @@ function placeParts(board: BoardBuilder, parts: PendingPart[], pins: PendingPin[
     }
   }
 }
+
+/** BRD2 shares .brd with Test_Link: Test_Link is told by its str_length:/var_data: header, BRD2 by BRDOUT:. */
+export const BRD2: BoardviewFormat = {
+  catalogue: [
+    catalogueEntry("brd2", {
+      name: "BRD2 (kicad-boardview and others)",
+      variants: ["BRDOUT:/NETS:/PARTS:/PINS:/NAILS: blocks, told from Test_Link .brd by its content"],
+      reads: [
+        "outline",
+        "nets by id",
+        "parts with box, side and mounting (through-hole when no pin is on the part's side)",
+        "pins with net and number (their place in the part, from 1)",
+        "nails as test points",
+        "bottom positions put back in the board's frame",
+      ],
+      unit: "mil",
+    }),
+  ],
+  looksLike: looksLikeBrd2,
+  read: parseBrd2,
+};

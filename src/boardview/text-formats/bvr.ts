@@ -6,11 +6,12 @@
 // BVRAW_FORMAT_1: blocks `<<Layout>>` (outline points `x,y`), `<<Pin>>` (one line per pin: part, (T)|(B), pin
 // id, pin name, x, y, layer, net; a part's pins are consecutive lines) and `<<Nail>>` (a marker field, then x, y,
 // type, grid, (T)|(B), net id, net), each after one heading line. Positions are inches.
-import { BoardBuilder, PINS_CUT } from "../builder";
+import { BoardBuilder } from "../builder";
 import { bytesInclude, fields, nameOf, noteCut, positionOf, type ReadState, readLines, unreadableAfter } from "../lines";
 import type { BoardPart, BoardPin, BoardRead, BoardSide, Mounting, Point } from "../types";
 import { BOARDVIEW_CAPS } from "../types";
 import { addOutlineCut, numbersOfLine, outlineFull, restOf } from "./values";
+import { type BoardviewFormat, catalogueEntry } from "../types";
 
 export function looksLikeBvr(bytes: Uint8Array): boolean {
   return bytesInclude(bytes, "BVRAW_FORMAT_3", 4096) || bytesInclude(bytes, "BVRAW_FORMAT_1", 4096);
@@ -37,15 +38,9 @@ function parseBvr3(bytes: Uint8Array): BoardRead {
   const board = new BoardBuilder();
   let part: PendingPart | undefined;
   let pin: BoardPin | undefined;
-  let buffered = 0;
   const endPin = () => {
     // A pin is kept once it has its position (a file cut inside a pin leaves it without).
-    if (pin && part && Number.isFinite(pin.x) && Number.isFinite(pin.y)) {
-      if (buffered < BOARDVIEW_CAPS.pins) {
-        part.pins.push(pin);
-        buffered++;
-      } else board.stop(PINS_CUT);
-    }
+    if (pin && part && Number.isFinite(pin.x) && Number.isFinite(pin.y)) board.hold(part.pins, pin, "pins");
     pin = undefined;
   };
   const endPart = () => {
@@ -183,3 +178,21 @@ function parseBvr1(bytes: Uint8Array): BoardRead {
   if (!board.parts.length) return unreadableAfter(board, "The BVR file lists no parts.");
   return board.finish("bvr", "inch");
 }
+
+export const BVR: BoardviewFormat = {
+  catalogue: [
+    catalogueEntry("bvr", {
+      name: "BVR",
+      variants: ["BVRAW_FORMAT_3 (keyword lines; mils)", "BVRAW_FORMAT_1 (<<Layout>>, <<Pin>>, <<Nail>> blocks; inches)"],
+      reads: [
+        "outline (points or segments)",
+        "parts with side and mounting",
+        "pins with net, number, name and radius (format 3)",
+        "pins with net and number, test points (format 1)",
+      ],
+      unit: "mil",
+    }),
+  ],
+  looksLike: looksLikeBvr,
+  read: parseBvr,
+};

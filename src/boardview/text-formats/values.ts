@@ -1,6 +1,6 @@
 // What the text-format readers (BRD2, BVR, ASUS .asc) share: the rest of a keyword line, and numbers read straight from the bytes of a line longer than the
 // characters a line keeps (an outline written on one line).
-import type { BoardBuilder } from "../builder";
+import { type BoardBuilder, capReason } from "../builder";
 import { positionOf, type ReadState } from "../lines";
 import { BOARDVIEW_CAPS, type Point } from "../types";
 
@@ -41,12 +41,10 @@ export function numbersOfLine(bytes: Uint8Array, start: number, limit: number, s
 /** Outline points added so far per board (counted here: a file of many outline lines costs no recount). */
 const outlineUsed = new WeakMap<BoardBuilder, number>();
 
-const OUTLINE_CUT = `only the first ${BOARDVIEW_CAPS.outlinePoints} outline points are kept`;
-
 /** Whether the board's outline is at its cap: further outline lines are not read, and the reason is said. */
 export function outlineFull(board: BoardBuilder): boolean {
   if ((outlineUsed.get(board) ?? 0) < BOARDVIEW_CAPS.outlinePoints) return false;
-  board.stop(OUTLINE_CUT);
+  board.stop(capReason("outlinePoints"));
   return true;
 }
 
@@ -60,6 +58,6 @@ export function addOutlineCut(board: BoardBuilder, points: Point[]): boolean {
     board.addOutline(kept);
     outlineUsed.set(board, used + kept.length);
   }
-  if (kept.length < points.length) return board.stop(OUTLINE_CUT);
+  if (kept.length < points.length) return board.stop(capReason("outlinePoints"));
   return true;
 }
