@@ -1,6 +1,6 @@
 // Adds the viewer's end-to-end boards to a seeded persistence directory (after scripts/e2e-seed.ts), through the
 // importer: a small public Test_Link board on the sample's board 820-00165 (whose published case measured
-// PP3V42_G3H) and a synthetic 50,000-pin board. Usage: tsx scripts/e2e-seed-boardviews.ts DIR
+// PP3V42_G3H; also nets that differ by a sign or fold alike) and a synthetic 50,000-pin board. Usage: tsx scripts/e2e-seed-boardviews.ts DIR
 import { join } from "node:path";
 import { getPlatformProxy } from "wrangler";
 import { importContent } from "../cli/import";
@@ -42,6 +42,31 @@ const SMALL: WrittenBoard = {
       pins: [
         { x: 590, y: 100, net: "PP3V3_S5" },
         { x: 610, y: 100, net: "GND" },
+      ],
+    },
+    // Names a technician's find box must keep apart: nets differing by a sign, a net /D1 beside a part D1, and two
+    // nets whose folded spelling is the same (PP_A, PP.A).
+    {
+      name: "D1",
+      side: "top",
+      mounting: "smd",
+      x: 805,
+      y: 600,
+      pins: [
+        { x: 800, y: 600, net: "/D1" },
+        { x: 810, y: 600, net: "USB_D+" },
+      ],
+    },
+    {
+      name: "R1",
+      side: "bottom",
+      mounting: "smd",
+      x: 805,
+      y: 300,
+      pins: [
+        { x: 800, y: 300, net: "USB_D-" },
+        { x: 810, y: 300, net: "PP_A" },
+        { x: 820, y: 300, net: "PP.A" },
       ],
     },
   ],
