@@ -2,7 +2,7 @@
 // it, and keeps the selection panel ([data-selection]), the find box and the address (?part=, ?pin=, ?net=) in step.
 // The page server-renders the panel of a deep link; this script takes over from it. Words come from the page.
 import { BAND_COLOURS, diodeBand, diodeOf, legendHtml, type PointAnswer, pointsHtml } from "../src/site/pages/boardview-panel";
-import { completions, type Found, find, findLink, namesOf, pinName } from "./find";
+import { completions, type Found, find, findLink, type Names, namesOf, pinName } from "./find";
 import { type Board, boardOf, emptyBox, grow, type LayoutAnswer } from "./layout";
 import { distance, distanceText, unplace } from "./measure";
 import { renderPanel, type Words } from "./panel";
@@ -39,8 +39,10 @@ async function start(root: HTMLElement): Promise<void> {
   const answer = ((await res.json()) as { data: LayoutAnswer }).data;
   performance.mark("boardview-layout");
   const board = boardOf(answer);
-  const names = namesOf(board);
   performance.mark("boardview-indexed");
+  // The names' index (tens of ms on a large board) is built when first asked for, or once the board is drawn.
+  let nameIndex: Names | undefined;
+  const names = () => (nameIndex ??= namesOf(board));
 
   let measuring = false;
   let marks: [number, number][] = [];
@@ -70,6 +72,7 @@ async function start(root: HTMLElement): Promise<void> {
       if (!whole || root.hasAttribute("data-ready")) return;
       root.setAttribute("data-ready", "");
       performance.mark("boardview-ready");
+      setTimeout(names, 50);
     },
   });
 
@@ -158,16 +161,16 @@ async function start(root: HTMLElement): Promise<void> {
     if (net >= 0) diode(net, board.diode.get(net));
   }
 
-  findBox.addEventListener("input", () => list.replaceChildren(...completions(board, names, findBox.value).map((name) => new Option(name))));
+  findBox.addEventListener("input", () => list.replaceChildren(...completions(board, names(), findBox.value).map((name) => new Option(name))));
   findBox.form?.addEventListener("submit", (e) => {
     e.preventDefault();
-    select(find(board, names, findBox.value), true);
+    select(find(board, names(), findBox.value), true);
   });
   panel.addEventListener("click", (e) => {
     const link = (e.target as Element).closest("a[data-part], a[data-net]") as HTMLAnchorElement | null;
     if (!link || e.ctrlKey || e.metaKey || e.shiftKey) return;
-    const part = link.dataset.part !== undefined ? names.part.get(link.dataset.part) : undefined;
-    const net = link.dataset.net !== undefined ? names.net.get(link.dataset.net) : undefined;
+    const part = link.dataset.part !== undefined ? names().part.get(link.dataset.part) : undefined;
+    const net = link.dataset.net !== undefined ? names().net.get(link.dataset.net) : undefined;
     if (part === undefined && net === undefined) return;
     e.preventDefault();
     select(part !== undefined ? { kind: "part", part } : { kind: "net", net: net! }, true);
@@ -201,7 +204,9 @@ async function start(root: HTMLElement): Promise<void> {
 
   // A deep link: the page wrote the panel; select the same on the drawing and keep the panel when it agrees.
   const q = new URLSearchParams(location.search);
-  const linked = findLink(board, names, { part: q.get("part"), net: q.get("net"), pin: q.get("pin"), find: q.get("find") });
+  const linked =
+    ["part", "net", "find"].some((k) => q.has(k)) &&
+    findLink(board, names(), { part: q.get("part"), net: q.get("net"), pin: q.get("pin"), find: q.get("find") });
   if (linked) select(linked, true, selectedKey(board, linked) !== undefined && selectedKey(board, linked) === panel.dataset.selected);
   view.request();
 }
