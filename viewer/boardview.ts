@@ -161,7 +161,7 @@ async function start(root: HTMLElement): Promise<void> {
     if (net >= 0) diode(net, board.diode.get(net));
   }
 
-  findBox.addEventListener("input", () => list.replaceChildren(...completions(board, names(), findBox.value).map((name) => new Option(name))));
+  findBox.addEventListener("input", () => list.replaceChildren(...completions(board, names(), findBox.value).map((name) => new Option(name, name))));
   findBox.form?.addEventListener("submit", (e) => {
     e.preventDefault();
     select(find(board, names(), findBox.value), true);

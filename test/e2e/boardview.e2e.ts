@@ -189,6 +189,22 @@ try {
   assert.equal(atReady, await drawnPixels(watched), "the canvas at data-ready already shows the whole board");
   await watched.close();
 
+  step = "a net with a known-good diode reading: its pins in the reading's colour, the legend in the panel";
+  await ready(page, `${small}?net=PP3V3_S5`);
+  const legend = page.locator("[data-selection] [data-legend]", { hasText: "Diode reading (known good) of PP3V3_S5: 0.02" });
+  await legend.waitFor();
+  assert.match(await legend.locator('li[aria-current="true"]').innerText(), /short/);
+  await page.waitForTimeout(200);
+  const red = (await page.evaluate(`(() => {
+    const canvas = document.querySelector("[data-boardview] canvas");
+    const data = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i] === 0xd1 && data[i + 1] === 0x24 && data[i + 2] === 0x2f) n++;
+    return n;
+  })()`)) as number;
+  assert.ok(red > 20, `the net's pins are drawn in the short band's red (${red} pixels)`);
+  await page.screenshot({ path: join(SHOTS, "boardview-diode-1280.png"), fullPage: true });
+
   step = "measuring two points";
   await ready(page, small);
   await page.locator("[data-boardview] button[data-measure]").click();
@@ -203,6 +219,11 @@ try {
   assert.match(spanish, /Valores esperados/);
   assert.match(spanish, /\(1 informe\)/);
   assert.doesNotMatch(spanish, /reports|diode|voltage/, "no English word in the Spanish panel");
+  await ready(page, `${BASE_URL}/es/biblioteca/${E2E_BOARDVIEWS.small}?net=PP3V3_S5`);
+  await page.locator("[data-selection] [data-legend]", { hasText: "Lectura de diodo" }).waitFor();
+  const valores = await page.locator("[data-selection]").innerText();
+  assert.match(valores, /0\.02 diodo/);
+  assert.doesNotMatch(valores, /diode|voltage|reports/);
   assert.match(await page.locator("[data-boardview] .bv-tools").innerText(), /Lado a lado[\s\S]*Dar la vuelta[\s\S]*Medir/);
   await ready(page, `${BASE_URL}/es/biblioteca/${E2E_BOARDVIEWS.small}?part=U9999`);
   assert.match(await page.locator("[data-selection] [data-missing]").innerText(), /no tiene ningún componente llamado U9999/);
