@@ -76,7 +76,7 @@ export function diodeBand(value: string): number {
   const volts = Number(m[1].replace(",", ".")) / (m[2]?.toLowerCase() === "mv" ? 1000 : 1);
   return volts < 0.05 ? 0 : volts < 0.3 ? 1 : volts <= 0.8 ? 2 : 3;
 }
-/** Each band's colour, on the drawing and in the legend. */
+/** Each band's colour, on the drawing and in the legend (an SVG fill: the pages' CSP allows no inline style). */
 export const BAND_COLOURS = ["#d1242f", "#d4761c", "#1a7f37", "#6e40c9"] as const;
 
 function link(href: string, kind: "part" | "net", name: string): string {
@@ -155,7 +155,7 @@ export function legendHtml(net: string, value: string, w: ViewerWords): string {
   const band = diodeBand(value);
   const items = w.bands.map(
     (label, i) =>
-      `<li${i === band ? ' aria-current="true"' : ""}><span class="bv-swatch" style="background:${BAND_COLOURS[i]}"></span> ${i === band ? `<strong>${esc(label)}</strong>` : esc(label)}</li>`,
+      `<li${i === band ? ' aria-current="true"' : ""}><svg class="bv-swatch" viewBox="0 0 1 1" aria-hidden="true"><rect width="1" height="1" fill="${BAND_COLOURS[i]}"/></svg> ${i === band ? `<strong>${esc(label)}</strong>` : esc(label)}</li>`,
   );
   return `<p class="meta">${esc(fill(w.legend, { net, value }))}</p><ul class="bv-legend">${items.join("")}</ul>`;
 }
