@@ -1,7 +1,7 @@
 // What a name typed in the find box, or given by a deep link, selects: exact names first, then a pin entry (U1.1,
 // U1-1, U1 1, U1:1, U1 pin 1), then one folded spelling (src/boardview/name-match.ts, the service's one rule);
 // several folded matches are listed, none is said. Pure: the board's names in, a selection out.
-import { buildNameIndex, foldName, type NameIndex, type NameMatch, resolveName } from "../src/boardview/name-match";
+import { buildNameIndex, completesName, foldName, type NameIndex, type NameMatch, resolveName } from "../src/boardview/name-match";
 import { type PanelPin, pinIndex, pinLabel } from "../src/site/pages/boardview-panel";
 import type { Board } from "./layout";
 
@@ -120,8 +120,8 @@ export function findLink(
 }
 
 /**
- * Completions: a part's pins once the entry names the part and a separator (U7.), else the names whose folded
- * spelling starts with the entry's (signs kept, so USB_D+ never offers USB_D-), parts first, at most `limit`.
+ * Completions: a part's pins once the entry names the part and a separator (U7.), else the names the entry begins
+ * by the service's rule (completesName: signs kept, so USB_D+ never offers USB_D-), parts first, at most `limit`.
  */
 export function completions(board: Board, names: Names, text: string, limit = 50): string[] {
   const entry = parsePinEntry(`${text.trim()}0`);
@@ -130,13 +130,14 @@ export function completions(board: Board, names: Names, text: string, limit = 50
     const pins = pinsOf(board, p);
     return pins.slice(0, limit).map((_, i) => `${board.answer.parts[p].name}.${pinLabel(pins, i)}`);
   }
-  const key = foldName(text);
+  // The folded spellings a completion can begin with (a trailing `-` may join what follows), then the rule itself.
+  const key = foldName(text).replace(/-+$/, "");
   if (!key) return [];
   const out: string[] = [];
   for (const index of [names.parts, names.nets]) {
     for (const [folded, list] of index.folded) {
       if (!folded.startsWith(key)) continue;
-      for (const name of list) if (out.length < limit) out.push(name);
+      for (const name of list) if (out.length < limit && completesName(text, name)) out.push(name);
       if (out.length >= limit) return out;
     }
   }

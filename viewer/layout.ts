@@ -2,8 +2,8 @@
 // arrays the drawing walks without allocating: pin columns, each part's pin range, each net's pins, the drawn extent.
 import type { BoardviewLayout } from "../src/schemas/boardviews";
 
-/** The layout as the API answers it; `drawn: false` (optional) marks a part kept in the answers but not drawn. */
-export type LayoutAnswer = Omit<BoardviewLayout, "parts"> & { parts: (BoardviewLayout["parts"][number] & { drawn?: boolean })[] };
+/** The layout as the API answers it (its schema's type); `drawn: false` marks a part kept but not drawn. */
+export type LayoutAnswer = BoardviewLayout;
 
 export interface Box {
   x1: number;

@@ -1,7 +1,7 @@
 // Collects what a parser reads, enforcing the caps (BOARDVIEW_CAPS) in one place: past a cap nothing more is
 // added and `stopped` says which cap was reached; the parts read so far are kept. A position no board has (NaN,
 // Infinity, beyond ±BOARDVIEW_CAPS.coordinate) is refused here too, whatever reader produced it.
-import { inRange, type ReadState } from "./lines";
+import { inRange, noteReason, type ReadState, SKIPPED_POSITION } from "./lines";
 import {
   BOARDVIEW_CAPS,
   type Board,
@@ -18,7 +18,6 @@ import {
 } from "./types";
 
 const round = (v: number) => Math.round(v * 1e6) / 1e6;
-const OUT_OF_RANGE = `positions beyond ±${BOARDVIEW_CAPS.coordinate} (out of range) were skipped`;
 const placed = (...values: number[]) => values.every(inRange);
 const cut = (text: string | undefined) => (text ? text.slice(0, BOARDVIEW_CAPS.valueChars) : undefined);
 
@@ -33,13 +32,18 @@ export class BoardBuilder implements ReadState {
   readonly outline: Point[][] = [];
   readonly readings: NetReading[] = [];
   stopped: string | null = null;
+  line?: number;
+  offset?: number;
+  lastLine?: number;
+  stoppedEarly?: boolean;
   private pins = 0;
   private outlinePoints = 0;
   /** Parts whose position is the centre of their pins (formats that place only pins). */
   private readonly centred = new Set<BoardPart>();
 
+  /** Says a cap was reached (the reason names its bound); false, for a reader's loop. */
   stop(reason: string): false {
-    this.stopped ??= reason;
+    noteReason(this, reason, "");
     return false;
   }
 
@@ -64,9 +68,9 @@ export class BoardBuilder implements ReadState {
     return part;
   }
 
-  /** Notes a refused position (reading goes on) and returns `value`. */
+  /** Notes a refused position where it stands (reading goes on) and returns `value`. */
   private skip<T>(value: T): T {
-    this.stopped ??= OUT_OF_RANGE;
+    noteReason(this, SKIPPED_POSITION);
     return value;
   }
 

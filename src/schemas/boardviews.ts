@@ -82,8 +82,15 @@ export const BoardviewLayoutSchema = z
           mounting: z.enum(["smd", "through_hole"]),
           x: z.number(),
           y: z.number(),
-          box: BoxSchema.openapi({ description: "The box the file states, else the box of its pins widened by a pad's margin" }),
+          box: BoxSchema.openapi({
+            description:
+              "Where the part is drawn: the box the file states when it holds the part's pins and reaches no further beyond them than half their larger extent (at least four pad margins); else the box of its pins widened by a pad's margin (10 mil, 0.25 mm); a part without pins: the file's box, else a square around its point",
+          }),
           value: z.string().optional().openapi({ description: "The part's value where the file has one (10uF, 2k2)" }),
+          drawn: z.literal(false).optional().openapi({
+            description:
+              "false for a part without pins whose box (else point) has its centre outside the board (the outline's bounds, else its pins'): a placeholder such as KiCad's REF** at (0, 0), kept in the answer but neither drawn nor fitted into the view; absent = drawn",
+          }),
         }),
       )
       .openapi({ description: "Every part in file order; a pin's `part` is an index into this array" }),

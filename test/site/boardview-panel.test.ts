@@ -70,6 +70,8 @@ describe("the selection panel", () => {
     expect(pinIndex([{ number: "a3", net: "" }], "A3")).toBe(0);
     expect(pinIndex(part.pins, "3")).toBe(-1);
     expect(["0.01", "120 mV", "0,45", "OL", "1.2", "3.3 V", "abc"].map(diodeBand)).toEqual([0, 1, 2, 3, 3, 3, -1]);
-    expect(legendHtml("PP5V", "0.45", VIEWER_WORDS.en)).toMatch(/<li aria-current="true"><svg [^>]+><rect [^>]*fill="#1a7f37"\/><\/svg> <strong>usual, 0.3–0.8 V<\/strong>/);
+    expect(legendHtml("PP5V", "0.45", VIEWER_WORDS.en)).toMatch(
+      /<li aria-current="true"><svg [^>]+><rect [^>]*fill="#1a7f37"\/><\/svg> <strong>usual, 0.3–0.8 V<\/strong>/,
+    );
   });
 });

@@ -67,5 +67,8 @@ describe("finding", () => {
     expect(completions(board, names, "usb_d")).toEqual(["USB_D+", "USB_D-"]);
     expect(completions(board, names, "U1.")).toEqual(["U1.1", "U1.2", "U1.3"]);
     expect(completions(board, names, "u1")).toEqual(["U1", "U11"]);
+    // A hyphen typed before the rest of a name (pp-) still offers it; USB_D- is offered by its sign only.
+    expect(completions(board, names, "pp")).toEqual(["PP_A", "PP.A"]);
+    expect(completions(board, names, "usb_d-")).toEqual(["USB_D-"]);
   });
 });

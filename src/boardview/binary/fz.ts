@@ -7,9 +7,9 @@
 // says mm (else mils). The description is tab-separated: part number, description, quantity, designators, part
 // number; its description becomes the value of each designator it lists.
 import { BoardBuilder } from "../builder";
-import { nameOf, numberOf, readLines } from "../lines";
+import { nameOf, numberOf, positionOf, type ReadState, readLines, unreadableAfter } from "../lines";
 import { type BoardPart, type BoardRead, type BoardUnit, BOARDVIEW_CAPS, unreadable } from "../types";
-import { coordinate, inflateBounded, isZlibHeader } from "./bytes";
+import { inflateBounded, isZlibHeader } from "./bytes";
 import { decryptFz } from "./fz-cipher";
 import { ENCRYPTED_BYTES, NO_KEY_REASON, type ReadOptions } from "./keys";
 
@@ -89,10 +89,9 @@ const BLOCKS: [string, Block][] = [
 ];
 
 /** A number as the file writes it (some files use a decimal comma). */
-const decimal = (text: string | undefined) => {
-  const value = numberOf(text?.trim().replace(",", "."));
-  return value === undefined ? undefined : coordinate(value);
-};
+const decimal = (text: string | undefined) => numberOf(text?.trim().replace(",", "."));
+/** A position so written; a refused one (1e308) is said in the reason, at its line. */
+const positionAt = (text: string | undefined, state: ReadState) => positionOf(text?.trim().replace(",", "."), state);
 
 function parseContent(content: Uint8Array, values: Map<string, string>, format: Container): BoardRead {
   const board = new BoardBuilder();
@@ -119,9 +118,10 @@ function parseContent(content: Uint8Array, values: Map<string, string>, format: 
       parts.set(name, part);
     } else if (block === "pins") {
       const part = parts.get(nameOf(f[2]?.trim()));
-      const x = decimal(f[5]);
-      const y = decimal(f[6]);
-      if (!part || x === undefined || y === undefined) continue;
+      if (!part) continue;
+      const x = positionAt(f[5], board);
+      const y = positionAt(f[6], board);
+      if (x === undefined || y === undefined) continue;
       const number = f[3]?.trim() ?? "";
       const pinName = f[4]?.trim() ?? "";
       // One variant writes "0" as the number and the ball (AJ31) as the name.
@@ -139,14 +139,14 @@ function parseContent(content: Uint8Array, values: Map<string, string>, format: 
       )
         break;
     } else if (block === "vias") {
-      const x = decimal(f[6]);
-      const y = decimal(f[7]);
+      const x = positionAt(f[6], board);
+      const y = positionAt(f[7], board);
       if (x === undefined || y === undefined) continue;
       const name = nameOf(f[3]?.trim()) || nameOf(f[4]?.trim());
       if (!board.addTestPoint({ name, x, y, side: f[8]?.trim() === "T" ? "top" : "bottom", net: nameOf(f[2]?.trim()) })) break;
     }
   }
-  if (!sawBlock) return unreadable(`The .${format} content has no parts or pins sections.`);
-  if (!board.parts.length) return unreadable(`The .${format} file lists no parts.`);
+  if (!sawBlock) return unreadableAfter(board, `The .${format} content has no parts or pins sections.`);
+  if (!board.parts.length) return unreadableAfter(board, `The .${format} file lists no parts.`);
   return board.finish(format, unit);
 }

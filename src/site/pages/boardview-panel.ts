@@ -145,7 +145,7 @@ export function panelHtml(sel: PanelSelection, w: ViewerWords, lang: string, lin
     }
     case "ambiguous": {
       const items = sel.candidates.map((c) => `<li>${esc(c.kind === "part" ? w.part : w.net)} ${link(links[c.kind](c.name), c.kind, c.name)}</li>`);
-      return `<p class="meta" data-ambiguous="">${esc(fill(w.ambiguous, { name: sel.name }))}</p><ul class="bv-names">${items.join("")}</ul>`;
+      return `<p class="meta" data-ambiguous="">${esc(fill(w.ambiguous, { name: sel.name, names: sel.candidates.map((c) => c.name).join(", ") }))}</p><ul class="bv-names">${items.join("")}</ul>`;
     }
   }
 }

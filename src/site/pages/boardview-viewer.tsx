@@ -5,6 +5,7 @@
 import { getBoardPoint } from "../../db/queries/boards/board-points";
 import { boardviewNet, boardviewPart, visibleBoardview } from "../../db/queries/boardviews";
 import { boardviewUrl } from "../../core/urls";
+import { DomainError } from "../../errors";
 import type { BoardviewNet } from "../../schemas/boardviews";
 import type { Site } from "../site";
 import { esc, type PanelNet, type PanelSelection, panelHtml, type PointAnswer, pinIndex, pinLabel, pointsHtml } from "./boardview-panel";
@@ -29,12 +30,29 @@ export async function viewerSelection(
   const doc = await visibleBoardview(site.query, documentId);
   if (!doc?.summary?.format) return null;
   const what = query.part !== undefined ? "part" : query.net !== undefined ? "net" : "name";
-  const part = query.net === undefined ? await boardviewPart(site.query, doc, name) : undefined;
+  // The name rule per kind (src/boardview/name-match.ts): a spelling that names several is listed, not guessed.
+  const ambiguous: { kind: "part" | "net"; name: string }[] = [];
+  const lookUp = async <T,>(kind: "part" | "net", look: () => Promise<T | undefined>) => {
+    try {
+      return await look();
+    } catch (err) {
+      if (!(err instanceof DomainError) || err.kind !== "ambiguous") throw err;
+      ambiguous.push(...(err.candidates ?? []).map((c) => ({ kind, name: String(c) })));
+      return undefined;
+    }
+  };
+  const found = query.net === undefined ? await lookUp("part", () => boardviewPart(site.query, doc, name)) : undefined;
   const pinText = query.pin?.trim().slice(0, 50);
-  const pin = part && pinText ? pinIndex(part.pins, pinText) : -1;
-  if (part && pinText && pin < 0) return { panel: { kind: "missing", what: "pin", name: pinText, part: part.name }, points: [] };
-  const pinNet = part && pin >= 0 ? part.pins[pin].net : "";
-  const net = pinNet || (!part && query.part === undefined) ? await boardviewNet(site.query, doc, pinNet || name) : undefined;
+  const pin = found && pinText ? pinIndex(found.pins, pinText) : -1;
+  if (found && pinText && pin < 0) return { panel: { kind: "missing", what: "pin", name: pinText, part: found.name }, points: [] };
+  const pinNet = found && pin >= 0 ? found.pins[pin].net : "";
+  const net =
+    pinNet || (query.part === undefined && (!found || found.name !== name))
+      ? await lookUp("net", () => boardviewNet(site.query, doc, pinNet || name))
+      : undefined;
+  // Find takes an exact name of either kind first, then the part.
+  const part = found && (pin >= 0 || found.name === name || net?.name !== name) ? found : undefined;
+  if (!part && !net && ambiguous.length) return { panel: { kind: "ambiguous", name, candidates: ambiguous }, points: [] };
   if (!part && !net) return { panel: { kind: "missing", what, name }, points: [] };
   const points = net ? await Promise.all(boards.slice(0, POINT_BOARDS).map(async (b) => (await getBoardPoint(site.query, b, net.name)) ?? null)) : [];
   if (part && pin >= 0)

@@ -58,7 +58,7 @@ const en = {
   missingPart: "The board holds no part named {name}.",
   missingNet: "The board holds no net named {name}.",
   missingPin: "{part} has no pin {pin}.",
-  ambiguous: "{name} could be any of these:",
+  ambiguous: "No part or net is named exactly {name}; its spelling matches several: {names}.",
 };
 
 export type ViewerWords = typeof en;
@@ -119,7 +119,7 @@ const es: ViewerWords = {
   missingPart: "La placa no tiene ningún componente llamado {name}.",
   missingNet: "La placa no tiene ninguna red llamada {name}.",
   missingPin: "{part} no tiene el pin {pin}.",
-  ambiguous: "{name} puede ser cualquiera de estos:",
+  ambiguous: "Ningún componente ni red se llama exactamente {name}; su grafía coincide con varios: {names}.",
 };
 
 export const VIEWER_WORDS: Record<Lang, ViewerWords> = { en, es };
