@@ -40,7 +40,7 @@ async function start(root: HTMLElement): Promise<void> {
   performance.mark("boardview-layout");
   const board = boardOf(answer);
   performance.mark("boardview-indexed");
-  // The names' index (tens of ms on a large board) is built when first asked for, or once the board is drawn.
+  // The names' index (tens of ms on a large board) is built when first asked for: a deep link, the find box's focus.
   let nameIndex: Names | undefined;
   const names = () => (nameIndex ??= namesOf(board));
 
@@ -72,7 +72,6 @@ async function start(root: HTMLElement): Promise<void> {
       if (!whole || root.hasAttribute("data-ready")) return;
       root.setAttribute("data-ready", "");
       performance.mark("boardview-ready");
-      setTimeout(names, 50);
     },
   });
 
@@ -161,6 +160,7 @@ async function start(root: HTMLElement): Promise<void> {
     if (net >= 0) diode(net, board.diode.get(net));
   }
 
+  findBox.addEventListener("focus", names, { once: true });
   findBox.addEventListener("input", () => list.replaceChildren(...completions(board, names(), findBox.value).map((name) => new Option(name, name))));
   findBox.form?.addEventListener("submit", (e) => {
     e.preventDefault();
