@@ -39,8 +39,11 @@ export function namesOf(board: Board): Names {
 /** Pin entries: the part, then `.`, `:`, `-`, `#`, spaces or the word "pin", then the pin's number (1, A3, EP). */
 const PIN_ENTRY = /^(.+?)(?:\s*[.:#]\s*|\s+pin\s*|\s+|-)([A-Za-z0-9]{1,8})$/i;
 
+/** Entries longer than a name can be (the service's cap) are read no further: bounded work per keystroke. */
+export const ENTRY_MAX = 200;
+
 export function parsePinEntry(text: string): { part: string; pin: string } | null {
-  const m = PIN_ENTRY.exec(text.trim());
+  const m = PIN_ENTRY.exec(text.trim().slice(0, ENTRY_MAX));
   return m ? { part: m[1], pin: m[2] } : null;
 }
 
@@ -80,7 +83,7 @@ function partNamed(names: Names, text: string): number | undefined {
 
 /** What the find box's text selects. */
 export function find(board: Board, names: Names, text: string): Found {
-  const name = text.trim();
+  const name = text.trim().slice(0, ENTRY_MAX);
   if (names.parts.exact.has(name)) return { kind: "part", part: names.part.get(name)! };
   if (names.nets.exact.has(name)) return { kind: "net", net: names.net.get(name)! };
   const entry = parsePinEntry(name);
@@ -123,7 +126,8 @@ export function findLink(
  * Completions: a part's pins once the entry names the part and a separator (U7.), else the names the entry begins
  * by the service's rule (completesName: signs kept, so USB_D+ never offers USB_D-), parts first, at most `limit`.
  */
-export function completions(board: Board, names: Names, text: string, limit = 50): string[] {
+export function completions(board: Board, names: Names, entered: string, limit = 50): string[] {
+  const text = entered.slice(0, ENTRY_MAX);
   const entry = parsePinEntry(`${text.trim()}0`);
   const p = entry && /[.:#]$/.test(text.trim()) ? partNamed(names, entry.part) : undefined;
   if (p !== undefined) {

@@ -50,6 +50,11 @@ describe("finding", () => {
     expect(find(board, names, "PP_A")).toEqual(net("PP_A"));
     expect(find(board, names, "U1.9")).toEqual({ kind: "missing", what: "pin", name: "9", part: "U1" });
     expect(find(board, names, "Q99")).toEqual({ kind: "missing", what: "name", name: "Q99" });
+    // A pasted megabyte of spaces and dots is read only as far as a name can go, at once.
+    const started = performance.now();
+    expect(find(board, names, `+${" ".repeat(500_000)}U1`).kind).toBe("missing");
+    expect(completions(board, names, `x${" ".repeat(500_000)}U1`)).toEqual([]);
+    expect(performance.now() - started).toBeLessThan(500);
   });
 
   it("a deep link to a name the board does not hold says which", () => {

@@ -104,7 +104,7 @@ export function BoardviewViewer({
       <form class="bv-find" role="search" method="get" action={`${new URL(url).pathname}#boardview`}>
         <label for="bv-find">{w.find}</label>
         <div class="bv-row">
-          <input type="search" id="bv-find" name="find" list="bv-names" autocomplete="off" value={found} />
+          <input type="search" id="bv-find" name="find" list="bv-names" autocomplete="off" maxlength={200} value={found} />
           <button type="submit">{w.findButton}</button>
         </div>
         <datalist id="bv-names"></datalist>
