@@ -46,8 +46,11 @@ export function whereOf(state: ReadState): string {
  * The one rule for reasons (issue 51): `cause` is added to the state's reason once (a second record of the same
  * cause adds nothing), with where it first happened unless `where` is "" (a cap says its own bound).
  */
-export function noteReason(state: ReadState, cause: string, where = whereOf(state)): void {
+export function noteReason(state: ReadState, cause: string, where?: string): void {
+  // Called once per record past a cap: the common case (already said) costs one search of a short string.
+  if (state.stopped?.includes(cause)) return;
   const said = state.stopped ? state.stopped.split("; ") : [];
+  where ??= whereOf(state);
   if (said.some((r) => r.startsWith(cause)) || said.length >= REASONS_SAID) return;
   said.push(where ? `${cause} (first at ${where})` : cause);
   state.stopped = said.join("; ");
@@ -85,10 +88,13 @@ export function noteCut(state: ReadState, how: string, where = state.lastLine !=
   noteReason(state, `${FILE_ENDS}${where ? ` at ${where}` : ""}, ${how}`, "");
 }
 
-/** Notes a file that ends before the count a header or block line declared ("245 parts"), once read to its end. */
-export function noteDeclared(state: ReadState, what: string, declared: number | undefined, read: number): void {
-  if (declared === undefined || read >= declared || !Number.isFinite(declared)) return;
-  noteCut(state, `before the ${declared} ${what} it declares (${read} read)`);
+/**
+ * Notes a file that ends before the count a header or block line declared ("245 parts"): `seen` records (lines of
+ * the block, a skipped one too) are fewer than declared; `kept` is what the reason says was read.
+ */
+export function noteDeclared(state: ReadState, what: string, declared: number | undefined, seen: number, kept: number): void {
+  if (declared === undefined || seen >= declared || !Number.isFinite(declared)) return;
+  noteCut(state, `before the ${declared} ${what} it declares (${kept} read)`);
 }
 
 /**
@@ -108,46 +114,42 @@ export function* readLines(
     state.stoppedEarly = true;
   }
   try {
-    yield* lines(bytes, state, end, decode, longLine);
+    let start = 0;
+    let crlf = 0;
+    for (let index = 0; start < end; index++) {
+      if (index >= BOARDVIEW_CAPS.lines) {
+        noteReason(state, `only the first ${BOARDVIEW_CAPS.lines} lines are read`, "");
+        state.stoppedEarly = true;
+        return;
+      }
+      const lineStart = start;
+      let stop = bytes.indexOf(0x0a, start);
+      if (stop < 0 || stop > end) stop = end;
+      const endsCrlf = stop < end && stop > start && bytes[stop - 1] === 0x0d;
+      let raw = bytes.subarray(start, stop);
+      if ((endsCrlf ? stop - 1 : stop) - start > LINE_CHARS) {
+        raw = bytes.subarray(start, start + LINE_CHARS);
+        if (!longLine?.(latin1(raw).trim())) {
+          noteReason(state, `line ${index + 1} is longer than ${LINE_CHARS} characters: reading stopped there`, "");
+          state.stoppedEarly = true;
+          return;
+        }
+      }
+      start = stop + 1;
+      let line = raw;
+      if (decode) {
+        line = raw.slice();
+        decode(line, crlf);
+      }
+      if (endsCrlf) crlf++;
+      const text = latin1(line).trim();
+      state.line = index + 1;
+      if (text) yield { text, index, start: lineStart };
+    }
   } finally {
     // What a reader does after its lines (placing parts) happens at no line.
     state.lastLine = state.line;
     state.line = undefined;
-  }
-}
-
-function* lines(bytes: Uint8Array, state: ReadState, end: number, decode?: LineDecoder, longLine?: (head: string) => boolean): Generator<Line> {
-  let start = 0;
-  let crlf = 0;
-  for (let index = 0; start < end; index++) {
-    if (index >= BOARDVIEW_CAPS.lines) {
-      noteReason(state, `only the first ${BOARDVIEW_CAPS.lines} lines are read`, "");
-      state.stoppedEarly = true;
-      return;
-    }
-    const lineStart = start;
-    let stop = bytes.indexOf(0x0a, start);
-    if (stop < 0 || stop > end) stop = end;
-    const endsCrlf = stop < end && stop > start && bytes[stop - 1] === 0x0d;
-    let raw = bytes.subarray(start, stop);
-    if ((endsCrlf ? stop - 1 : stop) - start > LINE_CHARS) {
-      raw = bytes.subarray(start, start + LINE_CHARS);
-      if (!longLine?.(latin1(raw).trim())) {
-        noteReason(state, `line ${index + 1} is longer than ${LINE_CHARS} characters: reading stopped there`, "");
-        state.stoppedEarly = true;
-        return;
-      }
-    }
-    start = stop + 1;
-    let line = raw;
-    if (decode) {
-      line = raw.slice();
-      decode(line, crlf);
-    }
-    if (endsCrlf) crlf++;
-    const text = latin1(line).trim();
-    state.line = index + 1;
-    if (text) yield { text, index, start: lineStart };
   }
 }
 

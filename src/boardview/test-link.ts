@@ -105,9 +105,9 @@ export function parseTestLink(bytes: Uint8Array): BoardRead {
   }
   if (!sawBlock) return unreadableAfter(board, "No Test_Link blocks (Parts:, Pins:) were found.");
   if (declared) {
-    noteDeclared(board, "parts", declared[1], seen.parts);
-    noteDeclared(board, "pins", declared[2], seen.pins);
-    noteDeclared(board, "nails", declared[3], seen.nails);
+    noteDeclared(board, "parts", declared[1], seen.parts, board.parts.length);
+    noteDeclared(board, "pins", declared[2], seen.pins, pins.length);
+    noteDeclared(board, "nails", declared[3], seen.nails, board.testPoints.length);
   }
   attachPins(board, pins, nailNets);
   if (!board.parts.length) return unreadableAfter(board, "The Test_Link file lists no parts.");

@@ -99,13 +99,8 @@ export function parseBrd2(bytes: Uint8Array): BoardRead {
     }
   }
   if (!sawBlock) return unreadableAfter(board, "No BRD2 blocks (BRDOUT:, PARTS:, PINS:) were found.");
-  for (const [what, block] of [
-    ["parts", "parts"],
-    ["pins", "pins"],
-    ["nets", "nets"],
-    ["nails", "nails"],
-  ] as const)
-    noteDeclared(board, what, declared.get(block), seen.get(block) ?? 0);
+  const kept = { parts: parts.length, pins: pins.length, nets: nets.size, nails: board.testPoints.length };
+  for (const block of ["parts", "pins", "nets", "nails"] as const) noteDeclared(board, block, declared.get(block), seen.get(block) ?? 0, kept[block]);
   addOutlineCut(board, outline);
   placeParts(board, parts, pins, nets);
   if (!board.parts.length) return unreadableAfter(board, "The BRD2 file lists no parts.");
