@@ -1,7 +1,7 @@
 // viewer/find.ts: what a technician's entry selects: exact names first, pin entries, one folded spelling, else the
 // matches listed or the name said missing (the rule itself: src/boardview/name-match.ts).
 import { describe, expect, it } from "vitest";
-import { completions, find, findLink, namesOf, parsePinEntry } from "../../viewer/find";
+import { completions, ENTRY_MAX, find, findLink, namesOf, parsePinEntry } from "../../viewer/find";
 import { boardOf } from "../../viewer/layout";
 import { layout } from "./layouts";
 
@@ -50,7 +50,8 @@ describe("finding", () => {
     expect(find(board, names, "PP_A")).toEqual(net("PP_A"));
     expect(find(board, names, "U1.9")).toEqual({ kind: "missing", what: "pin", name: "9", part: "U1" });
     expect(find(board, names, "Q99")).toEqual({ kind: "missing", what: "name", name: "Q99" });
-    // A pasted megabyte of spaces and dots is read only as far as a name can go, at once.
+    // A pasted megabyte is read only as far as a name can go (ENTRY_MAX characters), at once.
+    expect(find(board, names, `U1${" ".repeat(ENTRY_MAX)}+`)).toEqual({ kind: "part", part: 0 });
     const started = performance.now();
     expect(find(board, names, `+${" ".repeat(500_000)}U1`).kind).toBe("missing");
     expect(completions(board, names, `x${" ".repeat(500_000)}U1`)).toEqual([]);
