@@ -1,7 +1,7 @@
 // The selection panel in the browser: the board's part, pin or net put in the shape the one panel renderer reads
 // (src/site/pages/boardview-panel.ts, which the page also writes deep links with), and the links it carries.
 import { esc, type PanelNet, type PanelSelection, panelHtml } from "../src/site/pages/boardview-panel";
-import type { ViewerWords } from "../src/site/pages/boardview-words";
+import type { ViewerWords } from "../src/site/boardview-words";
 import { type Found, pinsOf } from "./find";
 import type { Board } from "./layout";
 

@@ -1,7 +1,7 @@
 // src/site/pages/boardview-panel.ts: the one selection panel the page and the viewer's script both write.
 import { describe, expect, it } from "vitest";
 import { diodeBand, legendHtml, panelHtml, pinIndex, pointsHtml } from "../../src/site/pages/boardview-panel";
-import { VIEWER_WORDS } from "../../src/site/pages/boardview-words";
+import { VIEWER_WORDS } from "../../src/site/boardview-words";
 
 const links = { part: (n: string) => `/p?part=${encodeURIComponent(n)}`, net: (n: string) => `/p?net=${encodeURIComponent(n)}` };
 const part = { name: "U1", side: "bottom" as const, value: "10uF", pins: [{ number: "1", name: "VIN", net: "PP5V" }, { net: "" }] };

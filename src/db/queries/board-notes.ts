@@ -7,7 +7,7 @@ import { coarseNameKey, parseSummary } from "../../boardview/nets";
 import { resolveAmong } from "../../boardview/name-match";
 import { shardOf } from "../../text/shards";
 import { documents } from "../schema";
-import { boardIdOf } from "./boards/boards";
+import { boardIdOf } from "./board-lookup";
 import type { QueryContext } from "./runtime";
 
 /** Parts looked up per page: a file's notes name a few dozen. */

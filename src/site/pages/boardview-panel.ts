@@ -1,7 +1,7 @@
 // The boardview viewer's selection panel, written once as HTML text: the page writes it for a deep link and the
 // browser script (viewer/panel.ts) for each selection, so both show the same part, pin, net, point answers, diode
 // legend and "not on this board". Pure: no DOM, no JSX; every name from a file or a user is escaped.
-import type { ViewerWords } from "./boardview-words";
+import type { ViewerWords } from "../boardview-words";
 
 /** Parts and pins a panel lists at most; the rest are counted. */
 export const LISTED = 200;

@@ -9,7 +9,7 @@ import { DomainError } from "../../errors";
 import type { BoardviewNet } from "../../schemas/boardviews";
 import type { Site } from "../site";
 import { esc, type PanelNet, type PanelSelection, panelHtml, type PointAnswer, pinIndex, pinLabel, pointsHtml } from "./boardview-panel";
-import { VIEWER_WORDS } from "./boardview-words";
+import { VIEWER_WORDS } from "../boardview-words";
 
 /** Boards whose point answers a net's panel shows. */
 const POINT_BOARDS = 3;
