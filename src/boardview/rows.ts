@@ -121,11 +121,11 @@ export function writeBoardviewStatements(documentId: string, board: Board | null
 export const PART_SQL =
   "select name, side, mounting, x, y, pins, value, box from boardview_parts where document_id = ? and norm = ? order by ord limit 1";
 export const NET_SQL = "select name, pins, parts, test_points from boardview_nets where document_id = ? and norm = ? order by ord limit 1";
-/** Which of these documents hold a part or a net of this name (?1 JSON array of ids, ?2 the name's key). */
-export const HOLDERS_SQL = `select document_id as id, 'part' as kind, name, side, x, y, null as pins, null as test_points from boardview_parts
+/** Which of these documents hold a part or a net of this name (?1 JSON array of ids, ?2 the name's key); neighbours: a part's pins (their nets), a net's parts. */
+export const HOLDERS_SQL = `select document_id as id, 'part' as kind, name, side, x, y, null as pins, null as test_points, pins as neighbours from boardview_parts
   where document_id in (select value from json_each(?1)) and norm = ?2 and ord = (select min(ord) from boardview_parts p where p.document_id = boardview_parts.document_id and p.norm = ?2)
 union all
-select document_id as id, 'net' as kind, name, null as side, null as x, null as y, pins, test_points from boardview_nets
+select document_id as id, 'net' as kind, name, null as side, null as x, null as y, pins, test_points, parts as neighbours from boardview_nets
   where document_id in (select value from json_each(?1)) and norm = ?2 and ord = (select min(ord) from boardview_nets n where n.document_id = boardview_nets.document_id and n.norm = ?2)`;
 
 /** Every part of a board in file order (the layout answer), and the board's own row. */

@@ -123,6 +123,17 @@ export interface BoardviewHolding {
   y: number;
   /** The document's page opened at its viewer with this part or net selected. */
   url: string;
+  /** A part's nets, a net's parts (at most NEIGHBOURS): what ranks the schematic pages naming it. Not answered. */
+  neighbours: string[];
+}
+
+/** Neighbours kept per holding: enough to tell a page drawing the point from one listing it. */
+const NEIGHBOURS = 64;
+
+function neighboursOf(kind: "part" | "net", stored: string | null): string[] {
+  const parsed = JSON.parse(stored ?? "[]") as unknown[];
+  const names = kind === "part" ? (parsed as StoredPin[]).map((p) => p[2]) : (parsed as string[]);
+  return [...new Set(names.filter((n) => typeof n === "string" && n))].slice(0, NEIGHBOURS);
 }
 
 /** Boardviews looked through per call: a board has a handful; the bound keeps the shard reads small. */
@@ -167,6 +178,7 @@ export async function boardviewsHoldingPoint(ctx: QueryContext, boardNumber: str
           y: number | null;
           pins: string | null;
           test_points: string | null;
+          neighbours: string | null;
         }>();
         return result.results;
       }),
@@ -177,7 +189,8 @@ export async function boardviewsHoldingPoint(ctx: QueryContext, boardNumber: str
     const where = r.kind === "part" ? { side: r.side as Side, x: r.x ?? 0, y: r.y ?? 0 } : netPosition(r.pins, r.test_points);
     if (!where) continue;
     const url = boardviewUrl(pages.get(r.id) ?? "", r.kind === "part" ? { part: r.name } : { net: r.name });
-    out.push({ document: r.id, format: formats.get(r.id) ?? null, kind: r.kind, name: r.name, ...where, url });
+    const neighbours = neighboursOf(r.kind, r.neighbours);
+    out.push({ document: r.id, format: formats.get(r.id) ?? null, kind: r.kind, name: r.name, ...where, url, neighbours });
   }
   return out.sort((a, b) => a.document.localeCompare(b.document) || a.kind.localeCompare(b.kind));
 }
