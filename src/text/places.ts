@@ -133,8 +133,7 @@ export function wordBoxes(text: string, runs: readonly TextRun[], indexes: reado
   const boxes = new Map<number, PlaceBox>();
   if (!indexes.length || !runs.length) return boxes;
   const wanted = new Set(indexes);
-  const last = Math.max(...indexes);
-  const words = pageWords(text, last + 1);
+  const words = pageWords(text);
   for (const run of runs) {
     const end = run.first + run.count - 1;
     if (end >= words.length) break;

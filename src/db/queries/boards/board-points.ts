@@ -29,6 +29,7 @@ import { threadsLoader } from "../forum";
 import { boards, manufacturers } from "../../schema";
 import { eq } from "drizzle-orm";
 import { qualified } from "../../qualified";
+import { type NameMatch, resolveAmong } from "../../../boardview/name-match";
 import { type MentionRow, PLACE_PAGES, placesOf, printedForms } from "./point-places";
 
 export type BoardPointDetail = z.infer<typeof BoardPointDetailSchema>;
@@ -115,7 +116,9 @@ export async function getBoardPoint(ctx: QueryContext, boardSpelling: string, as
   const written = (pointRows as { point: string }[])[0]?.point;
   const referenceList = reference.map(referenceRows);
   const partList = parts.map(partRows);
-  const expression = pointExpression(written ? [written, pointSpelling] : [pointSpelling], norm);
+  // A KiCad sheet net (`/IO/RD`) is printed by its label (`RD`): its pages are those printing the label.
+  const spellings = [...(written ? [written] : []), pointSpelling, ...printedForms(pointSpelling)];
+  const expression = pointExpression(spellings, norm);
 
   const visibleDocs = docs.map(docRows);
   const shardOfDoc = new Map((shardRows as { id: string; shard: string | null }[]).map((r) => [r.id, r.shard]));
@@ -183,12 +186,19 @@ export async function getBoardPoint(ctx: QueryContext, boardSpelling: string, as
 }
 
 /**
- * The boardviews' parts and nets that are the asked name as written or as their page prints it (`RD` asks for
- * KiCad's `/RD`); another name the lookup's key joins to it (a sign folded) is not this point's.
+ * The boardviews' parts and nets the asked name names by the name rule (src/boardview/name-match.ts), else those
+ * whose page label it names (`RD` asks for KiCad's `/RD`); another name the lookup's key joins to it is not this point's.
  */
 function heldAs<T extends { name: string }>(asked: string, holdings: readonly T[]): T[] {
-  const same = (a: string, b: string) => a.toUpperCase() === b.toUpperCase();
-  return holdings.filter((h) => same(h.name, asked) || printedForms(h.name).some((f) => same(f, asked)));
+  const named = (match: NameMatch) => (match.kind === "exact" || match.kind === "folded" ? match.name : undefined);
+  const name = named(
+    resolveAmong(
+      asked,
+      holdings.map((h) => h.name),
+    ),
+  );
+  if (name !== undefined) return holdings.filter((h) => h.name === name);
+  return holdings.filter((h) => printedForms(h.name).some((label) => named(resolveAmong(asked, [label])) !== undefined));
 }
 
 /**

@@ -1,7 +1,8 @@
 // Where a point is printed on its documents' pages (a point answer's `places`), best first: a page naming more of
 // the point's neighbours (a part's nets, a net's parts, from the board's boardviews) ranks before one that only
-// lists it. Names are matched as printed: exact first, then the same letters in another case; signs are never
-// folded (USB_D+ is not USB_D-), and a KiCad net is found by the label its page prints.
+// lists it. A page's words are matched by the one name rule (src/boardview/name-match.ts: exact first; signs never
+// folded, USB_D+ is not USB_D-), and a KiCad net is found by the label its page prints.
+import { buildNameIndex, type NameIndex, resolveName } from "../../../boardview/name-match";
 import { decodeRuns, nameOfWord, pageWords, type PlaceBox, wordBoxes } from "../../../text/places";
 
 /** Pages read for places per point answer and text database (their text travels with the pages' statement). */
@@ -32,30 +33,31 @@ export function printedForms(name: string): string[] {
   return path ? [path[1]] : name ? [name] : [];
 }
 
-/** The indexes of the page's words printing one of `forms`: as written first, else in another case. */
-function printing(words: readonly string[], forms: readonly string[]): number[] {
-  const exact = new Set(forms);
-  const found = words.flatMap((w, i) => (exact.has(w) ? [i] : []));
-  if (found.length) return found;
-  const folded = new Set(forms.map((f) => f.toUpperCase()));
-  return words.flatMap((w, i) => (folded.has(w.toUpperCase()) ? [i] : []));
+/** The word of the page (as it prints it) that one of `forms` names by the name rule, if any. */
+function printedWord(index: NameIndex, forms: readonly string[]): string | undefined {
+  for (const form of forms) {
+    const match = resolveName(form, index);
+    if (match.kind === "exact" || match.kind === "folded") return match.name;
+  }
+  return undefined;
 }
 
 /** A document's places: pages printing one of `names`, ranked by how many `neighbours` they also print. */
 export function placesOf(rows: readonly MentionRow[], names: readonly string[], neighbours: readonly string[]): PointPlace[] {
   const forms = [...new Set(names.flatMap(printedForms))];
-  const around = [...new Set(neighbours.flatMap(printedForms).map((n) => n.toUpperCase()))].filter((n) => !forms.some((f) => f.toUpperCase() === n));
+  const around = [...new Set(neighbours)].map(printedForms).filter((f) => f.length && !f.some((n) => forms.includes(n)));
   if (!forms.length) return [];
   const ranked: (PointPlace & { score: number })[] = [];
   for (const row of rows) {
     if (row.text === null || !row.runs) continue;
     const words = pageWords(row.text).map((w) => nameOfWord(w.text));
-    const at = printing(words, forms);
-    if (!at.length) continue;
-    const boxes = wordBoxes(row.text, decodeRuns(row.runs), at.slice(0, PLACE_BOXES));
+    const index = buildNameIndex(words);
+    const word = printedWord(index, forms);
+    if (word === undefined) continue;
+    const at = words.flatMap((w, i) => (w === word ? [i] : [])).slice(0, PLACE_BOXES);
+    const boxes = wordBoxes(row.text, decodeRuns(row.runs), at);
     if (!boxes.size) continue;
-    const printed = new Set(words.map((w) => w.toUpperCase()));
-    const score = around.filter((n) => printed.has(n)).length;
+    const score = around.filter((n) => printedWord(index, n) !== undefined).length;
     ranked.push({ page: row.page, boxes: [...boxes.values()].map(rounded), score });
   }
   return ranked.sort((a, b) => b.score - a.score || a.page - b.page).map(({ page, boxes }) => ({ page, boxes }));
