@@ -7,6 +7,8 @@ import { api, getJson } from "../helpers/app";
 import { BOARD, KEYS, PRIVATE_SCHEMATIC, SCHEMATIC, schematicPdf, seedSchematic, wordAt } from "../helpers/schematic-fixture";
 import { createUploader, runQueue, upload } from "../helpers/uploads";
 import { callOk, connectV2 } from "../helpers/mcp";
+import placesMigration from "../../migrations-text/0004_page_places.sql?raw";
+import { PLACES_SCHEMA } from "../../src/text/page-rows";
 
 interface Place {
   page: number;
@@ -49,6 +51,10 @@ function expectOnWord(box: Place["boxes"][number], word: ReturnType<typeof wordA
 }
 
 describe("a point's places", () => {
+  it("the text databases' places migration is what src/text/page-rows.ts describes", () => {
+    expect(placesMigration.replace(/^--.*\n/gm, "").trim()).toBe(PLACES_SCHEMA.map((x) => `${x};`).join("\n\n"));
+  });
+
   it("a part's page drawing it with its nets comes first, the bill of materials last", async () => {
     const answer = await point("U7000");
     const doc = answer.documents.find((d) => d.id === SCHEMATIC)!;
