@@ -42,6 +42,12 @@ function printedWord(index: NameIndex, forms: readonly string[]): string | undef
   return undefined;
 }
 
+/** The indexes of the page's words (as names) that print one of `forms` (at most PLACE_BOXES). */
+export function printedAt(words: readonly string[], forms: readonly string[], index = buildNameIndex(words)): number[] {
+  const word = printedWord(index, forms);
+  return word === undefined ? [] : words.flatMap((w, i) => (w === word ? [i] : [])).slice(0, PLACE_BOXES);
+}
+
 /** A document's places: pages printing one of `names`, ranked by how many `neighbours` they also print. */
 export function placesOf(rows: readonly MentionRow[], names: readonly string[], neighbours: readonly string[]): PointPlace[] {
   const forms = [...new Set(names.flatMap(printedForms))];
@@ -52,9 +58,8 @@ export function placesOf(rows: readonly MentionRow[], names: readonly string[], 
     if (row.text === null || !row.runs) continue;
     const words = pageWords(row.text).map((w) => nameOfWord(w.text));
     const index = buildNameIndex(words);
-    const word = printedWord(index, forms);
-    if (word === undefined) continue;
-    const at = words.flatMap((w, i) => (w === word ? [i] : [])).slice(0, PLACE_BOXES);
+    const at = printedAt(words, forms, index);
+    if (!at.length) continue;
     const boxes = wordBoxes(row.text, decodeRuns(row.runs), at);
     if (!boxes.size) continue;
     const score = around.filter((n) => printedWord(index, n) !== undefined).length;
