@@ -3,7 +3,7 @@
 // upload and import keep the same places; MCP answers as REST does; a private schematic answers its owner only.
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, getJson } from "../helpers/app";
+import { api } from "../helpers/app";
 import { BOARD, KEYS, PRIVATE_SCHEMATIC, SCHEMATIC, schematicPdf, seedSchematic, wordAt } from "../helpers/schematic-fixture";
 import { createUploader, runQueue, upload } from "../helpers/uploads";
 import { callOk, connectV2 } from "../helpers/mcp";

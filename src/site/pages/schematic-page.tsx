@@ -67,6 +67,7 @@ function SchematicView(props: { site: Site; w: SchematicWords; view: SchematicPa
           data-file={file}
           data-page={String(view.page)}
           data-words={JSON.stringify({ loading: w.loading, failed: w.failed })}
+          role="region"
           aria-label={w.drawing}
         >
           <div class="sv-tools">
