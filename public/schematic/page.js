@@ -5,6 +5,33 @@
 const root = document.querySelector("[data-schematic]");
 if (root) start(root);
 
+/** Bytes asked per Range request. */
+const CHUNK = 128 * 1024;
+
+/** A byte range of the file through its signed link (206 with Content-Range; a 200 is the whole file). */
+async function fetchRange(url, begin, end) {
+  const res = await fetch(url, { headers: { Range: `bytes=${begin}-${end - 1}` } });
+  if (res.status !== 206 && res.status !== 200) throw new Error(`the file answered ${res.status}`);
+  const total = Number((res.headers.get("Content-Range") || "").split("/")[1]) || Number(res.headers.get("Content-Length"));
+  return { bytes: new Uint8Array(await res.arrayBuffer()), total, whole: res.status === 200 };
+}
+
+/**
+ * pdf.js reading the file only through Range requests: its first chunk tells the length, pdf.js asks for the
+ * rest as the page needs it (a whole download never starts, however large the file).
+ */
+async function rangeTransport(pdfjs, url) {
+  const first = await fetchRange(url, 0, CHUNK);
+  const transport = new pdfjs.PDFDataRangeTransport(first.total, first.bytes, first.whole || first.bytes.length >= first.total);
+  transport.requestDataRange = (begin, end) => {
+    fetchRange(url, begin, end).then(
+      (range) => transport.onDataRange(begin, range.bytes),
+      (error) => transport.abort(error),
+    );
+  };
+  return transport;
+}
+
 async function start(root) {
   const words = JSON.parse(root.dataset.words || "{}");
   const status = root.querySelector("[data-status]");
@@ -39,8 +66,7 @@ async function start(root) {
   try {
     const pdfjs = await import("/schematic/vendor/pdf.min.mjs");
     pdfjs.GlobalWorkerOptions.workerSrc = "/schematic/vendor/pdf.worker.min.mjs";
-    // Range requests only: the file is read in chunks as the page needs them, never streamed whole.
-    const pdf = await pdfjs.getDocument({ url: root.dataset.file, disableStream: true, disableAutoFetch: true, isEvalSupported: false })
+    const pdf = await pdfjs.getDocument({ range: await rangeTransport(pdfjs, root.dataset.file), rangeChunkSize: CHUNK, isEvalSupported: false })
       .promise;
     page = await pdf.getPage(Number(root.dataset.page));
     await draw();
