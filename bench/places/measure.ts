@@ -54,7 +54,9 @@ async function measure(name: string, files: Uint8Array[], db: D1Database): Promi
     const text = await pdfText(bytes);
     if (text.kind === "text") read.push(text);
   }
-  await db.batch(["delete from document_pages", "delete from document_places", "delete from page_keys", "delete from page_index"].map((s) => db.prepare(s)));
+  await db.batch(
+    ["delete from document_pages", "delete from document_places", "delete from page_keys", "delete from page_index"].map((s) => db.prepare(s)),
+  );
   const size = async () => (await db.prepare("select 1").run()).meta.size_after;
   const empty = await size();
   const run = async (withPlaces: boolean) => {

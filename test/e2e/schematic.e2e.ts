@@ -17,7 +17,10 @@ const SITE = BASE_URL.replace("127.0.0.1", "localhost");
 const USER = `sam${Date.now() % 100000}`;
 
 function admin(...argv: string[]): string[] {
-  const out = execFileSync("npx", ["tsx", "scripts/admin.ts", ...argv, "--persist-to", PERSIST!], { encoding: "utf8", env: { ...process.env, SITE_URL: "" } });
+  const out = execFileSync("npx", ["tsx", "scripts/admin.ts", ...argv, "--persist-to", PERSIST!], {
+    encoding: "utf8",
+    env: { ...process.env, SITE_URL: "" },
+  });
   return out.trim().split("\n");
 }
 
@@ -55,8 +58,16 @@ try {
   assert.equal(await page.locator("[data-excerpt] mark").first().innerText(), "C7010");
   assert.equal(await page.locator('main a[href$="/en/sign-in"]').count(), 1);
   assert.equal(await page.locator("[data-schematic]").count(), 0);
-  assert.deepEqual(fileRequests(requests).map((r) => r.url()), [], "a reader fetches no byte of the file");
-  assert.deepEqual(pdfjsRequests(requests).map((r) => r.url()), [], "nor pdf.js");
+  assert.deepEqual(
+    fileRequests(requests).map((r) => r.url()),
+    [],
+    "a reader fetches no byte of the file",
+  );
+  assert.deepEqual(
+    pdfjsRequests(requests).map((r) => r.url()),
+    [],
+    "nor pdf.js",
+  );
   assert.ok((await overflow(page)) <= 0, "the reader's page fits 390 px");
   await page.screenshot({ path: join(SHOTS, "schematic-reader-390.png"), fullPage: true });
 
@@ -66,7 +77,14 @@ try {
   const cdp = await context.newCDPSession(page);
   await cdp.send("WebAuthn.enable");
   await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
   await page.goto(link);
   await Promise.all([page.waitForURL(`${SITE}/en/account/keys`), page.locator("[data-passkey-register]").click()]);
