@@ -1,4 +1,4 @@
-// The schematic page view's script (src/site/pages/schematic-page.tsx): draws the page with pdf.js (its browser
+// The schematic page view's script (src/site/schematic/page.tsx): draws the page with pdf.js (its browser
 // build, copied from pdfjs-dist into public/schematic/vendor/ at install) from the member's signed link, read with
 // Range requests; places the name's marks and the page's links over their boxes (fractions of the page); zoom
 // with the buttons, the wheel with Ctrl or + and −, pan by dragging. Sets data-ready on the root once drawn.

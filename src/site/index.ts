@@ -25,7 +25,7 @@ import { sectionAt, sectionPage } from "./pages/section";
 import { threadPage } from "./pages/thread";
 import { parseSitemapName, sitemapIndexResponse, sitemapResponse } from "./feeds/sitemap";
 import { accountPageFor, addAccountRoutes } from "./account/routes";
-import { schematicPageFor } from "./pages/schematic-page";
+import { schematicPageFor } from "./schematic/page";
 
 const ITEM_PAGES = { thread: threadPage, post: postPage, case: casePage, document: documentPage, board: boardPage };
 

@@ -29,7 +29,8 @@ export async function planDocument(plan: RecordPlanBuilder, ctx: PlanContext, d:
   const pages = d.pages ?? board?.pages ?? reference?.pages;
   // A PDF's places (where its words stand) are read from its file, as an upload reads them, for the pages given.
   const file = extension === "pdf" && pages?.length ? decodeContent(latest) : null;
-  const read = file && file.byteLength <= PDF_TEXT_MAX_BYTES ? await pdfText(file) : null;
+  const isPdf = file !== null && file.byteLength <= PDF_TEXT_MAX_BYTES && new TextDecoder().decode(file.subarray(0, 5)) === "%PDF-";
+  const read = isPdf ? await readPdf(file) : null;
   const places = read?.kind === "text" ? placesMatching(pages ?? [], read) : [];
   const values = {
     title: d.title,
@@ -147,6 +148,19 @@ export async function planDocument(plan: RecordPlanBuilder, ctx: PlanContext, d:
   for (const shareUser of shareIds) plan.push(db.insert(t.documentShares).values({ documentId: id, userId: shareUser }).onConflictDoNothing());
   plan.addText({ documentId: id, type: d.type, pages: pages ?? [], places, boardRows: board?.rows(id) });
   plan.count("documents");
+}
+
+/** PDFs read in this run by content (an import often carries one file many times): the last few kept. */
+const readPdfs = new Map<string, ReturnType<typeof pdfText>>();
+async function readPdf(file: Uint8Array): ReturnType<typeof pdfText> {
+  const key = await sha256Hex(file);
+  let read = readPdfs.get(key);
+  if (!read) {
+    read = pdfText(file.slice());
+    readPdfs.set(key, read);
+    if (readPdfs.size > 16) readPdfs.delete(readPdfs.keys().next().value!);
+  }
+  return read;
 }
 
 let keys: BoardviewKeys | undefined;

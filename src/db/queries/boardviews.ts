@@ -123,8 +123,6 @@ export interface BoardviewHolding {
   y: number;
   /** The document's page opened at its viewer with this part or net selected. */
   url: string;
-  /** A part's nets, a net's parts (at most NEIGHBOURS): what ranks the schematic pages naming it. Not answered. */
-  neighbours: string[];
 }
 
 /** Neighbours kept per holding: enough to tell a page drawing the point from one listing it. */
@@ -145,6 +143,15 @@ const HOLDERS_DOCUMENTS = 50;
  * (/boards/{number}/points/{point}).
  */
 export async function boardviewsHoldingPoint(ctx: QueryContext, boardNumber: string, point: string): Promise<BoardviewHolding[]> {
+  return (await boardviewHoldings(ctx, boardNumber, point)).map(({ neighbours: _, ...holding }) => holding);
+}
+
+/** boardviewsHoldingPoint's holdings with each one's neighbours (a part's nets, a net's parts): what ranks a point's places. */
+export async function boardviewHoldings(
+  ctx: QueryContext,
+  boardNumber: string,
+  point: string,
+): Promise<(BoardviewHolding & { neighbours: string[] })[]> {
   const boardId = boardIdOf(boardNumber);
   const key = nameKey(point);
   if (!boardId || !key) return [];
@@ -184,7 +191,8 @@ export async function boardviewsHoldingPoint(ctx: QueryContext, boardNumber: str
       }),
     )
   ).flat();
-  const out: BoardviewHolding[] = [];
+  // A part's nets, a net's parts (at most NEIGHBOURS each): what ranks the schematic pages naming the point.
+  const out: (BoardviewHolding & { neighbours: string[] })[] = [];
   for (const r of rows) {
     const where = r.kind === "part" ? { side: r.side as Side, x: r.x ?? 0, y: r.y ?? 0 } : netPosition(r.pins, r.test_points);
     if (!where) continue;

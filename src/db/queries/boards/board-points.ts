@@ -23,7 +23,7 @@ import { boardFields, boardIdOf, toBoard } from "./boards";
 import { unseenOf, unseenRows, valueKey } from "./board-hub";
 import { casesLoader } from "../cases";
 import { batchRead, Keys, load, type QueryContext } from "../runtime";
-import { boardviewsHoldingPoint } from "../boardviews";
+import { boardviewHoldings } from "../boardviews";
 import { documentListLoader } from "../documents";
 import { threadsLoader } from "../forum";
 import { boards, manufacturers } from "../../schema";
@@ -139,7 +139,7 @@ export async function getBoardPoint(ctx: QueryContext, boardSpelling: string, as
           ),
         ),
     expression === undefined ? new Map<string, MentionRow[]>() : pagesMentioning(ctx.shards, withText, shardOfDoc, `body : (${expression})`),
-    boardviewsHoldingPoint(ctx, board.number, pointSpelling),
+    boardviewHoldings(ctx, board.number, pointSpelling),
   ]);
 
   const hidden = unseenOf(unseen);

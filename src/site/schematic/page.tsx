@@ -14,8 +14,8 @@ import { memberDownload } from "../account/download";
 import { currentMember } from "../account/guard";
 import { renderPage } from "../render";
 import { siteFor, type Site } from "../site";
-import { notFoundPage } from "./errors";
-import { schematicWords, type SchematicWords } from "./schematic-words";
+import { notFoundPage } from "../pages/errors";
+import { schematicWords, type SchematicWords } from "./words";
 
 /** Longest name taken from the address. */
 const MAX_NAME = 200;
