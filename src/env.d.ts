@@ -6,3 +6,6 @@ declare namespace Cloudflare {
     SITE_URL?: string;
   }
 }
+// The generated file's global Env no longer extends Cloudflare.Env (wrangler 4.164): joined here, so the line
+// above reaches the Env every handler and test sees.
+interface Env extends Cloudflare.Env {}

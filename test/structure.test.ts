@@ -1,7 +1,7 @@
 /// <reference types="vite/client" />
 // The structure of src/: no import cycle (type-only imports included), the floors imported only downward, and
-// folders small enough to walk; and every package the tests load is bundled before the run. Sources are read as
-// text at build time (Vite's import.meta.glob).
+// folders small enough to walk; every package the tests load is bundled before the run; one workerd installed.
+// Sources are read as text at build time (Vite's import.meta.glob).
 import { describe, expect, it } from "vitest";
 import { OWN_SETTINGS_FOLDERS } from "./setup/file-order";
 import { PREBUNDLED } from "./setup/prebundled";
@@ -108,6 +108,63 @@ function climbing(imports: ReadonlyMap<string, readonly string[]>): string[] {
   );
 }
 
+/**
+ * Floors inside every folder: the rooms of a folder (its files and sub-folders, "a.ts" or "b/"; a file beside a
+ * folder of its name, "b.ts" and "b/", is one room; index.ts is the folder's own) import each other without a loop, so each stands above all
+ * it imports. An import on a loop of rooms is a climb.
+ */
+function roomOf(folder: string, name: string, folders: ReadonlySet<string>): string | undefined {
+  if (!name.startsWith(folder)) return undefined;
+  const rest = name.slice(folder.length).split("/");
+  if (rest.length > 1) return `${rest[0]}/`;
+  const stem = rest[0].replace(/\.tsx?$/, "");
+  return stem !== "index" && folders.has(`${folder}${stem}/`) ? `${stem}/` : rest[0];
+}
+
+function climbsInsideFolders(imports: ReadonlyMap<string, readonly string[]>): string[] {
+  const names = new Set([...imports].flatMap(([from, deps]) => [from, ...deps]));
+  const folders = new Set(
+    [...names].flatMap((name) =>
+      name
+        .split("/")
+        .slice(0, -1)
+        .map((_, i, parts) => `${parts.slice(0, i + 1).join("/")}/`),
+    ),
+  );
+  const found: string[] = [];
+  for (const folder of ["", ...[...folders].sort()]) {
+    // Room-level arrows, each with the file imports behind it.
+    const arrows = new Map<string, Map<string, string[]>>();
+    for (const [from, deps] of imports) {
+      const a = roomOf(folder, from, folders);
+      for (const to of deps) {
+        const b = roomOf(folder, to, folders);
+        if (a === undefined || b === undefined || a === b) continue;
+        const out = arrows.get(a) ?? new Map<string, string[]>();
+        out.set(b, [...(out.get(b) ?? []), `${from} → ${to}`]);
+        arrows.set(a, out);
+      }
+    }
+    const reaches = (start: string, goal: string) => {
+      const seen = new Set<string>();
+      const queue = [start];
+      while (queue.length > 0) {
+        const room = queue.pop() as string;
+        if (room === goal) return true;
+        if (seen.has(room)) continue;
+        seen.add(room);
+        queue.push(...(arrows.get(room)?.keys() ?? []));
+      }
+      return false;
+    };
+    // An arrow on a loop of rooms is a climb: A imports B while B reaches A back.
+    for (const [a, out] of [...arrows].sort(([x], [y]) => x.localeCompare(y)))
+      for (const [b, lines] of [...out].sort(([x], [y]) => x.localeCompare(y)))
+        if (reaches(b, a)) found.push(`${folder || "src/"}: ${a} ⇄ ${b} (${lines.join("; ")})`);
+  }
+  return found;
+}
+
 /** At most this many files directly in a folder of src/, and test files directly in test/. */
 const MAX_FILES_IN_A_FOLDER = 15;
 const MAX_FLAT_TESTS = 25;
@@ -179,6 +236,28 @@ describe("the structure of src/", () => {
 
   it("imports point down: no module imports one on a higher floor", () => {
     expect(climbing(graph)).toEqual([]);
+  });
+
+  it("imports point down inside every folder: no loop between the files and sub-folders of one folder", () => {
+    expect(climbsInsideFolders(graph)).toEqual([]);
+  });
+
+  it("the check inside folders catches a loop of rooms (a file beside its folder is that room), and allows a chain down", () => {
+    const planted = new Map([
+      ["search/understand/planted.ts", ["search/rank/rank.ts", "search/stages.ts"]],
+      ["search/rank/rank.ts", ["search/understand/planted.ts", "search/stages.ts"]],
+      ["search/index.ts", ["search/index/tokens.ts", "search/rank/rank.ts"]],
+      ["ingest/receive.ts", ["ingest/upload-metadata.ts", "ingest/receive/form.ts"]],
+      ["ingest/upload-metadata.ts", ["ingest/receive/form.ts"]],
+      ["mcp/tools/planted.ts", ["mcp/tool.ts", "mcp/budget.ts"]],
+      ["mcp/tool.ts", ["mcp/budget.ts"]],
+    ]);
+    expect(climbsInsideFolders(planted)).toEqual([
+      "ingest/: receive/ ⇄ upload-metadata.ts (ingest/receive.ts → ingest/upload-metadata.ts)",
+      "ingest/: upload-metadata.ts ⇄ receive/ (ingest/upload-metadata.ts → ingest/receive/form.ts)",
+      "search/: rank/ ⇄ understand/ (search/rank/rank.ts → search/understand/planted.ts)",
+      "search/: understand/ ⇄ rank/ (search/understand/planted.ts → search/rank/rank.ts)",
+    ]);
   });
 
   it("docs/code-layout.md shows the floors in this order", () => {
@@ -316,5 +395,32 @@ describe("the files that give the Worker their own settings (test/helpers/settin
       .map(([path]) => path.replace(/^\.\//, "test/"));
     expect(withSettings.length).toBeGreaterThan(0);
     expect(withSettings.filter((path) => !OWN_SETTINGS_FOLDERS.some((folder) => path.startsWith(folder)))).toEqual([]);
+  });
+});
+
+// Every workerd package `npm ci` installs (the runtime and its platform binaries), at any depth: package-lock.json
+// lists each install path with its version. Vite's glob skips nested node_modules, so the lockfile is read instead.
+// Dev (wrangler), the tests (the plugin's miniflare) and `npm run build` must load one workerd (docs/decisions.md).
+type Lockfile = { packages: Record<string, { version?: string }> };
+const LOCKFILE = Object.values(import.meta.glob<Lockfile>("../package-lock.json", { import: "default", eager: true }))[0];
+/** "path@version" of each workerd package in the lockfile. */
+const workerdPackages = (lock: Lockfile) =>
+  Object.entries(lock.packages)
+    .filter(([path]) => /(^|\/)node_modules\/(workerd|@cloudflare\/workerd-[^/]+)$/.test(path))
+    .map(([path, { version }]) => `${path}@${version}`);
+/** The workerd releases in the lockfile (a platform binary carries its runtime's version). */
+const workerdReleases = (lock: Lockfile) => new Set(workerdPackages(lock).map((entry) => entry.slice(entry.lastIndexOf("@") + 1)));
+
+describe("one runtime: dev, tests and the deploy dry run use the same workerd", () => {
+  it("exactly one workerd release is installed", () => {
+    expect(workerdPackages(LOCKFILE).length).toBeGreaterThan(0);
+    expect([...workerdReleases(LOCKFILE)], workerdPackages(LOCKFILE).join(", ")).toHaveLength(1);
+  });
+
+  it("the check catches a second workerd nested under another package", () => {
+    const planted = {
+      packages: { ...LOCKFILE.packages, "node_modules/@cloudflare/vitest-plugin/node_modules/workerd": { version: "1.20261103.1" } },
+    };
+    expect(workerdReleases(planted).size).toBe(2);
   });
 });

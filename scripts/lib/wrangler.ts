@@ -1,14 +1,18 @@
 // Runs the project's own wrangler (node_modules, pinned version) as a child process.
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 
+// wrangler's exports map allows its package.json but not bin/wrangler.js: the bin path comes from package.json.
 const require = createRequire(import.meta.url);
-export const WRANGLER_BIN = require.resolve("wrangler/bin/wrangler.js");
+const WRANGLER_PACKAGE = require.resolve("wrangler/package.json");
+const { bin } = require(WRANGLER_PACKAGE) as { bin: string | Record<string, string> };
+export const WRANGLER_BIN = join(dirname(WRANGLER_PACKAGE), typeof bin === "string" ? bin : bin.wrangler);
 
 /**
  * Offline by default: no metrics, and no download of the Request.cf sample (Miniflare falls back to
  * a placeholder). No banner: it is where wrangler asks the registry for a newer release and nags about
- * it on every start, and the pinned 4.86.0 is deliberate (see README, Decisions). Applied to this
+ * it on every start, and the pinned version is deliberate (upgrades are a reviewed commit, see README, Decisions). Applied to this
  * process (getPlatformProxy, startWorker) and to every child.
  */
 export const OFFLINE_ENV = { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", WRANGLER_HIDE_BANNER: "true" } as const;

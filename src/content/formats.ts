@@ -1,6 +1,6 @@
 // The upload formats table, once: /capabilities publishes it and POST /uploads checks against it.
 // Each extension has a document type (the default when the caller sends none), a size cap and a
-// content family that the queue consumer sniffs the file's first bytes against (src/ingest/sniff.ts).
+// content family that the queue consumer sniffs the file's first bytes against (src/ingest/inspect/sniff.ts).
 import type { AppConfig } from "../config";
 import type { DOCUMENT_TYPES } from "../schemas/common";
 

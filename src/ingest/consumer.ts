@@ -21,8 +21,8 @@ import { familyOf } from "../content/formats";
 import { isProcessJob, type ProcessJob } from "./jobs";
 import { PDF_BUDGET, PDF_TEXT_MAX_BYTES, pdfText } from "./pdf/pdf-text";
 import { readConfig } from "../config";
-import { familyMismatch, isZip, programKind, SNIFF_BYTES } from "./sniff";
-import { zipEntryContents, zipProgramEntry } from "./receive/zip";
+import { familyMismatch, isZip, programKind, SNIFF_BYTES } from "./inspect/sniff";
+import { zipEntryContents, zipProgramEntry } from "./inspect/zip";
 import { disagreementReason, mayBeReference, referenceFromBytes } from "../reference/from-bytes";
 import { boardAgreement, referenceRows, referenceStatements, type ReferenceContent } from "../reference/store";
 

@@ -9,7 +9,7 @@ import { uploads } from "../db/schema";
 import { DomainError } from "../errors";
 import { newId } from "../core/ids";
 import { normalizeBoardNumber } from "../core/urls";
-import type { UploadMetadata } from "./receive/form";
+import type { UploadMetadata } from "./upload-metadata";
 import { ingestMsg } from "../core/messages/ingest";
 
 /** A claim older than this belongs to a request that died (a 100 MB upload at 1 Mbit/s takes ~14 min). */

@@ -6,7 +6,6 @@ import type { AppConfig } from "../config";
 import { documents, uploads } from "../db/schema";
 import { invalidInput } from "../errors";
 import type { AppliedLimit } from "../limits/headers";
-import type { FileSink } from "./receive/file-sink";
 import { claimExternalId, releaseClaim, type Claim } from "./idempotency";
 import { holdQuota, type QuotaHold } from "./quota-reservation";
 import type { QueryContext } from "../db/queries/runtime";
@@ -30,11 +29,16 @@ export function quotaMessage(config: AppConfig): Localized {
   return ingestMsg.quota({ bytes: config.quotaBytes });
 }
 
+/** What the transaction holds of the stored file (src/ingest/receive/file-sink.ts): it can be thrown away. */
+interface Discardable {
+  discard(): Promise<void>;
+}
+
 export class UploadTransaction {
   private claim: Claim | undefined;
   private counted: AppliedLimit | undefined;
   private quota: QuotaHold | undefined;
-  private sink: FileSink | undefined;
+  private sink: Discardable | undefined;
   private committed = false;
   /** A rate or quota refusal met before the external id was known: it stands only if the id turns out new. */
   private deferredRefusal: Error | undefined;
@@ -77,7 +81,7 @@ export class UploadTransaction {
   }
 
   /** The sink the file goes to: discarded with everything else if the upload does not commit. */
-  attach(sink: FileSink): void {
+  attach(sink: Discardable): void {
     this.sink = sink;
   }
 

@@ -45,6 +45,11 @@ export function line(...items: (string | number | null | undefined | false)[]): 
   return items.filter((item) => item !== null && item !== undefined && item !== false && item !== "").join(" · ");
 }
 
+/** A get_* answer's first lines: the item's title as a heading, its page address, its facts in one line. */
+export function heading(item: { title: string; url: string }, ...facts: Parameters<typeof line>): string[] {
+  return [`# ${item.title}`, item.url, line(...facts)];
+}
+
 /** The date part of an ISO timestamp, for compact text. */
 export function day(iso: string | null | undefined): string | undefined {
   return iso ? iso.slice(0, 10) : undefined;

@@ -1,7 +1,7 @@
 // Compact markdown for list items (list_recent, search, a board's documents): title, url, author, key facts.
 import type { Excerpt } from "../search/present/excerpts";
 import { formatBytes } from "../content/format";
-import type { Board } from "../db/queries/boards/boards";
+import type { Board } from "../db/queries/board-lookup";
 import type { BlogPost } from "../db/queries/blog";
 import type { RepairCase } from "../db/queries/cases";
 import type { DocumentItem } from "../db/queries/documents";

@@ -13,7 +13,7 @@ import {
   type Variables,
 } from "@modelcontextprotocol/server";
 import { DomainError } from "../errors";
-import { OverBudget, overBudgetText, withinBudget } from "./transport/budget";
+import { OverBudget, overBudgetText, withinBudget } from "./budget";
 import { completeBoardNumber, completeBoardPoint, completeLang } from "./completions";
 import { listBoardItems } from "../db/queries/boards/board-list";
 import { anonymousQueryContext } from "./tool-context";

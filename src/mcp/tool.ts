@@ -3,7 +3,7 @@
 import type { z } from "@hono/zod-openapi";
 import type { CallToolResult, McpServer, ResourceLink, StandardSchemaWithJSON } from "@modelcontextprotocol/server";
 import type { ToolContext } from "./tool-context";
-import { OverBudget, overBudgetText, withinBudget } from "./transport/budget";
+import { OverBudget, overBudgetText, withinBudget } from "./budget";
 import { mcpWords } from "./i18n";
 import type { Lang } from "../core/language";
 import { toolErrorText } from "./errors";

@@ -55,6 +55,8 @@ export function listRoute<P extends string, F extends z.ZodRawShape, S extends z
   plural: string;
   schema: S;
   pageName: string;
+  /** False where no deep-page anchors stand behind the list (boards): its description claims no depth. */
+  atAnyDepth?: boolean;
 }) {
   return apiRoute(OPEN_READ, ["validation-failed"], {
     operationId: list.operationId,
@@ -66,7 +68,7 @@ export function listRoute<P extends string, F extends z.ZodRawShape, S extends z
     request: { query: z.object({ ...list.filters, page: PageParam, per_page: PerPageParam, cursor: CursorParam }) },
     responses: {
       200: {
-        description: `A page of ${list.plural}. While more follow, the Link header names the next page (a cursor address): following it from page 1 lists every ${list.noun} once, at any depth.`,
+        description: `A page of ${list.plural}. While more follow, the Link header names the next page (a cursor address): following it from page 1 lists every ${list.noun} once${list.atAnyDepth === false ? "" : ", at any depth"}.`,
         headers: successHeaders(true, ["Link"]),
         content: { "application/json": { schema: pageOf(list.schema, list.pageName) } },
       },

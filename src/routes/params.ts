@@ -1,6 +1,6 @@
 // Path and query parameters shared by several operations.
 import { z } from "@hono/zod-openapi";
-import { MAX_BOARD_SPELLING } from "../db/queries/boards/boards";
+import { MAX_BOARD_SPELLING } from "../db/queries/board-lookup";
 import { canonicalId, ID_PATTERN } from "../core/ids";
 import { notFound } from "../http/problem";
 import { DocumentTypeSchema, OutcomeSchema, VisibilitySchema } from "../schemas/common";
@@ -26,16 +26,22 @@ export function requireId(raw: string, what: Thing): string {
   return id;
 }
 
-export const BoardFilterParam = z
-  .string()
-  .min(1, fieldText(fieldMsg.notEmpty()))
-  .max(MAX_BOARD_SPELLING)
-  .optional()
-  .openapi({
-    param: { name: "board", in: "query" },
-    description: "Board number or alias in any spelling (820-00165, 82000165, 820 00165)",
-    example: "820-00165",
-  });
+/** A list's text filter: optional, never empty, at most `max` characters. */
+export function textFilter(name: string, max: number, description: string, example: string) {
+  return z
+    .string()
+    .min(1, fieldText(fieldMsg.notEmpty()))
+    .max(max)
+    .optional()
+    .openapi({ param: { name, in: "query" }, description, example });
+}
+
+export const BoardFilterParam = textFilter(
+  "board",
+  MAX_BOARD_SPELLING,
+  "Board number or alias in any spelling (820-00165, 82000165, 820 00165)",
+  "820-00165",
+);
 export const DocumentTypeParam = DocumentTypeSchema.optional().openapi({ param: { name: "type", in: "query" } });
 export const VisibilityParam = VisibilitySchema.optional().openapi({ param: { name: "visibility", in: "query" } });
 export const OutcomeParam = OutcomeSchema.optional().openapi({ param: { name: "outcome", in: "query" } });

@@ -25,7 +25,9 @@
 // group) -> rank.ts (one round trip per pass, loading through the read API) -> highlight.ts.
 import type { QueryContext } from "../db/queries/runtime";
 import { SearchUnavailable } from "./errors";
+import { forgetKeptRankings } from "./rank/kept-rankings";
 import { searchIndex } from "./rank/rank";
+import { forgetUnderstanding } from "./understand/understand";
 import type { SearchOptions, SearchResult } from "./stages";
 
 export { DEFAULT_TUNING, type DocumentType, type SearchOptions, type SearchResult, type SearchTuning } from "./stages";
@@ -41,4 +43,13 @@ export async function searchSite(ctx: QueryContext, q: string, options: SearchOp
     }
     throw err;
   }
+}
+
+/**
+ * Forgets every word, count, board spelling and kept ranking remembered: the isolate then reads them afresh, as a
+ * new one would. For the tests, whose files share one isolate but each seed their own database.
+ */
+export function forgetSearchMemory(): void {
+  forgetUnderstanding();
+  forgetKeptRankings();
 }

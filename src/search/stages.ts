@@ -1,24 +1,23 @@
 // The shapes passed between the stages of a search (src/search/index.ts): understand -> plan -> rank ->
-// highlight.
+// highlight. Below every stage: each one reads them, none is imported here.
 import type { z } from "@hono/zod-openapi";
 import type { SQL } from "drizzle-orm";
 import type { BlogPost } from "../db/queries/blog";
-import type { Board } from "../db/queries/boards/boards";
+import type { Board } from "../db/queries/board-lookup";
 import type { RepairCase } from "../db/queries/cases";
 import type { DocumentItem } from "../db/queries/documents";
 import type { Thread } from "../db/queries/forum";
 import type { DocumentTypeSchema } from "../schemas/common";
-import type { SearchResultSchema } from "../schemas/search/search";
-import type { Interpretation } from "./present/interpretation";
-import type { ParsedQuery } from "./understand/query";
-import type { Scope } from "./understand/scope";
-import type { ShardHit } from "./rank/shard-search";
+import type { SearchInterpretationSchema, SearchResultSchema } from "../schemas/search/search";
+import type { ParsedQuery, Scope } from "./query-types";
 import type { BoardSuggestion } from "./suggest/board-suggestions";
 import type { CountKey } from "./index/term-counts";
 
 export type SearchResult = z.infer<typeof SearchResultSchema>;
 export type SearchGroup = "boards" | "documents" | "threads" | "posts" | "cases";
 export type DocumentType = z.infer<typeof DocumentTypeSchema>;
+/** What the search understood (src/search/understand/interpretation.ts). */
+export type Interpretation = z.infer<typeof SearchInterpretationSchema>;
 
 export interface SearchTuning {
   /** How many of the newest visible matches each group ranks. */
@@ -64,7 +63,7 @@ export interface Prepared {
   pendingShardCounts: Record<string, CountKey[]>;
   /** When the scope table came from the isolate: the statement that tells whether it is still current. */
   scopeCheck?: { query: SQL; newest: number };
-  /** Per text database, per term: no page there can match it (src/search/rank/shard-absence.ts). */
+  /** Per text database, per term: no page there can match it (src/search/understand/shard-absence.ts). */
   shardAbsent: Record<string, boolean[]>;
   /** The text generation the isolate knew when the search began (undefined: not read yet). */
   textGeneration?: number;
@@ -77,6 +76,18 @@ export interface PendingCounts {
 
 export type TieredGroup = "documents" | "threads" | "cases";
 export const TIERED: TieredGroup[] = ["documents", "threads", "cases"];
+
+/** A document a text database matched (src/search/rank/shard-search.ts): its best page and that page's bm25 score (lower is better). */
+export interface ShardHit {
+  id: string;
+  score: number;
+  page: number;
+  /** 1 when its page matches every word as typed (exact matches rank first, as on the primary). */
+  exact: number;
+  /** The page's text (its start), for the shard's best SEARCH_GROUP_LIMIT documents: the highlight's source. */
+  text: string | null;
+  shard: string;
+}
 
 export interface Found {
   boards: Board[];
@@ -92,7 +103,7 @@ export interface Found {
   suggestions?: BoardSuggestion[];
   /**
    * What the isolate remembered turned out stale: a board was added (the scope table), or page text was stored
-   * since a text database was skipped (src/search/rank/shard-absence.ts). Search again.
+   * since a text database was skipped (src/search/understand/shard-absence.ts). Search again.
    */
   stale?: boolean;
 }

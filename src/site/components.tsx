@@ -7,7 +7,7 @@ import type { Thread } from "../db/queries/forum";
 import type { Site } from "./site";
 import { formatBytes, formatDate } from "./formatting";
 import { boardviewUrl } from "../core/urls";
-import { VIEWER_WORDS } from "./pages/boardview-words";
+import { VIEWER_WORDS } from "./boardview-words";
 import type { Excerpt } from "../search/present/excerpts";
 
 /** A search hit: the list item and, on the search page, where it matched. */
@@ -82,6 +82,26 @@ export function ScrollTable({ id, caption, hint, children }: { id: string; capti
         </table>
       </div>
     </>
+  );
+}
+
+/** A section holding one table: its heading, a note if any, the column headings; the rows are the children. */
+export function TableSection(props: { id: string; title: string; note?: string; hint: string; columns: string[]; children: Child }) {
+  return (
+    <section aria-labelledby={`${props.id}-heading`}>
+      <h2 id={`${props.id}-heading`}>{props.title}</h2>
+      {props.note ? <p class="meta">{props.note}</p> : null}
+      <ScrollTable id={props.id} caption={props.title} hint={props.hint}>
+        <thead>
+          <tr>
+            {props.columns.map((column) => (
+              <th scope="col">{column}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{props.children}</tbody>
+      </ScrollTable>
+    </section>
   );
 }
 

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { importContent } from "../../cli/import";
 import { CONTENT_TABLES } from "../../cli/import/load";
-import { forgetSearchMemory } from "../../src/search/understand/understand";
+import { forgetSearchMemory } from "../../src/search";
 import sample from "../fixtures/sample.json";
 import { getJson, seedSample } from "../helpers/app";
 

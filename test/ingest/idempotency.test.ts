@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { deleteDocument } from "../../src/ingest/delete";
 import { sha256Hex } from "../../src/auth/keys";
-import { normaliseMetadata, type UploadMetadata } from "../../src/ingest/receive/form";
+import { normaliseMetadata, type UploadMetadata } from "../../src/ingest/upload-metadata";
 import { IN_FLIGHT_TTL_MS, payloadFingerprint, samePayload } from "../../src/ingest/idempotency";
 import type { UploadFields } from "../../src/schemas/ingest";
 import { api, expectMatchesOpenApi, expectProblem, getJson, seedSample } from "../helpers/app";

@@ -1,6 +1,6 @@
 // The pieces that keep MCP results small and readable: budget sharing, cutting, parts, address parsing.
 import { describe, expect, it } from "vitest";
-import { OverBudget, withinBudget } from "../../src/mcp/transport/budget";
+import { OverBudget, withinBudget } from "../../src/mcp/budget";
 import { parseAddress, resolveBoardReference, resolveIdReference } from "../../src/mcp/address";
 import { ToolError } from "../../src/mcp/errors";
 import { cut, shareBudget, splitParts } from "../../src/mcp/format";

@@ -7,7 +7,7 @@ import { importContent } from "../../cli/import";
 import { getJson, seedSample } from "../helpers/app";
 import { matchExpression, parseQuery } from "../../src/search/understand/query";
 import { CONCEPTS, expansionsOf, MAX_QUERY_EXPANSIONS } from "../../src/search/thesaurus";
-import { interpretationOf } from "../../src/search/present/interpretation";
+import { interpretationOf } from "../../src/search/understand/interpretation";
 import { importThread } from "../helpers/forum-fixture";
 
 const ID = {

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { importContent } from "../../cli/import";
 import { expectMatchesOpenApi, fetchWorker, getJson, seedSample } from "../helpers/app";
 import { callOk, connectV1 } from "../helpers/mcp";
-import { interpretationOf } from "../../src/search/present/interpretation";
+import { interpretationOf } from "../../src/search/understand/interpretation";
 import { parseQuery } from "../../src/search/understand/query";
 import { scopeWordQuery } from "../../src/search/understand/scope";
 import { sqlText } from "../../src/db/sql-text";

@@ -1,11 +1,11 @@
-// A text database that lacks a word the query needs is not asked (src/search/rank/shard-absence.ts), and that
+// A text database that lacks a word the query needs is not asked (src/search/understand/shard-absence.ts), and that
 // memory never hides new text: a document processed or imported since is found by the very next search
 // (the text generation, src/text/generation.ts, read beside the ranking whenever a database was skipped).
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { importContent } from "../../cli/import";
 import { searchSite } from "../../src/search";
-import { foldsAsIndexed } from "../../src/search/rank/shard-absence";
+import { foldsAsIndexed } from "../../src/search/understand/shard-absence";
 import { countsStatement } from "../../src/search/index/term-counts";
 import { fold } from "../../src/search/index/vocabulary";
 import { textShards } from "../../src/text/shards";

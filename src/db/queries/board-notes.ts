@@ -6,7 +6,7 @@ import { documentVisible } from "../visibility";
 import { nameKey, parseSummary } from "../../boardview/nets";
 import { shardOf } from "../../text/shards";
 import { documents } from "../schema";
-import { boardIdOf } from "./boards/boards";
+import { boardIdOf } from "./board-lookup";
 import type { QueryContext } from "./runtime";
 
 /** Parts looked up per page: a file's notes name a few dozen. */

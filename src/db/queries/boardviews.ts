@@ -11,7 +11,7 @@ import type { BoardviewLayout, BoardviewNet, BoardviewPart, BoardviewSummary } f
 import type { VISIBILITIES } from "../../schemas/common";
 import { shardOf } from "../../text/shards";
 import { documents } from "../schema";
-import { boardIdOf } from "./boards/boards";
+import { boardIdOf } from "./board-lookup";
 import type { QueryContext } from "./runtime";
 
 type Visibility = (typeof VISIBILITIES)[number];

@@ -7,7 +7,7 @@ import { pageUrl, slugify } from "../../core/urls";
 import type { CategorySchema, ThreadDetailSchema, ThreadSchema } from "../../schemas/forum";
 import { boards, categories, documents, manufacturers, threadReplies, threads, users } from "../schema";
 import { qualified } from "../qualified";
-import { toBoard } from "./boards/boards";
+import { toBoard } from "./board-lookup";
 import { batchRead, type Keys, readPage, type Loader, type QueryContext } from "./runtime";
 import { afterClause, orderClause, type SortOrder } from "./keyset";
 import { counter, counterKey } from "./counts";

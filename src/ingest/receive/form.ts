@@ -1,9 +1,8 @@
-// The text fields of an upload: collected as they arrive, validated with UploadFieldsSchema,
-// and normalised (the fingerprint of a replay is made in idempotency.ts).
+// The text fields of an upload: collected as they arrive and validated with UploadFieldsSchema (their canonical
+// form is made in src/ingest/upload-metadata.ts).
 import { addFieldError, fieldErrorsFromIssues, type FieldErrors } from "../../errors";
 import { ingestMsg } from "../../core/messages/ingest";
 import { UploadFieldsSchema, type UploadFields } from "../../schemas/ingest";
-import type { DocumentType } from "../../content/formats";
 
 const SCALAR_FIELDS = new Set([
   "external_id",
@@ -70,49 +69,4 @@ export class UploadForm {
     }
     return Object.keys(this.errors).length ? undefined : result.data;
   }
-}
-
-/** The upload's metadata in canonical form: what the document is written from and what is fingerprinted. */
-export interface UploadMetadata {
-  filename: string;
-  title: string;
-  type: DocumentType;
-  description: string | null;
-  /** As requested; the effective visibility also depends on the key (library:publish). */
-  visibility: "private" | "shared" | "public";
-  rightsAttested: boolean;
-  manufacturerId: number | null;
-  boards: string[];
-  chipset: string | null;
-  boardRevision: string | null;
-  language: string | null;
-  sourceNote: string | null;
-  tags: string[];
-}
-
-const TITLE_MAX = 200;
-
-function optionalText(value: string | undefined): string | null {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : null;
-}
-
-export function normaliseMetadata(fields: UploadFields, filename: string, defaultType: DocumentType): UploadMetadata {
-  const dot = filename.lastIndexOf(".");
-  const stem = dot > 0 ? filename.slice(0, dot) : filename;
-  return {
-    filename,
-    title: optionalText(fields.title) ?? stem.slice(0, TITLE_MAX),
-    type: fields.type ?? defaultType,
-    description: optionalText(fields.description),
-    visibility: fields.visibility ?? "private",
-    rightsAttested: fields.rights_attested ?? false,
-    manufacturerId: fields.manufacturer_id ?? null,
-    boards: (fields.boards ?? []).map((b) => b.trim()),
-    chipset: optionalText(fields.chipset),
-    boardRevision: optionalText(fields.board_revision),
-    language: optionalText(fields.language),
-    sourceNote: optionalText(fields.source_note),
-    tags: (fields.tags ?? []).map((t) => t.trim()),
-  };
 }

@@ -4,12 +4,11 @@ import { getDocument } from "../../db/queries/document-detail";
 import { DocumentDetailSchema } from "../../schemas/documents";
 import { BoardviewNetSchema, BoardviewPartSchema } from "../../schemas/boardviews";
 import { boardviewAnswers, boardviewLines } from "../boardview";
-import { resolveIdReference } from "../address";
-import { anonymousQueryContext } from "../tool-context";
+import { namedItem, visibleOr } from "../tool-context";
 import { ToolError } from "../errors";
-import { closing, render, cut, day, line, TEXT_BUDGET, USAGE_NOTE } from "../format";
-import { count, mcpWords } from "../i18n";
-import { chooseLang, LangInput, referenceInput } from "../inputs";
+import { closing, heading, render, cut, day, line, TEXT_BUDGET, USAGE_NOTE } from "../format";
+import { count } from "../i18n";
+import { LangInput, referenceInput } from "../inputs";
 import { formatBytes } from "../../content/format";
 import { toolResultSchema } from "../result-schema";
 import { defineTool } from "../tool";
@@ -53,14 +52,10 @@ export const getDocumentTool = defineTool({
   input,
   output,
   async run(args, tools) {
-    const ref = resolveIdReference(args.document, "document");
-    const lang = chooseLang(args.lang, ref.lang, tools.defaultLang);
-    const words = mcpWords(lang);
+    const { id, words, ctx } = namedItem(tools, args.document, "document", args.lang);
     // As the API's boardview answer: one of them, not both.
     if (args.part !== undefined && args.net !== undefined) throw new ToolError(words.partOrNet);
-    const ctx = anonymousQueryContext(tools, lang);
-    const doc = await getDocument(ctx, ref.id);
-    if (!doc) throw new ToolError(words.notVisible(words.units.document[0], ref.id, "files"));
+    const doc = visibleOr(await getDocument(ctx, id), words, "document", id, "files");
     const notes: string[] = [];
     const description = doc.description === null ? null : cut(doc.description, DESCRIPTION_LIMIT);
     if (description?.cut) notes.push(words.cutNote(words.documentLabel, doc.url));
@@ -74,9 +69,8 @@ export const getDocumentTool = defineTool({
 
     const added = day(doc.created_at);
     const md: string[] = [
-      `# ${doc.title}`,
-      doc.url,
-      line(
+      ...heading(
+        doc,
         words.documentBy(doc.owner ?? words.unknown),
         doc.type,
         doc.extension,

@@ -2,12 +2,11 @@
 import { z } from "@hono/zod-openapi";
 import { getPost } from "../../db/queries/blog";
 import { BlogPostDetailSchema, CommentSchema } from "../../schemas/blog";
-import { resolveIdReference } from "../address";
-import { anonymousQueryContext } from "../tool-context";
+import { namedItem, visibleOr } from "../tool-context";
 import { ToolError } from "../errors";
-import { closing, render, cut, day, line, shareBudget, splitParts, TEXT_BUDGET, USAGE_NOTE, type NextCall } from "../format";
-import { count, mcpWords } from "../i18n";
-import { chooseLang, LangInput, MAX_TOOL_PAGE, referenceInput } from "../inputs";
+import { closing, heading, render, cut, day, line, shareBudget, splitParts, TEXT_BUDGET, USAGE_NOTE, type NextCall } from "../format";
+import { count } from "../i18n";
+import { LangInput, MAX_TOOL_PAGE, referenceInput } from "../inputs";
 import { toolResultSchema } from "../result-schema";
 import { defineTool } from "../tool";
 
@@ -41,11 +40,8 @@ export const getPostTool = defineTool({
   input,
   output,
   async run(args, tools) {
-    const ref = resolveIdReference(args.post, "post");
-    const lang = chooseLang(args.lang, ref.lang, tools.defaultLang);
-    const words = mcpWords(lang);
-    const post = await getPost(anonymousQueryContext(tools, lang), ref.id);
-    if (!post) throw new ToolError(words.notVisible(words.units.blogPost[0], ref.id, "posts"));
+    const { id, lang, words, ctx } = namedItem(tools, args.post, "post", args.lang);
+    const post = visibleOr(await getPost(ctx, id), words, "blogPost", id, "posts");
     const parts = splitParts(post.body, POST_PART_SIZE);
     const part = args.part ?? 1;
     if (part > parts.length) throw new ToolError(words.partRange(count(words, parts.length, "part"), parts.length));
@@ -69,9 +65,8 @@ export const getPostTool = defineTool({
     const published = day(post.published_at);
     const edited = day(post.edited_at);
     const md: string[] = [
-      `# ${post.title}`,
-      post.url,
-      line(
+      ...heading(
+        post,
         words.blogPostBy(post.author ?? words.unknown),
         published && words.published(published),
         edited && words.edited(edited),

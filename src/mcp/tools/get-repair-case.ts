@@ -2,12 +2,9 @@
 import { z } from "@hono/zod-openapi";
 import { getCase, type RepairCaseDetail } from "../../db/queries/cases";
 import { RepairCaseDetailSchema } from "../../schemas/cases";
-import { resolveIdReference } from "../address";
-import { anonymousQueryContext } from "../tool-context";
-import { ToolError } from "../errors";
-import { closing, render, cut, day, line, shareBudget, TEXT_BUDGET, USAGE_NOTE } from "../format";
-import { mcpWords } from "../i18n";
-import { chooseLang, LangInput, referenceInput } from "../inputs";
+import { namedItem, visibleOr } from "../tool-context";
+import { closing, heading, render, cut, day, line, shareBudget, TEXT_BUDGET, USAGE_NOTE } from "../format";
+import { LangInput, referenceInput } from "../inputs";
 import { toolResultSchema } from "../result-schema";
 import { defineTool } from "../tool";
 
@@ -74,12 +71,8 @@ export const getRepairCaseTool = defineTool({
   input,
   output,
   async run(args, tools) {
-    const ref = resolveIdReference(args.case, "case");
-    const lang = chooseLang(args.lang, ref.lang, tools.defaultLang);
-    const words = mcpWords(lang);
-    const found = await getCase(anonymousQueryContext(tools, lang), ref.id);
-    if (!found) throw new ToolError(words.notVisible(words.units.repairCase[0], ref.id, "cases"));
-    const { diagnosis_html: _d, fix_html: _f, ...detail } = found;
+    const { id, words, ctx } = namedItem(tools, args.case, "case", args.lang);
+    const { diagnosis_html: _d, fix_html: _f, ...detail } = visibleOr(await getCase(ctx, id), words, "repairCase", id, "cases");
     const notes: string[] = [];
     const [diagnosisLimit, fixLimit] = shareBudget([detail.diagnosis.length, detail.fix?.length ?? 0], TEXT_BUDGET - TABLE_BUDGET - SYMPTOM_LIMIT);
     const symptom = cut(detail.symptom, SYMPTOM_LIMIT).text;
@@ -98,9 +91,8 @@ export const getRepairCaseTool = defineTool({
 
     const published = day(detail.published_at);
     const md: string[] = [
-      `# ${detail.title}`,
-      detail.url,
-      line(
+      ...heading(
+        detail,
         words.repairCaseBy(detail.author ?? words.unknown),
         words.outcome(detail.outcome),
         published && words.published(published),

@@ -5,12 +5,10 @@ import { pageMeta } from "../../core/pagination";
 import { pageUrl } from "../../core/urls";
 import { IdSchema, UrlSchema } from "../../schemas/common";
 import { ReplySchema, ThreadDetailSchema } from "../../schemas/forum";
-import { resolveIdReference } from "../address";
-import { anonymousQueryContext, type ToolContext } from "../tool-context";
-import { ToolError } from "../errors";
-import { closing, render, cut, day, line, shareBudget, TEXT_BUDGET, USAGE_NOTE, type NextCall } from "../format";
-import { count, mcpWords } from "../i18n";
-import { chooseLang, LangInput, pageInput, referenceInput } from "../inputs";
+import { namedItem, type ToolContext, visibleOr } from "../tool-context";
+import { closing, heading, render, cut, day, line, shareBudget, TEXT_BUDGET, USAGE_NOTE, type NextCall } from "../format";
+import { count } from "../i18n";
+import { LangInput, pageInput, referenceInput } from "../inputs";
 import { PageSchema, toolResultSchema } from "../result-schema";
 import { defineTool } from "../tool";
 import type { QueryContext } from "../../db/queries/runtime";
@@ -69,15 +67,10 @@ export const getThreadTool = defineTool({
   input,
   output,
   async run(args, tools: ToolContext) {
-    const ref = resolveIdReference(args.thread, "thread");
-    const lang = chooseLang(args.lang, ref.lang, tools.defaultLang);
-    const words = mcpWords(lang);
-    const ctx = anonymousQueryContext(tools, lang);
+    const { id, lang, words, ctx } = namedItem(tools, args.thread, "thread", args.lang);
     const page = args.page ?? 1;
     const perPage = args.per_page ?? REPLIES_PER_CALL;
-    const window = await readWindow(ctx, ref.id, (page - 1) * perPage, perPage);
-    if (!window) throw new ToolError(words.notVisible(words.units.forumThread[0], ref.id, "threads"));
-    const { thread, total, replies } = window;
+    const { thread, total, replies } = visibleOr(await readWindow(ctx, id, (page - 1) * perPage, perPage), words, "forumThread", id, "threads");
     const meta = pageMeta({ page, perPage }, total);
     const notes: string[] = [];
 
@@ -121,9 +114,8 @@ export const getThreadTool = defineTool({
     const started = day(thread.created_at);
     const lastActivity = day(thread.last_activity_at);
     const md: string[] = [
-      `# ${thread.title}`,
-      thread.url,
-      line(
+      ...heading(
+        thread,
         words.forumThreadBy(thread.author),
         words.category(thread.category),
         thread.status,

@@ -7,7 +7,7 @@ import type { AppEnv } from "../../http/app-env";
 import { admitMcpRequest } from "./rate-limit";
 import { withBatchAnswers } from "./rpc-body";
 import { textShards } from "../../text/shards";
-import type { Budget } from "./budget";
+import type { Budget } from "../budget";
 import { createMcpServer } from "../server";
 
 import { MCP_PATH } from "../../core/urls";

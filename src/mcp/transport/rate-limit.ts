@@ -3,7 +3,7 @@
 // out, nor the reverse. Requests that read nothing (initialize, ping, tools/list, resources/templates/list,
 // completions, notifications, GET/DELETE) are neither counted nor refused. A request is counted once for all
 // the reads it carries (a JSON-RPC batch cannot multiply the budget), while it is served: the decision goes to
-// the tools and resources (src/mcp/transport/budget.ts), which answer an over-budget call inside the protocol. A batch
+// the tools and resources (src/mcp/budget.ts), which answer an over-budget call inside the protocol. A batch
 // with more reads than the whole budget could never be served and is refused at once (413), counting nothing.
 import type { Context } from "hono";
 import type { AppEnv } from "../../http/app-env";
@@ -12,7 +12,7 @@ import { inBackground } from "../../http/rate-limit";
 import { countRate, knownRefusal, type AppliedLimit } from "../../limits/count";
 import { mcpLimit, type LimitCheck } from "../../limits/policies";
 import { clientAddress, recordLimit } from "../../limits/request";
-import { UNCOUNTED, type Budget, type BudgetRefusal } from "./budget";
+import { UNCOUNTED, type Budget, type BudgetRefusal } from "../budget";
 import { inspectRpcBody, readBoundedBody, type RpcErrorAnswer } from "./rpc-body";
 import { mcpBatchMsg } from "../../core/messages/limits";
 

@@ -1,56 +1,29 @@
-import { z } from "@hono/zod-openapi";
-import { OPEN_READ } from "../../auth/scopes";
-import { MAX_BOARD_SPELLING } from "../../db/queries/boards/boards";
+import { MAX_BOARD_SPELLING } from "../../db/queries/board-lookup";
 import { listBoardItems } from "../../db/queries/boards/board-list";
-import { cursorScope, CursorParam, listBody, PageParam, PerPageParam } from "../../core/pagination";
+import { cursorScope, listBody } from "../../core/pagination";
 import { normalizeBoardNumber } from "../../core/urls";
 import { BoardListItemSchema } from "../../schemas/boards";
-import { pageOf } from "../../schemas/common";
-import { apiRoute, createRouter } from "../define";
+import { createRouter } from "../define";
 import { queryContext } from "../../http/request-queries";
-import { successHeaders } from "../response-headers";
-import { linkNext, listRequest } from "../list-page";
-import { fieldMsg, fieldText } from "../../core/messages/fields";
+import { linkNext, listRequest, listRoute } from "../list-page";
+import { textFilter } from "../params";
 
-const route = apiRoute(OPEN_READ, ["validation-failed"], {
+const route = listRoute({
   operationId: "listBoards",
-  method: "get",
   path: "/boards",
   tags: ["Library"],
   summary: "List boards",
   description:
     "Every board the caller reaches through its content (a document, thread or repair case the caller may see), by normalised number, with the caller's counts.",
-  request: {
-    query: z.object({
-      manufacturer: z
-        .string()
-        .min(1, fieldText(fieldMsg.notEmpty()))
-        .max(120)
-        .optional()
-        .openapi({ param: { name: "manufacturer", in: "query" }, example: "Apple", description: "A manufacturer's name, any case" }),
-      q: z
-        .string()
-        .min(1, fieldText(fieldMsg.notEmpty()))
-        .max(MAX_BOARD_SPELLING)
-        .optional()
-        .openapi({
-          param: { name: "q", in: "query" },
-          example: "820-017",
-          description: "A prefix of the board number or of an alias, in any spelling (820-017, 820017, 820 017)",
-        }),
-      page: PageParam,
-      per_page: PerPageParam,
-      cursor: CursorParam,
-    }),
+  filters: {
+    manufacturer: textFilter("manufacturer", 120, "A manufacturer's name, any case", "Apple"),
+    q: textFilter("q", MAX_BOARD_SPELLING, "A prefix of the board number or of an alias, in any spelling (820-017, 820017, 820 017)", "820-017"),
   },
-  responses: {
-    200: {
-      description:
-        "A page of boards. While more follow, the Link header names the next page (a cursor address): following it from page 1 lists every board once.",
-      headers: successHeaders(true, ["Link"]),
-      content: { "application/json": { schema: pageOf(BoardListItemSchema, "BoardPage") } },
-    },
-  },
+  noun: "board",
+  plural: "boards",
+  schema: BoardListItemSchema,
+  pageName: "BoardPage",
+  atAnyDepth: false,
 });
 
 export const listBoardsRoute = createRouter().openapi(route, async (c) => {

@@ -1,4 +1,4 @@
-import { boardIdOf } from "../../db/queries/boards/boards";
+import { boardIdOf } from "../../db/queries/board-lookup";
 import { listCases } from "../../db/queries/cases";
 import { cursorScope, listBody } from "../../core/pagination";
 import { RepairCaseSchema } from "../../schemas/cases";

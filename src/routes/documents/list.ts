@@ -1,47 +1,34 @@
-import { z } from "@hono/zod-openapi";
-import { keyRequired, OPEN_READ } from "../../auth/scopes";
-import { boardIdOf } from "../../db/queries/boards/boards";
+import { keyRequired } from "../../auth/scopes";
+import { boardIdOf } from "../../db/queries/board-lookup";
 import { documentListScope, listDocuments } from "../../db/queries/documents";
-import { CursorParam, listBody, PageParam, PerPageParam } from "../../core/pagination";
-import { pageOf } from "../../schemas/common";
+import { listBody } from "../../core/pagination";
 import { DocumentSchema } from "../../schemas/documents";
-import { apiRoute, createRouter } from "../define";
-import { successHeaders } from "../response-headers";
+import { createRouter } from "../define";
 import { BoardFilterParam, BooleanParam, DocumentTypeParam, VisibilityParam } from "../params";
 import { queryContext } from "../../http/request-queries";
-import { linkNext, listRequest } from "../list-page";
+import { linkNext, listRequest, listRoute } from "../list-page";
 import { msg } from "../../core/messages/errors";
 
-const route = apiRoute(OPEN_READ, ["validation-failed"], {
+const route = listRoute({
   operationId: "listDocuments",
-  method: "get",
   path: "/documents",
   tags: ["Library"],
   summary: "List documents",
   description: "Newest first. Without a key only public documents; with a key also the owner's own and those shared with the owner.",
-  request: {
-    query: z.object({
-      type: DocumentTypeParam,
-      visibility: VisibilityParam,
-      board: BoardFilterParam,
-      mine: BooleanParam.optional().openapi({
-        param: { name: "mine", in: "query" },
-        type: "boolean",
-        description: "Only the key owner's uploads (needs a key)",
-      }),
-      page: PageParam,
-      per_page: PerPageParam,
-      cursor: CursorParam,
+  filters: {
+    type: DocumentTypeParam,
+    visibility: VisibilityParam,
+    board: BoardFilterParam,
+    mine: BooleanParam.optional().openapi({
+      param: { name: "mine", in: "query" },
+      type: "boolean",
+      description: "Only the key owner's uploads (needs a key)",
     }),
   },
-  responses: {
-    200: {
-      description:
-        "A page of documents. While more follow, the Link header names the next page (a cursor address): following it from page 1 lists every document once, at any depth.",
-      headers: successHeaders(true, ["Link"]),
-      content: { "application/json": { schema: pageOf(DocumentSchema, "DocumentPage") } },
-    },
-  },
+  noun: "document",
+  plural: "documents",
+  schema: DocumentSchema,
+  pageName: "DocumentPage",
 });
 
 export const listDocumentsRoute = createRouter().openapi(route, async (c) => {

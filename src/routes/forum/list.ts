@@ -1,11 +1,10 @@
-import { z } from "@hono/zod-openapi";
 import { listThreads } from "../../db/queries/forum";
 import { cursorScope, listBody } from "../../core/pagination";
 import { ThreadSchema } from "../../schemas/forum";
 import { createRouter } from "../define";
 import { queryContext } from "../../http/request-queries";
 import { linkNext, listRequest, listRoute } from "../list-page";
-import { fieldMsg, fieldText } from "../../core/messages/fields";
+import { textFilter } from "../params";
 
 const route = listRoute({
   operationId: "listThreads",
@@ -14,12 +13,7 @@ const route = listRoute({
   summary: "List threads",
   description: "Sticky threads first, then most recent activity.",
   filters: {
-    category: z
-      .string()
-      .min(1, fieldText(fieldMsg.notEmpty()))
-      .max(100)
-      .optional()
-      .openapi({ param: { name: "category", in: "query" }, description: "Category slug", example: "laptops" }),
+    category: textFilter("category", 100, "Category slug", "laptops"),
   },
   noun: "thread",
   plural: "threads",

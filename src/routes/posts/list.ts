@@ -1,11 +1,10 @@
-import { z } from "@hono/zod-openapi";
 import { listPosts } from "../../db/queries/blog";
 import { cursorScope, listBody } from "../../core/pagination";
 import { BlogPostSchema } from "../../schemas/blog";
 import { createRouter } from "../define";
 import { queryContext } from "../../http/request-queries";
 import { linkNext, listRequest, listRoute } from "../list-page";
-import { fieldMsg, fieldText } from "../../core/messages/fields";
+import { textFilter } from "../params";
 
 const route = listRoute({
   operationId: "listPosts",
@@ -14,18 +13,8 @@ const route = listRoute({
   summary: "List blog posts",
   description: "Published posts, newest first.",
   filters: {
-    tag: z
-      .string()
-      .min(1, fieldText(fieldMsg.notEmpty()))
-      .max(100)
-      .optional()
-      .openapi({ param: { name: "tag", in: "query" }, description: "Tag slug", example: "diagnostico" }),
-    author: z
-      .string()
-      .min(1, fieldText(fieldMsg.notEmpty()))
-      .max(100)
-      .optional()
-      .openapi({ param: { name: "author", in: "query" }, description: "Author username", example: "alice" }),
+    tag: textFilter("tag", 100, "Tag slug", "diagnostico"),
+    author: textFilter("author", 100, "Author username", "alice"),
   },
   noun: "post",
   plural: "posts",

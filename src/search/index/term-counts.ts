@@ -8,8 +8,6 @@
 // expands to (at most PREFIX_TERMS of them). Deleted rows may linger in the counts until the index
 // merges: an estimate, never a visibility decision.
 import { sql, type SQL } from "drizzle-orm";
-import { termPhrases, type Term } from "../understand/query";
-import { fold } from "./vocabulary";
 
 /** Words of the vocabulary a prefix is counted over at most (in word order). */
 export const PREFIX_TERMS = 64;
@@ -22,11 +20,6 @@ export interface CountKey {
 
 /** A count's name in caches and answers: `w:` + word or `p:` + prefix. */
 export const countName = (k: CountKey) => `${k.prefix ? "p" : "w"}:${k.token}`;
-
-/** A term as the phrases bm25 weighs, each a list of its words. */
-export function termShape(term: Term, loose: boolean): CountKey[][] {
-  return termPhrases(term, loose).map((words) => words.map((w) => ({ token: fold(w.token), prefix: w.prefix })));
-}
 
 /** The distinct counts a list of shapes needs. */
 export function countKeys(shapes: readonly CountKey[][][]): CountKey[] {

@@ -6,3 +6,4 @@ export * from "./plan-visibility";
 export * from "./plan";
 export * from "./sql-fragment-drizzle";
 export * from "./sql-fragment";
+export * from "./stand-ins";

@@ -4,7 +4,7 @@
 import { type SqlFragment, sql } from "./sql-fragment";
 import { FTS_TABLES, META_BASE, PAGE_FACTOR, type FtsTable } from "../index/index-sql";
 import { hasLoose, hasNegatedApart, matchExpression, termExpressions, withMarker, type ParsedQuery } from "../understand/query";
-import type { ShardHit } from "../rank/shard-search";
+import type { ShardHit } from "../stages";
 
 /** One group of results and how its index rows lead to a visible item. */
 export interface Group {

@@ -8,7 +8,7 @@ import type { SQL } from "drizzle-orm";
 import type { QueryContext } from "../../db/queries/runtime";
 import { SqlFragment, type SqlPart } from "./sql-fragment";
 import { fromDrizzle } from "./sql-fragment-drizzle";
-import { requestValue, STAND_INS, type StandIn, withStandIn } from "../rank/stand-ins";
+import { requestValue, STAND_INS, type StandIn, withStandIn } from "./stand-ins";
 
 type Values = Pick<QueryContext, "viewer" | "now">;
 
@@ -22,7 +22,7 @@ const RULES = {
 
 export type VisibleKind = keyof typeof RULES;
 
-// A template is kept only if putting the second set of stand-ins (src/search/rank/stand-ins.ts) into the first gives
+// A template is kept only if putting the second set of stand-ins (src/search/plan/stand-ins.ts) into the first gives
 // exactly what drizzle writes for the second (no value changed by an encoder, none written into the text).
 const templates = new Map<string, SqlFragment | null>();
 

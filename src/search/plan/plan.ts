@@ -28,9 +28,8 @@ import { scopeOf, scopeRows } from "./plan-scope";
 import { visibleFor } from "./plan-visibility";
 import { matchExpression, withMarker, type ParsedQuery } from "../understand/query";
 import { restOf } from "../understand/scope";
-import type { ShardHit } from "../rank/shard-search";
 import { type SqlFragment, sql } from "./sql-fragment";
-import { TIERED, type ItemGroup, type Prepared, type RankOptions, type SearchTuning, type TieredGroup } from "../stages";
+import { TIERED, type ItemGroup, type Prepared, type RankOptions, type SearchTuning, type ShardHit, type TieredGroup } from "../stages";
 
 /**
  * The shards' (id, score, exact) rows of the group's items that pass the visibility rule, as a union member.

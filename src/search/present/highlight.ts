@@ -4,13 +4,16 @@
 // once); the excerpt and its marks are cut here (src/search/present/excerpts.ts).
 import { sql, type SQL } from "drizzle-orm";
 import { bestExcerpt, matchWords, type Excerpt } from "./excerpts";
-import { extraColumn } from "../rank/folded-batch";
 import { PAGE_FACTOR } from "../index/index-sql";
 import type { Found, HitText, ItemGroup, Prepared } from "../stages";
 
 /** Replies of a thread read for its highlight (the index holds up to 200; the first ones are the likely match). */
 const HIGHLIGHT_REPLIES = 20;
 const F = sql.raw(String(PAGE_FACTOR));
+
+/** The texts ride beside each loaded row as columns named `hl_*` (src/search/rank/folded-batch.ts takes them off). */
+export const EXTRA_PREFIX = "hl_";
+const extraColumn = (expression: SQL, name: string): SQL => sql`${expression} as ${sql.raw(EXTRA_PREFIX + name)}`;
 
 /**
  * A document's first page (primary's page text, from before the text databases) matching `expression`: one

@@ -1,4 +1,3 @@
-// What a hit shows: excerpts, highlights, the interpretation.
+// What a hit shows: excerpts and highlights.
 export * from "./excerpts";
 export * from "./highlight";
-export * from "./interpretation";

@@ -4,10 +4,11 @@
 // statements (word counts to remember for the next search). Drizzle's batch cannot add columns to a loader's
 // rows, so the statements are sent through D1 directly and each loader's rows go back through drizzle's own
 // mapping.
-import { type SQL, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import type { QueryContext } from "../../db/queries/runtime";
 import type { LoadStatement } from "./load-template";
 import { sqlText } from "../../db/sql-text";
+import { EXTRA_PREFIX } from "../present/highlight";
 
 /** The extra columns a loaded row carries (named `hl_*`), over the loader's rows as `l` (its `id` column). */
 export type ExtraColumns = SQL;
@@ -31,8 +32,6 @@ export interface LoadResult {
   /** The extra columns of each row, by the row's id. */
   extra: Map<string, Record<string, unknown>>;
 }
-
-const EXTRA_PREFIX = "hl_";
 
 /** Runs the items in one D1 round trip; an undefined item answers undefined. */
 export async function foldedBatch(
@@ -78,6 +77,3 @@ export async function foldedBatch(
   }
   return out;
 }
-
-/** Names an extra column (`hl_<name>`). */
-export const extraColumn = (expression: SQL, name: string): SQL => sql`${expression} as ${sql.raw(EXTRA_PREFIX + name)}`;

@@ -3,7 +3,4 @@ export * from "./folded-batch";
 export * from "./load-template";
 export * from "./page-match";
 export * from "./rank";
-export * from "./read";
-export * from "./shard-absence";
 export * from "./shard-search";
-export * from "./stand-ins";

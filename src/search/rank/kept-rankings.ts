@@ -34,7 +34,7 @@ const newCache = () =>
 // Per text database binding: an isolate serving another database (tests, a second deployment) never reads another's.
 let kept = new WeakMap<object, IsolateCache<string, Kept>>();
 
-/** Forgets every kept answer (with the rest of the search's memory: src/search/understand/understand.ts). */
+/** Forgets every kept answer (with the rest of the search's memory: `forgetSearchMemory`, src/search/index.ts). */
 export function forgetKeptRankings(): void {
   kept = new WeakMap();
 }

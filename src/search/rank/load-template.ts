@@ -8,7 +8,7 @@ import { IsolateCache } from "../../core/isolate-cache";
 import { Keys, type Loader, type QueryContext } from "../../db/queries/runtime";
 import type { SqlFragment } from "../plan/sql-fragment";
 import { toDrizzle } from "../plan/sql-fragment-drizzle";
-import { requestValue, STAND_INS, withStandIn } from "./stand-ins";
+import { requestValue, STAND_INS, withStandIn } from "../plan/stand-ins";
 
 /** The statement of one loader: its SQL, its values and drizzle's mapping of a D1 result. */
 export interface LoadStatement {
@@ -21,7 +21,7 @@ export interface LoadStatement {
 /** Drizzle's prepared query (internal to drizzle, the same its own batch uses: see src/search/rank/folded-batch.ts). */
 type Prepared = Omit<LoadStatement, "fromTemplate">;
 
-// A stand-in no request ever holds for the ranking: a comment (the request's values: src/search/rank/stand-ins.ts).
+// A stand-in no request ever holds for the ranking: a comment (the request's values: src/search/plan/stand-ins.ts).
 const RANKING_SLOT = "select null as id /*ranking*/";
 const [STAND_IN] = STAND_INS;
 

@@ -1,7 +1,7 @@
 // Stage 3, rank: runs the plan's statements (src/search/plan/plan.ts) in one round trip per pass, each
 // group's ranking in a CTE that loads its items through the read API's own list query (same shapes,
 // urls and visibility). Page text lives on the text shards (src/text/shards.ts): those that may match
-// (src/search/rank/shard-absence.ts) are asked first, all at once (src/search/rank/shard-search.ts), and their
+// (src/search/understand/shard-absence.ts) are asked first, all at once (src/search/rank/shard-search.ts), and their
 // documents join the documents group by score,
 // through the same visibility rule.
 import { postsLoader } from "../../db/queries/blog";
@@ -17,8 +17,8 @@ import { hitTextColumns, withHighlights } from "../present/highlight";
 import { typeTokenOf } from "../index/index-sql";
 import { boardsRanking, statementsFor } from "../plan/plan";
 import { matchExpression, withoutWordPrefixes } from "../understand/query";
-import { cannotMatch } from "./shard-absence";
-import { rankShards, type ShardHit } from "./shard-search";
+import { cannotMatch } from "../understand/shard-absence";
+import { rankShards } from "./shard-search";
 import { type SqlFragment, sql } from "../plan/sql-fragment";
 import { suggestionLookup, suggestionsOf } from "../suggest/board-suggestions";
 import {
@@ -30,6 +30,7 @@ import {
   type RankOptions,
   type SearchOptions,
   type SearchResult,
+  type ShardHit,
 } from "../stages";
 import {
   prepare,
@@ -61,7 +62,7 @@ async function rankAndLoad(
   forgiving = false,
 ): Promise<Found> {
   const match = matchExpression(prepared.expanded, mode);
-  // Text databases that lack a word the match needs are not asked (src/search/rank/shard-absence.ts).
+  // Text databases that lack a word the match needs are not asked (src/search/understand/shard-absence.ts).
   let skipped = false;
   // A text database's answer kept by the isolate (src/search/rank/kept-rankings.ts) is checked as a skip is: the
   // generation is read in the ranking's batch, and a newer one makes the search run again.

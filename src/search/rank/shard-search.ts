@@ -7,60 +7,13 @@ import type { TextShard } from "../../text/shards";
 import { SEARCH_GROUP_LIMIT } from "../../schemas/search/search";
 import { rankSql } from "./page-match";
 import { hasLoose, matchExpression, withMarker, type ParsedQuery } from "../understand/query";
-import { countName, countsStatement, type CountKey } from "../index/term-counts";
+import { countsStatement, type CountKey } from "../index/term-counts";
+import { countsByName, PAGE_VOCABULARY, shardReader } from "../index/shard-counts";
+import type { ShardHit } from "../stages";
 import { keepRanking, keptRanking } from "./kept-rankings";
-
-/** Each text database's vocabulary of its page index (src/text/shard-schema.ts). */
-const PAGE_VOCABULARY = { pages: "page_index_vocab" };
-
-/** A counts statement's rows (src/search/index/term-counts.ts) by count name. */
-const countsByName = (rows: Record<string, unknown>[]) => new Map(rows.map((r) => [String(r.name), Number(r.pages ?? 0)]));
-
-/** A document a shard matched: its best page and that page's bm25 score (lower is better). */
-export interface ShardHit {
-  id: string;
-  score: number;
-  page: number;
-  /** 1 when its page matches every word as typed (exact matches rank first, as on the primary). */
-  exact: number;
-  /** The page's text (its start), for the shard's best SEARCH_GROUP_LIMIT documents: the highlight's source. */
-  text: string | null;
-  shard: string;
-}
 
 /** Documents each shard returns at most: room for the primary to drop invisible ones and still fill a page. */
 export const SHARD_DOCUMENTS = 50;
-
-/**
- * A session per shard read: with read replication on, the nearest replica answers (page text changes only
- * when a document is processed, imported or deleted; the primary decides what is visible meanwhile).
- */
-function reader(shard: TextShard): Pick<D1Database, "prepare" | "batch"> {
-  const db = shard.db as D1Database & { withSession?: D1Database["withSession"] };
-  return typeof db.withSession === "function" ? db.withSession("first-unconstrained") : db;
-}
-
-/** Per text database, the counts of `keys` it does not know yet (`cached` answers first), all databases at once. */
-export async function countShards(
-  shards: readonly TextShard[],
-  keys: readonly CountKey[],
-  cached: (shard: string, name: string) => number | undefined,
-  remember: (shard: string, name: string, count: number) => void,
-): Promise<void> {
-  await Promise.all(
-    shards.map(async (shard) => {
-      const missing = keys.filter((k) => cached(shard.name, countName(k)) === undefined);
-      if (!missing.length) return;
-      const statement = countsStatement(PAGE_VOCABULARY, missing);
-      const rows = await reader(shard)
-        .prepare(statement.sql)
-        .bind(...statement.params)
-        .all<Record<string, unknown>>();
-      const counts = countsByName(rows.results);
-      for (const k of missing) remember(shard.name, countName(k), counts.get(countName(k)) ?? 0);
-    }),
-  );
-}
 
 /** The statement and bindings one shard runs for a query, given which terms are common on it. */
 export function shardPlan(
@@ -122,7 +75,7 @@ export async function rankShards(
       const kept =
         generation !== undefined && !counts?.pending[shard.name]?.length ? keptRanking(shard.db, plan.sql, plan.params, generation) : undefined;
       if (kept) known!.taken();
-      const db = reader(shard);
+      const db = shardReader(shard);
       const ranking = db.prepare(plan.sql).bind(...plan.params);
       // Once per search: the counts still missing there ride with the first ranking.
       const pending = kept ? [] : (counts?.pending[shard.name]?.splice(0) ?? []);

@@ -4,8 +4,8 @@
 // concept also matches the concept's other words (src/search/understand/query.ts), ranked below the words as
 // typed. `thesaurusProblems` (test/search/thesaurus.test.ts, `npm run lint`) rejects a term found in
 // two concepts (ambiguous) or twice in one language of a concept (duplicate).
-import { tokenize } from "../understand/tokens";
-import { FUNCTION_WORDS, NEGATIONS } from "../understand/function-words";
+import { tokenize } from "../index/tokens";
+import { FUNCTION_WORDS, NEGATIONS } from "../index/function-words";
 import { fold, stems } from "../index/vocabulary";
 import { ACTIONS } from "./actions";
 import { COMPONENTS } from "./components";

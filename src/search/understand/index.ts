@@ -1,5 +1,7 @@
-// Understanding a query: parsing, the thesaurus's concepts, the scope a query names.
+// Understanding a query: parsing, the thesaurus's concepts, the scope a query names, the interpretation, the text
+// databases it cannot match.
+export * from "./interpretation";
 export * from "./query";
 export * from "./scope";
-export * from "./tokens";
+export * from "./shard-absence";
 export * from "./understand";

@@ -2,8 +2,8 @@
 // function words left out first; the bound of other words shared among its concepts; a bare state said of a part.
 import { MAX_QUERY_EXPANSIONS } from "../thesaurus";
 import { fold } from "../index/vocabulary";
-import { FUNCTION_WORDS } from "./function-words";
-import type { Term } from "./query-types";
+import { FUNCTION_WORDS } from "../index/function-words";
+import type { Term } from "../query-types";
 
 export const MAX_TERMS = 8;
 

@@ -6,17 +6,17 @@
 import { normalizeBoardNumber } from "../../core/urls";
 import { conceptById, expansionsOf, IMPLIED_EXPANSIONS, MAX_QUERY_EXPANSIONS } from "../thesaurus";
 import { isPart } from "../thesaurus/compose";
-import { FUNCTION_WORDS, NEGATIONS } from "./function-words";
+import { FUNCTION_WORDS, NEGATIONS } from "../index/function-words";
 import { isFunctionWord, MAX_TERMS, statesOfParts, withinBound, withinQueryBound } from "./query-bounds";
-import type { Alternative, ParsedQuery, Term } from "./query-types";
+import type { Alternative, ParsedQuery, Term } from "../query-types";
 import { conceptAt, conceptOrComposedAt, hasDigit, type Word, words } from "./words";
 import { temperatureAt } from "./temperature";
-import { tokenize } from "./tokens";
+import { tokenize } from "../index/tokens";
 import { fold } from "../index/vocabulary";
 
 export { tokenize };
 
-export type { Alternative, ParsedQuery, Term } from "./query-types";
+export type { Alternative, ParsedQuery, Term } from "../query-types";
 export { MAX_TERMS } from "./query-bounds";
 
 const MAX_PHRASE_TOKENS = 8;

@@ -13,9 +13,11 @@
 import { sql, type SQL } from "drizzle-orm";
 import { caseVisible } from "../../db/visibility";
 import { repairCases } from "../../db/schema";
-import type { ParsedQuery, Term } from "./query";
-import { tokenize } from "./tokens";
+import type { ParsedQuery, Scope, Term } from "../query-types";
+import { tokenize } from "../index/tokens";
 import { fold } from "../index/vocabulary";
+
+export type { Scope } from "../query-types";
 
 /** At most this many boards in one scope (a manufacturer's whole range stays bounded). */
 export const MAX_SCOPE_BOARDS = 200;
@@ -34,18 +36,6 @@ export interface ScopeBoard {
   words: Set<string>;
   /** Words that alone name the board's family: product line, codename, manufacturer. */
   names: Set<string>;
-}
-
-export interface Scope {
-  /** How the query named the boards. */
-  by: "board" | "model";
-  /** The words of the query that named them, as typed. */
-  named: string;
-  boardIds: number[];
-  /** Board numbers (for the interpretation). */
-  boards: string[];
-  /** Indexes of the query's terms that named the scope: the rest of the query is matched without them. */
-  terms: number[];
 }
 
 /**

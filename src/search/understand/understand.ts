@@ -6,17 +6,21 @@
 import { sql, type SQL } from "drizzle-orm";
 import { IsolateCache } from "../../core/isolate-cache";
 import type { QueryContext } from "../../db/queries/runtime";
-import { interpretationOf } from "../present/interpretation";
-import { expandBoards, parseQuery, variantWords, withVariants, type BoardSpellings, type ParsedQuery } from "./query";
-import { readBatch } from "../rank/read";
+import { interpretationOf } from "./interpretation";
+import { expandBoards, parseQuery, termPhrases, variantWords, withVariants, type BoardSpellings, type ParsedQuery, type Term } from "./query";
+import { readBatch } from "./read";
 import { boardsOfWords, findScope, parseScopeBoards, scopeWordQuery, scopeWords, type ScopeBoard } from "./scope";
-import { absentTerms } from "../rank/shard-absence";
-import { countShards } from "../rank/shard-search";
-import { forgetKeptRankings } from "../rank/kept-rankings";
+import { absentTerms } from "./shard-absence";
+import { countShards } from "../index/shard-counts";
 import { TEXT_GENERATION_SQL } from "../../text/generation";
 import { TIERED, type PendingCounts, type Prepared, type SearchTuning, type TieredGroup } from "../stages";
-import { countKeys, countName, countsQuery, estimate, termShape, type CountKey } from "../index/term-counts";
-import { variantsOf, variantsQuery, type WordVariants } from "../index/vocabulary";
+import { countKeys, countName, countsQuery, estimate, type CountKey } from "../index/term-counts";
+import { fold, variantsOf, variantsQuery, type WordVariants } from "../index/vocabulary";
+
+/** A term as the phrases bm25 weighs, each a list of its words (the counts it needs). */
+function termShape(term: Term, loose: boolean): CountKey[][] {
+  return termPhrases(term, loose).map((words) => words.map((w) => ({ token: fold(w.token), prefix: w.prefix })));
+}
 
 /** The whole index's vocabulary of each tiered group: how many rows hold a word (src/search/index/term-counts.ts). */
 const VOCABULARIES: Record<TieredGroup, string> = {
@@ -73,15 +77,10 @@ class TtlCache<T> {
   }
 }
 
-/**
- * Forgets every word, count and board spelling remembered: the isolate then reads them afresh, as a new one
- * would. For the tests, whose files share one isolate but each seed their own database
- * (test/setup/forget-search-memory.ts).
- */
-export function forgetSearchMemory(): void {
+/** Forgets every word, count and board spelling remembered (part of `forgetSearchMemory`, src/search/index.ts). */
+export function forgetUnderstanding(): void {
   for (const cache of TtlCache.all) cache.clear();
   deploymentMemories = new WeakMap();
-  forgetKeptRankings();
 }
 /** A word's (or prefix's) rows in each tiered group's index, by count name. */
 const countCache = new TtlCache<Record<TieredGroup, number>>(20000);
@@ -90,7 +89,7 @@ const variantCache = new TtlCache<WordVariants>(5000);
 const boardCache = new TtlCache<BoardHit[]>(2000);
 /**
  * A word's (or prefix's) page rows on a text database, by database and count name, with the text generation
- * the isolate knew when the count was asked for (src/search/rank/shard-absence.ts: when a zero may be trusted).
+ * the isolate knew when the count was asked for (src/search/understand/shard-absence.ts: when a zero may be trusted).
  */
 interface ShardCount {
   count: number;
@@ -290,7 +289,7 @@ export async function prepare(ctx: QueryContext, q: string, tuning: SearchTuning
   );
   const expanded = withVariants(boardsExpanded, known, knownForms);
   // Per text database: counts unknown there, and zeros counted before the generation now known (to be trusted
-  // again), ride with its ranking; which terms it cannot match (src/search/rank/shard-absence.ts).
+  // again), ride with its ranking; which terms it cannot match (src/search/understand/shard-absence.ts).
   const expandedKeys = countKeys(shapesOf(expanded));
   const shardMissing = Object.fromEntries(
     ctx.shards.map((shard) => [

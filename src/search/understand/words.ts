@@ -3,7 +3,7 @@
 import { conceptNamed, conceptOf, MAX_CONCEPT_TOKENS } from "../thesaurus";
 import { symptomComposed } from "../thesaurus/compose";
 import { fold } from "../index/vocabulary";
-import { tokenize } from "./tokens";
+import { tokenize } from "../index/tokens";
 
 export const hasDigit = (s: string) => /\p{N}/u.test(s);
 

@@ -1,14 +1,14 @@
 // A board: its names, facts, the documents visible to an anonymous visitor, its published threads and repair cases,
 // and the values measured on it (issue 31), the table in a sideways-scrolling wrapper for phones.
 import type { Context } from "hono";
-import { boardIdOf } from "../../db/queries/boards/boards";
+import { boardIdOf } from "../../db/queries/board-lookup";
 import { getBoard } from "../../db/queries/boards/board-detail";
 import { listCases } from "../../db/queries/cases";
 import type { AppEnv } from "../../http/app-env";
 import { boardUrl, pointUrl } from "../../core/urls";
 import { boardviewsHoldingParts } from "../../db/queries/board-notes";
 import { DiagnosisNotes, notedParts } from "../notes";
-import { CaseList, DocumentList, ScrollTable, ThreadList } from "../components";
+import { CaseList, DocumentList, TableSection, ThreadList } from "../components";
 import type { Site } from "../site";
 import { alternatesOf, canonicalRedirect } from "../item";
 import { renderPage } from "../render";
@@ -81,36 +81,27 @@ export async function boardPage(c: Context<AppEnv>, site: Site, key: string): Pr
         </section>
       ) : null}
       {board.points.length ? (
-        <section aria-labelledby="values-heading">
-          <h2 id="values-heading">{s.boardValues}</h2>
-          <p class="meta">{s.boardValuesNote}</p>
-          <ScrollTable id="values" caption={s.boardValues} hint={s.scrollHint}>
-            <thead>
-              <tr>
-                <th scope="col">{s.point}</th>
-                <th scope="col">{s.measurements}</th>
-                <th scope="col">{s.componentChanges}</th>
-                <th scope="col">{s.expected}</th>
-                <th scope="col">{s.referenceValues}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {board.points.map((p) => (
-                <tr>
-                  <th scope="row">
-                    <a href={pointUrl(site.urls, board.norm, p.point)}>
-                      <code>{p.point}</code>
-                    </a>
-                  </th>
-                  <td>{p.measurements}</td>
-                  <td>{p.components}</td>
-                  <td>{p.expected ? `${p.expected.value} (${p.expected.count} ${s.reports})` : ""}</td>
-                  <td>{p.reference ? p.reference : ""}</td>
-                </tr>
-              ))}
-            </tbody>
-          </ScrollTable>
-        </section>
+        <TableSection
+          id="values"
+          title={s.boardValues}
+          note={s.boardValuesNote}
+          hint={s.scrollHint}
+          columns={[s.point, s.measurements, s.componentChanges, s.expected, s.referenceValues]}
+        >
+          {board.points.map((p) => (
+            <tr>
+              <th scope="row">
+                <a href={pointUrl(site.urls, board.norm, p.point)}>
+                  <code>{p.point}</code>
+                </a>
+              </th>
+              <td>{p.measurements}</td>
+              <td>{p.components}</td>
+              <td>{p.expected ? `${p.expected.value} (${p.expected.count} ${s.reports})` : ""}</td>
+              <td>{p.reference ? p.reference : ""}</td>
+            </tr>
+          ))}
+        </TableSection>
       ) : null}
     </article>,
   );

@@ -7,7 +7,7 @@ import { boardviewNet, boardviewPart, visibleBoardview } from "../../db/queries/
 import { boardviewUrl } from "../../core/urls";
 import type { BoardviewNet, BoardviewPart } from "../../schemas/boardviews";
 import type { Site } from "../site";
-import { VIEWER_WORDS } from "./boardview-words";
+import { VIEWER_WORDS } from "../boardview-words";
 
 /** Parts and pins a panel lists at most (viewer/panel.ts LISTED). */
 const LISTED = 200;

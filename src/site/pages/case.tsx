@@ -4,7 +4,7 @@ import { getCase } from "../../db/queries/cases";
 import type { AppEnv } from "../../http/app-env";
 import { canonicalId } from "../../core/ids";
 import { boardUrl, normalizeBoardNumber, pageUrl } from "../../core/urls";
-import { SanitisedHtml, ScrollTable, Time } from "../components";
+import { SanitisedHtml, TableSection, Time } from "../components";
 import type { Site } from "../site";
 import { alternatesOf, canonicalRedirect, plainSummary } from "../item";
 import { renderPage } from "../render";
@@ -140,29 +140,17 @@ function CaseTable(props: {
 }) {
   if (!props.rows.length) return null;
   return (
-    <section aria-labelledby={`${props.id}-heading`}>
-      <h2 id={`${props.id}-heading`}>{props.title}</h2>
-      <ScrollTable id={props.id} caption={props.title} hint={props.hint}>
-        <thead>
-          <tr>
-            {props.columns.map((column) => (
-              <th scope="col">{column}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {props.rows.map(([code, ...cells]) => (
-            <tr>
-              <th scope="row">
-                <code>{code}</code>
-              </th>
-              {cells.map((cell) => (
-                <td>{cell}</td>
-              ))}
-            </tr>
+    <TableSection id={props.id} title={props.title} hint={props.hint} columns={props.columns}>
+      {props.rows.map(([code, ...cells]) => (
+        <tr>
+          <th scope="row">
+            <code>{code}</code>
+          </th>
+          {cells.map((cell) => (
+            <td>{cell}</td>
           ))}
-        </tbody>
-      </ScrollTable>
-    </section>
+        </tr>
+      ))}
+    </TableSection>
   );
 }

@@ -5,7 +5,7 @@ import { getDocument } from "../../db/queries/document-detail";
 import type { AppEnv } from "../../http/app-env";
 import { canonicalId } from "../../core/ids";
 import { accountUrl, apiDocsUrl, boardUrl, normalizeBoardNumber, pageUrl } from "../../core/urls";
-import { ScrollTable, Time } from "../components";
+import { TableSection, Time } from "../components";
 import type { Site } from "../site";
 import { formatBytes } from "../formatting";
 import { alternatesOf, canonicalRedirect, plainSummary } from "../item";
@@ -123,38 +123,24 @@ export async function documentPage(c: Context<AppEnv>, site: Site, key: string):
         </p>
       </section>
       {doc.versions.length ? (
-        <section aria-labelledby="versions-heading">
-          <h2 id="versions-heading">{s.versions}</h2>
-          <ScrollTable id="versions" caption={s.versions} hint={s.scrollHint}>
-            <thead>
-              <tr>
-                <th scope="col">{s.version}</th>
-                <th scope="col">{s.filename}</th>
-                <th scope="col">{s.size}</th>
-                <th scope="col">{s.created}</th>
-                <th scope="col">{s.changelog}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {doc.versions.map((v) => (
-                <tr>
-                  <th scope="row">
-                    {v.version}
-                    {v.is_current ? ` (${s.current})` : ""}
-                  </th>
-                  <td>
-                    <code>{v.filename}</code>
-                  </td>
-                  <td>{formatBytes(v.size_bytes, lang)}</td>
-                  <td>
-                    <Time iso={v.created_at} site={site} />
-                  </td>
-                  <td>{v.changelog ?? ""}</td>
-                </tr>
-              ))}
-            </tbody>
-          </ScrollTable>
-        </section>
+        <TableSection id="versions" title={s.versions} hint={s.scrollHint} columns={[s.version, s.filename, s.size, s.created, s.changelog]}>
+          {doc.versions.map((v) => (
+            <tr>
+              <th scope="row">
+                {v.version}
+                {v.is_current ? ` (${s.current})` : ""}
+              </th>
+              <td>
+                <code>{v.filename}</code>
+              </td>
+              <td>{formatBytes(v.size_bytes, lang)}</td>
+              <td>
+                <Time iso={v.created_at} site={site} />
+              </td>
+              <td>{v.changelog ?? ""}</td>
+            </tr>
+          ))}
+        </TableSection>
       ) : null}
     </article>,
   );

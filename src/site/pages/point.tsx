@@ -6,7 +6,7 @@ import type { Context } from "hono";
 import { pageUrl, pointUrl } from "../../core/urls";
 import { getBoardPoint } from "../../db/queries/boards/board-points";
 import type { AppEnv } from "../../http/app-env";
-import { CaseList, ScrollTable, ThreadList } from "../components";
+import { CaseList, TableSection, ThreadList } from "../components";
 import { alternatesOf } from "../item";
 import { renderPage } from "../render";
 import type { Site } from "../site";
@@ -54,61 +54,40 @@ export async function pointPage(
         </p>
       </header>
       {reference.length ? (
-        <section aria-labelledby="reference-heading">
-          <h2 id="reference-heading">{s.referenceValues}</h2>
-          <p class="meta">{s.referenceNote}</p>
-          <ScrollTable id="reference" caption={s.referenceValues} hint={s.scrollHint}>
-            <thead>
-              <tr>
-                <th scope="col">{s.valueKind}</th>
-                <th scope="col">{s.value}</th>
-                <th scope="col">{s.note}</th>
-                <th scope="col">{s.source}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {reference.map((r) => (
-                <tr data-kind={r.kind}>
-                  <th scope="row">{kindName(r.kind)}</th>
-                  <td>
-                    <code>{r.value}</code>
-                  </td>
-                  <td>{r.note ?? ""}</td>
-                  <td>
-                    <a href={r.source.url}>{r.source.title}</a>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </ScrollTable>
-        </section>
+        <TableSection
+          id="reference"
+          title={s.referenceValues}
+          note={s.referenceNote}
+          hint={s.scrollHint}
+          columns={[s.valueKind, s.value, s.note, s.source]}
+        >
+          {reference.map((r) => (
+            <tr data-kind={r.kind}>
+              <th scope="row">{kindName(r.kind)}</th>
+              <td>
+                <code>{r.value}</code>
+              </td>
+              <td>{r.note ?? ""}</td>
+              <td>
+                <a href={r.source.url}>{r.source.title}</a>
+              </td>
+            </tr>
+          ))}
+        </TableSection>
       ) : null}
       {reported.length ? (
-        <section aria-labelledby="reported-heading">
-          <h2 id="reported-heading">{s.valuesFromCases}</h2>
-          <ScrollTable id="reported" caption={s.valuesFromCases} hint={s.scrollHint}>
-            <thead>
-              <tr>
-                <th scope="col">{s.value}</th>
-                <th scope="col">{s.valueKind}</th>
-                <th scope="col">{s.reportedAs}</th>
-                <th scope="col">{s.reports}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {reported.map((v) => (
-                <tr data-kind={v.kind ?? ""}>
-                  <th scope="row">
-                    <code>{v.value}</code>
-                  </th>
-                  <td>{kindName(v.kind)}</td>
-                  <td>{v.as}</td>
-                  <td>{v.count}</td>
-                </tr>
-              ))}
-            </tbody>
-          </ScrollTable>
-        </section>
+        <TableSection id="reported" title={s.valuesFromCases} hint={s.scrollHint} columns={[s.value, s.valueKind, s.reportedAs, s.reports]}>
+          {reported.map((v) => (
+            <tr data-kind={v.kind ?? ""}>
+              <th scope="row">
+                <code>{v.value}</code>
+              </th>
+              <td>{kindName(v.kind)}</td>
+              <td>{v.as}</td>
+              <td>{v.count}</td>
+            </tr>
+          ))}
+        </TableSection>
       ) : null}
       {parts.length ? (
         <section aria-labelledby="parts-heading">

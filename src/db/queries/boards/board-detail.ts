@@ -5,7 +5,7 @@ import type { BoardDetailSchema } from "../../../schemas/board-detail";
 import { boardAliases, boards, manufacturers } from "../../schema";
 import { qualified } from "../../qualified";
 import { boardCases, boardCounts, boardPoints, boardThreads, unseenOf, unseenRows } from "./board-hub";
-import { boardFields, boardIdOf, toBoard } from "./boards";
+import { boardFields, boardIdOf, toBoard } from "../board-lookup";
 import { batchRead, type QueryContext } from "../runtime";
 import { documentListLoader } from "../documents";
 import { boardNotes, boardReferencePoints } from "../board-reference";

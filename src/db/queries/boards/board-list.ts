@@ -8,7 +8,7 @@ import type { z } from "@hono/zod-openapi";
 import { pageMeta, type Page, type PageRequest } from "../../../core/pagination";
 import { normalizeBoardNumber } from "../../../core/urls";
 import type { BoardListItemSchema } from "../../../schemas/boards";
-import { MAX_BOARD_SPELLING, toBoard } from "./boards";
+import { MAX_BOARD_SPELLING, toBoard } from "../board-lookup";
 import { countsOf, LISTED_FOR_EVERYONE } from "./board-counts";
 import { readPage, type QueryContext } from "../runtime";
 import { counter, counterKey } from "../counts";

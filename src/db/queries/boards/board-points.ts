@@ -19,7 +19,7 @@ import { documentVisible } from "../../visibility";
 import { PAGE_FACTOR } from "../../../text/fts";
 import { shardOf, type TextShard } from "../../../text/shards";
 import type { BoardPointDetailSchema } from "../../../schemas/board-detail";
-import { boardFields, boardIdOf, toBoard } from "./boards";
+import { boardFields, boardIdOf, toBoard } from "../board-lookup";
 import { unseenOf, unseenRows, valueKey } from "./board-hub";
 import { casesLoader } from "../cases";
 import { batchRead, Keys, load, type QueryContext } from "../runtime";

@@ -1,37 +1,14 @@
-// Boards: lookup in any spelling (number or alias), the Board shape, and board detail.
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+// Boards: by internal id (batchable), the boards list and board numbers by prefix; a board in any spelling and
+// the Board shape are in board-lookup.ts.
+import { and, asc, eq, sql } from "drizzle-orm";
 import { documentVisible } from "../../visibility";
 import type { PageMeta, PageRequest } from "../../../core/pagination";
-import type { z } from "zod";
-import { boardUrl, normalizeBoardNumber, type UrlContext } from "../../../core/urls";
-import type { BoardSchema } from "../../../schemas/boards";
 import { boardAliases, boards, documentBoards, documents, manufacturers } from "../../schema";
 import { batchRead, type Keys, readPage, type Loader, type QueryContext } from "../runtime";
 import { counter, counterKey } from "../counts";
 import { qualified } from "../../qualified";
-
-export type Board = z.infer<typeof BoardSchema>;
-
-export const MAX_BOARD_SPELLING = 100;
-
-/**
- * The id of the board whose number or alias has this spelling, as a subquery (null in SQL when no
- * board has it), so a filter by board needs no lookup round trip of its own. Null here when the
- * spelling cannot name any board.
- */
-export function boardIdOf(anySpelling: string): SQL | null {
-  // Stored norms come from board numbers and aliases; nothing longer than this can match.
-  if (anySpelling.length > MAX_BOARD_SPELLING) return null;
-  const norm = normalizeBoardNumber(anySpelling);
-  if (!norm) return null;
-  return sql`coalesce((select id from boards where norm = ${norm}), (select board_id from board_aliases where norm = ${norm}))`;
-}
-
-export function toBoard(row: { number: string; norm: string; manufacturer: string | null }, urls: UrlContext): Board {
-  return { number: row.number, norm: row.norm, manufacturer: row.manufacturer, url: boardUrl(urls, row.norm) };
-}
-
-export const boardFields = { id: boards.id, number: boards.number, norm: boards.norm, manufacturer: manufacturers.name };
+import { type Board, boardFields, MAX_BOARD_SPELLING, toBoard } from "../board-lookup";
+import { normalizeBoardNumber } from "../../../core/urls";
 
 type BoardRow = { id: number; number: string; norm: string; manufacturer: string | null };
 

@@ -1,9 +1,9 @@
 // The assistants' budget as tools and resources see it: a decision taken beside their work by
 // src/mcp/transport/rate-limit.ts. An over-budget call is answered in the protocol (a tool result with isError, a
 // JSON-RPC error for a resource read), never as an HTTP error, so the client's connection keeps working.
-import { ToolError } from "../errors";
-import type { Lang } from "../../core/language";
-import { mcpWords } from "../i18n";
+import { ToolError } from "./errors";
+import type { Lang } from "../core/language";
+import { mcpWords } from "./i18n";
 
 export interface BudgetRefusal {
   /** Tool calls and resource reads allowed per address per minute (MCP_RATE_PER_MINUTE). */

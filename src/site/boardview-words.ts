@@ -1,6 +1,6 @@
 // The boardview viewer's words (the panel, the controls, the script's messages), per language: the page writes
 // them and hands them to the script in the root's data-words. Kept beside site/i18n.ts's table, one per language.
-import type { Lang } from "../../core/language";
+import type { Lang } from "../core/language";
 
 const en = {
   heading: "The board",

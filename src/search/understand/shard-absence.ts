@@ -8,7 +8,7 @@
 // ranking's batch. A raised generation (new page text stored since) means the search runs again, asking every
 // database (src/search/rank/rank.ts). A word is trusted only when the index folds it exactly as `fold` does
 // (test/search/shard-absence.test.ts checks each character against the tokenizer itself).
-import { termPhrases, type Term } from "../understand/query";
+import { termPhrases, type Term } from "./query";
 import { countName } from "../index/term-counts";
 import { fold } from "../index/vocabulary";
 

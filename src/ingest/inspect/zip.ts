@@ -2,7 +2,7 @@
 // the end of the object) names every entry; entries named like programs, or whose first bytes are
 // a program, make the archive executable. Nested archives are not opened.
 import { constants, inflateRawSync } from "node:zlib";
-import { isProgramName, programKind } from "../sniff";
+import { isProgramName, programKind } from "./sniff";
 
 const EOCD_SIGNATURE = 0x06054b50;
 const ZIP64_LOCATOR_SIGNATURE = 0x07064b50;

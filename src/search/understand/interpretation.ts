@@ -1,13 +1,9 @@
 // What the search understood, for the result's `interpretation` (API, site, MCP): the corrections and
 // word forms that widened the query, the concepts its phrases name, and the scope it set.
-import type { z } from "@hono/zod-openapi";
-import type { SearchInterpretationSchema } from "../../schemas/search/search";
-import type { ParsedQuery } from "../understand/query";
-import type { Scope } from "../understand/scope";
+import type { ParsedQuery, Scope } from "../query-types";
+import type { Interpretation } from "../stages";
 import { conceptOf } from "../thesaurus";
 import type { WordVariants } from "../index/vocabulary";
-
-export type Interpretation = z.infer<typeof SearchInterpretationSchema>;
 
 /** Words listed per concept (the full list is in the thesaurus). */
 const CONCEPT_WORDS_SHOWN = 6;

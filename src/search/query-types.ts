@@ -1,5 +1,5 @@
-// The shapes of a parsed query (src/search/understand/query.ts): its terms, each term's ways to match, and the
-// codes it may name.
+// The shapes of a parsed query (src/search/understand/query.ts): its terms, each term's ways to match, the codes
+// it may name, and the scope it sets (src/search/understand/scope.ts). Below every stage: each one reads them.
 /** One way to match a term: a phrase of tokens (one token is a word), optionally a prefix. */
 export interface Alternative {
   tokens: string[];
@@ -45,4 +45,17 @@ export interface ParsedQuery {
    * the first as a word (one token, folded) and the second when it is a plain word (its forms are looked up).
    */
   pairs: { joined: string; first: string; word?: string; second?: string }[];
+}
+
+/** The boards a query names (src/search/understand/scope.ts). */
+export interface Scope {
+  /** How the query named the boards. */
+  by: "board" | "model";
+  /** The words of the query that named them, as typed. */
+  named: string;
+  boardIds: number[];
+  /** Board numbers (for the interpretation). */
+  boards: string[];
+  /** Indexes of the query's terms that named the scope: the rest of the query is matched without them. */
+  terms: number[];
 }

@@ -1,7 +1,7 @@
 // Content sniffing on a file's first bytes: does the content match its extension's family, and
-// is it a program (PE, ELF, Mach-O, a `#!` script)? Archives are looked into by src/ingest/receive/zip.ts.
-import { normaliseBaseName } from "./receive/filename";
-import { BLOCKED_EXTENSIONS, type ContentFamily } from "../content/formats";
+// is it a program (PE, ELF, Mach-O, a `#!` script)? Archives are looked into by src/ingest/inspect/zip.ts.
+import { normaliseBaseName } from "./filename";
+import { BLOCKED_EXTENSIONS, type ContentFamily } from "../../content/formats";
 
 /** How many leading bytes the consumer reads for sniffing. */
 export const SNIFF_BYTES = 64 * 1024;
