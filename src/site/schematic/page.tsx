@@ -4,7 +4,7 @@
 // the page's title and number, the words around each place and a sign-in link, and no byte of the file. The answer
 // depends on who asks: never cached.
 import type { Context } from "hono";
-import { schematicPage, type SchematicPageView } from "../../db/queries/schematic-page";
+import { schematicPage, type SchematicPageView } from "../../db/queries/boards/schematic-page";
 import { accountUrl, parseSchematicPagePath, schematicPagePath } from "../../core/urls";
 import { LANGUAGES, type Lang } from "../../core/language";
 import type { AppEnv } from "../../http/app-env";

@@ -3,13 +3,13 @@
 // net of the board's boardviews (each leading back to the viewer with it selected). A page the caller cannot see
 // answers as one that does not exist.
 import { sql } from "drizzle-orm";
-import { buildNameIndex, resolveName } from "../../boardview/name-match";
-import { boardviewUrl, pageUrl } from "../../core/urls";
-import { decodeRuns, nameOfWord, pageWords, type PlaceBox, wordBoxes } from "../../text/places";
-import { shardOf } from "../../text/shards";
-import { documentVisible } from "../visibility";
-import { printedAt, printedForms } from "./boards/point-places";
-import type { QueryContext } from "./runtime";
+import { buildNameIndex, resolveName } from "../../../boardview/name-match";
+import { boardviewUrl, pageUrl } from "../../../core/urls";
+import { decodeRuns, nameOfWord, pageWords, type PlaceBox, wordBoxes } from "../../../text/places";
+import { shardOf } from "../../../text/shards";
+import { documentVisible } from "../../visibility";
+import { printedAt, printedForms } from "./point-places";
+import type { QueryContext } from "../runtime";
 
 /** Words around a place, and the place's own word between them. */
 export interface PlaceExcerpt {
