@@ -19,6 +19,7 @@ const en = {
   fit: "Whole page",
   capped: (limit: number) => `You reached today's ${limit} downloads: the page is drawn again tomorrow. The words around the name are below.`,
   openInViewer: (name: string) => `${name} on the boardview`,
+  pagesNaming: "Schematic pages that draw it",
 };
 
 const es: typeof en = {
@@ -38,6 +39,7 @@ const es: typeof en = {
   fit: "Página entera",
   capped: (limit) => `Llegaste a las ${limit} descargas de hoy: la página se vuelve a dibujar mañana. Debajo, las palabras alrededor del nombre.`,
   openInViewer: (name) => `${name} en el boardview`,
+  pagesNaming: "Páginas del esquema que lo dibujan",
 };
 
 export type SchematicWords = typeof en;
