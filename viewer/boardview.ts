@@ -52,6 +52,7 @@ async function start(root: HTMLElement): Promise<void> {
     if (!keepPanel) panel.replaceChildren(renderPart(board, p, words));
     panel.dataset.selected = `part:${board.answer.parts[p].name}`;
     address("part", board.answer.parts[p].name);
+    if (!keepPanel) loadPoint(board.answer.parts[p].name);
   }
   function selectNet(n: number, focus: boolean, keepPanel = false): void {
     view.selection = { part: -1, net: n };
@@ -75,6 +76,10 @@ async function start(root: HTMLElement): Promise<void> {
     address("net", name);
     if (keepPanel) return;
     panel.replaceChildren(renderNet(board, n, words));
+    loadPoint(name);
+  }
+  /** What the service knows about a part or net (its point answer on each board), into the panel's [data-point]. */
+  function loadPoint(name: string): void {
     const point = panel.querySelector("[data-point]") as HTMLElement | null;
     const asked = ++pointRequest;
     if (point && boards.length) {

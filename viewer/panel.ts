@@ -1,5 +1,8 @@
 // The selection panel's contents, as the page writes them for a deep link (src/site/pages/boardview-viewer.tsx
 // writes the same markup on the server): a part's pins with their nets, a net's parts and what the service knows.
+import type { Lang } from "../src/core/language";
+import { schematicPageLinks } from "../src/site/schematic/links";
+import { schematicWords } from "../src/site/schematic/words";
 import type { Board } from "./layout";
 
 export interface Words {
@@ -85,6 +88,7 @@ export function renderPart(board: Board, p: number, w: Words): DocumentFragment 
     ),
   );
   if (total > LISTED) frag.append(h("p", { class: "meta" }, count(w.more, total - LISTED)));
+  frag.append(h("div", { "data-point": "" }, h("p", { class: "meta" }, w.loading)));
   return frag;
 }
 
@@ -138,6 +142,15 @@ function links(label: string, list: unknown, w: Words): HTMLElement | null {
   return h("div", null, h("h5", null, label), h("ul", null, items));
 }
 
+/** The schematic pages that print the name, best first, each a link to the page view marking it (issue 55). */
+function schematicPages(documents: unknown, name: string): HTMLElement | null {
+  const lang: Lang = document.documentElement.lang === "es" ? "es" : "en";
+  const pages = schematicPageLinks(Array.isArray(documents) ? documents : [], name, lang);
+  if (!pages.length) return null;
+  const items = pages.map((p) => h("li", null, h("a", { href: p.href, "data-schematic-page": "" }, p.label)));
+  return h("div", null, h("h5", null, schematicWords(lang).pagesNaming), h("ul", null, items));
+}
+
 export function renderPoint(answers: Answer[], boards: string[], net: string, w: Words): DocumentFragment {
   const frag = document.createDocumentFragment();
   answers.forEach((a, i) => {
@@ -151,6 +164,7 @@ export function renderPoint(answers: Answer[], boards: string[], net: string, w:
           links(w.cases, a.cases, w),
           links(w.threads, a.threads, w),
           links(w.documents, a.documents, w),
+          schematicPages(a.documents, net),
         ].filter(Boolean)
       : [];
     frag.append(heading, ...(parts.length ? (parts as HTMLElement[]) : [h("p", { class: "meta" }, w.nothing.replace("{board}", board))]));

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import type { Page, Request } from "playwright-core";
-import { SCHEMATIC, schematicPdf, wordAt } from "../../scripts/lib/e2e-schematic";
+import { BOARDVIEW, SCHEMATIC, schematicPdf, wordAt } from "../../scripts/lib/e2e-schematic";
 import { BASE_URL, openBrowser, SHOTS } from "./browser";
 
 const PERSIST = process.env.PERSIST;
@@ -114,6 +114,23 @@ try {
     await page.waitForFunction(`document.querySelector("[data-schematic] canvas").getBoundingClientRect().width > ${before * 1.2}`);
     assert.ok((await overflow(page)) <= 0, "zooming scrolls inside the frame, not the page");
   }
+
+  step = "the viewer's panel lists a selected part's schematic pages, best first, and leads to the page view";
+  await page.goto(`${SITE}/en/library/${BOARDVIEW}/xpb-5500-boardview?net=PP3V3`);
+  await page.waitForSelector("[data-boardview][data-ready]", { timeout: 20_000 });
+  assert.match(
+    (await page.locator("a[data-schematic-page]").first().getAttribute("href")) ?? "",
+    new RegExp(`/en/schematic/${SCHEMATIC}/3\\?name=PP3V3$`),
+  );
+  await page.locator('[data-selection] a[href*="part=U7000"]').first().click();
+  await page.locator('[data-selection][data-selected="part:U7000"] a[data-schematic-page]').first().waitFor({ timeout: 20_000 });
+  assert.match(
+    (await page.locator("a[data-schematic-page]").first().getAttribute("href")) ?? "",
+    new RegExp(`/en/schematic/${SCHEMATIC}/2\\?name=U7000$`),
+  );
+  await Promise.all([page.waitForURL(/\/en\/schematic\//), page.locator("a[data-schematic-page]").first().click()]);
+  await page.waitForSelector("[data-schematic][data-ready]", { timeout: 20_000 });
+  assert.equal(await page.locator("[data-mark]").count(), 1);
 
   step = "a name on the page leads back to the viewer with it selected";
   await page.goto(`${SITE}/en/schematic/${SCHEMATIC}/2?name=U7000`);

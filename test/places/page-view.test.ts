@@ -4,7 +4,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { invite, registerWithInvite, send, newMember, type Member } from "../helpers/accounts";
-import { PRIVATE_SCHEMATIC, SCHEMATIC, seedSchematic } from "../helpers/schematic-fixture";
+import { BOARDVIEW, PRIVATE_SCHEMATIC, SCHEMATIC, seedSchematic } from "../helpers/schematic-fixture";
 
 let olga: Member;
 let stranger: Member;
@@ -60,5 +60,14 @@ describe("the schematic page view", () => {
     expect((await send("GET", path, { cookie: stranger.cookie })).status).toBe(404);
     expect((await send("GET", path)).status).toBe(404);
     expect((await send("GET", `/en/schematic/${SCHEMATIC}/9?name=U7000`)).status).toBe(404);
+  });
+
+  it("the viewer's panel lists the schematic pages printing the selected net, best first, each linking the page view", async () => {
+    const html = await (await send("GET", `/en/library/${BOARDVIEW}/xpb-5500-boardview?net=PP3V3`)).text();
+    const links = [...html.matchAll(/<a href="([^"]+)" data-schematic-page="">([^<]+)<\/a>/g)].map((m) => [m[1], m[2]]);
+    expect(links).toEqual([
+      [`/en/schematic/${SCHEMATIC}/3?name=PP3V3`, "XPB-5500 schematic, page 3"],
+      [`/en/schematic/${SCHEMATIC}/2?name=PP3V3`, "XPB-5500 schematic, page 2"],
+    ]);
   });
 });

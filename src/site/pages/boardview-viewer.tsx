@@ -2,6 +2,8 @@
 // from viewer/*.ts) takes over — [data-boardview] root, find box, [data-selection] panel — and, for a deep link
 // (?part=, ?net=, ?find=), the selection panel written here, so it reads before (and without) the script.
 // viewer/panel.ts writes the same markup in the browser.
+import { schematicPageLinks } from "../schematic/links";
+import { schematicWords } from "../schematic/words";
 import { getBoardPoint } from "../../db/queries/boards/board-points";
 import { boardviewNet, boardviewPart, visibleBoardview } from "../../db/queries/boardviews";
 import { boardviewUrl } from "../../core/urls";
@@ -150,6 +152,26 @@ function References({ list, site }: { list: unknown; site: Site }) {
   );
 }
 
+/** The schematic pages that print the name, best first, each a link to the page view marking it (issue 55). */
+function SchematicPages({ site, answer, name }: { site: Site; answer: PointAnswer; name: string }) {
+  const pages = schematicPageLinks(answer?.documents, name, site.lang);
+  if (!pages.length) return null;
+  return (
+    <div>
+      <h5>{schematicWords(site.lang).pagesNaming}</h5>
+      <ul>
+        {pages.map((p) => (
+          <li>
+            <a href={p.href} data-schematic-page="">
+              {p.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 function PointPanel({ site, board, net, answer }: { site: Site; board: string; net: string; answer: PointAnswer | null }) {
   const w = VIEWER_WORDS[site.lang];
   const known =
@@ -171,6 +193,7 @@ function PointPanel({ site, board, net, answer }: { site: Site; board: string; n
           <Links label={w.cases} list={answer.cases} site={site} />
           <Links label={w.threads} list={answer.threads} site={site} />
           <Links label={w.documents} list={answer.documents} site={site} />
+          <SchematicPages site={site} answer={answer} name={net} />
         </>
       ) : (
         <p class="meta">{w.nothing.replace("{board}", board)}</p>
