@@ -1,8 +1,8 @@
 // The selection panel's contents, as the page writes them for a deep link (src/site/pages/boardview-viewer.tsx
 // writes the same markup on the server): a part's pins with their nets, a net's parts and what the service knows.
 import type { Lang } from "../src/core/language";
-import { schematicPageLinks } from "../src/site/schematic/links";
-import { schematicWords } from "../src/site/schematic/words";
+import { schematicPageLinks } from "../src/site/schematic-links/links";
+import { schematicWords } from "../src/site/schematic-links/words";
 import type { Board } from "./layout";
 
 export interface Words {

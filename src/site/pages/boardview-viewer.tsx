@@ -2,8 +2,8 @@
 // from viewer/*.ts) takes over — [data-boardview] root, find box, [data-selection] panel — and, for a deep link
 // (?part=, ?net=, ?find=), the selection panel written here, so it reads before (and without) the script.
 // viewer/panel.ts writes the same markup in the browser.
-import { schematicPageLinks } from "../schematic/links";
-import { schematicWords } from "../schematic/words";
+import { schematicPageLinks } from "../schematic-links/links";
+import { schematicWords } from "../schematic-links/words";
 import { getBoardPoint } from "../../db/queries/boards/board-points";
 import { boardviewNet, boardviewPart, visibleBoardview } from "../../db/queries/boardviews";
 import { boardviewUrl } from "../../core/urls";

@@ -15,7 +15,7 @@ import { currentMember } from "../account/guard";
 import { renderPage } from "../render";
 import { siteFor, type Site } from "../site";
 import { notFoundPage } from "../pages/errors";
-import { schematicWords, type SchematicWords } from "./words";
+import { schematicWords, type SchematicWords } from "../schematic-links/words";
 
 /** Longest name taken from the address. */
 const MAX_NAME = 200;
