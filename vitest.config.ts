@@ -91,7 +91,8 @@ export default defineConfig({
         // Every test file, in one kind of workerd. Requests are limited as in production, with limits far above
         // what a test file sends, so no file trips another's counter (all share the "unknown" address); the edge
         // cache is off, as these tests change data and read it back at once. The limit tests (test/limits/,
-        // test/tight-limits/) and the edge cache's (test/edge/) set their own values (test/helpers/settings.ts).
+        // test/tight-limits/), the edge cache's (test/edge/) and the request log's (test/accounts/) set their own values
+        // (test/helpers/settings.ts).
         logLevel,
         plugins: [
           worker({

@@ -8,6 +8,7 @@ import { runMain } from "./lib/cli";
 import { withLocalBindings } from "./lib/local";
 import { deleteObjects } from "./lib/r2-objects";
 import { localTextShards, wranglerTextShards } from "./lib/text-shards";
+import { LOCAL_SITE_URL } from "./lib/wrangler";
 import { WranglerD1 } from "./lib/wrangler-d1";
 
 runMain(async () => {
@@ -20,7 +21,8 @@ runMain(async () => {
   if (persistAt !== -1 && !persistTo) throw new Error("--persist-to needs a directory");
   const commandArgv = argv.filter((a, i) => a !== "--remote" && a !== "--rehearse" && (persistAt === -1 || (i !== persistAt && i !== persistAt + 1)));
   const now = new Date();
-  const siteUrl = process.env.SITE_URL || configuredSiteUrl();
+  // Links point at the served site: SITE_URL (the environment's, else wrangler.toml's), else the local server on PORT.
+  const siteUrl = process.env.SITE_URL || configuredSiteUrl() || LOCAL_SITE_URL;
   const run = (db: D1Database, files: AdminContext["files"], shards: AdminContext["shards"]) =>
     runAdmin({ db, files, shards, now, siteUrl }, commandArgv);
 

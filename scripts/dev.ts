@@ -10,9 +10,7 @@ import { createInterface } from "node:readline";
 import { copyFileSync, existsSync } from "node:fs";
 import { createServer } from "node:net";
 import { runMain } from "./lib/cli";
-import { OFFLINE_ENV, WRANGLER_BIN } from "./lib/wrangler";
-
-const PORT = process.env.PORT ?? "8787";
+import { DEV_PORT as PORT, OFFLINE_ENV, WRANGLER_BIN } from "./lib/wrangler";
 
 function ensureDevVars(): void {
   if (existsSync(".dev.vars")) return;

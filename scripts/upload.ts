@@ -1,9 +1,10 @@
 // npm run upload -- FILE --external-id ID [--title T] [--visibility private|shared|public] [...]
-// Streams FILE to ${BDS_URL:-http://localhost:8787}/api/v1/uploads with the key in BDS_API_KEY,
+// Streams FILE to ${BDS_URL:-http://localhost:${PORT:-8787}}/api/v1/uploads with the key in BDS_API_KEY,
 // showing progress on stderr; prints the JSON answer on stdout. Exit 0 on 200/201.
 import { parseArgs } from "node:util";
 import { uploadFile } from "./lib/upload-client";
 import { progressLine } from "./lib/upload-progress";
+import { LOCAL_SITE_URL } from "./lib/wrangler";
 
 const USAGE = `usage: npm run upload -- FILE --external-id ID [options]
 
@@ -18,7 +19,7 @@ const USAGE = `usage: npm run upload -- FILE --external-id ID [options]
   --tag TAG               repeatable, at most 10
   --chipset TEXT  --board-revision TEXT  --language CODE  --source-note TEXT
 
-environment: BDS_API_KEY (required, a key with library:ingest), BDS_URL (default http://localhost:8787)`;
+environment: BDS_API_KEY (required, a key with library:ingest), BDS_URL (default http://localhost:$PORT, PORT 8787 when unset)`;
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -45,7 +46,7 @@ async function main(): Promise<number> {
     console.error(!apiKey && positionals.length === 1 ? "BDS_API_KEY is not set.\n\n" + USAGE : USAGE);
     return 2;
   }
-  const baseUrl = process.env.BDS_URL || "http://localhost:8787";
+  const baseUrl = process.env.BDS_URL || LOCAL_SITE_URL;
   const interactive = process.stderr.isTTY;
   let lastDecile = -1;
   const started = performance.now();

@@ -28,6 +28,8 @@ export interface AdminCommand<Input = any> {
   usage: string;
   /** Names given to positional arguments, in order (they join the options object). */
   positionals?: string[];
+  /** Options that may be given more than once: their values arrive as a list. */
+  repeatable?: string[];
   input: z.ZodType<Input>;
   run(ctx: AdminContext, input: Input): Promise<string[]>;
 }
@@ -41,7 +43,11 @@ export function defineCommand<S extends z.ZodType>(command: Omit<AdminCommand<z.
  * `--flag value`, `--flag=value` and positionals into one object. A flag given without a value is
  * `true`, which string options then refuse with "needs a value".
  */
-export function parseArgv(argv: readonly string[], positionalNames: readonly string[] = []): Record<string, unknown> {
+export function parseArgv(
+  argv: readonly string[],
+  positionalNames: readonly string[] = [],
+  repeatable: readonly string[] = [],
+): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   const positionals: string[] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -53,8 +59,9 @@ export function parseArgv(argv: readonly string[], positionalNames: readonly str
       if (eq !== -1) value = arg.slice(eq + 1);
       else if (i + 1 < argv.length && !argv[i + 1].startsWith("--")) value = argv[++i];
       else value = true;
-      if (name in values) throw new AdminError(`--${name} is given more than once`);
-      values[name] = value;
+      if (repeatable.includes(name)) values[name] = [...((values[name] as (string | true)[] | undefined) ?? []), value];
+      else if (name in values) throw new AdminError(`--${name} is given more than once`);
+      else values[name] = value;
     } else positionals.push(arg);
   }
   if (positionals.length > positionalNames.length) {
@@ -121,7 +128,7 @@ export async function runAdminCommand(commands: readonly AdminCommand[], ctx: Ad
   if (!command) return { code: 2, output: [`error: unknown command ${JSON.stringify(name)}`, ...helpText(commands)] };
   const usage = `usage: npm run admin -- ${command.name} ${command.usage}`;
   try {
-    const parsed = command.input.safeParse(parseArgv(rest, command.positionals));
+    const parsed = command.input.safeParse(parseArgv(rest, command.positionals, command.repeatable));
     if (!parsed.success) return { code: 2, output: [...describeIssues(parsed.error, command.positionals).map((l) => `error: ${l}`), usage] };
     return { code: 0, output: await command.run(ctx, parsed.data) };
   } catch (error) {

@@ -6,6 +6,7 @@ import { UsernameSchema } from "../import/format";
 import { ROLES } from "../../src/schemas/common";
 import { endMemberSessions } from "../../src/accounts/sessions";
 import { createInvite, INVITE_SECONDS } from "../../src/accounts/invites";
+import { inviteUrl } from "../../src/core/urls";
 import { AdminError, defineCommand, option, optionalOption, type AdminCommand } from "./command";
 
 export interface UserRow {
@@ -88,7 +89,7 @@ function activationCommand(active: boolean): AdminCommand {
   });
 }
 
-/** Where invite links point: --site, else the context's site (SITE_URL), else the local dev server. */
+/** Where invite links point: --site, else the served site (SITE_URL, else the local server on PORT: scripts/admin.ts). */
 const siteOption = optionalOption(
   z
     .string()
@@ -106,10 +107,11 @@ const inviteCommand = defineCommand({
     const user = await requireUser(db, username);
     if (!user.active) throw new AdminError(`${username}'s account is inactive: users:activate ${username} first`);
     const invite = await createInvite(db, user.id, now);
-    const base = site ?? siteUrl ?? "http://localhost:8787";
+    const base = site ?? siteUrl;
+    if (!base) throw new AdminError("No site address for the link: pass --site URL (or set SITE_URL, or PORT of the local server).");
     return [
       `Invite for ${username}, valid ${INVITE_SECONDS / 3600} hours (until ${invite.expiresAt.toISOString()}), usable once:`,
-      `${base}/${user.locale === "en" ? "en" : "es"}/invite/${invite.token}`,
+      inviteUrl({ siteUrl: base, lang: user.locale === "en" ? "en" : "es" }, invite.token),
     ];
   },
 });

@@ -592,6 +592,8 @@ export interface components {
                 /** @description Why the file could not be read, or why reading stopped at a cap (the parts read are kept); null when read whole */
                 reason?: string | null;
             } | null;
+            /** @description Why an available file gave no values (a values file with no ID line, for a board the library does not know or the document does not name, or with no rows), or why it was rejected; in the reader's language; null otherwise */
+            status_reason?: string | null;
         };
         Version: {
             version: number;

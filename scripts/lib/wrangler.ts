@@ -18,6 +18,11 @@ export const WRANGLER_BIN = join(dirname(WRANGLER_PACKAGE), typeof bin === "stri
 export const OFFLINE_ENV = { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", WRANGLER_HIDE_BANNER: "true" } as const;
 for (const [name, value] of Object.entries(OFFLINE_ENV)) process.env[name] ??= value;
 
+/** The local server's port (`npm run dev`): PORT, else 8787. */
+export const DEV_PORT = process.env.PORT || "8787";
+/** The served local site: where admin commands point their links when SITE_URL names no other. */
+export const LOCAL_SITE_URL = `http://localhost:${DEV_PORT}`;
+
 export class WranglerError extends Error {
   constructor(
     readonly args: string[],

@@ -9,7 +9,7 @@ import {
   type AuthenticationResponseJSON,
   type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
-import { isoBase64URL } from "@simplewebauthn/server/helpers";
+import { decodeAttestationObject, isoBase64URL, parseAuthenticatorData } from "@simplewebauthn/server/helpers";
 import { DomainError } from "../errors";
 import { MEMBER_COLUMNS, memberOf, type Member } from "./members";
 import { randomSecret, secretHash } from "./secrets";
@@ -17,6 +17,28 @@ import { randomSecret, secretHash } from "./secrets";
 export const CHALLENGE_SECONDS = 5 * 60;
 /** Passkeys one member may hold: enough for every device, bounded. */
 export const MAX_PASSKEYS = 20;
+
+/**
+ * A passkey is the only factor, so the authenticator must verify its holder (PIN, biometrics, screen lock): the
+ * options ask for it and the verification requires it. An answer without that check is refused with this error.
+ */
+export class UserNotVerified extends DomainError {
+  constructor() {
+    super("unauthorized", "Your authenticator did not verify you (PIN, fingerprint, face or screen lock): passkeys here need that check.");
+  }
+}
+
+/** The authenticator data's UV flag of a browser answer, or undefined when it cannot be read (the library then refuses it). */
+function userVerified(response: unknown): boolean | undefined {
+  const r = (response as { response?: { authenticatorData?: unknown; attestationObject?: unknown } } | null)?.response;
+  try {
+    if (typeof r?.authenticatorData === "string") return parseAuthenticatorData(isoBase64URL.toBuffer(r.authenticatorData)).flags.uv;
+    if (typeof r?.attestationObject === "string") {
+      return parseAuthenticatorData(decodeAttestationObject(isoBase64URL.toBuffer(r.attestationObject)).get("authData")).flags.uv;
+    }
+  } catch {}
+  return undefined;
+}
 
 export interface RelyingParty {
   /** The site's origin, e.g. https://boards.example.org or http://localhost:8787. */
@@ -89,7 +111,7 @@ export async function registrationOptions(db: D1Database, rp: RelyingParty, memb
     userID: new Uint8Array(new TextEncoder().encode(`member:${member.userId}`)),
     attestationType: "none",
     excludeCredentials: existing.results.map((r) => ({ id: r.id })),
-    authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+    authenticatorSelection: { residentKey: "required", userVerification: "required" },
   });
   return { ceremony: await storeChallenge(db, "register", options.challenge, member.userId, now), options };
 }
@@ -106,6 +128,7 @@ export async function registerPasskey(
 ): Promise<number> {
   const { challenge, userId } = await takeChallenge(db, input.ceremony, "register", now);
   if (userId === null) throw new DomainError("invalid", "This passkey request has no member.");
+  if (userVerified(input.response) === false) throw new UserNotVerified();
   let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
     verified = await verifyRegistrationResponse({
@@ -113,7 +136,7 @@ export async function registerPasskey(
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
-      requireUserVerification: false,
+      requireUserVerification: true,
     });
   } catch (error) {
     throw new DomainError("invalid", `The passkey could not be verified: ${(error as Error).message}`);
@@ -140,13 +163,14 @@ export async function registerPasskey(
 
 /** Options for signing in: no user named (discoverable credentials), so the page reveals no account. */
 export async function signInOptions(db: D1Database, rp: RelyingParty, now: Date) {
-  const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: "preferred" });
+  const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: "required" });
   return { ceremony: await storeChallenge(db, "sign-in", options.challenge, null, now), options };
 }
 
 /** Verifies a sign-in answer against the stored passkey; returns the member (active accounts only). */
 export async function verifySignIn(db: D1Database, rp: RelyingParty, input: { ceremony: unknown; response: unknown }, now: Date): Promise<Member> {
   const { challenge } = await takeChallenge(db, input.ceremony, "sign-in", now);
+  if (userVerified(input.response) === false) throw new UserNotVerified();
   const credentialId = (input.response as { id?: unknown } | null)?.id;
   const row =
     typeof credentialId === "string" && credentialId.length <= 1024
@@ -171,7 +195,7 @@ export async function verifySignIn(db: D1Database, rp: RelyingParty, input: { ce
         counter: Number(row.counter),
         transports: JSON.parse(row.transports),
       },
-      requireUserVerification: false,
+      requireUserVerification: true,
     });
   } catch (error) {
     throw new DomainError("unauthorized", `The passkey could not be verified: ${(error as Error).message}`);

@@ -174,7 +174,13 @@ export type AccountPath =
   | `account/keys/${number}/revoke`
   | `account/remove-passkey/${string}`
   | `account/download/${string}`
-  | `invite/${string}`;
+  | "account/invite"
+  | "invite";
+
+/** An invite's link: its secret in the fragment, which browsers never send, so it reaches no server log. */
+export function inviteUrl(ctx: UrlContext, token: string): string {
+  return `${accountUrl(ctx, "invite")}#${token}`;
+}
 
 export function accountPath(lang: Lang, path: AccountPath): string {
   return `/${lang}/${path}`;
@@ -182,4 +188,31 @@ export function accountPath(lang: Lang, path: AccountPath): string {
 
 export function accountUrl(ctx: UrlContext, path: AccountPath): string {
   return `${ctx.siteUrl}${accountPath(ctx.lang, path)}`;
+}
+
+/** The longest return address a sign-in link carries. */
+export const RETURN_PATH_MAX = 2000;
+
+/** The sign-in page, returning to `here` (a path of this site) afterwards. */
+export function signInUrl(ctx: UrlContext, here?: string): string {
+  const url = accountUrl(ctx, "sign-in");
+  return here && here.length <= RETURN_PATH_MAX ? `${url}?next=${encodeURIComponent(here)}` : url;
+}
+
+/**
+ * Where a sign-in returns to: `next` when it is a path of this site under a language (`/en/…`), else undefined.
+ * Absolute addresses, `//host`, backslashes and control characters are refused, so it is never an open redirect.
+ */
+export function returnUrl(siteUrl: string, next: unknown): string | undefined {
+  if (typeof next !== "string" || next.length > RETURN_PATH_MAX || !next.startsWith("/") || next.startsWith("//")) return undefined;
+  if (/[\\\u0000-\u0020\u007f]/.test(next)) return undefined;
+  const origin = new URL(siteUrl).origin;
+  let url: URL;
+  try {
+    url = new URL(next, origin);
+  } catch {
+    return undefined;
+  }
+  if (url.origin !== origin || !LANGUAGES.some((l) => url.pathname === `/${l}` || url.pathname.startsWith(`/${l}/`))) return undefined;
+  return `${siteUrl}${url.pathname}${url.search}`;
 }

@@ -8,6 +8,11 @@ import { logLine } from "./log-line";
 
 export type LogReason = "error" | "refused" | "slow" | "sample";
 
+/** A path as logged: the secret of an old path-style invite link (`/{lang}/invite/{secret}`) is left out. */
+export function loggedPath(path: string): string {
+  return path.replace(/^(\/[a-z]{2}\/invite\/)[^/]*/, "$1…");
+}
+
 /** Why a request is logged, or undefined when the platform's own record is enough. */
 export function logReason(
   status: number,
@@ -35,7 +40,7 @@ export function logRequest(c: Context<AppEnv>, started: number): void {
     // The pattern that answered (`/api/v1/documents/:document`): groups requests without ids in it.
     route: routePath(c),
     // The path only: a signed file link's query string is a credential.
-    path: c.req.path,
+    path: loggedPath(c.req.path),
     status: c.res.status,
     duration_ms: duration,
   });

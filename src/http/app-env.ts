@@ -21,6 +21,8 @@ export interface AppVariables {
   d1Session?: D1DatabaseSession;
   /** Limits counted for this request, in order; their state goes out in the RateLimit headers. */
   limits?: AppliedLimit[];
+  /** The signed-in member of a site page answered for a session (src/site/account/guard.ts memberPage); never cached. */
+  member?: { name: string };
   /** The request rate's decision under way (src/http/rate-limit.ts): handlers that change something wait for it. */
   rateDecision?: Promise<AppliedLimit>;
 }

@@ -7,7 +7,7 @@
 // (bounded memory), each acked or retried on its own, so one bad message never holds up the batch;
 // after the last retry the platform moves it to the dead-letter queue.
 import { and, eq } from "drizzle-orm";
-import { getDb } from "../db/client";
+import { getDb, type Db } from "../db/client";
 import { documentPages, documents, documentVersions } from "../db/schema";
 import { boardviewKeys } from "../boardview/binary/keys";
 import { boardviewFromAscEntries, boardviewFromBytes, isBoardviewExtension, type StoredBoardview, storeBoardview } from "../boardview/store";
@@ -23,8 +23,9 @@ import { PDF_BUDGET, PDF_TEXT_MAX_BYTES, pdfText } from "./pdf/pdf-text";
 import { readConfig } from "../config";
 import { familyMismatch, isZip, programKind, SNIFF_BYTES } from "./inspect/sniff";
 import { zipEntryContents, zipProgramEntry } from "./inspect/zip";
-import { disagreementReason, mayBeReference, referenceFromBytes } from "../reference/from-bytes";
-import { boardAgreement, referenceRows, referenceStatements, type ReferenceContent } from "../reference/store";
+import { mayBeReference, referenceFromBytes, valuesGapText, type ValuesGap } from "../reference/from-bytes";
+import { boardAgreement, boardKnown, referenceRows, referenceStatements, type ReferenceContent } from "../reference/store";
+import { storedText } from "../core/messages/text";
 
 /** The delivery after which a message is dead-lettered (src/ingest/attempts.ts, checked against wrangler.toml). */
 export const MAX_ATTEMPTS = MAX_DELIVERIES;
@@ -125,15 +126,18 @@ export async function processDocument(env: Env, job: ProcessJob): Promise<Proces
   let reference: { board: string | null; content: ReferenceContent | null } = { board: null, content: null };
   let statusReason: string | null = null;
   if (boardview?.readings.length) reference = { board: null, content: { values: referenceRows(boardview.readings), parts: [], notes: [] } };
-  else if (!boardview && family !== "pdf" && mayBeReference(bytes, doc.sizeBytes)) {
+  else if (!boardview && family !== "pdf" && mayBeReference(bytes, doc.sizeBytes, doc.extension === "obdata")) {
     const object = await env.FILES.get(doc.r2Key);
     if (!object) return reject("The stored file is missing.");
-    const file = referenceFromBytes(new Uint8Array(await object.arrayBuffer()));
+    // A `.obdata` name makes it a values file even when its content lacks the ID line that otherwise tells one.
+    const file = referenceFromBytes(new Uint8Array(await object.arrayBuffer()), doc.extension === "obdata");
     if (file) {
       pages = file.pages;
-      const agrees = file.data.id !== null && (await db.all(boardAgreement(job.documentId, file.data.id))).length > 0;
-      if (agrees) reference = { board: file.data.id, content: file.content };
-      else statusReason = disagreementReason(file.data.id, JSON.parse(doc.boardNumbers) as string[]);
+      const gap = await valuesGap(db, job.documentId, file.data.id, JSON.parse(doc.boardNumbers) as string[], file.content.values.length);
+      // Values go in when the file's board is the upload's (a file with no rows may still give parts and notes).
+      if (gap === undefined || gap.kind === "no-rows") reference = { board: file.data.id, content: file.content };
+      // An available document that says why it gave no values (stored in both languages: docs/uploads.md).
+      if (gap) statusReason = storedText(valuesGapText(gap));
     }
   }
 
@@ -170,6 +174,15 @@ export async function processDocument(env: Env, job: ProcessJob): Promise<Proces
 }
 
 /** Sets `rejected` with its reason (only from `processing`) and removes the stored file: nothing may download it. */
+/** What a values file could not give: no ID line, a board the library does not know or the upload does not name, no rows; undefined when its values are in. */
+async function valuesGap(db: Db, documentId: string, fileBoard: string | null, boards: string[], rows: number): Promise<ValuesGap | undefined> {
+  if (fileBoard === null) return { kind: "no-id", boards };
+  if ((await db.all(boardAgreement(documentId, fileBoard))).length === 0) {
+    return (await db.all(boardKnown(fileBoard))).length ? { kind: "other-board", fileBoard, boards } : { kind: "unknown-board", fileBoard };
+  }
+  return rows === 0 ? { kind: "no-rows", fileBoard } : undefined;
+}
+
 export async function rejectDocument(env: Env, documentId: string, reason: string, executable = false): Promise<void> {
   const db = getDb(env);
   const rejected = await db

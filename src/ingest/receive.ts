@@ -123,8 +123,9 @@ async function checkForm({ form, file, fileParts }: ReceivedForm, caller: Upload
   if (!fields || !file) throw invalidInput(form.errors);
   const metadata = normaliseMetadata(fields, file.filename, file.defaultType);
   if (metadata.visibility === "public" && !metadata.rightsAttested) addError(form.errors, "rights_attested", ingestMsg.rightsNeeded());
-  const boardIds = await resolveReferences(caller, metadata, form.errors);
-  if (Object.keys(form.errors).length) throw invalidInput(form.errors);
+  const { ids: boardIds, unknown } = await resolveReferences(caller, metadata, form.errors);
+  const wrong = Object.keys(form.errors);
+  if (wrong.length) throw invalidInput(form.errors, unknown ? ingestMsg.unknownBoardDetail({ fields: wrong }) : undefined);
   return { file, fields, metadata, boardIds };
 }
 
@@ -269,14 +270,14 @@ function announcedLength(request: Request): number {
   return Number.isFinite(length) && length >= 0 ? length : Infinity;
 }
 
-/** Known manufacturer and boards (any spelling or alias); unknown ones are field errors. Returns board ids. */
-async function resolveReferences(caller: UploadCaller, metadata: UploadMetadata, errors: FieldErrors): Promise<number[]> {
+/** Known manufacturer and boards (any spelling or alias); unknown ones are field errors. Returns board ids, and whether a board was unknown. */
+async function resolveReferences(caller: UploadCaller, metadata: UploadMetadata, errors: FieldErrors): Promise<{ ids: number[]; unknown: boolean }> {
   const db = caller.query.db;
   if (metadata.manufacturerId !== null) {
     const [found] = await db.select({ id: manufacturers.id }).from(manufacturers).where(eq(manufacturers.id, metadata.manufacturerId));
     if (!found) addError(errors, "manufacturer_id", `no manufacturer has id ${metadata.manufacturerId}`);
   }
-  if (!metadata.boards.length) return [];
+  if (!metadata.boards.length) return { ids: [], unknown: false };
   const norms = metadata.boards.map(normalizeBoardNumber);
   const [direct, aliased] = await Promise.all([
     db.select({ norm: boards.norm, id: boards.id }).from(boards).where(inArray(boards.norm, norms)),
@@ -284,10 +285,13 @@ async function resolveReferences(caller: UploadCaller, metadata: UploadMetadata,
   ]);
   const idByNorm = new Map([...aliased, ...direct].map((r) => [r.norm, r.id]));
   const ids: number[] = [];
+  let unknown = false;
   metadata.boards.forEach((board, i) => {
     const id = idByNorm.get(norms[i]);
-    if (id === undefined) addError(errors, "boards", `unknown board: ${board}`);
-    else if (!ids.includes(id)) ids.push(id);
+    if (id === undefined) {
+      unknown = true;
+      addError(errors, "boards", ingestMsg.unknownBoard({ board }));
+    } else if (!ids.includes(id)) ids.push(id);
   });
-  return ids;
+  return { ids, unknown };
 }

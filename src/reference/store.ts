@@ -86,6 +86,12 @@ export function referenceStatements(documentId: string, fileBoard: string | null
   return statements;
 }
 
+/** The statement that tells whether the library knows the file's board at all, by its number or an alias (a row when it does). */
+export function boardKnown(fileBoard: string): SQL {
+  const norm = normalizeBoardNumber(fileBoard);
+  return sql`select 1 from boards where norm = ${norm} union all select 1 from board_aliases where norm = ${norm} limit 1`;
+}
+
 /** The statement that tells whether the file's board agrees with one of the document's boards (a row when it does). */
 export function boardAgreement(documentId: string, fileBoard: string): SQL {
   return sql`${boardsOf(documentId, fileBoard)} limit 1`;

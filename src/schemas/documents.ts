@@ -48,6 +48,10 @@ export const DocumentDetailSchema = DocumentSchema.extend({
   boardview: BoardviewSummarySchema.nullable()
     .optional()
     .openapi({ description: "A boardview's summary (counts of parts, pins, nets, test points); null when the document is not one" }),
+  status_reason: z.string().nullable().optional().openapi({
+    description:
+      "Why an available file gave no values (a values file with no ID line, for a board the library does not know or the document does not name, or with no rows), or why it was rejected; in the reader's language; null otherwise",
+  }),
 }).openapi("DocumentDetail");
 
 export const DownloadUrlSchema = z

@@ -7,9 +7,9 @@ import { every } from "hono/combine";
 import { createMiddleware } from "hono/factory";
 import { publicCacheHeaders, publicValidators } from "../http/cache/caching";
 import { edgeCache } from "../http/cache/edge-cache";
-import { FEEDS, homeUrl, parsePagePath, POINT_SECTION, searchPath, sectionPath, type FeedName } from "../core/urls";
+import { FEEDS, homeUrl, parsePagePath, POINT_SECTION, searchPath, type FeedName } from "../core/urls";
 import { pointPage } from "./pages/point";
-import { siteFor } from "./site";
+import { siteFor, siteQueryParams } from "./site";
 import { feedResponse } from "./feeds/feeds";
 import { llmsText, robotsText } from "./feeds/llms";
 import { boardPage } from "./pages/board";
@@ -25,6 +25,7 @@ import { sectionAt, sectionPage } from "./pages/section";
 import { threadPage } from "./pages/thread";
 import { parseSitemapName, sitemapIndexResponse, sitemapResponse } from "./feeds/sitemap";
 import { accountPageFor, addAccountRoutes } from "./account/routes";
+import { memberPage, sessionIdOf } from "./account/guard";
 import { schematicPageFor } from "./schematic/page";
 
 const ITEM_PAGES = { thread: threadPage, post: postPage, case: casePage, document: documentPage, board: boardPage };
@@ -33,15 +34,6 @@ const orNotFound = async (c: Context<AppEnv>, res: Response | undefined) => res 
 
 function text(body: string, contentType = "text/plain"): Response {
   return new Response(body, { headers: { "Content-Type": `${contentType}; charset=utf-8` } });
-}
-
-/** The query parameters site answers depend on (the edge cache key keeps only these): search reads q, type, page; the forum category, page; a document part, net, find; listings page. */
-function siteQueryParams(path: string): readonly string[] {
-  if (LANGUAGES.some((lang) => path === searchPath(lang))) return ["q", "type", "page"];
-  // A document's page writes the boardview viewer's selection (?part=, ?net=, ?find=).
-  if (parsePagePath(path)?.kind === "document") return ["page", "part", "net", "find"];
-  // The forum's index lists one category's threads with ?category= (a thread page links its category there).
-  return LANGUAGES.some((lang) => path === sectionPath("thread", lang)) ? ["category", "page"] : ["page"];
 }
 
 /** `/{lang}/feeds/{name}.atom`: one of FEEDS, else the not-found page. */
@@ -55,6 +47,8 @@ export function buildSite() {
   // Middleware is attached per route, never with "*": this app is mounted at "/" beside the API.
   const site = new Hono<AppEnv>();
   const cached = every(publicCacheHeaders, edgeCache(siteQueryParams, publicValidators));
+  // Pages: anonymous ones cached as above; a request with a session cookie is the member's own (memberPage).
+  const page = createMiddleware<AppEnv>(async (c, next) => (sessionIdOf(c) === undefined ? cached(c, next) : memberPage(c, next)));
 
   site.get("/robots.txt", cached, (c) => text(robotsText(c.get("siteUrl"))));
   site.get("/llms.txt", cached, (c) => text(llmsText(c.get("siteUrl"))));
@@ -78,25 +72,25 @@ export function buildSite() {
     const accountPages = createMiddleware<AppEnv>(async (c, next) => (await accountPageFor(c, lang)) ?? next());
     // A schematic page view depends on who asks too (a member's drawn page, a reader's words): answered uncached.
     const schematicPages = createMiddleware<AppEnv>(async (c, next) => (await schematicPageFor(c, lang)) ?? next());
-    site.get(`/${lang}`, cached, (c) => homePage(c, siteFor(c, lang)));
+    site.get(`/${lang}`, page, (c) => homePage(c, siteFor(c, lang)));
     // A typed or linked "/en/" means the home page, which has one address without the slash.
     site.get(`/${lang}/`, (c) => c.redirect(homeUrl({ siteUrl: c.get("siteUrl"), lang }), 301));
     // One route per address depth, each deciding what its segments name: Hono's one-regular-expression router
     // takes no literal segment beside a parameter at the same place (/en/search beside /en/:section).
-    site.get(`/${lang}/:section`, accountPages, cached, async (c) => {
+    site.get(`/${lang}/:section`, accountPages, page, async (c) => {
       const site = siteFor(c, lang);
       if (c.req.path === searchPath(lang)) return searchPage(c, site);
       const kind = sectionAt(c.req.path, site);
       return orNotFound(c, kind && (await sectionPage(c, site, kind)));
     });
-    site.get(`/${lang}/:section/:key/:slug?`, accountPages, schematicPages, cached, async (c) => {
+    site.get(`/${lang}/:section/:key/:slug?`, accountPages, schematicPages, page, async (c) => {
       if (c.req.param("section") === "feeds" && c.req.param("slug") === undefined) return feedPage(c, lang, c.req.param("key"));
       const parsed = parsePagePath(c.req.path);
       if (!parsed) return notFoundPage(c);
       return orNotFound(c, await ITEM_PAGES[parsed.kind](c, siteFor(c, parsed.lang), parsed.key));
     });
     // A board's point: /{lang}/{boards}/{norm}/{points}/{point} (either language's word for points is read).
-    site.get(`/${lang}/:section/:key/:sub/:point`, cached, async (c) => {
+    site.get(`/${lang}/:section/:key/:sub/:point`, page, async (c) => {
       const parsed = parsePagePath(`/${lang}/${c.req.param("section")}/${encodeURIComponent(c.req.param("key"))}`);
       const sub = c.req.param("sub");
       if (parsed?.kind !== "board" || !Object.values(POINT_SECTION).includes(sub)) return notFoundPage(c);

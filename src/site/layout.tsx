@@ -1,7 +1,7 @@
 // The page shell: head (canonical, hreflang alternates, Open Graph, feeds), header with navigation, footer.
 import type { Child } from "hono/jsx";
 import { LANGUAGES } from "../core/language";
-import { apiDocsUrl, FEEDS, feedUrl, homeUrl, searchUrl, sectionUrl, siteFileUrl } from "../core/urls";
+import { accountUrl, apiDocsUrl, FEEDS, feedUrl, homeUrl, searchUrl, sectionUrl, signInUrl, siteFileUrl } from "../core/urls";
 import { otherLang, type Alternates, type Site } from "./site";
 import { OG_LOCALE } from "./formatting";
 import { STYLE } from "./style";
@@ -17,6 +17,25 @@ export interface PageHead {
   noindex?: boolean;
   prev?: string;
   next?: string;
+}
+
+/** The way in, on every page: sign in (returning here), or the member's account on a page answered for their session. */
+function AccountLink({ site }: { site: Site }) {
+  const { s } = site;
+  if (site.member) {
+    return (
+      <a href={accountUrl(site.urls, "account/keys")} data-account-link="account">
+        {s.yourAccount}
+      </a>
+    );
+  }
+  // From an account page (sign-in, an invite, keys) there is nothing to come back to.
+  const here = /^\/[a-z]{2}\/(sign-in|invite|account)(\/|$)/.test(site.here) ? undefined : site.here;
+  return (
+    <a href={signInUrl(site.urls, here)} data-account-link="sign-in" rel="nofollow">
+      {s.signIn}
+    </a>
+  );
 }
 
 export function Layout({ site, head, children }: { site: Site; head: PageHead; children: Child }) {
@@ -61,9 +80,12 @@ export function Layout({ site, head, children }: { site: Site; head: PageHead; c
               <a class="brand" href={homeUrl(site.urls)}>
                 {s.siteName}
               </a>
-              <a href={head.alternates[otherLang(lang)]} hreflang={otherLang(lang)} lang={otherLang(lang)}>
-                {s.otherLanguage}
-              </a>
+              <span class="top-links">
+                <a href={head.alternates[otherLang(lang)]} hreflang={otherLang(lang)} lang={otherLang(lang)}>
+                  {s.otherLanguage}
+                </a>
+                <AccountLink site={site} />
+              </span>
             </div>
             <nav aria-label={s.nav}>
               <ul>

@@ -11,7 +11,7 @@ header.site,footer.site{background:var(--soft);border-bottom:1px solid var(--lin
 footer.site{border-top:1px solid var(--line);border-bottom:0;margin-top:3rem;font-size:.9rem;color:var(--muted)}
 .wrap{max-width:60rem;margin:0 auto;padding:.75rem 1rem}
 .brand{font-weight:700;text-decoration:none;color:var(--fg);font-size:1.1rem}
-.top{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:space-between}
+.top{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:space-between}.top-links{display:flex;flex-wrap:wrap;gap:.5rem 1rem}
 nav ul{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:.25rem 1rem}
 form.search{display:flex;gap:.5rem;margin:.5rem 0 0}
 form.search input{flex:1;min-width:0;padding:.4rem .5rem;font:inherit;border:1px solid var(--line);border-radius:4px;background:var(--bg);color:var(--fg)}

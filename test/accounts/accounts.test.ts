@@ -15,6 +15,7 @@ import {
   send,
   sessionSet,
   signIn,
+  tokenShown,
 } from "../helpers/accounts";
 
 beforeAll(seedSample);
@@ -56,15 +57,17 @@ describe("invites and passkeys", () => {
     const name = username();
     await createMember(name);
     const used = await invite(name);
+    const check = (token: string) => send("POST", "/en/account/invite", { json: { invite: token } });
+    expect(await (await check(used.token)).json()).toEqual({ name: `Member ${name}` });
     expect((await registerWithInvite(used.token)).res.status).toBe(200);
-    expect((await send("GET", `/en/invite/${used.token}`)).status).toBe(410);
+    expect((await check(used.token)).status).toBe(410);
     const again = await registerWithInvite(used.token);
     expect(again.res.status).toBe(410);
     expect(again.member).toBeUndefined();
 
     const late = await invite(name);
     laterBy(24 * 3600 * 1000 + 1000);
-    expect((await send("GET", `/en/invite/${late.token}`)).status).toBe(410);
+    expect((await check(late.token)).status).toBe(410);
     expect((await registerWithInvite(late.token)).res.status).toBe(410);
   });
 
@@ -99,6 +102,40 @@ describe("invites and passkeys", () => {
     expect(sessionSet(replay)).toBeUndefined();
     const { SoftPasskey } = await import("../helpers/passkey");
     expect((await signIn(await SoftPasskey.create())).res.status).toBe(401);
+  });
+
+  it("sign-in asks for user verification and refuses an answer without it, saying why in the page's language", async () => {
+    const member = await newMember(username());
+    for (const lang of ["en", "es"] as const) {
+      const started = await (await send("POST", `/${lang}/account/sign-in/options`, { json: {} })).json<any>();
+      expect(started.options.userVerification).toBe("required");
+      const response = await member.passkey.signIn(started.options, ORIGIN, { userVerified: false });
+      const refused = await send("POST", `/${lang}/account/sign-in`, { json: { ceremony: started.ceremony, response } });
+      expect(refused.status).toBe(401);
+      expect(sessionSet(refused)).toBeUndefined();
+      expect((await refused.json<{ error: string }>()).error).toContain(
+        lang === "en" ? "could not verify that it is you" : "no pudo verificar que eres tú",
+      );
+    }
+    // The same key with its PIN checked signs in.
+    expect((await signIn(member.passkey)).res.status).toBe(200);
+  });
+
+  it("registration asks for user verification and refuses a key that did not verify its holder; the invite stays usable", async () => {
+    const name = username();
+    await createMember(name);
+    const { token } = await invite(name);
+    const { SoftPasskey } = await import("../helpers/passkey");
+    const key = await SoftPasskey.create();
+    const started = await (await send("POST", "/es/account/passkeys/options", { json: { invite: token } })).json<any>();
+    expect(started.options.authenticatorSelection.userVerification).toBe("required");
+    const response = await key.register(started.options, ORIGIN, { userVerified: false });
+    const refused = await send("POST", "/es/account/passkeys", { json: { ceremony: started.ceremony, response, invite: token } });
+    expect(refused.status).toBe(401);
+    expect(sessionSet(refused)).toBeUndefined();
+    expect((await refused.json<{ error: string }>()).error).toContain("no pudo verificar que eres tú");
+    expect((await signIn(key)).res.status).toBe(401);
+    expect((await registerWithInvite(token, key)).res.status).toBe(200);
   });
 
   it("a signed-in member adds a second passkey, then may remove one but never the last", async () => {
@@ -183,6 +220,35 @@ describe("the API keys page", () => {
     expect((await api("/me", { key: token })).status).toBe(401);
   });
 
+  it("post, then redirect: the key's token is shown on one view of the page the 303 leads to, never again, and a reload creates nothing", async () => {
+    const name = username();
+    const member = await newMember(name);
+    const { posted, res, token } = await createKeyOnPage(member.cookie, "once");
+    expect(posted.status).toBe(303);
+    expect(posted.headers.get("Location")).toBe(`${ORIGIN}/en/account/keys`);
+    expect(await posted.text()).not.toContain("bds_");
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+    expect(token).toMatch(/^bds_[A-Za-z0-9]{43}$/);
+    // The reload is a GET of the same page: no token, no second key.
+    const reload = await (await send("GET", "/en/account/keys", { cookie: member.cookie })).text();
+    expect(tokenShown(reload)).toBeUndefined();
+    expect(reload).not.toContain(token!);
+    expect(await keyCount(name)).toBe(1);
+    // Bound to the session: the member's other session never sees a key the first one made; the table keeps no plain token.
+    const other = await signIn(member.passkey);
+    const made = await createKeyOnPage(member.cookie, "second");
+    const stored = await env.DB.prepare("select sealed from key_reveals").all<{ sealed: string }>();
+    expect(JSON.stringify(stored.results)).not.toContain(made.token!.slice(4, 20));
+    expect(await send("GET", "/en/account/keys", { cookie: other.cookie }).then((r) => r.text())).not.toContain("data-key-token");
+    // Signing out drops a token not yet shown.
+    const reveals = () => env.DB.prepare("select count(*) as n from key_reveals").first<number>("n");
+    await send("POST", "/en/account/keys", { cookie: other.cookie, form: { name: "third" } });
+    const waiting = await reveals();
+    await send("POST", "/en/account/sign-out", { cookie: other.cookie, form: {} });
+    expect(await reveals()).toBe(waiting! - 1);
+    expect(await keyCount(name)).toBe(3);
+  });
+
   it("at most 10 active keys: the 11th is refused until one is revoked; 90 days is the default lifetime", async () => {
     const name = username();
     const member = await newMember(name);
@@ -230,7 +296,7 @@ describe("the API keys page", () => {
     expect(await keyCount(name)).toBe(before);
     expect((await send("GET", "/en/account/keys", { cookie: member.cookie })).status).toBe(200);
     const sameMeta = { cookie: member.cookie, origin: null, headers: { "Sec-Fetch-Site": "same-origin" }, form: { name: "mine" } };
-    expect((await send("POST", "/en/account/keys", sameMeta)).status).toBe(200);
+    expect((await send("POST", "/en/account/keys", sameMeta)).status).toBe(303);
   });
 
   it("an API key can neither create nor list keys: the forms refuse it even beside a session", async () => {

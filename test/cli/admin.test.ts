@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { adminContext } from "../helpers/admin";
 import { runAdmin } from "../../cli/admin";
 import { api, expectProblem, getJson, KEYS, SAMPLE_IDS, seedSample } from "../helpers/app";
-import { createUploader, makePdf, runQueue, upload } from "../helpers/uploads";
+import { createUploader, makePdf, postUpload, runQueue, upload, uploadForm } from "../helpers/uploads";
 
 beforeAll(seedSample);
 afterEach(() => void vi.useRealTimers());
@@ -283,5 +283,80 @@ describe("documents:takedown, documents:restore and documents:delete", () => {
       expect(result.output.join("\n")).toMatch(message);
     }
     expect((await getJson(`/documents/${id}`, { key: KEYS.bob })).body.data.status).toBe("available");
+  });
+});
+
+describe("boards:create", () => {
+  const boardOf = (norm: string) => getJson(`/boards/${norm}`);
+
+  it("an upload naming an unknown board says that an operator adds it and how (en, es); after boards:create it is accepted", async () => {
+    const { key } = await createUploader();
+    const form = () =>
+      uploadForm({ external_id: `new-board-${Date.now()}`, title: "MLB 820-09999 schematic", boards: "820 09999" }, [
+        { filename: "s.pdf", content: new TextEncoder().encode("%PDF-1.4\n%%EOF\n"), type: "application/pdf" },
+      ]);
+    const en = await expectProblem(await postUpload(form(), { key, headers: { "Accept-Language": "en" } }), 422, "validation-failed");
+    expect(en.detail).toContain("npm run admin -- boards:create NUMBER --manufacturer NAME");
+    expect(en.errors.boards.join(" ")).toContain("Boards are added by an operator");
+    const es = await expectProblem(await postUpload(form(), { key, headers: { "Accept-Language": "es" } }), 422, "validation-failed");
+    expect(es.detail).toContain("un operador la añade con npm run admin -- boards:create");
+    expect(es.errors.boards.join(" ")).toContain("Las placas las añade un operador");
+
+    const made = await admin("boards:create", "820-09999", "--manufacturer", "apple", "--alias", "X9999-MLB", "--alias", "J999,j 999");
+    expect(made.code, made.output.join("\n")).toBe(0);
+    expect(made.output).toEqual(["Added board 820-09999 (Apple); uploads may name it in any spelling. Aliases added: X9999-MLB, J999."]);
+    expect((await postUpload(form(), { key })).status).toBe(201);
+    const { body } = await boardOf("82009999");
+    expect(body.data).toMatchObject({ number: "820-09999", manufacturer: "Apple" });
+    expect((await boardOf("X9999MLB")).res.status).toBe(200);
+  });
+
+  it("is idempotent in any spelling, adds only new aliases, and refuses a name another board holds (changing nothing)", async () => {
+    expect((await admin("boards:create", "LA-K991P", "--manufacturer", "Lenovo")).output).toEqual([
+      "Added board LA-K991P (Lenovo); uploads may name it in any spelling.",
+    ]);
+    const count = () => env.DB.prepare("select count(*) as n from boards").first<number>("n");
+    const before = await count();
+    expect((await admin("boards:create", "la k991p", "--manufacturer", "LENOVO")).output).toEqual([
+      "Board LA-K991P (Lenovo) already exists: nothing changed.",
+    ]);
+    expect((await admin("boards:create", "LA-K991P", "--manufacturer", "Lenovo", "--alias", "NM-K991")).output).toEqual([
+      "Board LA-K991P (Lenovo) already existed. Aliases added: NM-K991.",
+    ]);
+    expect(await count()).toBe(before);
+    const refusals = [
+      [["NM-K991", "--manufacturer", "Lenovo"], "NM-K991 is already an alias of board LA-K991P"],
+      [["LA-K992P", "--manufacturer", "Lenovo", "--alias", "la-k991p"], "la-k991p already names board LA-K991P"],
+      [["LA-K991P", "--manufacturer", "Apple"], "board LA-K991P exists with another manufacturer"],
+      [["...", "--manufacturer", "Lenovo"], "not a board number"],
+      [["LA-K993P"], "--manufacturer: is required"],
+      [["LA-K993P", "--manufacturer", "Lenovo", "--alias"], "--alias"],
+      [[`${"X".repeat(101)}`, "--manufacturer", "Lenovo"], "at most 100 characters"],
+    ] as const;
+    for (const [argv, said] of refusals) {
+      const result = await admin("boards:create", ...argv);
+      expect(result.code, argv.join(" ")).toBe(2);
+      expect(result.output.join("\n")).toContain(said);
+    }
+    expect(await count()).toBe(before);
+    expect((await api("/boards/LAK992P")).status).toBe(404);
+  });
+});
+
+describe("users:invite links", () => {
+  it("point at the served site (--site, else the context's: SITE_URL or the local server's PORT), the secret after #", async () => {
+    await admin("users:create", "--username", "linkuser", "--name", "Link User", "--locale", "es");
+    const onPort = await runAdmin({ ...adminContext(), siteUrl: "http://localhost:8851" }, ["users:invite", "linkuser"]);
+    expect(onPort.output[1]).toMatch(/^http:\/\/localhost:8851\/es\/invite#[A-Za-z0-9_-]{43}$/);
+    const given = await runAdmin({ ...adminContext(), siteUrl: "http://localhost:8851" }, [
+      "users:invite",
+      "linkuser",
+      "--site",
+      "https://boards.example.org",
+    ]);
+    expect(given.output[1]).toMatch(/^https:\/\/boards\.example\.org\/es\/invite#/);
+    const none = await admin("users:invite", "linkuser");
+    expect(none.code).toBe(2);
+    expect(none.output[0]).toContain("--site");
   });
 });

@@ -56,12 +56,12 @@ export async function createMember(username: string): Promise<void> {
   await admin("users:create", "--username", username, "--name", `Member ${username}`, "--locale", "en");
 }
 
-/** users:invite's link (its own line), and the token in it. */
+/** users:invite's link (its own line), and the token in it: the fragment, never sent to the server. */
 export async function invite(username: string): Promise<{ link: string; token: string }> {
   const output = await admin("users:invite", username, "--site", ORIGIN);
   const link = output.find((line) => line.startsWith(`${ORIGIN}/`))!;
-  expect(link).toMatch(/^https:\/\/boards\.test\/(en|es)\/invite\/[A-Za-z0-9_-]{43}$/);
-  return { link, token: link.split("/").pop()! };
+  expect(link).toMatch(/^https:\/\/boards\.test\/(en|es)\/invite#[A-Za-z0-9_-]{43}$/);
+  return { link, token: new URL(link).hash.slice(1) };
 }
 
 export { admin as adminLines };
@@ -100,10 +100,23 @@ export async function newMember(username: string): Promise<Member> {
   return member!;
 }
 
-/** Creates a read key on the settings page; returns the page and the token it shows. */
-export async function createKeyOnPage(cookie: string, name: string, days?: string): Promise<{ res: Response; html: string; token?: string }> {
-  const res = await send("POST", "/en/account/keys", { cookie, form: { name, ...(days ? { expires_days: days } : {}) } });
+/** The token a keys page shows, if any. */
+export function tokenShown(html: string): string | undefined {
+  return /<code data-key-token="">([^<]+)<\/code>/.exec(html)?.[1] ?? /<code data-key-token="true">([^<]+)<\/code>/.exec(html)?.[1];
+}
+
+/**
+ * Creates a read key on the settings page as a browser does: the post, then the page its 303 leads to. Returns
+ * the post's answer (`posted`), the page shown after it (`res`: the redirect's page, or the refused post's own) and the token it shows.
+ */
+export async function createKeyOnPage(
+  cookie: string,
+  name: string,
+  days?: string,
+): Promise<{ posted: Response; res: Response; html: string; token?: string }> {
+  const posted = await send("POST", "/en/account/keys", { cookie, form: { name, ...(days ? { expires_days: days } : {}) } });
+  const location = posted.status === 303 ? posted.headers.get("Location") : null;
+  const res = location ? await send("GET", new URL(location).pathname, { cookie }) : posted;
   const html = await res.text();
-  const token = /<code data-key-token="">([^<]+)<\/code>/.exec(html)?.[1] ?? /<code data-key-token="true">([^<]+)<\/code>/.exec(html)?.[1];
-  return { res, html, token };
+  return { posted, res, html, token: tokenShown(html) };
 }

@@ -49,8 +49,8 @@ export class SoftPasskey {
     return concat(await sha256(utf8(rpId)), new Uint8Array([flags]), u32(this.counter), attested ?? new Uint8Array());
   }
 
-  /** The browser's answer to registration options. */
-  async register(options: Options, origin: string): Promise<unknown> {
+  /** The browser's answer to registration options; `userVerified: false` is a key that checked presence only (no PIN). */
+  async register(options: Options, origin: string, { userVerified = true } = {}): Promise<unknown> {
     this.userHandle = options.user.id;
     const raw = new Uint8Array((await crypto.subtle.exportKey("raw", this.keys.publicKey)) as ArrayBuffer);
     const cose = isoCBOR.encode(
@@ -64,7 +64,8 @@ export class SoftPasskey {
     );
     const id = isoBase64URL.toBuffer(this.credentialId);
     const attested = concat(new Uint8Array(16), new Uint8Array([id.length >> 8, id.length & 255]), id, cose);
-    const authData = await this.authData(options.rp.id, 0x45, attested);
+    // Flags: user present (0x01), user verified (0x04), attested credential data (0x40).
+    const authData = await this.authData(options.rp.id, userVerified ? 0x45 : 0x41, attested);
     const attestationObject = isoCBOR.encode(
       new Map<string, unknown>([
         ["fmt", "none"],
@@ -86,9 +87,9 @@ export class SoftPasskey {
     };
   }
 
-  /** The browser's answer to sign-in options. */
-  async signIn(options: Options, origin: string): Promise<unknown> {
-    const authData = await this.authData(options.rpId, 0x05);
+  /** The browser's answer to sign-in options; `userVerified: false` leaves the UV flag out. */
+  async signIn(options: Options, origin: string, { userVerified = true } = {}): Promise<unknown> {
+    const authData = await this.authData(options.rpId, userVerified ? 0x05 : 0x01);
     const clientData = utf8(JSON.stringify({ type: "webauthn.get", challenge: options.challenge, origin, crossOrigin: false }));
     const signed = concat(authData, await sha256(clientData));
     const raw = new Uint8Array(await crypto.subtle.sign({ name: "ECDSA", hash: "SHA-256" }, this.keys.privateKey, signed));

@@ -11,9 +11,10 @@ import { adminOk as admin } from "../helpers/admin";
 import { api, expectMatchesOpenApi, expectProblem, getJson } from "../helpers/app";
 import { callError, callOk, connectV2 } from "../helpers/mcp";
 import { createUploader, runQueue, upload } from "../helpers/uploads";
+import { callWorker } from "../helpers/settings";
 
 const MAKER = "Reftest Corp";
-const BOARDS = [200, 201, 202, 203, 204].map((n) => ({ number: `RFT-${n}`, manufacturer: MAKER, aliases: [`RFA ${n}`] }));
+const BOARDS = [200, 201, 202, 203, 204, 205].map((n) => ({ number: `RFT-${n}`, manufacturer: MAKER, aliases: [`RFA ${n}`] }));
 
 /** A v1 file (the GitHub repository's layout) with the real files' quirks: CRLF, tabs, a trailing space, stray lines. */
 function v1File(id: string, pp3v42 = "0.3 3.4 100K If voltage below 3.35 check U7090") {
@@ -202,11 +203,43 @@ describe("uploaded reference files", () => {
 
   it("a file whose ID names another board stays available with the reason, and gives no values", async () => {
     const doc = await uploadFile(owner.key, "RFT-201", v1File("RFT-200"));
-    const status = (await getJson(`/uploads/${encodeURIComponent(doc.external_id)}`, { key: owner.key })).body.data;
+    const status = (await getJson(`/uploads/${encodeURIComponent(doc.external_id)}`, { key: owner.key, lang: "en" })).body.data;
     expect(status.status).toBe("available");
     expect(status.status_reason).toMatch(/for board RFT-200, not RFT-201/);
     expect(await reference("RFT-201", "PP3V42_G3H")).toBe(404);
     expect(await reference("RFT-201", "PP3V42_G3H", owner.key)).toBe(404);
+  });
+
+  it("a values file that gives no values says why, on its upload, its document and its page, in Spanish and English", async () => {
+    const page = async (path: string) => (await callWorker(new Request(`https://boards.test${path}`))).text();
+    const cases = [
+      // Only a components block: no ID line, so not even its content says it is OpenBoardData; the name does.
+      [
+        "RFT-205",
+        ["COMPONENTS_DATA_START", "R7000 v 2k2", "COMPONENTS_DATA_END"].join("\n"),
+        "names no board (no ID line)",
+        "no nombra ninguna placa (no tiene línea ID)",
+      ],
+      ["RFT-205", v1File("RFT-999"), "is for board RFT-999, which the library does not know", "de la placa RFT-999, que la biblioteca no conoce"],
+      ["RFT-205", ["ID RFT-205", "BRAND Reftest", "TYPE Laptop"].join("\n"), "gives no values (no rows)", "no da ningún valor (no tiene filas)"],
+    ] as const;
+    for (const [board, text, en, es] of cases) {
+      const doc = await uploadFile(owner.key, board, text, "public", "board.obdata");
+      const status = (await getJson(`/uploads/${encodeURIComponent(doc.external_id)}`, { key: owner.key, lang: "en" })).body.data;
+      expect(status.status, en).toBe("available");
+      expect(status.status_reason).toContain(en);
+      const detail = await getJson(`/documents/${doc.id}`, { lang: "es" });
+      await expectMatchesOpenApi(detail.body, "/documents/{document}", "get", 200);
+      expect(detail.body.data.status_reason).toContain(es);
+      expect((await getJson(`/documents/${doc.id}`, { lang: "en" })).body.data.status_reason).toContain(en);
+      const path = new URL(detail.body.data.url).pathname;
+      expect(await page(path)).toContain(es);
+      expect(await page(path.replace("/es/biblioteca/", "/en/library/"))).toContain(en);
+    }
+    expect(await reference("RFT-205", "PP3V42_G3H")).toBe(404);
+    // A file that gives values has no reason.
+    const good = await uploadFile(owner.key, "RFT-205", v1File("RFT-205"), "public", "board.obdata");
+    expect((await getJson(`/documents/${good.id}`)).body.data.status_reason).toBeNull();
   });
 
   it("a private file's values answer its owner only", async () => {

@@ -8,4 +8,4 @@
 export const LONG_FILES = ["test/contract/sweep.test.ts", "test/ingest/pdf-budget.test.ts"];
 
 /** The folders of the files that give the Worker their own settings (test/helpers/settings.ts), and no other. */
-export const OWN_SETTINGS_FOLDERS = ["test/limits/", "test/tight-limits/", "test/edge/"];
+export const OWN_SETTINGS_FOLDERS = ["test/limits/", "test/tight-limits/", "test/edge/", "test/accounts/"];

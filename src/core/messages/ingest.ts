@@ -2,7 +2,19 @@
 // messages the service writes itself.
 import type { Localized } from "./text";
 
+/** How an operator adds a board: the same command in both languages (docs/uploads.md). */
+const BOARDS_CREATE = "npm run admin -- boards:create NUMBER --manufacturer NAME [--alias OTHER]";
+
 export const ingestMsg = {
+  unknownBoard: ({ board }: { board: string }): Localized => ({
+    en: `unknown board: ${board}. Boards are added by an operator (${BOARDS_CREATE}); then send the upload again`,
+    es: `placa desconocida: ${board}. Las placas las añade un operador (${BOARDS_CREATE}); después envía de nuevo la subida`,
+  }),
+  /** The detail of a refusal naming an unknown board: which fields, and who adds boards. */
+  unknownBoardDetail: ({ fields }: { fields: readonly string[] }): Localized => ({
+    en: `Invalid value for ${fields.join(", ")}. The library does not know a board named in boards yet: an operator adds it with ${BOARDS_CREATE}.`,
+    es: `Valor no válido en ${fields.join(", ")}. La biblioteca aún no conoce una placa de boards: un operador la añade con ${BOARDS_CREATE}.`,
+  }),
   inFlight: (): Localized => ({
     en: "An upload with this external_id is still being received. Retry after a few seconds to get its result.",
     es: "Una subida con este external_id aún se está recibiendo. Reintenta en unos segundos para obtener su resultado.",

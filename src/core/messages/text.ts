@@ -11,6 +11,22 @@ export function inLang(text: FieldMessage, lang: Lang): string {
   return typeof text === "string" ? text : text[lang];
 }
 
+/** A stored reason in both languages (a document's status_reason): JSON of the Localized, read back by storedIn. */
+export function storedText(text: Localized): string {
+  return JSON.stringify({ en: text.en, es: text.es });
+}
+
+/** A stored reason in the reader's language: written by storedText, or a plain text stored before (kept as it is). */
+export function storedIn(stored: string | null, lang: Lang): string | null {
+  if (stored === null || !stored.startsWith('{"en":')) return stored;
+  try {
+    const text: unknown = JSON.parse(stored);
+    return isLocalized(text) ? text[lang] : stored;
+  } catch {
+    return stored;
+  }
+}
+
 /** Is this a Localized text (not a bare string)? */
 export function isLocalized(text: unknown): text is Localized {
   return typeof text === "object" && text !== null && typeof (text as Localized).en === "string" && typeof (text as Localized).es === "string";

@@ -1,4 +1,5 @@
 // Library reads: one document's DocumentDetail (its row, details and versions), through the visibility rule.
+import { storedIn } from "../../core/messages/text";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { documentVisible } from "../visibility";
@@ -39,6 +40,7 @@ export async function getDocument(ctx: QueryContext, id: string): Promise<Docume
         executable: documents.executable,
         hasText: documents.hasText,
         boardview: documents.boardview,
+        statusReason: documents.statusReason,
       })
       .from(documents)
       .leftJoin(users, eq(users.id, documents.ownerId))
@@ -66,6 +68,7 @@ export async function getDocument(ctx: QueryContext, id: string): Promise<Docume
     executable: boolean;
     hasText: boolean;
     boardview: string | null;
+    statusReason: string | null;
   }[];
   if (!row || !detail) return undefined;
   const versions = versionRows as (typeof documentVersions.$inferSelect)[];
@@ -92,5 +95,6 @@ export async function getDocument(ctx: QueryContext, id: string): Promise<Docume
       is_current: v === current,
     })),
     boardview: parseSummary(detail.boardview),
+    status_reason: storedIn(detail.statusReason, ctx.urls.lang),
   };
 }

@@ -3,6 +3,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { documentVisible } from "../visibility";
 import { pageUrl } from "../../core/urls";
+import { storedIn } from "../../core/messages/text";
 import type { UploadStatusSchema } from "../../schemas/ingest";
 import type { Db } from "../client";
 import { documents, documentVersions, uploads } from "../schema";
@@ -43,7 +44,7 @@ function toUploadStatus(row: StatusRow, ctx: QueryContext): UploadStatus | undef
     size_bytes: row.sizeBytes,
     page_count: row.pageCount,
     url: pageUrl(ctx.urls, "document", row.id, row.title),
-    status_reason: row.status === "rejected" || row.status === "available" ? row.statusReason : null,
+    status_reason: row.status === "rejected" || row.status === "available" ? storedIn(row.statusReason, ctx.urls.lang) : null,
   };
 }
 

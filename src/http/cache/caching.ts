@@ -107,10 +107,13 @@ export const cacheHeaders = createMiddleware<AppEnv>(async (c, next) => {
   c.res = conditional(c.req.header("If-None-Match"), await apiValidators(c, c.res));
 });
 
-/** The validators of a site answer (pages, feeds, sitemaps): always what an anonymous visitor sees. */
+/**
+ * The validators of a site answer (pages, feeds, sitemaps): always what an anonymous visitor sees. `Vary: Cookie`
+ * keeps a browser from showing its anonymous copy once the reader signs in (a member's pages are never stored).
+ */
 export function publicValidators(c: Context<AppEnv>, res: Response): Promise<Response> {
   if ((c.req.method !== "GET" && c.req.method !== "HEAD") || res.status !== 200) return Promise.resolve(res);
-  return withValidators(res, PUBLIC_CACHE_CONTROL);
+  return withValidators(res, PUBLIC_CACHE_CONTROL, "Cookie");
 }
 
 /** Site pages, feeds and sitemaps: always what an anonymous visitor sees, so always publicly cacheable. */

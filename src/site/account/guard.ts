@@ -4,6 +4,7 @@
 // anonymous page views never pay for it.
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { createMiddleware } from "hono/factory";
 import { findSession, SESSION_SECONDS, type MemberSession } from "../../accounts/sessions";
 import type { AppEnv } from "../../http/app-env";
 import { clientAddress, recordLimit } from "../../limits/request";
@@ -32,11 +33,34 @@ export function clearSessionCookie(c: Ctx): void {
   deleteCookie(c, sessionCookieName(c), { httpOnly: true, secure: secureSite(c), sameSite: "Lax", path: "/" });
 }
 
+/** The session cookie's value as sent, or undefined. */
+export function sessionIdOf(c: Ctx): string | undefined {
+  return getCookie(c, sessionCookieName(c));
+}
+
 /** The signed-in member, or undefined (one query when a cookie is sent, none otherwise). */
 export async function currentMember(c: Ctx): Promise<MemberSession | undefined> {
-  const id = getCookie(c, sessionCookieName(c));
+  const id = sessionIdOf(c);
   return id === undefined ? undefined : findSession(c.env.DB, id, new Date());
 }
+
+/** The member's session as the key reveal needs it: the id from the cookie and its hash. */
+export function sessionOf(c: Ctx, member: MemberSession): { id: string; hash: string } {
+  return { id: sessionIdOf(c) ?? "", hash: member.sessionHash };
+}
+
+/**
+ * A site page asked with a session cookie: the member's own answer, never the edge cache's and never stored by a
+ * shared cache (`private, no-store`), its header linking their account. A cookie of no live session is cleared and
+ * the page is the anonymous one, still uncached. Anonymous requests (no cookie) never come here.
+ */
+export const memberPage = createMiddleware<AppEnv>(async (c, next) => {
+  const member = await currentMember(c);
+  if (member) c.set("member", { name: member.name });
+  else clearSessionCookie(c);
+  await next();
+  c.res.headers.set("Cache-Control", "private, no-store");
+});
 
 /** Why a post is refused before anything is done. */
 export type Refusal = { kind: "api-key" } | { kind: "cross-site" } | { kind: "rate"; applied: AppliedLimit };

@@ -65,22 +65,24 @@ function PasskeyButton({
   label,
   options,
   verify,
-  invite,
+  next,
   w,
 }: {
   hook: string;
   label: string;
   options: string;
   verify: string;
-  invite?: string;
+  /** Where a sign-in returns to (already checked as a path of this site). */
+  next?: string;
   w: AccountWords;
 }) {
   const attributes = {
     [hook]: "",
     "data-options": options,
     "data-verify": verify,
-    "data-invite": invite,
+    "data-next": next,
     "data-failed": w.passkeyFailed,
+    "data-not-allowed": w.passkeyCancelled,
     "data-working": w.working,
   };
   return (
@@ -99,7 +101,7 @@ function PasskeyButton({
   );
 }
 
-export function signInPage(c: Context<AppEnv>, site: Site) {
+export function signInPage(c: Context<AppEnv>, site: Site, next?: string) {
   const w = wordsOf(site);
   return accountPage(
     c,
@@ -114,6 +116,7 @@ export function signInPage(c: Context<AppEnv>, site: Site) {
         label={w.signInButton}
         options={accountUrl(site.urls, "account/sign-in/options")}
         verify={accountUrl(site.urls, "account/sign-in")}
+        next={next ? new URL(next).pathname + new URL(next).search : undefined}
         w={w}
       />
       <p class="meta">{w.signInNoAccount}</p>
@@ -121,27 +124,41 @@ export function signInPage(c: Context<AppEnv>, site: Site) {
   );
 }
 
-export function invitePage(c: Context<AppEnv>, site: Site, token: string, member: Member | undefined) {
+/**
+ * An invite's page, the same for every invite: the secret is in the link's fragment, which the page's script reads,
+ * checks (`account/invite`) and sends in the body of the passkey calls; the address the server sees holds none.
+ */
+export function invitePage(c: Context<AppEnv>, site: Site) {
   const w = wordsOf(site);
-  if (!member) return messagePage(c, site, 410, w.inviteGoneTitle, w.inviteGoneText, "sign-in");
+  const check = {
+    "data-invite-check": accountUrl(site.urls, "account/invite"),
+    "data-welcome": w.inviteWelcome,
+    "data-gone-title": w.inviteGoneTitle,
+    "data-gone-text": w.inviteGoneText,
+  };
   return accountPage(
     c,
     site,
-    `invite/${token}`,
+    "invite",
     w.inviteTitle,
-    <>
+    <div {...check}>
       <h1>{w.inviteTitle}</h1>
-      <p>{w.inviteText(member.name)}</p>
+      <p data-invite-text>{w.inviteText}</p>
       <PasskeyButton
         hook="data-passkey-register"
         label={w.inviteButton}
         options={accountUrl(site.urls, "account/passkeys/options")}
         verify={accountUrl(site.urls, "account/passkeys")}
-        invite={token}
         w={w}
       />
-    </>,
+    </div>,
   );
+}
+
+/** An old path-style invite link (`/{lang}/invite/{secret}`): its secret reached the request log, so it was spent. */
+export function oldInvitePage(c: Context<AppEnv>, site: Site) {
+  const w = wordsOf(site);
+  return messagePage(c, site, 410, w.inviteOldTitle, w.inviteOldText, "sign-in");
 }
 
 export interface KeysPageState {

@@ -22,10 +22,12 @@ import {
   relyingParty,
   removePasskey,
   signInOptions,
+  UserNotVerified,
   verifySignIn,
 } from "../../accounts/passkeys";
+import { keepForReveal, takeReveal } from "../../accounts/key-reveal";
 import { endSession, startSession, type MemberSession } from "../../accounts/sessions";
-import { accountPath, accountUrl } from "../../core/urls";
+import { accountPath, accountUrl, returnUrl } from "../../core/urls";
 import type { Lang } from "../../core/language";
 import { DomainError } from "../../errors";
 import type { AppEnv } from "../../http/app-env";
@@ -35,8 +37,8 @@ import { notFoundPage } from "../pages/errors";
 import { rateLimitedPage } from "../pages/rate-limited";
 import { siteFor, type Site } from "../site";
 import { siteDownload } from "./download";
-import { checkMemberRate, checkPost, clearSessionCookie, currentMember, setSessionCookie, type Refusal } from "./guard";
-import { invitePage, keysPage, messagePage, signInPage, wordsOf, type KeysPageState } from "./pages";
+import { checkMemberRate, checkPost, clearSessionCookie, currentMember, sessionIdOf, sessionOf, setSessionCookie, type Refusal } from "./guard";
+import { invitePage, keysPage, messagePage, oldInvitePage, signInPage, wordsOf, type KeysPageState } from "./pages";
 
 type Ctx = Context<AppEnv>;
 
@@ -50,16 +52,27 @@ function rp(c: Ctx) {
 /** The account page a GET names, or undefined for every other page (they stay anonymous and cached). */
 export async function accountPageFor(c: Ctx, lang: Lang): Promise<Response | undefined> {
   const path = c.req.path;
-  if (path === accountPath(lang, "sign-in")) return signInPage(c, siteFor(c, lang));
-  if (path === accountPath(lang, "account/keys")) {
-    const site = siteFor(c, lang);
-    const member = await currentMember(c);
-    if (!member) return c.redirect(accountUrl(site.urls, "sign-in"), 303);
-    return keysPage(c, site, await keysState(c, member));
+  if (path === accountPath(lang, "sign-in")) {
+    const next = returnUrl(c.get("siteUrl"), c.req.query("next"));
+    // Signed in already: straight back to the page the link came from (or the account).
+    if (sessionIdOf(c) !== undefined && (await currentMember(c))) return c.redirect(next ?? accountUrl(siteFor(c, lang).urls, "account/keys"), 303);
+    return signInPage(c, siteFor(c, lang), next);
   }
-  const invite = path.startsWith(`/${lang}/invite/`) ? path.slice(`/${lang}/invite/`.length) : undefined;
-  if (invite !== undefined && !invite.includes("/")) {
-    return invitePage(c, siteFor(c, lang), invite, await findInvite(c.env.DB, invite, new Date()));
+  if (path === accountPath(lang, "account/keys")) {
+    const member = await currentMember(c);
+    if (member) c.set("member", { name: member.name });
+    const site = siteFor(c, lang);
+    if (!member) return c.redirect(accountUrl(site.urls, "sign-in"), 303);
+    // A key made by the last post is shown on this one view, then gone (a reload shows no token).
+    const newToken = await takeReveal(c.env.DB, sessionOf(c, member), new Date());
+    return keysPage(c, site, { ...(await keysState(c, member)), newToken });
+  }
+  if (path === accountPath(lang, "invite")) return invitePage(c, siteFor(c, lang));
+  // An old path-style link: its secret is in a logged address by now, so the invite is spent, never redeemed.
+  const oldInvite = path.startsWith(`/${lang}/invite/`) ? path.slice(`/${lang}/invite/`.length) : undefined;
+  if (oldInvite !== undefined && !oldInvite.includes("/")) {
+    await redeemInvite(c.env.DB, oldInvite, new Date());
+    return oldInvitePage(c, siteFor(c, lang));
   }
   return undefined;
 }
@@ -94,6 +107,7 @@ const STATUS = { invalid: 422, conflict: 409, "not-found": 404, unauthorized: 40
 
 /** A passkey call's domain error as JSON in the page's language (the domain's own message is English). */
 function errorJson(c: Ctx, site: Site, error: DomainError): Response {
+  if (error instanceof UserNotVerified) return c.json({ error: wordsOf(site).passkeyNotVerified }, 401, { "Cache-Control": "no-store" });
   const problem = wordsOf(site).passkeyProblem[error.kind];
   const text = typeof problem === "function" ? problem(MAX_PASSKEYS) : problem;
   return c.json({ error: text }, STATUS[error.kind], { "Cache-Control": "no-store" });
@@ -186,7 +200,18 @@ export function addAccountRoutes(site: Hono<AppEnv>, lang: Lang): void {
       const now = new Date();
       const member = await verifySignIn(c.env.DB, rp(c), { ceremony: body.ceremony, response: body.response }, now);
       setSessionCookie(c, (await startSession(c.env.DB, member.userId, now)).id);
-      return c.json({ redirect: accountUrl(site.urls, "account/keys") }, 200, { "Cache-Control": "no-store" });
+      // Back to the page the member signed in from (a path of this site only), else their account.
+      const back = returnUrl(c.get("siteUrl"), body.next) ?? accountUrl(site.urls, "account/keys");
+      return c.json({ redirect: back }, 200, { "Cache-Control": "no-store" });
+    }),
+  );
+  // The invite page's script checks the link's secret (sent in this body, never in an address) and greets the member.
+  post(
+    "account/invite",
+    passkeyCall(lang, async (c, _site, body) => {
+      const member = await findInvite(c.env.DB, typeof body.invite === "string" ? body.invite : undefined, new Date());
+      if (!member) throw new DomainError("gone", "This invite has expired or was already used.");
+      return c.json({ name: member.name }, 200, { "Cache-Control": "no-store" });
     }),
   );
   post(
@@ -234,16 +259,16 @@ export function addAccountRoutes(site: Hono<AppEnv>, lang: Lang): void {
     "account/keys",
     memberForm(lang, async (c, site, member) => {
       const form = await c.req.parseBody();
-      const state = await keysState(c, member);
-      let parsed: ReturnType<typeof parseKeyForm>;
       try {
-        parsed = parseKeyForm(form.name, form.expires_days);
-        const issued = await createMemberKey(c.env.DB, member.userId, parsed, new Date());
-        return keysPage(c, site, { ...(await keysState(c, member)), newToken: issued.token }, 200);
+        const now = new Date();
+        const issued = await createMemberKey(c.env.DB, member.userId, parseKeyForm(form.name, form.expires_days), now);
+        // Post, then redirect: the token waits server-side for the keys page's next view, never in a url.
+        await keepForReveal(c.env.DB, sessionOf(c, member), issued.token, now);
+        return c.redirect(accountUrl(site.urls, "account/keys"), 303);
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
         const name = typeof form.name === "string" ? form.name.slice(0, 200) : "";
-        return keysPage(c, site, { ...state, problem: keyProblem(site, error), name }, error.kind === "conflict" ? 409 : 422);
+        return keysPage(c, site, { ...(await keysState(c, member)), problem: keyProblem(site, error), name }, error.kind === "conflict" ? 409 : 422);
       }
     }),
   );

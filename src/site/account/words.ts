@@ -7,12 +7,21 @@ const en = {
   signInButton: "Sign in with a passkey",
   signInNoAccount: "No account yet? An administrator sends members a one-time invite link to create their first passkey.",
   inviteTitle: "Create your passkey",
-  inviteText: (name: string) => `Welcome, ${name}. Create a passkey on this device to sign in from now on. This link works once.`,
+  inviteText: "Create a passkey on this device to sign in from now on. This link works once.",
+  /** Said before inviteText once the page's script has checked the link ({name}: the member's name). */
+  inviteWelcome: "Welcome, {name}.",
   inviteButton: "Create a passkey",
   inviteGoneTitle: "This invite cannot be used",
   inviteGoneText: "The link has expired (invites last 24 hours) or was already used. Ask an administrator for a new one.",
+  inviteOldTitle: "This invite link is in an old form",
+  inviteOldText:
+    "Its secret was part of the address, which servers record, so it no longer works. Ask an administrator for a new link: new links keep their secret after the # sign, which the browser never sends.",
   working: "Waiting for your passkey…",
   passkeyFailed: "The passkey did not work. Try again.",
+  passkeyNotVerified:
+    "Your authenticator could not verify that it is you (PIN, fingerprint, face or screen lock). This site needs that check: set up a PIN or screen lock on it, or use another device.",
+  passkeyCancelled:
+    "The passkey was cancelled, or this device could not verify that it is you (PIN, fingerprint, face or screen lock). This site needs that check: set one up, or use another device.",
   noScript: "Passkeys need JavaScript in this page.",
   keysTitle: "API keys",
   keysIntro:
@@ -77,13 +86,20 @@ const es: typeof en = {
   signInNoAccount:
     "¿Aún no tienes cuenta? Un administrador envía a los miembros un enlace de invitación de un solo uso para crear su primera llave de acceso.",
   inviteTitle: "Crea tu llave de acceso",
-  inviteText: (name: string) =>
-    `Te damos la bienvenida, ${name}. Crea una llave de acceso en este dispositivo para iniciar sesión a partir de ahora. Este enlace funciona una sola vez.`,
+  inviteText: "Crea una llave de acceso en este dispositivo para iniciar sesión a partir de ahora. Este enlace funciona una sola vez.",
+  inviteWelcome: "Te damos la bienvenida, {name}.",
   inviteButton: "Crear una llave de acceso",
   inviteGoneTitle: "Esta invitación no se puede usar",
   inviteGoneText: "El enlace ha caducado (las invitaciones duran 24 horas) o ya se usó. Pide otro a un administrador.",
+  inviteOldTitle: "Este enlace de invitación tiene un formato antiguo",
+  inviteOldText:
+    "Su secreto formaba parte de la dirección, que los servidores registran, así que ya no funciona. Pide a un administrador un enlace nuevo: los nuevos guardan su secreto después del signo #, que el navegador nunca envía.",
   working: "Esperando a tu llave de acceso…",
   passkeyFailed: "La llave de acceso no funcionó. Vuelve a intentarlo.",
+  passkeyNotVerified:
+    "Tu autenticador no pudo verificar que eres tú (PIN, huella, cara o bloqueo de pantalla). Este sitio necesita esa comprobación: configura un PIN o un bloqueo de pantalla, o usa otro dispositivo.",
+  passkeyCancelled:
+    "Se canceló la llave de acceso, o este dispositivo no pudo verificar que eres tú (PIN, huella, cara o bloqueo de pantalla). Este sitio necesita esa comprobación: configúrala, o usa otro dispositivo.",
   noScript: "Las llaves de acceso necesitan JavaScript en esta página.",
   keysTitle: "Claves de API",
   keysIntro:

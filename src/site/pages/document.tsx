@@ -67,6 +67,12 @@ export async function documentPage(c: Context<AppEnv>, site: Site, key: string):
           {s.executableWarning}
         </p>
       ) : null}
+      {/* Why the file gave no values (a values file with no ID line, an unknown board, no rows), in the page's language. */}
+      {doc.status_reason ? (
+        <p class="warn" role="note" data-status-reason>
+          {doc.status_reason}
+        </p>
+      ) : null}
       {doc.description ? <p class="comment">{doc.description}</p> : null}
       <dl class="facts">
         {fact(s.manufacturer, doc.manufacturer)}
