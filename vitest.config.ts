@@ -117,7 +117,18 @@ export default defineConfig({
           ...shared,
           name: "api",
           include: ["test/**/*.test.ts"],
-          exclude: ["test/e2e/**"],
+          exclude: ["test/e2e/**", "test/viewer/**"],
+        },
+      },
+      {
+        // The browser viewer's own code (viewer/*.ts): pure modules (layout decoding, placing the sides, hit testing,
+        // find), run in Node without a DOM: nothing of the Worker, so no workerd.
+        logLevel,
+        test: {
+          name: "viewer",
+          include: ["test/viewer/**/*.test.ts"],
+          environment: "node",
+          disableConsoleIntercept: true,
         },
       },
     ],

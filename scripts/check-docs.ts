@@ -88,7 +88,7 @@ function ruleMapProblems(): string[] {
     let current: string | undefined;
     for (const [, code, quoted] of `${files} ${tests}`.matchAll(/`([^`]+)`|"([^"]+)"/g)) {
       const name = code ?? quoted;
-      if (code && /^(src|test|scripts|cli|migrations)\//.test(code)) {
+      if (code && /^(src|test|scripts|cli|migrations|viewer)\//.test(code)) {
         current = existsSync(code) ? code : undefined;
         if (!current) problems.push(`${RULE_MAP}: the rule map names ${code}, which is no file`);
       } else if (current && !(code ? readFileSync(current, "utf8").includes(name) : titleIn(name, readFileSync(current, "utf8")))) {

@@ -1,7 +1,8 @@
 // Adds the viewer's end-to-end boards to a seeded persistence directory (after scripts/e2e-seed.ts), through the
 // importer: a small public Test_Link board on the sample's board 820-00165 (whose published case measured
-// PP3V42_G3H) and a synthetic 50,000-pin board; and the schematic page view's board (a three-page schematic, public
-// and private, with its boardview: scripts/lib/e2e-schematic.ts). Usage: tsx scripts/e2e-seed-boardviews.ts DIR
+// PP3V42_G3H; also nets that differ by a sign or fold alike), its known-good values, a synthetic 50,000-pin board,
+// and the schematic page view's board (a three-page schematic, public and private, with its boardview:
+// scripts/lib/e2e-schematic.ts). Usage: tsx scripts/e2e-seed-boardviews.ts DIR
 import { join } from "node:path";
 import { getPlatformProxy } from "wrangler";
 import { importContent } from "../cli/import";
@@ -46,9 +47,36 @@ const SMALL: WrittenBoard = {
         { x: 610, y: 100, net: "GND" },
       ],
     },
+    // Names a technician's find box must keep apart: nets differing by a sign, a net /D1 beside a part D1, and two
+    // nets whose folded spelling is the same (PP_A, PP.A).
+    {
+      name: "D1",
+      side: "top",
+      mounting: "smd",
+      x: 805,
+      y: 600,
+      pins: [
+        { x: 800, y: 600, net: "/D1" },
+        { x: 810, y: 600, net: "USB_D+" },
+      ],
+    },
+    {
+      name: "R1",
+      side: "bottom",
+      mounting: "smd",
+      x: 805,
+      y: 300,
+      pins: [
+        { x: 800, y: 300, net: "USB_D-" },
+        { x: 810, y: 300, net: "PP_A" },
+        { x: 820, y: 300, net: "PP.A" },
+      ],
+    },
   ],
   testPoints: [{ probe: 1, x: 500, y: 500, side: "bottom", net: "PP3V42_G3H" }],
 };
+
+const OBDATA = ["ID 820-00165", "BRAND Apple", "# NETNAME  DIODE_VALUE  NORMAL_VOLTAGE  RESISTANCE  COMMENT", "PP3V3_S5 0.02 3.3 5"].join("\n");
 
 const document = (id: string, title: string, filename: string, text: string) => ({
   id,
@@ -77,6 +105,11 @@ try {
         ...schematic.documents,
         document(E2E_BOARDVIEWS.small, "820-00165 boardview", "820-00165.brd", testLinkText(SMALL)),
         document(E2E_BOARDVIEWS.large, "Synthetic 50,000-pin boardview", "synthetic-50k.brd", testLinkText(syntheticBoard(39, 50_000))),
+        // Known-good values for the board (OpenBoardData): PP3V3_S5's diode reading colours its pins in the viewer.
+        {
+          ...document(E2E_BOARDVIEWS.values, "820-00165 known-good values", "820-00165.obdata", OBDATA),
+          type: "document",
+        },
       ],
     },
     { reset: false },

@@ -18,7 +18,9 @@ export type DomainErrorKind =
   /** No usable credentials (none where one is needed, or one that is unknown, expired or revoked). */
   | "unauthorized"
   /** Credentials that are valid but may not do this (`requiredScopes` names what would). */
-  | "forbidden";
+  | "forbidden"
+  /** A name spelled so that several names match it (a boardview part or net): `candidates` lists them. */
+  | "ambiguous";
 
 /** Messages per input field, as the API's `errors` object shows them (in the reader's language). */
 export type FieldErrors = Record<string, FieldMessage[]>;
@@ -30,6 +32,8 @@ export interface DomainErrorDetails {
   requiredScopes?: readonly string[];
   /** For "unauthorized": credentials were sent and rejected (unknown, expired, revoked), not missing. */
   credentialsRejected?: boolean;
+  /** For "ambiguous": the names the spelling matches. */
+  candidates?: readonly string[];
 }
 
 export class DomainError extends Error {
@@ -37,6 +41,7 @@ export class DomainError extends Error {
   readonly fieldErrors?: FieldErrors;
   readonly requiredScopes?: readonly string[];
   readonly credentialsRejected?: boolean;
+  readonly candidates?: readonly string[];
   /** The message in both languages; a bare string (the site's account forms, English only) is the same in both. */
   readonly text: Localized;
 
@@ -49,12 +54,13 @@ export class DomainError extends Error {
     super(text.en);
     this.text = text;
     this.name = new.target.name;
-    const { retryAfterSeconds, fieldErrors, requiredScopes, credentialsRejected } =
+    const { retryAfterSeconds, fieldErrors, requiredScopes, credentialsRejected, candidates } =
       typeof details === "number" ? { retryAfterSeconds: details } : details;
     this.retryAfterSeconds = retryAfterSeconds;
     this.fieldErrors = fieldErrors;
     this.requiredScopes = requiredScopes;
     this.credentialsRejected = credentialsRejected;
+    this.candidates = candidates;
   }
 }
 

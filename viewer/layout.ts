@@ -1,19 +1,15 @@
-// The layout answer (GET /api/v1/documents/{document}/boardview/layout) turned into typed arrays the drawing
-// walks without allocating: pin columns, each part's pin range, each net's pins, the board's extent.
-export interface LayoutAnswer {
-  unit: string;
-  outline: number[][];
-  parts: {
-    name: string;
-    side: "top" | "bottom";
-    mounting: string;
-    x: number;
-    y: number;
-    box: { x1: number; y1: number; x2: number; y2: number };
-    value?: string;
-  }[];
-  pins: { x: number[]; y: number[]; part: number[]; net: number[]; number?: string[]; name?: string[] };
-  nets: string[];
+// The layout answer (GET /api/v1/documents/{document}/boardview/layout, src/schemas/boardviews.ts) turned into typed
+// arrays the drawing walks without allocating: pin columns, each part's pin range, each net's pins, the drawn extent.
+import type { BoardviewLayout } from "../src/schemas/boardviews";
+
+/** The layout as the API answers it (its schema's type); `drawn: false` marks a part kept but not drawn. */
+export type LayoutAnswer = BoardviewLayout;
+
+export interface Box {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
 }
 
 export interface Board {
@@ -33,20 +29,25 @@ export interface Board {
   /** Boxes as x1, y1, x2, y2 per part. */
   boxes: Float64Array;
   partBottom: Uint8Array;
+  /** 1 for a part that is drawn (and fitted); 0 for one the layout marks `drawn: false`. */
+  partDrawn: Uint8Array;
   /** Half the side a pin is drawn with, in board units. */
   pinHalf: number;
-  extent: { x1: number; y1: number; x2: number; y2: number };
-  /** Names in matching form (upper case, letters and digits) to their index. */
-  partByKey: Map<string, number>;
-  netByKey: Map<string, number>;
+  /** The box of the outline and the drawn parts. */
+  extent: Box;
+  /** Each net's known-good diode reading the file carries, by net index. */
+  diode: Map<number, string>;
 }
 
-/** A name in the form it is matched by, as the service matches them: case, `_`, `-`, spaces and dots ignored. */
-export const nameKey = (name: string): string =>
-  name
-    .normalize("NFKD")
-    .replace(/[^A-Za-z0-9]/g, "")
-    .toUpperCase();
+/** Grows a box to hold a point. */
+export function grow(box: Box, x: number, y: number): void {
+  if (x < box.x1) box.x1 = x;
+  if (x > box.x2) box.x2 = x;
+  if (y < box.y1) box.y1 = y;
+  if (y > box.y2) box.y2 = y;
+}
+
+export const emptyBox = (): Box => ({ x1: Infinity, y1: Infinity, x2: -Infinity, y2: -Infinity });
 
 export function boardOf(answer: LayoutAnswer): Board {
   const n = answer.pins.x.length;
@@ -56,22 +57,22 @@ export function boardOf(answer: LayoutAnswer): Board {
   const pinNet = Int32Array.from(answer.pins.net);
   const parts = answer.parts;
   const partBottom = new Uint8Array(parts.length);
+  const partDrawn = new Uint8Array(parts.length);
   const boxes = new Float64Array(parts.length * 4);
-  const extent = { x1: Infinity, y1: Infinity, x2: -Infinity, y2: -Infinity };
-  const grow = (x: number, y: number) => {
-    if (x < extent.x1) extent.x1 = x;
-    if (x > extent.x2) extent.x2 = x;
-    if (y < extent.y1) extent.y1 = y;
-    if (y > extent.y2) extent.y2 = y;
-  };
+  const extent = emptyBox();
   for (let i = 0; i < parts.length; i++) {
     const b = parts[i].box;
     partBottom[i] = parts[i].side === "bottom" ? 1 : 0;
-    boxes.set([b.x1, b.y1, b.x2, b.y2], i * 4);
-    grow(b.x1, b.y1);
-    grow(b.x2, b.y2);
+    partDrawn[i] = parts[i].drawn === false ? 0 : 1;
+    boxes[i * 4] = b.x1;
+    boxes[i * 4 + 1] = b.y1;
+    boxes[i * 4 + 2] = b.x2;
+    boxes[i * 4 + 3] = b.y2;
+    if (!partDrawn[i]) continue;
+    grow(extent, b.x1, b.y1);
+    grow(extent, b.x2, b.y2);
   }
-  for (const line of answer.outline) for (let i = 0; i + 1 < line.length; i += 2) grow(line[i], line[i + 1]);
+  for (const line of answer.outline) for (let i = 0; i + 1 < line.length; i += 2) grow(extent, line[i], line[i + 1]);
   if (!Number.isFinite(extent.x1)) Object.assign(extent, { x1: 0, y1: 0, x2: 1, y2: 1 });
 
   const partStart = new Int32Array(parts.length + 1);
@@ -89,15 +90,11 @@ export function boardOf(answer: LayoutAnswer): Board {
   const netPins = new Int32Array(n);
   for (let i = 0; i < n; i++) if (pinNet[i] >= 0) netPins[fill[pinNet[i]]++] = i;
 
-  const partByKey = new Map<string, number>();
-  for (let i = 0; i < parts.length; i++) {
-    const key = nameKey(parts[i].name);
-    if (!partByKey.has(key)) partByKey.set(key, i);
-  }
-  const netByKey = new Map<string, number>();
-  for (let i = 0; i < answer.nets.length; i++) {
-    const key = nameKey(answer.nets[i]);
-    if (!netByKey.has(key)) netByKey.set(key, i);
+  const netIndex = new Map(answer.nets.map((name, i) => [name, i]));
+  const diode = new Map<number, string>();
+  for (const r of answer.readings ?? []) {
+    const i = netIndex.get(r.net);
+    if (r.kind === "diode" && i !== undefined && !diode.has(i)) diode.set(i, r.value);
   }
 
   return {
@@ -113,15 +110,15 @@ export function boardOf(answer: LayoutAnswer): Board {
     netPins,
     boxes,
     partBottom,
+    partDrawn,
     pinHalf: pinHalfOf(px, py, partStart, extent),
     extent,
-    partByKey,
-    netByKey,
+    diode,
   };
 }
 
 /** Half the typical distance between neighbouring pins of a part (sampled), so that pads do not overlap. */
-function pinHalfOf(px: Float64Array, py: Float64Array, partStart: Int32Array, extent: Board["extent"]): number {
+function pinHalfOf(px: Float64Array, py: Float64Array, partStart: Int32Array, extent: Box): number {
   const gaps: number[] = [];
   for (let p = 0; p + 1 < partStart.length && gaps.length < 2000; p++) {
     for (let i = partStart[p]; i + 1 < partStart[p + 1] && i < partStart[p] + 4; i++) {
@@ -133,4 +130,11 @@ function pinHalfOf(px: Float64Array, py: Float64Array, partStart: Int32Array, ex
   if (!gaps.length) return span / 500;
   gaps.sort((a, b) => a - b);
   return Math.min(gaps[Math.floor(gaps.length / 2)] * 0.35, span / 100);
+}
+
+/** The box of a net's pins (empty when it has none). */
+export function netBox(board: Board, n: number): Box {
+  const box = emptyBox();
+  for (let k = board.netStart[n]; k < board.netStart[n + 1]; k++) grow(box, board.px[board.netPins[k]], board.py[board.netPins[k]]);
+  return box;
 }

@@ -1,24 +1,15 @@
-// The canvas: the board drawn in layers (outline, part boxes, pins, the selection), pins off screen skipped; pan
-// and zoom by mouse, wheel, keyboard and touch. A full drawing is built offscreen in slices across frames.
-import type { Board } from "./layout";
+// The canvas: the board drawn in layers (viewer/draw.ts) with its sides where viewer/place.ts puts them; pan and
+// zoom by mouse, wheel, keyboard and touch; hover and pick (viewer/hit.ts). A full drawing is built offscreen in
+// slices across frames, and moved as a picture while the view moves.
+import { type Colours, drawBoard, drawLabels, drawMarked, type Marked, type Visible } from "./draw";
+import { type Hit, hitAt, NOTHING, pinAt } from "./hit";
+import type { Board, Box } from "./layout";
+import { centred, fitView, fromScreen, type Placed, placeBoard, placement, type Sides, type ViewPoint } from "./place";
 
 /** Quiet time after the last pan or zoom step before the board is drawn again in full (ms). */
 const SETTLE_MS = 150;
-
-/** Rectangles per path: one path of tens of thousands of rectangles is far slower to fill or stroke. */
-const PATH_RECTS = 1000;
-
 /** Drawing time per frame spent building the offscreen board before the frame is handed back (ms). */
 const SLICE_MS = 8;
-
-/** Items the culling loops skip between checks of the slice's clock. */
-const CHECK_EVERY = 4096;
-
-interface ViewPoint {
-  scale: number;
-  ox: number;
-  oy: number;
-}
 
 /** A full drawing under way: its canvas, its view, and the steps still to run. */
 interface Build {
@@ -36,29 +27,13 @@ function layerCanvas(): { canvas: HTMLCanvasElement; ctx: CanvasRenderingContext
   return { canvas, ctx };
 }
 
-export type Sides = "both" | "top" | "bottom";
-
-export interface Selection {
-  part: number;
-  net: number;
-}
-
 export interface ViewHooks {
-  /** A click or tap on the board: the pin's net, else the part under it, else nothing. */
-  pick(hit: { part: number; net: number }): void;
+  /** A click or tap on the board: the pin under it, else the part, else nothing; `at` in placed units. */
+  pick(hit: Hit, at: [number, number]): void;
+  /** The pin under a mouse pointer (NOTHING when none), and where on the canvas (CSS px). */
+  hover(hit: Hit, sx: number, sy: number): void;
   /** Called after each drawn frame with its duration (the bench reads it); `whole` once the board is drawn in full. */
   drawn(ms: number, whole: boolean): void;
-}
-
-interface Colours {
-  outline: string;
-  top: string;
-  bottom: string;
-  pin: string;
-  pinBottom: string;
-  accent: string;
-  text: string;
-  background: string;
 }
 
 function colours(el: Element): Colours {
@@ -71,12 +46,13 @@ function colours(el: Element): Colours {
     : { outline: "#1b1f24", top: "#57606a", bottom: "#b8c0c8", pin: "#9a6700", pinBottom: "#d8c7a0", accent, text: "#1b1f24", background };
 }
 
+const sameView = (a: ViewPoint | null, b: ViewPoint) => !!a && a.scale === b.scale && a.ox === b.ox && a.oy === b.oy;
+
 export class BoardCanvas {
-  sides: Sides = "both";
-  selection: Selection = { part: -1, net: -1 };
-  private scale = 1;
-  private ox = 0;
-  private oy = 0;
+  /** What is selected and marked; change it, then request(). */
+  marked: Marked = { part: -1, net: -1, pin: -1, netColour: null, marks: [] };
+  placed: Placed;
+  private view: ViewPoint = { scale: 1, ox: 0, oy: 0 };
   private width = 0;
   private height = 0;
   private dpr = 1;
@@ -109,6 +85,7 @@ export class BoardCanvas {
     this.layerCtx = first.ctx;
     this.spare = layerCanvas();
     this.colours = colours(canvas);
+    this.placed = placeBoard(board, placement("both", false, board.extent));
     this.resize();
     this.fit();
     // Resizing clears the bitmap: only when the box really changed (the observer also reports the first size).
@@ -119,10 +96,6 @@ export class BoardCanvas {
       this.fit();
     }).observe(canvas);
     this.listen();
-  }
-
-  private get mirrored(): boolean {
-    return this.sides === "bottom";
   }
 
   private resize(): void {
@@ -136,34 +109,21 @@ export class BoardCanvas {
     this.build = null;
   }
 
-  /** The whole board in view, with a small margin. */
+  /** The sides shown and drawn parts in view, with a small margin ("Whole board"). */
   fit(): void {
-    const e = this.board.extent;
-    const w = e.x2 - e.x1 || 1;
-    const h = e.y2 - e.y1 || 1;
-    this.scale = Math.min(this.width / w, this.height / h) * 0.94;
-    const cx = (e.x1 + e.x2) / 2;
-    const cy = (e.y1 + e.y2) / 2;
-    this.ox = this.width / 2 - (this.mirrored ? -cx : cx) * this.scale;
-    this.oy = this.height / 2 + cy * this.scale;
+    this.view = fitView(this.placed.extent, this.width, this.height);
     this.request();
   }
 
-  /** Centres a board rectangle and zooms so that it takes about a third of the view (never zooming out). */
-  focus(x1: number, y1: number, x2: number, y2: number): void {
-    const size = Math.max(x2 - x1, y2 - y1, this.board.pinHalf * 8);
-    const wanted = Math.min(this.width, this.height) / 3 / size;
-    if (wanted > this.scale) this.scale = wanted;
-    const cx = (x1 + x2) / 2;
-    const cy = (y1 + y2) / 2;
-    this.ox = this.width / 2 - (this.mirrored ? -cx : cx) * this.scale;
-    this.oy = this.height / 2 + cy * this.scale;
+  /** Centres a placed rectangle and zooms so that it takes about a third of the view (never zooming out). */
+  focus(box: Box): void {
+    const size = Math.max(box.x2 - box.x1, box.y2 - box.y1, this.board.pinHalf * 8);
+    this.view = centred(box, this.width, this.height, Math.max(this.view.scale, Math.min(this.width, this.height) / 3 / size));
     this.request();
   }
 
   pan(dx: number, dy: number): void {
-    this.ox += dx;
-    this.oy += dy;
+    this.view = { ...this.view, ox: this.view.ox + dx, oy: this.view.oy + dy };
     this.move();
   }
 
@@ -181,59 +141,41 @@ export class BoardCanvas {
   }
 
   zoom(factor: number, sx = this.width / 2, sy = this.height / 2): void {
-    const next = Math.min(Math.max(this.scale * factor, 1e-6), 1e6);
-    const f = next / this.scale;
-    this.ox = sx - (sx - this.ox) * f;
-    this.oy = sy - (sy - this.oy) * f;
-    this.scale = next;
+    const { scale, ox, oy } = this.view;
+    const next = Math.min(Math.max(scale * factor, 1e-6), 1e6);
+    const f = next / scale;
+    this.view = { scale: next, ox: sx - (sx - ox) * f, oy: sy - (sy - oy) * f };
     this.move();
   }
 
-  setSides(sides: Sides): void {
-    if (sides === this.sides) return;
-    // Keep the same board point in the centre when the view flips.
-    const cx = this.toBoardX(this.width / 2);
-    this.sides = sides;
+  /** Shows other sides (or turns the board over), then the whole board. */
+  setSides(sides: Sides, flipped: boolean): void {
+    const pl = this.placed.placement;
+    if (pl.sides === sides && pl.flipped === flipped) return;
+    this.placed = placeBoard(this.board, placement(sides, flipped, this.board.extent));
     this.layerView = null;
     this.build = null;
-    this.ox = this.width / 2 - (this.mirrored ? -cx : cx) * this.scale;
-    this.request();
+    this.fit();
   }
 
   request(): void {
     if (!this.pending) this.pending = requestAnimationFrame(() => this.draw());
   }
 
-  private toBoardX(sx: number): number {
-    const x = (sx - this.ox) / this.scale;
-    return this.mirrored ? -x : x;
-  }
-
-  private toBoardY(sy: number): number {
-    return (this.oy - sy) / this.scale;
-  }
-
-  private shows(bottom: number): boolean {
-    return this.sides === "both" || (this.sides === "bottom") === (bottom === 1);
+  /** The placed rectangle on screen. */
+  private visible(): Visible {
+    const [x1, y2] = fromScreen(this.view, 0, 0);
+    const [x2, y1] = fromScreen(this.view, this.width, this.height);
+    return { x1, x2, y1, y2 };
   }
 
   draw(): void {
     this.pending = 0;
     const started = performance.now();
-    const { ctx, board, colours: c } = this;
-    const s = this.scale;
-    const a = this.toBoardX(0);
-    const b = this.toBoardX(this.width);
-    const vx1 = Math.min(a, b);
-    const vx2 = Math.max(a, b);
-    const vy1 = this.toBoardY(this.height);
-    const vy2 = this.toBoardY(0);
-    const px = 1 / s;
-    const now = { scale: s, ox: this.ox, oy: this.oy };
-    const same = (v: ViewPoint | null) => !!v && v.scale === now.scale && v.ox === now.ox && v.oy === now.oy;
+    const { ctx, board, colours: c, view } = this;
     // A full drawing is built while the view rests, and also while it moves before any full drawing exists.
-    if (!same(this.layerView) && (!this.moving || !this.layerView)) {
-      if (!this.build || (!this.moving && !same(this.build.view))) this.build = this.startBuild(now, vx1, vx2, vy1, vy2);
+    if (!sameView(this.layerView, view) && (!this.moving || !this.layerView)) {
+      if (!this.build || (!this.moving && !sameView(this.build.view, view))) this.build = this.startBuild(view);
       if (this.advance(this.build, started)) {
         // Done: the new drawing becomes the layer; the old layer's canvas is reused by the next build.
         const done = this.build;
@@ -242,7 +184,7 @@ export class BoardCanvas {
         this.layerCtx = done.ctx;
         this.layerView = done.view;
         this.build = null;
-        if (!same(done.view)) this.request();
+        if (!sameView(done.view, view)) this.request();
       } else this.request();
     }
     ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
@@ -251,36 +193,17 @@ export class BoardCanvas {
     // The last full drawing (or, before there is one, the drawing as far as it is built), moved and scaled to the view.
     const shown = this.layerView ? { canvas: this.layer, view: this.layerView } : this.build;
     if (shown) {
-      const f = s / shown.view.scale;
-      ctx.drawImage(shown.canvas, this.ox - shown.view.ox * f, this.oy - shown.view.oy * f, this.width * f, this.height * f);
+      const f = view.scale / shown.view.scale;
+      ctx.drawImage(shown.canvas, view.ox - shown.view.ox * f, view.oy - shown.view.oy * f, this.width * f, this.height * f);
     }
-    // Board units from here on: x mirrored for the bottom side, y up as in the files.
     this.boardTransform(ctx);
-    const boxes = board.boxes;
-    const { px: xs, py: ys, pinBottom } = board;
-    const { part, net } = this.selection;
-    if (part >= 0) {
-      ctx.strokeStyle = c.accent;
-      ctx.lineWidth = 3 * px;
-      ctx.strokeRect(boxes[part * 4], boxes[part * 4 + 1], boxes[part * 4 + 2] - boxes[part * 4], boxes[part * 4 + 3] - boxes[part * 4 + 1]);
-    }
-    if (net >= 0) {
-      // The net's pins stand out even when the board is far away: at least 3 pixels, ringed.
-      const r = Math.max(board.pinHalf * 1.4, 3 * px);
-      ctx.fillStyle = c.accent;
-      ctx.beginPath();
-      for (let k = board.netStart[net]; k < board.netStart[net + 1]; k++) {
-        const i = board.netPins[k];
-        if (!this.shows(pinBottom[i])) continue;
-        ctx.rect(xs[i] - r, ys[i] - r, 2 * r, 2 * r);
-      }
-      ctx.fill();
-    }
-    this.labels(vx1, vx2, vy1, vy2);
-    this.hooks.drawn(performance.now() - started, same(this.layerView));
+    drawMarked(ctx, board, this.placed, view.scale, this.marked, c.accent);
+    ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+    drawLabels(ctx, board, this.placed, view, this.visible(), c.text);
+    this.hooks.drawn(performance.now() - started, sameView(this.layerView, view));
   }
 
-  private startBuild(view: ViewPoint, vx1: number, vx2: number, vy1: number, vy2: number): Build {
+  private startBuild(view: ViewPoint): Build {
     const { canvas, ctx } = this.spare;
     if (canvas.width !== this.canvas.width || canvas.height !== this.canvas.height) {
       canvas.width = this.canvas.width;
@@ -289,7 +212,7 @@ export class BoardCanvas {
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, canvas.width, canvas.height);
     this.boardTransform(ctx);
-    return { canvas, ctx, view, steps: this.drawBoard(ctx, vx1, vx2, vy1, vy2) };
+    return { canvas, ctx, view, steps: drawBoard(ctx, this.board, this.placed, view.scale, this.visible(), this.colours) };
   }
 
   /** Runs a build's steps until the frame's slice is spent; true when the board is drawn in full. */
@@ -301,138 +224,16 @@ export class BoardCanvas {
     return false;
   }
 
+  /** Placed board units to device pixels, y up as in the files (sides are already placed and mirrored). */
   private boardTransform(ctx: CanvasRenderingContext2D): void {
-    const s = this.scale;
-    ctx.setTransform(this.dpr * s * (this.mirrored ? -1 : 1), 0, 0, -this.dpr * s, this.dpr * this.ox, this.dpr * this.oy);
+    const { scale, ox, oy } = this.view;
+    ctx.setTransform(this.dpr * scale, 0, 0, -this.dpr * scale, this.dpr * ox, this.dpr * oy);
   }
 
-  /**
-   * Outline, part outlines and pins of the parts in view, in layers, into `ctx` (already in board units): a step
-   * ends after each path is filled or stroked, or after CHECK_EVERY items skipped.
-   */
-  private *drawBoard(ctx: CanvasRenderingContext2D, vx1: number, vx2: number, vy1: number, vy2: number): Generator<void> {
-    const { board, colours: c } = this;
-    const px = 1 / this.scale;
-    ctx.lineWidth = 1.5 * px;
-    ctx.strokeStyle = c.outline;
-    ctx.beginPath();
-    for (const line of board.answer.outline) {
-      for (let i = 0; i + 1 < line.length; i += 2) i ? ctx.lineTo(line[i], line[i + 1]) : ctx.moveTo(line[i], line[i + 1]);
-    }
-    ctx.stroke();
-    yield;
-
-    const boxes = board.boxes;
-    const order: readonly number[] = this.sides === "both" ? [1, 0] : [this.sides === "bottom" ? 1 : 0];
-    ctx.lineWidth = px;
-    for (const bottom of order) {
-      ctx.strokeStyle = bottom && this.sides === "both" ? c.bottom : c.top;
-      ctx.beginPath();
-      let inPath = 0;
-      for (let p = 0; p < board.partBottom.length; p++) {
-        if (p % CHECK_EVERY === CHECK_EVERY - 1) yield;
-        if (board.partBottom[p] !== bottom) continue;
-        const x1 = boxes[p * 4];
-        const y1 = boxes[p * 4 + 1];
-        const x2 = boxes[p * 4 + 2];
-        const y2 = boxes[p * 4 + 3];
-        if (x2 < vx1 || x1 > vx2 || y2 < vy1 || y1 > vy2) continue;
-        ctx.rect(x1, y1, x2 - x1, y2 - y1);
-        if (++inPath === PATH_RECTS) {
-          ctx.stroke();
-          yield;
-          ctx.beginPath();
-          inPath = 0;
-        }
-      }
-      ctx.stroke();
-      yield;
-    }
-
-    const h = Math.max(board.pinHalf, 0.75 * px);
-    const { px: xs, py: ys, pinBottom } = board;
-    for (const bottom of order) {
-      ctx.fillStyle = bottom && this.sides === "both" ? c.pinBottom : c.pin;
-      ctx.beginPath();
-      let inPath = 0;
-      for (let i = 0; i < board.pinCount; i++) {
-        if (i % CHECK_EVERY === CHECK_EVERY - 1) yield;
-        if (pinBottom[i] !== bottom) continue;
-        const x = xs[i];
-        const y = ys[i];
-        if (x < vx1 - h || x > vx2 + h || y < vy1 - h || y > vy2 + h) continue;
-        ctx.rect(x - h, y - h, 2 * h, 2 * h);
-        if (++inPath === PATH_RECTS) {
-          ctx.fill();
-          yield;
-          ctx.beginPath();
-          inPath = 0;
-        }
-      }
-      ctx.fill();
-      yield;
-    }
-  }
-
-  /** Part names where a box is wide enough on screen to hold one, at most a few hundred per frame. */
-  private labels(vx1: number, vx2: number, vy1: number, vy2: number): void {
-    const { ctx, board, scale: s } = this;
-    ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
-    ctx.fillStyle = this.colours.text;
-    ctx.font = "11px system-ui, sans-serif";
-    ctx.textAlign = "center";
-    ctx.textBaseline = "middle";
-    const names = board.answer.parts;
-    const boxes = board.boxes;
-    let drawn = 0;
-    for (let p = 0; p < names.length && drawn < 400; p++) {
-      if (!this.shows(board.partBottom[p])) continue;
-      const x1 = boxes[p * 4];
-      const y1 = boxes[p * 4 + 1];
-      const x2 = boxes[p * 4 + 2];
-      const y2 = boxes[p * 4 + 3];
-      if ((x2 - x1) * s < 36 || (y2 - y1) * s < 12) continue;
-      if (x2 < vx1 || x1 > vx2 || y2 < vy1 || y1 > vy2) continue;
-      const cx = (x1 + x2) / 2;
-      ctx.fillText(names[p].name, (this.mirrored ? -cx : cx) * s + this.ox, this.oy - ((y1 + y2) / 2) * s, (x2 - x1) * s);
-      drawn++;
-    }
-  }
-
-  /** The pin (with a net) or else the smallest part box under a screen point. */
-  private hit(sx: number, sy: number): { part: number; net: number } {
-    const { board } = this;
-    const x = this.toBoardX(sx);
-    const y = this.toBoardY(sy);
-    const reach = Math.max(board.pinHalf, 5 / this.scale);
-    let best = -1;
-    let bestD = reach * reach;
-    for (let i = 0; i < board.pinCount; i++) {
-      if (!this.shows(board.pinBottom[i])) continue;
-      const dx = board.px[i] - x;
-      const dy = board.py[i] - y;
-      const d = dx * dx + dy * dy;
-      if (d <= bestD) {
-        bestD = d;
-        best = i;
-      }
-    }
-    if (best >= 0 && board.pinNet[best] >= 0) return { part: board.pinPart[best], net: board.pinNet[best] };
-    let part = best >= 0 ? board.pinPart[best] : -1;
-    let area = Infinity;
-    if (part < 0) {
-      const b = board.boxes;
-      for (let p = 0; p < board.partBottom.length; p++) {
-        if (!this.shows(board.partBottom[p])) continue;
-        if (x < b[p * 4] || x > b[p * 4 + 2] || y < b[p * 4 + 1] || y > b[p * 4 + 3]) continue;
-        const a = (b[p * 4 + 2] - b[p * 4]) * (b[p * 4 + 3] - b[p * 4 + 1]);
-        if (a < area) {
-          area = a;
-          part = p;
-        }
-      }
-    }
-    return { part, net: -1 };
+  /** What is under a screen point: the nearest pin within a few pixels, else the smallest part box. */
+  hit(sx: number, sy: number): Hit {
+    const [x, y] = fromScreen(this.view, sx, sy);
+    return hitAt(this.board, this.placed, x, y, Math.max(this.board.pinHalf, 5 / this.view.scale));
   }
 
   private listen(): void {
@@ -448,8 +249,15 @@ export class BoardCanvas {
     });
     c.addEventListener("pointermove", (e) => {
       const before = this.pointers.get(e.pointerId);
-      if (!before) return;
       const now = local(e);
+      if (!before) {
+        // A mouse over the board, no button down: the pin under it, if any.
+        if (e.pointerType !== "mouse") return;
+        const [x, y] = fromScreen(this.view, now.x, now.y);
+        const pin = pinAt(this.board, this.placed, x, y, Math.max(this.board.pinHalf, 5 / this.view.scale));
+        this.hooks.hover(pin >= 0 ? { pin, part: this.board.pinPart[pin], net: this.board.pinNet[pin] } : NOTHING, now.x, now.y);
+        return;
+      }
       if (this.pointers.size === 1) {
         this.pan(now.x - before.x, now.y - before.y);
         this.moved += Math.abs(now.x - before.x) + Math.abs(now.y - before.y);
@@ -467,10 +275,12 @@ export class BoardCanvas {
     const up = (e: PointerEvent) => {
       const at = this.pointers.get(e.pointerId);
       this.pointers.delete(e.pointerId);
-      if (at && this.pointers.size === 0 && this.moved < 5 && e.type === "pointerup") this.hooks.pick(this.hit(at.x, at.y));
+      if (at && this.pointers.size === 0 && this.moved < 5 && e.type === "pointerup")
+        this.hooks.pick(this.hit(at.x, at.y), fromScreen(this.view, at.x, at.y));
     };
     c.addEventListener("pointerup", up);
     c.addEventListener("pointercancel", up);
+    c.addEventListener("pointerleave", () => this.hooks.hover(NOTHING, 0, 0));
     c.addEventListener(
       "wheel",
       (e) => {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# `npm run bench:viewer`: starts `wrangler dev` on a free port with a fresh local state seeded as the e2e suite
-# (test/fixtures/sample.json, then scripts/e2e-seed-boardviews.ts: the 50,000-pin board), runs bench/viewer/run.ts
-# in headless Chromium, then stops the server. The browser is chosen as in scripts/e2e.sh.
+# `npm run bench:viewer [-- --port N] [-- --write]`: starts `wrangler dev` on port N (else $PORT, else a free port)
+# with a fresh local state seeded as the e2e suite (test/fixtures/sample.json, then scripts/e2e-seed-boardviews.ts:
+# the 50,000-pin board), runs bench/viewer/run.ts in headless Chromium, then stops the server. The figures print;
+# --write also puts them in bench/RESULTS.md. The browser is chosen as in scripts/e2e.sh.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -13,7 +14,16 @@ if [ -z "$CHROMIUM" ] && [ -x /usr/bin/chromium ]; then CHROMIUM=/usr/bin/chromi
 echo "e2e: browser ${CHROMIUM:-@sparticuz/chromium (from node_modules)}"
 
 PERSIST=$(mktemp -d -t bds-e2e-XXXXXX)
-PORT=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
+WRITE=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --port) PORT="$2"; shift 2 ;;
+    --port=*) PORT="${1#--port=}"; shift ;;
+    --write) WRITE="--write"; shift ;;
+    *) echo "bench:viewer: unknown argument $1 (--port N, --write)"; exit 2 ;;
+  esac
+done
+PORT=${PORT:-$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")}
 LOG="$PERSIST/wrangler.log"
 SERVER_PID=""
 cleanup() {
@@ -48,4 +58,4 @@ for _ in $(seq 1 120); do
 done
 curl -fsS -o /dev/null "http://127.0.0.1:$PORT/en" || { cat "$LOG"; echo "e2e: server did not come up"; exit 1; }
 
-BASE_URL="http://127.0.0.1:$PORT" CHROMIUM="$CHROMIUM" npx tsx bench/viewer/run.ts
+BASE_URL="http://127.0.0.1:$PORT" CHROMIUM="$CHROMIUM" npx tsx bench/viewer/run.ts $WRITE

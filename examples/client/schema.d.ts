@@ -133,7 +133,7 @@ export interface paths {
         };
         /**
          * Read a boardview's parts and nets
-         * @description What a boardview document holds, read from its file at upload: without parameters its counts; with `part` one part (side, mounting, position, pins with their nets); with `net` one net (its pins and parts). Names match in any spelling. Same visibility as the document; no download is counted. 404 when the document is not a readable boardview or holds no such part or net.
+         * @description What a boardview document holds, read from its file at upload: without parameters its counts; with `part` one part (side, mounting, position, pins with their nets); with `net` one net (its pins and parts). A name answers by the boardview name rule: the exact name first, else the one name its spelling matches once case, spaces, `_`, `.` and a `-` between two letters or digits are set aside; signs (`+`, `-`), `/`, `#` and `~` always count (`USB_D+` never answers `USB_D-`). Same visibility as the document; no download is counted. 404 when the document is not a readable boardview or holds no such part or net; `ambiguous-name` (404) when the spelling matches several (`candidates` lists them).
          */
         get: operations["getDocumentBoardview"];
         put?: never;
@@ -213,7 +213,7 @@ export interface paths {
         };
         /**
          * Get a point of a board
-         * @description A net or designator of a board, in any spelling (case, _, -, spaces, dots, a leading +, a trailing / or a kind in brackets): the known-good reference values of the board's visible reference documents (OpenBoardData files, boardviews' readings), each typed diode, voltage or resistance with its note and source; the expected and measured values reported in visible repair cases (normalised, most frequent first, with their counts and kinds); a designator's component values; those cases, the visible threads about the board that mention it, the board's visible documents whose page text mentions it (with the pages, and where the point is printed on them, best page first) and its visible boardviews (side, position). 404 when the board is unknown or the point is none: no visible case measured or changed it, no visible boardview holds it and no visible reference value names it (a mention in text makes no point).
+         * @description A net or designator of a board. Repair cases match it in any spelling (case, _, -, spaces, dots, a leading +, a trailing / or a kind in brackets); boardviews and reference files by the boardview name rule: the exact name first, else the one name its spelling matches once case, spaces, `_`, `.` and a `-` between two letters or digits are set aside (signs `+`/`-`, `/`, `#` and `~` always count, so `Vin+` never answers `Vin-`). The known-good reference values of the board's visible reference documents (OpenBoardData files, boardviews' readings), each typed diode, voltage or resistance with its note and source; the expected and measured values reported in visible repair cases (normalised, most frequent first, with their counts and kinds); a designator's component values; those cases, the visible threads about the board that mention it, the board's visible documents whose page text mentions it (with the pages, and where the point is printed on them, best page first) and its visible boardviews (side, position). 404 when the board is unknown or the point is none: no visible case measured or changed it, no visible boardview holds it and no visible reference value names it (a mention in text makes no point); `ambiguous-name` (404) when nothing else names it and its spelling matches several names of a boardview or reference file (none exactly): `candidates` lists them.
          */
         get: operations["getBoardPoint"];
         put?: never;
@@ -509,6 +509,14 @@ export interface components {
                 /** @description Its page, in the reader's language */
                 url: string;
             }[];
+            /**
+             * @description ambiguous-name (404): the boardview part or net names the spelling matches once case, spaces and separators are set aside (no name matches it exactly); ask again with one of them
+             * @example [
+             *       "PP3V3_S5",
+             *       "PP3V3-S5"
+             *     ]
+             */
+            candidates?: string[];
         };
         DocumentPage: {
             data: components["schemas"]["Document"][];
@@ -578,7 +586,7 @@ export interface components {
             versions: components["schemas"]["Version"][];
             /** @description A boardview's summary (counts of parts, pins, nets, test points); null when the document is not one */
             boardview?: {
-                /** @description The format read (GET /capabilities lists them); null when the file could not be read */
+                /** @description The format read: test_link, bdv, gencad, fz, cae, xzz, tvw, cst, brd2, bvr, asc (GET /capabilities describes each); null when the file could not be read */
                 format: string | null;
                 /**
                  * @description The unit of the file's positions (mil = inch/1000); absent on summaries stored before units were read
@@ -627,7 +635,7 @@ export interface components {
             data: components["schemas"]["BoardviewSummary"] | components["schemas"]["BoardviewPart"] | components["schemas"]["BoardviewNet"];
         };
         BoardviewSummary: {
-            /** @description The format read (GET /capabilities lists them); null when the file could not be read */
+            /** @description The format read: test_link, bdv, gencad, fz, cae, xzz, tvw, cst, brd2, bvr, asc (GET /capabilities describes each); null when the file could not be read */
             format: string | null;
             /**
              * @description The unit of the file's positions (mil = inch/1000); absent on summaries stored before units were read
@@ -696,7 +704,7 @@ export interface components {
             /** @description The boardview document's id */
             document: string;
             visibility: components["schemas"]["Visibility"];
-            /** @description The format read (GET /capabilities lists them) */
+            /** @description The format read: test_link, bdv, gencad, fz, cae, xzz, tvw, cst, brd2, bvr, asc (GET /capabilities describes each) */
             format: string;
             /**
              * @description The unit of every position (mil = inch/1000)
@@ -714,7 +722,7 @@ export interface components {
                 mounting: "smd" | "through_hole";
                 x: number;
                 y: number;
-                /** @description The box the file states, else the box of its pins widened by a pad's margin */
+                /** @description Where the part is drawn: the box the file states when it holds the part's pins and reaches no further beyond them than half their larger extent (at least four pad margins); else the box of its pins widened by a pad's margin (10 mil, 0.25 mm); a part without pins: the file's box, else a square around its point */
                 box: {
                     x1: number;
                     y1: number;
@@ -723,6 +731,11 @@ export interface components {
                 };
                 /** @description The part's value where the file has one (10uF, 2k2) */
                 value?: string;
+                /**
+                 * @description false for a part without pins whose box (else point) has its centre outside the board (the outline's bounds, else its pins'): a placeholder such as KiCad's REF** at (0, 0), kept in the answer but neither drawn nor fitted into the view; absent = drawn
+                 * @enum {boolean}
+                 */
+                drawn?: false;
             }[];
             /** @description Every pin as columns of equal length (the i-th pin is x[i], y[i], part[i], net[i], …), grouped by part in file order */
             pins: {
@@ -1016,7 +1029,7 @@ export interface components {
         BoardviewHolding: {
             /** @description The boardview document's id (GET /documents/{document}/boardview answers its part or net) */
             document: string;
-            /** @description test_link, bdv or gencad */
+            /** @description The format read: test_link, bdv, gencad, fz, cae, xzz, tvw, cst, brd2, bvr, asc (GET /capabilities describes each) */
             format: string | null;
             /**
              * @description The point is a part (designator) or a net of the boardview
@@ -1420,11 +1433,11 @@ export interface components {
         };
         BoardviewFormat: {
             /**
-             * @description As a boardview summary names it
-             * @example fz
+             * @description As a boardview summary names it: test_link, bdv, gencad, fz, cae, xzz, tvw, cst, brd2, bvr, asc
+             * @example test_link
              */
             format: string;
-            /** @example ASUS .fz */
+            /** @example Test_Link */
             name: string;
             extensions: string[];
             variants: string[];
@@ -2299,9 +2312,9 @@ export interface operations {
     getDocumentBoardview: {
         parameters: {
             query?: {
-                /** @description A part's designator, in any spelling (U7000, u-7000) */
+                /** @description A part's designator: exactly, else a spelling that names one part once case and separators are set aside (u7000) */
                 part?: string;
-                /** @description A net's name, in any spelling (PPBUS_G3H, ppbus g3h) */
+                /** @description A net's name: exactly, else a spelling that names one net once case and separators are set aside (ppbus g3h); signs +/-, /, # and ~ always count */
                 net?: string;
             };
             header?: never;
@@ -2397,8 +2410,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Not found (the type of the body ends in /problems/{code}):
+             * @description One of these problems (the type of the body ends in /problems/{code}):
              *     - `not-found`: Nothing exists at this address, or it is not visible to the caller. Both cases look the same on purpose.
+             *     - `ambiguous-name`: No part or net has exactly this name, and its spelling without case, spaces and separators matches several names of the board. The body's candidates lists them: ask again with one of them. Signs (+, -), /, # and ~ always count.
              */
             404: {
                 headers: {
@@ -3086,8 +3100,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Not found (the type of the body ends in /problems/{code}):
+             * @description One of these problems (the type of the body ends in /problems/{code}):
              *     - `not-found`: Nothing exists at this address, or it is not visible to the caller. Both cases look the same on purpose.
+             *     - `ambiguous-name`: No part or net has exactly this name, and its spelling without case, spaces and separators matches several names of the board. The body's candidates lists them: ask again with one of them. Signs (+, -), /, # and ~ always count.
              */
             404: {
                 headers: {

@@ -5,9 +5,8 @@
 // NUL is (key - byte) mod 256, the key starting at 160 and growing by one at every CRLF, back to 159 after 285.
 // Positions are inches (the format's viewers scale them by 1000 to mils).
 import { BoardBuilder } from "./builder";
-import { bytesInclude, fields, nameOf, numberOf, readLines, type LineDecoder } from "./lines";
-import type { BoardPart, BoardRead, BoardSide } from "./types";
-import { unreadable } from "./types";
+import { bytesInclude, fields, type LineDecoder, nameOf, numberOf, positionOf, readLines, unreadableAfter } from "./lines";
+import { type BoardPart, type BoardRead, type BoardSide, type BoardviewFormat, catalogueEntry } from "./types";
 
 const FIRST_KEY = 160;
 
@@ -63,21 +62,36 @@ export function parseBdv(bytes: Uint8Array): BoardRead {
         part = name ? board.addPart(nameOf(name), sideOf(marker), "smd") : undefined;
         continue;
       }
-      const x = numberOf(f[2]);
-      const y = numberOf(f[3]);
-      if (!part || numberOf(f[0]) === undefined || x === undefined || y === undefined) continue;
+      if (!part || numberOf(f[0]) === undefined) continue;
+      const x = positionOf(f[2], board);
+      const y = positionOf(f[3], board);
+      if (x === undefined || y === undefined) continue;
       // The first field counts pins over the board; the name column is the pin's number in its part.
       board.addPin(part, { x, y, net: nameOf(f[5]), number: nameOf(f[1]) });
     } else if (section === "nails") {
       // The first character marks the record; the probe number follows it.
       const probe = numberOf(f[0]?.slice(1)) ?? numberOf(f[0]);
-      const x = numberOf(f[1]);
-      const y = numberOf(f[2]);
-      if (probe === undefined || x === undefined || y === undefined || f.length < 8) continue;
+      if (probe === undefined || f.length < 8) continue;
+      const x = positionOf(f[1], board);
+      const y = positionOf(f[2], board);
+      if (x === undefined || y === undefined) continue;
       board.addTestPoint({ name: String(probe), x, y, side: sideOf(f[5]), net: nameOf(f[7]) });
     }
   }
-  if (!sawSection) return unreadable("No BDV sections (<<pins.asc>>) were found.");
-  if (!board.parts.length) return unreadable("The BDV file lists no parts.");
+  if (!sawSection) return unreadableAfter(board, "No BDV sections (<<pins.asc>>) were found.");
+  if (!board.parts.length) return unreadableAfter(board, "The BDV file lists no parts.");
   return board.finish("bdv", "inch");
 }
+
+export const BDV: BoardviewFormat = {
+  catalogue: [
+    catalogueEntry("bdv", {
+      name: "Honhan BDV",
+      variants: ["encoded", "plain"],
+      reads: ["parts with side", "pins with net and number", "test points"],
+      unit: "inch",
+    }),
+  ],
+  looksLike: looksLikeBdv,
+  read: parseBdv,
+};

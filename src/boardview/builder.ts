@@ -1,7 +1,7 @@
 // Collects what a parser reads, enforcing the caps (BOARDVIEW_CAPS) in one place: past a cap nothing more is
 // added and `stopped` says which cap was reached; the parts read so far are kept. A position no board has (NaN,
 // Infinity, beyond ±BOARDVIEW_CAPS.coordinate) is refused here too, whatever reader produced it.
-import { inRange, type ReadState } from "./lines";
+import { inRange, noteReason, type ReadState, SKIPPED_POSITION } from "./lines";
 import {
   BOARDVIEW_CAPS,
   type Board,
@@ -18,9 +18,22 @@ import {
 } from "./types";
 
 const round = (v: number) => Math.round(v * 1e6) / 1e6;
-const OUT_OF_RANGE = `positions beyond ±${BOARDVIEW_CAPS.coordinate} (out of range) were skipped`;
 const placed = (...values: number[]) => values.every(inRange);
 const cut = (text: string | undefined) => (text ? text.slice(0, BOARDVIEW_CAPS.valueChars) : undefined);
+
+/** What each counted cap bounds, as its reason names it. */
+const CAP_LABELS = { parts: "parts", pins: "pins", testPoints: "test points", outlinePoints: "outline points" } as const;
+export type CountedCap = keyof typeof CAP_LABELS;
+/** The caps' reasons, made once (a reader past a cap says one for every record it refuses). */
+const CAP_REASONS = Object.fromEntries(
+  Object.entries(CAP_LABELS).map(([cap, label]) => [cap, `only the first ${BOARDVIEW_CAPS[cap as CountedCap]} ${label} are kept`]),
+) as Record<CountedCap, string>;
+
+/** The reason reading stopped at a cap, written once for every reader. */
+export const capReason = (cap: CountedCap): string => CAP_REASONS[cap];
+
+/** Whether a lookup a reader builds (nets by id, values by part) may take one more entry, bounded by a cap. */
+export const underCap = (cap: CountedCap, size: number): boolean => size < BOARDVIEW_CAPS[cap];
 
 export interface PartExtras {
   value?: string;
@@ -33,20 +46,26 @@ export class BoardBuilder implements ReadState {
   readonly outline: Point[][] = [];
   readonly readings: NetReading[] = [];
   stopped: string | null = null;
+  line?: number;
+  offset?: number;
+  lastLine?: number;
+  stoppedEarly?: boolean;
   private pins = 0;
   private outlinePoints = 0;
+  private readonly held = { parts: 0, pins: 0 };
   /** Parts whose position is the centre of their pins (formats that place only pins). */
   private readonly centred = new Set<BoardPart>();
 
+  /** Says a cap was reached (the reason names its bound); false, for a reader's loop. */
   stop(reason: string): false {
-    this.stopped ??= reason;
+    noteReason(this, reason, "");
     return false;
   }
 
   /** Adds a part; undefined at the parts cap. Without x and y it sits at the centre of its pins. */
   addPart(name: string, side: BoardSide, mounting: Mounting, at?: { x: number; y: number }, extras?: PartExtras): BoardPart | undefined {
-    if (this.parts.length >= BOARDVIEW_CAPS.parts) {
-      this.stop(`only the first ${BOARDVIEW_CAPS.parts} parts are kept`);
+    if (!underCap("parts", this.parts.length)) {
+      this.stop(capReason("parts"));
       return undefined;
     }
     // An out-of-range placement is dropped: the part then sits at the centre of its pins.
@@ -64,15 +83,26 @@ export class BoardBuilder implements ReadState {
     return part;
   }
 
-  /** Notes a refused position (reading goes on) and returns `value`. */
+  /**
+   * Holds a record a reader keeps until its part is known (pins read before their parts): pushed to `pending`,
+   * or false with the reason once as many are held, in all lists together, as the cap of what they become.
+   */
+  hold<T>(pending: T[], record: T, cap: "parts" | "pins"): boolean {
+    if (!underCap(cap, this.held[cap])) return this.stop(capReason(cap));
+    pending.push(record);
+    this.held[cap]++;
+    return true;
+  }
+
+  /** Notes a refused position where it stands (reading goes on) and returns `value`. */
   private skip<T>(value: T): T {
-    this.stopped ??= OUT_OF_RANGE;
+    noteReason(this, SKIPPED_POSITION);
     return value;
   }
 
   /** Adds a pin; false at the pins cap (an out-of-range pin is skipped: true). */
   addPin(part: BoardPart, pin: BoardPin): boolean {
-    if (this.pins >= BOARDVIEW_CAPS.pins) return this.stop(`only the first ${BOARDVIEW_CAPS.pins} pins are kept`);
+    if (!underCap("pins", this.pins)) return this.stop(capReason("pins"));
     if (!placed(pin.x, pin.y)) return this.skip(true);
     const kept: BoardPin = { x: round(pin.x), y: round(pin.y), net: pin.net };
     const number = cut(pin.number);
@@ -87,7 +117,7 @@ export class BoardBuilder implements ReadState {
   }
 
   addTestPoint(point: TestPoint): boolean {
-    if (this.testPoints.length >= BOARDVIEW_CAPS.testPoints) return this.stop(`only the first ${BOARDVIEW_CAPS.testPoints} test points are kept`);
+    if (!underCap("testPoints", this.testPoints.length)) return this.stop(capReason("testPoints"));
     if (!placed(point.x, point.y)) return this.skip(true);
     this.testPoints.push({ ...point, x: round(point.x), y: round(point.y) });
     return true;
@@ -97,8 +127,7 @@ export class BoardBuilder implements ReadState {
   addOutline(points: readonly Point[]): boolean {
     if (points.length < 2) return true;
     if (!points.every((p) => placed(p.x, p.y))) return this.skip(true);
-    if (this.outlinePoints + points.length > BOARDVIEW_CAPS.outlinePoints)
-      return this.stop(`only the first ${BOARDVIEW_CAPS.outlinePoints} outline points are kept`);
+    if (!underCap("outlinePoints", this.outlinePoints + points.length - 1)) return this.stop(capReason("outlinePoints"));
     this.outline.push(points.map((p) => ({ x: round(p.x), y: round(p.y) })));
     this.outlinePoints += points.length;
     return true;
@@ -106,7 +135,7 @@ export class BoardBuilder implements ReadState {
 
   /** A known-good reading the file carries for a net (kept up to the test points cap). */
   addReading(reading: NetReading): boolean {
-    if (this.readings.length >= BOARDVIEW_CAPS.testPoints) return false;
+    if (!underCap("testPoints", this.readings.length)) return false;
     this.readings.push({ ...reading, value: reading.value.slice(0, BOARDVIEW_CAPS.valueChars) });
     return true;
   }

@@ -74,3 +74,18 @@ export function resolveName(query: string, index: NameIndex): NameMatch {
 export function resolveAmong(query: string, names: Iterable<string>): NameMatch {
   return resolveName(query, buildNameIndex(names));
 }
+
+/**
+ * Whether `name` begins with what `prefix` spells under the same folding (completions): `pp3v3-` and `pp3v3 s`
+ * begin `PP3V3-S5`; `vin-` begins `Vin-` but not `Vin+`; an empty prefix begins every name.
+ */
+export function completesName(prefix: string, name: string): boolean {
+  const wanted = foldName(prefix);
+  if (!wanted) return true;
+  for (let end = 1; end <= name.length; end++) {
+    const head = foldName(name.slice(0, end));
+    if (head === wanted) return true;
+    if (head.length > wanted.length + 1) return false;
+  }
+  return false;
+}

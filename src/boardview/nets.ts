@@ -1,5 +1,6 @@
 // The nets of a board: every pin and test point grouped by net name, with the parts the net touches; and the
-// board's counts (the summary a document carries). Names are matched in any spelling, as board numbers are.
+// board's counts (the summary a document carries). Names are found by the one name rule (name-match.ts); rows are
+// keyed by a coarser form that every spelling the rule accepts shares.
 import { normalizeBoardNumber } from "../core/urls";
 import type { BoardviewSummary } from "../schemas/boardviews";
 import type { Board, BoardSide } from "./types";
@@ -18,8 +19,12 @@ export interface Net {
   testPoints: { name: string; x: number; y: number; side: BoardSide }[];
 }
 
-/** A part or net name in the form it is matched by: "PPBUS_G3H", "ppbus g3h" and "PPBUS-G3H" are one name. */
-export const nameKey = normalizeBoardNumber;
+/**
+ * The key a part or net row is stored and prefiltered by (letters and digits only, upper case): coarser than the
+ * name rule's folded spelling, so every name the rule may answer for a query shares the query's key ("Vin+" and
+ * "Vin-" share VIN); the rule (resolveName) then decides among those candidates. Never the answer by itself.
+ */
+export const coarseNameKey = normalizeBoardNumber;
 
 export function netsOf(board: Board): Net[] {
   const nets = new Map<string, Net & { partSet: Set<string> }>();

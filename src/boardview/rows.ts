@@ -1,10 +1,10 @@
 // A board's rows on its document's text database (migrations-text/0002_boardviews.sql, 0003): one row per part
 // (its pins as a JSON array, its value and box) and one per net (its pins, parts and test points), keyed by the
-// document and the name's matching form, and one per board (unit, outline, readings). Rows are written as JSON payloads expanded by json_each: a few statements per board however
+// document and the name's coarse key (nets.ts coarseNameKey: the name rule picks among its rows), and one per board (unit, outline, readings). Rows are written as JSON payloads expanded by json_each: a few statements per board however
 // many parts it has (D1 counts statements per invocation and binds at most 100 parameters per statement).
 import type { TextStatement } from "../text/page-rows";
 import type { Net } from "./nets";
-import { nameKey } from "./nets";
+import { coarseNameKey } from "./nets";
 import type { Board, BoardPin, Box } from "./types";
 
 /** The text databases' boardview tables, in creation order (migrations-text/0002_boardviews.sql is this). */
@@ -90,7 +90,7 @@ export function writeBoardviewStatements(documentId: string, board: Board | null
   const statements = deleteBoardviewStatements(documentId);
   if (!board) return statements;
   const parts = board.parts.map((p, ord) => [
-    nameKey(p.name),
+    coarseNameKey(p.name),
     ord,
     p.name,
     p.side,
@@ -102,7 +102,7 @@ export function writeBoardviewStatements(documentId: string, board: Board | null
     p.box ? JSON.stringify([p.box.x1, p.box.y1, p.box.x2, p.box.y2]) : null,
   ]);
   const netRows = nets.map((n, ord) => [
-    nameKey(n.name),
+    coarseNameKey(n.name),
     ord,
     n.name,
     JSON.stringify(n.pins.map((p) => [p.part, p.x, p.y, p.side])),
@@ -118,15 +118,26 @@ export function writeBoardviewStatements(documentId: string, board: Board | null
 
 // ---- reading ----
 
-export const PART_SQL =
-  "select name, side, mounting, x, y, pins, value, box from boardview_parts where document_id = ? and norm = ? order by ord limit 1";
-export const NET_SQL = "select name, pins, parts, test_points from boardview_nets where document_id = ? and norm = ? order by ord limit 1";
-/** Which of these documents hold a part or a net of this name (?1 JSON array of ids, ?2 the name's key); neighbours: a part's pins (their nets), a net's parts. */
-export const HOLDERS_SQL = `select document_id as id, 'part' as kind, name, side, x, y, null as pins, null as test_points, pins as neighbours from boardview_parts
-  where document_id in (select value from json_each(?1)) and norm = ?2 and ord = (select min(ord) from boardview_parts p where p.document_id = boardview_parts.document_id and p.norm = ?2)
+/** Rows read per lookup that share a name's coarse key: the name rule chooses among them (the exact name first). */
+export const NAME_CANDIDATES = 200;
+const candidates = (table: string) =>
+  `select name, ord from ${table} where document_id = ?1 and norm = ?2 order by name = ?3 desc, ord limit ${NAME_CANDIDATES}`;
+/** A document's parts (nets) sharing a key (?2), the one named exactly ?3 first: the candidates of a name. */
+export const PART_NAMES_SQL = candidates("boardview_parts");
+export const NET_NAMES_SQL = candidates("boardview_nets");
+export const PART_SQL = "select name, side, mounting, x, y, pins, value, box from boardview_parts where document_id = ? and norm = ? and ord = ?";
+export const NET_SQL = "select name, pins, parts, test_points from boardview_nets where document_id = ? and norm = ? and ord = ?";
+/**
+ * The parts and nets of these documents (?1 JSON array of ids) whose key is one of ?2 (JSON array): the
+ * candidates the name rule picks from per document, each with its place (a net's first pin and test point) and
+ * its neighbours (a part's pins, a net's parts: what ranks the schematic pages naming it).
+ */
+export const HOLDERS_SQL = `select document_id as id, 'part' as kind, name, ord, side, x, y, null as pin, null as point, pins as neighbours from boardview_parts
+  where document_id in (select value from json_each(?1)) and norm in (select value from json_each(?2))
 union all
-select document_id as id, 'net' as kind, name, null as side, null as x, null as y, pins, test_points, parts as neighbours from boardview_nets
-  where document_id in (select value from json_each(?1)) and norm = ?2 and ord = (select min(ord) from boardview_nets n where n.document_id = boardview_nets.document_id and n.norm = ?2)`;
+select document_id as id, 'net' as kind, name, ord, null, null, null, json_extract(pins, '$[0]'), json_extract(test_points, '$[0]'), parts from boardview_nets
+  where document_id in (select value from json_each(?1)) and norm in (select value from json_each(?2))
+order by id, kind, ord limit ${NAME_CANDIDATES * 10}`;
 
 /** Every part of a board in file order (the layout answer), and the board's own row. */
 export const LAYOUT_PARTS_SQL = "select name, side, mounting, x, y, pins, value, box from boardview_parts where document_id = ? order by ord";

@@ -4,9 +4,8 @@
 // Variants: the whole file encoded byte by byte (it then starts with 23 E2 63 28), and files whose pins name
 // no net, taking it from the nail with the pin's probe number.
 import { BoardBuilder } from "./builder";
-import { bytesInclude, fields, nameOf, numberOf, readLines } from "./lines";
-import type { BoardPart, BoardRead, BoardSide, Mounting } from "./types";
-import { BOARDVIEW_CAPS, unreadable } from "./types";
+import { bytesInclude, fields, nameOf, noteDeclared, numberOf, positionOf, readLines, unreadableAfter } from "./lines";
+import { type BoardPart, type BoardRead, type BoardSide, type BoardviewFormat, catalogueEntry, type Mounting } from "./types";
 
 const ENCODED_HEADER = [0x23, 0xe2, 0x63, 0x28];
 
@@ -66,38 +65,47 @@ export function parseTestLink(bytes: Uint8Array): BoardRead {
   let sawBlock = false;
   const pins: PendingPin[] = [];
   const nailNets = new Map<number, string>();
+  // var_data: the format's points, parts, pins and nails the file declares; records seen per block, to tell a cut.
+  let declared: (number | undefined)[] | undefined;
+  const seen = { parts: 0, pins: 0, nails: 0 };
   for (const { text } of readLines(bytes, board, decode)) {
     const next = BLOCKS[text];
     if (next) {
       block = next;
       sawBlock = true;
+      if (text === "var_data:") declared = [];
       continue;
     }
     const f = fields(text);
+    if (declared && !declared.length) declared = f.slice(0, 4).map(numberOf);
+    if (block === "parts" || block === "pins" || block === "nails") seen[block]++;
     if (block === "parts") {
       const code = numberOf(f[1]);
       if (!f[0] || code === undefined) continue;
       const { side, mounting } = placement(code);
       board.addPart(nameOf(f[0]), side, mounting);
     } else if (block === "pins") {
-      const [x, y, probe, part] = f.slice(0, 4).map(numberOf);
+      const [x, y] = [positionOf(f[0], board), positionOf(f[1], board)];
+      const [probe, part] = [numberOf(f[2]), numberOf(f[3])];
       if (x === undefined || y === undefined || part === undefined) continue;
-      if (pins.length >= BOARDVIEW_CAPS.pins) {
-        board.stopped ??= `only the first ${BOARDVIEW_CAPS.pins} pins are kept`;
-        continue;
-      }
-      pins.push({ part, x, y, probe: probe ?? -1, net: nameOf(f[4]) });
+      board.hold(pins, { part, x, y, probe: probe ?? -1, net: nameOf(f[4]) }, "pins");
     } else if (block === "nails") {
-      const [probe, x, y, side] = f.slice(0, 4).map(numberOf);
+      const [probe, side] = [numberOf(f[0]), numberOf(f[3])];
+      const [x, y] = [positionOf(f[1], board), positionOf(f[2], board)];
       if (probe === undefined || x === undefined || y === undefined) continue;
       const net = nameOf(f[4]);
       if (!nailNets.has(probe)) nailNets.set(probe, net);
       board.addTestPoint({ name: String(probe), x, y, side: side === 1 ? "top" : "bottom", net });
     }
   }
-  if (!sawBlock) return unreadable("No Test_Link blocks (Parts:, Pins:) were found.");
+  if (!sawBlock) return unreadableAfter(board, "No Test_Link blocks (Parts:, Pins:) were found.");
+  if (declared) {
+    noteDeclared(board, "parts", declared[1], seen.parts, board.parts.length);
+    noteDeclared(board, "pins", declared[2], seen.pins, pins.length);
+    noteDeclared(board, "nails", declared[3], seen.nails, board.testPoints.length);
+  }
   attachPins(board, pins, nailNets);
-  if (!board.parts.length) return unreadable("The Test_Link file lists no parts.");
+  if (!board.parts.length) return unreadableAfter(board, "The Test_Link file lists no parts.");
   return board.finish("test_link", "mil");
 }
 
@@ -111,3 +119,16 @@ function attachPins(board: BoardBuilder, pins: PendingPin[], nailNets: Map<numbe
     if (!board.addPin(part, { x: pin.x, y: pin.y, net })) break;
   }
 }
+
+export const TEST_LINK: BoardviewFormat = {
+  catalogue: [
+    catalogueEntry("test_link", {
+      name: "Test_Link",
+      variants: ["plain", "encoded byte by byte", "pins without nets, taken from the nails"],
+      reads: ["outline", "parts with side and mounting", "pins with net", "test points"],
+      unit: "mil",
+    }),
+  ],
+  looksLike: looksLikeTestLink,
+  read: parseTestLink,
+};

@@ -1,14 +1,12 @@
 // What a boardview file reads as, whatever its format: parts with their pins (position and net), test points,
 // and the nets they make. Coordinates are the file's own numbers (Test_Link: integers, usually mils; BDV and
 // GenCAD: decimals in the file's units), so a position reads back exactly as the file states it.
+import { type BoardFormat, extensionsOf } from "../core/boardview-formats";
 
 export type BoardSide = "top" | "bottom";
 export type Mounting = "smd" | "through_hole";
-/**
- * The formats (docs/boardviews.md): Test_Link .brd (plain, encoded, nets from nails), Honhan .bdv, GenCAD; the
- * others are named here so every reader, the summary and the viewer share one list (a reader may not exist yet).
- */
-export type BoardFormat = "test_link" | "bdv" | "gencad" | "brd2" | "bvr" | "asc" | "fz" | "cae" | "xzz" | "tvw" | "cst";
+/** The formats: their ids are listed once, in src/core/boardview-formats.ts. */
+export type { BoardFormat };
 
 /** The unit of the file's numbers, as the reader knows it ("unknown" when the format does not say). */
 export type BoardUnit = "mil" | "mm" | "inch" | "unknown";
@@ -95,7 +93,7 @@ export type BoardRead = Board | Unreadable;
  * a few thousand parts and about 20,000 pins) with room to spare; docs/boardviews.md lists them.
  */
 export const BOARDVIEW_CAPS = {
-  /** Bytes read from a file (the upload cap for boardview extensions is 50 MB: src/ingest/formats.ts). */
+  /** Bytes read from a file (the upload cap for boardview extensions is 50 MB: src/content/formats.ts). */
   bytes: 50_000_000,
   parts: 50_000,
   pins: 300_000,
@@ -114,6 +112,49 @@ export const BOARDVIEW_CAPS = {
    */
   coordinate: 1e9,
 } as const;
+
+/** The operator's decryption keys (binary/keys.ts reads them from the secrets). */
+export interface BoardviewKeys {
+  fz?: Uint32Array;
+  cae?: Uint32Array;
+  xzz?: Uint8Array;
+}
+
+/** What a reader is told beside the bytes: the operator's keys, and the file's extension as a hint. */
+export interface ReadOptions {
+  keys?: BoardviewKeys;
+  /** Only names a container two formats share (.fz and .cae) and says which key an encrypted file needs. */
+  extension?: string | null;
+  /** The most bytes of an encrypted .fz/.cae decrypted (default ENCRYPTED_BYTES; the tests lower it). */
+  encryptedBytes?: number;
+}
+
+/** A format as GET /capabilities lists it (boardview_formats) and docs/boardviews.md writes it out. */
+export interface BoardviewFormatEntry {
+  format: BoardFormat;
+  name: string;
+  extensions: string[];
+  variants: string[];
+  reads: string[];
+  unit: BoardUnit;
+  /** The secret holding the decryption key of its encrypted variant, when it has one. */
+  key_secret?: string;
+}
+
+/** One format's module: what it reads (its catalogue entries: one module may read two), how it is told, its reader. */
+export interface BoardviewFormat {
+  catalogue: BoardviewFormatEntry[];
+  /** Whether the bytes are this format, by their content (an extension is only a hint). */
+  looksLike(bytes: Uint8Array): boolean;
+  /** The board, the reason it cannot be read, or undefined when the bytes turn out not to be this format. */
+  read(bytes: Uint8Array, options: ReadOptions): BoardRead | undefined;
+}
+
+/** A format's catalogue entry, its extensions taken from the list. */
+export function catalogueEntry(format: BoardFormat, entry: Omit<BoardviewFormatEntry, "format" | "extensions">): BoardviewFormatEntry {
+  const { name, ...rest } = entry;
+  return { format, name, extensions: extensionsOf(format), ...rest };
+}
 
 export function unreadable(reason: string): Unreadable {
   return { kind: "unreadable", reason };

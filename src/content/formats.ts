@@ -2,6 +2,7 @@
 // Each extension has a document type (the default when the caller sends none), a size cap and a
 // content family that the queue consumer sniffs the file's first bytes against (src/ingest/inspect/sniff.ts).
 import type { AppConfig } from "../config";
+import { BOARDVIEW_EXTENSIONS } from "../core/boardview-formats";
 import type { DOCUMENT_TYPES } from "../schemas/common";
 
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
@@ -45,7 +46,10 @@ function formats(type: DocumentType, maxBytes: number, family: ContentFamily, ex
   return extensions.map((extension) => ({ extension, type, maxBytes, family }));
 }
 
-export const FORMATS: readonly Format[] = [
+/** The first row of an extension wins: .zip stays an archive though an ASUS boardview may come in one. */
+const firstOfEach = (rows: Format[]): Format[] => rows.filter((row, i) => rows.findIndex((r) => r.extension === row.extension) === i);
+
+export const FORMATS: readonly Format[] = firstOfEach([
   ...formats("document", PLATFORM_MAX, "pdf", ["pdf"]),
   ...formats("document", 5 * MB, "text", ["txt", "md", "csv", "log"]),
   ...formats("document", 50 * MB, "zip", ["docx", "xlsx", "pptx", "odt", "ods"]),
@@ -61,9 +65,8 @@ export const FORMATS: readonly Format[] = [
   ...formats("archive", PLATFORM_MAX, "rar", ["rar"]),
   ...formats("archive", PLATFORM_MAX, "gzip", ["gz", "tgz"]),
   ...formats("bios", PLATFORM_MAX, "binary", ["bin", "rom", "fd", "cap", "hex"]),
-  ...formats("boardview", 50 * MB, "binary", ["brd", "bdv", "bv", "bvr", "fz", "cad", "tvw", "asc"]),
-  // The binary boardviews beside .fz and .tvw: ASRock .cae, XZZ .pcb, Lenovo .cst (src/boardview/binary/).
-  ...formats("boardview", 50 * MB, "binary", ["cae", "pcb", "cst"]),
+  // Every boardview format's extensions (src/core/boardview-formats.ts), and .bv, which no reader claims yet.
+  ...formats("boardview", 50 * MB, "binary", [...BOARDVIEW_EXTENSIONS, "bv"]),
   ...formats("video", PLATFORM_MAX, "mp4", ["mp4", "mov", "m4v"]),
   ...formats("video", PLATFORM_MAX, "ebml", ["webm", "mkv"]),
   ...formats("audio", 50 * MB, "mp3", ["mp3"]),
@@ -73,7 +76,7 @@ export const FORMATS: readonly Format[] = [
   ...formats("model_3d", 50 * MB, "binary", ["stl", "3mf"]),
   ...formats("model_3d", 50 * MB, "step", ["step", "stp"]),
   ...formats("code", 5 * MB, "text", ["c", "h", "cpp", "ino", "py", "json", "xml"]),
-];
+]);
 
 /** Extensions not in FORMATS are accepted as type `other` (up to OTHER_MAX_BYTES) when this is true. */
 export const ANY_EXTENSION = true;

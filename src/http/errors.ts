@@ -16,6 +16,7 @@ const CODE_BY_KIND: Record<DomainErrorKind, ProblemCode> = {
   invalid: "validation-failed",
   unauthorized: "unauthorized",
   forbidden: "forbidden",
+  ambiguous: "ambiguous-name",
 };
 
 function fromDomainError(err: DomainError): ApiError {
@@ -27,6 +28,7 @@ function fromDomainError(err: DomainError): ApiError {
     ...(Object.keys(headers).length ? { headers } : {}),
     ...(err.fieldErrors ? { errors: err.fieldErrors } : {}),
     ...(err.requiredScopes ? { required_scopes: [...err.requiredScopes] } : {}),
+    ...(err.candidates ? { candidates: [...err.candidates] } : {}),
   });
 }
 

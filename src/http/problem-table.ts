@@ -36,6 +36,14 @@ export const PROBLEMS = {
       es: "No existe nada en esta dirección, o no es visible para quien pregunta. Ambos casos se ven iguales a propósito.",
     },
   },
+  "ambiguous-name": {
+    status: 404,
+    titles: { en: "Ambiguous name", es: "Nombre ambiguo" },
+    explanation: {
+      en: "No part or net has exactly this name, and its spelling without case, spaces and separators matches several names of the board. The body's candidates lists them: ask again with one of them. Signs (+, -), /, # and ~ always count.",
+      es: "Ninguna pieza o red tiene exactamente este nombre, y su grafía sin mayúsculas, espacios ni separadores coincide con varios nombres de la placa. El campo candidates del cuerpo los indica: pregunta de nuevo con uno de ellos. Los signos (+, -), /, # y ~ siempre cuentan.",
+    },
+  },
   "method-not-allowed": {
     status: 405,
     titles: { en: "Method not allowed", es: "Método no permitido" },

@@ -12,6 +12,8 @@ export interface ProblemExtras {
   required_scopes?: string[];
   /** Did you mean: what the caller may have meant (a board one slip away from the number asked for). */
   suggestions?: { number: string; url: string }[];
+  /** The names an ambiguous spelling matches (a boardview part or net; problem ambiguous-name). */
+  candidates?: string[];
   /** Headers the response must carry (Retry-After, Allow, WWW-Authenticate…). */
   headers?: Record<string, string>;
 }
@@ -38,7 +40,7 @@ export function problemTypeUrl(siteUrl: string, code: ProblemCode): string {
  * message table (src/core/messages); field names, scopes and quoted inputs stay as they are.
  */
 export function problemResponse(err: ApiError, siteUrl: string, requestId: string, lang: Lang = "en"): Response {
-  const { errors, required_scopes, suggestions, headers } = err.extras;
+  const { errors, required_scopes, suggestions, candidates, headers } = err.extras;
   const entry = PROBLEMS[err.code];
   const body = {
     type: problemTypeUrl(siteUrl, err.code),
@@ -49,6 +51,7 @@ export function problemResponse(err: ApiError, siteUrl: string, requestId: strin
     ...(errors ? { errors: fieldErrorsIn(errors, lang) } : {}),
     ...(required_scopes ? { required_scopes } : {}),
     ...(suggestions ? { suggestions } : {}),
+    ...(candidates ? { candidates } : {}),
   };
   return new Response(JSON.stringify(body), {
     status: err.status,

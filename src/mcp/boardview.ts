@@ -2,6 +2,7 @@
 // lines of text in the reader's language. Long nets (a ground net touches hundreds of pins) are cut to PINS_SHOWN
 // with a note.
 import { boardviewNet, boardviewPart, visibleBoardview } from "../db/queries/boardviews";
+import { DomainError } from "../errors";
 import type { QueryContext } from "../db/queries/runtime";
 import type { DocumentDetail } from "../db/queries/document-detail";
 import type { BoardviewNet, BoardviewPart } from "../schemas/boardviews";
@@ -31,18 +32,28 @@ export async function boardviewAnswers(
     return { ...(part !== undefined && { part: null }), ...(net !== undefined && { net: null }) };
   }
   const answers: BoardviewAnswers = {};
+  // The name rule (name-match.ts): a spelling that matches several names is said, with them, instead of a miss.
+  const named = async <T>(look: () => Promise<T | undefined>, name: string, missing: string): Promise<T | null> => {
+    try {
+      const found = await look();
+      if (!found) notes.push(missing);
+      return found ?? null;
+    } catch (err) {
+      if (!(err instanceof DomainError) || err.kind !== "ambiguous") throw err;
+      notes.push(words.ambiguousName(name, (err.candidates ?? []).join(", ")));
+      return null;
+    }
+  };
   if (part !== undefined) {
-    answers.part = (await boardviewPart(ctx, board, part)) ?? null;
-    if (!answers.part) notes.push(words.noPartNamed(part));
-    else if (answers.part.pins.length > PINS_SHOWN) {
+    answers.part = await named(() => boardviewPart(ctx, board, part), part, words.noPartNamed(part));
+    if (answers.part && answers.part.pins.length > PINS_SHOWN) {
       notes.push(words.partPinsCut(PINS_SHOWN, answers.part.pins.length));
       answers.part = { ...answers.part, pins: answers.part.pins.slice(0, PINS_SHOWN) };
     }
   }
   if (net !== undefined) {
-    answers.net = (await boardviewNet(ctx, board, net)) ?? null;
-    if (!answers.net) notes.push(words.noNetNamed(net));
-    else if (answers.net.pins.length > PINS_SHOWN || answers.net.parts.length > PINS_SHOWN) {
+    answers.net = await named(() => boardviewNet(ctx, board, net), net, words.noNetNamed(net));
+    if (answers.net && (answers.net.pins.length > PINS_SHOWN || answers.net.parts.length > PINS_SHOWN)) {
       notes.push(words.netPinsCut(PINS_SHOWN, answers.net.pins.length, answers.net.parts.length));
       answers.net = { ...answers.net, pins: answers.net.pins.slice(0, PINS_SHOWN), parts: answers.net.parts.slice(0, PINS_SHOWN) };
     }

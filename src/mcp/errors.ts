@@ -27,6 +27,7 @@ const NEXT_STEP: Record<DomainErrorKind, Localized> = {
     es: "Este servidor no necesita clave; vuelve a llamar a la herramienta sin ella.",
   },
   forbidden: { en: "This server only reads what anyone may read.", es: "Este servidor solo lee lo que cualquiera puede leer." },
+  ambiguous: { en: "Call the tool again with one of the names listed.", es: "Vuelve a llamar a la herramienta con uno de los nombres indicados." },
 };
 
 const retryAfter = (seconds: number): Localized => ({

@@ -188,6 +188,8 @@ export const en = {
   notBoardview: "This document is not a boardview whose parts could be read: part and net answer nothing.",
   noPartNamed: (name: string) => `The boardview holds no part named ${name}.`,
   noNetNamed: (name: string) => `The boardview holds no net named ${name}.`,
+  ambiguousName: (name: string, names: string) =>
+    `The boardview holds nothing named exactly ${name}, and its spelling matches several: ${names}. Ask again with one of them.`,
   partPinsCut: (shown: number, pins: number) => `Only the first ${shown} of the part's ${pins} pins are listed.`,
   netPinsCut: (shown: number, pins: number, parts: number) => `Only the first ${shown} of the net's ${pins} pins and ${parts} parts are listed.`,
 };
@@ -368,6 +370,8 @@ const es: McpWords = {
   notBoardview: "Este documento no es un boardview cuyos componentes se pudieran leer: part y net no responden nada.",
   noPartNamed: (name) => `El boardview no tiene ningún componente llamado ${name}.`,
   noNetNamed: (name) => `El boardview no tiene ninguna red llamada ${name}.`,
+  ambiguousName: (name, names) =>
+    `El boardview no tiene nada llamado exactamente ${name}, y su grafía coincide con varios: ${names}. Pregunta de nuevo con uno de ellos.`,
   partPinsCut: (shown, pins) => `Solo se listan los primeros ${shown} de los ${pins} pines del componente.`,
   netPinsCut: (shown, pins, parts) => `Solo se listan los primeros ${shown} de los ${pins} pines y ${parts} componentes de la red.`,
 };

@@ -33,7 +33,8 @@ export function referenceRows(rows: readonly { net: string; kind: ReferenceKind;
     const value = referenceValue(r.kind, r.value);
     const norm = normalizePoint(r.net);
     if (value === undefined || !norm) continue;
-    const key = `${norm}\u0000${r.kind}\u0000${value}\u0000${r.note ?? ""}`;
+    // Duplicates by the net as written: `+5V` and `5V` share a norm but are two nets (the boardview name rule).
+    const key = `${r.net.trim()}\u0000${r.kind}\u0000${value}\u0000${r.note ?? ""}`;
     if (seen.has(key)) continue;
     seen.add(key);
     out.push({ point: r.net, kind: r.kind, value, note: r.note ?? null });

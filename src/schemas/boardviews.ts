@@ -1,12 +1,18 @@
 // A boardview's answers: its summary (on DocumentDetail too), one part, one net (GET /documents/{document}/boardview).
 import { z } from "@hono/zod-openapi";
 import { VisibilitySchema } from "./common";
+import { BOARDVIEW_FORMAT_IDS } from "../core/boardview-formats";
 
 const Side = z.enum(["top", "bottom"]);
+/** The formats' ids as every description names them, from the one list. */
+const FORMATS_READ = `The format read: ${BOARDVIEW_FORMAT_IDS.join(", ")} (GET /capabilities describes each)`;
 
 export const BoardviewSummarySchema = z
   .object({
-    format: z.string().nullable().openapi({ description: "The format read (GET /capabilities lists them); null when the file could not be read" }),
+    format: z
+      .string()
+      .nullable()
+      .openapi({ description: `${FORMATS_READ}; null when the file could not be read` }),
     unit: z
       .enum(["mil", "mm", "inch", "unknown"])
       .optional()
@@ -59,8 +65,15 @@ export const BoardviewNetSchema = z
   .openapi("BoardviewNet");
 
 export const BoardviewQuerySchema = z.object({
-  part: z.string().min(1).max(200).optional().openapi({ description: "A part's designator, in any spelling (U7000, u-7000)", example: "U7000" }),
-  net: z.string().min(1).max(200).optional().openapi({ description: "A net's name, in any spelling (PPBUS_G3H, ppbus g3h)", example: "PPBUS_G3H" }),
+  part: z.string().min(1).max(200).optional().openapi({
+    description: "A part's designator: exactly, else a spelling that names one part once case and separators are set aside (u7000)",
+    example: "U7000",
+  }),
+  net: z.string().min(1).max(200).optional().openapi({
+    description:
+      "A net's name: exactly, else a spelling that names one net once case and separators are set aside (ppbus g3h); signs +/-, /, # and ~ always count",
+    example: "PPBUS_G3H",
+  }),
 });
 
 const BoxSchema = z.object({ x1: z.number(), y1: z.number(), x2: z.number(), y2: z.number() });
@@ -69,7 +82,7 @@ export const BoardviewLayoutSchema = z
   .object({
     document: z.string().openapi({ description: "The boardview document's id" }),
     visibility: VisibilitySchema,
-    format: z.string().openapi({ description: "The format read (GET /capabilities lists them)" }),
+    format: z.string().openapi({ description: FORMATS_READ }),
     unit: z.enum(["mil", "mm", "inch", "unknown"]).openapi({ description: "The unit of every position (mil = inch/1000)" }),
     outline: z
       .array(z.array(z.number()))
@@ -82,8 +95,15 @@ export const BoardviewLayoutSchema = z
           mounting: z.enum(["smd", "through_hole"]),
           x: z.number(),
           y: z.number(),
-          box: BoxSchema.openapi({ description: "The box the file states, else the box of its pins widened by a pad's margin" }),
+          box: BoxSchema.openapi({
+            description:
+              "Where the part is drawn: the box the file states when it holds the part's pins and reaches no further beyond them than half their larger extent (at least four pad margins); else the box of its pins widened by a pad's margin (10 mil, 0.25 mm); a part without pins: the file's box, else a square around its point",
+          }),
           value: z.string().optional().openapi({ description: "The part's value where the file has one (10uF, 2k2)" }),
+          drawn: z.literal(false).optional().openapi({
+            description:
+              "false for a part without pins whose box (else point) has its centre outside the board (the outline's bounds, else its pins'): a placeholder such as KiCad's REF** at (0, 0), kept in the answer but neither drawn nor fitted into the view; absent = drawn",
+          }),
         }),
       )
       .openapi({ description: "Every part in file order; a pin's `part` is an index into this array" }),
@@ -117,7 +137,7 @@ export type BoardviewNet = z.infer<typeof BoardviewNetSchema>;
 export const BoardviewHoldingSchema = z
   .object({
     document: z.string().openapi({ description: "The boardview document's id (GET /documents/{document}/boardview answers its part or net)" }),
-    format: z.string().nullable().openapi({ description: "test_link, bdv or gencad" }),
+    format: z.string().nullable().openapi({ description: FORMATS_READ }),
     kind: z.enum(["part", "net"]).openapi({ description: "The point is a part (designator) or a net of the boardview" }),
     name: z.string().openapi({ description: "As the boardview writes it" }),
     side: Side,

@@ -20,5 +20,13 @@ export const ProblemSchema = z
       )
       .optional()
       .openapi({ description: "Did you mean (a board's 404): boards one slip away from the number asked for, likeliest first; may be empty" }),
+    candidates: z
+      .array(z.string())
+      .optional()
+      .openapi({
+        description:
+          "ambiguous-name (404): the boardview part or net names the spelling matches once case, spaces and separators are set aside (no name matches it exactly); ask again with one of them",
+        example: ["PP3V3_S5", "PP3V3-S5"],
+      }),
   })
   .openapi("Problem");

@@ -1,5 +1,5 @@
 // How the site writes dates, sizes and boardview formats in the reader's language.
-import { BOARDVIEW_CATALOGUE } from "../boardview/catalogue";
+import { BOARDVIEW_CATALOGUE } from "../boardview/formats";
 import { formatBytes as formatSize } from "../content/format";
 import type { Lang } from "../core/language";
 
@@ -21,7 +21,7 @@ export function formatBytes(bytes: number | null | undefined, lang: Lang): strin
 
 /**
  * A boardview format as people name it (the same in both languages: product and file names), from the formats'
- * catalogue; a format without an entry reads in capitals ("xzz" → "XZZ").
+ * catalogue; a format without an entry reads in capitals (an id "abc" reads "ABC").
  */
 const BOARDVIEW_FORMAT_NAMES = new Map<string, string>(BOARDVIEW_CATALOGUE.map((f) => [f.format, f.name]));
 

@@ -3,7 +3,6 @@
 // part, `?part=`), else to the part's point page. The notes are user-supplied text: rendered as text nodes only
 // (the JSX renderer escapes them), never as markup.
 import type { Child } from "hono/jsx";
-import { nameKey } from "../boardview/nets";
 import { pageUrl, pointUrl } from "../core/urls";
 import type { ReferenceNote } from "../db/queries/board-reference";
 import type { PartHolder } from "../db/queries/board-notes";
@@ -24,9 +23,9 @@ function NoteText({ site, board, body, holders }: { site: Site; board: string; b
     const [written, type, name, pin] = m;
     if (type === "n") pieces.push(<a href={pointUrl(site.urls, board, name)}>{name}</a>);
     else {
-      const holder = holders.get(nameKey(name));
+      const holder = holders.get(name);
       const href = holder
-        ? `${pageUrl(site.urls, "document", holder.document, holder.title)}?part=${encodeURIComponent(name)}`
+        ? `${pageUrl(site.urls, "document", holder.document, holder.title)}?part=${encodeURIComponent(holder.name)}`
         : pointUrl(site.urls, board, name);
       pieces.push(
         <a href={href} class="part-link" data-part={name}>

@@ -64,6 +64,8 @@ nav.pager ul{justify-content:space-between;margin-top:1.5rem}
 .bv-view{display:grid;gap:1rem;grid-template-columns:minmax(0,1fr)}
 .bv-panel{min-width:0;overflow-wrap:anywhere}.bv-panel h3{margin:.25rem 0}.bv-panel h4{margin:1rem 0 .25rem}.bv-panel h5{margin:.5rem 0 .1rem;font-size:.95rem}
 ul.bv-names{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.25rem .9rem}
+ul.bv-legend{list-style:none;padding:0;margin:.25rem 0}.bv-swatch{display:inline-block;width:.9em;height:.9em;border-radius:2px;vertical-align:-.1em}
+.bv-tools button[aria-pressed="true"]{outline:2px solid var(--accent)}[data-hover]{min-height:1.4em;margin:.25rem 0 0}
 @media (min-width:56rem){.bv-view{grid-template-columns:minmax(0,2fr) minmax(0,1fr)}.bv-panel{max-height:40rem;overflow-y:auto}}
 .sv-tools{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;margin:.5rem 0}
 .sv-frame{overflow:auto;max-width:100%;max-height:80vh;border:1px solid var(--line);background:var(--soft);touch-action:none;cursor:grab}

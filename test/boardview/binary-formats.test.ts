@@ -291,11 +291,11 @@ describe("hostile files", () => {
     new DataView(cst.buffer).setUint16(cpad - 8, 0xffff, true);
     const read = board(readBoardview(cst));
     expect(read.parts.flatMap((p) => p.pins)).toHaveLength(8);
-    expect(read.stopped).toMatch(/ends before its pins/);
+    expect(read.stopped).toMatch(/the file ends at byte \d+, before its \d+ pins do/);
     // XZZ: a main data length past the end.
     const xzz = xzzFile(BOARD, { key: XZZ_KEY });
     new DataView(xzz.buffer).setUint32(0x40, 0x7fffffff, true);
-    expect(board(readBoardview(xzz, { keys: { xzz: XZZ_KEY } })).stopped).toMatch(/ends before its main data/);
+    expect(board(readBoardview(xzz, { keys: { xzz: XZZ_KEY } })).stopped).toMatch(/the file ends at byte \d+, before its main data does/);
     // .fz: a description length larger than the file only loses the values.
     const fz = fzFile(BOARD);
     new DataView(fz.buffer).setUint32(fz.length - 4, 0xfffffff0, true);

@@ -189,18 +189,18 @@ describe("boardview answers", () => {
       visibility: "private",
     });
     const ctx = queryContext;
-    const anonymous = await boardviewsHoldingPoint(ctx(null), "820 00165", "upt-500");
+    const anonymous = (await boardviewsHoldingPoint(ctx(null), "820 00165", "upt-500")).holding;
     // Each with its viewer's address, the part selected.
     const viewer = expect.stringMatching(new RegExp(`/(library|biblioteca)/${pub}/[a-z0-9-]+\\?part=UPT500#boardview$`));
     expect(anonymous).toEqual([{ document: pub, format: "test_link", kind: "part", name: "UPT500", side: "bottom", x: 10, y: 20, url: viewer }]);
-    const mine = await boardviewsHoldingPoint(ctx({ userId: owner.userId }), "82000165", "PP5V_PT");
+    const mine = (await boardviewsHoldingPoint(ctx({ userId: owner.userId }), "82000165", "PP5V_PT")).holding;
     expect(mine.map((h) => [h.document, h.kind, h.x, h.y, h.side]).sort()).toEqual(
       [
         [pub, "net", 10, 20, "bottom"],
         [priv, "net", 10, 20, "bottom"],
       ].sort(),
     );
-    expect(await boardviewsHoldingPoint(ctx({ userId: stranger.userId }), "820-00165", "UPT500")).toHaveLength(1);
+    expect((await boardviewsHoldingPoint(ctx({ userId: stranger.userId }), "820-00165", "UPT500")).holding).toHaveLength(1);
 
     // The board point answer lists them: a point only a boardview names is answered, a private one only to its owner.
     const anonymousPoint = await getJson("/boards/820-00165/points/upt_500"); // getJson asserts the 200

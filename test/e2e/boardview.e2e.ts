@@ -96,6 +96,67 @@ try {
     await page.locator("[data-selection] [data-point]", { hasText: "3.42 V" }).waitFor();
     assert.equal(await page.locator("[data-selection]").getAttribute("data-selected"), "net:PP3V42_G3H");
     assert.ok((await overflow(page)) <= width, "the panel written by the script fits");
+
+    step = `${width} px: a pin entry selects the pin`;
+    for (const entry of width === 390 ? ["U7000.1", "U7000-1", "U7000 1", "U7000:1", "u7000 pin 1"] : ["U7000 pin 1"]) {
+      await find.fill(entry);
+      await find.press("Enter");
+      await page.locator('[data-selection][data-selected="pin:U7000:1"]').waitFor();
+    }
+    assert.match(await page.locator("[data-selection] h3").first().innerText(), /Pin 1 of U7000/);
+    assert.match(await page.locator("[data-selection] [data-pin]").innerText(), /PP3V42_G3H/, "the pin's net");
+    await page.locator("[data-selection] [data-point]", { hasText: "3.42 V" }).waitFor();
+    assert.match(page.url(), /[?&]part=U7000&pin=1/);
+    // The drawing is centred on the pin: the mouse there names it.
+    const centre = (await page.locator("[data-boardview] canvas").boundingBox())!;
+    await page.mouse.move(centre.x + centre.width / 2, centre.y + centre.height / 2);
+    await page.locator("[data-boardview] [data-hover]", { hasText: "U7000.1" }).waitFor();
+    assert.match(await page.locator("[data-boardview] [data-hover]").innerText(), /Net: PP3V42_G3H/);
+    await page.screenshot({ path: join(SHOTS, `boardview-pin-${width}.png`), fullPage: true });
+
+    step = `${width} px: nets that differ by a sign stay apart`;
+    await find.fill("usb_d+");
+    const options = page.locator("#bv-names option");
+    await options.first().waitFor({ state: "attached" });
+    const offered = await Promise.all((await options.all()).map((o) => o.getAttribute("value")));
+    assert.deepEqual(offered, ["USB_D+"], "completions keep the sign");
+    await find.press("Enter");
+    await page.locator('[data-selection][data-selected="net:USB_D+"]').waitFor();
+    const plusParts = await page.locator("[data-selection] ul.bv-names").innerText();
+    assert.match(plusParts, /D1/);
+    assert.doesNotMatch(plusParts, /R1/, "USB_D-'s part is not USB_D+'s");
+    await find.fill("/D1");
+    await find.press("Enter");
+    await page.locator('[data-selection][data-selected="net:/D1"]').waitFor();
+    await find.fill("ppa");
+    await find.press("Enter");
+    const ambiguous = page.locator("[data-selection] [data-ambiguous]");
+    await ambiguous.waitFor();
+    const listed = await Promise.all((await page.locator("[data-selection] a[data-net]").all()).map((a) => a.getAttribute("data-net")));
+    assert.deepEqual(listed, ["PP_A", "PP.A"], "an ambiguous entry lists its matches");
+
+    step = `${width} px: both sides side by side, flipped`;
+    await ready(page, small);
+    const overlaid = await page.locator("[data-boardview] canvas").screenshot();
+    await page.locator('[data-boardview] input[name="side"][value="split"]').check();
+    await page.waitForTimeout(300);
+    const split = await page.locator("[data-boardview] canvas").screenshot();
+    assert.ok(!overlaid.equals(split), "side by side is another drawing");
+    await page.screenshot({ path: join(SHOTS, `boardview-split-${width}.png`), fullPage: true });
+    await page.locator("[data-boardview] button[data-flip]").click();
+    await page.waitForTimeout(300);
+    assert.ok(!split.equals(await page.locator("[data-boardview] canvas").screenshot()), "flip turns the board over");
+
+    step = `${width} px: a deep link to a name the board does not hold says so`;
+    for (const [query, said] of [
+      ["?part=U9999", /no part named U9999/],
+      ["?net=NOPE_NET", /no net named NOPE_NET/],
+      ["?part=U7000&pin=9", /U7000 has no pin 9/],
+    ] as const) {
+      await ready(page, `${small}${query}`);
+      assert.match(await page.locator("[data-selection] [data-missing]").innerText(), said);
+      assert.equal(await page.locator("[data-selection]").getAttribute("data-selected"), null, "nothing else is selected");
+    }
   }
 
   step = "the 50,000-pin board";
@@ -128,9 +189,45 @@ try {
   assert.equal(atReady, await drawnPixels(watched), "the canvas at data-ready already shows the whole board");
   await watched.close();
 
+  step = "a net with a known-good diode reading: its pins in the reading's colour, the legend in the panel";
+  await ready(page, `${small}?net=PP3V3_S5`);
+  const legend = page.locator("[data-selection] [data-legend]", { hasText: "Diode reading (known good) of PP3V3_S5: 0.02" });
+  await legend.waitFor();
+  assert.match(await legend.locator('li[aria-current="true"]').innerText(), /short/);
+  await page.waitForTimeout(200);
+  const red = (await page.evaluate(`(() => {
+    const canvas = document.querySelector("[data-boardview] canvas");
+    const data = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i] === 0xd1 && data[i + 1] === 0x24 && data[i + 2] === 0x2f) n++;
+    return n;
+  })()`)) as number;
+  assert.ok(red > 20, `the net's pins are drawn in the short band's red (${red} pixels)`);
+  await page.screenshot({ path: join(SHOTS, "boardview-diode-1280.png"), fullPage: true });
+
+  step = "measuring two points";
+  await ready(page, small);
+  await page.locator("[data-boardview] button[data-measure]").click();
+  const area = (await page.locator("[data-boardview] canvas").boundingBox())!;
+  await page.mouse.click(area.x + area.width * 0.3, area.y + area.height * 0.5);
+  await page.mouse.click(area.x + area.width * 0.7, area.y + area.height * 0.5);
+  assert.match(await page.locator("[data-boardview] [data-status]").innerText(), /^Distance: [\d.,]+ mil \([\d.,]+ mm\)$/);
+
   step = "Spanish";
   await ready(page, `${BASE_URL}/es/biblioteca/${E2E_BOARDVIEWS.small}?net=PP3V42_G3H`);
-  assert.match(await page.locator("[data-selection]").innerText(), /Valores esperados/);
+  const spanish = await page.locator("[data-selection]").innerText();
+  assert.match(spanish, /Valores esperados/);
+  assert.match(spanish, /\(1 informe\)/);
+  assert.doesNotMatch(spanish, /reports|diode|voltage/, "no English word in the Spanish panel");
+  await ready(page, `${BASE_URL}/es/biblioteca/${E2E_BOARDVIEWS.small}?net=PP3V3_S5`);
+  await page.locator("[data-selection] [data-legend]", { hasText: "Lectura de diodo" }).waitFor();
+  const valores = await page.locator("[data-selection]").innerText();
+  assert.match(valores, /0\.02 diodo/);
+  assert.doesNotMatch(valores, /diode|voltage|reports/);
+  assert.match(await page.locator("[data-boardview] .bv-tools").innerText(), /Lado a lado[\s\S]*Dar la vuelta[\s\S]*Medir/);
+  await ready(page, `${BASE_URL}/es/biblioteca/${E2E_BOARDVIEWS.small}?part=U9999`);
+  assert.match(await page.locator("[data-selection] [data-missing]").innerText(), /no tiene ningún componente llamado U9999/);
+  await page.screenshot({ path: join(SHOTS, "boardview-es.png"), fullPage: true });
 
   assert.deepEqual(problems, []);
   console.log("e2e: boardview viewer checks passed");

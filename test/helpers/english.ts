@@ -11,7 +11,7 @@ const HOLE = "\u0000";
 /** Parameters that leave a hole where each value goes, so only a template's own words remain. */
 const HOLES = new Proxy({} as Record<string, unknown>, {
   get: (_, name) =>
-    name === "what" ? "document" : name === "missing" ? true : ["fields", "allowed", "scopes"].includes(String(name)) ? [HOLE] : HOLE,
+    name === "what" ? "document" : name === "missing" ? true : ["fields", "allowed", "scopes", "candidates"].includes(String(name)) ? [HOLE] : HOLE,
 });
 
 let fragments: string[] | undefined;

@@ -166,4 +166,6 @@ const sampleParams = {
   min: 2,
   got: "text/plain",
   length: 200,
+  name: "pp3v3s5",
+  candidates: ["PP3V3_S5", "PP3V3-S5"],
 };

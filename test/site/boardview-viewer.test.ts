@@ -88,12 +88,30 @@ describe("the boardview viewer", () => {
     expect(panel).toContain('data-selected="net:PP3V42_G3H"');
     expect(panel).toContain('data-part="U7000"');
     expect(panel).toContain('data-part="C7010"');
-    expect(panel).toMatch(/Expected values<\/h5><ul><li><strong>3.42 V<\/strong> \(1 reports\)/);
+    expect(panel).toMatch(/Expected values<\/h5><ul><li><strong>3.42 V<\/strong> \(1 report\)/);
     expect(panel).toMatch(/Measured values<\/h5><ul><li><strong>0 V<\/strong>/);
     expect(panel).toContain(">J130 dead after liquid</a>");
     const es = await html(`${doc.url.replace("/en/library/", "/es/biblioteca/")}?net=PP3V42_G3H`);
     expect(es).toContain("Valores esperados");
     expect(es).toContain("<h3>Red PP3V42_G3H</h3>");
+    expect(es).toContain("(1 informe)");
+  });
+
+  it("?part= with ?pin= writes the pin, its net and the net's values; a name the board does not hold is said in the panel", async () => {
+    const pin = await html(`${doc.url}?part=U7000&pin=1`);
+    const panel = pin.slice(pin.indexOf("data-selection"));
+    expect(panel).toContain('data-selected="pin:U7000:1"');
+    expect(panel).toContain("<h3>Pin 1 of U7000</h3>");
+    expect(panel).toMatch(/Expected values<\/h5><ul><li><strong>3.42 V<\/strong>/);
+    const said = async (query: string) => {
+      const page = await html(`${doc.url}${query}`);
+      const selection = page.slice(page.indexOf("data-selection"));
+      expect(selection).not.toContain("data-selected=");
+      return selection.slice(0, selection.indexOf("</div>"));
+    };
+    expect(await said("?part=U9999")).toContain("The board holds no part named U9999.");
+    expect(await said("?net=NOPE_NET")).toContain("The board holds no net named NOPE_NET.");
+    expect(await said("?part=U7000&pin=9")).toContain("U7000 has no pin 9.");
   });
 
   it("?find= selects a part of that name, else a net; an unknown name says so", async () => {

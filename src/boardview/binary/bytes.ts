@@ -3,11 +3,13 @@
 // against the bytes left before any loop, and bounded zlib inflation.
 import { Buffer } from "node:buffer";
 import { constants, inflateSync } from "node:zlib";
+import { inRange, noteReason, type ReadState, SKIPPED_POSITION } from "../lines";
 import { BOARDVIEW_CAPS } from "../types";
 
 /** Reading ran past the end of the file (or of a block): the file is truncated or a length lies. */
 export class OutOfBytes extends Error {
-  constructor() {
+  /** Where the record that runs past the end starts reading its missing bytes (a byte offset of its buffer). */
+  constructor(readonly offset = 0) {
     super("the file ends inside a record");
   }
 }
@@ -32,7 +34,7 @@ export class ByteCursor {
   }
 
   private need(n: number): number {
-    if (n < 0 || this.pos + n > this.end) throw new OutOfBytes();
+    if (n < 0 || this.pos + n > this.end) throw new OutOfBytes(this.bytes.byteOffset + this.pos);
     const at = this.pos;
     this.pos += n;
     return at;
@@ -112,7 +114,12 @@ export function inflateBounded(bytes: Uint8Array, cap: number = BOARDVIEW_CAPS.b
   }
 }
 
-/** A finite coordinate within ±1e9 of the file's units, or undefined (non-finite and absurd values are refused). */
-export function coordinate(value: number): number | undefined {
-  return Number.isFinite(value) && Math.abs(value) <= 1e9 ? value : undefined;
+/**
+ * A finite coordinate within ±BOARDVIEW_CAPS.coordinate of the file's units, or undefined: a refused value is said
+ * in the reason (where `state.offset` says, when the reader set it).
+ */
+export function coordinate(value: number, state: ReadState): number | undefined {
+  if (inRange(value)) return value;
+  noteReason(state, SKIPPED_POSITION);
+  return undefined;
 }

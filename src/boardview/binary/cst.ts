@@ -5,9 +5,10 @@
 // pins: part index (i16, negative when the pin belongs to no part), probe (i16), net index (i16), x and y (i16),
 // shape (i16), 4 bytes. Not established, so not read: the outline, the positions' unit, pin numbers, part values.
 import { BoardBuilder } from "../builder";
-import { nameOf } from "../lines";
+import { nameOf, noteCut, unreadableAfter } from "../lines";
 import { type BoardPart, type BoardRead, BOARDVIEW_CAPS, unreadable } from "../types";
 import { ByteCursor, OutOfBytes } from "./bytes";
+import { type BoardviewFormat, catalogueEntry } from "../types";
 
 const PAD_CLASS = [0x43, 0x50, 0x61, 0x64]; // CPad
 
@@ -62,7 +63,7 @@ export function parseCst(input: Uint8Array): BoardRead {
     const pins = new ByteCursor(bytes, pad - 8);
     const pinCount = pins.u16();
     pins.pos = pad + 4;
-    if (pinCount * 16 > pins.left) board.stop("the file ends before its pins do");
+    if (pinCount * 16 > pins.left) noteCut(board, `before its ${pinCount} pins do (${Math.floor(pins.left / 16)} there)`, `byte ${bytes.length}`);
     for (let i = 0; i < pinCount && pins.left >= 16; i++) {
       const partIndex = pins.i16();
       const probe = pins.i16();
@@ -78,8 +79,21 @@ export function parseCst(input: Uint8Array): BoardRead {
     }
   } catch (err) {
     if (!(err instanceof OutOfBytes)) throw err;
-    board.stop("the file ends inside a record");
+    noteCut(board, "inside a record", `byte ${err.offset}`);
   }
-  if (!board.parts.length) return unreadable(board.stopped ? `The .cst file could not be read (${board.stopped}).` : "The .cst file lists no parts.");
+  if (!board.parts.length) return unreadableAfter(board, "The .cst file lists no parts.");
   return board.finish("cst", "unknown");
 }
+
+export const CST: BoardviewFormat = {
+  catalogue: [
+    catalogueEntry("cst", {
+      name: "Lenovo .cst",
+      variants: ["MFC archive (where its layout is established)"],
+      reads: ["parts with side", "pins with net", "pins of no part as test points"],
+      unit: "unknown",
+    }),
+  ],
+  looksLike: looksLikeCst,
+  read: parseCst,
+};

@@ -6,12 +6,13 @@
 // (net, part, pin number, pin name, x, y, test point, radius), `A!TESTVIA!…` the test points; `UNIT:millimeters`
 // says mm (else mils). The description is tab-separated: part number, description, quantity, designators, part
 // number; its description becomes the value of each designator it lists.
-import { BoardBuilder } from "../builder";
-import { nameOf, numberOf, readLines } from "../lines";
+import { BoardBuilder, underCap } from "../builder";
+import { nameOf, numberOf, positionOf, type ReadState, readLines, unreadableAfter } from "../lines";
 import { type BoardPart, type BoardRead, type BoardUnit, BOARDVIEW_CAPS, unreadable } from "../types";
-import { coordinate, inflateBounded, isZlibHeader } from "./bytes";
+import { inflateBounded, isZlibHeader } from "./bytes";
 import { decryptFz } from "./fz-cipher";
 import { ENCRYPTED_BYTES, NO_KEY_REASON, type ReadOptions } from "./keys";
+import { type BoardviewFormat, catalogueEntry } from "../types";
 
 const CONTENT_AT = 4;
 type Container = "fz" | "cae";
@@ -76,7 +77,7 @@ function valuesOf(bytes: Uint8Array): Map<string, string> {
     const value = (description ?? "").trim() || (partNumber ?? "").trim();
     if (!value || !locations) continue;
     for (const designator of locations.split(/\s+/)) if (designator && !values.has(designator)) values.set(designator, value);
-    if (values.size >= BOARDVIEW_CAPS.parts) break;
+    if (!underCap("parts", values.size)) break;
   }
   return values;
 }
@@ -89,10 +90,9 @@ const BLOCKS: [string, Block][] = [
 ];
 
 /** A number as the file writes it (some files use a decimal comma). */
-const decimal = (text: string | undefined) => {
-  const value = numberOf(text?.trim().replace(",", "."));
-  return value === undefined ? undefined : coordinate(value);
-};
+const decimal = (text: string | undefined) => numberOf(text?.trim().replace(",", "."));
+/** A position so written; a refused one (1e308) is said in the reason, at its line. */
+const positionAt = (text: string | undefined, state: ReadState) => positionOf(text?.trim().replace(",", "."), state);
 
 function parseContent(content: Uint8Array, values: Map<string, string>, format: Container): BoardRead {
   const board = new BoardBuilder();
@@ -119,9 +119,10 @@ function parseContent(content: Uint8Array, values: Map<string, string>, format: 
       parts.set(name, part);
     } else if (block === "pins") {
       const part = parts.get(nameOf(f[2]?.trim()));
-      const x = decimal(f[5]);
-      const y = decimal(f[6]);
-      if (!part || x === undefined || y === undefined) continue;
+      if (!part) continue;
+      const x = positionAt(f[5], board);
+      const y = positionAt(f[6], board);
+      if (x === undefined || y === undefined) continue;
       const number = f[3]?.trim() ?? "";
       const pinName = f[4]?.trim() ?? "";
       // One variant writes "0" as the number and the ball (AJ31) as the name.
@@ -139,14 +140,31 @@ function parseContent(content: Uint8Array, values: Map<string, string>, format: 
       )
         break;
     } else if (block === "vias") {
-      const x = decimal(f[6]);
-      const y = decimal(f[7]);
+      const x = positionAt(f[6], board);
+      const y = positionAt(f[7], board);
       if (x === undefined || y === undefined) continue;
       const name = nameOf(f[3]?.trim()) || nameOf(f[4]?.trim());
       if (!board.addTestPoint({ name, x, y, side: f[8]?.trim() === "T" ? "top" : "bottom", net: nameOf(f[2]?.trim()) })) break;
     }
   }
-  if (!sawBlock) return unreadable(`The .${format} content has no parts or pins sections.`);
-  if (!board.parts.length) return unreadable(`The .${format} file lists no parts.`);
+  if (!sawBlock) return unreadableAfter(board, `The .${format} content has no parts or pins sections.`);
+  if (!board.parts.length) return unreadableAfter(board, `The .${format} file lists no parts.`);
   return board.finish(format, unit);
 }
+
+/** The one container's entry, under each of its two names and keys. */
+const containerEntry = (format: Container, name: string, key_secret: string) =>
+  catalogueEntry(format, {
+    name,
+    variants: ["plain (zlib at byte 4)", "encrypted (stream cipher; needs the operator's key)"],
+    reads: ["parts with side", "pins with net, number, name and radius", "test vias", "part values from the bill of materials", "unit (mil or mm)"],
+    unit: "mil",
+    key_secret,
+  });
+
+/** Tried last: a zlib stream at byte 4, or bytes a configured key decrypts to one (readFz tells). */
+export const FZ_AND_CAE: BoardviewFormat = {
+  catalogue: [containerEntry("fz", "ASUS .fz", "BOARDVIEW_FZ_KEY"), containerEntry("cae", "ASRock .cae", "BOARDVIEW_CAE_KEY")],
+  looksLike: () => true,
+  read: readFz,
+};

@@ -4,21 +4,9 @@
 //     optionally 0x-prefixed, separated by spaces, commas or line breaks (as OpenBoardView's settings write
 //     them), or one run of 352 hex digits (word after word, each word's digits most significant first).
 //   BOARDVIEW_XZZ_KEY: the 8-byte DES key as 16 hex digits (optionally 0x-prefixed), first byte first.
+import type { BoardviewKeys } from "../types";
 
-export interface BoardviewKeys {
-  fz?: Uint32Array;
-  cae?: Uint32Array;
-  xzz?: Uint8Array;
-}
-
-/** What a reader is told beside the bytes: the operator's keys, and the file's extension as a hint. */
-export interface ReadOptions {
-  keys?: BoardviewKeys;
-  /** Only names a container two formats share (.fz and .cae) and says which key an encrypted file needs. */
-  extension?: string | null;
-  /** The most bytes of an encrypted .fz/.cae decrypted (default ENCRYPTED_BYTES; the tests lower it). */
-  encryptedBytes?: number;
-}
+export type { BoardviewKeys, ReadOptions } from "../types";
 
 /**
  * The cipher costs 20 RC6 rounds per byte (bench/RESULTS.md): past this many bytes an encrypted file is read only

@@ -7,10 +7,11 @@
 // The stream has no section lengths, so every field before the parts must be read; a value the layout does not
 // allow (a flag that is not 0 or 1, an unknown shape) means the file is not this layout, and reading stops.
 import { BoardBuilder } from "../builder";
-import { nameOf } from "../lines";
+import { nameOf, noteCut, unreadableAfter } from "../lines";
 import { type BoardRead, type Box, BOARDVIEW_CAPS, unreadable } from "../types";
 import { ByteCursor, coordinate, OutOfBytes } from "./bytes";
 import { type Layer, NotThisLayout, type Pad, readLayer, skipRegistries, TvwReader } from "./tvw-stream";
+import { type BoardviewFormat, catalogueEntry } from "../types";
 
 const SIGNATURE = "Tebo-ictview files.";
 const SCALE = 100;
@@ -50,8 +51,6 @@ const LAYER_TOP = 1;
 const LAYER_BOTTOM = 2;
 const LAYER_ROUTE = 12;
 
-const at = (raw: number) => coordinate(raw / SCALE);
-
 export function parseTvw(bytes: Uint8Array): BoardRead {
   const board = new BoardBuilder();
   const r = new TvwReader(new ByteCursor(bytes, 0, BOARDVIEW_CAPS.bytes));
@@ -82,17 +81,19 @@ export function parseTvw(bytes: Uint8Array): BoardRead {
     if (err instanceof NotThisLayout) {
       if (!board.parts.length) return unreadable("The Tebo file does not follow the layout this service reads.");
       board.stop("reading stopped at a record this reader does not know");
-    } else if (err instanceof OutOfBytes) board.stop("the file ends inside a record");
+    } else if (err instanceof OutOfBytes) noteCut(board, "inside a record", `byte ${err.offset}`);
     else throw err;
   }
-  if (!board.parts.length)
-    return unreadable(board.stopped ? `The Tebo file could not be read to its parts (${board.stopped}).` : "The Tebo file lists no parts.");
+  if (!board.parts.length) return unreadableAfter(board, "The Tebo file lists no parts.");
   addOutline(board, layers);
   return board.finish("tvw", "mil");
 }
 
 function readPart(r: TvwReader, layers: Layer[], nets: string[], top: number, bottom: number, board: BoardBuilder): boolean {
   const c = r.c;
+  board.offset = c.pos;
+  // A position in mils; a refused one is said in the reason, at the part's record.
+  const at = (raw: number) => coordinate(raw / SCALE, board);
   const name = nameOf(r.str());
   const [x1, y1] = r.vec().map(at);
   const [x2, y2] = r.vec().map(at);
@@ -169,3 +170,16 @@ function addOutline(board: BoardBuilder, layers: Layer[]): void {
     }
   }
 }
+
+export const TVW: BoardviewFormat = {
+  catalogue: [
+    catalogueEntry("tvw", {
+      name: "Tebo .tvw",
+      variants: ["binary stream with obfuscated header strings"],
+      reads: ["outline (route layer)", "parts with side, mounting, box and value", "pins with net, number and radius"],
+      unit: "mil",
+    }),
+  ],
+  looksLike: looksLikeTvw,
+  read: parseTvw,
+};

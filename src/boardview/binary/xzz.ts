@@ -5,12 +5,13 @@
 // DES-encrypted, ECB, with the operator's key), 0x09 a test pad. Net names: [length u32 (with these 8 bytes)]
 // [index u32][name]. Positions are signed 32-bit integers in 1/10,000 mil. After the marker and 7 bytes, some
 // files carry diode readings as text lines: "NET=reading" or "=reading=PART(PIN)".
-import { BoardBuilder } from "../builder";
-import { nameOf } from "../lines";
+import { BoardBuilder, underCap } from "../builder";
+import { nameOf, noteCut, type ReadState, unreadableAfter } from "../lines";
 import { type BoardPart, type BoardRead, type Point, BOARDVIEW_CAPS, unreadable } from "../types";
 import { ByteCursor, coordinate, latin1, OutOfBytes } from "./bytes";
 import { desBlocks, desKeySchedule } from "./des";
 import { NO_KEY_REASON, type ReadOptions } from "./keys";
+import { type BoardviewFormat, catalogueEntry } from "../types";
 
 const MAGIC = [0x58, 0x5a, 0x5a, 0x50, 0x43, 0x42]; // XZZPCB
 const MARKER = [0x76, 0x36, 0x76, 0x36, 0x35, 0x35, 0x35, 0x76, 0x36, 0x76, 0x36]; // v6v6555v6v6
@@ -33,8 +34,6 @@ function indexOfMarker(bytes: Uint8Array): number {
   return -1;
 }
 
-const position = (raw: number) => coordinate(raw / SCALE);
-
 export function parseXzz(input: Uint8Array, options: ReadOptions = {}): BoardRead {
   const bytes = input.slice(0, BOARDVIEW_CAPS.bytes);
   const marker = indexOfMarker(bytes);
@@ -53,23 +52,24 @@ export function parseXzz(input: Uint8Array, options: ReadOptions = {}): BoardRea
     const main = new ByteCursor(bytes, mainStart);
     const mainLength = main.u32();
     const blocks = new ByteCursor(bytes, main.pos, main.pos + mainLength);
-    if (mainLength > blocks.left) board.stop("the file ends before its main data does");
+    if (mainLength > blocks.left) noteCut(board, `before its main data does (${mainLength} bytes declared)`, `byte ${bytes.length}`);
     const schedule = options.keys?.xzz ? desKeySchedule(options.keys.xzz) : undefined;
     const outline: Point[][] = [];
     while (blocks.left > 0 && !wrongKey) {
       const type = blocks.u8();
       const length = blocks.u32();
       if (length > blocks.left) {
-        board.stop("a block runs past the end of the file");
+        noteCut(board, `inside a block of ${length} bytes`, `byte ${bytes.length}`);
         break;
       }
       if (type !== 0x01 && type !== 0x05 && type !== 0x07 && type !== 0x09) {
         blocks.skip(length); // vias, texts and unknown blocks
         continue;
       }
+      board.offset = blocks.pos;
       const payload = new ByteCursor(blocks.take(length));
       if (type === 0x01 || type === 0x05) {
-        const segment = type === 0x01 ? arc(payload) : line(payload);
+        const segment = type === 0x01 ? arc(payload, board) : line(payload, board);
         if (segment) outline.push(segment);
       } else if (type === 0x07) {
         partBlocks++;
@@ -86,12 +86,12 @@ export function parseXzz(input: Uint8Array, options: ReadOptions = {}): BoardRea
     for (const segment of outline) if (!board.addOutline(segment)) break;
   } catch (err) {
     if (!(err instanceof OutOfBytes)) throw err;
-    board.stop("the file ends inside a record");
+    noteCut(board, "inside a record", `byte ${err.offset}`);
   }
   if (partBlocks && !options.keys?.xzz) return unreadable(NO_KEY_REASON);
   if (wrongKey) return unreadable("The XZZ file's parts do not decrypt with the key configured.");
   if (marker >= 0) readReadings(bytes.subarray(marker + MARKER.length + 7, marker + MARKER.length + 7 + READINGS_BYTES), board, pinNets);
-  if (!board.parts.length && !board.testPoints.length) return unreadable("The XZZ file lists no parts.");
+  if (!board.parts.length && !board.testPoints.length) return unreadableAfter(board, "The XZZ file lists no parts.");
   return board.finish("xzz", "mil");
 }
 
@@ -108,14 +108,14 @@ function readNets(bytes: Uint8Array, start: number, board: BoardBuilder): Map<nu
       break;
     }
     const name = nameOf(entries.text(size - 8));
-    if (nets.size < BOARDVIEW_CAPS.pins) nets.set(index, name);
+    if (underCap("pins", nets.size)) nets.set(index, name);
   }
   return nets;
 }
 
-function line(c: ByteCursor): Point[] | undefined {
+function line(c: ByteCursor, state: ReadState): Point[] | undefined {
   const layer = c.u32();
-  const [x1, y1, x2, y2] = [c.i32(), c.i32(), c.i32(), c.i32()].map(position);
+  const [x1, y1, x2, y2] = [c.i32(), c.i32(), c.i32(), c.i32()].map((raw) => coordinate(raw / SCALE, state));
   if (layer !== EDGE_LAYER || x1 === undefined || y1 === undefined || x2 === undefined || y2 === undefined) return undefined;
   return [
     { x: x1, y: y1 },
@@ -123,9 +123,9 @@ function line(c: ByteCursor): Point[] | undefined {
   ];
 }
 
-function arc(c: ByteCursor): Point[] | undefined {
+function arc(c: ByteCursor, state: ReadState): Point[] | undefined {
   const layer = c.u32();
-  const [x, y, r] = [c.i32(), c.i32(), c.i32()].map(position);
+  const [x, y, r] = [c.i32(), c.i32(), c.i32()].map((raw) => coordinate(raw / SCALE, state));
   let start = c.i32() / SCALE;
   let end = c.i32() / SCALE;
   if (layer !== EDGE_LAYER || x === undefined || y === undefined || r === undefined || Math.abs(start) > 720 || Math.abs(end) > 720) return undefined;
@@ -172,8 +172,8 @@ function readPartBlock(bytes: Uint8Array, nets: Map<number, string>, board: Boar
       const length = body.u32();
       const pin = new ByteCursor(body.take(length));
       pin.skip(4);
-      const x = position(pin.i32());
-      const y = position(pin.i32());
+      const x = coordinate(pin.i32() / SCALE, board);
+      const y = coordinate(pin.i32() / SCALE, board);
       pin.skip(8);
       const number = nameOf(pin.text(pin.u32()));
       pin.skip(32);
@@ -189,8 +189,8 @@ function readPartBlock(bytes: Uint8Array, nets: Map<number, string>, board: Boar
 
 function readTestPad(c: ByteCursor, nets: Map<number, string>, board: BoardBuilder): boolean {
   c.skip(4);
-  const x = position(c.i32());
-  const y = position(c.i32());
+  const x = coordinate(c.i32() / SCALE, board);
+  const y = coordinate(c.i32() / SCALE, board);
   c.skip(8);
   const name = nameOf(c.text(c.u32()));
   if (c.left < 4 || x === undefined || y === undefined) return true;
@@ -227,6 +227,20 @@ function readReadings(bytes: Uint8Array, board: BoardBuilder, pinNets: Map<strin
       byNet++;
       add(nameOf(net[1].trim()), net[2].trim());
     }
-    if (seen.size >= BOARDVIEW_CAPS.testPoints) break;
+    if (!underCap("testPoints", seen.size)) break;
   }
 }
+
+export const XZZ: BoardviewFormat = {
+  catalogue: [
+    catalogueEntry("xzz", {
+      name: "XZZ .pcb",
+      variants: ["plain header", "XOR-obfuscated header", "parts DES-encrypted (needs the operator's key)", "with or without diode readings"],
+      reads: ["outline (edge lines and arcs)", "parts", "pins with net and number", "test pads", "diode readings per net"],
+      unit: "mil",
+      key_secret: "BOARDVIEW_XZZ_KEY",
+    }),
+  ],
+  looksLike: looksLikeXzz,
+  read: parseXzz,
+};

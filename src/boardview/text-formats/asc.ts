@@ -5,10 +5,11 @@
 // document is the archive, read as a boardview) or one at a time as pins.asc (then parts and nets come from it
 // alone). Heading lines are skipped because they do not parse as records.
 import { BoardBuilder } from "../builder";
-import { fields, nameOf, numberOf, readLines } from "../lines";
+import { fields, nameOf, numberOf, positionOf, type ReadState, readLines, unreadableAfter } from "../lines";
 import type { BoardPart, BoardRead, BoardSide, Point } from "../types";
 import { BOARDVIEW_CAPS, unreadable } from "../types";
-import { addOutlineCut, coordinateOf } from "./values";
+import { addOutlineCut } from "./values";
+import { type BoardviewFormat, catalogueEntry } from "../types";
 
 /** The files of a board, by role; `missing` names those that were found but could not be read. */
 export interface AscFiles {
@@ -71,7 +72,7 @@ export function parseAscFiles(files: AscFiles): BoardRead {
   if (files.format) readOutline(board, files.format);
   readPins(board, files.pins);
   if (files.nails) readNails(board, files.nails);
-  if (!board.parts.length) return unreadable("The pins.asc file lists no parts.");
+  if (!board.parts.length) return unreadableAfter(board, "The pins.asc file lists no parts.");
   if (files.missing?.length) board.stop(`${files.missing.join(", ")} could not be read from the archive`);
   return board.finish("asc", "inch");
 }
@@ -82,9 +83,10 @@ function readOutline(board: BoardBuilder, bytes: Uint8Array): void {
   const points: Point[] = [];
   for (const { text } of readLines(bytes, board)) {
     const f = text.split(/[\s,]+/);
-    const x = coordinateOf(f[0]);
-    const y = coordinateOf(f[1]);
-    if (f.length === 2 && x !== undefined && y !== undefined) {
+    if (f.length !== 2) continue;
+    const x = positionOf(f[0], board);
+    const y = positionOf(f[1], board);
+    if (x !== undefined && y !== undefined) {
       points.push({ x, y });
       if (points.length > BOARDVIEW_CAPS.outlinePoints) break;
     }
@@ -107,19 +109,19 @@ function readPins(board: BoardBuilder, bytes: Uint8Array): void {
       continue;
     }
     if (!inPart || !part) continue;
-    const pin = pinOf(f);
+    const pin = pinOf(f, board);
     if (pin && !board.addPin(part, pin)) return;
   }
 }
 
 /** `id name x y layer net probe`, the name possibly several words; else `id name x y layer net`. */
-function pinOf(f: string[]) {
+function pinOf(f: string[], state: ReadState) {
   const n = f.length;
   if (numberOf(f[0]) === undefined) return undefined;
   const withProbe = n >= 7 && numberOf(f[n - 1]) !== undefined && numberOf(f[n - 3]) !== undefined;
   const at = withProbe ? n - 5 : 2;
-  const x = coordinateOf(f[at]);
-  const y = coordinateOf(f[at + 1]);
+  const x = positionOf(f[at], state);
+  const y = positionOf(f[at + 1], state);
   if (x === undefined || y === undefined) return undefined;
   // The first field is a running count over the board; the name column is the pin's number in its part.
   return { x, y, net: nameOf(f[at + 3]), number: nameOf(f.slice(1, at).join(" ")) };
@@ -130,9 +132,24 @@ function readNails(board: BoardBuilder, bytes: Uint8Array): void {
     const f = fields(text);
     // The first character marks the record; the probe number follows it.
     const probe = numberOf(f[0]?.slice(1)) ?? numberOf(f[0]);
-    const x = coordinateOf(f[1]);
-    const y = coordinateOf(f[2]);
-    if (probe === undefined || x === undefined || y === undefined || f.length < 8) continue;
+    if (probe === undefined || f.length < 8) continue;
+    const x = positionOf(f[1], board);
+    const y = positionOf(f[2], board);
+    if (x === undefined || y === undefined) continue;
     if (!board.addTestPoint({ name: String(probe), x, y, side: sideOf(f[5]), net: nameOf(f[7]) })) return;
   }
 }
+
+/** Tried after BDV, whose <<pins.asc>> section holds the same Part lines. */
+export const ASC: BoardviewFormat = {
+  catalogue: [
+    catalogueEntry("asc", {
+      name: "ASUS .asc",
+      variants: ["format.asc, pins.asc and nails.asc together in a .zip (the archive is the boardview)", "pins.asc alone"],
+      reads: ["outline (format.asc)", "parts with side", "pins with net and number (pins.asc)", "test points (nails.asc)"],
+      unit: "inch",
+    }),
+  ],
+  looksLike: looksLikeAscPins,
+  read: parseAscPins,
+};

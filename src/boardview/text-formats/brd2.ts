@@ -5,11 +5,12 @@
 // then `probe x y net_id side`. Net id 0, or one NETS does not list, is no net. Positions are mils; the y of
 // what is on the bottom (a part of side 2, a pin or nail of side other than 1) is written mirrored about the board's
 // height (BRDOUT's third number), and is put back in the board's frame here (height − y), as the format's viewers do.
-import { BoardBuilder } from "../builder";
-import { bytesInclude, fields, nameOf, numberOf, readLines } from "../lines";
+import { BoardBuilder, underCap } from "../builder";
+import { bytesInclude, fields, nameOf, noteDeclared, numberOf, positionOf, readLines, unreadableAfter } from "../lines";
 import type { BoardRead, BoardSide, Box, Point } from "../types";
-import { BOARDVIEW_CAPS, unreadable } from "../types";
-import { addOutlineCut, coordinateOf, restOf } from "./values";
+import { BOARDVIEW_CAPS } from "../types";
+import { addOutlineCut, restOf } from "./values";
+import { type BoardviewFormat, catalogueEntry } from "../types";
 
 /** A BRD2 file opens with its outline block (kicad-boardview writes a line `0` before it). */
 export function looksLikeBrd2(bytes: Uint8Array): boolean {
@@ -45,57 +46,57 @@ export function parseBrd2(bytes: Uint8Array): BoardRead {
   let sawBlock = false;
   let height: number | undefined;
   const unmirror = (y: number) => (height === undefined ? y : height - y);
+  // Each block line's count, and the records seen in each block: a file that ends short of a count is cut.
+  const declared = new Map<Block, number | undefined>();
+  const seen = new Map<Block, number>();
+  const at = (text: string | undefined) => positionOf(text, board);
   for (const { text } of readLines(bytes, board)) {
     const f = fields(text);
     const next = BLOCKS[f[0]];
     if (next) {
       block = next;
       sawBlock = true;
-      if (next === "outline") height = coordinateOf(f[3]);
+      declared.set(next, numberOf(f[1]));
+      if (next === "outline") height = at(f[3]);
       continue;
     }
+    seen.set(block, (seen.get(block) ?? 0) + 1);
     if (block === "outline") {
-      const x = coordinateOf(f[0]);
-      const y = coordinateOf(f[1]);
+      const x = at(f[0]);
+      const y = at(f[1]);
       if (x !== undefined && y !== undefined && outline.length <= BOARDVIEW_CAPS.outlinePoints) outline.push({ x, y });
     } else if (block === "nets") {
       const id = numberOf(f[0]);
-      if (id === undefined || !Number.isInteger(id) || nets.size >= BOARDVIEW_CAPS.pins) continue;
+      if (id === undefined || !Number.isInteger(id) || !underCap("pins", nets.size)) continue;
       nets.set(id, nameOf(restOf(text)));
     } else if (block === "parts") {
-      const [x1, y1, x2, y2] = f.slice(1, 5).map(coordinateOf);
+      const [x1, y1, x2, y2] = f.slice(1, 5).map(at);
       const first = numberOf(f[5]);
       if (!f[0] || x1 === undefined || y1 === undefined || x2 === undefined || y2 === undefined || first === undefined) continue;
-      if (parts.length >= BOARDVIEW_CAPS.parts) {
-        board.stop(`only the first ${BOARDVIEW_CAPS.parts} parts are kept`);
-        continue;
-      }
       const side = numberOf(f[6]) ?? 1;
       const box = side === 2 ? { x1, y1: unmirror(y1), x2, y2: unmirror(y2) } : { x1, y1, x2, y2 };
-      parts.push({ name: nameOf(f[0]), box, first, side });
+      board.hold(parts, { name: nameOf(f[0]), box, first, side }, "parts");
     } else if (block === "pins") {
-      const x = coordinateOf(f[0]);
-      const y = coordinateOf(f[1]);
+      const x = at(f[0]);
+      const y = at(f[1]);
       if (x === undefined || y === undefined) continue;
-      if (pins.length >= BOARDVIEW_CAPS.pins) {
-        board.stop(`only the first ${BOARDVIEW_CAPS.pins} pins are kept`);
-        continue;
-      }
       const side = numberOf(f[3]) ?? 0;
-      pins.push({ x, y: side === 1 ? y : unmirror(y), net: numberOf(f[2]) ?? 0, side });
+      board.hold(pins, { x, y: side === 1 ? y : unmirror(y), net: numberOf(f[2]) ?? 0, side }, "pins");
     } else if (block === "nails") {
-      const x = coordinateOf(f[1]);
-      const y = coordinateOf(f[2]);
+      const x = at(f[1]);
+      const y = at(f[2]);
       if (!f[0] || x === undefined || y === undefined) continue;
       const net = nets.get(numberOf(f[3]) ?? 0) ?? "";
       const top = numberOf(f[4]) === 1;
       board.addTestPoint({ name: nameOf(f[0]), x, y: top ? y : unmirror(y), side: top ? "top" : "bottom", net });
     }
   }
-  if (!sawBlock) return unreadable("No BRD2 blocks (BRDOUT:, PARTS:, PINS:) were found.");
+  if (!sawBlock) return unreadableAfter(board, "No BRD2 blocks (BRDOUT:, PARTS:, PINS:) were found.");
+  const kept = { parts: parts.length, pins: pins.length, nets: nets.size, nails: board.testPoints.length };
+  for (const block of ["parts", "pins", "nets", "nails"] as const) noteDeclared(board, block, declared.get(block), seen.get(block) ?? 0, kept[block]);
   addOutlineCut(board, outline);
   placeParts(board, parts, pins, nets);
-  if (!board.parts.length) return unreadable("The BRD2 file lists no parts.");
+  if (!board.parts.length) return unreadableAfter(board, "The BRD2 file lists no parts.");
   return board.finish("brd2", "mil");
 }
 
@@ -121,3 +122,24 @@ function placeParts(board: BoardBuilder, parts: PendingPart[], pins: PendingPin[
     }
   }
 }
+
+/** BRD2 shares .brd with Test_Link: Test_Link is told by its str_length:/var_data: header, BRD2 by BRDOUT:. */
+export const BRD2: BoardviewFormat = {
+  catalogue: [
+    catalogueEntry("brd2", {
+      name: "BRD2 (kicad-boardview and others)",
+      variants: ["BRDOUT:/NETS:/PARTS:/PINS:/NAILS: blocks, told from Test_Link .brd by its content"],
+      reads: [
+        "outline",
+        "nets by id",
+        "parts with box, side and mounting (through-hole when no pin is on the part's side)",
+        "pins with net and number (their place in the part, from 1)",
+        "nails as test points",
+        "bottom positions put back in the board's frame",
+      ],
+      unit: "mil",
+    }),
+  ],
+  looksLike: looksLikeBrd2,
+  read: parseBrd2,
+};

@@ -7,10 +7,11 @@
 // id, pin name, x, y, layer, net; a part's pins are consecutive lines) and `<<Nail>>` (a marker field, then x, y,
 // type, grid, (T)|(B), net id, net), each after one heading line. Positions are inches.
 import { BoardBuilder } from "../builder";
-import { bytesInclude, fields, nameOf, readLines } from "../lines";
+import { bytesInclude, fields, nameOf, noteCut, positionOf, type ReadState, readLines, unreadableAfter } from "../lines";
 import type { BoardPart, BoardPin, BoardRead, BoardSide, Mounting, Point } from "../types";
-import { BOARDVIEW_CAPS, unreadable } from "../types";
-import { addOutlineCut, coordinateOf, numbersOfLine, outlineFull, restOf } from "./values";
+import { BOARDVIEW_CAPS } from "../types";
+import { addOutlineCut, numbersOfLine, outlineFull, restOf } from "./values";
+import { type BoardviewFormat, catalogueEntry } from "../types";
 
 export function looksLikeBvr(bytes: Uint8Array): boolean {
   return bytesInclude(bytes, "BVRAW_FORMAT_3", 4096) || bytesInclude(bytes, "BVRAW_FORMAT_1", 4096);
@@ -37,15 +38,9 @@ function parseBvr3(bytes: Uint8Array): BoardRead {
   const board = new BoardBuilder();
   let part: PendingPart | undefined;
   let pin: BoardPin | undefined;
-  let buffered = 0;
   const endPin = () => {
     // A pin is kept once it has its position (a file cut inside a pin leaves it without).
-    if (pin && part && Number.isFinite(pin.x) && Number.isFinite(pin.y)) {
-      if (buffered < BOARDVIEW_CAPS.pins) {
-        part.pins.push(pin);
-        buffered++;
-      } else board.stop(`only the first ${BOARDVIEW_CAPS.pins} pins are kept`);
-    }
+    if (pin && part && Number.isFinite(pin.x) && Number.isFinite(pin.y)) board.hold(part.pins, pin, "pins");
     pin = undefined;
   };
   const endPart = () => {
@@ -60,7 +55,7 @@ function parseBvr3(bytes: Uint8Array): BoardRead {
   for (const { text, start } of readLines(bytes, board, undefined, (head) => head.startsWith("OUTLINE_"))) {
     const keyword = text.split(/\s/, 1)[0].toUpperCase();
     if (keyword.startsWith("OUTLINE_")) {
-      if (!outlineFull(board)) readOutlineLine(board, keyword, numbersOfLine(bytes, start, 2 * BOARDVIEW_CAPS.outlinePoints + 4, true));
+      if (!outlineFull(board)) readOutlineLine(board, keyword, numbersOfLine(bytes, start, 2 * BOARDVIEW_CAPS.outlinePoints + 4, true, board));
       continue;
     }
     const value = restOf(text);
@@ -79,11 +74,13 @@ function parseBvr3(bytes: Uint8Array): BoardRead {
     } else if (keyword === "PIN_END") endPin();
     else if (keyword.startsWith("PIN_") && part) {
       pin ??= { x: Number.NaN, y: Number.NaN, net: "" };
-      readPinLine(pin, keyword, value);
+      readPinLine(board, pin, keyword, value);
     }
   }
+  // A part still open at the end: the file was cut inside its block (its pins read so far are kept).
+  if (part) noteCut(board, `inside the block of part ${part.name}`);
   endPart();
-  if (!board.parts.length && !board.outline.length) return unreadable("The BVR file lists no parts.");
+  if (!board.parts.length && !board.outline.length) return unreadableAfter(board, "The BVR file lists no parts.");
   return board.finish("bvr", "mil");
 }
 
@@ -93,13 +90,13 @@ function readOutlineLine(board: BoardBuilder, keyword: string, numbers: number[]
   else if (keyword === "OUTLINE_SEGMENTED") for (const line of chained(numbers)) if (!addOutlineCut(board, line)) return;
 }
 
-function readPinLine(pin: BoardPin, keyword: string, value: string): void {
+function readPinLine(state: ReadState, pin: BoardPin, keyword: string, value: string): void {
   if (keyword === "PIN_NUMBER") pin.number = nameOf(value);
   else if (keyword === "PIN_NAME") pin.name = nameOf(value);
   else if (keyword === "PIN_NET") pin.net = nameOf(value);
-  else if (keyword === "PIN_RADIUS") pin.radius = coordinateOf(value.split(/\s+/)[0]);
+  else if (keyword === "PIN_RADIUS") pin.radius = positionOf(value.split(/\s+/)[0], state);
   else if (keyword === "PIN_ORIGIN") {
-    const [x, y] = value.split(/[\s,]+/).map(coordinateOf);
+    const [x, y] = value.split(/[\s,]+/).map((t) => positionOf(t, state));
     if (x !== undefined && y !== undefined) {
       pin.x = x;
       pin.y = y;
@@ -148,14 +145,15 @@ function parseBvr1(bytes: Uint8Array): BoardRead {
       continue;
     }
     if (block === "layout") {
-      const [x, y] = text.split(/[\s,]+/).map(coordinateOf);
+      const [x, y] = text.split(/[\s,]+/).map((t) => positionOf(t, board));
       if (x !== undefined && y !== undefined && outline.length <= BOARDVIEW_CAPS.outlinePoints) outline.push({ x, y });
     } else if (block === "pin") {
       // part, (T)|(B), id, name, x, y, layer, net: a heading line does not parse and is skipped.
       const f = fields(text);
-      const x = coordinateOf(f[4]);
-      const y = coordinateOf(f[5]);
-      if (!f[0] || x === undefined || y === undefined || !/^\((T|B)\)$/i.test(f[1] ?? "")) continue;
+      if (!f[0] || !/^\((T|B)\)$/i.test(f[1] ?? "")) continue;
+      const x = positionOf(f[4], board);
+      const y = positionOf(f[5], board);
+      if (x === undefined || y === undefined) continue;
       const name = nameOf(f[0]);
       if (!part || name !== partName) {
         part = board.addPart(name, markerSide(f[1]), "smd");
@@ -168,14 +166,33 @@ function parseBvr1(bytes: Uint8Array): BoardRead {
       // The first (tab-separated) field is a marker; then x, y, type, grid, (T)|(B), net id, net.
       const tab = text.indexOf("\t");
       const f = fields(tab >= 0 ? text.slice(tab + 1) : text.replace(/^\S+/, ""));
-      const x = coordinateOf(f[0]);
-      const y = coordinateOf(f[1]);
-      if (x === undefined || y === undefined || f.length < 7) continue;
+      if (f.length < 7) continue;
+      const x = positionOf(f[0], board);
+      const y = positionOf(f[1], board);
+      if (x === undefined || y === undefined) continue;
       const probe = nameOf((tab >= 0 ? text.slice(0, tab) : text.split(/\s/, 1)[0]).replace(/^\D+/, ""));
       board.addTestPoint({ name: probe, x, y, side: markerSide(f[4]), net: nameOf(f[6]) });
     }
   }
   addOutlineCut(board, outline);
-  if (!board.parts.length) return unreadable("The BVR file lists no parts.");
+  if (!board.parts.length) return unreadableAfter(board, "The BVR file lists no parts.");
   return board.finish("bvr", "inch");
 }
+
+export const BVR: BoardviewFormat = {
+  catalogue: [
+    catalogueEntry("bvr", {
+      name: "BVR",
+      variants: ["BVRAW_FORMAT_3 (keyword lines; mils)", "BVRAW_FORMAT_1 (<<Layout>>, <<Pin>>, <<Nail>> blocks; inches)"],
+      reads: [
+        "outline (points or segments)",
+        "parts with side and mounting",
+        "pins with net, number, name and radius (format 3)",
+        "pins with net and number, test points (format 1)",
+      ],
+      unit: "mil",
+    }),
+  ],
+  looksLike: looksLikeBvr,
+  read: parseBvr,
+};

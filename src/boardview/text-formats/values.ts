@@ -1,18 +1,8 @@
-// What the text-format readers (BRD2, BVR, ASUS .asc) share: positions refused when not finite or beyond any
-// board's size, the rest of a keyword line, and numbers read straight from the bytes of a line longer than the
+// What the text-format readers (BRD2, BVR, ASUS .asc) share: the rest of a keyword line, and numbers read straight from the bytes of a line longer than the
 // characters a line keeps (an outline written on one line).
-import type { BoardBuilder } from "../builder";
-import { numberOf } from "../lines";
+import { type BoardBuilder, capReason } from "../builder";
+import { positionOf, type ReadState } from "../lines";
 import { BOARDVIEW_CAPS, type Point } from "../types";
-
-/** No board position is near this in any unit a file uses (a metre in nanometres): larger values are refused. */
-export const MAX_COORDINATE = 1e9;
-
-/** A position, or undefined when the text is not a finite number within ±MAX_COORDINATE. */
-export function coordinateOf(text: string | undefined): number | undefined {
-  const value = numberOf(text);
-  return value !== undefined && Math.abs(value) <= MAX_COORDINATE ? value : undefined;
-}
 
 /** The text after the line's first field ("PIN_NET /SCL" → "/SCL"), trimmed; "" when there is none. */
 export function restOf(text: string): string {
@@ -24,7 +14,7 @@ export function restOf(text: string): string {
  * Up to `limit` numbers of the line that starts at byte `start` (after its first word when `skipWord`),
  * separated by spaces, tabs or commas; reading stops at the line's end or the first field that is not a position.
  */
-export function numbersOfLine(bytes: Uint8Array, start: number, limit: number, skipWord: boolean): number[] {
+export function numbersOfLine(bytes: Uint8Array, start: number, limit: number, skipWord: boolean, state: ReadState): number[] {
   let end = bytes.indexOf(0x0a, start);
   if (end < 0) end = bytes.length;
   const out: number[] = [];
@@ -41,7 +31,7 @@ export function numbersOfLine(bytes: Uint8Array, start: number, limit: number, s
       skip = false;
       continue;
     }
-    const value = coordinateOf(String.fromCharCode(...bytes.subarray(from, at)));
+    const value = positionOf(String.fromCharCode(...bytes.subarray(from, at)), state);
     if (value === undefined) break;
     out.push(value);
   }
@@ -51,12 +41,10 @@ export function numbersOfLine(bytes: Uint8Array, start: number, limit: number, s
 /** Outline points added so far per board (counted here: a file of many outline lines costs no recount). */
 const outlineUsed = new WeakMap<BoardBuilder, number>();
 
-const OUTLINE_CUT = `only the first ${BOARDVIEW_CAPS.outlinePoints} outline points are kept`;
-
 /** Whether the board's outline is at its cap: further outline lines are not read, and the reason is said. */
 export function outlineFull(board: BoardBuilder): boolean {
   if ((outlineUsed.get(board) ?? 0) < BOARDVIEW_CAPS.outlinePoints) return false;
-  board.stop(OUTLINE_CUT);
+  board.stop(capReason("outlinePoints"));
   return true;
 }
 
@@ -70,6 +58,6 @@ export function addOutlineCut(board: BoardBuilder, points: Point[]): boolean {
     board.addOutline(kept);
     outlineUsed.set(board, used + kept.length);
   }
-  if (kept.length < points.length) return board.stop(OUTLINE_CUT);
+  if (kept.length < points.length) return board.stop(capReason("outlinePoints"));
   return true;
 }

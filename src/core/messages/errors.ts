@@ -38,6 +38,10 @@ export const msg = {
     en: `The net ${net} of this boardview does not exist or is not visible to this caller.`,
     es: `La red ${net} de este boardview no existe o no es visible para quien pregunta.`,
   }),
+  ambiguousName: ({ name, candidates }: { name: string; candidates: readonly string[] }): Localized => ({
+    en: `No name of this board is exactly ${name}, and its spelling matches several: ${list(candidates)}. Ask again with one of them.`,
+    es: `Ningún nombre de esta placa es exactamente ${name}, y su grafía coincide con varios: ${list(candidates)}. Pregunta de nuevo con uno de ellos.`,
+  }),
   nothingAt: ({ path }: { path: string }): Localized => ({ en: `Nothing at ${path}.`, es: `No hay nada en ${path}.` }),
   noEndpoint: ({ path }: { path: string }): Localized => ({
     en: `No endpoint at ${path}. The API is described at /api/v1/openapi.json.`,

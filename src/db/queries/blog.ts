@@ -72,7 +72,7 @@ function postTotal(
   return sql<number>`(${counter("posts", key)} - ${scheduled})`;
 }
 
-const newestFirst: SortOrder = { columns: [qualified(blogPosts.publishedAt), qualified(blogPosts.id)], direction: "desc" };
+const newestFirst: SortOrder = { columns: [qualified(blogPosts.publishedAt), qualified(blogPosts.id)], descending: true };
 
 /**
  * Newest first. A page's ids are chosen from blog_posts_published_idx (published_at, id) alone, so a skipped

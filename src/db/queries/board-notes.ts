@@ -3,7 +3,8 @@
 // primary and one per text database however many parts the notes name.
 import { and, sql } from "drizzle-orm";
 import { documentVisible } from "../visibility";
-import { nameKey, parseSummary } from "../../boardview/nets";
+import { coarseNameKey, parseSummary } from "../../boardview/nets";
+import { resolveAmong } from "../../boardview/name-match";
 import { shardOf } from "../../text/shards";
 import { documents } from "../schema";
 import { boardIdOf } from "./board-lookup";
@@ -15,12 +16,18 @@ export const NOTE_PARTS = 200;
 export interface PartHolder {
   document: string;
   title: string;
+  /** The part's name in that boardview (the name rule's answer to the note's spelling). */
+  name: string;
 }
 
-/** For each part name (any spelling) the first readable boardview of the board that holds it, by name key. */
+/**
+ * For each part name as the notes write it, the first readable boardview of the board whose parts the name rule
+ * (name-match.ts) finds it among, with the part's name there; an ambiguous spelling finds none.
+ */
 export async function boardviewsHoldingParts(ctx: QueryContext, boardNumber: string, names: readonly string[]): Promise<Map<string, PartHolder>> {
   const boardId = boardIdOf(boardNumber);
-  const keys = [...new Set(names.map(nameKey).filter(Boolean))].slice(0, NOTE_PARTS);
+  const written = [...new Set(names.filter((n) => n.trim()))].slice(0, NOTE_PARTS);
+  const keys = [...new Set(written.map(coarseNameKey))];
   const found = new Map<string, PartHolder>();
   if (!boardId || !keys.length) return found;
   const docs = (
@@ -45,15 +52,26 @@ export async function boardviewsHoldingParts(ctx: QueryContext, boardNumber: str
         const db = shardOf(ctx.shards, list[0].id, shard).db;
         const { results } = await db
           .prepare(
-            "select document_id as id, norm from boardview_parts where document_id in (select value from json_each(?1)) and norm in (select value from json_each(?2))",
+            "select document_id as id, norm, name from boardview_parts where document_id in (select value from json_each(?1)) and norm in (select value from json_each(?2)) limit 10000",
           )
           .bind(JSON.stringify(list.map((d) => d.id)), JSON.stringify(keys))
-          .all<{ id: string; norm: string }>();
+          .all<{ id: string; norm: string; name: string }>();
         return results;
       }),
     )
   ).flat();
-  rows.sort((a, b) => a.id.localeCompare(b.id));
-  for (const r of rows) if (!found.has(r.norm)) found.set(r.norm, { document: r.id, title: titles.get(r.id) ?? "" });
+  const byDocument = new Map<string, typeof rows>();
+  for (const r of rows) byDocument.set(r.id, [...(byDocument.get(r.id) ?? []), r]);
+  for (const id of [...byDocument.keys()].sort()) {
+    for (const name of written) {
+      if (found.has(name)) continue;
+      const key = coarseNameKey(name);
+      const match = resolveAmong(
+        name,
+        (byDocument.get(id) ?? []).filter((r) => r.norm === key).map((r) => r.name),
+      );
+      if (match.kind === "exact" || match.kind === "folded") found.set(name, { document: id, title: titles.get(id) ?? "", name: match.name });
+    }
+  }
   return found;
 }

@@ -6,6 +6,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { z } from "@hono/zod-openapi";
 import { documentVisible } from "../visibility";
 import { pageUrl } from "../../core/urls";
+import { foldName } from "../../boardview/name-match";
 import type { ReferenceNoteSchema, ReferencePartSchema, ReferenceSourceSchema, ReferenceValueSchema } from "../../schemas/reference";
 import type { QueryContext } from "./runtime";
 
@@ -121,17 +122,29 @@ export function boardNotes(ctx: QueryContext, boardId: SQL) {
   };
 }
 
-/** The board's nets with visible reference values: norm, first spelling, how many values. */
+/**
+ * The board's nets with visible reference values: norm, first spelling, how many values. Nets are told apart by
+ * the boardview name rule's folded spelling (`PP3V3_S5` and `PP3V3 S5` are one; `+5V` and `-5V` two).
+ */
 export function boardReferencePoints(ctx: QueryContext, boardId: SQL) {
   return {
     query: ctx.db
-      .select({ norm: sql<string>`v.norm`, point: sql<string>`min(v.point)`, n: sql<number>`count(*)` })
+      .select({ norm: sql<string>`min(v.norm)`, point: sql<string>`v.point`, n: sql<number>`count(*)` })
       .from(visibleThrough("reference_values", "v", ctx))
       .where(sql`v.board_id = ${boardId}`)
-      .groupBy(sql`v.norm`)
-      .orderBy(sql`v.norm`)
+      .groupBy(sql`v.point`)
+      .orderBy(sql`min(v.norm), v.point`)
       .limit(BOARD_REFERENCE_POINTS),
-    map: (rows: unknown) => rows as { norm: string; point: string; n: number }[],
+    map: (rows: unknown) => {
+      const byFold = new Map<string, { norm: string; point: string; n: number }>();
+      for (const r of rows as { norm: string; point: string; n: number }[]) {
+        const key = foldName(r.point);
+        const known = byFold.get(key);
+        if (known) known.n += r.n;
+        else byFold.set(key, { ...r });
+      }
+      return [...byFold.values()];
+    },
   };
 }
 

@@ -4,9 +4,23 @@
 import { and, eq, sql } from "drizzle-orm";
 import { documentVisible } from "../visibility";
 import { boardviewUrl, pageUrl } from "../../core/urls";
-import { nameKey, parseSummary } from "../../boardview/nets";
+import { coarseNameKey, parseSummary } from "../../boardview/nets";
+import { type NameMatch, resolveAmong } from "../../boardview/name-match";
+import { msg } from "../../core/messages/errors";
+import { DomainError } from "../../errors";
 import { buildLayout, type LayoutBoardRow, type LayoutPartRow } from "../../boardview/layout";
-import { BOARD_SQL, boxOf, HOLDERS_SQL, LAYOUT_PARTS_SQL, NET_SQL, PART_SQL, pinOf, type StoredPin } from "../../boardview/rows";
+import {
+  BOARD_SQL,
+  boxOf,
+  HOLDERS_SQL,
+  LAYOUT_PARTS_SQL,
+  NET_NAMES_SQL,
+  NET_SQL,
+  PART_NAMES_SQL,
+  PART_SQL,
+  pinOf,
+  type StoredPin,
+} from "../../boardview/rows";
 import type { BoardviewLayout, BoardviewNet, BoardviewPart, BoardviewSummary } from "../../schemas/boardviews";
 import type { VISIBILITIES } from "../../schemas/common";
 import { shardOf } from "../../text/shards";
@@ -57,12 +71,44 @@ function shardDb(ctx: QueryContext, doc: VisibleBoardview): D1Database | undefin
   return doc.shard ? shardOf(ctx.shards, doc.id, doc.shard).db : undefined;
 }
 
-/** One part of a visible boardview by its name in any spelling; undefined when it holds none. */
+/** Candidates listed when a spelling names several names: enough to choose from, short enough to read. */
+export const CANDIDATES_LISTED = 20;
+
+/** The error of a spelling that names several names of a board (problem ambiguous-name, 404): they are listed. */
+export function ambiguousName(name: string, candidates: readonly string[]): DomainError {
+  const listed = candidates.slice(0, CANDIDATES_LISTED);
+  return new DomainError("ambiguous", msg.ambiguousName({ name: quoted(name), candidates: listed }), { candidates: listed });
+}
+
+const quoted = (text: string) => (text.length > 100 ? `${text.slice(0, 100)}…` : text);
+
+/**
+ * Which row of a document's parts (or nets) `name` names by the name rule (name-match.ts): its coarse key's
+ * candidates read, the rule applied; the row's ord, or undefined. Raises ambiguousName when the spelling names several.
+ */
+async function namedRow(db: D1Database, sql: string, doc: VisibleBoardview, name: string): Promise<{ key: string; ord: number } | undefined> {
+  if (!name.trim()) return undefined;
+  const key = coarseNameKey(name);
+  const { results } = await db.prepare(sql).bind(doc.id, key, name.trim()).all<{ name: string; ord: number }>();
+  const match = resolveAmong(
+    name,
+    results.map((r) => r.name),
+  );
+  if (match.kind === "ambiguous") throw ambiguousName(name, match.candidates);
+  if (match.kind === "none") return undefined;
+  const row = results.find((r) => r.name === match.name);
+  return row && { key, ord: row.ord };
+}
+
+/**
+ * One part of a visible boardview by its name (the name rule: the exact name, else an unambiguous folded
+ * spelling); undefined when it holds none; raises ambiguousName when the spelling names several parts.
+ */
 export async function boardviewPart(ctx: QueryContext, doc: VisibleBoardview, name: string): Promise<BoardviewPart | undefined> {
   const db = shardDb(ctx, doc);
-  const key = nameKey(name);
-  if (!db || !key) return undefined;
-  const row = await db.prepare(PART_SQL).bind(doc.id, key).first<{
+  const found = db && (await namedRow(db, PART_NAMES_SQL, doc, name));
+  if (!db || !found) return undefined;
+  const row = await db.prepare(PART_SQL).bind(doc.id, found.key, found.ord).first<{
     name: string;
     side: Side;
     mounting: "smd" | "through_hole";
@@ -81,12 +127,15 @@ export async function boardviewPart(ctx: QueryContext, doc: VisibleBoardview, na
   return part;
 }
 
-/** One net of a visible boardview by its name in any spelling; undefined when it holds none. */
+/** One net of a visible boardview by its name (the name rule, as boardviewPart); undefined when it holds none. */
 export async function boardviewNet(ctx: QueryContext, doc: VisibleBoardview, name: string): Promise<BoardviewNet | undefined> {
   const db = shardDb(ctx, doc);
-  const key = nameKey(name);
-  if (!db || !key) return undefined;
-  const row = await db.prepare(NET_SQL).bind(doc.id, key).first<{ name: string; pins: string; parts: string; test_points: string }>();
+  const found = db && (await namedRow(db, NET_NAMES_SQL, doc, name));
+  if (!db || !found) return undefined;
+  const row = await db
+    .prepare(NET_SQL)
+    .bind(doc.id, found.key, found.ord)
+    .first<{ name: string; pins: string; parts: string; test_points: string }>();
   if (!row) return undefined;
   const pins = JSON.parse(row.pins) as [string, number, number, Side][];
   const points = JSON.parse(row.test_points) as [string, number, number, Side][];
@@ -137,24 +186,35 @@ function neighboursOf(kind: "part" | "net", stored: string | null): string[] {
 /** Boardviews looked through per call: a board has a handful; the bound keeps the shard reads small. */
 const HOLDERS_DOCUMENTS = 50;
 
-/**
- * The boardviews of a board (by number or alias, any spelling) visible to the caller that hold a part or net
- * named `point` (any spelling), each with its side and position. For the board point answer
- * (/boards/{number}/points/{point}).
- */
-export async function boardviewsHoldingPoint(ctx: QueryContext, boardNumber: string, point: string): Promise<BoardviewHolding[]> {
-  return (await boardviewHoldings(ctx, boardNumber, point)).map(({ neighbours: _, ...holding }) => holding);
+/** What the board's boardviews say of a point: where each holds it, and the names a spelling matched ambiguously. */
+export interface PointHolders {
+  /** Each with its neighbours (a part's nets, a net's parts): what ranks the point's schematic pages. */
+  holding: (BoardviewHolding & { neighbours: string[] })[];
+  /** Names of boardviews where the spelling named several (none exact): empty when every boardview was clear. */
+  ambiguous: string[];
 }
 
-/** boardviewsHoldingPoint's holdings with each one's neighbours (a part's nets, a net's parts): what ranks a point's places. */
-export async function boardviewHoldings(
-  ctx: QueryContext,
-  boardNumber: string,
-  point: string,
-): Promise<(BoardviewHolding & { neighbours: string[] })[]> {
+type HolderRow = {
+  id: string;
+  kind: "part" | "net";
+  name: string;
+  side: Side | null;
+  x: number | null;
+  y: number | null;
+  pin: string | null;
+  point: string | null;
+  neighbours: string | null;
+};
+
+/**
+ * The boardviews of a board (by number or alias, any spelling) visible to the caller that hold a part or net
+ * that `spellings` name (the first spelling that names something in a boardview, by the name rule applied to each
+ * boardview's parts and nets together), each with its side and position. For the board point answer.
+ */
+export async function boardviewsHoldingPoint(ctx: QueryContext, boardNumber: string, ...spellings: string[]): Promise<PointHolders> {
   const boardId = boardIdOf(boardNumber);
-  const key = nameKey(point);
-  if (!boardId || !key) return [];
+  const asked = [...new Set(spellings.map((s) => s.trim()).filter(Boolean))];
+  if (!boardId || !asked.length) return { holding: [], ambiguous: [] };
   // The board's links drive the read (a cross join keeps that order): filtering documents by visibility first
   // and probing the board's links walked every public document (87,771 rows at 100,000 documents).
   const docs = await ctx.db
@@ -172,40 +232,52 @@ export async function boardviewHoldings(
   for (const d of docs) if (d.shard) byShard.set(d.shard, [...(byShard.get(d.shard) ?? []), d.id]);
   const formats = new Map(docs.map((d) => [d.id, parseSummary(d.boardview)?.format ?? null]));
   const pages = new Map(docs.map((d) => [d.id, pageUrl(ctx.urls, "document", d.id, d.title)]));
+  const keys = JSON.stringify([...new Set(asked.map(coarseNameKey))]);
   const rows = (
     await Promise.all(
       [...byShard].map(async ([shard, ids]) => {
         const db = shardOf(ctx.shards, ids[0], shard).db;
-        const result = await db.prepare(HOLDERS_SQL).bind(JSON.stringify(ids), key).all<{
-          id: string;
-          kind: "part" | "net";
-          name: string;
-          side: Side | null;
-          x: number | null;
-          y: number | null;
-          pins: string | null;
-          test_points: string | null;
-          neighbours: string | null;
-        }>();
-        return result.results;
+        return (await db.prepare(HOLDERS_SQL).bind(JSON.stringify(ids), keys).all<HolderRow>()).results;
       }),
     )
   ).flat();
-  // A part's nets, a net's parts (at most NEIGHBOURS each): what ranks the schematic pages naming the point.
-  const out: (BoardviewHolding & { neighbours: string[] })[] = [];
-  for (const r of rows) {
-    const where = r.kind === "part" ? { side: r.side as Side, x: r.x ?? 0, y: r.y ?? 0 } : netPosition(r.pins, r.test_points);
-    if (!where) continue;
-    const url = boardviewUrl(pages.get(r.id) ?? "", r.kind === "part" ? { part: r.name } : { net: r.name });
-    const neighbours = neighboursOf(r.kind, r.neighbours);
-    out.push({ document: r.id, format: formats.get(r.id) ?? null, kind: r.kind, name: r.name, ...where, url, neighbours });
+  const byDocument = new Map<string, HolderRow[]>();
+  for (const r of rows) byDocument.set(r.id, [...(byDocument.get(r.id) ?? []), r]);
+  const holding: PointHolders["holding"] = [];
+  const ambiguous = new Set<string>();
+  for (const [id, candidates] of byDocument) {
+    const match = firstMatch(
+      asked,
+      candidates.map((r) => r.name),
+    );
+    if (match.kind === "ambiguous") for (const name of match.candidates) ambiguous.add(name);
+    if (match.kind !== "exact" && match.kind !== "folded") continue;
+    for (const kind of ["part", "net"] as const) {
+      const r = candidates.find((c) => c.kind === kind && c.name === match.name);
+      const where = r && (kind === "part" ? { side: r.side as Side, x: r.x ?? 0, y: r.y ?? 0 } : netPosition(r.pin, r.point));
+      if (!r || !where) continue;
+      const url = boardviewUrl(pages.get(id) ?? "", kind === "part" ? { part: r.name } : { net: r.name });
+      holding.push({ document: id, format: formats.get(id) ?? null, kind, name: r.name, ...where, url, neighbours: neighboursOf(kind, r.neighbours) });
+    }
   }
-  return out.sort((a, b) => a.document.localeCompare(b.document) || a.kind.localeCompare(b.kind));
+  holding.sort((a, b) => a.document.localeCompare(b.document) || a.kind.localeCompare(b.kind));
+  return { holding, ambiguous: [...ambiguous] };
 }
 
-function netPosition(pins: string | null, testPoints: string | null): { side: Side; x: number; y: number } | undefined {
-  const [point] = JSON.parse(testPoints ?? "[]") as [string, number, number, Side][];
-  if (point) return { x: point[1], y: point[2], side: point[3] };
-  const [pin] = JSON.parse(pins ?? "[]") as [string, number, number, Side][];
-  return pin ? { x: pin[1], y: pin[2], side: pin[3] } : undefined;
+/** The name rule over several spellings of one query: the first that names a name, else the first ambiguity. */
+export function firstMatch(spellings: readonly string[], names: readonly string[]): NameMatch {
+  let first: NameMatch = { kind: "none" };
+  for (const spelling of spellings) {
+    const match = resolveAmong(spelling, names);
+    if (match.kind === "exact" || match.kind === "folded") return match;
+    if (first.kind === "none") first = match;
+  }
+  return first;
+}
+
+function netPosition(pin: string | null, point: string | null): { side: Side; x: number; y: number } | undefined {
+  const p = point ? (JSON.parse(point) as [string, number, number, Side]) : undefined;
+  if (p) return { x: p[1], y: p[2], side: p[3] };
+  const q = pin ? (JSON.parse(pin) as [string, number, number, Side]) : undefined;
+  return q ? { x: q[1], y: q[2], side: q[3] } : undefined;
 }

@@ -59,7 +59,7 @@ function toCase(r: CaseRow, ctx: QueryContext): RepairCase {
 
 const newestFirst = [desc(caseDate), desc(repairCases.id)];
 // repair_cases_recent_idx (migrations/0010) holds exactly these columns, so a page's ids come from the index alone.
-const caseOrder: SortOrder = { columns: [caseDate, qualified(repairCases.id)], direction: "desc" };
+const caseOrder: SortOrder = { columns: [caseDate, qualified(repairCases.id)], descending: true };
 
 /**
  * The number of published cases under the filter: the counter (per board and outcome, kept by

@@ -68,8 +68,8 @@ function toThread(row: ThreadRow, ctx: QueryContext): Thread {
   };
 }
 
-const stickyOrder: SortOrder = { columns: [qualified(threads.sticky), qualified(threads.lastActivityAt), qualified(threads.id)], direction: "desc" };
-const latestOrder: SortOrder = { columns: [qualified(threads.lastActivityAt), qualified(threads.id)], direction: "desc" };
+const stickyOrder: SortOrder = { columns: [qualified(threads.sticky), qualified(threads.lastActivityAt), qualified(threads.id)], descending: true };
+const latestOrder: SortOrder = { columns: [qualified(threads.lastActivityAt), qualified(threads.id)], descending: true };
 
 /**
  * A thread list's sort position as cursor text: "1 <last_activity_at>" (sticky first) or the bare
@@ -132,7 +132,7 @@ export function threadsLoader(ctx: QueryContext, keys: Keys | undefined): Loader
   };
 }
 
-const replyOrder: SortOrder = { columns: [qualified(threadReplies.createdAt), qualified(threadReplies.id)], direction: "asc" };
+const replyOrder: SortOrder = { columns: [qualified(threadReplies.createdAt), qualified(threadReplies.id)], descending: false };
 
 /**
  * A thread and one page of its visible replies, oldest first: one round trip (both batched). The page's

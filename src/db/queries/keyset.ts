@@ -6,13 +6,16 @@ import { sql, type SQL } from "drizzle-orm";
 export interface SortOrder {
   /** The sort columns, most significant first, ending with the id (so no two rows tie). */
   columns: SQL[];
-  /** One direction for all of them (a row value compares them together). */
-  direction: "asc" | "desc";
+  /** One direction for all of them (a row value compares them together): newest or largest first when true. */
+  descending: boolean;
 }
+
+/** A sort column's direction keyword: `desc`, or none for ascending (SQL's default). */
+export const sortDirection = (descending: boolean): SQL => sql.raw(descending ? "desc" : "");
 
 /** `order by a desc, b desc, id desc` (or its reverse). */
 export function orderClause(order: SortOrder, reverse = false): SQL {
-  const dir = (order.direction === "desc") !== reverse ? sql.raw("desc") : sql.raw("asc");
+  const dir = sortDirection(order.descending !== reverse);
   return sql`order by ${sql.join(
     order.columns.map((c) => sql`${c} ${dir}`),
     sql`, `,
@@ -25,7 +28,7 @@ export function orderClause(order: SortOrder, reverse = false): SQL {
  * columns in this order, so a cursor page reads about one page of index entries wherever it starts.
  */
 export function afterClause(order: SortOrder, values: readonly (string | number)[]): SQL {
-  const op = order.direction === "desc" ? sql.raw("<") : sql.raw(">");
+  const op = order.descending ? sql.raw("<") : sql.raw(">");
   return sql`(${sql.join(order.columns, sql`, `)}) ${op} (${sql.join(
     values.map((v) => sql`${v}`),
     sql`, `,

@@ -25,13 +25,17 @@ const input = z.object({
     .min(1)
     .max(200)
     .optional()
-    .describe("For a boardview: a part's designator (any spelling, e.g. U7000) to read its side, position and pins"),
+    .describe(
+      "For a boardview: a part's designator (exact, else any case and separators when one part matches, e.g. u7000) to read its side, position and pins",
+    ),
   net: z
     .string()
     .min(1)
     .max(200)
     .optional()
-    .describe("For a boardview: a net's name (any spelling, e.g. PPBUS_G3H) to read its pins, parts and test points"),
+    .describe(
+      "For a boardview: a net's name (exact, else any case and separators when one net matches, e.g. ppbus g3h; + - / # ~ count) to read its pins, parts and test points",
+    ),
   lang: LangInput,
 });
 

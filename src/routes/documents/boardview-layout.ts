@@ -12,8 +12,8 @@ import { apiRoute, createRouter } from "../define";
 import { idParam, requireId } from "../params";
 import { msg } from "../../core/messages/errors";
 
-/** Raised when the answer's shape changes, so that a kept copy of the old shape is not revalidated. */
-const LAYOUT_SHAPE = 1;
+/** Raised when the answer's shape or rules change (2: boxes from pins, drawn: false), so a kept copy is not revalidated. */
+const LAYOUT_SHAPE = 2;
 
 const route = apiRoute(OPEN_READ, ["not-found"], {
   operationId: "getDocumentBoardviewLayout",

@@ -8,7 +8,7 @@ import { apiRoute, createRouter } from "../define";
 import { idParam, requireId } from "../params";
 import { msg } from "../../core/messages/errors";
 
-const route = apiRoute(OPEN_READ, ["not-found", "validation-failed"], {
+const route = apiRoute(OPEN_READ, ["not-found", "ambiguous-name", "validation-failed"], {
   operationId: "getDocumentBoardview",
   method: "get",
   path: "/documents/{document}/boardview",
@@ -16,8 +16,11 @@ const route = apiRoute(OPEN_READ, ["not-found", "validation-failed"], {
   summary: "Read a boardview's parts and nets",
   description:
     "What a boardview document holds, read from its file at upload: without parameters its counts; with `part` one part (side, mounting, " +
-    "position, pins with their nets); with `net` one net (its pins and parts). Names match in any spelling. Same visibility as the " +
-    "document; no download is counted. 404 when the document is not a readable boardview or holds no such part or net.",
+    "position, pins with their nets); with `net` one net (its pins and parts). A name answers by the boardview name rule: the exact name " +
+    "first, else the one name its spelling matches once case, spaces, `_`, `.` and a `-` between two letters or digits are set aside; " +
+    "signs (`+`, `-`), `/`, `#` and `~` always count (`USB_D+` never answers `USB_D-`). Same visibility as the document; no download is " +
+    "counted. 404 when the document is not a readable boardview or holds no such part or net; `ambiguous-name` (404) when the spelling " +
+    "matches several (`candidates` lists them).",
   request: { params: idParam("document", "Document"), query: BoardviewQuerySchema },
   responses: {
     200: {

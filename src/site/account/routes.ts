@@ -103,7 +103,16 @@ function refusalJson(c: Ctx, site: Site, refusal: Refusal): Response {
   return c.json({ error: refusal.kind === "api-key" ? w.apiKeyRefused : w.crossSite }, 403, { "Cache-Control": "no-store" });
 }
 
-const STATUS = { invalid: 422, conflict: 409, "not-found": 404, unauthorized: 401, forbidden: 403, gone: 410, unavailable: 503 } as const;
+const STATUS = {
+  invalid: 422,
+  conflict: 409,
+  "not-found": 404,
+  unauthorized: 401,
+  forbidden: 403,
+  gone: 410,
+  unavailable: 503,
+  ambiguous: 404,
+} as const;
 
 /** A passkey call's domain error as JSON in the page's language (the domain's own message is English). */
 function errorJson(c: Ctx, site: Site, error: DomainError): Response {

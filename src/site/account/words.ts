@@ -75,6 +75,7 @@ const en = {
     forbidden: "This passkey request belongs to another member.",
     gone: "This invite has expired or was already used.",
     unavailable: "Not possible right now: try again later.",
+    ambiguous: "No such passkey.",
   },
 };
 
@@ -152,6 +153,7 @@ const es: typeof en = {
     forbidden: "Esta solicitud de llave de acceso pertenece a otro miembro.",
     gone: "Esta invitación caducó o ya se usó.",
     unavailable: "No es posible ahora: inténtalo más tarde.",
+    ambiguous: "No existe esa llave de acceso.",
   },
 };
 

@@ -23,7 +23,12 @@ export async function documentPage(c: Context<AppEnv>, site: Site, key: string):
   const { s, lang } = site;
   const readable = !!doc.boardview?.format;
   const selection = readable
-    ? await viewerSelection(site, doc.id, doc.boards, { part: c.req.query("part"), net: c.req.query("net"), find: c.req.query("find") })
+    ? await viewerSelection(site, doc.id, doc.boards, {
+        part: c.req.query("part"),
+        net: c.req.query("net"),
+        pin: c.req.query("pin"),
+        find: c.req.query("find"),
+      })
     : null;
   const fact = (label: string, value: unknown) =>
     value === null || value === undefined || value === "" ? null : (

@@ -5,6 +5,8 @@
 import type { Context } from "hono";
 import { pageUrl, pointUrl } from "../../core/urls";
 import { getBoardPoint } from "../../db/queries/boards/board-points";
+import { DomainError } from "../../errors";
+import { notFoundPage } from "./errors";
 import type { AppEnv } from "../../http/app-env";
 import { CaseList, TableSection, ThreadList } from "../components";
 import { alternatesOf } from "../item";
@@ -21,7 +23,16 @@ export async function pointPage(
   languageWord = true,
 ): Promise<Response | undefined> {
   if (boardKey.length > 100 || pointKey.length > 100 || c.req.query("page") !== undefined) return undefined;
-  const answer = await getBoardPoint(site.query, boardKey, pointKey);
+  const answer = await getBoardPoint(site.query, boardKey, pointKey).catch((err: unknown) => {
+    if (err instanceof DomainError && err.kind === "ambiguous") return err;
+    throw err;
+  });
+  // A spelling that names several names of a boardview or reference file: a 404 that lists them, each a link.
+  if (answer instanceof DomainError)
+    return notFoundPage(
+      c,
+      (answer.candidates ?? []).map((name) => ({ number: name, url: pointUrl(site.urls, boardKey, name) })),
+    );
   if (!answer) return undefined;
   const canonical = pointUrl(site.urls, answer.board.norm, answer.point);
   // Compared decoded: the address spells the board's norm and the point as its first source writes it.

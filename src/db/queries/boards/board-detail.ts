@@ -71,7 +71,9 @@ export async function getBoard(ctx: QueryContext, anySpelling: string): Promise<
 
 /** The measured points, each with its count of reference values, then the nets only reference values name. */
 function withReference(measured: BoardDetail["points"], reference: { norm: string; point: string; n: number }[]): BoardDetail["points"] {
-  const counts = new Map(reference.map((r) => [r.norm, r.n]));
+  // A case's point is keyed by its norm: it counts the reference values of every net of that norm.
+  const counts = new Map<string, number>();
+  for (const r of reference) counts.set(r.norm, (counts.get(r.norm) ?? 0) + r.n);
   const listed = new Set(measured.map((p) => p.norm));
   return [
     ...measured.map((p) => ({ ...p, reference: counts.get(p.norm) ?? 0 })),

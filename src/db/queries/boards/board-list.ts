@@ -11,6 +11,7 @@ import type { BoardListItemSchema } from "../../../schemas/boards";
 import { MAX_BOARD_SPELLING, toBoard } from "../board-lookup";
 import { countsOf, LISTED_FOR_EVERYONE } from "./board-counts";
 import { readPage, type QueryContext } from "../runtime";
+import { sortDirection } from "../keyset";
 import { counter, counterKey } from "../counts";
 
 export type BoardListItem = z.infer<typeof BoardListItemSchema>;
@@ -61,7 +62,7 @@ export async function listBoardItems(ctx: QueryContext, filter: BoardListFilter,
   const after = page.after ? sql` and bc.norm > ${page.after.createdAt}` : sql``;
   const counts = countsOf(viewer, ctx.now);
   return readPage(ctx, page, total, (window, guard) => {
-    const dir = sql.raw(window.reverse ? "desc" : "asc");
+    const dir = sortDirection(window.reverse);
     // Each part cut at the page's end before the union, so neither is read past it.
     const upTo = window.offset + window.limit;
     const cut = (part: SQL) => sql`select * from (${part} order by norm ${dir} limit ${upTo})`;

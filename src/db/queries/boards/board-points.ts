@@ -23,13 +23,13 @@ import { boardFields, boardIdOf, toBoard } from "../board-lookup";
 import { unseenOf, unseenRows, valueKey } from "./board-hub";
 import { casesLoader } from "../cases";
 import { batchRead, Keys, load, type QueryContext } from "../runtime";
-import { boardviewHoldings } from "../boardviews";
+import { ambiguousName, boardviewsHoldingPoint, firstMatch } from "../boardviews";
+import { completesName } from "../../../boardview/name-match";
 import { documentListLoader } from "../documents";
 import { threadsLoader } from "../forum";
 import { boards, manufacturers } from "../../schema";
 import { eq } from "drizzle-orm";
 import { qualified } from "../../qualified";
-import { type NameMatch, resolveAmong } from "../../../boardview/name-match";
 import { type MentionRow, PLACE_PAGES, placesOf, printedForms } from "./point-places";
 
 export type BoardPointDetail = z.infer<typeof BoardPointDetailSchema>;
@@ -114,16 +114,27 @@ export async function getBoardPoint(ctx: QueryContext, boardSpelling: string, as
   const [board] = boardRows as { id: number; number: string; norm: string; manufacturer: string | null }[];
   if (!board) return undefined;
   const written = (pointRows as { point: string }[])[0]?.point;
-  const referenceList = reference.map(referenceRows);
-  const partList = parts.map(partRows);
+  // Reference rows share the point's key; per document the name rule keeps the rows of the one name asked for.
+  const ambiguous = new Set<string>();
+  const allReference = reference.map(referenceRows);
+  const allParts = parts.map(partRows);
+  const named = namedPerDocument<object>(
+    [askedSpelling.trim(), pointSpelling],
+    [
+      ...allReference.map((r) => ({ row: r, name: r.point, document: r.source.document })),
+      ...allParts.map((r) => ({ row: r, name: r.designator, document: r.source.document })),
+    ],
+    ambiguous,
+  );
+  const referenceList = allReference.filter((r) => named.has(r));
+  const partList = allParts.filter((r) => named.has(r));
   // A KiCad sheet net (`/IO/RD`) is printed by its label (`RD`): its pages are those printing the label.
-  const spellings = [...(written ? [written] : []), pointSpelling, ...printedForms(pointSpelling)];
-  const expression = pointExpression(spellings, norm);
+  const expression = pointExpression([...(written ? [written] : []), pointSpelling, ...printedForms(pointSpelling)], norm);
 
   const visibleDocs = docs.map(docRows);
   const shardOfDoc = new Map((shardRows as { id: string; shard: string | null }[]).map((r) => [r.id, r.shard]));
   const withText = visibleDocs.filter((d) => shardOfDoc.has(d.id)).map((d) => d.id);
-  const [threadList, pages, boardviews] = await Promise.all([
+  const [threadList, pages, holders] = await Promise.all([
     expression === undefined
       ? []
       : load(
@@ -139,8 +150,10 @@ export async function getBoardPoint(ctx: QueryContext, boardSpelling: string, as
           ),
         ),
     expression === undefined ? new Map<string, MentionRow[]>() : pagesMentioning(ctx.shards, withText, shardOfDoc, `body : (${expression})`),
-    boardviewHoldings(ctx, board.number, pointSpelling),
+    boardviewsHoldingPoint(ctx, board.number, askedSpelling, pointSpelling),
   ]);
+  const boardviews = holders.holding;
+  for (const name of holders.ambiguous) ambiguous.add(name);
 
   const hidden = unseenOf(unseen);
   const words = wordRows as { point: string; note: string | null; expected: string | null; measured: string }[];
@@ -157,7 +170,8 @@ export async function getBoardPoint(ctx: QueryContext, boardSpelling: string, as
       .map((r) => ({ value: r.value, count: r.n - (hidden.values.get(valueKey(norm, kind, r.value)) ?? 0), kind: kindOf(kind, r.value) }))
       .filter((v) => v.count > 0)
       .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : 1));
-  const held = heldAs(pointSpelling, boardviews);
+  // The holdings are the names the rule picked for the asked spelling; their neighbours rank the pages.
+  const held = boardviews;
   const names = held.length ? held.map((h) => h.name) : [pointSpelling];
   const neighbours = held.flatMap((h) => h.neighbours);
   const documents = visibleDocs.flatMap((d) => {
@@ -165,8 +179,12 @@ export async function getBoardPoint(ctx: QueryContext, boardSpelling: string, as
     return found?.length ? [{ ...d, pages: found.map((r) => r.page), places: placesOf(found, names, neighbours) }] : [];
   });
   const caseList = cases.map(caseRows);
-  // A point is what a case measured or changed, a boardview holds or a reference names; mentions make none.
-  if (!caseList.length && !boardviews.length && !referenceList.length && !partList.length) return undefined;
+  // A point is what a case measured or changed, a boardview holds or a reference names; mentions make none. A
+  // spelling that names several names of a boardview or reference file (none exactly) says so and lists them.
+  if (!caseList.length && !boardviews.length && !referenceList.length && !partList.length) {
+    if (ambiguous.size) throw ambiguousName(askedSpelling, [...ambiguous]);
+    return undefined;
+  }
   const point = spellingOf(
     (caseList.length ? written : undefined) ?? boardviews[0]?.name ?? referenceList[0]?.point ?? partList[0]?.designator ?? written ?? pointSpelling,
   );
@@ -186,19 +204,26 @@ export async function getBoardPoint(ctx: QueryContext, boardSpelling: string, as
 }
 
 /**
- * The boardviews' parts and nets the asked name names by the name rule (src/boardview/name-match.ts), else those
- * whose page label it names (`RD` asks for KiCad's `/RD`); another name the lookup's key joins to it is not this point's.
+ * The rows whose name the name rule picks in their document (each reference document's names are one board's
+ * names); the names of documents where the spelling named several go to `ambiguous`.
  */
-function heldAs<T extends { name: string }>(asked: string, holdings: readonly T[]): T[] {
-  const named = (match: NameMatch) => (match.kind === "exact" || match.kind === "folded" ? match.name : undefined);
-  const name = named(
-    resolveAmong(
-      asked,
-      holdings.map((h) => h.name),
-    ),
-  );
-  if (name !== undefined) return holdings.filter((h) => h.name === name);
-  return holdings.filter((h) => printedForms(h.name).some((label) => named(resolveAmong(asked, [label])) !== undefined));
+function namedPerDocument<T>(
+  spellings: readonly string[],
+  rows: readonly { row: T; name: string; document: string }[],
+  ambiguous: Set<string>,
+): Set<T> {
+  const byDocument = new Map<string, { row: T; name: string }[]>();
+  for (const r of rows) byDocument.set(r.document, [...(byDocument.get(r.document) ?? []), r]);
+  const kept = new Set<T>();
+  for (const list of byDocument.values()) {
+    const match = firstMatch(
+      spellings,
+      list.map((r) => r.name),
+    );
+    if (match.kind === "ambiguous") for (const name of match.candidates) ambiguous.add(name);
+    if (match.kind === "exact" || match.kind === "folded") for (const r of list) if (r.name === match.name) kept.add(r.row);
+  }
+  return kept;
 }
 
 /**
@@ -246,7 +271,13 @@ async function pagesMentioning(
   return found;
 }
 
-/** Point names of a board whose norm starts with the prefix in any spelling, most measured first (completions). */
+/** Rows read per completion offered: the coarse norm's rows are filtered by the name rule afterwards. */
+const PREFIX_ROWS_PER_NAME = 4;
+
+/**
+ * Point names of a board that begin with the prefix, most measured first (completions): rows share the prefix's
+ * coarse norm, then the boardview name rule's folding decides (`vin-` offers `Vin-`, not `Vin+`).
+ */
 export async function boardPointsByPrefix(ctx: QueryContext, boardSpelling: string, prefix: string, limit: number): Promise<string[]> {
   const boardId = boardIdOf(boardSpelling);
   if (!boardId || prefix.length > MAX_POINT_SPELLING) return [];
@@ -259,7 +290,7 @@ export async function boardPointsByPrefix(ctx: QueryContext, boardSpelling: stri
       .from(sql`board_points`)
       .where(sql`board_id = ${boardId} and ${range("norm")} and measurements + components > 0`)
       .orderBy(sql`measurements desc, components desc, norm`)
-      .limit(limit),
+      .limit(limit * PREFIX_ROWS_PER_NAME),
     // Then the nets the caller's visible reference documents name.
     ctx.db
       .select({ point: sql<string>`min(v.point)` })
@@ -267,8 +298,10 @@ export async function boardPointsByPrefix(ctx: QueryContext, boardSpelling: stri
       .where(sql`v.board_id = ${boardId} and ${range("v.norm")}`)
       .groupBy(sql`v.norm`)
       .orderBy(sql`v.norm`)
-      .limit(limit),
+      .limit(limit * PREFIX_ROWS_PER_NAME),
   ]);
-  const names = [...(measured as { point: string }[]), ...(reference as { point: string }[])].map((r) => spellingOf(r.point));
+  const names = [...(measured as { point: string }[]), ...(reference as { point: string }[])]
+    .map((r) => spellingOf(r.point))
+    .filter((name) => completesName(prefix, name));
   return [...new Set(names)].slice(0, limit);
 }

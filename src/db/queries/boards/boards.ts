@@ -5,6 +5,7 @@ import { documentVisible } from "../../visibility";
 import type { PageMeta, PageRequest } from "../../../core/pagination";
 import { boardAliases, boards, documentBoards, documents, manufacturers } from "../../schema";
 import { batchRead, type Keys, readPage, type Loader, type QueryContext } from "../runtime";
+import { sortDirection } from "../keyset";
 import { counter, counterKey } from "../counts";
 import { qualified } from "../../qualified";
 import { type Board, boardFields, MAX_BOARD_SPELLING, toBoard } from "../board-lookup";
@@ -45,7 +46,7 @@ export async function listBoards(
       // The page's boards by number from the index alone (from the back for a deep page), then their rows.
       .where(
         and(
-          sql`${qualified(boards.id)} in (select id from ${boards} order by norm ${sql.raw(reverse ? "desc" : "asc")} limit ${limit} offset ${offset})`,
+          sql`${qualified(boards.id)} in (select id from ${boards} order by norm ${sortDirection(reverse)} limit ${limit} offset ${offset})`,
           guard,
         ),
       )
