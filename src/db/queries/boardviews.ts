@@ -257,7 +257,15 @@ export async function boardviewsHoldingPoint(ctx: QueryContext, boardNumber: str
       const where = r && (kind === "part" ? { side: r.side as Side, x: r.x ?? 0, y: r.y ?? 0 } : netPosition(r.pin, r.point));
       if (!r || !where) continue;
       const url = boardviewUrl(pages.get(id) ?? "", kind === "part" ? { part: r.name } : { net: r.name });
-      holding.push({ document: id, format: formats.get(id) ?? null, kind, name: r.name, ...where, url, neighbours: neighboursOf(kind, r.neighbours) });
+      holding.push({
+        document: id,
+        format: formats.get(id) ?? null,
+        kind,
+        name: r.name,
+        ...where,
+        url,
+        neighbours: neighboursOf(kind, r.neighbours),
+      });
     }
   }
   holding.sort((a, b) => a.document.localeCompare(b.document) || a.kind.localeCompare(b.kind));
