@@ -1,12 +1,14 @@
 // Adds the viewer's end-to-end boards to a seeded persistence directory (after scripts/e2e-seed.ts), through the
 // importer: a small public Test_Link board on the sample's board 820-00165 (whose published case measured
-// PP3V42_G3H; also nets that differ by a sign or fold alike), its known-good values, and a synthetic 50,000-pin
-// board. Usage: tsx scripts/e2e-seed-boardviews.ts DIR
+// PP3V42_G3H; also nets that differ by a sign or fold alike), its known-good values, a synthetic 50,000-pin board,
+// and the schematic page view's board (a three-page schematic, public and private, with its boardview:
+// scripts/lib/e2e-schematic.ts). Usage: tsx scripts/e2e-seed-boardviews.ts DIR
 import { join } from "node:path";
 import { getPlatformProxy } from "wrangler";
 import { importContent } from "../cli/import";
 import { E2E_BOARDVIEWS } from "./lib/e2e-boardviews";
 import { syntheticBoard, testLinkText, type WrittenBoard } from "./lib/boardview-writer";
+import { schematicContent } from "./lib/e2e-schematic";
 
 const SMALL: WrittenBoard = {
   parts: [
@@ -94,10 +96,13 @@ if (!persistDir) {
 }
 const proxy = await getPlatformProxy<Env>({ configPath: "wrangler.toml", persist: { path: join(persistDir, "v3") } });
 try {
+  const schematic = await schematicContent("bob");
   const outcome = await importContent(
     proxy.env,
     {
+      boards: schematic.boards,
       documents: [
+        ...schematic.documents,
         document(E2E_BOARDVIEWS.small, "820-00165 boardview", "820-00165.brd", testLinkText(SMALL)),
         document(E2E_BOARDVIEWS.large, "Synthetic 50,000-pin boardview", "synthetic-50k.brd", testLinkText(syntheticBoard(39, 50_000))),
         // Known-good values for the board (OpenBoardData): PP3V3_S5's diode reading colours its pins in the viewer.

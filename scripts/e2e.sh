@@ -2,7 +2,8 @@
 # End-to-end check of the site in headless Chromium: `npm run test:e2e`.
 # Starts `wrangler dev` on a free port with a fresh local state
 # seeded from test/fixtures/sample.json, runs test/e2e/site.e2e.ts, test/e2e/api-reference.e2e.ts,
-# test/e2e/accounts.e2e.ts (passkeys with a virtual authenticator, invites from `npm run admin`) and
+# test/e2e/accounts.e2e.ts (passkeys with a virtual authenticator, invites from `npm run admin`),
+# test/e2e/schematic.e2e.ts (the schematic page view, a reader's and a member's) and
 # test/e2e/dev-server.e2e.ts (what only a real socket shows: refused bodies, a busy port), then stops
 # the server.
 set -euo pipefail
@@ -56,4 +57,6 @@ BASE_URL="http://127.0.0.1:$PORT" CHROMIUM="$CHROMIUM" npx tsx test/e2e/api-refe
 BASE_URL="http://127.0.0.1:$PORT" CHROMIUM="$CHROMIUM" npx tsx test/e2e/boardview.e2e.ts
 # Accounts: invites made by the real admin command against this server's state, so it gets the directory.
 BASE_URL="http://127.0.0.1:$PORT" CHROMIUM="$CHROMIUM" PERSIST="$PERSIST" npx tsx test/e2e/accounts.e2e.ts
+# The schematic page view (issue 55): a reader's words, a member's drawn page (a passkey of its own, invited the same way).
+BASE_URL="http://127.0.0.1:$PORT" CHROMIUM="$CHROMIUM" PERSIST="$PERSIST" npx tsx test/e2e/schematic.e2e.ts
 BASE_URL="http://127.0.0.1:$PORT" npx tsx test/e2e/dev-server.e2e.ts

@@ -110,10 +110,9 @@ async function start(root: HTMLElement): Promise<void> {
   }
 
   let pointRequest = 0;
-  /** What each board knows about the net, fetched into the panel's [data-point]. */
-  function points(n: number): void {
+  /** What each board knows about the net (n >= 0) or the part named, fetched into the panel's [data-point]. */
+  function points(n: number, name: string): void {
     const point = panel.querySelector("[data-point]") as HTMLElement | null;
-    const name = board.answer.nets[n];
     const asked = ++pointRequest;
     if (!point || !boards.length) return;
     Promise.all(
@@ -128,7 +127,7 @@ async function start(root: HTMLElement): Promise<void> {
       (answers) => {
         if (asked !== pointRequest) return;
         point.innerHTML = pointsHtml(answers, boards, name, words, lang);
-        if (!board.diode.has(n)) diode(n, diodeOf(answers));
+        if (n >= 0 && !board.diode.has(n)) diode(n, diodeOf(answers));
       },
       () => asked === pointRequest && (point.textContent = words.pointFailed),
     );
@@ -156,7 +155,8 @@ async function start(root: HTMLElement): Promise<void> {
     if (key) address(f);
     if (!keepPanel) renderPanel(panel, board, f, words);
     // The point answers (again, for a page-written panel): what each board knows, and a diode reading to colour by.
-    if (net >= 0) points(net);
+    if (net >= 0) points(net, board.answer.nets[net]);
+    else if (f.kind === "part") points(-1, board.answer.parts[part].name);
     if (net >= 0) diode(net, board.diode.get(net));
   }
 

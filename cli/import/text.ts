@@ -13,6 +13,8 @@ export interface DocumentText {
   documentId: string;
   type: string;
   pages: string[];
+  /** Where each page's words stand (src/text/places.ts), read from a PDF's file; absent or "" for none. */
+  places?: string[];
   /** A boardview's rows (src/boardview/rows.ts), written with the pages; absent for other documents. */
   boardRows?: TextStatement[];
 }
@@ -46,7 +48,7 @@ export function planTextWrites(
     if (!known && !text.pages.length && !text.boardRows?.length) continue;
     const shard = shardOf(shards, text.documentId, known);
     const list = perShard.get(shard.name) ?? [];
-    list.push(...writeTextStatements(text.documentId, text.type, text.pages), ...(text.boardRows ?? []));
+    list.push(...writeTextStatements(text.documentId, text.type, text.pages, text.places), ...(text.boardRows ?? []));
     perShard.set(shard.name, list);
     if (!known)
       record.push({ sql: "update documents set text_shard = ? where id = ? and text_shard is null", params: [shard.name, text.documentId] });

@@ -213,7 +213,7 @@ export interface paths {
         };
         /**
          * Get a point of a board
-         * @description A net or designator of a board. Repair cases match it in any spelling (case, _, -, spaces, dots, a leading +, a trailing / or a kind in brackets); boardviews and reference files by the boardview name rule: the exact name first, else the one name its spelling matches once case, spaces, `_`, `.` and a `-` between two letters or digits are set aside (signs `+`/`-`, `/`, `#` and `~` always count, so `Vin+` never answers `Vin-`). The known-good reference values of the board's visible reference documents (OpenBoardData files, boardviews' readings), each typed diode, voltage or resistance with its note and source; the expected and measured values reported in visible repair cases (normalised, most frequent first, with their counts and kinds); a designator's component values; those cases, the visible threads about the board that mention it, the board's visible documents whose page text mentions it (with the pages) and its visible boardviews (side, position). 404 when the board is unknown or the point is none: no visible case measured or changed it, no visible boardview holds it and no visible reference value names it (a mention in text makes no point); `ambiguous-name` (404) when nothing else names it and its spelling matches several names of a boardview or reference file (none exactly): `candidates` lists them.
+         * @description A net or designator of a board. Repair cases match it in any spelling (case, _, -, spaces, dots, a leading +, a trailing / or a kind in brackets); boardviews and reference files by the boardview name rule: the exact name first, else the one name its spelling matches once case, spaces, `_`, `.` and a `-` between two letters or digits are set aside (signs `+`/`-`, `/`, `#` and `~` always count, so `Vin+` never answers `Vin-`). The known-good reference values of the board's visible reference documents (OpenBoardData files, boardviews' readings), each typed diode, voltage or resistance with its note and source; the expected and measured values reported in visible repair cases (normalised, most frequent first, with their counts and kinds); a designator's component values; those cases, the visible threads about the board that mention it, the board's visible documents whose page text mentions it (with the pages, and where the point is printed on them, best page first) and its visible boardviews (side, position). 404 when the board is unknown or the point is none: no visible case measured or changed it, no visible boardview holds it and no visible reference value names it (a mention in text makes no point); `ambiguous-name` (404) when nothing else names it and its spelling matches several names of a boardview or reference file (none exactly): `candidates` lists them.
          */
         get: operations["getBoardPoint"];
         put?: never;
@@ -977,6 +977,54 @@ export interface components {
         PointDocument: components["schemas"]["Document"] & {
             /** @description Pages (from 1) whose text mentions the point */
             pages: number[];
+            /**
+             * @description The pages printing the point's name as a word (a KiCad net by its label: `/IO/X1` prints `X1`), with where it stands, best first: a page naming more of the point's neighbours in the board's boardviews (a part's nets, a net's parts) before one that lists it. Read for the first 48 pages mentioning the point.
+             * @example [
+             *       {
+             *         "page": 2,
+             *         "boxes": [
+             *           {
+             *             "x": 0.412,
+             *             "y": 0.238,
+             *             "w": 0.041,
+             *             "h": 0.011
+             *           }
+             *         ]
+             *       },
+             *       {
+             *         "page": 1,
+             *         "boxes": [
+             *           {
+             *             "x": 0.08,
+             *             "y": 0.12,
+             *             "w": 0.05,
+             *             "h": 0.012
+             *           }
+             *         ]
+             *       }
+             *     ]
+             */
+            places: components["schemas"]["PointPlace"][];
+        };
+        PointPlace: {
+            /** @example 2 */
+            page: number;
+            /** @description Where the name is printed on the page, one box per time */
+            boxes: components["schemas"]["PlaceBox"][];
+        };
+        /**
+         * @example {
+         *       "x": 0.412,
+         *       "y": 0.238,
+         *       "w": 0.041,
+         *       "h": 0.011
+         *     }
+         */
+        PlaceBox: {
+            x: number;
+            y: number;
+            w: number;
+            h: number;
         };
         BoardviewHolding: {
             /** @description The boardview document's id (GET /documents/{document}/boardview answers its part or net) */

@@ -129,12 +129,13 @@ export const PART_SQL = "select name, side, mounting, x, y, pins, value, box fro
 export const NET_SQL = "select name, pins, parts, test_points from boardview_nets where document_id = ? and norm = ? and ord = ?";
 /**
  * The parts and nets of these documents (?1 JSON array of ids) whose key is one of ?2 (JSON array): the
- * candidates the name rule picks from per document, each with its place (a net's first pin and test point).
+ * candidates the name rule picks from per document, each with its place (a net's first pin and test point) and
+ * its neighbours (a part's pins, a net's parts: what ranks the schematic pages naming it).
  */
-export const HOLDERS_SQL = `select document_id as id, 'part' as kind, name, ord, side, x, y, null as pin, null as point from boardview_parts
+export const HOLDERS_SQL = `select document_id as id, 'part' as kind, name, ord, side, x, y, null as pin, null as point, pins as neighbours from boardview_parts
   where document_id in (select value from json_each(?1)) and norm in (select value from json_each(?2))
 union all
-select document_id as id, 'net' as kind, name, ord, null, null, null, json_extract(pins, '$[0]'), json_extract(test_points, '$[0]') from boardview_nets
+select document_id as id, 'net' as kind, name, ord, null, null, null, json_extract(pins, '$[0]'), json_extract(test_points, '$[0]'), parts from boardview_nets
   where document_id in (select value from json_each(?1)) and norm in (select value from json_each(?2))
 order by id, kind, ord limit ${NAME_CANDIDATES * 10}`;
 

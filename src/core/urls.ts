@@ -51,6 +51,24 @@ export function boardUrl(ctx: UrlContext, norm: string): string {
 /** A board's points under its page: `/en/boards/{norm}/points/{point}`, `/es/placas/{norm}/puntos/{point}`. */
 export const POINT_SECTION: Record<Lang, string> = { en: "points", es: "puntos" };
 
+/** A schematic page's view (issue 55): /{lang}/{schematic}/{document}/{page}?name=, the name whose places it marks. */
+export const SCHEMATIC_SECTION: Record<Lang, string> = { en: "schematic", es: "esquema" };
+
+export function schematicPagePath(lang: Lang, documentId: string, page: number): string {
+  return `/${lang}/${SCHEMATIC_SECTION[lang]}/${documentId}/${page}`;
+}
+
+export function schematicPageUrl(ctx: UrlContext, documentId: string, page: number, name: string): string {
+  return `${ctx.siteUrl}${schematicPagePath(ctx.lang, documentId, page)}?name=${encodeURIComponent(name)}`;
+}
+
+/** The document and page a schematic view's path names, or undefined. */
+export function parseSchematicPagePath(path: string): { lang: Lang; documentId: string; page: number } | undefined {
+  const m = /^\/(\w+)\/(\w+)\/([0-9A-Za-z]{26})\/([1-9][0-9]{0,6})$/.exec(path);
+  const lang = m && (Object.keys(SCHEMATIC_SECTION) as Lang[]).find((l) => l === m[1] && SCHEMATIC_SECTION[l] === m[2]);
+  return m && lang ? { lang, documentId: m[3].toUpperCase(), page: Number(m[4]) } : undefined;
+}
+
 export function pointUrl(ctx: UrlContext, norm: string, point: string): string {
   return `${boardUrl(ctx, norm)}/${POINT_SECTION[ctx.lang]}/${encodeURIComponent(point)}`;
 }

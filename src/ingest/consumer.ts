@@ -87,6 +87,7 @@ export async function processDocument(env: Env, job: ProcessJob): Promise<Proces
 
   let pageCount: number | null = null;
   let pages: string[] = [];
+  let places: string[] = [];
   if (family === "pdf" && doc.sizeBytes <= PDF_TEXT_MAX_BYTES) {
     const object = await env.FILES.get(doc.r2Key);
     if (!object) return reject("The stored file is missing.");
@@ -95,6 +96,7 @@ export async function processDocument(env: Env, job: ProcessJob): Promise<Proces
     if (text.kind === "text") {
       pageCount = text.pageCount;
       pages = text.pages;
+      places = text.places;
       if (text.stopped)
         console.warn("PDF text extraction stopped early; the document keeps the text read so far", {
           documentId: job.documentId,
@@ -145,7 +147,7 @@ export async function processDocument(env: Env, job: ProcessJob): Promise<Proces
     const shard = await recordShard(env.DB, textShards(env), job.documentId);
     if (shard) boardview = await storeBoardview(shard, job.documentId, doc.type, boardview);
     pages = boardview.pages;
-  } else if (pages.length || doc.textShard) await storeDocumentText(env.DB, textShards(env), job.documentId, doc.type, pages);
+  } else if (pages.length || doc.textShard) await storeDocumentText(env.DB, textShards(env), job.documentId, doc.type, pages, places);
   // One batch of plain statements: drizzle cannot batch a raw statement with parameters (the reference rows).
   const statements: { sql: string; params: unknown[] }[] = [
     // Text an earlier version left in the primary (before the text shards) goes with the new version.

@@ -165,6 +165,8 @@ export const en = {
   threadsOfPoint: "Forum threads that mention it",
   documentsOfPoint: "Documents whose text mentions it",
   boardviewsOfPoint: "Boardviews that hold it",
+  drawnOn: (page: number, title: string, others: number[]) =>
+    `drawn on page ${page} of ${title}${others.length ? ` (also printed on ${others.length === 1 ? "page" : "pages"} ${others.join(", ")})` : ""}`,
   referenceValues: "Known-good reference values",
   referenceHeader: "| kind | value | note | source |",
   valueKind: { diode: "diode", voltage: "voltage", resistance: "resistance", current: "current" } as Record<string, string>,
@@ -345,6 +347,8 @@ const es: McpWords = {
   threadsOfPoint: "Hilos del foro que lo nombran",
   documentsOfPoint: "Documentos cuyo texto lo nombra",
   boardviewsOfPoint: "Boardviews que lo contienen",
+  drawnOn: (page, title, others) =>
+    `dibujado en la página ${page} de ${title}${others.length ? ` (también impreso en ${others.length === 1 ? "la página" : "las páginas"} ${others.join(", ")})` : ""}`,
   referenceValues: "Valores de referencia conocidos como buenos",
   referenceHeader: "| tipo | valor | nota | fuente |",
   valueKind: { diode: "diodo", voltage: "tensión", resistance: "resistencia", current: "corriente" },

@@ -30,8 +30,30 @@ export const BoardDetailSchema = BoardSchema.extend({
     .openapi({ description: "Diagnosis notes of the board's visible reference documents, in the file's words and order" }),
 }).openapi("BoardDetail");
 
+/** A box on a page: fractions of the page's width and height, origin at the top-left (as drawn on screen). */
+export const PlaceBoxSchema = z
+  .object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() })
+  .openapi("PlaceBox", { example: { x: 0.412, y: 0.238, w: 0.041, h: 0.011 } });
+
+export const PointPlaceSchema = z
+  .object({
+    page: z.number().int().openapi({ example: 2 }),
+    boxes: z.array(PlaceBoxSchema).openapi({ description: "Where the name is printed on the page, one box per time" }),
+  })
+  .openapi("PointPlace");
+
 export const PointDocumentSchema = DocumentSchema.extend({
   pages: z.array(z.number().int()).openapi({ description: "Pages (from 1) whose text mentions the point" }),
+  places: z.array(PointPlaceSchema).openapi({
+    description:
+      "The pages printing the point's name as a word (a KiCad net by its label: `/IO/X1` prints `X1`), with where it stands, best first: " +
+      "a page naming more of the point's neighbours in the board's boardviews (a part's nets, a net's parts) before one that lists it. " +
+      "Read for the first 48 pages mentioning the point.",
+    example: [
+      { page: 2, boxes: [{ x: 0.412, y: 0.238, w: 0.041, h: 0.011 }] },
+      { page: 1, boxes: [{ x: 0.08, y: 0.12, w: 0.05, h: 0.012 }] },
+    ],
+  }),
 }).openapi("PointDocument");
 
 export const BoardPointDetailSchema = z

@@ -26,6 +26,7 @@ import { threadPage } from "./pages/thread";
 import { parseSitemapName, sitemapIndexResponse, sitemapResponse } from "./feeds/sitemap";
 import { accountPageFor, addAccountRoutes } from "./account/routes";
 import { memberPage, sessionIdOf } from "./account/guard";
+import { schematicPageFor } from "./schematic/page";
 
 const ITEM_PAGES = { thread: threadPage, post: postPage, case: casePage, document: documentPage, board: boardPage };
 
@@ -69,6 +70,8 @@ export function buildSite() {
     // The account pages (sign-in, an invite, API keys) share these address shapes but depend on who asks: they are
     // answered before the cache, and only they read the session cookie.
     const accountPages = createMiddleware<AppEnv>(async (c, next) => (await accountPageFor(c, lang)) ?? next());
+    // A schematic page view depends on who asks too (a member's drawn page, a reader's words): answered uncached.
+    const schematicPages = createMiddleware<AppEnv>(async (c, next) => (await schematicPageFor(c, lang)) ?? next());
     site.get(`/${lang}`, page, (c) => homePage(c, siteFor(c, lang)));
     // A typed or linked "/en/" means the home page, which has one address without the slash.
     site.get(`/${lang}/`, (c) => c.redirect(homeUrl({ siteUrl: c.get("siteUrl"), lang }), 301));
@@ -80,7 +83,7 @@ export function buildSite() {
       const kind = sectionAt(c.req.path, site);
       return orNotFound(c, kind && (await sectionPage(c, site, kind)));
     });
-    site.get(`/${lang}/:section/:key/:slug?`, accountPages, page, async (c) => {
+    site.get(`/${lang}/:section/:key/:slug?`, accountPages, schematicPages, page, async (c) => {
       if (c.req.param("section") === "feeds" && c.req.param("slug") === undefined) return feedPage(c, lang, c.req.param("key"));
       const parsed = parsePagePath(c.req.path);
       if (!parsed) return notFoundPage(c);

@@ -67,4 +67,10 @@ ul.bv-names{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.25rem .9r
 ul.bv-legend{list-style:none;padding:0;margin:.25rem 0}.bv-swatch{display:inline-block;width:.9em;height:.9em;border-radius:2px;vertical-align:-.1em}
 .bv-tools button[aria-pressed="true"]{outline:2px solid var(--accent)}[data-hover]{min-height:1.4em;margin:.25rem 0 0}
 @media (min-width:56rem){.bv-view{grid-template-columns:minmax(0,2fr) minmax(0,1fr)}.bv-panel{max-height:40rem;overflow-y:auto}}
+.sv-tools{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;margin:.5rem 0}
+.sv-frame{overflow:auto;max-width:100%;max-height:80vh;border:1px solid var(--line);background:var(--soft);touch-action:none;cursor:grab}
+.sv-sheet{position:relative;width:100%}.sv-sheet canvas{display:block;width:100%;background:#fff}
+.sv-sheet [data-mark]{position:absolute;outline:3px solid #e8590c;background:rgba(255,200,0,.35);pointer-events:none}
+.sv-sheet [data-link]{position:absolute;color:transparent;overflow:hidden;white-space:nowrap;border-bottom:2px solid rgba(30,100,220,.45)}
+.sv-sheet [data-link]:hover,.sv-sheet [data-link]:focus-visible{background:rgba(30,100,220,.2)}
 `.replace(/\n/g, "");

@@ -28,16 +28,17 @@ export async function recordShard(primary: D1Database, shards: readonly TextShar
   return row ? shardOf(shards, documentId, row.shard) : undefined;
 }
 
-/** Makes the document's shard hold exactly these pages (numbered from 1); records the shard first. */
+/** Makes the document's shard hold exactly these pages (numbered from 1) and their places; records the shard first. */
 export async function storeDocumentText(
   primary: D1Database,
   shards: readonly TextShard[],
   documentId: string,
   type: string,
   pages: readonly string[],
+  places: readonly string[] = [],
 ): Promise<TextShard | undefined> {
   const shard = await recordShard(primary, shards, documentId);
-  if (shard) await runOnShard(shard, writeTextStatements(documentId, type, pages));
+  if (shard) await runOnShard(shard, writeTextStatements(documentId, type, pages, places));
   return shard;
 }
 

@@ -101,6 +101,12 @@ describe("the page and character budgets", () => {
     expect((byChars as any).pages.join("").length).toBeLessThanOrEqual(12);
     expect((byChars as any).stopped).toMatch(/character budget/);
     const whole = await pdfText(pdf.slice());
-    expect(whole).toEqual({ kind: "text", pageCount: 4, pages: ["one alpha", "two beta", "three gamma", "four delta"], stopped: undefined });
+    expect(whole).toEqual({
+      kind: "text",
+      pageCount: 4,
+      pages: ["one alpha", "two beta", "three gamma", "four delta"],
+      places: [expect.any(String), expect.any(String), expect.any(String), expect.any(String)],
+      stopped: undefined,
+    });
   });
 });

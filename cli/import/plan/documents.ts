@@ -8,6 +8,8 @@ import { boardviewFromBytes, isBoardviewExtension } from "../../../src/boardview
 import { extensionOf, mediaTypeFor } from "../../../src/content/media-types";
 import { referenceFromBytes } from "../../../src/reference/from-bytes";
 import { referenceRows, referenceStatements } from "../../../src/reference/store";
+import { PDF_TEXT_MAX_BYTES, pdfText } from "../../../src/ingest/pdf/pdf-text";
+import { placesMatching } from "../../../src/text/places";
 import type { Item, PlanContext, RecordPlanBuilder, Statement } from "./record-plan";
 import { ATOMIC_RECORD_STATEMENTS, boardIdSql, decodeContent, derivedId, ifChanged, iso, manufacturerId, userId, withGivenTime } from "./values";
 
@@ -25,6 +27,11 @@ export async function planDocument(plan: RecordPlanBuilder, ctx: PlanContext, d:
   // An OpenBoardData file (by content) gives the board its ID names reference values, as an upload does.
   const reference = board ? null : referenceFromBytes(decodeContent(latest));
   const pages = d.pages ?? board?.pages ?? reference?.pages;
+  // A PDF's places (where its words stand) are read from its file, as an upload reads them, for the pages given.
+  const file = extension === "pdf" && pages?.length ? decodeContent(latest) : null;
+  const isPdf = file !== null && file.byteLength <= PDF_TEXT_MAX_BYTES && new TextDecoder().decode(file.subarray(0, 5)) === "%PDF-";
+  const read = isPdf ? await readPdf(file) : null;
+  const places = read?.kind === "text" ? placesMatching(pages ?? [], read) : [];
   const values = {
     title: d.title,
     type: d.type,
@@ -139,8 +146,21 @@ export async function planDocument(plan: RecordPlanBuilder, ctx: PlanContext, d:
   }
   plan.push(...referenceRowsOf.map((statement): Statement => ({ toSQL: () => db.run(statement).getQuery() })));
   for (const shareUser of shareIds) plan.push(db.insert(t.documentShares).values({ documentId: id, userId: shareUser }).onConflictDoNothing());
-  plan.addText({ documentId: id, type: d.type, pages: pages ?? [], boardRows: board?.rows(id) });
+  plan.addText({ documentId: id, type: d.type, pages: pages ?? [], places, boardRows: board?.rows(id) });
   plan.count("documents");
+}
+
+/** PDFs read in this run by content (an import often carries one file many times): the last few kept. */
+const readPdfs = new Map<string, ReturnType<typeof pdfText>>();
+async function readPdf(file: Uint8Array): ReturnType<typeof pdfText> {
+  const key = await sha256Hex(file);
+  let read = readPdfs.get(key);
+  if (!read) {
+    read = pdfText(file.slice());
+    readPdfs.set(key, read);
+    if (readPdfs.size > 16) readPdfs.delete(readPdfs.keys().next().value!);
+  }
+  return read;
 }
 
 let keys: BoardviewKeys | undefined;

@@ -174,12 +174,22 @@ export interface BoardviewHolding {
   url: string;
 }
 
+/** Neighbours kept per holding: enough to tell a page drawing the point from one listing it. */
+const NEIGHBOURS = 64;
+
+function neighboursOf(kind: "part" | "net", stored: string | null): string[] {
+  const parsed = JSON.parse(stored ?? "[]") as unknown[];
+  const names = kind === "part" ? (parsed as StoredPin[]).map((p) => p[2]) : (parsed as string[]);
+  return [...new Set(names.filter((n) => typeof n === "string" && n))].slice(0, NEIGHBOURS);
+}
+
 /** Boardviews looked through per call: a board has a handful; the bound keeps the shard reads small. */
 const HOLDERS_DOCUMENTS = 50;
 
 /** What the board's boardviews say of a point: where each holds it, and the names a spelling matched ambiguously. */
 export interface PointHolders {
-  holding: BoardviewHolding[];
+  /** Each with its neighbours (a part's nets, a net's parts): what ranks the point's schematic pages. */
+  holding: (BoardviewHolding & { neighbours: string[] })[];
   /** Names of boardviews where the spelling named several (none exact): empty when every boardview was clear. */
   ambiguous: string[];
 }
@@ -193,6 +203,7 @@ type HolderRow = {
   y: number | null;
   pin: string | null;
   point: string | null;
+  neighbours: string | null;
 };
 
 /**
@@ -232,7 +243,7 @@ export async function boardviewsHoldingPoint(ctx: QueryContext, boardNumber: str
   ).flat();
   const byDocument = new Map<string, HolderRow[]>();
   for (const r of rows) byDocument.set(r.id, [...(byDocument.get(r.id) ?? []), r]);
-  const holding: BoardviewHolding[] = [];
+  const holding: PointHolders["holding"] = [];
   const ambiguous = new Set<string>();
   for (const [id, candidates] of byDocument) {
     const match = firstMatch(
@@ -246,7 +257,15 @@ export async function boardviewsHoldingPoint(ctx: QueryContext, boardNumber: str
       const where = r && (kind === "part" ? { side: r.side as Side, x: r.x ?? 0, y: r.y ?? 0 } : netPosition(r.pin, r.point));
       if (!r || !where) continue;
       const url = boardviewUrl(pages.get(id) ?? "", kind === "part" ? { part: r.name } : { net: r.name });
-      holding.push({ document: id, format: formats.get(id) ?? null, kind, name: r.name, ...where, url });
+      holding.push({
+        document: id,
+        format: formats.get(id) ?? null,
+        kind,
+        name: r.name,
+        ...where,
+        url,
+        neighbours: neighboursOf(kind, r.neighbours),
+      });
     }
   }
   holding.sort((a, b) => a.document.localeCompare(b.document) || a.kind.localeCompare(b.kind));

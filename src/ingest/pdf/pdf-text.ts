@@ -3,7 +3,9 @@
 // stream's inflated size bounded first (pdf-streams.ts). Past a budget the text so far is kept, the reason logged.
 import { getDocumentProxy } from "unpdf";
 import { DEFAULT_PDF_TEXT_BUDGET_MS } from "../../config";
+import { encodeRuns, pageWords } from "../../text/places";
 import { hasOversizedStream, MAX_INFLATED_STREAM_BYTES } from "./pdf-streams";
+import { type PlacedItem, runsOf } from "./pdf-runs";
 
 /** Larger PDFs are not parsed (the whole file must be in memory): they become available without text. */
 export const PDF_TEXT_MAX_BYTES = 40 * 1024 * 1024;
@@ -33,7 +35,7 @@ type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
 
 export type PdfText =
   /** `stopped` names the budget that ended extraction early (the pages gathered until then are kept). */
-  | { kind: "text"; pageCount: number; pages: string[]; stopped?: string }
+  | { kind: "text"; pageCount: number; pages: string[]; stopped?: string; places: string[] }
   /** Password-protected: readable only with a password we do not have. */
   | { kind: "encrypted" }
   | { kind: "unreadable"; reason: string };
@@ -46,17 +48,32 @@ function cleanPage(text: string): string {
     .slice(0, PAGE_TEXT_MAX_CHARS);
 }
 
-/** Lets other requests and I/O run (and the isolate's clock move) between two pieces of parsing. */
-function yieldToOthers(): Promise<void> {
-  return scheduler.wait(0);
+/** The page's runs, encoded; those reaching past the stored text's last whole word are left out. */
+function placesOf(page: PageRead, stored: string): string {
+  const words = pageWords(stored).length;
+  return encodeRuns(
+    runsOf(page.items, page.text, page.toScreen).filter((r) => r.first + r.count < words || (r.first + r.count === words && !page.cut)),
+  );
 }
 
-type PageRead = { text: string; cut: boolean; timedOut: boolean };
+/** Lets other requests and I/O run (and the isolate's clock move) between two pieces of parsing. */
+function yieldToOthers(): Promise<void> {
+  // The importer reads PDFs under Node, which has no global scheduler.
+  return typeof scheduler === "undefined" ? new Promise((resolve) => setTimeout(resolve, 0)) : scheduler.wait(0);
+}
+
+type PageRead = { text: string; cut: boolean; timedOut: boolean; items: PlacedItem[]; toScreen: (x: number, y: number) => [number, number] };
 
 /** One page's text, read chunk by chunk; stops (cancelling pdf.js's stream) past `limit` characters or at the deadline. */
 async function readPage(pdf: PdfDocument, pageNumber: number, limit: number, deadline: number): Promise<PageRead> {
   const page = await pdf.getPage(pageNumber);
+  const viewport = page.getViewport({ scale: 1 });
+  const toScreen = (x: number, y: number): [number, number] => {
+    const [vx, vy] = viewport.convertToViewportPoint(x, y) as [number, number];
+    return [vx / viewport.width, vy / viewport.height];
+  };
   const reader = page.streamTextContent().getReader();
+  const items: PlacedItem[] = [];
   let text = "";
   let cut = false;
   let timedOut = false;
@@ -64,7 +81,13 @@ async function readPage(pdf: PdfDocument, pageNumber: number, limit: number, dea
     for (;;) {
       const { value, done } = await reader.read();
       if (done) break;
-      for (const item of value.items) if ("str" in item) text += item.str + (item.hasEOL ? "\n" : "");
+      for (const item of value.items) {
+        if (!("str" in item)) continue;
+        // NULs go before the words are counted, so the stored text splits into the same words as the runs.
+        const str = item.str.replace(/\u0000/g, "");
+        if (str) items.push({ start: text.length, str, transform: item.transform, width: item.width, height: item.height, eol: item.hasEOL });
+        text += str + (item.hasEOL ? "\n" : "");
+      }
       cut = text.length > limit;
       timedOut = !cut && Date.now() >= deadline;
       if (cut || timedOut) break;
@@ -76,7 +99,7 @@ async function readPage(pdf: PdfDocument, pageNumber: number, limit: number, dea
     reader.releaseLock();
     page.cleanup();
   }
-  return { text: text.slice(0, limit), cut, timedOut };
+  return { text: text.slice(0, limit), cut, timedOut, items, toScreen };
 }
 
 export async function pdfText(bytes: Uint8Array, budget: PdfBudget = PDF_BUDGET): Promise<PdfText> {
@@ -96,6 +119,7 @@ export async function pdfText(bytes: Uint8Array, budget: PdfBudget = PDF_BUDGET)
       kind: "text",
       pageCount,
       pages: [],
+      places: [],
       stopped: `size budget: a compressed stream inflates past ${budget.maxStreamBytes} bytes, so no text is read`,
     };
   }
@@ -103,6 +127,7 @@ export async function pdfText(bytes: Uint8Array, budget: PdfBudget = PDF_BUDGET)
   // first load in an isolate also pays for pdf.js's own start).
   const deadline = Date.now() + budget.maxMillis;
   const pages: string[] = [];
+  const places: string[] = [];
   let chars = 0;
   let stopped: string | undefined;
   try {
@@ -119,6 +144,7 @@ export async function pdfText(bytes: Uint8Array, budget: PdfBudget = PDF_BUDGET)
       const page = await readPage(pdf, n, Math.min(room, PAGE_TEXT_MAX_CHARS), deadline);
       const text = cleanPage(page.text);
       pages.push(text);
+      places.push(placesOf(page, text));
       chars += text.length;
       // A page longer than a page row is only cut; the document's own budget ends the reading.
       if (chars >= budget.maxChars || (page.cut && room <= PAGE_TEXT_MAX_CHARS))
@@ -126,10 +152,10 @@ export async function pdfText(bytes: Uint8Array, budget: PdfBudget = PDF_BUDGET)
       else if (page.timedOut) stopped = `time budget: ${budget.maxMillis} ms spent, reading stopped on page ${n} of ${pdf.numPages}`;
       await yieldToOthers();
     }
-    return { kind: "text", pageCount: pdf.numPages, pages, stopped };
+    return { kind: "text", pageCount: pdf.numPages, pages, places, stopped };
   } catch {
     // The structure is readable (pages counted) but the text is not: keep the count and what was read.
-    return { kind: "text", pageCount: pdf.numPages, pages, stopped: "a page's text could not be read" };
+    return { kind: "text", pageCount: pdf.numPages, pages, places: places.slice(0, pages.length), stopped: "a page's text could not be read" };
   } finally {
     await pdf.cleanup().catch(() => {});
   }

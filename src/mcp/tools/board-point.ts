@@ -14,6 +14,8 @@ export function valuesTable(header: string, rows: { label: string; value: string
   return [header, "|---|---|---|", ...rows.map((r) => `| ${r.value.replace(/\|/g, "\\|")} | ${r.label} | ${r.count} |`)];
 }
 
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1) + ".";
+
 /** A table cell: no pipe or line break of the file's text breaks the table. */
 const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\s*\n\s*/g, " ");
 
@@ -21,9 +23,12 @@ export async function boardPointAnswer(tools: ToolContext, lang: Lang, board: st
   const words = mcpWords(lang);
   const answer: BoardPointDetail | undefined = await getBoardPoint(anonymousQueryContext(tools, lang), board, point);
   if (!answer) throw new ToolError(words.pointNothing(quote(point), quote(board)));
+  // The page that draws the point best, first: the first document's best place (documents keep their order).
+  const drawn = answer.documents.flatMap((d) => (d.places.length ? [words.drawnOn(d.places[0].page, quote(d.title), [])] : []));
   const md = [
     `# ${words.pointOnBoard(answer.point, answer.board.number)}`,
     answer.board.url,
+    ...(drawn.length ? [capitalised(drawn[0])] : []),
     line(
       words.normalisedAs(answer.norm),
       count(words, answer.cases.length, "repairCase"),
@@ -75,7 +80,20 @@ export async function boardPointAnswer(tools: ToolContext, lang: Lang, board: st
     ...(answer.documents.length
       ? [
           `## ${words.documentsOfPoint}`,
-          ...answer.documents.map((d) => `${documentItem(d, words)}\n  ${count(words, d.pages.length, "page")}: ${d.pages.join(", ")}`),
+          ...answer.documents.map(
+            (d) =>
+              `${documentItem(d, words)}\n  ${[
+                d.places.length &&
+                  words.drawnOn(
+                    d.places[0].page,
+                    quote(d.title),
+                    d.places.slice(1).map((p) => p.page),
+                  ),
+                `${count(words, d.pages.length, "page")}: ${d.pages.join(", ")}`,
+              ]
+                .filter(Boolean)
+                .join("; ")}`,
+          ),
           "",
         ]
       : []),

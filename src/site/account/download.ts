@@ -13,9 +13,8 @@ import { notFoundPage } from "../pages/errors";
 import type { Site } from "../site";
 import { messagePage, wordsOf } from "./pages";
 
-export async function siteDownload(c: Context<AppEnv>, site: Site, member: MemberSession): Promise<Response> {
-  const id = canonicalId(c.req.param("id") ?? "");
-  if (!id) return notFoundPage(c);
+/** A member's download of a document, counted against their daily cap (the Download button and the schematic page view). */
+export async function memberDownload(c: Context<AppEnv>, member: MemberSession, id: string) {
   const { downloadCapPerDay, fileLinkTtlSeconds } = c.get("config");
   const outcome = await issueDownload(c.env, {
     ctx: { ...queryContext(c), viewer: { userId: member.userId } },
@@ -24,10 +23,17 @@ export async function siteDownload(c: Context<AppEnv>, site: Site, member: Membe
     capPerDay: downloadCapPerDay,
     linkTtlSeconds: fileLinkTtlSeconds,
   });
+  if (outcome.kind === "issued" || outcome.kind === "capped") recordLimit(c, outcome.cap);
+  return outcome;
+}
+
+export async function siteDownload(c: Context<AppEnv>, site: Site, member: MemberSession): Promise<Response> {
+  const id = canonicalId(c.req.param("id") ?? "");
+  if (!id) return notFoundPage(c);
+  const outcome = await memberDownload(c, member, id);
   const w = wordsOf(site);
   if (outcome.kind === "not-found") return notFoundPage(c);
   if (outcome.kind === "not-available") return messagePage(c, site, 409, w.notAvailableTitle, w.notAvailableText);
-  recordLimit(c, outcome.cap);
   if (outcome.kind === "capped") {
     const retry = outcome.cap.decision.retryAfterSeconds;
     const res = await messagePage(c, site, 429, w.capTitle, w.capText(outcome.cap.rule.limit, retry));

@@ -2,6 +2,8 @@
 // browser script (viewer/panel.ts) for each selection, so both show the same part, pin, net, point answers, diode
 // legend and "not on this board". Pure: no DOM, no JSX; every name from a file or a user is escaped.
 import type { ViewerWords } from "../boardview-words";
+import { type PlacedDocument, schematicPageLinks } from "../schematic-links/links";
+import { schematicWords } from "../schematic-links/words";
 
 /** Parts and pins a panel lists at most; the rest are counted. */
 export const LISTED = 200;
@@ -45,7 +47,7 @@ export type PointAnswer = {
   reference?: { kind?: string; value?: string; note?: string | null; source?: Linked }[];
   cases?: Linked[];
   threads?: Linked[];
-  documents?: Linked[];
+  documents?: (Linked & PlacedDocument)[];
 } | null;
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -83,7 +85,7 @@ function link(href: string, kind: "part" | "net", name: string): string {
   return `<a href="${esc(href)}" data-${kind}="${esc(name)}">${esc(name)}</a>`;
 }
 
-function partHtml(part: PanelPart, w: ViewerWords, lang: string, links: PanelLinks, heading = true): string {
+function partHtml(part: PanelPart, w: ViewerWords, lang: string, links: PanelLinks, heading = true, points?: string): string {
   const rows = part.pins
     .slice(0, LISTED)
     .map(
@@ -100,7 +102,8 @@ function partHtml(part: PanelPart, w: ViewerWords, lang: string, links: PanelLin
     (heading ? `<h3>${esc(`${w.part} ${part.name}`)}</h3>` : "") +
     `<p class="meta" data-facts="">${esc(facts.filter(Boolean).join(" · "))}</p>` +
     `<div class="table"><table><thead><tr><th scope="col">${esc(w.pin)}</th><th scope="col">${esc(w.pinName)}</th><th scope="col">${esc(w.net)}</th></tr></thead><tbody>${rows}</tbody></table></div>` +
-    (part.pins.length > LISTED ? `<p class="meta">${esc(count(w.more, part.pins.length - LISTED, lang))}</p>` : "")
+    (part.pins.length > LISTED ? `<p class="meta">${esc(count(w.more, part.pins.length - LISTED, lang))}</p>` : "") +
+    (points === undefined ? "" : `<div data-point="">${points}</div>`)
   );
 }
 
@@ -119,7 +122,7 @@ function netHtml(net: PanelNet, w: ViewerWords, lang: string, links: PanelLinks,
 export function panelHtml(sel: PanelSelection, w: ViewerWords, lang: string, links: PanelLinks, points = ""): string {
   switch (sel.kind) {
     case "part":
-      return partHtml(sel.part, w, lang, links);
+      return partHtml(sel.part, w, lang, links, true, points);
     case "net":
       return netHtml(sel.net, w, lang, links, points);
     case "pin": {
@@ -189,7 +192,15 @@ function referencesHtml(list: NonNullable<PointAnswer>["reference"], w: ViewerWo
   return `<div><h5>${esc(w.reference)}</h5><ul>${items.join("")}</ul></div>`;
 }
 
-/** What each board knows about a net (its point answers, in the order of `boards`). */
+/** The schematic pages that print the name, best first, each a link to the page view marking it (issue 55). */
+function schematicHtml(documents: NonNullable<PointAnswer>["documents"], name: string, lang: string): string {
+  const pages = schematicPageLinks(documents, name, lang === "es" ? "es" : "en");
+  if (!pages.length) return "";
+  const items = pages.map((p) => `<li><a href="${esc(p.href)}" data-schematic-page="">${esc(p.label)}</a></li>`);
+  return `<div><h5>${esc(schematicWords(lang === "es" ? "es" : "en").pagesNaming)}</h5><ul>${items.join("")}</ul></div>`;
+}
+
+/** What each board knows about a net or part (its point answers, in the order of `boards`). */
 export function pointsHtml(answers: readonly PointAnswer[], boards: readonly string[], net: string, w: ViewerWords, lang: string): string {
   return answers
     .map((a, i) => {
@@ -201,6 +212,7 @@ export function pointsHtml(answers: readonly PointAnswer[], boards: readonly str
             linksHtml(w.cases, a.cases, w),
             linksHtml(w.threads, a.threads, w),
             linksHtml(w.documents, a.documents, w),
+            schematicHtml(a.documents, net, lang),
           ].join("")
         : "";
       const heading = `<h4>${esc(fill(w.known, { point: net, board: boards[i] }))}</h4>`;

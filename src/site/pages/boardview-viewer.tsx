@@ -54,7 +54,11 @@ export async function viewerSelection(
   const part = found && (pin >= 0 || found.name === name || net?.name !== name) ? found : undefined;
   if (!part && !net && ambiguous.length) return { panel: { kind: "ambiguous", name, candidates: ambiguous }, points: [] };
   if (!part && !net) return { panel: { kind: "missing", what, name }, points: [] };
-  const points = net ? await Promise.all(boards.slice(0, POINT_BOARDS).map(async (b) => (await getBoardPoint(site.query, b, net.name)) ?? null)) : [];
+  // A net's point answers (values, sources, schematic pages); a part's for its schematic pages.
+  const pointName = net?.name ?? part?.name;
+  const points = pointName
+    ? await Promise.all(boards.slice(0, POINT_BOARDS).map(async (b) => (await getBoardPoint(site.query, b, pointName)) ?? null))
+    : [];
   if (part && pin >= 0)
     return { panel: { kind: "pin", part, pin, net: net && netOf(net) }, points, selected: `pin:${part.name}:${pinLabel(part.pins, pin)}` };
   if (part) return { panel: { kind: "part", part }, points, selected: `part:${part.name}` };
@@ -86,7 +90,8 @@ export function BoardviewViewer({
           : (sel?.name ?? "");
   const links = { part: (name: string) => boardviewUrl(url, { part: name }), net: (name: string) => boardviewUrl(url, { net: name }) };
   const net = sel?.kind === "net" ? sel.net : sel?.kind === "pin" ? sel.net : undefined;
-  const points = net ? pointsHtml(selection?.points ?? [], boards, net.name, w, site.lang) : "";
+  const pointName = net?.name ?? (sel?.kind === "part" ? sel.part.name : undefined);
+  const points = pointName ? pointsHtml(selection?.points ?? [], boards, pointName, w, site.lang) : "";
   const panel = sel ? panelHtml(sel, w, site.lang, links, points) : `<p class="meta">${esc(w.empty)}</p>`;
   return (
     <section

@@ -30,6 +30,7 @@ import { threadsLoader } from "../forum";
 import { boards, manufacturers } from "../../schema";
 import { eq } from "drizzle-orm";
 import { qualified } from "../../qualified";
+import { type MentionRow, PLACE_PAGES, placesOf, printedForms } from "./point-places";
 
 export type BoardPointDetail = z.infer<typeof BoardPointDetailSchema>;
 
@@ -127,7 +128,8 @@ export async function getBoardPoint(ctx: QueryContext, boardSpelling: string, as
   );
   const referenceList = allReference.filter((r) => named.has(r));
   const partList = allParts.filter((r) => named.has(r));
-  const expression = pointExpression(written ? [written, pointSpelling] : [pointSpelling], norm);
+  // A KiCad sheet net (`/IO/RD`) is printed by its label (`RD`): its pages are those printing the label.
+  const expression = pointExpression([...(written ? [written] : []), pointSpelling, ...printedForms(pointSpelling)], norm);
 
   const visibleDocs = docs.map(docRows);
   const shardOfDoc = new Map((shardRows as { id: string; shard: string | null }[]).map((r) => [r.id, r.shard]));
@@ -147,7 +149,7 @@ export async function getBoardPoint(ctx: QueryContext, boardSpelling: string, as
             ),
           ),
         ),
-    expression === undefined ? new Map<string, number[]>() : pagesMentioning(ctx.shards, withText, shardOfDoc, `body : (${expression})`),
+    expression === undefined ? new Map<string, MentionRow[]>() : pagesMentioning(ctx.shards, withText, shardOfDoc, `body : (${expression})`),
     boardviewsHoldingPoint(ctx, board.number, askedSpelling, pointSpelling),
   ]);
   const boardviews = holders.holding;
@@ -168,9 +170,13 @@ export async function getBoardPoint(ctx: QueryContext, boardSpelling: string, as
       .map((r) => ({ value: r.value, count: r.n - (hidden.values.get(valueKey(norm, kind, r.value)) ?? 0), kind: kindOf(kind, r.value) }))
       .filter((v) => v.count > 0)
       .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : 1));
+  // The holdings are the names the rule picked for the asked spelling; their neighbours rank the pages.
+  const held = boardviews;
+  const names = held.length ? held.map((h) => h.name) : [pointSpelling];
+  const neighbours = held.flatMap((h) => h.neighbours);
   const documents = visibleDocs.flatMap((d) => {
     const found = pages.get(d.id);
-    return found?.length ? [{ ...d, pages: found }] : [];
+    return found?.length ? [{ ...d, pages: found.map((r) => r.page), places: placesOf(found, names, neighbours) }] : [];
   });
   const caseList = cases.map(caseRows);
   // A point is what a case measured or changed, a boardview holds or a reference names; mentions make none. A
@@ -193,7 +199,7 @@ export async function getBoardPoint(ctx: QueryContext, boardSpelling: string, as
     cases: caseList,
     threads: threadList,
     documents,
-    boardviews,
+    boardviews: boardviews.map(({ neighbours: _, ...holding }) => holding),
   };
 }
 
@@ -220,34 +226,44 @@ function namedPerDocument<T>(
   return kept;
 }
 
-/** Per document, the pages (from 1) whose text matches `match`: one statement per shard, a rowid range per document. */
+/**
+ * Per document, the pages (from 1) whose text matches `match`: one statement per shard, a rowid range per document;
+ * the first PLACE_PAGES pages of each shard come with their text and runs (where their words stand).
+ */
 async function pagesMentioning(
   shards: readonly TextShard[],
   ids: readonly string[],
   recorded: Map<string, string | null>,
   match: string,
-): Promise<Map<string, number[]>> {
+): Promise<Map<string, MentionRow[]>> {
   const byShard = new Map<TextShard, string[]>();
   for (const id of ids) {
     const shard = shardOf(shards, id, recorded.get(id));
     byShard.set(shard, [...(byShard.get(shard) ?? []), id]);
   }
-  const found = new Map<string, number[]>();
+  const found = new Map<string, MentionRow[]>();
   await Promise.all(
     [...byShard].map(async ([shard, docIds]) => {
       const { results } = await shard.db
         .prepare(
-          `select k.document_id as id, i.rowid - k.n * ${PAGE_FACTOR} as page
-           from page_keys k cross join page_index i
-           where k.document_id in (select value from json_each(?1)) and page_index match ?2
-             and i.rowid between k.n * ${PAGE_FACTOR} and k.n * ${PAGE_FACTOR} + ${PAGE_FACTOR - 1}
-           order by k.document_id, page limit ${POINT_PAGES * POINT_DOCUMENTS}`,
+          `with hits as (
+             select k.document_id as id, i.rowid - k.n * ${PAGE_FACTOR} as page
+             from page_keys k cross join page_index i
+             where k.document_id in (select value from json_each(?1)) and page_index match ?2
+               and i.rowid between k.n * ${PAGE_FACTOR} and k.n * ${PAGE_FACTOR} + ${PAGE_FACTOR - 1}
+             order by k.document_id, page limit ${POINT_PAGES * POINT_DOCUMENTS}),
+           numbered as (select id, page, row_number() over (order by id, page) as n from hits)
+           select id, page,
+             case when n <= ${PLACE_PAGES} and exists (select 1 from document_places r where r.document_id = h.id and r.page = h.page)
+               then (select p.text from document_pages p where p.document_id = h.id and p.page = h.page) end as text,
+             case when n <= ${PLACE_PAGES} then (select r.runs from document_places r where r.document_id = h.id and r.page = h.page) end as runs
+           from numbered h order by id, page`,
         )
         .bind(JSON.stringify(docIds), match)
-        .all<{ id: string; page: number }>();
+        .all<MentionRow>();
       for (const r of results) {
         const pages = found.get(r.id) ?? [];
-        if (pages.length < POINT_PAGES) pages.push(r.page);
+        if (pages.length < POINT_PAGES) pages.push(r);
         found.set(r.id, pages);
       }
     }),

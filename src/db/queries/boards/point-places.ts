@@ -1,0 +1,72 @@
+// Where a point is printed on its documents' pages (a point answer's `places`), best first: a page naming more of
+// the point's neighbours (a part's nets, a net's parts, from the board's boardviews) ranks before one that only
+// lists it. A page's words are matched by the one name rule (src/boardview/name-match.ts: exact first; signs never
+// folded, USB_D+ is not USB_D-), and a KiCad net is found by the label its page prints.
+import { buildNameIndex, type NameIndex, resolveName } from "../../../boardview/name-match";
+import { decodeRuns, nameOfWord, pageWords, type PlaceBox, wordBoxes } from "../../../text/places";
+
+/** Pages read for places per point answer and text database (their text travels with the pages' statement). */
+export const PLACE_PAGES = 48;
+/** Boxes answered per page. */
+export const PLACE_BOXES = 32;
+
+/** A page mentioning the point, with its text and runs when it is one of the first PLACE_PAGES. */
+export interface MentionRow {
+  id: string;
+  page: number;
+  text: string | null;
+  runs: string | null;
+}
+
+export interface PointPlace {
+  page: number;
+  boxes: PlaceBox[];
+}
+
+/**
+ * What a page prints for a name: a KiCad sheet path (`/IO_Banks/IO_Buffer_A/X1`) prints its last label (`X1`); an
+ * auto-named net (`Net-(U12-Vin+)`) prints nowhere; any other name prints as itself.
+ */
+export function printedForms(name: string): string[] {
+  if (/^Net-\(.*\)$/.test(name) || /^unconnected-\(/.test(name)) return [];
+  const path = /^\/(?:[^/]+\/)*([^/]+)$/.exec(name);
+  return path ? [path[1]] : name ? [name] : [];
+}
+
+/** The word of the page (as it prints it) that one of `forms` names by the name rule, if any. */
+function printedWord(index: NameIndex, forms: readonly string[]): string | undefined {
+  for (const form of forms) {
+    const match = resolveName(form, index);
+    if (match.kind === "exact" || match.kind === "folded") return match.name;
+  }
+  return undefined;
+}
+
+/** The indexes of the page's words (as names) that print one of `forms` (at most PLACE_BOXES). */
+export function printedAt(words: readonly string[], forms: readonly string[], index = buildNameIndex(words)): number[] {
+  const word = printedWord(index, forms);
+  return word === undefined ? [] : words.flatMap((w, i) => (w === word ? [i] : [])).slice(0, PLACE_BOXES);
+}
+
+/** A document's places: pages printing one of `names`, ranked by how many `neighbours` they also print. */
+export function placesOf(rows: readonly MentionRow[], names: readonly string[], neighbours: readonly string[]): PointPlace[] {
+  const forms = [...new Set(names.flatMap(printedForms))];
+  const around = [...new Set(neighbours)].map(printedForms).filter((f) => f.length && !f.some((n) => forms.includes(n)));
+  if (!forms.length) return [];
+  const ranked: (PointPlace & { score: number })[] = [];
+  for (const row of rows) {
+    if (row.text === null || !row.runs) continue;
+    const words = pageWords(row.text).map((w) => nameOfWord(w.text));
+    const index = buildNameIndex(words);
+    const at = printedAt(words, forms, index);
+    if (!at.length) continue;
+    const boxes = wordBoxes(row.text, decodeRuns(row.runs), at);
+    if (!boxes.size) continue;
+    const score = around.filter((n) => printedWord(index, n) !== undefined).length;
+    ranked.push({ page: row.page, boxes: [...boxes.values()].map(rounded), score });
+  }
+  return ranked.sort((a, b) => b.score - a.score || a.page - b.page).map(({ page, boxes }) => ({ page, boxes }));
+}
+
+const round = (v: number) => Math.round(v * 10000) / 10000;
+const rounded = (b: PlaceBox): PlaceBox => ({ x: round(b.x), y: round(b.y), w: round(b.w), h: round(b.h) });
