@@ -192,7 +192,10 @@ describe("boardview answers", () => {
     const anonymous = (await boardviewsHoldingPoint(ctx(null), "820 00165", "upt-500")).holding;
     // Each with its viewer's address, the part selected.
     const viewer = expect.stringMatching(new RegExp(`/(library|biblioteca)/${pub}/[a-z0-9-]+\\?part=UPT500#boardview$`));
-    expect(anonymous).toEqual([{ document: pub, format: "test_link", kind: "part", name: "UPT500", side: "bottom", x: 10, y: 20, url: viewer }]);
+    // Its neighbours (the part's nets) rank the schematic pages that print it.
+    expect(anonymous).toEqual([
+      { document: pub, format: "test_link", kind: "part", name: "UPT500", side: "bottom", x: 10, y: 20, url: viewer, neighbours: ["PP5V_PT"] },
+    ]);
     const mine = (await boardviewsHoldingPoint(ctx({ userId: owner.userId }), "82000165", "PP5V_PT")).holding;
     expect(mine.map((h) => [h.document, h.kind, h.x, h.y, h.side]).sort()).toEqual(
       [
