@@ -2,6 +2,7 @@
 // nothing and shows nothing). It is sealed with AES-GCM under a key made from the session id, which the database
 // never holds (only its hash), so a copy of the table reveals no token; taking it deletes it.
 import { isoBase64URL } from "@simplewebauthn/server/helpers";
+import { deleteReveal, putReveal } from "../db/queries/accounts/key-reveals";
 
 /** How long a token waits for its page view. */
 export const REVEAL_SECONDS = 10 * 60;
@@ -15,25 +16,14 @@ async function sealingKey(sessionId: string): Promise<CryptoKey> {
 export async function keepForReveal(db: D1Database, session: { id: string; hash: string }, token: string, now: Date): Promise<void> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
   const sealed = await crypto.subtle.encrypt({ name: "AES-GCM", iv }, await sealingKey(session.id), new TextEncoder().encode(token));
-  await db.batch([
-    db.prepare("delete from key_reveals where expires_at <= ?").bind(now.toISOString()),
-    db
-      .prepare("insert or replace into key_reveals (session_hash, iv, sealed, expires_at) values (?, ?, ?, ?)")
-      .bind(
-        session.hash,
-        isoBase64URL.fromBuffer(iv),
-        isoBase64URL.fromBuffer(new Uint8Array(sealed)),
-        new Date(now.getTime() + REVEAL_SECONDS * 1000).toISOString(),
-      ),
-  ]);
+  const expiresAt = new Date(now.getTime() + REVEAL_SECONDS * 1000).toISOString();
+  const reveal = { iv: isoBase64URL.fromBuffer(iv), sealed: isoBase64URL.fromBuffer(new Uint8Array(sealed)), expiresAt };
+  await putReveal(db, session.hash, reveal, now.toISOString());
 }
 
 /** The token kept for this session, once: it is deleted as it is read. */
 export async function takeReveal(db: D1Database, session: { id: string; hash: string }, now: Date): Promise<string | undefined> {
-  const row = await db
-    .prepare("delete from key_reveals where session_hash = ? returning iv as iv, sealed as sealed, expires_at as expiresAt")
-    .bind(session.hash)
-    .first<{ iv: string; sealed: string; expiresAt: string }>();
+  const row = await deleteReveal(db, session.hash);
   if (!row || row.expiresAt <= now.toISOString()) return undefined;
   try {
     const iv = isoBase64URL.toBuffer(row.iv);

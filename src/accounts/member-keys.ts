@@ -1,6 +1,7 @@
 // A member's own read keys (their settings page): list, create (api:read only, 30/90/365 days, at most
 // MAX_ACTIVE_KEYS usable at once) and revoke. Keys are stored by the same code as the admin command's.
 import { issueApiKey, type IssuedApiKey } from "../auth/key-store";
+import { memberKeyRows, revokeKeyOf } from "../db/queries/accounts/member-keys";
 import { DomainError } from "../errors";
 import type { Scope } from "../schemas/scopes";
 
@@ -25,13 +26,7 @@ export interface MemberKey {
 
 /** Every key of the member, newest first, revoked ones included (marked). */
 export async function listMemberKeys(db: D1Database, userId: number): Promise<MemberKey[]> {
-  const { results } = await db
-    .prepare(
-      "select id as id, name as name, display_prefix as prefix, scopes as scopes, created_at as createdAt, expires_at as expiresAt, last_used_at as lastUsedAt, revoked_at as revokedAt from api_keys where user_id = ? order by id desc limit 200",
-    )
-    .bind(userId)
-    .all<Omit<MemberKey, "scopes"> & { scopes: string }>();
-  return results.map((r) => ({ ...r, id: Number(r.id), scopes: JSON.parse(r.scopes) as Scope[] }));
+  return (await memberKeyRows(db, userId)).map((r) => ({ ...r, scopes: JSON.parse(r.scopes) as Scope[] }));
 }
 
 /** The form's name and lifetime, checked; a problem is an "invalid" error naming the field. */
@@ -56,9 +51,5 @@ export async function createMemberKey(db: D1Database, userId: number, form: { na
 
 /** Revokes one of the member's own keys (from then on it answers 401); another member's key is not found. */
 export async function revokeMemberKey(db: D1Database, userId: number, keyId: number, now: Date): Promise<void> {
-  const row = await db
-    .prepare("update api_keys set revoked_at = coalesce(revoked_at, ?) where id = ? and user_id = ? returning id as id")
-    .bind(now.toISOString(), keyId, userId)
-    .first();
-  if (!row) throw new DomainError("not-found", "No such key.");
+  if (!(await revokeKeyOf(db, userId, keyId, now.toISOString()))) throw new DomainError("not-found", "No such key.");
 }

@@ -1,14 +1,3 @@
-// Who a signed-in member is: the account behind a session (sessions.ts) or an invite (invites.ts).
-export interface Member {
-  userId: number;
-  username: string;
-  name: string;
-  locale: string;
-}
-
-/** The columns of `users u` a Member is read from. */
-export const MEMBER_COLUMNS = "u.id as userId, u.username as username, u.name as name, u.locale as locale";
-
-export function memberOf(row: Member): Member {
-  return { ...row, userId: Number(row.userId) };
-}
+// Who a signed-in member is: the account behind a session (sessions.ts) or an invite (invites.ts); read by
+// db/queries/accounts.
+export { type Member, memberOf } from "../db/queries/accounts/members";

@@ -11,7 +11,19 @@ import {
 } from "@simplewebauthn/server";
 import { decodeAttestationObject, isoBase64URL, parseAuthenticatorData } from "@simplewebauthn/server/helpers";
 import { DomainError } from "../errors";
-import { MEMBER_COLUMNS, memberOf, type Member } from "./members";
+import {
+  deleteChallenge,
+  deletePasskey,
+  insertPasskey,
+  markPasskeyUsed,
+  passkeyIds,
+  passkeyRows,
+  putChallenge,
+  signInPasskey,
+  type PasskeyRow,
+  type Purpose,
+} from "../db/queries/accounts/passkeys";
+import { memberOf, type Member } from "./members";
 import { randomSecret, secretHash } from "./secrets";
 
 export const CHALLENGE_SECONDS = 5 * 60;
@@ -53,56 +65,31 @@ export function relyingParty(siteUrl: string, name: string): RelyingParty {
   return { origin: url.origin, id: url.hostname, name };
 }
 
-export interface PasskeyRow {
-  id: string;
-  name: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
-
-type Purpose = "register" | "sign-in";
+export type { PasskeyRow };
 
 async function storeChallenge(db: D1Database, purpose: Purpose, challenge: string, userId: number | null, now: Date): Promise<string> {
   const ceremony = randomSecret();
-  await db.batch([
-    // Old ceremonies go as new ones start: the table holds only the last five minutes.
-    db.prepare("delete from webauthn_challenges where expires_at <= ?").bind(now.toISOString()),
-    db
-      .prepare("insert into webauthn_challenges (id_hash, challenge, purpose, user_id, expires_at) values (?, ?, ?, ?, ?)")
-      .bind(await secretHash(ceremony), challenge, purpose, userId, new Date(now.getTime() + CHALLENGE_SECONDS * 1000).toISOString()),
-  ]);
+  const expiresAt = new Date(now.getTime() + CHALLENGE_SECONDS * 1000).toISOString();
+  await putChallenge(db, { idHash: await secretHash(ceremony), challenge, purpose, userId, expiresAt }, now.toISOString());
   return ceremony;
 }
 
 /** Takes the challenge of a ceremony, once: a replayed answer finds nothing. */
 async function takeChallenge(db: D1Database, ceremony: unknown, purpose: Purpose, now: Date): Promise<{ challenge: string; userId: number | null }> {
   const found =
-    typeof ceremony === "string" && ceremony.length <= 64
-      ? await db
-          .prepare(
-            "delete from webauthn_challenges where id_hash = ? and purpose = ? and expires_at > ? returning challenge as challenge, user_id as userId",
-          )
-          .bind(await secretHash(ceremony), purpose, now.toISOString())
-          .first<{ challenge: string; userId: number | null }>()
-      : null;
+    typeof ceremony === "string" && ceremony.length <= 64 ? await deleteChallenge(db, await secretHash(ceremony), purpose, now.toISOString()) : null;
   if (!found) throw new DomainError("invalid", "This passkey request has expired or was already used: start again.");
-  return { challenge: found.challenge, userId: found.userId === null ? null : Number(found.userId) };
+  return found;
 }
 
 export async function listPasskeys(db: D1Database, userId: number): Promise<PasskeyRow[]> {
-  const { results } = await db
-    .prepare(
-      "select id as id, name as name, created_at as createdAt, last_used_at as lastUsedAt from passkeys where user_id = ? order by created_at, id",
-    )
-    .bind(userId)
-    .all<PasskeyRow>();
-  return results;
+  return passkeyRows(db, userId);
 }
 
 /** Options for registering a passkey for `member` (an invite's member or a signed-in one). */
 export async function registrationOptions(db: D1Database, rp: RelyingParty, member: Member, now: Date) {
-  const existing = await db.prepare("select id as id from passkeys where user_id = ?").bind(member.userId).all<{ id: string }>();
-  if (existing.results.length >= MAX_PASSKEYS) throw new DomainError("conflict", `At most ${MAX_PASSKEYS} passkeys per member: remove one first.`);
+  const existing = await passkeyIds(db, member.userId);
+  if (existing.length >= MAX_PASSKEYS) throw new DomainError("conflict", `At most ${MAX_PASSKEYS} passkeys per member: remove one first.`);
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -110,7 +97,7 @@ export async function registrationOptions(db: D1Database, rp: RelyingParty, memb
     userDisplayName: member.name,
     userID: new Uint8Array(new TextEncoder().encode(`member:${member.userId}`)),
     attestationType: "none",
-    excludeCredentials: existing.results.map((r) => ({ id: r.id })),
+    excludeCredentials: existing.map((id) => ({ id })),
     authenticatorSelection: { residentKey: "required", userVerification: "required" },
   });
   return { ceremony: await storeChallenge(db, "register", options.challenge, member.userId, now), options };
@@ -144,20 +131,15 @@ export async function registerPasskey(
   if (!verified.verified) throw new DomainError("invalid", "The passkey could not be verified.");
   const { credential } = verified.registrationInfo;
   await input.authorize(userId);
-  await db
-    .prepare(
-      "insert into passkeys (id, user_id, public_key, counter, transports, name, created_at) values (?, ?, ?, ?, ?, ?, ?) on conflict (id) do nothing",
-    )
-    .bind(
-      credential.id,
-      userId,
-      isoBase64URL.fromBuffer(credential.publicKey),
-      credential.counter,
-      JSON.stringify(credential.transports ?? []),
-      input.name,
-      now.toISOString(),
-    )
-    .run();
+  await insertPasskey(db, {
+    id: credential.id,
+    userId,
+    publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+    counter: credential.counter,
+    transports: JSON.stringify(credential.transports ?? []),
+    name: input.name,
+    createdAt: now.toISOString(),
+  });
   return userId;
 }
 
@@ -172,15 +154,7 @@ export async function verifySignIn(db: D1Database, rp: RelyingParty, input: { ce
   const { challenge } = await takeChallenge(db, input.ceremony, "sign-in", now);
   if (userVerified(input.response) === false) throw new UserNotVerified();
   const credentialId = (input.response as { id?: unknown } | null)?.id;
-  const row =
-    typeof credentialId === "string" && credentialId.length <= 1024
-      ? await db
-          .prepare(
-            `select p.id as id, p.public_key as publicKey, p.counter as counter, p.transports as transports, ${MEMBER_COLUMNS} from passkeys p join users u on u.id = p.user_id where p.id = ? and u.active = 1`,
-          )
-          .bind(credentialId)
-          .first<Member & { id: string; publicKey: string; counter: number; transports: string }>()
-      : null;
+  const row = typeof credentialId === "string" && credentialId.length <= 1024 ? await signInPasskey(db, credentialId) : null;
   if (!row) throw new DomainError("unauthorized", "This passkey is not known here, or its account is inactive.");
   let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
@@ -201,21 +175,14 @@ export async function verifySignIn(db: D1Database, rp: RelyingParty, input: { ce
     throw new DomainError("unauthorized", `The passkey could not be verified: ${(error as Error).message}`);
   }
   if (!verified.verified) throw new DomainError("unauthorized", "The passkey could not be verified.");
-  await db
-    .prepare("update passkeys set counter = ?, last_used_at = ? where id = ?")
-    .bind(verified.authenticationInfo.newCounter, now.toISOString(), row.id)
-    .run();
-  return memberOf(row);
+  await markPasskeyUsed(db, row.id, verified.authenticationInfo.newCounter, now.toISOString());
+  return memberOf({ userId: row.userId, username: row.username, name: row.name, locale: row.locale });
 }
 
 /** Removes one of the member's passkeys, never the last (the member could not sign in again). */
 export async function removePasskey(db: D1Database, userId: number, id: string): Promise<void> {
-  const row = await db
-    .prepare("delete from passkeys where id = ?1 and user_id = ?2 and (select count(*) from passkeys where user_id = ?2) > 1 returning id as id")
-    .bind(id, userId)
-    .first();
-  if (row) return;
-  const exists = await db.prepare("select 1 as one from passkeys where id = ? and user_id = ?").bind(id, userId).first();
-  if (!exists) throw new DomainError("not-found", "No such passkey.");
+  const result = await deletePasskey(db, userId, id);
+  if (result === "removed") return;
+  if (result === "missing") throw new DomainError("not-found", "No such passkey.");
   throw new DomainError("conflict", "This is your only passkey: add another before removing it.");
 }

@@ -2,41 +2,7 @@
 // Derived counts (replies, comments, threads, documents) are never stored: they depend on who asks.
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-
-export const users = sqliteTable("users", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  username: text("username").notNull().unique(),
-  name: text("name").notNull(),
-  role: text("role", { enum: ["user", "verified_technician", "contributor", "moderator", "admin"] })
-    .notNull()
-    .default("user"),
-  locale: text("locale").notNull().default("es"),
-  active: integer("active", { mode: "boolean" }).notNull().default(true),
-  createdAt: text("created_at").notNull(),
-});
-
-export const apiKeys = sqliteTable(
-  "api_keys",
-  {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    name: text("name").notNull(),
-    /** SHA-256 hex of the whole token; the token itself is never stored. */
-    tokenHash: text("token_hash").notNull().unique(),
-    /** First characters of the token, enough for a person to tell keys apart. */
-    displayPrefix: text("display_prefix").notNull(),
-    /** JSON array of scopes. */
-    scopes: text("scopes", { mode: "json" }).$type<string[]>().notNull(),
-    expiresAt: text("expires_at"),
-    revokedAt: text("revoked_at"),
-    createdAt: text("created_at").notNull(),
-    /** Written at most once a minute, after the answer (auth/last-used.ts). */
-    lastUsedAt: text("last_used_at"),
-  },
-  (t) => [index("api_keys_user_idx").on(t.userId)],
-);
+import { users } from "./account-schema";
 
 export const manufacturers = sqliteTable("manufacturers", {
   id: integer("id").primaryKey(),
@@ -367,5 +333,6 @@ export const caseDocuments = sqliteTable(
   (t) => [primaryKey({ columns: [t.caseId, t.documentId] })],
 );
 
-// The change feed's tables live in change-schema.ts (one file per area keeps each under 400 lines).
+// The change feed's and the accounts' tables live in their own files (one file per area keeps each under 400 lines).
+export * from "./account-schema";
 export * from "./change-schema";

@@ -1,4 +1,5 @@
 // What every request carries through the middleware chain.
+import type { MemberSession } from "../accounts/sessions";
 import type { Viewer } from "../auth/identity";
 import type { Db } from "../db/client";
 import type { AppliedLimit } from "../limits/headers";
@@ -23,6 +24,8 @@ export interface AppVariables {
   limits?: AppliedLimit[];
   /** The signed-in member of a site page answered for a session (src/site/account/guard.ts memberPage); never cached. */
   member?: { name: string };
+  /** The member an account post was let through for (src/site/account/guard.ts accountPost). */
+  memberSession?: MemberSession;
   /** The request rate's decision under way (src/http/rate-limit.ts): handlers that change something wait for it. */
   rateDecision?: Promise<AppliedLimit>;
 }

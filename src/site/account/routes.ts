@@ -1,7 +1,6 @@
 // The account's addresses on the site: the pages (sign-in, an invite, API keys) and the posts behind them (passkey
-// ceremonies as JSON, key and passkey forms, sign-out, a member's download). Each post is refused first when it
-// carries an API key, comes from another site or is over the form rate (guard.ts); then it needs a session, except
-// sign-in and an invite's first passkey.
+// ceremonies as JSON, key and passkey forms, sign-out, a member's download). Each post passes one gate first
+// (guard.ts accountPost: API key, Origin, form rate, session, member rate); the handlers here only do the work.
 import type { Context, Hono } from "hono";
 import { findInvite, redeemInvite } from "../../accounts/invites";
 import {
@@ -32,12 +31,10 @@ import type { Lang } from "../../core/language";
 import { DomainError } from "../../errors";
 import type { AppEnv } from "../../http/app-env";
 import { rateDecided } from "../../http/rate-limit";
-import { limitHeaders } from "../../limits/headers";
 import { notFoundPage } from "../pages/errors";
-import { rateLimitedPage } from "../pages/rate-limited";
 import { siteFor, type Site } from "../site";
 import { siteDownload } from "./download";
-import { checkMemberRate, checkPost, clearSessionCookie, currentMember, sessionIdOf, sessionOf, setSessionCookie, type Refusal } from "./guard";
+import { accountPost, clearSessionCookie, currentMember, postingMember, sessionIdOf, sessionOf, setSessionCookie, type AccountPost } from "./guard";
 import { invitePage, keysPage, messagePage, oldInvitePage, signInPage, wordsOf, type KeysPageState } from "./pages";
 
 type Ctx = Context<AppEnv>;
@@ -82,27 +79,6 @@ async function keysState(c: Ctx, member: Member): Promise<KeysPageState> {
   return { member, keys, passkeys };
 }
 
-function refusalPage(c: Ctx, site: Site, refusal: Refusal): Promise<Response> {
-  const w = wordsOf(site);
-  if (refusal.kind === "rate") {
-    return rateLimitedPage(c, refusal.applied.decision.retryAfterSeconds, refusal.applied.rule.limit, limitHeaders(c.get("limits") ?? []));
-  }
-  return messagePage(c, site, 403, w.refusedTitle, refusal.kind === "api-key" ? w.apiKeyRefused : w.crossSite, "sign-in");
-}
-
-function refusalJson(c: Ctx, site: Site, refusal: Refusal): Response {
-  const w = wordsOf(site);
-  if (refusal.kind === "rate") {
-    const retry = refusal.applied.decision.retryAfterSeconds;
-    return c.json({ error: site.s.rateLimitedText(retry, refusal.applied.rule.limit) }, 429, {
-      ...limitHeaders(c.get("limits") ?? []),
-      "Retry-After": String(retry),
-      "Cache-Control": "no-store",
-    });
-  }
-  return c.json({ error: refusal.kind === "api-key" ? w.apiKeyRefused : w.crossSite }, 403, { "Cache-Control": "no-store" });
-}
-
 const STATUS = {
   invalid: 422,
   conflict: 409,
@@ -135,36 +111,17 @@ async function jsonBody(c: Ctx): Promise<Record<string, unknown>> {
   throw new DomainError("invalid", "The request must be a JSON object.");
 }
 
-/** A passkey call: the guard, then the work; domain errors become JSON with their status. */
+/** A passkey call's work (after accountPost): domain errors become JSON with their status. */
 function passkeyCall(lang: Lang, work: (c: Ctx, site: Site, body: Record<string, unknown>) => Promise<Response>) {
   return async (c: Ctx) => {
     const site = siteFor(c, lang);
-    const refused = await checkPost(c);
-    if (refused) return refusalJson(c, site, refused);
     try {
       return await work(c, site, await jsonBody(c));
     } catch (error) {
       if (error instanceof DomainError) return errorJson(c, site, error);
-      if (error instanceof RefusedPost) return refusalJson(c, site, error.refusal);
       throw error;
     }
   };
-}
-
-/** A post refused by the guard part way through a passkey call (the member's own rate). */
-class RefusedPost extends Error {
-  constructor(readonly refusal: Refusal) {
-    super("refused");
-  }
-}
-
-/** The member of a passkey call that names no invite: the session's, within its own rate. */
-async function sessionMember(c: Ctx): Promise<MemberSession> {
-  const member = await currentMember(c);
-  if (!member) throw new DomainError("unauthorized", "Sign in first.");
-  const refused = await checkMemberRate(c, member);
-  if (refused) throw new RefusedPost(refused);
-  return member;
 }
 
 /** A key form's problem in the page's language: which field is wrong, or the active-key limit. */
@@ -175,18 +132,12 @@ function keyProblem(site: Site, error: DomainError): string {
   return w.keyNameInvalid(KEY_NAME_MAX);
 }
 
-/** A member's form: the guard, a session (else the sign-in page), the member's rate, then the work. */
+/** A member's form's work (after accountPost let the member through): domain errors become pages. */
 function memberForm(lang: Lang, work: (c: Ctx, site: Site, member: MemberSession) => Promise<Response>) {
   return async (c: Ctx) => {
     const site = siteFor(c, lang);
-    const refused = await checkPost(c);
-    if (refused) return refusalPage(c, site, refused);
-    const member = await currentMember(c);
-    if (!member) return c.redirect(accountUrl(site.urls, "sign-in"), 303);
-    const overRate = await checkMemberRate(c, member);
-    if (overRate) return refusalPage(c, site, overRate);
     try {
-      return await work(c, site, member);
+      return await work(c, site, postingMember(c));
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       const w = wordsOf(site);
@@ -197,14 +148,17 @@ function memberForm(lang: Lang, work: (c: Ctx, site: Site, member: MemberSession
 }
 
 export function addAccountRoutes(site: Hono<AppEnv>, lang: Lang): void {
-  const post = (path: string, handler: (c: Ctx) => Promise<Response>) => site.post(`/${lang}/${path}`, rateDecided, handler);
+  const post = (path: string, kind: AccountPost, handler: (c: Ctx) => Promise<Response>) =>
+    site.post(`/${lang}/${path}`, rateDecided, accountPost(lang, kind), handler);
 
   post(
     "account/sign-in/options",
+    "ceremony",
     passkeyCall(lang, async (c) => c.json(await signInOptions(c.env.DB, rp(c), new Date()), 200, { "Cache-Control": "no-store" })),
   );
   post(
     "account/sign-in",
+    "ceremony",
     passkeyCall(lang, async (c, site, body) => {
       const now = new Date();
       const member = await verifySignIn(c.env.DB, rp(c), { ceremony: body.ceremony, response: body.response }, now);
@@ -217,6 +171,7 @@ export function addAccountRoutes(site: Hono<AppEnv>, lang: Lang): void {
   // The invite page's script checks the link's secret (sent in this body, never in an address) and greets the member.
   post(
     "account/invite",
+    "ceremony",
     passkeyCall(lang, async (c, _site, body) => {
       const member = await findInvite(c.env.DB, typeof body.invite === "string" ? body.invite : undefined, new Date());
       if (!member) throw new DomainError("gone", "This invite has expired or was already used.");
@@ -225,20 +180,22 @@ export function addAccountRoutes(site: Hono<AppEnv>, lang: Lang): void {
   );
   post(
     "account/passkeys/options",
+    "member-ceremony",
     passkeyCall(lang, async (c, _site, body) => {
       const now = new Date();
       const invite = typeof body.invite === "string" ? body.invite : undefined;
-      const member = invite !== undefined ? await findInvite(c.env.DB, invite, now) : await sessionMember(c);
+      const member = invite !== undefined ? await findInvite(c.env.DB, invite, now) : postingMember(c);
       if (!member) throw new DomainError("gone", "This invite has expired or was already used.");
       return c.json(await registrationOptions(c.env.DB, rp(c), member, now), 200, { "Cache-Control": "no-store" });
     }),
   );
   post(
     "account/passkeys",
+    "member-ceremony",
     passkeyCall(lang, async (c, site, body) => {
       const now = new Date();
       const invite = typeof body.invite === "string" ? body.invite : undefined;
-      const signedIn = invite === undefined ? await sessionMember(c) : undefined;
+      const signedIn = invite === undefined ? postingMember(c) : undefined;
       const name = `Passkey ${now.toISOString().slice(0, 16).replace("T", " ")} UTC`;
       const userId = await registerPasskey(
         c.env.DB,
@@ -266,6 +223,7 @@ export function addAccountRoutes(site: Hono<AppEnv>, lang: Lang): void {
   );
   post(
     "account/keys",
+    "form",
     memberForm(lang, async (c, site, member) => {
       const form = await c.req.parseBody();
       try {
@@ -281,9 +239,9 @@ export function addAccountRoutes(site: Hono<AppEnv>, lang: Lang): void {
       }
     }),
   );
-  site.post(
-    `/${lang}/account/keys/:id/revoke`,
-    rateDecided,
+  post(
+    "account/keys/:id/revoke",
+    "form",
     memberForm(lang, async (c, site, member) => {
       const id = Number(c.req.param("id"));
       if (!Number.isSafeInteger(id) || id <= 0) return notFoundPage(c);
@@ -291,9 +249,9 @@ export function addAccountRoutes(site: Hono<AppEnv>, lang: Lang): void {
       return c.redirect(accountUrl(site.urls, "account/keys"), 303);
     }),
   );
-  site.post(
-    `/${lang}/account/remove-passkey/:id`,
-    rateDecided,
+  post(
+    "account/remove-passkey/:id",
+    "form",
     memberForm(lang, async (c, site, member) => {
       try {
         await removePasskey(c.env.DB, member.userId, c.req.param("id") ?? "");
@@ -308,11 +266,12 @@ export function addAccountRoutes(site: Hono<AppEnv>, lang: Lang): void {
   );
   post(
     "account/sign-out",
+    "form",
     memberForm(lang, async (c, site, member) => {
       await endSession(c.env.DB, member.sessionHash);
       clearSessionCookie(c);
       return c.redirect(accountUrl(site.urls, "sign-in"), 303);
     }),
   );
-  site.post(`/${lang}/account/download/:id`, rateDecided, memberForm(lang, siteDownload));
+  post("account/download/:id", "form", memberForm(lang, siteDownload));
 }
