@@ -1,9 +1,10 @@
-// What storing places (issue 55) adds to a schematic's text rows: the demo's PDFs (scripts/demo, as generated) and
-// a generated 100-page schematic (about 420 labels a page, KiCad-like: one text item per label). Each set is read
-// as an upload reads it (pdfText), its pages written to an empty local text database, then its places; the
-// database's size is read after each (D1's size_after), and the rows' own characters are counted.
-// Usage: npx tsx bench/places/measure.ts
-import { mkdtempSync, rmSync } from "node:fs";
+// What storing places (issue 55) adds to a schematic's text rows: the demo's PDFs (scripts/demo, as generated), a
+// generated 100-page schematic (about 420 labels a page, KiCad-like: one text item per label) and, when a path is
+// given, that PDF (a real schematic; never committed). Each set is read as an upload reads it (pdfText), its pages
+// written to an empty local text database, then its places; the database's size is read after each (D1's
+// size_after), the rows D1 says each write wrote (meta.rows_written), and the rows' own characters (bytes) counted.
+// Usage: npx tsx bench/places/measure.ts [path/to/schematic.pdf]
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execFileSync } from "node:child_process";
@@ -46,10 +47,15 @@ interface Measured {
   placeChars: number;
   textBytes: number;
   placeBytes: number;
+  textRowsWritten: number;
+  placeRowsWritten: number;
 }
 
+/** A page's places as its row holds them: bytes of a BLOB (characters of the older base-64 text). */
+const lengthOf = (places: readonly { length: number }[]) => places.reduce((n, p) => n + p.length, 0);
+
 async function measure(name: string, files: Uint8Array[], db: D1Database): Promise<Measured> {
-  const read: { pages: string[]; places: string[] }[] = [];
+  const read: { pages: string[]; places: Uint8Array[] }[] = [];
   for (const bytes of files) {
     const text = await pdfText(bytes);
     if (text.kind === "text") read.push(text);
@@ -59,50 +65,59 @@ async function measure(name: string, files: Uint8Array[], db: D1Database): Promi
   );
   const size = async () => (await db.prepare("select 1").run()).meta.size_after;
   const empty = await size();
+  // The second run writes the same text again (an upsert of the same text writes nothing), then the places.
   const run = async (withPlaces: boolean) => {
+    let written = 0;
     for (const [i, r] of read.entries()) {
       const statements = writeTextStatements(`DOC${i}`, "schematic", r.pages, withPlaces ? r.places : []);
-      await db.batch(statements.map((s) => db.prepare(s.sql).bind(...s.params)));
+      const results = await db.batch(statements.map((s) => db.prepare(s.sql).bind(...s.params)));
+      written += results.reduce((n, x) => n + (x.meta.rows_written ?? 0), 0);
     }
+    return written;
   };
-  await run(false);
+  const textRowsWritten = await run(false);
   const withText = await size();
-  await run(true);
+  const placeRowsWritten = await run(true);
   const withPlaces = await size();
   return {
     name,
     documents: read.length,
     pages: read.reduce((n, r) => n + r.pages.length, 0),
     textChars: read.reduce((n, r) => n + r.pages.join("").length, 0),
-    placeChars: read.reduce((n, r) => n + r.places.join("").length, 0),
+    placeChars: read.reduce((n, r) => n + lengthOf(r.places), 0),
     textBytes: withText - empty,
     placeBytes: withPlaces - withText,
+    textRowsWritten,
+    placeRowsWritten,
   };
 }
 
-const persist = mkdtempSync(join(tmpdir(), "bds-places-"));
-try {
-  execFileSync("npx", ["tsx", "scripts/db-migrate.ts", "--persist-to", persist], { stdio: "ignore" });
-  const proxy = await getPlatformProxy<Env>({ configPath: "wrangler.toml", persist: { path: join(persist, "v3") } });
+/** Measures one set on a fresh local state (the freed pages of another set would hide this one's growth). */
+async function measureFresh(name: string, files: Uint8Array[]): Promise<Measured> {
+  const persist = mkdtempSync(join(tmpdir(), "bds-places-"));
   try {
-    const demo = (await buildDocuments(new Random(42), Date.parse("2026-01-01"), Date.parse("2026-12-01")))
-      .filter((d) => d.type === "schematic")
-      .map((d) => Buffer.from(d.versions[d.versions.length - 1].content_base64 ?? "", "base64"))
-      .map((b) => new Uint8Array(b));
-    // Each set on its own empty text database (the freed pages of one would hide the other's growth).
-    const results = [
-      await measure("demo schematics", demo, proxy.env.TEXT_0),
-      await measure("generated 100-page schematic", [await generatedSchematic(100)], proxy.env.TEXT_1),
-    ];
-    for (const r of results) {
-      console.log(
-        `${r.name}: ${r.documents} document(s), ${r.pages} pages; page text ${r.textChars} chars, places ${r.placeChars} chars (${((100 * r.placeChars) / r.textChars).toFixed(1)}% of the text); ` +
-          `database: text rows and index ${r.textBytes} bytes, places ${r.placeBytes} bytes (${((100 * r.placeBytes) / r.textBytes).toFixed(1)}%)`,
-      );
+    execFileSync("npx", ["tsx", "scripts/db-migrate.ts", "--persist-to", persist], { stdio: "ignore" });
+    const proxy = await getPlatformProxy<Env>({ configPath: "wrangler.toml", persist: { path: join(persist, "v3") } });
+    try {
+      return await measure(name, files, proxy.env.TEXT_0);
+    } finally {
+      await proxy.dispose();
     }
   } finally {
-    await proxy.dispose();
+    rmSync(persist, { recursive: true, force: true });
   }
-} finally {
-  rmSync(persist, { recursive: true, force: true });
+}
+
+const demo = (await buildDocuments(new Random(42), Date.parse("2026-01-01"), Date.parse("2026-12-01")))
+  .filter((d) => d.type === "schematic")
+  .map((d) => new Uint8Array(Buffer.from(d.versions[d.versions.length - 1].content_base64 ?? "", "base64")));
+const results = [await measureFresh("demo schematics", demo), await measureFresh("generated 100-page schematic", [await generatedSchematic(100)])];
+const path = process.argv[2];
+if (path) results.push(await measureFresh(path, [new Uint8Array(readFileSync(path))]));
+for (const r of results) {
+  console.log(
+    `${r.name}: ${r.documents} document(s), ${r.pages} pages; page text ${r.textChars} chars, places ${r.placeChars} bytes (${((100 * r.placeChars) / r.textChars).toFixed(1)}% of the text); ` +
+      `database: text rows and index ${r.textBytes} bytes, places ${r.placeBytes} bytes (${((100 * r.placeBytes) / r.textBytes).toFixed(1)}%); ` +
+      `rows written: text ${r.textRowsWritten}, places ${r.placeRowsWritten}`,
+  );
 }

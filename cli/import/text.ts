@@ -14,7 +14,7 @@ export interface DocumentText {
   type: string;
   pages: string[];
   /** Where each page's words stand (src/text/places.ts), read from a PDF's file; absent or "" for none. */
-  places?: string[];
+  places?: Uint8Array[];
   /** A boardview's rows (src/boardview/rows.ts), written with the pages; absent for other documents. */
   boardRows?: TextStatement[];
 }

@@ -87,7 +87,7 @@ export async function processDocument(env: Env, job: ProcessJob): Promise<Proces
 
   let pageCount: number | null = null;
   let pages: string[] = [];
-  let places: string[] = [];
+  let places: Uint8Array[] = [];
   if (family === "pdf" && doc.sizeBytes <= PDF_TEXT_MAX_BYTES) {
     const object = await env.FILES.get(doc.r2Key);
     if (!object) return reject("The stored file is missing.");

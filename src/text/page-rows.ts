@@ -11,14 +11,17 @@ export interface TextStatement {
 /** D1 binds at most 100 parameters per statement; a page row has 3. */
 const PAGE_ROWS_PER_STATEMENT = 30;
 
-/** Where a page's words stand (src/text/places.ts): one row per page that has any; migrations-text/0004. */
+/**
+ * Where a page's words stand (src/text/places.ts): one row per page that has any; migrations-text/0004. `runs` holds
+ * a BLOB (src/text/places-codec.ts, version 2) or, written before it, base-64 TEXT: TEXT affinity keeps a BLOB as is.
+ */
 export const PLACES_SCHEMA: readonly string[] = [
   "create table document_places (document_id text not null, page integer not null, runs text not null, primary key (document_id, page))",
 ];
 
 /** Page rows' places: pages without runs hold no row (a new version without them removes the old ones). */
-function placeStatements(documentId: string, places: readonly string[]): TextStatement[] {
-  const kept = places.flatMap((runs, i) => (runs ? [{ page: i + 1, runs }] : []));
+function placeStatements(documentId: string, places: readonly Uint8Array[]): TextStatement[] {
+  const kept = places.flatMap((runs, i) => (runs?.length ? [{ page: i + 1, runs }] : []));
   const statements: TextStatement[] = [
     {
       sql: "delete from document_places where document_id = ? and page not in (select value from json_each(?))",
@@ -40,7 +43,7 @@ on conflict (document_id, page) do update set runs = excluded.runs where documen
  * The statements that make a shard hold exactly these pages of a document (idempotent: run twice, the
  * second run writes nothing). Pages are numbered from 1; pages past the last are removed.
  */
-export function writeTextStatements(documentId: string, type: string, pages: readonly string[], places: readonly string[] = []): TextStatement[] {
+export function writeTextStatements(documentId: string, type: string, pages: readonly string[], places: readonly Uint8Array[] = []): TextStatement[] {
   const statements: TextStatement[] = [
     {
       sql: "insert into page_keys (document_id, type) values (?, ?) on conflict (document_id) do update set type = excluded.type where page_keys.type is not excluded.type",

@@ -1,7 +1,7 @@
-// Where words stand on a PDF page. A page's runs of text (a pdf.js item, or items joined without a space) are kept
-// beside its text (document_places) with their box and reading direction, compactly encoded; a word's box is its
-// run's box split by character advance. The words are read back from the stored page text (the same whitespace
-// split as at extraction), so a name is never stored twice.
+// Where words stand on a PDF page. A page's runs of text (a pdf.js item, or items joined without a space) holding a
+// word that may be a name are kept beside its text (document_places) with their box and reading direction, encoded
+// by places-codec.ts; a word's box is its run's box split by character advance. The words are read back from the
+// stored page text (the same whitespace split as at extraction), so a name is never stored twice.
 
 /** A box as fractions of the page's width and height, origin at the top-left (as the page is drawn on screen). */
 export interface PlaceBox {
@@ -22,80 +22,10 @@ export interface TextRun {
   box: PlaceBox;
 }
 
-/** Runs kept per page at most (about 10 characters each): bounds a page's row whatever its drawing. */
+/** Runs kept per page at most (a few bytes each): bounds a page's row whatever its drawing. */
 export const MAX_RUNS_PER_PAGE = 4000;
 /** Longest word that may be a part or net name. */
 export const MAX_NAME_CHARS = 64;
-
-const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-const VALUE = new Map([...ALPHABET].map((c, i) => [c, i]));
-/** A coordinate in 12 bits (two characters): 1/4095 of the page, about 0.2 pt on an A4 sheet. */
-const SCALE = 4095;
-
-const clamp = (v: number) => Math.min(SCALE, Math.max(0, Math.round(v * SCALE)));
-
-function varint(n: number): string {
-  let out = "";
-  let v = Math.max(0, Math.floor(n));
-  do {
-    const low = v & 31;
-    v = Math.floor(v / 32);
-    out += ALPHABET[low | (v ? 32 : 0)];
-  } while (v);
-  return out;
-}
-
-/** The runs as text: per run the word gap since the previous run, count and direction, then x, y, w, h. */
-export function encodeRuns(runs: readonly TextRun[]): string {
-  let out = "";
-  let next = 0;
-  for (const run of runs.slice(0, MAX_RUNS_PER_PAGE)) {
-    if (run.first < next || run.count < 1) continue;
-    out += varint(run.first - next) + varint(run.count * 4 + run.dir);
-    for (const v of [run.box.x, run.box.y, run.box.w, run.box.h]) {
-      const q = clamp(v);
-      out += ALPHABET[q >> 6] + ALPHABET[q & 63];
-    }
-    next = run.first + run.count;
-  }
-  return out;
-}
-
-/** Reads runs back; stops at anything malformed (a row is never trusted beyond what it encodes). */
-export function decodeRuns(encoded: string): TextRun[] {
-  const runs: TextRun[] = [];
-  let at = 0;
-  let next = 0;
-  const readVarint = (): number | undefined => {
-    let n = 0;
-    let scale = 1;
-    for (let i = 0; i < 6; i++) {
-      const v = VALUE.get(encoded[at++] ?? "");
-      if (v === undefined) return undefined;
-      n += (v & 31) * scale;
-      scale *= 32;
-      if (!(v & 32)) return n;
-    }
-    return undefined;
-  };
-  while (at < encoded.length && runs.length < MAX_RUNS_PER_PAGE) {
-    const gap = readVarint();
-    const countDir = readVarint();
-    if (gap === undefined || countDir === undefined || countDir < 4) break;
-    const box: number[] = [];
-    for (let i = 0; i < 4; i++) {
-      const hi = VALUE.get(encoded[at++] ?? "");
-      const lo = VALUE.get(encoded[at++] ?? "");
-      if (hi === undefined || lo === undefined) return runs;
-      box.push(((hi << 6) | lo) / SCALE);
-    }
-    const first = next + gap;
-    const count = Math.floor(countDir / 4);
-    runs.push({ first, count, dir: (countDir % 4) as RunDirection, box: { x: box[0], y: box[1], w: box[2], h: box[3] } });
-    next = first + count;
-  }
-  return runs;
-}
 
 /** A word of a page's text with its character offsets. */
 export interface PageWord {
@@ -122,10 +52,30 @@ export function nameOfWord(word: string): string {
   return name;
 }
 
-/** Whether a word may be a part or net name: a letter among name characters, two to 64 of them. */
+/**
+ * A component's value as schematics print it: a number with a multiplier or unit letter (IEC 60062's RKM code `4K7`,
+ * `0R`, `2U2`; `10K`, `100N`, `22R`), with its unit (`0.1UF`, `100nF`, `2.2UH`, `10KOHM`, `25MHZ`), or a part
+ * number read the same way (`2N7002`). A V is no unit here: `3V3`, `5V`, `+12V` are voltage-like net names.
+ */
+export const VALUE_WORD = /^\d+(?:[.,]\d+)?(?:[RKMGPNUµΩ]\d*|[PNUµMK]?(?:F|H|OHMS?|Ω)|[KMG]?HZ)$/iu;
+/** A package code (JEDEC and IPC families: `SOT23`, `SOT-23-5`, `QFN24`, `SOIC8`, `BGA256`); sizes like `0402` hold no letter. */
+export const PACKAGE_WORD =
+  /^(?:SOT|SOD|SOIC|SSOP|TSSOP|MSOP|TSOP|V?QFN|WQFN|U?DFN|WDFN|L?QFP|TQFP|F?BGA|LGA|WLCSP|PLCC|WSON|VSON|D2?PAK)-?\d*(?:-\d+)?$/i;
+
+/**
+ * Whether a word may be a part or net name: a letter among name characters, two to 64 of them, and no component
+ * value or package code (no part or net is named `10K` or `QFN24`; their places would only cost room).
+ */
 export function mayBeName(word: string): boolean {
   const name = nameOfWord(word);
-  return name.length >= 2 && name.length <= MAX_NAME_CHARS && /\p{L}/u.test(name) && /^[\p{L}\p{N}_+\-./#~!()[\]<>=*]+$/u.test(name);
+  return (
+    name.length >= 2 &&
+    name.length <= MAX_NAME_CHARS &&
+    /\p{L}/u.test(name) &&
+    /^[\p{L}\p{N}_+\-./#~!()[\]<>=*]+$/u.test(name) &&
+    !VALUE_WORD.test(name) &&
+    !PACKAGE_WORD.test(name)
+  );
 }
 
 /** The box of each word `index` given, split from its run by character advance (words in no run: none). */
@@ -167,17 +117,19 @@ function split(run: TextRun, from: number, to: number): PlaceBox {
   }
 }
 
+const NO_RUNS = new Uint8Array(0);
+
 /**
  * The places of `pages` from a reading of the same file (an import gives the pages' text itself): a page keeps
  * its runs only when its words are the read page's words, so a run never points at another word.
  */
-export function placesMatching(pages: readonly string[], read: { pages: readonly string[]; places: readonly string[] }): string[] {
+export function placesMatching(pages: readonly string[], read: { pages: readonly string[]; places: readonly Uint8Array[] }): Uint8Array[] {
   const words = (text: string) => pageWords(text).map((w) => w.text);
   return pages.map((text, i) => {
     const runs = read.places[i];
-    if (!runs || read.pages[i] === undefined) return "";
+    if (!runs?.length || read.pages[i] === undefined) return NO_RUNS;
     if (read.pages[i] === text) return runs;
     const [a, b] = [words(text), words(read.pages[i])];
-    return a.length === b.length && a.every((w, j) => w === b[j]) ? runs : "";
+    return a.length === b.length && a.every((w, j) => w === b[j]) ? runs : NO_RUNS;
   });
 }

@@ -35,7 +35,7 @@ export async function storeDocumentText(
   documentId: string,
   type: string,
   pages: readonly string[],
-  places: readonly string[] = [],
+  places: readonly Uint8Array[] = [],
 ): Promise<TextShard | undefined> {
   const shard = await recordShard(primary, shards, documentId);
   if (shard) await runOnShard(shard, writeTextStatements(documentId, type, pages, places));

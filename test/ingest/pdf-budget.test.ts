@@ -105,7 +105,7 @@ describe("the page and character budgets", () => {
       kind: "text",
       pageCount: 4,
       pages: ["one alpha", "two beta", "three gamma", "four delta"],
-      places: [expect.any(String), expect.any(String), expect.any(String), expect.any(String)],
+      places: [expect.any(Uint8Array), expect.any(Uint8Array), expect.any(Uint8Array), expect.any(Uint8Array)],
       stopped: undefined,
     });
   });

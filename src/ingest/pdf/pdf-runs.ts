@@ -34,7 +34,10 @@ export function runsOf(items: readonly PlacedItem[], text: string, toScreen: ToS
   };
   for (const item of items) {
     const previous = group[group.length - 1];
-    const joined = previous && !previous.eol && /\S$/.test(previous.str) && /^\S/.test(item.str);
+    // Joined only when nothing stands between them in the text: an end of line pdf.js gives as an empty item is
+    // no item here, but its newline is in the text.
+    const joined =
+      previous && !previous.eol && previous.start + previous.str.length === item.start && /\S$/.test(previous.str) && /^\S/.test(item.str);
     if (!joined) flush();
     if (item.str.length) group.push(item);
     if (item.eol || /\s$/.test(item.str)) flush();

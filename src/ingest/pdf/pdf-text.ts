@@ -3,7 +3,8 @@
 // stream's inflated size bounded first (pdf-streams.ts). Past a budget the text so far is kept, the reason logged.
 import { getDocumentProxy } from "unpdf";
 import { DEFAULT_PDF_TEXT_BUDGET_MS } from "../../config";
-import { encodeRuns, pageWords } from "../../text/places";
+import { pageWords } from "../../text/places";
+import { encodeRuns } from "../../text/places-codec";
 import { hasOversizedStream, MAX_INFLATED_STREAM_BYTES } from "./pdf-streams";
 import { type PlacedItem, runsOf } from "./pdf-runs";
 
@@ -35,7 +36,7 @@ type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
 
 export type PdfText =
   /** `stopped` names the budget that ended extraction early (the pages gathered until then are kept). */
-  | { kind: "text"; pageCount: number; pages: string[]; stopped?: string; places: string[] }
+  | { kind: "text"; pageCount: number; pages: string[]; stopped?: string; places: Uint8Array[] }
   /** Password-protected: readable only with a password we do not have. */
   | { kind: "encrypted" }
   | { kind: "unreadable"; reason: string };
@@ -49,7 +50,7 @@ function cleanPage(text: string): string {
 }
 
 /** The page's runs, encoded; those reaching past the stored text's last whole word are left out. */
-function placesOf(page: PageRead, stored: string): string {
+function placesOf(page: PageRead, stored: string): Uint8Array {
   const words = pageWords(stored).length;
   return encodeRuns(
     runsOf(page.items, page.text, page.toScreen).filter((r) => r.first + r.count < words || (r.first + r.count === words && !page.cut)),
@@ -127,7 +128,7 @@ export async function pdfText(bytes: Uint8Array, budget: PdfBudget = PDF_BUDGET)
   // first load in an isolate also pays for pdf.js's own start).
   const deadline = Date.now() + budget.maxMillis;
   const pages: string[] = [];
-  const places: string[] = [];
+  const places: Uint8Array[] = [];
   let chars = 0;
   let stopped: string | undefined;
   try {

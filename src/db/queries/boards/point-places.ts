@@ -3,7 +3,8 @@
 // lists it. A page's words are matched by the one name rule (src/boardview/name-match.ts: exact first; signs never
 // folded, USB_D+ is not USB_D-), and a KiCad net is found by the label its page prints.
 import { buildNameIndex, type NameIndex, resolveName } from "../../../boardview/name-match";
-import { decodeRuns, nameOfWord, pageWords, type PlaceBox, wordBoxes } from "../../../text/places";
+import { nameOfWord, pageWords, type PlaceBox, wordBoxes } from "../../../text/places";
+import { decodeRuns, type StoredRuns } from "../../../text/places-codec";
 
 /** Pages read for places per point answer and text database (their text travels with the pages' statement). */
 export const PLACE_PAGES = 48;
@@ -15,7 +16,7 @@ export interface MentionRow {
   id: string;
   page: number;
   text: string | null;
-  runs: string | null;
+  runs: StoredRuns | null;
 }
 
 export interface PointPlace {

@@ -5,7 +5,8 @@
 import { sql } from "drizzle-orm";
 import { buildNameIndex, resolveName } from "../../../boardview/name-match";
 import { boardviewUrl, pageUrl } from "../../../core/urls";
-import { decodeRuns, nameOfWord, pageWords, type PlaceBox, wordBoxes } from "../../../text/places";
+import { nameOfWord, pageWords, type PlaceBox, wordBoxes } from "../../../text/places";
+import { decodeRuns, type StoredRuns } from "../../../text/places-codec";
 import { shardOf } from "../../../text/shards";
 import { documentVisible } from "../../visibility";
 import { printedAt, printedForms } from "./point-places";
@@ -64,7 +65,7 @@ export async function schematicPage(
         "select p.text as text, r.runs as runs from document_pages p left join document_places r on r.document_id = p.document_id and r.page = p.page where p.document_id = ? and p.page = ?",
       )
       .bind(doc.id, page)
-      .first<{ text: string; runs: string | null }>(),
+      .first<{ text: string; runs: StoredRuns | null }>(),
     withLinks
       ? (ctx.db.all(
           sql`select distinct documents.id as id, documents.title as title, documents.text_shard as shard
@@ -80,7 +81,7 @@ export async function schematicPage(
   const names = words.map((w) => nameOfWord(w.text));
   const index = buildNameIndex(names);
   const at = printedAt(names, printedForms(name), index);
-  const runs = decodeRuns(row.runs ?? "");
+  const runs = decodeRuns(row.runs);
   const marks = wordBoxes(row.text, runs, at);
   const excerpts = at.slice(0, EXCERPTS).map((i) => ({
     before: words
