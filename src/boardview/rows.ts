@@ -129,15 +129,25 @@ export const PART_SQL = "select name, side, mounting, x, y, pins, value, box fro
 export const NET_SQL = "select name, pins, parts, test_points from boardview_nets where document_id = ? and norm = ? and ord = ?";
 /**
  * The parts and nets of these documents (?1 JSON array of ids) whose key is one of ?2 (JSON array): the
- * candidates the name rule picks from per document, each with its place (a net's first pin and test point) and
- * its neighbours (a part's pins, a net's parts: what ranks the schematic pages naming it).
+ * candidates the name rule picks from per document, each with its place (a net's first pin and test point). Their
+ * neighbours (a part's pins, a net's parts: what ranks the schematic pages naming it) come only for the rows the
+ * rule may pick: those named exactly ?3 (the first spelling, which the rule tries first) where a row of the document
+ * is, every candidate of a document where none is.
  */
-export const HOLDERS_SQL = `select document_id as id, 'part' as kind, name, ord, side, x, y, null as pin, null as point, pins as neighbours from boardview_parts
-  where document_id in (select value from json_each(?1)) and norm in (select value from json_each(?2))
-union all
-select document_id as id, 'net' as kind, name, ord, null, null, null, json_extract(pins, '$[0]'), json_extract(test_points, '$[0]'), parts from boardview_nets
-  where document_id in (select value from json_each(?1)) and norm in (select value from json_each(?2))
-order by id, kind, ord limit ${NAME_CANDIDATES * 10}`;
+export const HOLDERS_SQL = `with candidates as (
+  select document_id as id, 'part' as kind, name, norm, ord, side, x, y, null as pin, null as point from boardview_parts
+    where document_id in (select value from json_each(?1)) and norm in (select value from json_each(?2))
+  union all
+  select document_id, 'net', name, norm, ord, null, null, null, json_extract(pins, '$[0]'), json_extract(test_points, '$[0]') from boardview_nets
+    where document_id in (select value from json_each(?1)) and norm in (select value from json_each(?2))
+  order by id, kind, ord limit ${NAME_CANDIDATES * 10}),
+exact as (select distinct id from candidates where name = ?3)
+select c.id, c.kind, c.name, c.ord, c.side, c.x, c.y, c.pin, c.point,
+  case when c.name = ?3 or c.id not in (select id from exact) then
+    case c.kind when 'part' then (select pins from boardview_parts p where p.document_id = c.id and p.norm = c.norm and p.ord = c.ord)
+    else (select parts from boardview_nets n where n.document_id = c.id and n.norm = c.norm and n.ord = c.ord) end
+  end as neighbours
+from candidates c order by c.id, c.kind, c.ord`;
 
 /** Every part of a board in file order (the layout answer), and the board's own row. */
 export const LAYOUT_PARTS_SQL = "select name, side, mounting, x, y, pins, value, box from boardview_parts where document_id = ? order by ord";

@@ -65,6 +65,10 @@ describe("a point's places", () => {
     expectOnWord(doc.places[2].boxes[0], wordAt(1, "U7000"));
   });
 
+  it("a part asked in another spelling ranks its pages as its own name does (the rule's pick brings its neighbours)", async () => {
+    expect(placesIn(await point("u7000")).map((p) => p.page)).toEqual([2, 3, 1]);
+  });
+
   it("a net's page drawing it with its parts comes first", async () => {
     const places = placesIn(await point("PP3V3"));
     expect(places.map((p) => p.page)).toEqual([3, 2]);
