@@ -134,20 +134,16 @@ export const NET_SQL = "select name, pins, parts, test_points from boardview_net
  * rule may pick: those named exactly ?3 (the first spelling, which the rule tries first) where a row of the document
  * is, every candidate of a document where none is.
  */
-export const HOLDERS_SQL = `with candidates as (
-  select document_id as id, 'part' as kind, name, norm, ord, side, x, y, null as pin, null as point from boardview_parts
+export const HOLDERS_SQL = `select id, kind, name, ord, side, x, y, pin, point,
+  case when name = ?3 or max(name = ?3) over (partition by id) = 0 then neighbours end as neighbours
+from (
+  select document_id as id, 'part' as kind, name, ord, side, x, y, null as pin, null as point, pins as neighbours from boardview_parts
     where document_id in (select value from json_each(?1)) and norm in (select value from json_each(?2))
   union all
-  select document_id, 'net', name, norm, ord, null, null, null, json_extract(pins, '$[0]'), json_extract(test_points, '$[0]') from boardview_nets
+  select document_id, 'net', name, ord, null, null, null, json_extract(pins, '$[0]'), json_extract(test_points, '$[0]'), parts from boardview_nets
     where document_id in (select value from json_each(?1)) and norm in (select value from json_each(?2))
-  order by id, kind, ord limit ${NAME_CANDIDATES * 10}),
-exact as (select distinct id from candidates where name = ?3)
-select c.id, c.kind, c.name, c.ord, c.side, c.x, c.y, c.pin, c.point,
-  case when c.name = ?3 or c.id not in (select id from exact) then
-    case c.kind when 'part' then (select pins from boardview_parts p where p.document_id = c.id and p.norm = c.norm and p.ord = c.ord)
-    else (select parts from boardview_nets n where n.document_id = c.id and n.norm = c.norm and n.ord = c.ord) end
-  end as neighbours
-from candidates c order by c.id, c.kind, c.ord`;
+  order by id, kind, ord limit ${NAME_CANDIDATES * 10})
+order by id, kind, ord`;
 
 /** Every part of a board in file order (the layout answer), and the board's own row. */
 export const LAYOUT_PARTS_SQL = "select name, side, mounting, x, y, pins, value, box from boardview_parts where document_id = ? order by ord";

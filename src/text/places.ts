@@ -54,10 +54,12 @@ export function nameOfWord(word: string): string {
 
 /**
  * A component's value as schematics print it: a number with a multiplier or unit letter (IEC 60062's RKM code `4K7`,
- * `0R`, `2U2`; `10K`, `100N`, `22R`), with its unit (`0.1UF`, `100nF`, `2.2UH`, `10KOHM`, `25MHZ`), or a part
- * number read the same way (`2N7002`). A V is no unit here: `3V3`, `5V`, `+12V` are voltage-like net names.
+ * `0R`, `2U2`, `u1` for 0.1 µ, lower case: `U1` is a part; `10K`, `100N`, `22R`), with its unit (`0.1UF`, `100nF`,
+ * `2.2UH`, `10KOHM`, `25MHZ`), or a part number read the same way (`2N7002`). A V is no unit here: `3V3`, `5V`,
+ * `+12V` are voltage-like net names.
  */
 export const VALUE_WORD = /^\d+(?:[.,]\d+)?(?:[RKMGPNUµΩ]\d*|[PNUµMK]?(?:F|H|OHMS?|Ω)|[KMG]?HZ)$/iu;
+const FRACTION_VALUE = /^[pnuµ]\d+$/u;
 /** A package code (JEDEC and IPC families: `SOT23`, `SOT-23-5`, `QFN24`, `SOIC8`, `BGA256`); sizes like `0402` hold no letter. */
 export const PACKAGE_WORD =
   /^(?:SOT|SOD|SOIC|SSOP|TSSOP|MSOP|TSOP|V?QFN|WQFN|U?DFN|WDFN|L?QFP|TQFP|F?BGA|LGA|WLCSP|PLCC|WSON|VSON|D2?PAK)-?\d*(?:-\d+)?$/i;
@@ -74,6 +76,7 @@ export function mayBeName(word: string): boolean {
     /\p{L}/u.test(name) &&
     /^[\p{L}\p{N}_+\-./#~!()[\]<>=*]+$/u.test(name) &&
     !VALUE_WORD.test(name) &&
+    !FRACTION_VALUE.test(name) &&
     !PACKAGE_WORD.test(name)
   );
 }
