@@ -35,7 +35,7 @@ function pickPoints(docs: DemoDoc[]): { board: string; net: string; part: string
 
 interface Cost {
   d1: { rowsRead: number; statements: number };
-  shards: { rowsRead: number; statements: number };
+  shards: { rowsRead: number; statements: number; heaviest: { sql: string; rowsRead: number }[] };
 }
 
 async function measure(base: string, group: number, path: string) {
@@ -56,6 +56,7 @@ async function measure(base: string, group: number, path: string) {
     rowsRead: { primary: cost.d1.rowsRead, text: cost.shards.rowsRead },
     statements: { primary: cost.d1.statements, text: cost.shards.statements },
     cpuMicros: Math.round(median(rounds)),
+    textStatements: cost.shards.heaviest.map((h) => `${h.rowsRead}: ${h.sql.slice(0, 60)}`),
   };
 }
 

@@ -129,21 +129,15 @@ export const PART_SQL = "select name, side, mounting, x, y, pins, value, box fro
 export const NET_SQL = "select name, pins, parts, test_points from boardview_nets where document_id = ? and norm = ? and ord = ?";
 /**
  * The parts and nets of these documents (?1 JSON array of ids) whose key is one of ?2 (JSON array): the
- * candidates the name rule picks from per document, each with its place (a net's first pin and test point). Their
- * neighbours (a part's pins, a net's parts: what ranks the schematic pages naming it) come only for the rows the
- * rule may pick: those named exactly ?3 (the first spelling, which the rule tries first) where a row of the document
- * is, every candidate of a document where none is.
+ * candidates the name rule picks from per document, each with its place (a net's first pin and test point) and
+ * its neighbours (a part's pins, a net's parts: what ranks the schematic pages naming it).
  */
-export const HOLDERS_SQL = `select id, kind, name, ord, side, x, y, pin, point,
-  case when name = ?3 or max(name = ?3) over (partition by id) = 0 then neighbours end as neighbours
-from (
-  select document_id as id, 'part' as kind, name, ord, side, x, y, null as pin, null as point, pins as neighbours from boardview_parts
-    where document_id in (select value from json_each(?1)) and norm in (select value from json_each(?2))
-  union all
-  select document_id, 'net', name, ord, null, null, null, json_extract(pins, '$[0]'), json_extract(test_points, '$[0]'), parts from boardview_nets
-    where document_id in (select value from json_each(?1)) and norm in (select value from json_each(?2))
-  order by id, kind, ord limit ${NAME_CANDIDATES * 10})
-order by id, kind, ord`;
+export const HOLDERS_SQL = `select document_id as id, 'part' as kind, name, ord, side, x, y, null as pin, null as point, pins as neighbours from boardview_parts
+  where document_id in (select value from json_each(?1)) and norm in (select value from json_each(?2))
+union all
+select document_id as id, 'net' as kind, name, ord, null, null, null, json_extract(pins, '$[0]'), json_extract(test_points, '$[0]'), parts from boardview_nets
+  where document_id in (select value from json_each(?1)) and norm in (select value from json_each(?2))
+order by id, kind, ord limit ${NAME_CANDIDATES * 10}`;
 
 /** Every part of a board in file order (the layout answer), and the board's own row. */
 export const LAYOUT_PARTS_SQL = "select name, side, mounting, x, y, pins, value, box from boardview_parts where document_id = ? order by ord";

@@ -237,7 +237,7 @@ export async function boardviewsHoldingPoint(ctx: QueryContext, boardNumber: str
     await Promise.all(
       [...byShard].map(async ([shard, ids]) => {
         const db = shardOf(ctx.shards, ids[0], shard).db;
-        return (await db.prepare(HOLDERS_SQL).bind(JSON.stringify(ids), keys, asked[0]).all<HolderRow>()).results;
+        return (await db.prepare(HOLDERS_SQL).bind(JSON.stringify(ids), keys).all<HolderRow>()).results;
       }),
     )
   ).flat();

@@ -252,11 +252,12 @@ async function pagesMentioning(
              where k.document_id in (select value from json_each(?1)) and page_index match ?2
                and i.rowid between k.n * ${PAGE_FACTOR} and k.n * ${PAGE_FACTOR} + ${PAGE_FACTOR - 1}
              order by k.document_id, page limit ${POINT_PAGES * POINT_DOCUMENTS}),
-           numbered as (select id, page, row_number() over (order by id, page) as n from hits),
-           placed as (select id, page, case when n <= ${PLACE_PAGES} then (select r.runs from document_places r where r.document_id = h.id and r.page = h.page) end as runs from numbered h)
-           select id, page, runs,
-             case when runs is not null then (select p.text from document_pages p where p.document_id = h.id and p.page = h.page) end as text
-           from placed h order by id, page`,
+           numbered as (select id, page, row_number() over (order by id, page) as n from hits)
+           select id, page,
+             case when n <= ${PLACE_PAGES} and exists (select 1 from document_places r where r.document_id = h.id and r.page = h.page)
+               then (select p.text from document_pages p where p.document_id = h.id and p.page = h.page) end as text,
+             case when n <= ${PLACE_PAGES} then (select r.runs from document_places r where r.document_id = h.id and r.page = h.page) end as runs
+           from numbered h order by id, page`,
         )
         .bind(JSON.stringify(docIds), match)
         .all<MentionRow>();
