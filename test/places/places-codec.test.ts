@@ -1,7 +1,7 @@
 // How places are stored (issue 55, item 7): the version-2 BLOB reads back what was written, a truncated or garbled
 // row reads to a bounded prefix and never throws, a row written in the older base-64 TEXT is read as what it was
 // (never as a BLOB of another version), and a component value or package code keeps no place while voltage-like
-// net names and signed names (`3V3`, `USB_D+`, `USB_D-`) keep their own.
+// net names and signed names (`3V3`, `USB_D+`, `USB_D-`) keep their own; labels on different lines are never one run.
 import { env } from "cloudflare:workers";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
@@ -120,5 +120,27 @@ describe("which words keep a place", () => {
     const placed = new Map(decodeRuns(read.places[0]).flatMap((r) => (r.count === 1 ? [[words[r.first], r.box] as const] : [])));
     expect([...placed.keys()].sort()).toEqual([...KEPT].sort());
     expect(placed.get("USB_D+")).not.toEqual(placed.get("USB_D-"));
+  });
+
+  it("labels on different lines are runs of their own, each box on its label (pdf.js's end of line is an empty item)", async () => {
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    const page = pdf.addPage([1190, 842]);
+    page.drawText("SHEET 2 POWER AND USB", { x: 40, y: 810, size: 10, font });
+    page.drawText("R7100", { x: 300, y: 500, size: 6, font });
+    page.drawText("PP1V8_S0", { x: 700, y: 200, size: 6, font });
+    const read = await pdfText(await pdf.save());
+    if (read.kind !== "text") throw new Error(read.kind);
+    const words = pageWords(read.pages[0]).map((w) => w.text);
+    const runs = decodeRuns(read.places[0]);
+    for (const [label, x] of [
+      ["R7100", 300 / 1190],
+      ["PP1V8_S0", 700 / 1190],
+    ] as const) {
+      const run = runs.find((r) => words[r.first] === label);
+      expect(run?.count).toBe(1);
+      expect(run?.box.x).toBeCloseTo(x, 2);
+      expect(run?.box.h).toBeLessThan(10 / 842);
+    }
   });
 });
