@@ -1,7 +1,8 @@
 // What a real KiCad schematic PDF (Eeschema's "KiCad PDF" plotter) looks like to the places reader, rebuilt with
 // pdf-lib: each label one text object; an overbar written as `~{RESET}`; labels drawn in no reading order, so two
 // on one baseline come out of pdf.js with no space between them (`VIOB` then `DB6` far to its left); labels turned
-// upward along vertical wires; a multi-unit symbol printed per unit (`U30A`). Each name must get its own box.
+// upward along vertical wires; each page's title block naming its sheet, two instances of one sheet printing the
+// same labels for two nets. Each name must get its own box, on its own sheet.
 import { degrees, PDFDocument, type PDFFont, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { placesOf } from "../../src/db/queries/boards/point-places";
@@ -23,8 +24,15 @@ const LABELS: Label[] = [
   { text: "VIOB", x: 496, y: 312 },
   { text: "DB6", x: 378, y: 312 },
   { text: "~{FPGA_RESET}", x: 351, y: 185, up: true },
-  { text: "U30A", x: 600, y: 200 },
-  { text: "U30B", x: 600, y: 100 },
+  { text: "X1", x: 600, y: 200 },
+  { text: "Sheet:", x: 504, y: 73 },
+  { text: "/IO_Banks/IO_Buffer_A/", x: 528, y: 73 },
+];
+/** The second instance of the sheet, on page 2: the same label, another net. */
+const SECOND: Label[] = [
+  { text: "X1", x: 300, y: 400 },
+  { text: "Sheet:", x: 504, y: 73 },
+  { text: "/IO_Banks/IO_Buffer_B/", x: 528, y: 73 },
 ];
 
 let font: PDFFont;
@@ -33,8 +41,10 @@ async function kicadLikePdf(): Promise<Uint8Array> {
   const pdf = await PDFDocument.create({ updateMetadata: false });
   pdf.setProducer("KiCad PDF");
   font = await pdf.embedFont(StandardFonts.Helvetica);
-  const page = pdf.addPage([PAGE.width, PAGE.height]);
-  for (const l of LABELS) page.drawText(l.text, { x: l.x, y: l.y, size: SIZE, font, rotate: degrees(l.up ? 90 : 0) });
+  for (const labels of [LABELS, SECOND]) {
+    const page = pdf.addPage([PAGE.width, PAGE.height]);
+    for (const l of labels) page.drawText(l.text, { x: l.x, y: l.y, size: SIZE, font, rotate: degrees(l.up ? 90 : 0) });
+  }
   return pdf.save();
 }
 
@@ -83,5 +93,17 @@ describe("a KiCad schematic's labels", () => {
     const box = place.boxes[0];
     expect(box.h * PAGE.height).toBeGreaterThan(box.w * PAGE.width);
     expectOnLabel(box, label("~{FPGA_RESET}"));
+  });
+
+  it("a sheet net's label is placed on its own sheet's page, not on another instance of the sheet", async () => {
+    const { rows: pages } = await rows();
+    const a = placesOf(pages, ["/IO_Banks/IO_Buffer_A/X1"], []);
+    expect(a.map((p) => p.page)).toEqual([1]);
+    expectOnLabel(a[0].boxes[0], label("X1"));
+    const b = placesOf(pages, ["/IO_Banks/IO_Buffer_B/X1"], []);
+    expect(b.map((p) => p.page)).toEqual([2]);
+    // A net of a sheet above both is drawn on both; a name with no sheet anywhere it prints.
+    expect(placesOf(pages, ["/IO_Banks/X1"], []).map((p) => p.page)).toEqual([1, 2]);
+    expect(placesOf(pages, ["X1"], []).map((p) => p.page)).toEqual([1, 2]);
   });
 });

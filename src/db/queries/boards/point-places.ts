@@ -33,6 +33,25 @@ export function printedForms(name: string): string[] {
   return path ? [path[1]] : name ? [name] : [];
 }
 
+/** The sheet a KiCad sheet net belongs to: `/IO_Banks/IO_Buffer_A/X1` → `/IO_Banks/IO_Buffer_A/`, `/SDA` → `/`. */
+export function sheetOfName(name: string): string | undefined {
+  return /^\/(?:[^/]+\/)*[^/]+$/.test(name) ? name.slice(0, name.lastIndexOf("/") + 1) : undefined;
+}
+
+/** The sheet a KiCad page draws, from its title block (`Sheet: /IO_Banks/IO_Buffer_A/`), if it prints one. */
+export function sheetOfPage(text: string): string | undefined {
+  return /(?:^|\s)Sheet:\s+(\/(?:[^\s/]+\/)*)(?=\s|$)/.exec(text)?.[1];
+}
+
+/**
+ * Whether a page may print `name`: a KiCad sheet net only on its own sheet or a sheet below it (a sibling instance
+ * draws a net of the same label that is another net: IO_Buffer_B's X1 is not IO_Buffer_A's); any other name anywhere.
+ */
+export function mayPrintOn(name: string, pageSheet: string | undefined): boolean {
+  const sheet = sheetOfName(name);
+  return sheet === undefined || pageSheet === undefined || pageSheet.startsWith(sheet);
+}
+
 /** The word of the page (as it prints it) that one of `forms` names by the name rule, if any. */
 function printedWord(index: NameIndex, forms: readonly string[]): string | undefined {
   for (const form of forms) {
@@ -50,12 +69,15 @@ export function printedAt(words: readonly string[], forms: readonly string[], in
 
 /** A document's places: pages printing one of `names`, ranked by how many `neighbours` they also print. */
 export function placesOf(rows: readonly MentionRow[], names: readonly string[], neighbours: readonly string[]): PointPlace[] {
-  const forms = [...new Set(names.flatMap(printedForms))];
-  const around = [...new Set(neighbours)].map(printedForms).filter((f) => f.length && !f.some((n) => forms.includes(n)));
-  if (!forms.length) return [];
+  const allForms = [...new Set(names.flatMap(printedForms))];
+  const around = [...new Set(neighbours)].map(printedForms).filter((f) => f.length && !f.some((n) => allForms.includes(n)));
+  if (!allForms.length) return [];
   const ranked: (PointPlace & { score: number })[] = [];
   for (const row of rows) {
     if (row.text === null || !row.runs) continue;
+    const sheet = sheetOfPage(row.text);
+    const forms = [...new Set(names.filter((n) => mayPrintOn(n, sheet)).flatMap(printedForms))];
+    if (!forms.length) continue;
     const words = pageWords(row.text).map((w) => nameOfWord(w.text));
     const index = buildNameIndex(words);
     const at = printedAt(words, forms, index);
