@@ -31,6 +31,8 @@ const LABELS: Label[] = [
 /** The second instance of the sheet, on page 2: the same label, another net. */
 const SECOND: Label[] = [
   { text: "X1", x: 300, y: 400 },
+  { text: "C34", x: 152, y: 520 },
+  { text: "u1", x: 152, y: 514 },
   { text: "Sheet:", x: 504, y: 73 },
   { text: "/IO_Banks/IO_Buffer_B/", x: 528, y: 73 },
 ];
@@ -93,6 +95,12 @@ describe("a KiCad schematic's labels", () => {
     const box = place.boxes[0];
     expect(box.h * PAGE.height).toBeGreaterThan(box.w * PAGE.width);
     expectOnLabel(box, label("~{FPGA_RESET}"));
+  });
+
+  it("a capacitor's value `u1` (0.1 µF) is not the part U1: a page's words keep their case", async () => {
+    const { rows: pages } = await rows();
+    expect(placesOf(pages, ["U1"], [])).toEqual([]);
+    expect(placesOf(pages, ["C34"], []).map((p) => p.page)).toEqual([2]);
   });
 
   it("a sheet net's label is placed on its own sheet's page, not on another instance of the sheet", async () => {

@@ -52,11 +52,21 @@ export function mayPrintOn(name: string, pageSheet: string | undefined): boolean
   return sheet === undefined || pageSheet === undefined || pageSheet.startsWith(sheet);
 }
 
+/** Letters as written: a page's words keep their case (a capacitor's value `u1`, 0.1 µF, is not the part U1). */
+const letters = (name: string) => name.replace(/[^\p{L}]/gu, "");
+
+/** What `query` names among `index` by the name rule, its letters' case kept (page words against names). */
+export function printedMatch(query: string, index: NameIndex): string | undefined {
+  const match = resolveName(query, index);
+  if (match.kind === "exact") return match.name;
+  return match.kind === "folded" && letters(match.name) === letters(query) ? match.name : undefined;
+}
+
 /** The word of the page (as it prints it) that one of `forms` names by the name rule, if any. */
 function printedWord(index: NameIndex, forms: readonly string[]): string | undefined {
   for (const form of forms) {
-    const match = resolveName(form, index);
-    if (match.kind === "exact" || match.kind === "folded") return match.name;
+    const word = printedMatch(form, index);
+    if (word !== undefined) return word;
   }
   return undefined;
 }

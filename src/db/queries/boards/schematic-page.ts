@@ -3,12 +3,12 @@
 // net of the board's boardviews (each leading back to the viewer with it selected). A page the caller cannot see
 // answers as one that does not exist.
 import { sql } from "drizzle-orm";
-import { buildNameIndex, resolveName } from "../../../boardview/name-match";
+import { buildNameIndex } from "../../../boardview/name-match";
 import { boardviewUrl, pageUrl } from "../../../core/urls";
 import { decodeRuns, nameOfWord, pageWords, type PlaceBox, wordBoxes } from "../../../text/places";
 import { shardOf } from "../../../text/shards";
 import { documentVisible } from "../../visibility";
-import { mayPrintOn, printedAt, printedForms, sheetOfName, sheetOfPage } from "./point-places";
+import { mayPrintOn, printedAt, printedMatch, printedForms, sheetOfName, sheetOfPage } from "./point-places";
 import type { QueryContext } from "../runtime";
 
 /** Words around a place, and the place's own word between them. */
@@ -145,8 +145,7 @@ async function pageLinks(
   const found = new Map<number, (typeof rows)[number]>();
   names.forEach((word, i) => {
     if (marked.has(i) || found.size >= LINKS) return;
-    const match = resolveName(word, labels);
-    const label = match.kind === "exact" || match.kind === "folded" ? match.name : undefined;
+    const label = printedMatch(word, labels);
     const holder = label === undefined ? undefined : byLabel.get(label);
     if (holder) found.set(i, holder);
   });
