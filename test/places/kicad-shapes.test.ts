@@ -2,7 +2,8 @@
 // pdf-lib: each label one text object; an overbar written as `~{RESET}`; labels drawn in no reading order, so two
 // on one baseline come out of pdf.js with no space between them (`VIOB` then `DB6` far to its left); labels turned
 // upward along vertical wires; each page's title block naming its sheet, two instances of one sheet printing the
-// same labels for two nets. Each name must get its own box, on its own sheet.
+// same labels for two nets; a multi-unit symbol printed per unit (`U30A`, `U30B`), never as `U30`. Each name must
+// get its own box, on its own sheet.
 import { degrees, PDFDocument, type PDFFont, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { placesOf } from "../../src/db/queries/boards/point-places";
@@ -25,6 +26,7 @@ const LABELS: Label[] = [
   { text: "DB6", x: 378, y: 312 },
   { text: "~{FPGA_RESET}", x: 351, y: 185, up: true },
   { text: "X1", x: 600, y: 200 },
+  { text: "U30A", x: 700, y: 300 },
   { text: "Sheet:", x: 504, y: 73 },
   { text: "/IO_Banks/IO_Buffer_A/", x: 528, y: 73 },
 ];
@@ -33,6 +35,7 @@ const SECOND: Label[] = [
   { text: "X1", x: 300, y: 400 },
   { text: "C34", x: 152, y: 520 },
   { text: "u1", x: 152, y: 514 },
+  { text: "U30B", x: 700, y: 300 },
   { text: "Sheet:", x: 504, y: 73 },
   { text: "/IO_Banks/IO_Buffer_B/", x: 528, y: 73 },
 ];
@@ -101,6 +104,15 @@ describe("a KiCad schematic's labels", () => {
     const { rows: pages } = await rows();
     expect(placesOf(pages, ["U1"], [])).toEqual([]);
     expect(placesOf(pages, ["C34"], []).map((p) => p.page)).toEqual([2]);
+  });
+
+  it("a multi-unit part is placed where its units print (U30 as U30A and U30B), a shorter designator is not", async () => {
+    const { rows: pages } = await rows();
+    const places = placesOf(pages, ["U30"], []);
+    expect(places.map((p) => p.page)).toEqual([1, 2]);
+    expectOnLabel(places[0].boxes[0], label("U30A"));
+    expect(placesOf(pages, ["U3"], [])).toEqual([]);
+    expect(placesOf(pages, ["U30A"], []).map((p) => p.page)).toEqual([1]);
   });
 
   it("a sheet net's label is placed on its own sheet's page, not on another instance of the sheet", async () => {

@@ -33,6 +33,21 @@ export function printedForms(name: string): string[] {
   return path ? [path[1]] : name ? [name] : [];
 }
 
+/** A designator: letters then digits (U30, R4), the reference a multi-unit symbol prints with its unit's letter. */
+const DESIGNATOR = /^[A-Za-z]+\d+$/;
+const UNIT_LETTERS = [..."ABCDEFGHIJKLMNOPQRSTUVWXYZ"];
+
+/** How KiCad prints the units of a multi-unit symbol: U30 as U30A … U30E (one letter, case kept). */
+export function unitForms(name: string): string[] {
+  return DESIGNATOR.test(name) ? UNIT_LETTERS.map((u) => name + u) : [];
+}
+
+/** The designator a printed unit reference belongs to (`U30A` → `U30`), if the word has that shape. */
+export function designatorOfUnit(word: string): string | undefined {
+  const base = word.slice(0, -1);
+  return DESIGNATOR.test(base) && UNIT_LETTERS.includes(word.slice(-1)) ? base : undefined;
+}
+
 /** The sheet a KiCad sheet net belongs to: `/IO_Banks/IO_Buffer_A/X1` → `/IO_Banks/IO_Buffer_A/`, `/SDA` → `/`. */
 export function sheetOfName(name: string): string | undefined {
   return /^\/(?:[^/]+\/)*[^/]+$/.test(name) ? name.slice(0, name.lastIndexOf("/") + 1) : undefined;
@@ -71,15 +86,20 @@ function printedWord(index: NameIndex, forms: readonly string[]): string | undef
   return undefined;
 }
 
-/** The indexes of the page's words (as names) that print one of `forms` (at most PLACE_BOXES). */
-export function printedAt(words: readonly string[], forms: readonly string[], index = buildNameIndex(words)): number[] {
+/**
+ * The indexes of the page's words (as names) that print one of `forms` (at most PLACE_BOXES), else those printing
+ * one of `units` exactly (a multi-unit symbol's units, unitForms).
+ */
+export function printedAt(words: readonly string[], forms: readonly string[], index = buildNameIndex(words), units: readonly string[] = []): number[] {
   const word = printedWord(index, forms);
-  return word === undefined ? [] : words.flatMap((w, i) => (w === word ? [i] : [])).slice(0, PLACE_BOXES);
+  const wanted = word === undefined ? new Set(units) : new Set([word]);
+  return words.flatMap((w, i) => (wanted.has(w) ? [i] : [])).slice(0, PLACE_BOXES);
 }
 
 /** A document's places: pages printing one of `names`, ranked by how many `neighbours` they also print. */
 export function placesOf(rows: readonly MentionRow[], names: readonly string[], neighbours: readonly string[]): PointPlace[] {
   const allForms = [...new Set(names.flatMap(printedForms))];
+  const units = names.flatMap(unitForms);
   const around = [...new Set(neighbours)].map(printedForms).filter((f) => f.length && !f.some((n) => allForms.includes(n)));
   if (!allForms.length) return [];
   const ranked: (PointPlace & { score: number })[] = [];
@@ -90,7 +110,7 @@ export function placesOf(rows: readonly MentionRow[], names: readonly string[], 
     if (!forms.length) continue;
     const words = pageWords(row.text).map((w) => nameOfWord(w.text));
     const index = buildNameIndex(words);
-    const at = printedAt(words, forms, index);
+    const at = printedAt(words, forms, index, units);
     if (!at.length) continue;
     const boxes = wordBoxes(row.text, decodeRuns(row.runs), at);
     if (!boxes.size) continue;

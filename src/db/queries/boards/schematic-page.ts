@@ -8,7 +8,7 @@ import { boardviewUrl, pageUrl } from "../../../core/urls";
 import { decodeRuns, nameOfWord, pageWords, type PlaceBox, wordBoxes } from "../../../text/places";
 import { shardOf } from "../../../text/shards";
 import { documentVisible } from "../../visibility";
-import { mayPrintOn, printedAt, printedMatch, printedForms, sheetOfName, sheetOfPage } from "./point-places";
+import { designatorOfUnit, mayPrintOn, printedAt, printedMatch, unitForms, printedForms, sheetOfName, sheetOfPage } from "./point-places";
 import type { QueryContext } from "../runtime";
 
 /** Words around a place, and the place's own word between them. */
@@ -80,7 +80,7 @@ export async function schematicPage(
   const names = words.map((w) => nameOfWord(w.text));
   const index = buildNameIndex(names);
   const sheet = sheetOfPage(row.text);
-  const at = mayPrintOn(name, sheet) ? printedAt(names, printedForms(name), index) : [];
+  const at = mayPrintOn(name, sheet) ? printedAt(names, printedForms(name), index, unitForms(name)) : [];
   const runs = decodeRuns(row.runs ?? "");
   const marks = wordBoxes(row.text, runs, at);
   const excerpts = at.slice(0, EXCERPTS).map((i) => ({
@@ -145,7 +145,9 @@ async function pageLinks(
   const found = new Map<number, (typeof rows)[number]>();
   names.forEach((word, i) => {
     if (marked.has(i) || found.size >= LINKS) return;
-    const label = printedMatch(word, labels);
+    // A multi-unit symbol's unit (`U30A`) leads to its part.
+    const unitOf = designatorOfUnit(word);
+    const label = printedMatch(word, labels) ?? (unitOf && byLabel.get(unitOf)?.kind === "part" ? unitOf : undefined);
     const holder = label === undefined ? undefined : byLabel.get(label);
     if (holder) found.set(i, holder);
   });
