@@ -58,9 +58,7 @@ export async function viewerSelection(
   const pointName = net?.name ?? part?.name;
   // A member's page (never cached) lists their private and shared schematics too.
   const ctx = site.member ? { ...site.query, viewer: { userId: site.member.userId } } : site.query;
-  const points = pointName
-    ? await Promise.all(boards.slice(0, POINT_BOARDS).map(async (b) => (await getBoardPoint(ctx, b, pointName)) ?? null))
-    : [];
+  const points = pointName ? await Promise.all(boards.slice(0, POINT_BOARDS).map(async (b) => (await getBoardPoint(ctx, b, pointName)) ?? null)) : [];
   if (part && pin >= 0)
     return { panel: { kind: "pin", part, pin, net: net && netOf(net) }, points, selected: `pin:${part.name}:${pinLabel(part.pins, pin)}` };
   if (part) return { panel: { kind: "part", part }, points, selected: `part:${part.name}` };

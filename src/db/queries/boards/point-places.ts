@@ -90,7 +90,12 @@ function printedWord(index: NameIndex, forms: readonly string[]): string | undef
  * The indexes of the page's words (as names) that print one of `forms` (at most PLACE_BOXES), else those printing
  * one of `units` exactly (a multi-unit symbol's units, unitForms).
  */
-export function printedAt(words: readonly string[], forms: readonly string[], index = buildNameIndex(words), units: readonly string[] = []): number[] {
+export function printedAt(
+  words: readonly string[],
+  forms: readonly string[],
+  index = buildNameIndex(words),
+  units: readonly string[] = [],
+): number[] {
   const word = printedWord(index, forms);
   const wanted = word === undefined ? new Set(units) : new Set([word]);
   return words.flatMap((w, i) => (wanted.has(w) ? [i] : [])).slice(0, PLACE_BOXES);
