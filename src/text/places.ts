@@ -65,8 +65,9 @@ export const PACKAGE_WORD =
   /^(?:SOT|SOD|SOIC|SSOP|TSSOP|MSOP|TSOP|V?QFN|WQFN|U?DFN|WDFN|L?QFP|TQFP|F?BGA|LGA|WLCSP|PLCC|WSON|VSON|D2?PAK)-?\d*(?:-\d+)?$/i;
 
 /**
- * Whether a word may be a part or net name: a letter among name characters, two to 64 of them, and no component
- * value or package code (no part or net is named `10K` or `QFN24`; their places would only cost room).
+ * Whether a word may be a part or net name: a letter among name characters, two to 64 of them (KiCad writes an
+ * overbar as `~{RESET}`), and no component value or package code (no part or net is named `10K` or `QFN24`; their
+ * places would only cost room).
  */
 export function mayBeName(word: string): boolean {
   const name = nameOfWord(word);
@@ -74,7 +75,7 @@ export function mayBeName(word: string): boolean {
     name.length >= 2 &&
     name.length <= MAX_NAME_CHARS &&
     /\p{L}/u.test(name) &&
-    /^[\p{L}\p{N}_+\-./#~!()[\]<>=*]+$/u.test(name) &&
+    /^[\p{L}\p{N}_+\-./#~!()[\]{}<>=*]+$/u.test(name) &&
     !VALUE_WORD.test(name) &&
     !FRACTION_VALUE.test(name) &&
     !PACKAGE_WORD.test(name)
