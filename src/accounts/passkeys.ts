@@ -119,10 +119,7 @@ export async function registerPasskey(
   const verified = await verifiedBy("invalid", () =>
     verifyRegistrationResponse({
       response: input.response as RegistrationResponseJSON, // the browser's JSON: the library checks its shape
-      expectedChallenge: challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      requireUserVerification: true,
+      ...expected(rp, challenge),
     }),
   );
   const { credential } = verified.registrationInfo;
@@ -155,16 +152,13 @@ export async function verifySignIn(db: D1Database, rp: RelyingParty, input: { ce
   const verified = await verifiedBy("unauthorized", () =>
     verifyAuthenticationResponse({
       response: input.response as AuthenticationResponseJSON, // the browser's JSON: the library checks its shape
-      expectedChallenge: challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
+      ...expected(rp, challenge),
       credential: {
         id: row.id,
         publicKey: isoBase64URL.toBuffer(row.publicKey),
         counter: Number(row.counter),
         transports: JSON.parse(row.transports),
       },
-      requireUserVerification: true,
     }),
   );
   await markPasskeyUsed(db, row.id, verified.authenticationInfo.newCounter, now.toISOString());
@@ -178,6 +172,14 @@ export async function removePasskey(db: D1Database, userId: number, id: string):
   if (result === "missing") throw new DomainError("not-found", "No such passkey.");
   throw new DomainError("conflict", "This is your only passkey: add another before removing it.");
 }
+
+/** What an answer must match: the challenge, this site's origin and id, a verified user. */
+const expected = (rp: RelyingParty, challenge: string) => ({
+  expectedChallenge: challenge,
+  expectedOrigin: rp.origin,
+  expectedRPID: rp.id,
+  requireUserVerification: true,
+});
 
 /** The library's verification, a failure said as `kind` (a registration is invalid, a sign-in unauthorized). */
 async function verifiedBy<T extends { verified: boolean }>(kind: "invalid" | "unauthorized", verify: () => Promise<T>) {
