@@ -61,7 +61,7 @@ export async function listAnswer<T>(
 
 /**
  * The OpenAPI route of a list: open to every reader, its filters then page, per_page and cursor, and a page of
- * its items whose Link header names the next page.
+ * the items its path names, whose Link header names the next page.
  */
 export function listRoute<P extends string, F extends z.ZodRawShape, S extends z.ZodType>(list: {
   operationId: string;
@@ -75,6 +75,8 @@ export function listRoute<P extends string, F extends z.ZodRawShape, S extends z
   /** False where no deep-page anchors stand behind the list (boards): its description claims no depth. */
   atAnyDepth?: boolean;
 }) {
+  // The items are named by the path's last segment, a plain plural (cases, threads, posts, documents, boards).
+  const plural = list.path.slice(list.path.lastIndexOf("/") + 1);
   return apiRoute(OPEN_READ, ["validation-failed"], {
     operationId: list.operationId,
     method: "get",
@@ -85,7 +87,7 @@ export function listRoute<P extends string, F extends z.ZodRawShape, S extends z
     request: { query: z.object({ ...list.filters, page: PageParam, per_page: PerPageParam, cursor: CursorParam }) },
     responses: {
       200: {
-        description: `A page of ${list.path.slice(list.path.lastIndexOf("/") + 1)}. While more follow, the Link header names the next page (a cursor address): following it from page 1 lists each once${list.atAnyDepth === false ? "" : ", at any depth"}.`,
+        description: `A page of ${plural}. While more follow, the Link header names the next page (a cursor address): following it from page 1 lists every ${plural.slice(0, -1)} once${list.atAnyDepth === false ? "" : ", at any depth"}.`,
         headers: successHeaders(true, ["Link"]),
         content: { "application/json": { schema: pageOf(list.schema, list.pageName) } },
       },
