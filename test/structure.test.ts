@@ -242,6 +242,10 @@ function formatNamers(sources: ReadonlyMap<string, string>, id: string): string[
   return [...sources].filter(([, text]) => naming.test(text)).map(([name]) => name);
 }
 
+/** Modules under `folder` that write a statement themselves (`.prepare(`, `.exec(` or a `sql` template) instead of asking db/. */
+const rawStatements = (sources: ReadonlyMap<string, string>, folder: string) =>
+  [...sources].filter(([name, text]) => name.startsWith(folder) && /\.(?:prepare|exec)\(|\bsql`/.test(text)).map(([name]) => name);
+
 const importers = (from: string, to: string) =>
   [...graph].filter(([name, deps]) => name.startsWith(from) && deps.some((d) => d.startsWith(to))).map(([name]) => name);
 
@@ -347,6 +351,16 @@ describe("the structure of src/", () => {
   it("small files with one job: no module of src/ is over 400 lines", () => {
     const long = [...modules].filter(([, text]) => text.split("\n").length > 401).map(([name, text]) => `${name} (${text.split("\n").length - 1})`);
     expect(long).toEqual([]);
+  });
+
+  it("accounts write no statement themselves: theirs are in db/queries/accounts/", () => {
+    expect(rawStatements(modules, "accounts/")).toEqual([]);
+    const planted = new Map([
+      ["accounts/planted.ts", 'await db.prepare("SELECT 1").first();\n'],
+      ["accounts/fine.ts", 'import { findInvite } from "../db/queries/accounts/invites";\n'],
+      ["db/queries/accounts/fine.ts", 'await db.prepare("SELECT 1").first();\n'],
+    ]);
+    expect(rawStatements(planted, "accounts/")).toEqual(["accounts/planted.ts"]);
   });
 
   it("limits answer with decisions: no module outside src/http/ catches an ApiError to read a refusal back", () => {
