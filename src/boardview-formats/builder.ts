@@ -141,7 +141,7 @@ export class BoardBuilder implements ReadState {
     return true;
   }
 
-  /** The board, or the reason when no part was read: `file` names the file ("The BDV file"). */
+  /** The board, or the reason when no part was read: `file` names the file ("The .xyz file"). */
   finishParts(format: BoardFormat, unit: BoardUnit, file: string): Board | Unreadable {
     return this.parts.length ? this.finish(format, unit) : unreadableAfter(this, `${file} lists no parts.`);
   }

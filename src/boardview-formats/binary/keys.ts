@@ -10,7 +10,7 @@ export type { BoardviewKeys, ReadOptions } from "../types";
 
 /**
  * The cipher costs 20 RC6 rounds per byte (bench/RESULTS.md): past this many bytes an encrypted file is read only
- * as far as its decrypted part goes, with the reason. Real .fz files are a few MB.
+ * as far as its decrypted part goes, with the reason. Real encrypted files are a few MB.
  */
 export const ENCRYPTED_BYTES = 20_000_000;
 
