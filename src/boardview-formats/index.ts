@@ -1,6 +1,6 @@
 // What derives from the list of formats (list.ts): the order their content is tried, the catalogue, the ids and
 // extensions, and reading a file or an archive. A file's format is told by its content (an extension is a hint).
-import type { ArchiveEntry, BoardRead, BoardviewFormat, BoardviewFormatEntry, ReadOptions } from "./types";
+import type { ArchiveEntry, BoardRead, BoardviewFormat, BoardviewFormatEntry, BoardviewKeys, ReadOptions } from "./types";
 import { unreadable } from "./types";
 import * as LISTED from "./list";
 
@@ -50,4 +50,20 @@ export function readBoardviewArchive(entries: readonly ArchiveEntry[]): BoardRea
   const names = entries.map((e) => e.name);
   const archive = ARCHIVES.find((a) => a.entries(names).length);
   return archive ? archive.read(entries) : unreadable("The archive holds no boardview's files.");
+}
+
+/** The operator's keys, each from its format's secret (one not well formed counts as not configured, with a warning). */
+export function boardviewKeys(secrets: object): BoardviewKeys {
+  const keys: Record<string, Uint8Array | Uint32Array> = {};
+  for (const format of READING_ORDER) {
+    for (const { format: id, key_secret } of format.catalogue) {
+      const text = key_secret ? (secrets as Record<string, unknown>)[key_secret] : undefined;
+      const parse = format.keys?.[id];
+      if (!parse || typeof text !== "string" || !text) continue;
+      const key = parse(text);
+      if (key) keys[id] = key;
+      else console.warn(`${key_secret} is set but is not a well-formed key (docs/deployment.md); encrypted files stay unread`);
+    }
+  }
+  return keys;
 }

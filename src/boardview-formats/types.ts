@@ -23,7 +23,7 @@ export interface Point {
   y: number;
 }
 
-/** A known-good reading a file carries for a net (XZZ diode readings): the reference values of its board. */
+/** A known-good reading a file carries for a net (diode readings): the reference values of its board. */
 export interface NetReading {
   net: string;
   kind: "diode" | "voltage" | "resistance";
@@ -112,19 +112,18 @@ export const BOARDVIEW_CAPS = {
   coordinate: 1e9,
 } as const;
 
-/** The operator's decryption keys (binary/keys.ts reads them from the secrets). */
-export interface BoardviewKeys {
-  fz?: Uint32Array;
-  cae?: Uint32Array;
-  xzz?: Uint8Array;
-}
+/** The operator's decryption keys by format id (boardviewKeys in index.ts reads them from the secrets). */
+export type BoardviewKeys = Readonly<Partial<Record<BoardFormat, Uint8Array | Uint32Array>>>;
+
+/** A key as the operator writes it in its secret → the key, or undefined when the text is no such key. */
+export type KeyParser = (text: string) => Uint8Array | Uint32Array | undefined;
 
 /** What a reader is told beside the bytes: the operator's keys, and the file's extension as a hint. */
 export interface ReadOptions {
   keys?: BoardviewKeys;
-  /** Only names a container two formats share (.fz and .cae) and says which key an encrypted file needs. */
+  /** A hint only: names a container two formats share, and so which key an encrypted file needs. */
   extension?: string | null;
-  /** The most bytes of an encrypted .fz/.cae decrypted (default ENCRYPTED_BYTES; the tests lower it). */
+  /** The most bytes of an encrypted file decrypted (default ENCRYPTED_BYTES; the tests lower it). */
   encryptedBytes?: number;
 }
 
@@ -164,6 +163,8 @@ export interface BoardviewFormat {
   read(bytes: Uint8Array, options: ReadOptions): BoardRead | undefined;
   /** Present when the format also comes as several files in a .zip. */
   archive?: ArchiveReader;
+  /** How each of its entries' keys (`key_secret`) is read, for the formats with an encrypted variant. */
+  keys?: Readonly<Record<BoardFormat, KeyParser>>;
 }
 
 export function unreadable(reason: string): Unreadable {

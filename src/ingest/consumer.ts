@@ -9,9 +9,8 @@
 import { and, eq } from "drizzle-orm";
 import { getDb, type Db } from "../db/client";
 import { documentPages, documents, documentVersions } from "../db/schema";
-import { boardviewKeys } from "../boardview-formats/binary/keys";
 import { boardviewFromArchive, boardviewFromBytes, isBoardviewExtension, type StoredBoardview, storeBoardview } from "../boardview/store";
-import { boardviewEntries } from "../boardview-formats";
+import { boardviewEntries, boardviewKeys } from "../boardview-formats";
 import { BOARDVIEW_CAPS } from "../boardview-formats/types";
 import { hasAnyText, recordShard, storeDocumentText } from "../text/store";
 import { RAISE_TEXT_GENERATION } from "../text/generation";

@@ -11,7 +11,7 @@ import { nameOf, numberOf, positionOf, type ReadState, readLines, unreadableAfte
 import { type BoardPart, type BoardRead, type BoardUnit, BOARDVIEW_CAPS, unreadable } from "../types";
 import { inflateBounded, isZlibHeader } from "./bytes";
 import { decryptFz } from "./fz-cipher";
-import { ENCRYPTED_BYTES, NO_KEY_REASON, type ReadOptions } from "./keys";
+import { ENCRYPTED_BYTES, NO_KEY_REASON, parseWordKey, type ReadOptions } from "./keys";
 import type { BoardviewFormat, BoardviewFormatEntry } from "../types";
 
 const CONTENT_AT = 4;
@@ -34,7 +34,7 @@ export function readFz(bytes: Uint8Array, options: ReadOptions = {}): BoardRead 
   const order: Container[] = hinted === "cae" ? ["cae", "fz"] : ["fz", "cae"];
   for (const format of order) {
     const key = options.keys?.[format];
-    if (!key) continue;
+    if (!(key instanceof Uint32Array)) continue;
     // The cipher runs byte after byte: the first six bytes tell whether this key gives the zlib header.
     const head = bytes.slice(0, CONTENT_AT + 2);
     decryptFz(head, key);
@@ -168,4 +168,5 @@ export const FZ_AND_CAE: BoardviewFormat = {
   catalogue: [containerEntry("fz", "ASUS .fz", "BOARDVIEW_FZ_KEY"), containerEntry("cae", "ASRock .cae", "BOARDVIEW_CAE_KEY")],
   looksLike: () => true,
   read: readFz,
+  keys: { fz: parseWordKey, cae: parseWordKey },
 };

@@ -10,7 +10,7 @@ import { nameOf, noteCut, type ReadState, unreadableAfter } from "../lines";
 import { type BoardPart, type BoardRead, type Point, BOARDVIEW_CAPS, unreadable } from "../types";
 import { ByteCursor, coordinate, latin1, OutOfBytes } from "./bytes";
 import { desBlocks, desKeySchedule } from "./des";
-import { NO_KEY_REASON, type ReadOptions } from "./keys";
+import { NO_KEY_REASON, parseDesKey, type ReadOptions } from "./keys";
 import type { BoardviewFormat } from "../types";
 
 const MAGIC = [0x58, 0x5a, 0x5a, 0x50, 0x43, 0x42]; // XZZPCB
@@ -53,7 +53,8 @@ export function parseXzz(input: Uint8Array, options: ReadOptions = {}): BoardRea
     const mainLength = main.u32();
     const blocks = new ByteCursor(bytes, main.pos, main.pos + mainLength);
     if (mainLength > blocks.left) noteCut(board, `before its main data does (${mainLength} bytes declared)`, `byte ${bytes.length}`);
-    const schedule = options.keys?.xzz ? desKeySchedule(options.keys.xzz) : undefined;
+    const key = options.keys?.xzz;
+    const schedule = key instanceof Uint8Array ? desKeySchedule(key) : undefined;
     const outline: Point[][] = [];
     while (blocks.left > 0 && !wrongKey) {
       const type = blocks.u8();
@@ -246,4 +247,5 @@ export const XZZ: BoardviewFormat = {
   ],
   looksLike: looksLikeXzz,
   read: parseXzz,
+  keys: { xzz: parseDesKey },
 };
