@@ -48,11 +48,17 @@ type LinkParams = Record<string, string | number | boolean | undefined>;
  */
 export async function listAnswer<T>(
   c: Context<AppEnv>,
-  list: { path: string; q: { page: number; per_page: number; cursor?: Cursor }; filters: LinkParams; scopeParts?: unknown[]; scope?: string },
+  list: {
+    path: string;
+    q: { page: number; per_page: number; cursor?: Cursor };
+    filters: LinkParams;
+    scopeParts?: LinkParams[string][];
+    scope?: string;
+  },
   read: (request: PageRequest) => Promise<Page<T>>,
 ): Promise<{ data: T[]; meta: PageMeta }> {
   const { path, q, filters } = list;
-  const parts = (list.scopeParts ?? Object.values(filters)) as (string | number | boolean | undefined)[];
+  const parts = list.scopeParts ?? Object.values(filters);
   const scope = list.scope ?? cursorScope([path.slice(path.lastIndexOf("/") + 1), ...parts, q.per_page, c.get("viewer")?.userId ?? null]);
   const page = await read(listRequest(c, q, q.per_page, scope));
   linkNext(c, path, { ...filters, per_page: q.per_page }, page, scope);
