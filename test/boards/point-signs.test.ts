@@ -41,6 +41,18 @@ const measuring = (title: string, point: string, measured: string, day: number) 
   measurements: [{ point, measured }],
 });
 
+/** A reference file whose designators differ only by a separator (one coarse key, two parts). */
+const OBDATA = [
+  "HEADER_DATA_START",
+  "OBDATA_V002 https://openboarddata.org",
+  `ID ${NUMBER}`,
+  "HEADER_DATA_END",
+  "COMPONENTS_DATA_START",
+  "C5.1 v 10uF",
+  "C51 v 22uF",
+  "COMPONENTS_DATA_END",
+].join("\r\n");
+
 beforeAll(async () => {
   const outcome = await importContent(
     env,
@@ -65,6 +77,14 @@ beforeAll(async () => {
           owner: "ns",
           boards: [NUMBER],
           versions: [{ version: 1, filename: "nsg.brd", content_base64: base64(testLinkFile(BOARD)) }],
+        },
+        {
+          title: "NSG-520 OpenBoardData",
+          type: "document",
+          visibility: "public",
+          owner: "ns",
+          boards: [NUMBER],
+          versions: [{ version: 1, filename: "nsg-520.obdata", content_text: OBDATA }],
         },
       ],
     } as never,
@@ -99,6 +119,14 @@ describe("a board point's cases and values", () => {
     expect(titles(await answer("PP3V3-S5"))).toEqual([]);
     const own = await answer("pp3v3 s5");
     expect([own.point, titles(own), measured(own)]).toEqual(["pp3v3 s5", ["pp3v3 folded"], ["3.3"]]);
+  });
+});
+
+describe("a reference file's designators", () => {
+  it("keeps two parts whose designators differ only by a separator, each answering its own value", async () => {
+    const values = async (name: string) => (await answer(name)).parts.map((p: any) => [p.designator, p.value]);
+    expect(await values("C5.1")).toEqual([["C5.1", "10uF"]]);
+    expect(await values("C51")).toEqual([["C51", "22uF"]]);
   });
 });
 
