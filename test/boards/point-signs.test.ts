@@ -2,14 +2,15 @@
 // a sign (`+5V`/`-5V`, `USB_D+`/`USB_D-`) share a coarse key but never a case, a value or a sitemap url; a folded
 // spelling (`usb d+`) finds the case when the board's files hold one name of that spelling, none when two.
 import { env } from "cloudflare:workers";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importContent } from "../../cli/import";
 import { testLinkFile, type WrittenBoard } from "../../scripts/lib/boardview-writer";
 import { NAMES_PER_POINT_KEY } from "../../src/db/queries/board-reference";
 import { LANGUAGES } from "../../src/core/language";
 import { ITEMS_PER_SITEMAP, MAX_URLS_PER_SITEMAP } from "../../src/site/feeds/sitemap";
 import { getJson } from "../helpers/app";
-import { page } from "../helpers/site";
+import { callOk, connectV2 } from "../helpers/mcp";
+import { html, page } from "../helpers/site";
 
 const NUMBER = "NSG-520";
 const base64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
@@ -119,6 +120,28 @@ describe("a board point's cases and values", () => {
     expect(titles(await answer("PP3V3-S5"))).toEqual([]);
     const own = await answer("pp3v3 s5");
     expect([own.point, titles(own), measured(own)]).toEqual(["pp3v3 s5", ["pp3v3 folded"], ["3.3"]]);
+  });
+});
+
+describe("the site and MCP", () => {
+  let client: Awaited<ReturnType<typeof connectV2>>;
+  beforeAll(async () => {
+    client = await connectV2();
+  });
+  afterAll(async () => {
+    await client.close();
+  });
+
+  it("the point page and get_board list the cases of the sign asked for, in either language", async () => {
+    const en = await html(`/en/boards/NSG520/points/${encodeURIComponent("+5V")}`);
+    expect(en).toContain("plus five");
+    expect(en).not.toContain("minus five");
+    const es = await html(`/es/placas/NSG520/puntos/${encodeURIComponent("-5V")}`);
+    expect(es).toContain("minus five");
+    expect(es).not.toContain("plus five");
+    const result = await callOk(client, "get_board", { board: NUMBER, point: "-5V", lang: "en" });
+    const cases = (result.structuredContent.point as { cases: { title: string }[] }).cases;
+    expect(cases.map((c) => c.title)).toEqual(["minus five"]);
   });
 });
 

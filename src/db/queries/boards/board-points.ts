@@ -30,7 +30,7 @@ import { threadsLoader } from "../forum";
 import { boards, manufacturers } from "../../schema";
 import { eq } from "drizzle-orm";
 import { qualified } from "../../qualified";
-import { caseNames, caseSpellingsRead, casesSpelling } from "./point-cases";
+import { caseNames, caseSpellingsRead, casesSpelling, countedRows, namesPerDocument } from "./point-cases";
 import { type MentionRow, PLACE_PAGES, placesOf, printedForms } from "./point-places";
 
 export type BoardPointDetail = z.infer<typeof BoardPointDetailSchema>;
@@ -66,10 +66,20 @@ export async function getBoardPoint(ctx: QueryContext, boardSpelling: string, as
   const pointSpelling = askedSpelling.length > MAX_POINT_SPELLING ? "" : spellingOf(askedSpelling);
   const norm = normalizePoint(pointSpelling);
   if (!boardId || !norm) return undefined;
+  // The coarse key's newest cases, twice the list's length: the name rule (point-cases.ts) keeps the point's own.
+  const cases = casesLoader(
+    ctx,
+    Keys.ranked(
+      ctx.db,
+      sql`select c.id as id from board_point_cases pc cross join repair_cases c on c.id = pc.case_id
+        where pc.board_id = ${boardId} and pc.norm = ${norm} and pc.n > 0 and c.published = 1 and (c.published_at is null or c.published_at <= ${ctx.now})
+        order by coalesce(c.published_at, c.created_at) desc, c.id desc limit ${POINT_CASES * 2}`,
+    ),
+  )!;
   const docs = documentListLoader(ctx, { boardId }, { offset: 0, limit: POINT_DOCUMENTS, reverse: false });
   const reference = pointReference(ctx, boardId, norm);
   const parts = pointParts(ctx, boardId, norm);
-  const [boardRows, valueRows, spellingRows, unseen, docRows, shardRows, referenceRows, partRows, wordRows] = await batchRead(ctx, [
+  const [boardRows, valueRows, caseRows, spellingRows, unseen, docRows, shardRows, referenceRows, partRows, wordRows] = await batchRead(ctx, [
     ctx.db
       .select(boardFields)
       .from(boards)
@@ -79,6 +89,7 @@ export async function getBoardPoint(ctx: QueryContext, boardSpelling: string, as
       .select({ kind: sql<"e" | "m">`kind`, value: sql<string>`value`, n: sql<number>`n` })
       .from(sql`board_point_values`)
       .where(sql`board_id = ${boardId} and norm = ${norm} and n > 0`),
+    cases.query,
     caseSpellingsRead(ctx, boardId, norm),
     unseenRows(ctx, boardId, norm),
     docs.query,
@@ -106,7 +117,7 @@ export async function getBoardPoint(ctx: QueryContext, boardSpelling: string, as
   if (!board) return undefined;
   // The cases are those whose written point spells the asked name by the name rule (point-cases.ts).
   const spellings = spellingRows as { id: string; point: string }[];
-  const caseNamed = caseNames(spellings, [askedSpelling, pointSpelling], POINT_CASES);
+  const caseNamed = caseNames(spellings, [askedSpelling, pointSpelling]);
   const written = caseNamed.written;
   // Reference rows share the point's key; per document the name rule keeps the rows of the one name asked for.
   const ambiguous = new Set<string>();
@@ -128,7 +139,7 @@ export async function getBoardPoint(ctx: QueryContext, boardSpelling: string, as
   const visibleDocs = docs.map(docRows);
   const shardOfDoc = new Map((shardRows as { id: string; shard: string | null }[]).map((r) => [r.id, r.shard]));
   const withText = visibleDocs.filter((d) => shardOfDoc.has(d.id)).map((d) => d.id);
-  const [threadList, pages, holders, loadedCases] = await Promise.all([
+  const [threadList, pages, holders] = await Promise.all([
     expression === undefined
       ? []
       : load(
@@ -145,7 +156,6 @@ export async function getBoardPoint(ctx: QueryContext, boardSpelling: string, as
         ),
     expression === undefined ? new Map<string, MentionRow[]>() : pagesMentioning(ctx.shards, withText, shardOfDoc, `body : (${expression})`),
     boardviewsHoldingPoint(ctx, board.number, askedSpelling, pointSpelling),
-    load(casesLoader(ctx, Keys.of(caseNamed.ids))),
   ]);
   const boardviews = holders.holding;
   for (const name of holders.ambiguous) ambiguous.add(name);
@@ -185,7 +195,7 @@ export async function getBoardPoint(ctx: QueryContext, boardSpelling: string, as
     const found = pages.get(d.id);
     return found?.length ? [{ ...d, pages: found.map((r) => r.page), places: placesOf(found, names, neighbours) }] : [];
   });
-  const caseList = casesSpelling(loadedCases, spellings, caseNamed, files);
+  const caseList = casesSpelling(cases.map(caseRows), spellings, caseNamed, files).slice(0, POINT_CASES);
   // A point is what a case measured or changed, a boardview holds or a reference names; mentions make none. A
   // spelling that names several names of a boardview or reference file (none exactly) says so and lists them.
   if (!caseList.length && !boardviews.length && !referenceList.length && !partList.length) {
@@ -208,26 +218,6 @@ export async function getBoardPoint(ctx: QueryContext, boardSpelling: string, as
     documents,
     boardviews: boardviews.map(({ neighbours: _, ...holding }) => holding),
   };
-}
-
-/** Values counted from the point's own measurement rows (a row a count, as the counters count). */
-function countedRows(words: readonly { expected: string | null; measured: string }[]): ValueRow[] {
-  const counts = new Map<string, ValueRow>();
-  for (const w of words)
-    for (const [kind, value] of [["e", w.expected] as const, ["m", w.measured] as const]) {
-      if (value === null) continue;
-      const row = counts.get(`${kind}\u0000${value}`) ?? { kind, value, n: 0 };
-      row.n++;
-      counts.set(`${kind}\u0000${value}`, row);
-    }
-  return [...counts.values()];
-}
-
-/** The names of each document's rows. */
-function namesPerDocument(rows: readonly { name: string; document: string }[]): string[][] {
-  const byDocument = new Map<string, Set<string>>();
-  for (const r of rows) byDocument.set(r.document, (byDocument.get(r.document) ?? new Set()).add(r.name));
-  return [...byDocument.values()].map((names) => [...names]);
 }
 
 /**

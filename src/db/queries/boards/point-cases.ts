@@ -7,7 +7,7 @@ import { foldName } from "../../../boardview/name-match";
 import { pointSpelling } from "../../../content/board-values";
 import type { QueryContext } from "../runtime";
 
-/** Written points of the coarse key read per answer (newest cases first): POINT_CASES cases, a few points each. */
+/** Written points of the coarse key read per answer (newest cases first): the cases read, a few points each. */
 export const POINT_SPELLING_ROWS = 200;
 
 /** The coarse key's written points of visible cases (measured or changed), newest case first. */
@@ -28,10 +28,8 @@ export function caseSpellingsRead(ctx: QueryContext, boardId: SQL, norm: string)
     .limit(POINT_SPELLING_ROWS);
 }
 
-/** What the rule makes of a point's case rows: the cases to load, the name they wrote, and each row's verdict. */
+/** What the rule makes of a point's case rows: the name they wrote, and each row's verdict. */
 export interface CaseNames {
-  /** Cases whose written point folds to the asked name, newest first (at most `limit`). */
-  ids: string[];
   /** The asked name as the cases wrote it (exactly when one did), for the answer's name and the text search. */
   written: string | undefined;
   /** Whether a written point is the asked name, given the names each of the board's files holds at the coarse key. */
@@ -39,16 +37,13 @@ export interface CaseNames {
 }
 
 /** The rule over a point's case rows; `asked` are the asked spellings, the one as typed first. */
-export function caseNames(rows: readonly { id: string; point: string }[], asked: readonly string[], limit: number): CaseNames {
+export function caseNames(rows: readonly { id: string; point: string }[], asked: readonly string[]): CaseNames {
   const names = asked.map((a) => pointSpelling(a)).filter(Boolean);
   const folded = new Set(names.map(foldName));
   const folds = (written: string) => folded.has(foldName(pointSpelling(written)));
   const exact = (written: string) => names.includes(pointSpelling(written));
-  const ids: string[] = [];
-  for (const r of rows) if (folds(r.point) && !ids.includes(r.id) && ids.length < limit) ids.push(r.id);
   const mine = rows.filter((r) => folds(r.point)).map((r) => pointSpelling(r.point));
   return {
-    ids,
     written: mine.find((p) => names.includes(p)) ?? mine[0],
     spells: (written, files) => {
       if (exact(written)) return true;
@@ -60,7 +55,7 @@ export function caseNames(rows: readonly { id: string; point: string }[], asked:
   };
 }
 
-/** Cases whose written points spell the name (the rule above), as loaded (ids in `rows`' order). */
+/** Cases whose written points spell the name (the rule above), in their loaded order. */
 export function casesSpelling<T extends { id: string }>(
   cases: readonly T[],
   rows: readonly { id: string; point: string }[],
@@ -69,4 +64,27 @@ export function casesSpelling<T extends { id: string }>(
 ): T[] {
   const kept = new Set(rows.filter((r) => names.spells(r.point, files)).map((r) => r.id));
   return cases.filter((c) => kept.has(c.id));
+}
+
+/** A value and how often the point's rows report it, expected (`e`) or measured (`m`). */
+export type CountedValue = { kind: "e" | "m"; value: string; n: number };
+
+/** Values counted from the point's own measurement rows (a row a count, as the counters count). */
+export function countedRows(words: readonly { expected: string | null; measured: string }[]): CountedValue[] {
+  const counts = new Map<string, CountedValue>();
+  for (const w of words)
+    for (const [kind, value] of [["e", w.expected] as const, ["m", w.measured] as const]) {
+      if (value === null) continue;
+      const row = counts.get(`${kind}\u0000${value}`) ?? { kind, value, n: 0 };
+      row.n++;
+      counts.set(`${kind}\u0000${value}`, row);
+    }
+  return [...counts.values()];
+}
+
+/** The names of each document's rows. */
+export function namesPerDocument(rows: readonly { name: string; document: string }[]): string[][] {
+  const byDocument = new Map<string, Set<string>>();
+  for (const r of rows) byDocument.set(r.document, (byDocument.get(r.document) ?? new Set()).add(r.name));
+  return [...byDocument.values()].map((names) => [...names]);
 }
