@@ -14,7 +14,7 @@ import { freePort, ROOT, seedState, stopWorker } from "../lib/dev-worker";
 import { writeResultsSection } from "../lib/results";
 import { UNCACHED_HEADER } from "../edge/uncached";
 import { load, LOAD_GENERATOR } from "./load";
-import { benchPorts, median, option, SAMPLE_STATE, serviceVars, startBare, startService } from "./setup";
+import { benchPorts, median, option, POINT_ROUTES, SAMPLE_STATE, serviceVars, startBare, startService } from "./setup";
 
 const SECONDS = Number(option("seconds") ?? 3);
 const ROUNDS = Number(option("rounds") ?? 3);
@@ -44,21 +44,7 @@ const ALL_TARGETS: Target[] = [
   { key: "oneShot", label: "the same, one-shot readers (a new address each)", where: "service", path: "/api/v1/documents", oneShot: true },
   { key: "uncached", label: "anonymous `GET /api/v1/documents`, uncached", where: "service", path: "/api/v1/documents", uncached: true },
   { key: "search", label: "search `power`, uncached", where: "service", path: "/api/v1/search?q=power", uncached: true },
-  // A board's point (issue 55 added its places and the holdings' neighbours): a net and a part of the sample's board.
-  {
-    key: "pointNet",
-    label: "board point, a net (`820-00165/points/PP3V42_G3H`), uncached",
-    where: "service",
-    path: "/api/v1/boards/820-00165/points/PP3V42_G3H",
-    uncached: true,
-  },
-  {
-    key: "pointPart",
-    label: "board point, a part (`820-00165/points/U7000`), uncached",
-    where: "service",
-    path: "/api/v1/boards/820-00165/points/U7000",
-    uncached: true,
-  },
+  ...POINT_ROUTES,
   { key: "page1", label: "50,000 documents, page 1, uncached", where: "catalogue", path: "/api/v1/documents?page=1", uncached: true },
   { key: "page2000", label: "50,000 documents, page 2000, uncached", where: "catalogue", path: "/api/v1/documents?page=2000", uncached: true },
 ];

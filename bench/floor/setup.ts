@@ -36,3 +36,9 @@ export function median(xs: number[]): number {
   const m = Math.floor(s.length / 2);
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
+
+/** A board's point (issue 55 added its places and the holdings' neighbours): a net and a part of the sample's board, uncached. */
+export const POINT_ROUTES = [
+  { key: "pointNet", label: "board point, a net (`820-00165/points/PP3V42_G3H`), uncached", path: "/api/v1/boards/820-00165/points/PP3V42_G3H" },
+  { key: "pointPart", label: "board point, a part (`820-00165/points/U7000`), uncached", path: "/api/v1/boards/820-00165/points/U7000" },
+].map((r) => ({ ...r, where: "service" as const, uncached: true }));
