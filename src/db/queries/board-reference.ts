@@ -161,12 +161,18 @@ export const NAMES_PER_POINT_KEY = 4;
  * names apart by the name rule's folded spelling (`+5V` and `-5V` two urls, `PP3V3_S5` and `pp3v3 s5` one).
  */
 export async function listPointPages(ctx: QueryContext, page: { page: number; perPage: number }) {
-  const points = sql`select board_id, norm, point from board_points where measurements + components > 0
+  const points = sql`select board_id, norm, point, point as first from board_points where measurements + components > 0
     union all
-    select v.board_id, v.norm, v.point from reference_values v cross join documents on documents.id = v.document_id and ${documentVisible(null)}`;
+    select v.board_id, v.norm, v.point, null from reference_values v cross join documents on documents.id = v.document_id and ${documentVisible(null)}`;
   const [keys, total] = await Promise.all([
     ctx.db
-      .select({ id: sql<number>`x.board_id`, board: sql<string>`b.norm`, norm: sql<string>`x.norm`, point: sql<string>`min(x.point)` })
+      // `first`: the cases' first spelling of the key, the name their point answers under (board-points.ts).
+      .select({
+        id: sql<number>`x.board_id`,
+        board: sql<string>`b.norm`,
+        norm: sql<string>`x.norm`,
+        point: sql<string>`coalesce(max(x.first), min(x.point))`,
+      })
       .from(sql`(${points}) x cross join boards b on b.id = x.board_id`)
       .groupBy(sql`x.board_id, x.norm`)
       .orderBy(sql`x.board_id, x.norm`)

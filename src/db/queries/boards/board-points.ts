@@ -79,45 +79,49 @@ export async function getBoardPoint(ctx: QueryContext, boardSpelling: string, as
   const docs = documentListLoader(ctx, { boardId }, { offset: 0, limit: POINT_DOCUMENTS, reverse: false });
   const reference = pointReference(ctx, boardId, norm);
   const parts = pointParts(ctx, boardId, norm);
-  const [boardRows, valueRows, caseRows, spellingRows, unseen, docRows, shardRows, referenceRows, partRows, wordRows] = await batchRead(ctx, [
-    ctx.db
-      .select(boardFields)
-      .from(boards)
-      .leftJoin(manufacturers, eq(manufacturers.id, boards.manufacturerId))
-      .where(sql`${qualified(boards.id)} = ${boardId}`),
-    ctx.db
-      .select({ kind: sql<"e" | "m">`kind`, value: sql<string>`value`, n: sql<number>`n` })
-      .from(sql`board_point_values`)
-      .where(sql`board_id = ${boardId} and norm = ${norm} and n > 0`),
-    cases.query,
-    caseSpellingsRead(ctx, boardId, norm),
-    unseenRows(ctx, boardId, norm),
-    docs.query,
-    ctx.db
-      .select({ id: sql<string>`d.id`, shard: sql<string | null>`d.text_shard` })
-      .from(sql`document_boards l join documents d on d.id = l.document_id`)
-      .where(sql`l.board_id = ${boardId} and d.has_text = 1`),
-    reference.query,
-    parts.query,
-    // The words the visible cases wrote beside each value (a diode heading types a unitless reading).
-    ctx.db
-      .select({
-        point: sql<string>`m.point`,
-        note: sql<string | null>`m.note`,
-        expected: sql<string | null>`m.expected_norm`,
-        measured: sql<string>`m.measured_norm`,
-      })
-      .from(sql`board_point_cases pc cross join repair_cases c on c.id = pc.case_id cross join case_measurements m on m.case_id = c.id`)
-      .where(
-        sql`pc.board_id = ${boardId} and pc.norm = ${norm} and pc.n > 0 and m.point_norm = ${norm} and c.published = 1 and (c.published_at is null or c.published_at <= ${ctx.now})`,
-      )
-      .limit(POINT_CASES * 4),
-  ]);
+  const [boardRows, pointRows, valueRows, caseRows, spellingRows, unseen, docRows, shardRows, referenceRows, partRows, wordRows] = await batchRead(
+    ctx,
+    [
+      ctx.db
+        .select(boardFields)
+        .from(boards)
+        .leftJoin(manufacturers, eq(manufacturers.id, boards.manufacturerId))
+        .where(sql`${qualified(boards.id)} = ${boardId}`),
+      ctx.db.select({ point: sql<string>`point` }).from(sql`board_points`).where(sql`board_id = ${boardId} and norm = ${norm}`),
+      ctx.db
+        .select({ kind: sql<"e" | "m">`kind`, value: sql<string>`value`, n: sql<number>`n` })
+        .from(sql`board_point_values`)
+        .where(sql`board_id = ${boardId} and norm = ${norm} and n > 0`),
+      cases.query,
+      caseSpellingsRead(ctx, boardId, norm),
+      unseenRows(ctx, boardId, norm),
+      docs.query,
+      ctx.db
+        .select({ id: sql<string>`d.id`, shard: sql<string | null>`d.text_shard` })
+        .from(sql`document_boards l join documents d on d.id = l.document_id`)
+        .where(sql`l.board_id = ${boardId} and d.has_text = 1`),
+      reference.query,
+      parts.query,
+      // The words the visible cases wrote beside each value (a diode heading types a unitless reading).
+      ctx.db
+        .select({
+          point: sql<string>`m.point`,
+          note: sql<string | null>`m.note`,
+          expected: sql<string | null>`m.expected_norm`,
+          measured: sql<string>`m.measured_norm`,
+        })
+        .from(sql`board_point_cases pc cross join repair_cases c on c.id = pc.case_id cross join case_measurements m on m.case_id = c.id`)
+        .where(
+          sql`pc.board_id = ${boardId} and pc.norm = ${norm} and pc.n > 0 and m.point_norm = ${norm} and c.published = 1 and (c.published_at is null or c.published_at <= ${ctx.now})`,
+        )
+        .limit(POINT_CASES * 4),
+    ],
+  );
   const [board] = boardRows as { id: number; number: string; norm: string; manufacturer: string | null }[];
   if (!board) return undefined;
   // The cases are those whose written point spells the asked name by the name rule (point-cases.ts).
   const spellings = spellingRows as { id: string; point: string }[];
-  const caseNamed = caseNames(spellings, [askedSpelling, pointSpelling]);
+  const caseNamed = caseNames(spellings, [askedSpelling, pointSpelling], (pointRows as { point: string }[])[0]?.point);
   const written = caseNamed.written;
   // Reference rows share the point's key; per document the name rule keeps the rows of the one name asked for.
   const ambiguous = new Set<string>();

@@ -30,21 +30,27 @@ export function caseSpellingsRead(ctx: QueryContext, boardId: SQL, norm: string)
 
 /** What the rule makes of a point's case rows: the name they wrote, and each row's verdict. */
 export interface CaseNames {
-  /** The asked name as the cases wrote it (exactly when one did), for the answer's name and the text search. */
+  /**
+   * The name as the cases write it, one for every spelling of it (the answer's name, the site's canonical url): the
+   * coarse key's first spelling when it is this name, else the least of the name's spellings.
+   */
   written: string | undefined;
   /** Whether a written point is the asked name, given the names each of the board's files holds at the coarse key. */
   spells: (written: string, files: readonly (readonly string[])[]) => boolean;
 }
 
-/** The rule over a point's case rows; `asked` are the asked spellings, the one as typed first. */
-export function caseNames(rows: readonly { id: string; point: string }[], asked: readonly string[]): CaseNames {
+/** The rule over a point's case rows; `asked` are the asked spellings, `first` the coarse key's first spelling. */
+export function caseNames(rows: readonly { id: string; point: string }[], asked: readonly string[], first: string | undefined): CaseNames {
   const names = asked.map((a) => pointSpelling(a)).filter(Boolean);
   const folded = new Set(names.map(foldName));
   const folds = (written: string) => folded.has(foldName(pointSpelling(written)));
   const exact = (written: string) => names.includes(pointSpelling(written));
-  const mine = rows.filter((r) => folds(r.point)).map((r) => pointSpelling(r.point));
+  const mine = rows
+    .filter((r) => folds(r.point))
+    .map((r) => pointSpelling(r.point))
+    .sort();
   return {
-    written: mine.find((p) => names.includes(p)) ?? mine[0],
+    written: first !== undefined && folds(first) ? pointSpelling(first) : mine[0],
     spells: (written, files) => {
       if (exact(written)) return true;
       if (!folds(written)) return false;
