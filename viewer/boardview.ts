@@ -126,7 +126,7 @@ async function start(root: HTMLElement): Promise<void> {
     ).then(
       (answers) => {
         if (asked !== pointRequest) return;
-        point.innerHTML = pointsHtml(answers, boards, name, words, lang);
+        point.innerHTML = pointsHtml(answers, boards, { kind: n >= 0 ? "net" : "part", name }, words, lang);
         if (n >= 0 && !board.diode.has(n)) diode(n, diodeOf(answers));
       },
       () => asked === pointRequest && (point.textContent = words.pointFailed),

@@ -69,6 +69,9 @@ export function parseSchematicPagePath(path: string): { lang: Lang; documentId: 
   return m && lang ? { lang, documentId: m[3].toUpperCase(), page: Number(m[4]) } : undefined;
 }
 
+/** Where the boardview viewer on a member's page reads a board's point for the session: `{this}{number}/points/{point}`. */
+export const MEMBER_POINTS_PATH = "/member/boards/";
+
 export function pointUrl(ctx: UrlContext, norm: string, point: string): string {
   return `${boardUrl(ctx, norm)}/${POINT_SECTION[ctx.lang]}/${encodeURIComponent(point)}`;
 }

@@ -23,7 +23,7 @@ export interface AppVariables {
   /** Limits counted for this request, in order; their state goes out in the RateLimit headers. */
   limits?: AppliedLimit[];
   /** The signed-in member of a site page answered for a session (src/site/account/guard.ts memberPage); never cached. */
-  member?: { name: string };
+  member?: { name: string; userId: number };
   /** The member an account post was let through for (src/site/account/guard.ts accountPost). */
   memberSession?: MemberSession;
   /** The request rate's decision under way (src/http/rate-limit.ts): handlers that change something wait for it. */

@@ -7,7 +7,7 @@ import { every } from "hono/combine";
 import { createMiddleware } from "hono/factory";
 import { publicCacheHeaders, publicValidators } from "../http/cache/caching";
 import { edgeCache } from "../http/cache/edge-cache";
-import { FEEDS, homeUrl, parsePagePath, POINT_SECTION, searchPath, type FeedName } from "../core/urls";
+import { FEEDS, homeUrl, MEMBER_POINTS_PATH, parsePagePath, POINT_SECTION, searchPath, type FeedName } from "../core/urls";
 import { pointPage } from "./pages/point";
 import { siteFor, siteQueryParams } from "./site";
 import { feedResponse } from "./feeds/feeds";
@@ -27,6 +27,7 @@ import { parseSitemapName, sitemapIndexResponse, sitemapResponse } from "./feeds
 import { accountPageFor, addAccountRoutes } from "./account/routes";
 import { memberPage, sessionIdOf } from "./account/guard";
 import { schematicPageFor } from "./schematic/page";
+import { memberPoint } from "./account/member-points";
 
 const ITEM_PAGES = { thread: threadPage, post: postPage, case: casePage, document: documentPage, board: boardPage };
 
@@ -62,6 +63,8 @@ export function buildSite() {
     return isProblemCode(code) ? problemPage(c, siteFor(c, c.get("lang")), code) : notFoundPage(c);
   });
 
+  // The viewer's point answers on a member's page, read for the session (never cached).
+  site.get(`${MEMBER_POINTS_PATH}:number/points/:point`, memberPoint);
   // The root has no language of its own: send the visitor to the one their browser asks for.
   site.get("/", (c) => c.redirect(homeUrl(urlContext(c)), 302));
   // Each language's pages under its own literal prefix (not a `:lang{es|en}` parameter: a pattern in a parameter

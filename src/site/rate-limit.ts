@@ -14,7 +14,7 @@ import { rateLimitedPage } from "./pages/rate-limited";
  * The site's addresses (as mounted in src/app.ts); everything else (API, /mcp, /healthz, assets) is not
  * counted here. "/es/*" also matches "/es" itself, so the home pages are not listed twice.
  */
-export const SITE_PATHS = ["/", "/robots.txt", "/llms.txt", "/sitemap.xml", "/sitemaps/*", "/problems/*", "/es/*", "/en/*"] as const;
+export const SITE_PATHS = ["/", "/robots.txt", "/llms.txt", "/sitemap.xml", "/sitemaps/*", "/problems/*", "/es/*", "/en/*", "/member/*"] as const;
 
 /**
  * Counts the view while the page is built (the check does not sit in front of the data, as for the API, and a

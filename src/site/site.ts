@@ -19,7 +19,7 @@ export interface Site {
   /** This page's path with the query parameters it depends on: where a sign-in from its header returns. */
   here: string;
   /** The signed-in member, only on pages answered for a session (never cached): the header links their account. */
-  member?: { name: string };
+  member?: { name: string; userId: number };
 }
 
 /** The query parameters site answers depend on (the edge cache key keeps only these): search reads q, type, page; the forum category, page; a document part, net, find; listings page. */

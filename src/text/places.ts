@@ -122,10 +122,11 @@ export function nameOfWord(word: string): string {
   return name;
 }
 
-/** Whether a word may be a part or net name: a letter among name characters, two to 64 of them. */
+/** Whether a word may be a part or net name: a letter among name characters, two to 64 of them (KiCad writes an
+ *  overbar as `~{RESET}`). */
 export function mayBeName(word: string): boolean {
   const name = nameOfWord(word);
-  return name.length >= 2 && name.length <= MAX_NAME_CHARS && /\p{L}/u.test(name) && /^[\p{L}\p{N}_+\-./#~!()[\]<>=*]+$/u.test(name);
+  return name.length >= 2 && name.length <= MAX_NAME_CHARS && /\p{L}/u.test(name) && /^[\p{L}\p{N}_+\-./#~!()[\]{}<>=*]+$/u.test(name);
 }
 
 /** The box of each word `index` given, split from its run by character advance (words in no run: none). */

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import type { Page, Request } from "playwright-core";
-import { BOARDVIEW, SCHEMATIC, schematicPdf, wordAt } from "../../scripts/lib/e2e-schematic";
+import { BOARDVIEW, PRIVATE_SCHEMATIC, SCHEMATIC, schematicPdf, wordAt } from "../../scripts/lib/e2e-schematic";
 import { BASE_URL, openBrowser, SHOTS } from "./browser";
 
 const PERSIST = process.env.PERSIST;
@@ -122,8 +122,12 @@ try {
     (await page.locator("a[data-schematic-page]").first().getAttribute("href")) ?? "",
     new RegExp(`/en/schematic/${SCHEMATIC}/3\\?name=PP3V3$`),
   );
+  requests.length = 0;
   await page.locator('[data-selection] a[href*="part=U7000"]').first().click();
   await page.locator('[data-selection][data-selected="part:U7000"] a[data-schematic-page]').first().waitFor({ timeout: 20_000 });
+  // A member's viewer asks for the point with their session; someone else's private schematic is not listed.
+  assert.ok(requests.some((r) => r.url().includes("/member/boards/XPB-5500/points/U7000")), "the point is read for the member");
+  assert.equal(await page.locator(`a[data-schematic-page][href*="${PRIVATE_SCHEMATIC}"]`).count(), 0);
   assert.match(
     (await page.locator("a[data-schematic-page]").first().getAttribute("href")) ?? "",
     new RegExp(`/en/schematic/${SCHEMATIC}/2\\?name=U7000$`),

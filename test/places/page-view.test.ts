@@ -70,4 +70,30 @@ describe("the schematic page view", () => {
       [`/en/schematic/${SCHEMATIC}/2?name=PP3V3`, "XPB-5500 schematic, page 2"],
     ]);
   });
+
+  it("the viewer's panel lists a private schematic's pages for its owner only, on the page and in its point answers", async () => {
+    const viewer = `/en/library/${BOARDVIEW}/xpb-5500-boardview?net=PP3V3`;
+    const privateLink = `href="/en/schematic/${PRIVATE_SCHEMATIC}/3?name=PP3V3" data-schematic-page`;
+    const owners = await send("GET", viewer, { cookie: olga.cookie });
+    expect(owners.headers.get("Cache-Control")).toBe("private, no-store");
+    const ownerHtml = await owners.text();
+    expect(ownerHtml).toContain(privateLink);
+    expect(ownerHtml).toContain('data-points="/member/boards/"');
+    for (const cookie of [stranger.cookie, undefined]) {
+      const html = await (await send("GET", viewer, cookie ? { cookie } : {})).text();
+      expect(html).toContain(`/en/schematic/${SCHEMATIC}/3?name=PP3V3`);
+      expect(html).not.toContain(PRIVATE_SCHEMATIC);
+    }
+    // The script's fetch for another selection: read for the session, never cached.
+    const point = async (cookie?: string) => {
+      const res = await send("GET", "/member/boards/XPB-5500/points/U7000", cookie ? { cookie } : {});
+      expect(res.status).toBe(200);
+      expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+      const { data } = (await res.json()) as { data: { documents: { id: string; places: { page: number }[] }[] } };
+      return data.documents.filter((d) => d.places.length).map((d) => d.id);
+    };
+    expect(await point(olga.cookie)).toEqual(expect.arrayContaining([SCHEMATIC, PRIVATE_SCHEMATIC]));
+    expect(await point(stranger.cookie)).toEqual([SCHEMATIC]);
+    expect(await point()).toEqual([SCHEMATIC]);
+  });
 });

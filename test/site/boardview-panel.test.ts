@@ -57,12 +57,21 @@ describe("the selection panel", () => {
       measured: [{ value: "0 V", count: 2 }],
       reference: [{ kind: "diode", value: "0.3", note: null, source: { title: "OBD", url: "/d" } }],
     };
-    const es = pointsHtml([answer], ["820-00165"], "PP5V", VIEWER_WORDS.es, "es");
+    const es = pointsHtml([answer], ["820-00165"], { kind: "net", name: "PP5V" }, VIEWER_WORDS.es, "es");
     expect(es).toContain("(1 informe)");
     expect(es).toContain("(2 informes)");
     expect(es).toContain("<strong>0.3</strong> diodo");
     expect(es).not.toMatch(/reports|diode|voltage/);
-    expect(pointsHtml([answer], ["820-00165"], "PP5V", VIEWER_WORDS.en, "en")).toContain("(1 report)");
+    expect(pointsHtml([answer], ["820-00165"], { kind: "net", name: "PP5V" }, VIEWER_WORDS.en, "en")).toContain("(1 report)");
+  });
+
+  it("says nothing is reported about a part as a part, and about a net as a net, in both languages", () => {
+    const nothing = (kind: "part" | "net", lang: "en" | "es") => pointsHtml([{}], ["820-00165"], { kind, name: "U7000" }, VIEWER_WORDS[lang], lang);
+    expect(nothing("part", "en")).toContain("Nothing reported about this part on 820-00165 yet.");
+    expect(nothing("part", "es")).toContain("Aún no hay nada informado sobre este componente en 820-00165.");
+    expect(nothing("net", "en")).toContain("about this net");
+    expect(nothing("net", "es")).toContain("sobre esta red");
+    expect(nothing("part", "en") + nothing("part", "es")).not.toMatch(/this net|esta red/);
   });
 
   it("reads pins as the panel numbers them, and diode readings into bands with a legend", () => {

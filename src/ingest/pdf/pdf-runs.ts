@@ -34,13 +34,31 @@ export function runsOf(items: readonly PlacedItem[], text: string, toScreen: ToS
   };
   for (const item of items) {
     const previous = group[group.length - 1];
-    const joined = previous && !previous.eol && /\S$/.test(previous.str) && /^\S/.test(item.str);
+    // Joined only when nothing stands between them in the text (extraction parts items that do not follow on).
+    const adjacent = previous && previous.start + previous.str.length === item.start;
+    const joined = adjacent && !previous.eol && /\S$/.test(previous.str) && /^\S/.test(item.str);
     if (!joined) flush();
     if (item.str.length) group.push(item);
     if (item.eol || /\s$/.test(item.str)) flush();
   }
   flush();
   return runs;
+}
+
+/**
+ * Whether `next` follows on from `item` where it ends, on its line: a drawing program writes labels in any order
+ * (KiCad draws `VIOB` then `DB6` far to its left on the same baseline), and pdf.js then puts no space between them.
+ */
+export function followsOn(item: PlacedItem, next: PlacedItem): boolean {
+  const [a, b, c, d, e, f] = item.transform;
+  const along = Math.hypot(a, b);
+  const size = Math.hypot(c, d) || along;
+  const [na, nb] = next.transform;
+  if (!along || !size || (a * na + b * nb) / (along * (Math.hypot(na, nb) || 1)) < 0.99) return false;
+  const [ux, uy] = [a / along, b / along];
+  const [dx, dy] = [next.transform[4] - (e + ux * item.width), next.transform[5] - (f + uy * item.width)];
+  const ahead = dx * ux + dy * uy;
+  return ahead > -size * 0.5 && ahead < size && Math.abs(dy * ux - dx * uy) < size * 0.5;
 }
 
 function runOf(

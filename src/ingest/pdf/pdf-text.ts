@@ -5,7 +5,7 @@ import { getDocumentProxy } from "unpdf";
 import { DEFAULT_PDF_TEXT_BUDGET_MS } from "../../config";
 import { encodeRuns, pageWords } from "../../text/places";
 import { hasOversizedStream, MAX_INFLATED_STREAM_BYTES } from "./pdf-streams";
-import { type PlacedItem, runsOf } from "./pdf-runs";
+import { followsOn, type PlacedItem, runsOf } from "./pdf-runs";
 
 /** Larger PDFs are not parsed (the whole file must be in memory): they become available without text. */
 export const PDF_TEXT_MAX_BYTES = 40 * 1024 * 1024;
@@ -85,7 +85,12 @@ async function readPage(pdf: PdfDocument, pageNumber: number, limit: number, dea
         if (!("str" in item)) continue;
         // NULs go before the words are counted, so the stored text splits into the same words as the runs.
         const str = item.str.replace(/\u0000/g, "");
-        if (str) items.push({ start: text.length, str, transform: item.transform, width: item.width, height: item.height, eol: item.hasEOL });
+        const placed = { start: text.length, str, transform: item.transform, width: item.width, height: item.height, eol: item.hasEOL };
+        const previous = items[items.length - 1];
+        // Two words that pdf.js joined but that do not follow on where they are drawn stay two words.
+        if (str && previous && /\S$/.test(text) && /^\S/.test(str) && !followsOn(previous, placed)) text += " ";
+        placed.start = text.length;
+        if (str) items.push(placed);
         text += str + (item.hasEOL ? "\n" : "");
       }
       cut = text.length > limit;

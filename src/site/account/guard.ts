@@ -62,7 +62,7 @@ export function sessionOf(c: Ctx, member: MemberSession): { id: string; hash: st
  */
 export const memberPage = createMiddleware<AppEnv>(async (c, next) => {
   const member = await currentMember(c);
-  if (member) c.set("member", { name: member.name });
+  if (member) c.set("member", { name: member.name, userId: member.userId });
   else clearSessionCookie(c);
   await next();
   c.res.headers.set("Cache-Control", "private, no-store");

@@ -57,7 +57,7 @@ export async function accountPageFor(c: Ctx, lang: Lang): Promise<Response | und
   }
   if (path === accountPath(lang, "account/keys")) {
     const member = await currentMember(c);
-    if (member) c.set("member", { name: member.name });
+    if (member) c.set("member", { name: member.name, userId: member.userId });
     const site = siteFor(c, lang);
     if (!member) return c.redirect(accountUrl(site.urls, "sign-in"), 303);
     // A key made by the last post is shown on this one view, then gone (a reload shows no token).

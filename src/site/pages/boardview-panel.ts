@@ -200,8 +200,15 @@ function schematicHtml(documents: NonNullable<PointAnswer>["documents"], name: s
   return `<div><h5>${esc(schematicWords(lang === "es" ? "es" : "en").pagesNaming)}</h5><ul>${items.join("")}</ul></div>`;
 }
 
-/** What each board knows about a net or part (its point answers, in the order of `boards`). */
-export function pointsHtml(answers: readonly PointAnswer[], boards: readonly string[], net: string, w: ViewerWords, lang: string): string {
+/** What each board knows about a net or part `name` (its point answers, in the order of `boards`). */
+export function pointsHtml(
+  answers: readonly PointAnswer[],
+  boards: readonly string[],
+  point: { kind: "part" | "net"; name: string },
+  w: ViewerWords,
+  lang: string,
+): string {
+  const net = point.name;
   return answers
     .map((a, i) => {
       const parts = a
@@ -216,7 +223,7 @@ export function pointsHtml(answers: readonly PointAnswer[], boards: readonly str
           ].join("")
         : "";
       const heading = `<h4>${esc(fill(w.known, { point: net, board: boards[i] }))}</h4>`;
-      return heading + (parts || `<p class="meta">${esc(fill(w.nothing, { board: boards[i] }))}</p>`);
+      return heading + (parts || `<p class="meta">${esc(fill(point.kind === "part" ? w.nothingPart : w.nothing, { board: boards[i] }))}</p>`);
     })
     .join("");
 }

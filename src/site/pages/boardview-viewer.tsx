@@ -4,7 +4,7 @@
 // it reads before (and without) the script.
 import { getBoardPoint } from "../../db/queries/boards/board-points";
 import { boardviewNet, boardviewPart, visibleBoardview } from "../../db/queries/boardviews";
-import { boardviewUrl } from "../../core/urls";
+import { boardviewUrl, MEMBER_POINTS_PATH } from "../../core/urls";
 import { DomainError } from "../../errors";
 import type { BoardviewNet } from "../../schemas/boardviews";
 import type { Site } from "../site";
@@ -56,9 +56,9 @@ export async function viewerSelection(
   if (!part && !net) return { panel: { kind: "missing", what, name }, points: [] };
   // A net's point answers (values, sources, schematic pages); a part's for its schematic pages.
   const pointName = net?.name ?? part?.name;
-  const points = pointName
-    ? await Promise.all(boards.slice(0, POINT_BOARDS).map(async (b) => (await getBoardPoint(site.query, b, pointName)) ?? null))
-    : [];
+  // A member's page (never cached) lists their private and shared schematics too.
+  const ctx = site.member ? { ...site.query, viewer: { userId: site.member.userId } } : site.query;
+  const points = pointName ? await Promise.all(boards.slice(0, POINT_BOARDS).map(async (b) => (await getBoardPoint(ctx, b, pointName)) ?? null)) : [];
   if (part && pin >= 0)
     return { panel: { kind: "pin", part, pin, net: net && netOf(net) }, points, selected: `pin:${part.name}:${pinLabel(part.pins, pin)}` };
   if (part) return { panel: { kind: "part", part }, points, selected: `part:${part.name}` };
@@ -91,7 +91,7 @@ export function BoardviewViewer({
   const links = { part: (name: string) => boardviewUrl(url, { part: name }), net: (name: string) => boardviewUrl(url, { net: name }) };
   const net = sel?.kind === "net" ? sel.net : sel?.kind === "pin" ? sel.net : undefined;
   const pointName = net?.name ?? (sel?.kind === "part" ? sel.part.name : undefined);
-  const points = pointName ? pointsHtml(selection?.points ?? [], boards, pointName, w, site.lang) : "";
+  const points = pointName ? pointsHtml(selection?.points ?? [], boards, { kind: net ? "net" : "part", name: pointName }, w, site.lang) : "";
   const panel = sel ? panelHtml(sel, w, site.lang, links, points) : `<p class="meta">${esc(w.empty)}</p>`;
   return (
     <section
@@ -100,7 +100,7 @@ export function BoardviewViewer({
       aria-labelledby="boardview-heading"
       data-boardview=""
       data-layout={`/api/v1/documents/${id}/boardview/layout`}
-      data-points="/api/v1/boards/"
+      data-points={site.member ? MEMBER_POINTS_PATH : "/api/v1/boards/"}
       data-boards={JSON.stringify(boards.slice(0, POINT_BOARDS))}
       data-failed={w.failed}
       data-words={JSON.stringify(w)}

@@ -31,7 +31,7 @@ import { boards, manufacturers } from "../../schema";
 import { eq } from "drizzle-orm";
 import { qualified } from "../../qualified";
 import { caseNames, caseSpellingsRead, casesSpelling, countedRows, namesPerDocument } from "./point-cases";
-import { type MentionRow, PLACE_PAGES, placesOf, printedForms } from "./point-places";
+import { type MentionRow, PLACE_PAGES, placesOf, printedForms, unitForms } from "./point-places";
 
 export type BoardPointDetail = z.infer<typeof BoardPointDetailSchema>;
 
@@ -138,7 +138,10 @@ export async function getBoardPoint(ctx: QueryContext, boardSpelling: string, as
   const referenceList = allReference.filter((r) => named.has(r));
   const partList = allParts.filter((r) => named.has(r));
   // A KiCad sheet net (`/IO/RD`) is printed by its label (`RD`): its pages are those printing the label.
-  const expression = pointExpression([...(written ? [written] : []), pointSpelling, ...printedForms(pointSpelling)], norm);
+  const expression = pointExpression(
+    [...(written ? [written] : []), pointSpelling, ...printedForms(pointSpelling), ...unitForms(pointSpelling)],
+    norm,
+  );
 
   const visibleDocs = docs.map(docRows);
   const shardOfDoc = new Map((shardRows as { id: string; shard: string | null }[]).map((r) => [r.id, r.shard]));

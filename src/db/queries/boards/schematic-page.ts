@@ -3,12 +3,12 @@
 // net of the board's boardviews (each leading back to the viewer with it selected). A page the caller cannot see
 // answers as one that does not exist.
 import { sql } from "drizzle-orm";
-import { buildNameIndex, resolveName } from "../../../boardview/name-match";
+import { buildNameIndex } from "../../../boardview/name-match";
 import { boardviewUrl, pageUrl } from "../../../core/urls";
 import { decodeRuns, nameOfWord, pageWords, type PlaceBox, wordBoxes } from "../../../text/places";
 import { shardOf } from "../../../text/shards";
 import { documentVisible } from "../../visibility";
-import { printedAt, printedForms } from "./point-places";
+import { designatorOfUnit, mayPrintOn, printedAt, printedMatch, unitForms, printedForms, sheetOfName, sheetOfPage } from "./point-places";
 import type { QueryContext } from "../runtime";
 
 /** Words around a place, and the place's own word between them. */
@@ -79,7 +79,8 @@ export async function schematicPage(
   const words = pageWords(row.text);
   const names = words.map((w) => nameOfWord(w.text));
   const index = buildNameIndex(names);
-  const at = printedAt(names, printedForms(name), index);
+  const sheet = sheetOfPage(row.text);
+  const at = mayPrintOn(name, sheet) ? printedAt(names, printedForms(name), index, unitForms(name)) : [];
   const runs = decodeRuns(row.runs ?? "");
   const marks = wordBoxes(row.text, runs, at);
   const excerpts = at.slice(0, EXCERPTS).map((i) => ({
@@ -93,7 +94,7 @@ export async function schematicPage(
       .map((w) => w.text)
       .join(" "),
   }));
-  const links = withLinks ? await pageLinks(ctx, boardviews, row.text, runs, names, new Set(at)) : [];
+  const links = withLinks ? await pageLinks(ctx, boardviews, row.text, runs, names, new Set(at), sheet) : [];
   return {
     document: { id: doc.id, title: doc.title, url: pageUrl(ctx.urls, "document", doc.id, doc.title), pageCount: doc.pageCount },
     page,
@@ -112,6 +113,7 @@ async function pageLinks(
   runs: ReturnType<typeof decodeRuns>,
   names: readonly string[],
   marked: ReadonlySet<number>,
+  sheet: string | undefined,
 ): Promise<PageLink[]> {
   const byShard = new Map<string, BoardviewRow[]>();
   for (const b of boardviews) if (b.shard) byShard.set(b.shard, [...(byShard.get(b.shard) ?? []), b]);
@@ -132,16 +134,20 @@ async function pageLinks(
       }),
     )
   ).flat();
-  // What each boardview name prints as (a KiCad sheet net by its label); the first holder of a label wins.
+  // What each boardview name prints as (a KiCad sheet net by its label, only on its sheet and below); a net of
+  // this very sheet holds its label first (IO_Banks' net U1 before the part U1), then the first holder wins.
   const byLabel = new Map<string, (typeof rows)[number]>();
-  for (const r of rows) for (const label of printedForms(r.name)) if (!byLabel.has(label)) byLabel.set(label, r);
+  const own = (r: (typeof rows)[number]) => (sheet !== undefined && sheet !== "/" && sheetOfName(r.name) === sheet ? 0 : 1);
+  const held = rows.filter((r) => mayPrintOn(r.name, sheet)).sort((a, b) => own(a) - own(b));
+  for (const r of held) for (const label of printedForms(r.name)) if (!byLabel.has(label)) byLabel.set(label, r);
   const labels = buildNameIndex(byLabel.keys());
   const titles = new Map(boardviews.map((b) => [b.id, b.title]));
   const found = new Map<number, (typeof rows)[number]>();
   names.forEach((word, i) => {
     if (marked.has(i) || found.size >= LINKS) return;
-    const match = resolveName(word, labels);
-    const label = match.kind === "exact" || match.kind === "folded" ? match.name : undefined;
+    // A multi-unit symbol's unit (`U30A`) leads to its part.
+    const unitOf = designatorOfUnit(word);
+    const label = printedMatch(word, labels) ?? (unitOf && byLabel.get(unitOf)?.kind === "part" ? unitOf : undefined);
     const holder = label === undefined ? undefined : byLabel.get(label);
     if (holder) found.set(i, holder);
   });
