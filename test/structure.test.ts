@@ -3,6 +3,7 @@
 // folders small enough to walk; every package the tests load is bundled before the run; one workerd installed.
 // Sources are read as text at build time (Vite's import.meta.glob).
 import { describe, expect, it } from "vitest";
+import { BOARDVIEW_FORMAT_IDS } from "../src/boardview-formats";
 import { OWN_SETTINGS_FOLDERS } from "./setup/file-order";
 import { PREBUNDLED } from "./setup/prebundled";
 
@@ -80,6 +81,7 @@ const graph = new Map([...modules].map(([name, text]) => [name, importsOf(name, 
  */
 const FLOORS: readonly (readonly string[])[] = [
   ["core/", "errors.ts", "config.ts", "version.ts", "env.d.ts"],
+  ["boardview-formats/"],
   ["schemas/", "files/", "content/", "reference/"],
   ["text/"],
   ["boardview/"],
@@ -215,6 +217,35 @@ function cycles(): string[][] {
   return found;
 }
 
+/** The list of boardview formats: a line per module, `export { NAME } from "./path";`. */
+const FORMAT_LIST = "boardview-formats/list.ts";
+
+/** The list's lines whose module is missing or does not export its format by that name, and modules not listed. */
+function unlistedOrMissing(sources: ReadonlyMap<string, string>): string[] {
+  const lines = [...(sources.get(FORMAT_LIST) ?? "").matchAll(/^export \{ (\w+) \} from "\.\/([^"]+)";$/gm)];
+  const listed = lines.map(([, name, path]) => ({ name, module: `boardview-formats/${path}.ts` }));
+  const missing = listed
+    .filter(({ name, module }) => !new RegExp(`export const ${name}: BoardviewFormat = \\{`).test(sources.get(module) ?? ""))
+    .map(({ name, module }) => `${FORMAT_LIST} lists ${name} from ${module}, which does not define it`);
+  const unlisted = [...sources]
+    .filter(([name, text]) => /: BoardviewFormat = \{/.test(text) && !listed.some((l) => l.module === name))
+    .map(([name]) => `${name} defines a format the list does not name`);
+  return [...missing, ...unlisted];
+}
+
+/** Files naming a format: its id as a string (`"bdv"`), or its module's file as an import path's last segment. */
+function formatNamers(sources: ReadonlyMap<string, string>, id: string): string[] {
+  const module = [...sources].find(([, text]) => /: BoardviewFormat = \{/.test(text) && text.includes(`"${id}"`))?.[0];
+  const stem = module?.replace(/^.*\//, "").replace(/\.tsx?$/, "");
+  const words = [...new Set([id, stem].filter((w): w is string => !!w))].map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const naming = new RegExp(`["'\`](?:[^"'\`\n]*/)?(?:${words.join("|")})["'\`]`);
+  return [...sources].filter(([, text]) => naming.test(text)).map(([name]) => name);
+}
+
+/** Modules under `folder` that write a statement themselves (`.prepare(`, `.exec(` or a `sql` template) instead of asking db/. */
+const rawStatements = (sources: ReadonlyMap<string, string>, folder: string) =>
+  [...sources].filter(([name, text]) => name.startsWith(folder) && /\.(?:prepare|exec)\(|\bsql`/.test(text)).map(([name]) => name);
+
 const importers = (from: string, to: string) =>
   [...graph].filter(([name, deps]) => name.startsWith(from) && deps.some((d) => d.startsWith(to))).map(([name]) => name);
 
@@ -322,6 +353,16 @@ describe("the structure of src/", () => {
     expect(long).toEqual([]);
   });
 
+  it("accounts write no statement themselves: theirs are in db/queries/accounts/", () => {
+    expect(rawStatements(modules, "accounts/")).toEqual([]);
+    const planted = new Map([
+      ["accounts/planted.ts", 'await db.prepare("SELECT 1").first();\n'],
+      ["accounts/fine.ts", 'import { findInvite } from "../db/queries/accounts/invites";\n'],
+      ["db/queries/accounts/fine.ts", 'await db.prepare("SELECT 1").first();\n'],
+    ]);
+    expect(rawStatements(planted, "accounts/")).toEqual(["accounts/planted.ts"]);
+  });
+
   it("limits answer with decisions: no module outside src/http/ catches an ApiError to read a refusal back", () => {
     expect([...modules].filter(([name, text]) => !name.startsWith("http/") && /instanceof\s+ApiError/.test(text)).map(([name]) => name)).toEqual([]);
   });
@@ -349,6 +390,33 @@ describe("the structure of src/", () => {
     ["auth/", "limits/", "authentication does not count limits (the rate-limit step does)"],
   ])("no module under src/%s imports src/%s (%s)", (from, to) => {
     expect(importers(from, to)).toEqual([]);
+  });
+});
+
+describe("one place per boardview format: its module and a line in the list", () => {
+  it("every listed line has its module, and every module is listed", () => {
+    expect(unlistedOrMissing(modules)).toEqual([]);
+  });
+
+  it.each(BOARDVIEW_FORMAT_IDS)("%s is named by two files of src/ at most: its module and the list", (id) => {
+    const namers = formatNamers(modules, id);
+    expect(namers).toContain(FORMAT_LIST);
+    expect(namers.length, namers.join(", ")).toBeLessThanOrEqual(2);
+  });
+
+  it("the checks catch a third file naming a format, a listed format without a module and a module not listed", () => {
+    const planted = new Map([
+      [FORMAT_LIST, 'export { ABC } from "./abc";\nexport { GONE } from "./gone";\n'],
+      ["boardview-formats/abc.ts", 'export const ABC: BoardviewFormat = {\n  catalogue: [{ format: "abc" }],\n};\n'],
+      ["boardview-formats/xyz.ts", 'export const XYZ: BoardviewFormat = {\n  catalogue: [{ format: "xyz" }],\n};\n'],
+      ["schemas/planted.ts", 'const example = "abc";\n'],
+      ["content/planted.ts", 'import { readAbc } from "../boardview-formats/abc";\n'],
+    ]);
+    expect(formatNamers(planted, "abc")).toEqual([FORMAT_LIST, "boardview-formats/abc.ts", "schemas/planted.ts", "content/planted.ts"]);
+    expect(unlistedOrMissing(planted)).toEqual([
+      `${FORMAT_LIST} lists GONE from boardview-formats/gone.ts, which does not define it`,
+      "boardview-formats/xyz.ts defines a format the list does not name",
+    ]);
   });
 });
 

@@ -8,7 +8,7 @@ import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { cstFile, fzFile, madeUpDesKey, madeUpWordKey, tvwFile, xzzFile } from "../../scripts/lib/boardview-binary-writer";
 import { syntheticBoard, testLinkFile } from "../../scripts/lib/boardview-writer";
-import type { ReadOptions } from "../../src/boardview/binary/keys";
+import type { ReadOptions } from "../../src/boardview-formats/binary/keys";
 import { boardviewFromBytes } from "../../src/boardview/store";
 import { writeResultsSection } from "../lib/results";
 
@@ -61,7 +61,7 @@ async function main(): Promise<void> {
   const wrongKeyMs = performance.now() - t;
   speed.push(`| 50 MB that no key decrypts (told from 6 bytes) | – | 50.00 MB | ${wrongKeyMs.toFixed(0)} ms | – |`);
   void bigRead;
-  const { decryptFz } = await import("../../src/boardview/binary/fz-cipher");
+  const { decryptFz } = await import("../../src/boardview-formats/binary/fz-cipher");
   const chunk = new Uint8Array(5_000_000);
   const c0 = performance.now();
   decryptFz(chunk, FZ_KEY);

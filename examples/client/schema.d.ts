@@ -586,7 +586,7 @@ export interface components {
             versions: components["schemas"]["Version"][];
             /** @description A boardview's summary (counts of parts, pins, nets, test points); null when the document is not one */
             boardview?: {
-                /** @description The format read: test_link, bdv, gencad, fz, cae, xzz, tvw, cst, brd2, bvr, asc (GET /capabilities describes each); null when the file could not be read */
+                /** @description The format read: a BoardviewFormat's id (GET /capabilities describes each); null when the file could not be read */
                 format: string | null;
                 /**
                  * @description The unit of the file's positions (mil = inch/1000); absent on summaries stored before units were read
@@ -635,7 +635,7 @@ export interface components {
             data: components["schemas"]["BoardviewSummary"] | components["schemas"]["BoardviewPart"] | components["schemas"]["BoardviewNet"];
         };
         BoardviewSummary: {
-            /** @description The format read: test_link, bdv, gencad, fz, cae, xzz, tvw, cst, brd2, bvr, asc (GET /capabilities describes each); null when the file could not be read */
+            /** @description The format read: a BoardviewFormat's id (GET /capabilities describes each); null when the file could not be read */
             format: string | null;
             /**
              * @description The unit of the file's positions (mil = inch/1000); absent on summaries stored before units were read
@@ -704,7 +704,7 @@ export interface components {
             /** @description The boardview document's id */
             document: string;
             visibility: components["schemas"]["Visibility"];
-            /** @description The format read: test_link, bdv, gencad, fz, cae, xzz, tvw, cst, brd2, bvr, asc (GET /capabilities describes each) */
+            /** @description The format read: a BoardviewFormat's id (GET /capabilities describes each) */
             format: string;
             /**
              * @description The unit of every position (mil = inch/1000)
@@ -1029,7 +1029,7 @@ export interface components {
         BoardviewHolding: {
             /** @description The boardview document's id (GET /documents/{document}/boardview answers its part or net) */
             document: string;
-            /** @description The format read: test_link, bdv, gencad, fz, cae, xzz, tvw, cst, brd2, bvr, asc (GET /capabilities describes each) */
+            /** @description The format read: a BoardviewFormat's id (GET /capabilities describes each) */
             format: string | null;
             /**
              * @description The point is a part (designator) or a net of the boardview
@@ -1433,7 +1433,7 @@ export interface components {
         };
         BoardviewFormat: {
             /**
-             * @description As a boardview summary names it: test_link, bdv, gencad, fz, cae, xzz, tvw, cst, brd2, bvr, asc
+             * @description As a boardview summary names it: test_link, brd2, bvr, gencad, bdv, asc, tvw, xzz, cst, fz, cae
              * @example test_link
              */
             format: string;

@@ -1,10 +1,10 @@
-// Writes the binary boardview formats the service reads (src/boardview/binary/) from a board described in plain
+// Writes the binary boardview formats the service reads (src/boardview-formats/binary/) from a board described in plain
 // terms, for the tests and the bench: ASUS/ASRock .fz/.cae (plain, or encrypted with a key the caller makes
 // up), XZZ .pcb, Tebo .tvw and Lenovo .cst. Written from the layouts in docs/boardviews.md; the encryptions here
 // are written apart from the readers' decryptions, so a test checks one against the other.
 import { deflateSync } from "node:zlib";
-import { desBlocks, desKeySchedule } from "../../src/boardview/binary/des";
-import { decodeTeboString } from "../../src/boardview/binary/tvw";
+import { desBlocks, desKeySchedule } from "../../src/boardview-formats/binary/des";
+import { decodeTeboString } from "../../src/boardview-formats/binary/tvw";
 import type { WrittenBoard, WrittenPart, WrittenPin } from "./boardview-writer";
 
 /** Pins and parts may carry what these formats hold beyond the text formats. */
@@ -213,7 +213,7 @@ function xzzPart(part: WrittenPart, netIndex: Map<string, number>): Uint8Array {
   return padded;
 }
 
-/** DES in the encrypting direction (the algorithm of src/boardview/binary/des.ts, checked there against FIPS vectors). */
+/** DES in the encrypting direction (the algorithm of src/boardview-formats/binary/des.ts, checked there against FIPS vectors). */
 function encrypt(plain: Uint8Array, key: Uint8Array): Uint8Array {
   const out = plain.slice();
   desBlocks(out, desKeySchedule(key), "encrypt");

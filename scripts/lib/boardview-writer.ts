@@ -1,8 +1,8 @@
 // Writes boardview files in the formats the service reads (src/boardview/), from a board described in plain
 // terms: the demo data, the tests and the bench make their files here. Written from the layouts documented in
 // docs/boardviews.md; never a copy of another program's files.
-import { encodeTestLinkByte } from "../../src/boardview/test-link";
-import { bdvKey } from "../../src/boardview/bdv";
+import { encodeTestLinkByte } from "../../src/boardview-formats/test-link";
+import { bdvKey } from "../../src/boardview-formats/bdv";
 
 export interface WrittenPin {
   x: number;

@@ -116,19 +116,12 @@ export async function registerPasskey(
   const { challenge, userId } = await takeChallenge(db, input.ceremony, "register", now);
   if (userId === null) throw new DomainError("invalid", "This passkey request has no member.");
   if (userVerified(input.response) === false) throw new UserNotVerified();
-  let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
-  try {
-    verified = await verifyRegistrationResponse({
+  const verified = await verifiedBy("invalid", () =>
+    verifyRegistrationResponse({
       response: input.response as RegistrationResponseJSON, // the browser's JSON: the library checks its shape
-      expectedChallenge: challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      requireUserVerification: true,
-    });
-  } catch (error) {
-    throw new DomainError("invalid", `The passkey could not be verified: ${(error as Error).message}`);
-  }
-  if (!verified.verified) throw new DomainError("invalid", "The passkey could not be verified.");
+      ...expected(rp, challenge),
+    }),
+  );
   const { credential } = verified.registrationInfo;
   await input.authorize(userId);
   await insertPasskey(db, {
@@ -156,25 +149,18 @@ export async function verifySignIn(db: D1Database, rp: RelyingParty, input: { ce
   const credentialId = (input.response as { id?: unknown } | null)?.id;
   const row = typeof credentialId === "string" && credentialId.length <= 1024 ? await signInPasskey(db, credentialId) : null;
   if (!row) throw new DomainError("unauthorized", "This passkey is not known here, or its account is inactive.");
-  let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
-  try {
-    verified = await verifyAuthenticationResponse({
+  const verified = await verifiedBy("unauthorized", () =>
+    verifyAuthenticationResponse({
       response: input.response as AuthenticationResponseJSON, // the browser's JSON: the library checks its shape
-      expectedChallenge: challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
+      ...expected(rp, challenge),
       credential: {
         id: row.id,
         publicKey: isoBase64URL.toBuffer(row.publicKey),
         counter: Number(row.counter),
         transports: JSON.parse(row.transports),
       },
-      requireUserVerification: true,
-    });
-  } catch (error) {
-    throw new DomainError("unauthorized", `The passkey could not be verified: ${(error as Error).message}`);
-  }
-  if (!verified.verified) throw new DomainError("unauthorized", "The passkey could not be verified.");
+    }),
+  );
   await markPasskeyUsed(db, row.id, verified.authenticationInfo.newCounter, now.toISOString());
   return memberOf({ userId: row.userId, username: row.username, name: row.name, locale: row.locale });
 }
@@ -186,3 +172,26 @@ export async function removePasskey(db: D1Database, userId: number, id: string):
   if (result === "missing") throw new DomainError("not-found", "No such passkey.");
   throw new DomainError("conflict", "This is your only passkey: add another before removing it.");
 }
+
+/** What an answer must match: the challenge, this site's origin and id, a verified user. */
+const expected = (rp: RelyingParty, challenge: string) => ({
+  expectedChallenge: challenge,
+  expectedOrigin: rp.origin,
+  expectedRPID: rp.id,
+  requireUserVerification: true,
+});
+
+/** The library's verification, a failure said as `kind` (a registration is invalid, a sign-in unauthorized). */
+async function verifiedBy<T extends { verified: boolean }>(kind: "invalid" | "unauthorized", verify: () => Promise<T>) {
+  let result: T;
+  try {
+    result = await verify();
+  } catch (error) {
+    throw new DomainError(kind, `The passkey could not be verified: ${(error as Error).message}`);
+  }
+  if (!result.verified) throw new DomainError(kind, "The passkey could not be verified.");
+  return result as Verified<T>;
+}
+
+/** A verified answer: the library types registration's as a union on `verified`, sign-in's as one shape. */
+type Verified<T> = [Extract<T, { verified: true }>] extends [never] ? T : Extract<T, { verified: true }>;

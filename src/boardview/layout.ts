@@ -2,7 +2,7 @@
 // columns (x, y, part index, net index, number, name), net names once. Built from the part rows and the board row.
 import type { BoardviewLayout } from "../schemas/boardviews";
 import { boxOf, pinOf, type StoredPin } from "./rows";
-import type { BoardUnit, Box, NetReading } from "./types";
+import type { BoardUnit, Box, NetReading } from "../boardview-formats/types";
 
 export interface LayoutPartRow {
   name: string;

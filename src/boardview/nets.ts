@@ -3,7 +3,7 @@
 // keyed by a coarser form that every spelling the rule accepts shares.
 import { normalizeBoardNumber } from "../core/urls";
 import type { BoardviewSummary } from "../schemas/boardviews";
-import type { Board, BoardSide } from "./types";
+import type { Board, BoardSide } from "../boardview-formats/types";
 
 export interface NetPin {
   part: string;

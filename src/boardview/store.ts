@@ -3,14 +3,12 @@
 // primary's document row. Shared by the queue consumer and the importer.
 import { FORMATS } from "../content/formats";
 import { writeTextStatements, type TextStatement } from "../text/page-rows";
-import type { ReadOptions } from "./binary/keys";
 import type { TextShard } from "../text/shards";
 import { runOnShard } from "../text/store";
 import { namePages, netsOf, type BoardSummary, summaryOf, unreadableSummary } from "./nets";
-import { readBoardview } from "./read";
-import { ASC_ROLES, type AscFiles, parseAscFiles } from "./text-formats/asc";
+import { readBoardview, readBoardviewArchive } from "../boardview-formats";
 import { writeBoardviewStatements } from "./rows";
-import { BOARDVIEW_CAPS, type BoardRead, type NetReading } from "./types";
+import { type ArchiveEntry, BOARDVIEW_CAPS, type BoardRead, type NetReading, type ReadOptions } from "../boardview-formats/types";
 
 const BOARDVIEW_EXTENSIONS = new Set(FORMATS.filter((f) => f.type === "boardview").map((f) => f.extension));
 
@@ -33,7 +31,7 @@ export interface StoredBoardview {
 
 /**
  * Reads a boardview's bytes into what is stored (never throws: an unreadable file has a reason). `options`: the
- * operator's keys for encrypted formats and the file's extension (src/boardview/binary/keys.ts).
+ * operator's keys for encrypted formats and the file's extension (src/boardview-formats/binary/keys.ts).
  */
 export function boardviewFromBytes(bytes: Uint8Array, options: ReadOptions = {}): StoredBoardview {
   if (bytes.length > BOARDVIEW_CAPS.bytes)
@@ -41,19 +39,9 @@ export function boardviewFromBytes(bytes: Uint8Array, options: ReadOptions = {})
   return storedBoard(readBoardview(bytes, options));
 }
 
-/**
- * An archive's ASUS .asc files (format.asc, pins.asc, nails.asc, by entry name, as zipEntryContents reads them)
- * as one board: the archive is then the boardview document.
- */
-export function boardviewFromAscEntries(entries: readonly { name: string; bytes?: Uint8Array; reason?: string }[]): StoredBoardview {
-  const files: AscFiles = { missing: [] };
-  for (const entry of entries) {
-    const role = ASC_ROLES[entry.name.slice(entry.name.lastIndexOf("/") + 1).toLowerCase() as keyof typeof ASC_ROLES];
-    if (!role) continue;
-    if (entry.bytes) files[role] = entry.bytes;
-    else files.missing?.push(`${entry.name} (${entry.reason ?? "unreadable"})`);
-  }
-  return storedBoard(parseAscFiles(files));
+/** A .zip's entries a format reads as one board (boardviewEntries picks them): the archive is the boardview. */
+export function boardviewFromArchive(entries: readonly ArchiveEntry[]): StoredBoardview {
+  return storedBoard(readBoardviewArchive(entries));
 }
 
 /** What storing a read board (or the reason it is unreadable) writes. */

@@ -2,7 +2,7 @@
 // Each extension has a document type (the default when the caller sends none), a size cap and a
 // content family that the queue consumer sniffs the file's first bytes against (src/ingest/inspect/sniff.ts).
 import type { AppConfig } from "../config";
-import { BOARDVIEW_EXTENSIONS } from "../core/boardview-formats";
+import { BOARDVIEW_EXTENSIONS } from "../boardview-formats";
 import type { DOCUMENT_TYPES } from "../schemas/common";
 
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
@@ -65,7 +65,7 @@ export const FORMATS: readonly Format[] = firstOfEach([
   ...formats("archive", PLATFORM_MAX, "rar", ["rar"]),
   ...formats("archive", PLATFORM_MAX, "gzip", ["gz", "tgz"]),
   ...formats("bios", PLATFORM_MAX, "binary", ["bin", "rom", "fd", "cap", "hex"]),
-  // Every boardview format's extensions (src/core/boardview-formats.ts), and .bv, which no reader claims yet.
+  // Every boardview format's extensions (src/boardview-formats/list.ts), and .bv, which no reader claims yet.
   ...formats("boardview", 50 * MB, "binary", [...BOARDVIEW_EXTENSIONS, "bv"]),
   ...formats("video", PLATFORM_MAX, "mp4", ["mp4", "mov", "m4v"]),
   ...formats("video", PLATFORM_MAX, "ebml", ["webm", "mkv"]),

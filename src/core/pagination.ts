@@ -2,6 +2,7 @@
 import { z } from "@hono/zod-openapi";
 import { ID_PATTERN } from "./ids";
 import { msg } from "./messages/errors";
+import type { Localized } from "./messages/text";
 import { fieldMsg, fieldText } from "./messages/fields";
 
 export const DEFAULT_PER_PAGE = 20;
@@ -164,22 +165,28 @@ export function readCursor(text: string): Cursor | undefined {
   return text.length <= MAX_CURSOR_LENGTH ? decodeCursor(text) : undefined;
 }
 
-export const CursorParam = z
-  .string()
-  .transform((text, ctx) => {
-    const cursor = readCursor(text);
-    if (!cursor) {
-      ctx.addIssue({ code: "custom", message: CURSOR_REFUSED.en, params: { message: CURSOR_REFUSED } });
-      return z.NEVER;
-    }
-    return cursor;
-  })
-  .optional()
-  .openapi({
-    param: { name: "cursor", in: "query" },
-    type: "string",
-    description: `Continue a list after the last item of a previous page: the opaque value from the \`Link: <…>; rel="next"\` header of that page. Reaches any depth at the cost of one page; the other parameters must be the ones the cursor was made with (the Link address repeats them). Not combined with page.`,
-  });
+/** A query parameter the service made (a cursor, a feed position): decoded, or refused with `refused`, in both languages. */
+export function tokenParam<T>(name: string, decode: (text: string) => T | undefined, refused: Localized, description: string) {
+  return z
+    .string()
+    .transform((text, ctx) => {
+      const value = decode(text);
+      if (value === undefined) {
+        ctx.addIssue({ code: "custom", message: refused.en, params: { message: refused } });
+        return z.NEVER;
+      }
+      return value;
+    })
+    .optional()
+    .openapi({ param: { name, in: "query" }, type: "string", description });
+}
+
+export const CursorParam = tokenParam(
+  "cursor",
+  readCursor,
+  CURSOR_REFUSED,
+  `Continue a list after the last item of a previous page: the opaque value from the \`Link: <…>; rel="next"\` header of that page. Reaches any depth at the cost of one page; the other parameters must be the ones the cursor was made with (the Link address repeats them). Not combined with page.`,
+);
 
 /** The next page's cursor when the page was full and the list goes on (from the page's last position). */
 export function nextCursor(page: Page<unknown>, scope: string): string | undefined {

@@ -1,10 +1,5 @@
-// Drizzle statements as SQL text and values, without drizzle's renderer, which checks every chunk's kind through
-// its prototype chain: for a search's rankings (thousands of chunks) that was a large share of an uncached search's CPU
-// (bench/RESULTS.md, profile-search-after). Used for what is still built with drizzle around the search's own
-// fragments (src/search/plan/sql-fragment.ts: the hits' texts, the words' counts, the visibility rule the plan takes
-// in) and for the pieces a list's statement template takes per request (src/db/statement-template.ts). It knows the
-// few kinds those write (text, nested SQL, values, columns, tables, names) by `instanceof`, and hands anything else
-// to drizzle. test/search/sql-text.test.ts holds both equal on every such statement of the search tests' queries.
+// Drizzle statements as SQL text and values without drizzle's renderer (its cost: bench/RESULTS.md), for the kinds
+// the search and the statement templates write; anything else goes to drizzle (test/search/sql-text.test.ts).
 import { Column, Name, Param, SQL, StringChunk, Table } from "drizzle-orm";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 

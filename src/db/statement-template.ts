@@ -1,10 +1,5 @@
-// Reads whose SQL text depends only on their shape (which filters are set, which kind of reader, which kind of page):
-// drizzle builds such a statement once per isolate and shape, with stand-ins for the request's values, and each
-// request binds its own values into the same text. Building and rendering a list's statement with drizzle was most
-// of an uncached list's own CPU (bench/RESULTS.md, "Read profiles: uncached-before").
-// A template is trusted only when two builds, with two sets of stand-ins, give the same text and bind the same
-// values except exactly where a stand-in sits (a value computed from a request's value, or one that changes the
-// text, fails this): else that shape is built by drizzle on every request, as before.
+// A read whose SQL text depends only on its shape is built by drizzle once per isolate and shape, with stand-ins
+// each request binds its own values into; a shape whose two test builds disagree is built every time (bench/RESULTS.md).
 import type { SQL } from "drizzle-orm";
 import { QueryPromise, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";

@@ -1,5 +1,7 @@
 import type { Context } from "hono";
 import type { QueryContext } from "../db/queries/runtime";
+import { issueDownload } from "../downloads/download";
+import { apiBaseUrl } from "../core/urls";
 import { textShards } from "../text/shards";
 import { urlContext, type AppEnv } from "./app-env";
 import { dbOf } from "./d1-session";
@@ -17,4 +19,16 @@ export function queryContext(c: Context<AppEnv>): QueryContext {
     now: new Date().toISOString(),
     shards: textShards(c.env),
   };
+}
+
+/** A download issued for a member of this request (the API's key owner or the site's member), under the daily cap. */
+export function requestDownload(c: Context<AppEnv>, userId: number, id: string) {
+  const { downloadCapPerDay, fileLinkTtlSeconds } = c.get("config");
+  return issueDownload(c.env, {
+    ctx: { ...queryContext(c), viewer: { userId } },
+    id,
+    baseUrl: apiBaseUrl(c.get("siteUrl")),
+    capPerDay: downloadCapPerDay,
+    linkTtlSeconds: fileLinkTtlSeconds,
+  });
 }

@@ -9,10 +9,9 @@
 import { and, eq } from "drizzle-orm";
 import { getDb, type Db } from "../db/client";
 import { documentPages, documents, documentVersions } from "../db/schema";
-import { boardviewKeys } from "../boardview/binary/keys";
-import { boardviewFromAscEntries, boardviewFromBytes, isBoardviewExtension, type StoredBoardview, storeBoardview } from "../boardview/store";
-import { ascEntryNames } from "../boardview/text-formats/asc";
-import { BOARDVIEW_CAPS } from "../boardview/types";
+import { boardviewFromArchive, boardviewFromBytes, isBoardviewExtension, type StoredBoardview, storeBoardview } from "../boardview/store";
+import { boardviewEntries, boardviewKeys } from "../boardview-formats";
+import { BOARDVIEW_CAPS } from "../boardview-formats/types";
 import { hasAnyText, recordShard, storeDocumentText } from "../text/store";
 import { RAISE_TEXT_GENERATION } from "../text/generation";
 import { textShards } from "../text/shards";
@@ -113,10 +112,10 @@ export async function processDocument(env: Env, job: ProcessJob): Promise<Proces
     boardview = boardviewFromBytes(new Uint8Array(await object.arrayBuffer()), { keys: boardviewKeys(env), extension: doc.extension });
     pages = boardview.pages;
   } else if (family === "zip" && doc.extension === "zip") {
-    // A ZIP holding an ASUS board's .asc files is that board: the archive is read as a boardview.
-    const asc = await zipEntryContents(env.FILES, doc.r2Key, doc.sizeBytes, ascEntryNames, BOARDVIEW_CAPS.bytes);
-    if (asc.length) {
-      boardview = boardviewFromAscEntries(asc);
+    // A ZIP holding a board's files in a format that comes so is that board: the archive is read as a boardview.
+    const entries = await zipEntryContents(env.FILES, doc.r2Key, doc.sizeBytes, boardviewEntries, BOARDVIEW_CAPS.bytes);
+    if (entries.length) {
+      boardview = boardviewFromArchive(entries);
       pages = boardview.pages;
     }
   }

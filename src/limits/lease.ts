@@ -1,14 +1,5 @@
-// Leases of a request-rate counter: a caller making several calls a second through one isolate gets a few slots
-// of its limit reserved for that isolate (Limiter.take), which then admits its next calls itself for up to
-// LEASE_MS, without a Durable Object round trip. The counter stays exact: reserved slots count against the limit
-// until the isolate reports the calls it admitted (with its next take, at their own times); unreported, they
-// count as used at the lease's end. A caller who calls once in a while never gets a lease.
-//
-// What a call is told remains (X-RateLimit-Remaining, docs/limits.md "Remaining"): a call the object decided, its
-// own answer (every reservation counted as used) plus this isolate's own unused slots that answer counted; a call
-// admitted from the lease, the newest answer of the object this isolate has plus the lease's unused slots, minus
-// this isolate's calls still at the object (the object may have admitted them meanwhile). Exact for a caller
-// served by this one isolate.
+// Leases of a request-rate counter: a few slots reserved for an isolate that admits its caller's next calls itself
+// for up to LEASE_MS, exact because reserved slots count until reported (docs/limits.md, "Remaining").
 import { counter, type CounterName } from "./counters";
 import { admitFirstCall, admittedCalls, confirmAdmitted } from "./first-call";
 import { IsolateCache } from "../core/isolate-cache";

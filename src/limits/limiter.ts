@@ -1,15 +1,5 @@
-// One Durable Object class for every counter of the service, used two ways (docs/limits.md):
-// - Request rates (`rate:*`, windows of a minute) are subjects of a shard object (counters.ts picks one of a
-//   few by the counter's name) and take through `takeFor`: their windows live in the object's memory and are
-//   written in batches, one journal row per batch, never once per request. A batch begins with the first change
-//   after the last row and is written by an alarm FLUSH_MS later (or by a take once it is 2 × FLUSH_MS old in
-//   the callers' clock, should the alarm be late). A crash or eviction forgets at most that batch: the counts
-//   taken (and leases granted) after the object's last row, so the error only ever forgives, never refuses a
-//   call that should pass.
-// - Caps (downloads a day, uploads an hour) are each their own object and take through `take`: every counted
-//   event rewrites the one row of the counter, so nothing of theirs is ever forgotten.
-// Either way a take reads no storage, has no await between reading and changing the window (concurrent takes
-// cannot interleave) and is exact without faults.
+// One Durable Object class for every counter (docs/limits.md): request rates as subjects of a shard object, written
+// in batches (a crash only forgives), and caps as one object each, written on every event; no take awaits mid-window.
 import { DurableObject } from "cloudflare:workers";
 
 import {

@@ -8,7 +8,7 @@ import { pageOf } from "../schemas/common";
 import { apiRoute } from "./define";
 import { successHeaders } from "./response-headers";
 import type { AppEnv } from "../http/app-env";
-import { nextCursor, nextLink, type Cursor, type Page, type PageRequest } from "../core/pagination";
+import { cursorScope, listBody, nextCursor, nextLink, type Cursor, type Page, type PageMeta, type PageRequest } from "../core/pagination";
 import { validationError } from "../http/problem";
 import { apiBaseUrl } from "../core/urls";
 import { msg } from "../core/messages/errors";
@@ -40,9 +40,34 @@ export function linkNext(
   if (next) c.header("Link", nextLink(`${apiBaseUrl(c.get("siteUrl"))}${path}`, validated, next));
 }
 
+type LinkParams = Record<string, string | number | boolean | undefined>;
+
+/**
+ * A list's answer: the page asked for and the Link to the next. The cursor's scope is the list (its path's last
+ * segment), its filters (`scopeParts` where they are compared in another spelling), page size and caller.
+ */
+export async function listAnswer<T>(
+  c: Context<AppEnv>,
+  list: {
+    path: string;
+    q: { page: number; per_page: number; cursor?: Cursor };
+    filters: LinkParams;
+    scopeParts?: LinkParams[string][];
+    scope?: string;
+  },
+  read: (request: PageRequest) => Promise<Page<T>>,
+): Promise<{ data: T[]; meta: PageMeta }> {
+  const { path, q, filters } = list;
+  const parts = list.scopeParts ?? Object.values(filters);
+  const scope = list.scope ?? cursorScope([path.slice(path.lastIndexOf("/") + 1), ...parts, q.per_page, c.get("viewer")?.userId ?? null]);
+  const page = await read(listRequest(c, q, q.per_page, scope));
+  linkNext(c, path, { ...filters, per_page: q.per_page }, page, scope);
+  return listBody(page);
+}
+
 /**
  * The OpenAPI route of a list: open to every reader, its filters then page, per_page and cursor, and a page of
- * `noun`s whose Link header names the next page.
+ * the items its path names, whose Link header names the next page.
  */
 export function listRoute<P extends string, F extends z.ZodRawShape, S extends z.ZodType>(list: {
   operationId: string;
@@ -51,13 +76,13 @@ export function listRoute<P extends string, F extends z.ZodRawShape, S extends z
   summary: string;
   description: string;
   filters: F;
-  noun: string;
-  plural: string;
   schema: S;
   pageName: string;
   /** False where no deep-page anchors stand behind the list (boards): its description claims no depth. */
   atAnyDepth?: boolean;
 }) {
+  // The items are named by the path's last segment, a plain plural (cases, threads, posts, documents, boards).
+  const plural = list.path.slice(list.path.lastIndexOf("/") + 1);
   return apiRoute(OPEN_READ, ["validation-failed"], {
     operationId: list.operationId,
     method: "get",
@@ -68,7 +93,7 @@ export function listRoute<P extends string, F extends z.ZodRawShape, S extends z
     request: { query: z.object({ ...list.filters, page: PageParam, per_page: PerPageParam, cursor: CursorParam }) },
     responses: {
       200: {
-        description: `A page of ${list.plural}. While more follow, the Link header names the next page (a cursor address): following it from page 1 lists every ${list.noun} once${list.atAnyDepth === false ? "" : ", at any depth"}.`,
+        description: `A page of ${plural}. While more follow, the Link header names the next page (a cursor address): following it from page 1 lists every ${plural.slice(0, -1)} once${list.atAnyDepth === false ? "" : ", at any depth"}.`,
         headers: successHeaders(true, ["Link"]),
         content: { "application/json": { schema: pageOf(list.schema, list.pageName) } },
       },

@@ -1,11 +1,10 @@
 // A boardview's answers: its summary (on DocumentDetail too), one part, one net (GET /documents/{document}/boardview).
 import { z } from "@hono/zod-openapi";
 import { VisibilitySchema } from "./common";
-import { BOARDVIEW_FORMAT_IDS } from "../core/boardview-formats";
 
 const Side = z.enum(["top", "bottom"]);
-/** The formats' ids as every description names them, from the one list. */
-const FORMATS_READ = `The format read: ${BOARDVIEW_FORMAT_IDS.join(", ")} (GET /capabilities describes each)`;
+/** The ids are listed by the BoardviewFormat schema (GET /capabilities), which the viewer's types do not load. */
+const FORMATS_READ = "The format read: a BoardviewFormat's id (GET /capabilities describes each)";
 
 export const BoardviewSummarySchema = z
   .object({

@@ -2,7 +2,7 @@
 import { z } from "@hono/zod-openapi";
 import { DocumentStatusSchema, DocumentTypeSchema, IdSchema, UrlSchema, VisibilitySchema } from "./common";
 import { fieldMsg, fieldText } from "../core/messages/fields";
-import { BOARDVIEW_FORMAT_IDS } from "../core/boardview-formats";
+import { BOARDVIEW_CATALOGUE, BOARDVIEW_FORMAT_IDS } from "../boardview-formats";
 
 export const EXTERNAL_ID_PATTERN = /^[A-Za-z0-9._:-]+$/;
 export const EXTERNAL_ID_MAX = 128;
@@ -15,7 +15,7 @@ export const BoardviewFormatSchema = z
     format: z
       .string()
       .openapi({ example: BOARDVIEW_FORMAT_IDS[0], description: `As a boardview summary names it: ${BOARDVIEW_FORMAT_IDS.join(", ")}` }),
-    name: z.string().openapi({ example: "Test_Link" }),
+    name: z.string().openapi({ example: BOARDVIEW_CATALOGUE[0].name }),
     extensions: z.array(z.string()),
     variants: z.array(z.string()),
     reads: z.array(z.string()).openapi({ description: "What is read from its files" }),

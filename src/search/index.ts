@@ -1,28 +1,5 @@
-// Site search: boards, documents, threads, blog posts and repair cases in one call. Used by
-// GET /search, the MCP `search` tool and the HTML search page; items come from the same query
-// modules as the read API, so shapes, urls and visibility are identical.
-//
-// Ranking is bm25 with column weights (FTS_TABLES), kept bounded at any corpus size:
-// - Candidates: each group ranks only its newest `tuning.candidates` visible matches (rowid order
-//   follows creation; document metadata rows come before page rows), never every match.
-// - bm25 also reads every row of each phrase to weigh it (its IDF). So each word is first counted in
-//   the index's vocabulary (fts5vocab, one row read per word: src/search/index/term-counts.ts): a term
-//   estimated in more than `tuning.commonRows` rows of the whole index is "common". Common words still
-//   filter the candidates but are not weighed over the whole index; when every word is common, bm25
-//   runs over the recent tier (the newest RECENT_KEYS items), where its cost is bounded.
-// - One D1 round trip per search: each group's statement ranks in a CTE and loads its items
-//   through the read API's list query. Probes and board spellings are cached per isolate, so a
-//   repeated word costs no extra round trip.
-// - Page text lives on the text shards (src/text/shards.ts): they are asked first, all at once
-//   (src/search/rank/shard-search.ts), and their documents join the primary's documents group by score,
-//   through the same visibility rule; each shard sends the text of its best pages along, for the
-//   highlights. So the shards add one round trip to a search, before the primary ranks (the
-//   preparation's word counts, when a word is not cached yet, run on primary and shards side by side).
-// Trade-offs: for a query made only of common words, results come from the newest RECENT_KEYS items;
-// an old, highly relevant item can lose its place to newer ones.
-//
-// Stages, each its own module: understand.ts (terms, concepts, scope, word counts) -> plan.ts (pure SQL per
-// group) -> rank.ts (one round trip per pass, loading through the read API) -> highlight.ts.
+// Site search (GET /search, MCP search, the search page): stages understand -> plan -> rank -> present, items
+// loaded through the read API's queries; how ranking stays bounded at any size: docs/search.md.
 import type { QueryContext } from "../db/queries/runtime";
 import { SearchUnavailable } from "./errors";
 import { forgetKeptRankings } from "./rank/kept-rankings";

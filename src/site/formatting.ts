@@ -1,5 +1,5 @@
 // How the site writes dates, sizes and boardview formats in the reader's language.
-import { BOARDVIEW_CATALOGUE } from "../boardview/formats";
+import { BOARDVIEW_CATALOGUE } from "../boardview-formats";
 import { formatBytes as formatSize } from "../content/format";
 import type { Lang } from "../core/language";
 

@@ -2,7 +2,8 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../http/app-env";
 import { LANGUAGES, type Lang } from "../core/language";
-import type { UrlContext } from "../core/urls";
+import { canonicalId } from "../core/ids";
+import { type PageKind, pageUrl, type UrlContext } from "../core/urls";
 import type { Alternates, Site } from "./site";
 
 /**
@@ -14,6 +15,28 @@ export function canonicalRedirect(c: Context<AppEnv>, canonicalUrl: string): Res
   if (c.req.path === canonicalPath) return undefined;
   const query = new URL(c.req.url).search;
   return c.redirect(canonicalUrl + query, 301);
+}
+
+/**
+ * The item a page's key names, read by `load`; undefined for a key naming none (or a `?page=` the item has no
+ * pages of), a Response for the redirect to its canonical address.
+ */
+export async function itemOfPage<T extends { url: string }>(
+  c: Context<AppEnv>,
+  key: string,
+  load: (id: string) => Promise<T | undefined>,
+): Promise<T | Response | undefined> {
+  const id = canonicalId(key);
+  if (!id || c.req.query("page") !== undefined) return undefined;
+  const item = await load(id);
+  if (!item) return undefined;
+  return canonicalRedirect(c, item.url) ?? item;
+}
+
+/** An article's head: its title and description, its canonical address and its address in each language. */
+export function articleHead(site: Site, kind: PageKind, item: { id: string; title: string; url: string }, description: string) {
+  const alternates = alternatesOf(site, (urls) => pageUrl(urls, kind, item.id, item.title));
+  return { title: item.title, description, canonical: item.url, alternates, ogType: "article" as const };
 }
 
 /** The address in each language, built by the one url builder. */

@@ -1,4 +1,4 @@
-// The binary boardview readers (src/boardview/binary/) over files the tests write in every format and variant —
+// The binary boardview readers (src/boardview-formats/binary/) over files the tests write in every format and variant —
 // encrypted ones with keys the tests make up — and hostile files: what a file states reads back, an encrypted
 // file without its key is unreadable with the reason, and no file makes a reader throw or keep unbounded data.
 import { deflateSync } from "node:zlib";
@@ -14,14 +14,14 @@ import {
   xzzFile,
 } from "../../scripts/lib/boardview-binary-writer";
 import type { WrittenBoard } from "../../scripts/lib/boardview-writer";
-import { inflateBounded } from "../../src/boardview/binary/bytes";
-import { desBlocks, desKeySchedule } from "../../src/boardview/binary/des";
-import { decryptFz } from "../../src/boardview/binary/fz-cipher";
-import { boardviewKeys, parseDesKey, parseWordKey, type ReadOptions } from "../../src/boardview/binary/keys";
+import { inflateBounded } from "../../src/boardview-formats/binary/bytes";
+import { desBlocks, desKeySchedule } from "../../src/boardview-formats/binary/des";
+import { decryptFz } from "../../src/boardview-formats/binary/fz-cipher";
+import { parseDesKey, parseWordKey, type ReadOptions } from "../../src/boardview-formats/binary/keys";
 import { captureConsole } from "../helpers/console";
-import { readBoardview } from "../../src/boardview/read";
+import { boardviewKeys, readBoardview } from "../../src/boardview-formats";
 import { boardviewFromBytes } from "../../src/boardview/store";
-import { BOARDVIEW_CAPS, type Board, type BoardRead } from "../../src/boardview/types";
+import { BOARDVIEW_CAPS, type Board, type BoardRead } from "../../src/boardview-formats/types";
 import { SAMPLE_BOARD } from "../helpers/boardviews";
 import { env } from "cloudflare:workers";
 

@@ -6,7 +6,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type BinaryPart, cstFile, fzFile, tvwFile, xzzFile } from "../../scripts/lib/boardview-binary-writer";
 import type { WrittenBoard } from "../../scripts/lib/boardview-writer";
-import { parseDesKey, parseWordKey } from "../../src/boardview/binary/keys";
+import { parseDesKey, parseWordKey } from "../../src/boardview-formats/binary/keys";
 import { BOARD_SQL } from "../../src/boardview/rows";
 import { textShards } from "../../src/text/shards";
 import { expectMatchesOpenApi, getJson, KEYS, seedSample } from "../helpers/app";

@@ -1,8 +1,8 @@
 // The boardview caps live in one place, BoardBuilder: whatever a reader adds or holds back (pins read before
 // their parts), no more than the cap is kept, and the reason names the cap.
 import { describe, expect, it, vi } from "vitest";
-import { BoardBuilder } from "../../src/boardview/builder";
-import { BOARDVIEW_CAPS } from "../../src/boardview/types";
+import { BoardBuilder } from "../../src/boardview-formats/builder";
+import { BOARDVIEW_CAPS } from "../../src/boardview-formats/types";
 
 vi.setConfig({ testTimeout: 60_000 });
 

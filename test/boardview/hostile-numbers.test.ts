@@ -4,10 +4,10 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { bdvText, genCadText, testLinkText } from "../../scripts/lib/boardview-writer";
-import { BoardBuilder } from "../../src/boardview/builder";
-import { readBoardview } from "../../src/boardview/read";
+import { BoardBuilder } from "../../src/boardview-formats/builder";
+import { readBoardview } from "../../src/boardview-formats";
 import { storeBoardview, storedBoard } from "../../src/boardview/store";
-import { BOARDVIEW_CAPS, type Board } from "../../src/boardview/types";
+import { BOARDVIEW_CAPS, type Board } from "../../src/boardview-formats/types";
 import { shardOf, textShards } from "../../src/text/shards";
 import { getJson, seedSample } from "../helpers/app";
 import { SAMPLE_BOARD } from "../helpers/boardviews";

@@ -2,7 +2,7 @@
 // so the records after it are never misread (a Test_Link part after a dropped one would take its number and pins).
 import { describe, expect, it } from "vitest";
 import { bdvText, testLinkText } from "../../scripts/lib/boardview-writer";
-import { readBoardview } from "../../src/boardview/read";
+import { readBoardview } from "../../src/boardview-formats";
 import { boardviewFromBytes } from "../../src/boardview/store";
 import { SAMPLE_BOARD } from "../helpers/boardviews";
 

@@ -3,8 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { bdvFile, genCadFile, testLinkFile, testLinkText, type WrittenBoard } from "../../scripts/lib/boardview-writer";
 import { netsOf } from "../../src/boardview/nets";
-import { readBoardview } from "../../src/boardview/read";
-import { BOARDVIEW_CAPS, type Board, type BoardRead } from "../../src/boardview/types";
+import { readBoardview } from "../../src/boardview-formats";
+import { BOARDVIEW_CAPS, type Board, type BoardRead } from "../../src/boardview-formats/types";
 import { SAMPLE_BOARD } from "../helpers/boardviews";
 
 const ascii = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0) & 0xff);

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { genCadText, type WrittenBoard } from "../../scripts/lib/boardview-writer";
 import { ascFiles, brd2File, bvr1File, bvr3File } from "../../scripts/lib/boardview-text-writer";
 import { BOARD_SQL } from "../../src/boardview/rows";
-import { BOARDVIEW_CAPS } from "../../src/boardview/types";
+import { BOARDVIEW_CAPS } from "../../src/boardview-formats/types";
 import { api, expectMatchesOpenApi, expectProblem, getJson } from "../helpers/app";
 import { SAMPLE_BOARD } from "../helpers/boardviews";
 import { recordedShard, shardPages, shards } from "../helpers/text";

@@ -5,9 +5,9 @@ import { describe, expect, it } from "vitest";
 import { bdvFile, genCadText, testLinkFile, type WrittenBoard } from "../../scripts/lib/boardview-writer";
 import { ascFiles, brd2File, brd2Text, bvr1File, bvr1Text, bvr3File, bvr3Text } from "../../scripts/lib/boardview-text-writer";
 import { netsOf } from "../../src/boardview/nets";
-import { readBoardview } from "../../src/boardview/read";
-import { parseAscFiles, pickAscEntries } from "../../src/boardview/text-formats/asc";
-import { BOARDVIEW_CAPS, type Board, type BoardRead } from "../../src/boardview/types";
+import { readBoardview } from "../../src/boardview-formats";
+import { parseAscFiles, pickAscEntries } from "../../src/boardview-formats/text-formats/asc";
+import { BOARDVIEW_CAPS, type Board, type BoardRead } from "../../src/boardview-formats/types";
 import { SAMPLE_BOARD } from "../helpers/boardviews";
 
 const ascii = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0) & 0xff);

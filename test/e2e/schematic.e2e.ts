@@ -126,7 +126,10 @@ try {
   await page.locator('[data-selection] a[href*="part=U7000"]').first().click();
   await page.locator('[data-selection][data-selected="part:U7000"] a[data-schematic-page]').first().waitFor({ timeout: 20_000 });
   // A member's viewer asks for the point with their session; someone else's private schematic is not listed.
-  assert.ok(requests.some((r) => r.url().includes("/member/boards/XPB-5500/points/U7000")), "the point is read for the member");
+  assert.ok(
+    requests.some((r) => r.url().includes("/member/boards/XPB-5500/points/U7000")),
+    "the point is read for the member",
+  );
   assert.equal(await page.locator(`a[data-schematic-page][href*="${PRIVATE_SCHEMATIC}"]`).count(), 0);
   assert.match(
     (await page.locator("a[data-schematic-page]").first().getAttribute("href")) ?? "",

@@ -3,7 +3,8 @@
 import { and, sql } from "drizzle-orm";
 import * as t from "../../../src/db/schema";
 import { sha256Hex } from "../../../src/auth/keys";
-import { type BoardviewKeys, boardviewKeys } from "../../../src/boardview/binary/keys";
+import { boardviewKeys } from "../../../src/boardview-formats";
+import type { BoardviewKeys } from "../../../src/boardview-formats/types";
 import { boardviewFromBytes, isBoardviewExtension } from "../../../src/boardview/store";
 import { extensionOf, mediaTypeFor } from "../../../src/content/media-types";
 import { referenceFromBytes } from "../../../src/reference/from-bytes";

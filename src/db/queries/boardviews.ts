@@ -108,16 +108,7 @@ export async function boardviewPart(ctx: QueryContext, doc: VisibleBoardview, na
   const db = shardDb(ctx, doc);
   const found = db && (await namedRow(db, PART_NAMES_SQL, doc, name));
   if (!db || !found) return undefined;
-  const row = await db.prepare(PART_SQL).bind(doc.id, found.key, found.ord).first<{
-    name: string;
-    side: Side;
-    mounting: "smd" | "through_hole";
-    x: number;
-    y: number;
-    pins: string;
-    value: string | null;
-    box: string | null;
-  }>();
+  const row = await db.prepare(PART_SQL).bind(doc.id, found.key, found.ord).first<LayoutPartRow>();
   if (!row) return undefined;
   const pins = (JSON.parse(row.pins) as StoredPin[]).map(pinOf);
   const part: BoardviewPart = { name: row.name, side: row.side, mounting: row.mounting, x: row.x, y: row.y, pins };

@@ -1,7 +1,6 @@
 // list_recent: what is new on the site — threads, blog posts, repair cases, library files, forum categories. One
 // row of KINDS per kind: how it is listed, shortened, written and linked, and its kind in the change feed.
 import { z } from "@hono/zod-openapi";
-import type { ResourceLink } from "@modelcontextprotocol/server";
 import { decodePosition, encodePosition, positionExpired, readChanges, type Change, type ChangeKind, type FeedPosition } from "../../changes/feed";
 import { ChangeSchema } from "../../schemas/changes";
 import { listPosts } from "../../db/queries/blog";
@@ -61,7 +60,7 @@ const output = toolResultSchema({
 type Args = z.output<typeof input>;
 
 interface Listed<T> {
-  items: T[];
+  data: T[];
   meta: PageMeta;
   /** files: the cursor of the next page (one page of rows at any depth, as the API's Link header). */
   cursor?: string;
@@ -72,15 +71,14 @@ interface Kind<T> {
   /** Its kind in the change feed; none for categories. */
   feed?: ChangeKind;
   list(ctx: QueryContext, args: Args, request: PageRequest): Promise<Listed<T>>;
-  /** Its free texts shortened to about `limit` characters each (0: left out). */
-  trim(items: T[], limit: number): T[];
+  /** Its free texts shortened to about `limit` characters each (0: left out); none: kept whole. */
+  trim?(items: T[], limit: number): T[];
   item(item: T, words: McpWords): string;
-  link?(item: T): ResourceLink;
 }
 
 /** A page of an in-memory list (the forum's categories are few and read whole). */
 function slicePage<T>(all: T[], request: PageRequest): Listed<T> {
-  return { items: all.slice((request.page - 1) * request.perPage, request.page * request.perPage), meta: pageMeta(request, all.length) };
+  return { data: all.slice((request.page - 1) * request.perPage, request.page * request.perPage), meta: pageMeta(request, all.length) };
 }
 
 /** Each kind typed at its definition; the table holds them alike (each function only ever sees its own kind's items). */
@@ -89,45 +87,16 @@ function kindOf<T>(kind: Kind<T>): Kind<unknown> {
 }
 
 const KINDS: Record<RecentKind, Kind<unknown>> = {
-  threads: kindOf({
-    feed: "thread",
-    list: async (ctx, args, request) => {
-      const { data, meta } = await listThreads(ctx, { category: args.category }, request);
-      return { items: data, meta };
-    },
-    trim: (items) => items,
-    item: threadItem,
-    link: (t) => resourceLink("thread", t.id, t.title),
-  }),
-  posts: kindOf({
-    feed: "post",
-    list: async (ctx, _args, request) => {
-      const { data, meta } = await listPosts(ctx, {}, request);
-      return { items: data, meta };
-    },
-    trim: (items, limit) => trimPosts(items, limit),
-    item: postItem,
-    link: (p) => resourceLink("post", p.id, p.title),
-  }),
-  cases: kindOf({
-    feed: "case",
-    list: async (ctx, _args, request) => {
-      const { data, meta } = await listCases(ctx, {}, request);
-      return { items: data, meta };
-    },
-    trim: (items, limit) => trimCases(items, limit),
-    item: caseItem,
-    link: (c) => resourceLink("case", c.id, c.title),
-  }),
+  threads: kindOf({ feed: "thread", list: (ctx, args, request) => listThreads(ctx, { category: args.category }, request), item: threadItem }),
+  posts: kindOf({ feed: "post", list: (ctx, _args, request) => listPosts(ctx, {}, request), trim: trimPosts, item: postItem }),
+  cases: kindOf({ feed: "case", list: (ctx, _args, request) => listCases(ctx, {}, request), trim: trimCases, item: caseItem }),
   files: kindOf({
     feed: "document",
     list: async (ctx, _args, request) => {
       const result = await listDocuments(ctx, {}, request);
-      return { items: result.data, meta: result.meta, cursor: nextCursor(result, documentListScope({ perPage: request.perPage, viewerId: null })) };
+      return { ...result, cursor: nextCursor(result, documentListScope({ perPage: request.perPage, viewerId: null })) };
     },
-    trim: (items) => items,
     item: documentItem,
-    link: (d) => resourceLink("document", d.id, d.title),
   }),
   categories: kindOf({
     list: async (ctx, _args, request) => slicePage(await listCategories(ctx), request),
@@ -223,6 +192,7 @@ export const listRecentTool = defineTool({
     const ctx = anonymousQueryContext(tools, lang);
     if (args.since !== undefined) return changesSince({ ...args, since: args.since }, ctx, lang, words);
     const kind = KINDS[args.kind];
+    const { feed } = kind;
     const perPage = args.limit ?? DEFAULT_LIMIT;
     const cursor = filesCursor(args, perPage);
     const page = cursor?.page ?? args.page ?? 1;
@@ -231,15 +201,15 @@ export const listRecentTool = defineTool({
     if (args.cursor !== undefined && args.kind !== "files") notes.push(words.ignored("cursor", "files"));
     if (args.category !== undefined && args.kind !== "threads") notes.push(words.ignored("category", "threads"));
     const { meta } = listed;
-    if (listed.items.length === 0) notes.push(meta.total === 0 ? words.nothingToList : words.pastEnd(page, count(words, meta.total, "item")));
+    if (listed.data.length === 0) notes.push(meta.total === 0 ? words.nothingToList : words.pastEnd(page, count(words, meta.total, "item")));
     const next = nextCall(args, listed, page, perPage, lang);
     const first = (page - 1) * perPage + 1;
     const order = words.order[args.kind];
     const heading = `# ${words.recent[args.kind]}${args.kind === "threads" && args.category ? words.inCategory(args.category) : ""}`;
 
     // Free texts share the page's snippet budget; a page whose whole result would pass the bound gets shorter ones.
-    return fitToBound(snippetLimit(listed.items.length), (snippets) => {
-      const items = kind.trim(listed.items, snippets);
+    return fitToBound(snippetLimit(listed.data.length), (snippets) => {
+      const items = kind.trim ? kind.trim(listed.data, snippets) : listed.data;
       const md = [
         heading,
         items.length ? words.range(first, first + items.length - 1, meta.total, order, page, meta.last_page) : "",
@@ -251,7 +221,8 @@ export const listRecentTool = defineTool({
       return {
         structured: { kind: args.kind, order, [args.kind]: items, page: meta, notes, next, usage: USAGE_NOTE },
         markdown: render(md),
-        links: kind.link ? items.map(kind.link) : [],
+        // Every kind with a feed is a resource kind too: its items link to their resources.
+        links: feed ? (items as { id: string; title: string }[]).map((i) => resourceLink(feed, i.id, i.title)) : [],
       };
     });
   },

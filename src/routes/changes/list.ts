@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { OPEN_READ } from "../../auth/scopes";
 import { decodePosition, encodePosition, positionExpired, readChanges, RETENTION_DAYS, START_OVER } from "../../changes/feed";
-import { PerPageParam } from "../../core/pagination";
+import { PerPageParam, tokenParam } from "../../core/pagination";
 import { ApiError } from "../../http/problem";
 import { queryContext } from "../../http/request-queries";
 import { ChangesPageSchema } from "../../schemas/changes";
@@ -10,23 +10,12 @@ import { fieldMsg } from "../../core/messages/fields";
 
 const NOT_A_POSITION = fieldMsg.notAPosition();
 
-const SinceParam = z
-  .string()
-  .transform((text, ctx) => {
-    const position = decodePosition(text);
-    if (!position) {
-      ctx.addIssue({ code: "custom", message: NOT_A_POSITION.en, params: { message: NOT_A_POSITION } });
-      return z.NEVER;
-    }
-    return position;
-  })
-  .optional()
-  .openapi({
-    param: { name: "since", in: "query" },
-    type: "string",
-    description:
-      "Where to continue: meta.next of a previous answer (opaque). Absent: from the oldest change kept, which rebuilds a copy from nothing.",
-  });
+const SinceParam = tokenParam(
+  "since",
+  decodePosition,
+  NOT_A_POSITION,
+  "Where to continue: meta.next of a previous answer (opaque). Absent: from the oldest change kept, which rebuilds a copy from nothing.",
+);
 
 const route = apiRoute(OPEN_READ, ["validation-failed", "changes-expired"], {
   operationId: "listChanges",

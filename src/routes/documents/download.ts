@@ -1,13 +1,11 @@
 import { KEY_READ } from "../../auth/scopes";
-import { issueDownload } from "../../downloads/download";
 import { ApiError, notFound } from "../../http/problem";
-import { apiBaseUrl } from "../../core/urls";
 import { enforce } from "../../http/rate-limit";
 import { dataOf } from "../../schemas/common";
 import { DownloadUrlSchema } from "../../schemas/documents";
 import { apiRoute, createRouter } from "../define";
 import { idParam, requireId } from "../params";
-import { queryContext } from "../../http/request-queries";
+import { requestDownload } from "../../http/request-queries";
 import { msg } from "../../core/messages/errors";
 
 const route = apiRoute(
@@ -38,14 +36,7 @@ export const downloadDocumentRoute = createRouter().openapi(route, async (c) => 
   if (c.req.method === "HEAD") throw new ApiError("method-not-allowed", msg.useGetForDownload(), { headers: { Allow: "GET" } });
   const viewer = c.get("viewer")!; // KEY_READ: requireAccess refused anonymous callers already
   const id = requireId(c.req.valid("param").document, "document");
-  const { downloadCapPerDay, fileLinkTtlSeconds } = c.get("config");
-  const outcome = await issueDownload(c.env, {
-    ctx: { ...queryContext(c), viewer: { userId: viewer.userId } },
-    id,
-    baseUrl: apiBaseUrl(c.get("siteUrl")),
-    capPerDay: downloadCapPerDay,
-    linkTtlSeconds: fileLinkTtlSeconds,
-  });
+  const outcome = await requestDownload(c, viewer.userId, id);
   if (outcome.kind === "not-found") throw notFound("document");
   if (outcome.kind === "not-available") {
     throw new ApiError("not-available", msg.notDownloadable({ status: outcome.status }));

@@ -1,12 +1,11 @@
 import { keyRequired } from "../../auth/scopes";
 import { boardIdOf } from "../../db/queries/board-lookup";
 import { documentListScope, listDocuments } from "../../db/queries/documents";
-import { listBody } from "../../core/pagination";
 import { DocumentSchema } from "../../schemas/documents";
 import { createRouter } from "../define";
 import { BoardFilterParam, BooleanParam, DocumentTypeParam, VisibilityParam } from "../params";
 import { queryContext } from "../../http/request-queries";
-import { linkNext, listRequest, listRoute } from "../list-page";
+import { listAnswer, listRoute } from "../list-page";
 import { msg } from "../../core/messages/errors";
 
 const route = listRoute({
@@ -25,8 +24,6 @@ const route = listRoute({
       description: "Only the key owner's uploads (needs a key)",
     }),
   },
-  noun: "document",
-  plural: "documents",
   schema: DocumentSchema,
   pageName: "DocumentPage",
 });
@@ -38,18 +35,12 @@ export const listDocumentsRoute = createRouter().openapi(route, async (c) => {
     throw keyRequired(msg.mineNeedsKey());
   }
   // A cursor belongs to one list: these filters, this page size, this caller (src/core/pagination.ts).
-  const scope = documentListScope({
-    type: q.type,
-    visibility: q.visibility,
-    board: q.board,
-    mine: q.mine,
-    perPage: q.per_page,
-    viewerId: viewer?.userId ?? null,
-  });
-  const request = listRequest(c, q, q.per_page, scope);
-  const ctx = queryContext(c);
+  const scope = documentListScope({ ...q, perPage: q.per_page, viewerId: viewer?.userId ?? null });
+  const filters = { type: q.type, visibility: q.visibility, board: q.board, mine: q.mine };
   const boardId = q.board === undefined ? undefined : boardIdOf(q.board);
-  const page = await listDocuments(ctx, { type: q.type, visibility: q.visibility, boardId, ownerId: q.mine ? viewer!.userId : undefined }, request);
-  linkNext(c, "/documents", { type: q.type, visibility: q.visibility, board: q.board, mine: q.mine, per_page: q.per_page }, page, scope);
-  return c.json(listBody(page), 200);
+  const ownerId = q.mine ? viewer?.userId : undefined;
+  const body = await listAnswer(c, { path: "/documents", q, filters, scope }, (request) =>
+    listDocuments(queryContext(c), { type: q.type, visibility: q.visibility, boardId, ownerId }, request),
+  );
+  return c.json(body, 200);
 });

@@ -1,6 +1,6 @@
 import { dbOf } from "../../http/d1-session";
 import { canPublish, INGEST } from "../../auth/scopes";
-import { BOARDVIEW_CATALOGUE } from "../../boardview/formats";
+import { BOARDVIEW_CATALOGUE } from "../../boardview-formats";
 import { usedBytes } from "../../db/queries/uploads";
 import { capabilityFormats } from "../../content/formats";
 import { CapabilitiesSchema } from "../../schemas/ingest";

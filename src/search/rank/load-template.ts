@@ -1,8 +1,5 @@
-// A group's loading statement (the read API's own loader around the search's ranking) is the same for every
-// search but its ranking and the request's values: drizzle building it was about a third of an uncached
-// search's CPU (bench/RESULTS.md, profile-search-before). So it is built once per isolate, per group and kind of
-// reader, with a stand-in for the ranking and for the request's values (the time, the reader's id); each search
-// puts its own in. test/search/load-template.test.ts holds the result equal to a statement built afresh.
+// A group's loading statement, built once per isolate, group and kind of reader with stand-ins for the ranking and
+// the request's values (its cost: bench/RESULTS.md); test/search/load-template.test.ts holds it equal to a fresh one.
 import { sql } from "drizzle-orm";
 import { IsolateCache } from "../../core/isolate-cache";
 import { Keys, type Loader, type QueryContext } from "../../db/queries/runtime";

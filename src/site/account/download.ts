@@ -3,11 +3,9 @@
 import type { Context } from "hono";
 import type { MemberSession } from "../../accounts/sessions";
 import { canonicalId } from "../../core/ids";
-import { apiBaseUrl } from "../../core/urls";
-import { issueDownload } from "../../downloads/download";
 import type { AppEnv } from "../../http/app-env";
 import { recordLimit } from "../../limits/request";
-import { queryContext } from "../../http/request-queries";
+import { requestDownload } from "../../http/request-queries";
 import { limitHeaders } from "../../limits/headers";
 import { notFoundPage } from "../pages/errors";
 import type { Site } from "../site";
@@ -15,14 +13,7 @@ import { messagePage, wordsOf } from "./pages";
 
 /** A member's download of a document, counted against their daily cap (the Download button and the schematic page view). */
 export async function memberDownload(c: Context<AppEnv>, member: MemberSession, id: string) {
-  const { downloadCapPerDay, fileLinkTtlSeconds } = c.get("config");
-  const outcome = await issueDownload(c.env, {
-    ctx: { ...queryContext(c), viewer: { userId: member.userId } },
-    id,
-    baseUrl: apiBaseUrl(c.get("siteUrl")),
-    capPerDay: downloadCapPerDay,
-    linkTtlSeconds: fileLinkTtlSeconds,
-  });
+  const outcome = await requestDownload(c, member.userId, id);
   if (outcome.kind === "issued" || outcome.kind === "capped") recordLimit(c, outcome.cap);
   return outcome;
 }

@@ -63,23 +63,24 @@ export function messagePage(c: Context<AppEnv>, site: Site, status: Status, titl
 function PasskeyButton({
   hook,
   label,
-  options,
-  verify,
+  site,
+  ceremony,
   next,
   w,
 }: {
   hook: string;
   label: string;
-  options: string;
-  verify: string;
+  site: Site;
+  /** Its two posts: `<ceremony>/options`, then `<ceremony>` with the answer. */
+  ceremony: "account/sign-in" | "account/passkeys";
   /** Where a sign-in returns to (already checked as a path of this site). */
   next?: string;
   w: AccountWords;
 }) {
   const attributes = {
     [hook]: "",
-    "data-options": options,
-    "data-verify": verify,
+    "data-options": accountUrl(site.urls, `${ceremony}/options`),
+    "data-verify": accountUrl(site.urls, ceremony),
     "data-next": next,
     "data-failed": w.passkeyFailed,
     "data-not-allowed": w.passkeyCancelled,
@@ -114,8 +115,8 @@ export function signInPage(c: Context<AppEnv>, site: Site, next?: string) {
       <PasskeyButton
         hook="data-passkey-signin"
         label={w.signInButton}
-        options={accountUrl(site.urls, "account/sign-in/options")}
-        verify={accountUrl(site.urls, "account/sign-in")}
+        site={site}
+        ceremony="account/sign-in"
         next={next ? new URL(next).pathname + new URL(next).search : undefined}
         w={w}
       />
@@ -144,13 +145,7 @@ export function invitePage(c: Context<AppEnv>, site: Site) {
     <div {...check}>
       <h1>{w.inviteTitle}</h1>
       <p data-invite-text>{w.inviteText}</p>
-      <PasskeyButton
-        hook="data-passkey-register"
-        label={w.inviteButton}
-        options={accountUrl(site.urls, "account/passkeys/options")}
-        verify={accountUrl(site.urls, "account/passkeys")}
-        w={w}
-      />
+      <PasskeyButton hook="data-passkey-register" label={w.inviteButton} site={site} ceremony="account/passkeys" w={w} />
     </div>,
   );
 }
@@ -299,13 +294,7 @@ export function keysPage(c: Context<AppEnv>, site: Site, state: KeysPageState, s
             </li>
           ))}
         </ul>
-        <PasskeyButton
-          hook="data-passkey-add"
-          label={w.passkeyAdd}
-          options={accountUrl(site.urls, "account/passkeys/options")}
-          verify={accountUrl(site.urls, "account/passkeys")}
-          w={w}
-        />
+        <PasskeyButton hook="data-passkey-add" label={w.passkeyAdd} site={site} ceremony="account/passkeys" w={w} />
       </section>
       <form method="post" action={accountUrl(site.urls, "account/sign-out")}>
         <button type="submit" data-sign-out>

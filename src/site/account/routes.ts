@@ -47,6 +47,10 @@ function rp(c: Ctx) {
 }
 
 /** The account page a GET names, or undefined for every other page (they stay anonymous and cached). */
+/** The invite's secret a ceremony's body carries (sent in the body, never in an address). */
+const inviteIn = (body: { invite?: unknown }) => (typeof body.invite === "string" ? body.invite : undefined);
+const inviteGone = () => new DomainError("gone", "This invite has expired or was already used.");
+
 export async function accountPageFor(c: Ctx, lang: Lang): Promise<Response | undefined> {
   const path = c.req.path;
   if (path === accountPath(lang, "sign-in")) {
@@ -173,8 +177,8 @@ export function addAccountRoutes(site: Hono<AppEnv>, lang: Lang): void {
     "account/invite",
     "ceremony",
     passkeyCall(lang, async (c, _site, body) => {
-      const member = await findInvite(c.env.DB, typeof body.invite === "string" ? body.invite : undefined, new Date());
-      if (!member) throw new DomainError("gone", "This invite has expired or was already used.");
+      const member = await findInvite(c.env.DB, inviteIn(body), new Date());
+      if (!member) throw inviteGone();
       return c.json({ name: member.name }, 200, { "Cache-Control": "no-store" });
     }),
   );
@@ -183,9 +187,9 @@ export function addAccountRoutes(site: Hono<AppEnv>, lang: Lang): void {
     "member-ceremony",
     passkeyCall(lang, async (c, _site, body) => {
       const now = new Date();
-      const invite = typeof body.invite === "string" ? body.invite : undefined;
+      const invite = inviteIn(body);
       const member = invite !== undefined ? await findInvite(c.env.DB, invite, now) : postingMember(c);
-      if (!member) throw new DomainError("gone", "This invite has expired or was already used.");
+      if (!member) throw inviteGone();
       return c.json(await registrationOptions(c.env.DB, rp(c), member, now), 200, { "Cache-Control": "no-store" });
     }),
   );
@@ -194,7 +198,7 @@ export function addAccountRoutes(site: Hono<AppEnv>, lang: Lang): void {
     "member-ceremony",
     passkeyCall(lang, async (c, site, body) => {
       const now = new Date();
-      const invite = typeof body.invite === "string" ? body.invite : undefined;
+      const invite = inviteIn(body);
       const signedIn = invite === undefined ? postingMember(c) : undefined;
       const name = `Passkey ${now.toISOString().slice(0, 16).replace("T", " ")} UTC`;
       const userId = await registerPasskey(
@@ -211,7 +215,7 @@ export function addAccountRoutes(site: Hono<AppEnv>, lang: Lang): void {
               return;
             }
             const redeemed = await redeemInvite(c.env.DB, invite!, now);
-            if (redeemed === undefined) throw new DomainError("gone", "This invite has expired or was already used.");
+            if (redeemed === undefined) throw inviteGone();
             if (redeemed !== ceremonyUser) throw new DomainError("forbidden", "This passkey request belongs to another member.");
           },
         },

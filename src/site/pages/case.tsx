@@ -2,32 +2,21 @@
 import type { Context } from "hono";
 import { getCase } from "../../db/queries/cases";
 import type { AppEnv } from "../../http/app-env";
-import { canonicalId } from "../../core/ids";
-import { boardUrl, normalizeBoardNumber, pageUrl } from "../../core/urls";
+import { boardUrl, normalizeBoardNumber } from "../../core/urls";
 import { SanitisedHtml, TableSection, Time } from "../components";
 import type { Site } from "../site";
-import { alternatesOf, canonicalRedirect, plainSummary } from "../item";
+import { articleHead, itemOfPage, plainSummary } from "../item";
 import { renderPage } from "../render";
 
 export async function casePage(c: Context<AppEnv>, site: Site, key: string): Promise<Response | undefined> {
-  const id = canonicalId(key);
-  if (!id || c.req.query("page") !== undefined) return undefined;
-  const repair = await getCase(site.query, id);
-  if (!repair) return undefined;
-  const redirect = canonicalRedirect(c, repair.url);
-  if (redirect) return redirect;
+  const repair = await itemOfPage(c, key, (id) => getCase(site.query, id));
+  if (!repair || repair instanceof Response) return repair;
 
   const { s } = site;
   return renderPage(
     c,
     site,
-    {
-      title: repair.title,
-      description: plainSummary([repair.device_model, repair.symptom, repair.diagnosis].filter(Boolean).join(". ")),
-      canonical: repair.url,
-      alternates: alternatesOf(site, (urls) => pageUrl(urls, "case", repair.id, repair.title)),
-      ogType: "article",
-    },
+    articleHead(site, "case", repair, plainSummary([repair.device_model, repair.symptom, repair.diagnosis].filter(Boolean).join(". "))),
     <article>
       <header>
         <h1>{repair.title}</h1>

@@ -3,22 +3,17 @@
 import type { Context } from "hono";
 import { getDocument } from "../../db/queries/document-detail";
 import type { AppEnv } from "../../http/app-env";
-import { canonicalId } from "../../core/ids";
-import { accountUrl, apiDocsUrl, boardUrl, normalizeBoardNumber, pageUrl } from "../../core/urls";
+import { accountUrl, apiDocsUrl, boardUrl, normalizeBoardNumber } from "../../core/urls";
 import { TableSection, Time } from "../components";
 import type { Site } from "../site";
 import { formatBytes } from "../formatting";
-import { alternatesOf, canonicalRedirect, plainSummary } from "../item";
+import { articleHead, itemOfPage, plainSummary } from "../item";
 import { renderPage } from "../render";
 import { BoardviewViewer, viewerSelection } from "./boardview-viewer";
 
 export async function documentPage(c: Context<AppEnv>, site: Site, key: string): Promise<Response | undefined> {
-  const id = canonicalId(key);
-  if (!id || c.req.query("page") !== undefined) return undefined;
-  const doc = await getDocument(site.query, id);
-  if (!doc) return undefined;
-  const redirect = canonicalRedirect(c, doc.url);
-  if (redirect) return redirect;
+  const doc = await itemOfPage(c, key, (id) => getDocument(site.query, id));
+  if (!doc || doc instanceof Response) return doc;
 
   const { s, lang } = site;
   const readable = !!doc.boardview?.format;
@@ -41,14 +36,12 @@ export async function documentPage(c: Context<AppEnv>, site: Site, key: string):
   return renderPage(
     c,
     site,
-    {
-      title: doc.title,
-      description:
-        plainSummary(doc.description) || [s.documentTypes[doc.type] ?? doc.type, doc.manufacturer, ...doc.boards].filter(Boolean).join(" · "),
-      canonical: doc.url,
-      alternates: alternatesOf(site, (urls) => pageUrl(urls, "document", doc.id, doc.title)),
-      ogType: "article",
-    },
+    articleHead(
+      site,
+      "document",
+      doc,
+      plainSummary(doc.description) || [s.documentTypes[doc.type] ?? doc.type, doc.manufacturer, ...doc.boards].filter(Boolean).join(" · "),
+    ),
     <article>
       <header>
         <h1>{doc.title}</h1>

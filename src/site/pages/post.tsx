@@ -2,32 +2,20 @@
 import type { Context } from "hono";
 import { getPost } from "../../db/queries/blog";
 import type { AppEnv } from "../../http/app-env";
-import { canonicalId } from "../../core/ids";
-import { pageUrl } from "../../core/urls";
 import { SanitisedHtml, Time } from "../components";
 import type { Site } from "../site";
-import { alternatesOf, canonicalRedirect, plainSummary } from "../item";
+import { articleHead, itemOfPage, plainSummary } from "../item";
 import { renderPage } from "../render";
 
 export async function postPage(c: Context<AppEnv>, site: Site, key: string): Promise<Response | undefined> {
-  const id = canonicalId(key);
-  if (!id || c.req.query("page") !== undefined) return undefined;
-  const post = await getPost(site.query, id);
-  if (!post) return undefined;
-  const redirect = canonicalRedirect(c, post.url);
-  if (redirect) return redirect;
+  const post = await itemOfPage(c, key, (id) => getPost(site.query, id));
+  if (!post || post instanceof Response) return post;
 
   const { s } = site;
   return renderPage(
     c,
     site,
-    {
-      title: post.title,
-      description: post.excerpt || plainSummary(post.body) || post.title,
-      canonical: post.url,
-      alternates: alternatesOf(site, (urls) => pageUrl(urls, "post", post.id, post.title)),
-      ogType: "article",
-    },
+    articleHead(site, "post", post, post.excerpt || plainSummary(post.body) || post.title),
     <article>
       <header>
         <h1>{post.title}</h1>

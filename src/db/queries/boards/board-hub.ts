@@ -1,7 +1,5 @@
-// The board as a hub (issue 31): what a board's detail adds to the spec's fields, each read as one statement
-// of the detail's batch and bounded whatever the size of the site: the newest visible threads and cases (from
-// the board's index entries), the counts (one board_content row, src/db/queries/boards/board-counts.ts) and the
-// points (board_points, most measured first, kept by the triggers of migrations/0020_board_knowledge.sql).
+// What a board's detail adds to the spec's fields (newest threads and cases, counts, points), each one bounded
+// statement of the detail's batch.
 import { sql, type SQL } from "drizzle-orm";
 import type { z } from "@hono/zod-openapi";
 import { BOARD_NEWEST } from "../../../schemas/board-detail";

@@ -5,7 +5,7 @@
 // no net, taking it from the nail with the pin's probe number.
 import { BoardBuilder } from "./builder";
 import { bytesInclude, fields, nameOf, noteDeclared, numberOf, positionOf, readLines, unreadableAfter } from "./lines";
-import { type BoardPart, type BoardRead, type BoardSide, type BoardviewFormat, catalogueEntry, type Mounting } from "./types";
+import type { BoardPart, BoardRead, BoardSide, BoardviewFormat, Mounting } from "./types";
 
 const ENCODED_HEADER = [0x23, 0xe2, 0x63, 0x28];
 
@@ -105,8 +105,7 @@ export function parseTestLink(bytes: Uint8Array): BoardRead {
     noteDeclared(board, "nails", declared[3], seen.nails, board.testPoints.length);
   }
   attachPins(board, pins, nailNets);
-  if (!board.parts.length) return unreadableAfter(board, "The Test_Link file lists no parts.");
-  return board.finish("test_link", "mil");
+  return board.finishParts("test_link", "mil", "The Test_Link file");
 }
 
 /** Pins are read before parts may be complete (block order varies); they join their part at the end. */
@@ -121,13 +120,16 @@ function attachPins(board: BoardBuilder, pins: PendingPin[], nailNets: Map<numbe
 }
 
 export const TEST_LINK: BoardviewFormat = {
+  order: 10,
   catalogue: [
-    catalogueEntry("test_link", {
+    {
+      format: "test_link",
+      extensions: ["brd"],
       name: "Test_Link",
       variants: ["plain", "encoded byte by byte", "pins without nets, taken from the nails"],
       reads: ["outline", "parts with side and mounting", "pins with net", "test points"],
       unit: "mil",
-    }),
+    },
   ],
   looksLike: looksLikeTestLink,
   read: parseTestLink,

@@ -10,7 +10,7 @@ import { bytesInclude, fields, nameOf, noteDeclared, numberOf, positionOf, readL
 import type { BoardRead, BoardSide, Box, Point } from "../types";
 import { BOARDVIEW_CAPS } from "../types";
 import { addOutlineCut, restOf } from "./values";
-import { type BoardviewFormat, catalogueEntry } from "../types";
+import type { BoardviewFormat } from "../types";
 
 /** A BRD2 file opens with its outline block (kicad-boardview writes a line `0` before it). */
 export function looksLikeBrd2(bytes: Uint8Array): boolean {
@@ -96,8 +96,7 @@ export function parseBrd2(bytes: Uint8Array): BoardRead {
   for (const block of ["parts", "pins", "nets", "nails"] as const) noteDeclared(board, block, declared.get(block), seen.get(block) ?? 0, kept[block]);
   addOutlineCut(board, outline);
   placeParts(board, parts, pins, nets);
-  if (!board.parts.length) return unreadableAfter(board, "The BRD2 file lists no parts.");
-  return board.finish("brd2", "mil");
+  return board.finishParts("brd2", "mil", "The BRD2 file");
 }
 
 /**
@@ -125,8 +124,11 @@ function placeParts(board: BoardBuilder, parts: PendingPart[], pins: PendingPin[
 
 /** BRD2 shares .brd with Test_Link: Test_Link is told by its str_length:/var_data: header, BRD2 by BRDOUT:. */
 export const BRD2: BoardviewFormat = {
+  order: 20,
   catalogue: [
-    catalogueEntry("brd2", {
+    {
+      format: "brd2",
+      extensions: ["brd"],
       name: "BRD2 (kicad-boardview and others)",
       variants: ["BRDOUT:/NETS:/PARTS:/PINS:/NAILS: blocks, told from Test_Link .brd by its content"],
       reads: [
@@ -138,7 +140,7 @@ export const BRD2: BoardviewFormat = {
         "bottom positions put back in the board's frame",
       ],
       unit: "mil",
-    }),
+    },
   ],
   looksLike: looksLikeBrd2,
   read: parseBrd2,

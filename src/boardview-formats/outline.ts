@@ -1,4 +1,4 @@
-// A board outline from drawing segments (GenCAD's $BOARD: LINE, ARC, CIRCLE, RECTANGLE): each arc and circle as
+// A board outline from drawing segments (LINE, ARC, CIRCLE, RECTANGLE records): each arc and circle as
 // short chords, segments that meet end to end joined into one polyline, so the viewer draws the board's edge.
 import type { Point } from "./types";
 
@@ -9,7 +9,7 @@ const CHORDS_PER_TURN = 64;
 const JOIN = 1e-6;
 
 /**
- * The points of an arc from `from` to `to` about `centre`, counter-clockwise (GenCAD's direction); equal ends make
+ * The points of an arc from `from` to `to` about `centre`, counter-clockwise; equal ends make
  * a full circle.
  */
 export function arcPoints(from: Point, to: Point, centre: Point): Point[] {

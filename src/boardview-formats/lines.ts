@@ -5,7 +5,7 @@ import { BOARDVIEW_CAPS, type Unreadable, unreadable } from "./types";
 
 /**
  * Characters of one line (its end not counted): no real record is near this long. A longer line is not read in
- * part: reading stops there, so no record after it is misread (a Test_Link part numbered one too low).
+ * part: reading stops there, so no record after it is misread (a part numbered one too low).
  */
 export const LINE_CHARS = 4096;
 
@@ -158,7 +158,7 @@ function latin1(bytes: Uint8Array): string {
   return String.fromCharCode.apply(null, bytes as unknown as number[]);
 }
 
-/** Whitespace-separated fields; "double quoted" fields may hold spaces (GenCAD). */
+/** Whitespace-separated fields; "double quoted" fields may hold spaces. */
 export function fields(text: string): string[] {
   const out: string[] = [];
   const re = /"([^"]*)"|(\S+)/g;

@@ -11,7 +11,7 @@ import { nameOf, noteCut, unreadableAfter } from "../lines";
 import { type BoardRead, type Box, BOARDVIEW_CAPS, unreadable } from "../types";
 import { ByteCursor, coordinate, OutOfBytes } from "./bytes";
 import { type Layer, NotThisLayout, type Pad, readLayer, skipRegistries, TvwReader } from "./tvw-stream";
-import { type BoardviewFormat, catalogueEntry } from "../types";
+import type { BoardviewFormat } from "../types";
 
 const SIGNATURE = "Tebo-ictview files.";
 const SCALE = 100;
@@ -172,13 +172,16 @@ function addOutline(board: BoardBuilder, layers: Layer[]): void {
 }
 
 export const TVW: BoardviewFormat = {
+  order: 70,
   catalogue: [
-    catalogueEntry("tvw", {
+    {
+      format: "tvw",
+      extensions: ["tvw"],
       name: "Tebo .tvw",
       variants: ["binary stream with obfuscated header strings"],
       reads: ["outline (route layer)", "parts with side, mounting, box and value", "pins with net, number and radius"],
       unit: "mil",
-    }),
+    },
   ],
   looksLike: looksLikeTvw,
   read: parseTvw,

@@ -6,10 +6,9 @@
 // alone). Heading lines are skipped because they do not parse as records.
 import { BoardBuilder } from "../builder";
 import { fields, nameOf, numberOf, positionOf, type ReadState, readLines, unreadableAfter } from "../lines";
-import type { BoardPart, BoardRead, BoardSide, Point } from "../types";
+import type { ArchiveEntry, BoardPart, BoardRead, BoardSide, BoardviewFormat, Point } from "../types";
 import { BOARDVIEW_CAPS, unreadable } from "../types";
 import { addOutlineCut } from "./values";
-import { type BoardviewFormat, catalogueEntry } from "../types";
 
 /** The files of a board, by role; `missing` names those that were found but could not be read. */
 export interface AscFiles {
@@ -60,6 +59,18 @@ export function pickAscEntries(names: readonly string[]): { name: string; role: 
 
 /** The entry names of pickAscEntries (what an archive's reader is asked for). */
 export const ascEntryNames = (names: readonly string[]): string[] => pickAscEntries(names).map((e) => e.name);
+
+/** The picked entries (as zipEntryContents reads them) as one board; an entry not read is named in the reason. */
+export function parseAscEntries(entries: readonly ArchiveEntry[]): BoardRead {
+  const files: AscFiles = { missing: [] };
+  for (const entry of entries) {
+    const role = ASC_ROLES[entry.name.slice(entry.name.lastIndexOf("/") + 1).toLowerCase() as keyof typeof ASC_ROLES];
+    if (!role) continue;
+    if (entry.bytes) files[role] = entry.bytes;
+    else files.missing?.push(`${entry.name} (${entry.reason ?? "unreadable"})`);
+  }
+  return parseAscFiles(files);
+}
 
 const sideOf = (marker: string | undefined): BoardSide => (marker?.toUpperCase() === "(B)" ? "bottom" : "top");
 
@@ -140,16 +151,20 @@ function readNails(board: BoardBuilder, bytes: Uint8Array): void {
   }
 }
 
-/** Tried after BDV, whose <<pins.asc>> section holds the same Part lines. */
+/** Tried after the format whose <<pins.asc>> section holds the same Part lines. */
 export const ASC: BoardviewFormat = {
+  order: 60,
   catalogue: [
-    catalogueEntry("asc", {
+    {
+      format: "asc",
+      extensions: ["asc", "zip"],
       name: "ASUS .asc",
       variants: ["format.asc, pins.asc and nails.asc together in a .zip (the archive is the boardview)", "pins.asc alone"],
       reads: ["outline (format.asc)", "parts with side", "pins with net and number (pins.asc)", "test points (nails.asc)"],
       unit: "inch",
-    }),
+    },
   ],
   looksLike: looksLikeAscPins,
   read: parseAscPins,
+  archive: { entries: ascEntryNames, read: parseAscEntries },
 };

@@ -11,7 +11,7 @@ import { bytesInclude, fields, nameOf, noteCut, positionOf, type ReadState, read
 import type { BoardPart, BoardPin, BoardRead, BoardSide, Mounting, Point } from "../types";
 import { BOARDVIEW_CAPS } from "../types";
 import { addOutlineCut, numbersOfLine, outlineFull, restOf } from "./values";
-import { type BoardviewFormat, catalogueEntry } from "../types";
+import type { BoardviewFormat } from "../types";
 
 export function looksLikeBvr(bytes: Uint8Array): boolean {
   return bytesInclude(bytes, "BVRAW_FORMAT_3", 4096) || bytesInclude(bytes, "BVRAW_FORMAT_1", 4096);
@@ -175,13 +175,15 @@ function parseBvr1(bytes: Uint8Array): BoardRead {
     }
   }
   addOutlineCut(board, outline);
-  if (!board.parts.length) return unreadableAfter(board, "The BVR file lists no parts.");
-  return board.finish("bvr", "inch");
+  return board.finishParts("bvr", "inch", "The BVR file");
 }
 
 export const BVR: BoardviewFormat = {
+  order: 30,
   catalogue: [
-    catalogueEntry("bvr", {
+    {
+      format: "bvr",
+      extensions: ["bvr"],
       name: "BVR",
       variants: ["BVRAW_FORMAT_3 (keyword lines; mils)", "BVRAW_FORMAT_1 (<<Layout>>, <<Pin>>, <<Nail>> blocks; inches)"],
       reads: [
@@ -191,7 +193,7 @@ export const BVR: BoardviewFormat = {
         "pins with net and number, test points (format 1)",
       ],
       unit: "mil",
-    }),
+    },
   ],
   looksLike: looksLikeBvr,
   read: parseBvr,

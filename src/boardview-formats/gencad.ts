@@ -9,7 +9,7 @@ import { bytesInclude, fields, nameOf, noteCut, noteReason, numberOf, positionOf
 import { arcPoints, circlePoints, joinPieces } from "./outline";
 import { addOutlineCut } from "./text-formats/values";
 import type { BoardRead, BoardSide, BoardUnit, Point, TestPoint } from "./types";
-import { type BoardviewFormat, catalogueEntry } from "./types";
+import type { BoardviewFormat } from "./types";
 
 export function looksLikeGenCad(bytes: Uint8Array): boolean {
   return bytesInclude(bytes, "$HEADER", 4096) && (bytesInclude(bytes, "GENCAD", 4096) || bytesInclude(bytes, "$COMPONENTS"));
@@ -188,8 +188,11 @@ function placeComponent(board: BoardBuilder, c: Component, pins: ShapePin[], dri
 }
 
 export const GENCAD: BoardviewFormat = {
+  order: 40,
   catalogue: [
-    catalogueEntry("gencad", {
+    {
+      format: "gencad",
+      extensions: ["cad"],
       name: "GenCAD",
       variants: ["GenCAD 1.4 text"],
       reads: [
@@ -199,7 +202,7 @@ export const GENCAD: BoardviewFormat = {
         "unit from the UNITS header",
       ],
       unit: "unknown",
-    }),
+    },
   ],
   looksLike: looksLikeGenCad,
   read: parseGenCad,

@@ -5,10 +5,10 @@
 // pins: part index (i16, negative when the pin belongs to no part), probe (i16), net index (i16), x and y (i16),
 // shape (i16), 4 bytes. Not established, so not read: the outline, the positions' unit, pin numbers, part values.
 import { BoardBuilder } from "../builder";
-import { nameOf, noteCut, unreadableAfter } from "../lines";
+import { nameOf, noteCut } from "../lines";
 import { type BoardPart, type BoardRead, BOARDVIEW_CAPS, unreadable } from "../types";
 import { ByteCursor, OutOfBytes } from "./bytes";
-import { type BoardviewFormat, catalogueEntry } from "../types";
+import type { BoardviewFormat } from "../types";
 
 const PAD_CLASS = [0x43, 0x50, 0x61, 0x64]; // CPad
 
@@ -81,18 +81,20 @@ export function parseCst(input: Uint8Array): BoardRead {
     if (!(err instanceof OutOfBytes)) throw err;
     noteCut(board, "inside a record", `byte ${err.offset}`);
   }
-  if (!board.parts.length) return unreadableAfter(board, "The .cst file lists no parts.");
-  return board.finish("cst", "unknown");
+  return board.finishParts("cst", "unknown", "The .cst file");
 }
 
 export const CST: BoardviewFormat = {
+  order: 90,
   catalogue: [
-    catalogueEntry("cst", {
+    {
+      format: "cst",
+      extensions: ["cst"],
       name: "Lenovo .cst",
       variants: ["MFC archive (where its layout is established)"],
       reads: ["parts with side", "pins with net", "pins of no part as test points"],
       unit: "unknown",
-    }),
+    },
   ],
   looksLike: looksLikeCst,
   read: parseCst,

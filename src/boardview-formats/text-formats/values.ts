@@ -1,4 +1,4 @@
-// What the text-format readers (BRD2, BVR, ASUS .asc) share: the rest of a keyword line, and numbers read straight from the bytes of a line longer than the
+// What the text-format readers share: the rest of a keyword line, and numbers read straight from the bytes of a line longer than the
 // characters a line keeps (an outline written on one line).
 import { type BoardBuilder, capReason } from "../builder";
 import { positionOf, type ReadState } from "../lines";

@@ -6,7 +6,7 @@
 // Positions are inches (the format's viewers scale them by 1000 to mils).
 import { BoardBuilder } from "./builder";
 import { bytesInclude, fields, type LineDecoder, nameOf, numberOf, positionOf, readLines, unreadableAfter } from "./lines";
-import { type BoardPart, type BoardRead, type BoardSide, type BoardviewFormat, catalogueEntry } from "./types";
+import type { BoardPart, BoardRead, BoardSide, BoardviewFormat } from "./types";
 
 const FIRST_KEY = 160;
 
@@ -79,18 +79,20 @@ export function parseBdv(bytes: Uint8Array): BoardRead {
     }
   }
   if (!sawSection) return unreadableAfter(board, "No BDV sections (<<pins.asc>>) were found.");
-  if (!board.parts.length) return unreadableAfter(board, "The BDV file lists no parts.");
-  return board.finish("bdv", "inch");
+  return board.finishParts("bdv", "inch", "The BDV file");
 }
 
 export const BDV: BoardviewFormat = {
+  order: 50,
   catalogue: [
-    catalogueEntry("bdv", {
+    {
+      format: "bdv",
+      extensions: ["bdv"],
       name: "Honhan BDV",
       variants: ["encoded", "plain"],
       reads: ["parts with side", "pins with net and number", "test points"],
       unit: "inch",
-    }),
+    },
   ],
   looksLike: looksLikeBdv,
   read: parseBdv,

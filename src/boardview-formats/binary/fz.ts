@@ -11,8 +11,8 @@ import { nameOf, numberOf, positionOf, type ReadState, readLines, unreadableAfte
 import { type BoardPart, type BoardRead, type BoardUnit, BOARDVIEW_CAPS, unreadable } from "../types";
 import { inflateBounded, isZlibHeader } from "./bytes";
 import { decryptFz } from "./fz-cipher";
-import { ENCRYPTED_BYTES, NO_KEY_REASON, type ReadOptions } from "./keys";
-import { type BoardviewFormat, catalogueEntry } from "../types";
+import { ENCRYPTED_BYTES, NO_KEY_REASON, parseWordKey, type ReadOptions } from "./keys";
+import type { BoardviewFormat, BoardviewFormatEntry } from "../types";
 
 const CONTENT_AT = 4;
 type Container = "fz" | "cae";
@@ -34,7 +34,7 @@ export function readFz(bytes: Uint8Array, options: ReadOptions = {}): BoardRead 
   const order: Container[] = hinted === "cae" ? ["cae", "fz"] : ["fz", "cae"];
   for (const format of order) {
     const key = options.keys?.[format];
-    if (!key) continue;
+    if (!(key instanceof Uint32Array)) continue;
     // The cipher runs byte after byte: the first six bytes tell whether this key gives the zlib header.
     const head = bytes.slice(0, CONTENT_AT + 2);
     decryptFz(head, key);
@@ -148,23 +148,25 @@ function parseContent(content: Uint8Array, values: Map<string, string>, format: 
     }
   }
   if (!sawBlock) return unreadableAfter(board, `The .${format} content has no parts or pins sections.`);
-  if (!board.parts.length) return unreadableAfter(board, `The .${format} file lists no parts.`);
-  return board.finish(format, unit);
+  return board.finishParts(format, unit, `The .${format} file`);
 }
 
 /** The one container's entry, under each of its two names and keys. */
-const containerEntry = (format: Container, name: string, key_secret: string) =>
-  catalogueEntry(format, {
-    name,
-    variants: ["plain (zlib at byte 4)", "encrypted (stream cipher; needs the operator's key)"],
-    reads: ["parts with side", "pins with net, number, name and radius", "test vias", "part values from the bill of materials", "unit (mil or mm)"],
-    unit: "mil",
-    key_secret,
-  });
+const containerEntry = (format: Container, name: string, key_secret: string): BoardviewFormatEntry => ({
+  format,
+  extensions: [format],
+  name,
+  variants: ["plain (zlib at byte 4)", "encrypted (stream cipher; needs the operator's key)"],
+  reads: ["parts with side", "pins with net, number, name and radius", "test vias", "part values from the bill of materials", "unit (mil or mm)"],
+  unit: "mil",
+  key_secret,
+});
 
 /** Tried last: a zlib stream at byte 4, or bytes a configured key decrypts to one (readFz tells). */
 export const FZ_AND_CAE: BoardviewFormat = {
+  order: 100,
   catalogue: [containerEntry("fz", "ASUS .fz", "BOARDVIEW_FZ_KEY"), containerEntry("cae", "ASRock .cae", "BOARDVIEW_CAE_KEY")],
   looksLike: () => true,
   read: readFz,
+  keys: { fz: parseWordKey, cae: parseWordKey },
 };

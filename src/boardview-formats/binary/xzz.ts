@@ -10,8 +10,8 @@ import { nameOf, noteCut, type ReadState, unreadableAfter } from "../lines";
 import { type BoardPart, type BoardRead, type Point, BOARDVIEW_CAPS, unreadable } from "../types";
 import { ByteCursor, coordinate, latin1, OutOfBytes } from "./bytes";
 import { desBlocks, desKeySchedule } from "./des";
-import { NO_KEY_REASON, type ReadOptions } from "./keys";
-import { type BoardviewFormat, catalogueEntry } from "../types";
+import { NO_KEY_REASON, parseDesKey, type ReadOptions } from "./keys";
+import type { BoardviewFormat } from "../types";
 
 const MAGIC = [0x58, 0x5a, 0x5a, 0x50, 0x43, 0x42]; // XZZPCB
 const MARKER = [0x76, 0x36, 0x76, 0x36, 0x35, 0x35, 0x35, 0x76, 0x36, 0x76, 0x36]; // v6v6555v6v6
@@ -53,7 +53,8 @@ export function parseXzz(input: Uint8Array, options: ReadOptions = {}): BoardRea
     const mainLength = main.u32();
     const blocks = new ByteCursor(bytes, main.pos, main.pos + mainLength);
     if (mainLength > blocks.left) noteCut(board, `before its main data does (${mainLength} bytes declared)`, `byte ${bytes.length}`);
-    const schedule = options.keys?.xzz ? desKeySchedule(options.keys.xzz) : undefined;
+    const key = options.keys?.xzz;
+    const schedule = key instanceof Uint8Array ? desKeySchedule(key) : undefined;
     const outline: Point[][] = [];
     while (blocks.left > 0 && !wrongKey) {
       const type = blocks.u8();
@@ -232,15 +233,19 @@ function readReadings(bytes: Uint8Array, board: BoardBuilder, pinNets: Map<strin
 }
 
 export const XZZ: BoardviewFormat = {
+  order: 80,
   catalogue: [
-    catalogueEntry("xzz", {
+    {
+      format: "xzz",
+      extensions: ["pcb"],
       name: "XZZ .pcb",
       variants: ["plain header", "XOR-obfuscated header", "parts DES-encrypted (needs the operator's key)", "with or without diode readings"],
       reads: ["outline (edge lines and arcs)", "parts", "pins with net and number", "test pads", "diode readings per net"],
       unit: "mil",
       key_secret: "BOARDVIEW_XZZ_KEY",
-    }),
+    },
   ],
   looksLike: looksLikeXzz,
   read: parseXzz,
+  keys: { xzz: parseDesKey },
 };

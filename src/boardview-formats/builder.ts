@@ -1,7 +1,7 @@
 // Collects what a parser reads, enforcing the caps (BOARDVIEW_CAPS) in one place: past a cap nothing more is
 // added and `stopped` says which cap was reached; the parts read so far are kept. A position no board has (NaN,
 // Infinity, beyond ±BOARDVIEW_CAPS.coordinate) is refused here too, whatever reader produced it.
-import { inRange, noteReason, type ReadState, SKIPPED_POSITION } from "./lines";
+import { inRange, noteReason, type ReadState, SKIPPED_POSITION, unreadableAfter } from "./lines";
 import {
   BOARDVIEW_CAPS,
   type Board,
@@ -10,6 +10,7 @@ import {
   type BoardPin,
   type BoardSide,
   type BoardUnit,
+  type Unreadable,
   type Box,
   type Mounting,
   type NetReading,
@@ -138,6 +139,11 @@ export class BoardBuilder implements ReadState {
     if (!underCap("testPoints", this.readings.length)) return false;
     this.readings.push({ ...reading, value: reading.value.slice(0, BOARDVIEW_CAPS.valueChars) });
     return true;
+  }
+
+  /** The board, or the reason when no part was read: `file` names the file ("The .xyz file"). */
+  finishParts(format: BoardFormat, unit: BoardUnit, file: string): Board | Unreadable {
+    return this.parts.length ? this.finish(format, unit) : unreadableAfter(this, `${file} lists no parts.`);
   }
 
   finish(format: BoardFormat, unit: BoardUnit = "unknown"): Board {
