@@ -37,4 +37,22 @@ describe("migrations", () => {
     expect((await search("zanzibarite")).documents.map((d: any) => d.id)).toEqual([id]);
     expect((await search("quillonvolt")).documents.map((d: any) => d.id)).toEqual([id]);
   });
+
+  it("0027 keeps a reference file's parts while it rekeys them by designator, and then keeps both of one key", async () => {
+    const queries = (name: string) => env.TEST_MIGRATIONS.find((m) => m.name.startsWith(name))?.queries ?? [];
+    const oldTable = queries("0024_").filter((q) => /create (table|index) reference_parts/.test(q));
+    expect(oldTable).toHaveLength(2);
+    const run = (statements: string[]) => env.DB.batch(statements.map((q) => env.DB.prepare(q)));
+    // The table as 0024 made it, holding a row, then 0027 over it, as a deployed database meets it.
+    await run(["drop table reference_parts", ...oldTable, "insert into reference_parts values ('01JDOC', 7, 'C51', 'C51', '22uF', null, null, 1)"]);
+    await run(queries("0027_"));
+    await env.DB.prepare("insert into reference_parts values ('01JDOC', 7, 'C51', 'C5.1', '10uF', null, null, 1)").run();
+    const rows = await env.DB.prepare("select designator, value from reference_parts where board_id = 7 and norm = 'C51' order by designator").all();
+    expect(rows.results).toEqual([
+      { designator: "C5.1", value: "10uF" },
+      { designator: "C51", value: "22uF" },
+    ]);
+    const triggers = (await names("trigger")).filter((n) => n.startsWith("reference_"));
+    expect(triggers).toEqual(["reference_boards_ad", "reference_documents_bd", "reference_links_ad"]);
+  });
 });

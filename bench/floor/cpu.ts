@@ -11,7 +11,7 @@ import { writeResultsSection } from "../lib/results";
 import { UNCACHED_HEADER } from "../edge/uncached";
 import { load, LOAD_GENERATOR } from "./load";
 import { groupTicks, TICK_US } from "../lib/process-cpu";
-import { median, option, SAMPLE_STATE, serviceVars, startBare, startService } from "./setup";
+import { benchPorts, median, option, POINT_ROUTES, SAMPLE_STATE, serviceVars, startBare, startService } from "./setup";
 
 const SECONDS = Number(option("seconds") ?? 4);
 const ROUNDS = Number(option("rounds") ?? 3);
@@ -33,6 +33,7 @@ const ROUTES: Route[] = [
   { key: "cached", label: "anonymous `GET /api/v1/documents`, edge cache hit", where: "service", path: "/api/v1/documents" },
   { key: "uncached", label: "anonymous `GET /api/v1/documents`, uncached", where: "service", path: "/api/v1/documents", uncached: true },
   { key: "search", label: "search `power`, uncached", where: "service", path: "/api/v1/search?q=power", uncached: true },
+  ...POINT_ROUTES,
 ];
 const ONLY = option("only")?.split(",");
 const MEASURED = ROUTES.filter((r) => !ONLY || ONLY.includes(r.key) || r.where === "bare");
@@ -55,10 +56,11 @@ async function main(): Promise<void> {
   const dataset = await seedState(SAMPLE_STATE);
   const workers: ChildProcess[] = [];
   try {
-    const [barePort, servicePort] = [await freePort(), await freePort()];
-    const bare = await startBare(barePort);
+    const { ports, inspectors } = await benchPorts(2, freePort);
+    const [barePort, servicePort] = ports;
+    const bare = await startBare(barePort, inspectors[0]);
     workers.push(bare);
-    const service = await startService(servicePort, SAMPLE_STATE, serviceVars());
+    const service = await startService(servicePort, SAMPLE_STATE, serviceVars(), inspectors[1]);
     workers.push(service);
     const target = {
       bare: { base: `http://127.0.0.1:${barePort}`, group: bare.pid! },

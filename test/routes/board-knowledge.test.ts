@@ -77,8 +77,10 @@ describe("GET /boards/{number}", () => {
 describe("GET /boards/{number}/points/{point}", () => {
   it("answers the same for a point spelled three ways, with four spellings of 12.6 V as one value", async () => {
     const answers = [];
-    for (const spelling of ["PPBUS_G3H", "ppbus-g3h", "ppbus%20g3h", "+PPBUS.G3H"])
+    for (const spelling of ["PPBUS_G3H", "ppbus-g3h", "ppbus%20g3h", "PPBUS.G3H"])
       answers.push((await getJson(`/boards/BKT100/points/${spelling}`)).body);
+    // A leading `+` is a sign (the name rule: `+5V` is not `5V`): no case wrote `+PPBUS_G3H`.
+    await expectProblem(await api("/boards/BKT100/points/%2BPPBUS.G3H"), 404, "not-found");
     for (const a of answers) expect(a).toEqual(answers[0]);
     const point = answers[0].data;
     expect(point.norm).toBe("PPBUSG3H");

@@ -7,6 +7,7 @@ import type { z } from "@hono/zod-openapi";
 import { documentVisible } from "../visibility";
 import { pageUrl } from "../../core/urls";
 import { foldName } from "../../boardview/name-match";
+import { pointSpelling } from "../../content/board-values";
 import type { ReferenceNoteSchema, ReferencePartSchema, ReferenceSourceSchema, ReferenceValueSchema } from "../../schemas/reference";
 import type { QueryContext } from "./runtime";
 
@@ -149,16 +150,29 @@ export function boardReferencePoints(ctx: QueryContext, boardId: SQL) {
 }
 
 /**
+ * Names a sitemap lists per coarse key at most (`+5V`, `-5V`, `5V`…): a file's 5,000 keys in two languages stay
+ * within the protocol's 50,000 urls (test/boards/point-signs.test.ts checks).
+ */
+export const NAMES_PER_POINT_KEY = 4;
+
+/**
  * Every board's points everyone may see, a page at a time (the sitemap): what published cases measured or changed
- * and the nets public reference documents name, by board and norm.
+ * and the nets public reference documents name. Pages count coarse keys (board, norm); each key then lists its
+ * names apart by the name rule's folded spelling (`+5V` and `-5V` two urls, `PP3V3_S5` and `pp3v3 s5` one).
  */
 export async function listPointPages(ctx: QueryContext, page: { page: number; perPage: number }) {
-  const points = sql`select board_id, norm, point from board_points where measurements + components > 0
+  const points = sql`select board_id, norm, point, point as first from board_points where measurements + components > 0
     union all
-    select v.board_id, v.norm, v.point from reference_values v cross join documents on documents.id = v.document_id and ${documentVisible(null)}`;
-  const [rows, total] = await Promise.all([
+    select v.board_id, v.norm, v.point, null from reference_values v cross join documents on documents.id = v.document_id and ${documentVisible(null)}`;
+  const [keys, total] = await Promise.all([
     ctx.db
-      .select({ board: sql<string>`b.norm`, point: sql<string>`min(x.point)` })
+      // `first`: the cases' first spelling of the key, the name their point answers under (board-points.ts).
+      .select({
+        id: sql<number>`x.board_id`,
+        board: sql<string>`b.norm`,
+        norm: sql<string>`x.norm`,
+        point: sql<string>`coalesce(max(x.first), min(x.point))`,
+      })
       .from(sql`(${points}) x cross join boards b on b.id = x.board_id`)
       .groupBy(sql`x.board_id, x.norm`)
       .orderBy(sql`x.board_id, x.norm`)
@@ -166,5 +180,38 @@ export async function listPointPages(ctx: QueryContext, page: { page: number; pe
       .offset((page.page - 1) * page.perPage),
     ctx.db.select({ n: sql<number>`count(*)` }).from(sql`(select 1 from (${points}) group by board_id, norm)`),
   ]);
+  const spelled = keys.length ? await keySpellings(ctx, keys) : [];
+  const byKey = new Map<string, string[]>();
+  for (const r of spelled) byKey.set(`${r.id}\u0000${r.norm}`, [...(byKey.get(`${r.id}\u0000${r.norm}`) ?? []), r.point]);
+  const rows = keys.flatMap((k) => {
+    const names = new Map<string, string>();
+    for (const written of [k.point, ...(byKey.get(`${k.id}\u0000${k.norm}`) ?? [])]) {
+      const name = pointSpelling(written);
+      const fold = foldName(name);
+      if (name && !names.has(fold) && names.size < NAMES_PER_POINT_KEY) names.set(fold, name);
+    }
+    return [...names.values()].map((point) => ({ board: k.board, point }));
+  });
   return { rows, total: total[0]?.n ?? 0 };
+}
+
+/** The names published cases and public reference documents write at the page's coarse keys (each once). */
+function keySpellings(ctx: QueryContext, keys: readonly { id: number; norm: string }[]) {
+  const pairs = JSON.stringify(keys.map((k) => [k.id, k.norm]));
+  const published = sql`c.published = 1 and (c.published_at is null or c.published_at <= ${ctx.now})`;
+  return ctx.db
+    .select({ id: sql<number>`board_id`, norm: sql<string>`norm`, point: sql<string>`point` })
+    .from(
+      sql`(with k as (select json_extract(value, '$[0]') as board_id, json_extract(value, '$[1]') as norm from json_each(${pairs}))
+        select k.board_id, k.norm, m.point from k cross join board_point_cases pc on pc.board_id = k.board_id and pc.norm = k.norm and pc.n > 0
+          cross join repair_cases c on c.id = pc.case_id and ${published} cross join case_measurements m on m.case_id = c.id and m.point_norm = k.norm
+        union
+        select k.board_id, k.norm, x.designator from k cross join board_point_cases pc on pc.board_id = k.board_id and pc.norm = k.norm and pc.n > 0
+          cross join repair_cases c on c.id = pc.case_id and ${published} cross join case_components x on x.case_id = c.id and x.designator_norm = k.norm
+        union
+        select k.board_id, k.norm, v.point from k cross join reference_values v on v.board_id = k.board_id and v.norm = k.norm
+          cross join documents on documents.id = v.document_id and ${documentVisible(null)})`,
+    )
+    .orderBy(sql`board_id, norm, point`)
+    .limit(keys.length * NAMES_PER_POINT_KEY * 4);
 }

@@ -183,6 +183,8 @@ export interface PointHolders {
   holding: (BoardviewHolding & { neighbours: string[] })[];
   /** Names of boardviews where the spelling named several (none exact): empty when every boardview was clear. */
   ambiguous: string[];
+  /** Per boardview, the names it holds at the spellings' coarse keys (the rule's names, for the point's cases). */
+  files: string[][];
 }
 
 type HolderRow = {
@@ -205,7 +207,7 @@ type HolderRow = {
 export async function boardviewsHoldingPoint(ctx: QueryContext, boardNumber: string, ...spellings: string[]): Promise<PointHolders> {
   const boardId = boardIdOf(boardNumber);
   const asked = [...new Set(spellings.map((s) => s.trim()).filter(Boolean))];
-  if (!boardId || !asked.length) return { holding: [], ambiguous: [] };
+  if (!boardId || !asked.length) return { holding: [], ambiguous: [], files: [] };
   // The board's links drive the read (a cross join keeps that order): filtering documents by visibility first
   // and probing the board's links walked every public document (87,771 rows at 100,000 documents).
   const docs = await ctx.db
@@ -260,7 +262,8 @@ export async function boardviewsHoldingPoint(ctx: QueryContext, boardNumber: str
     }
   }
   holding.sort((a, b) => a.document.localeCompare(b.document) || a.kind.localeCompare(b.kind));
-  return { holding, ambiguous: [...ambiguous] };
+  const files = [...byDocument.values()].map((candidates) => [...new Set(candidates.map((r) => r.name))]);
+  return { holding, ambiguous: [...ambiguous], files };
 }
 
 /** The name rule over several spellings of one query: the first that names a name, else the first ambiguity. */

@@ -9,7 +9,6 @@ import { listThreads } from "../../db/queries/forum";
 import { pageMeta, type PageMeta, type PageRequest } from "../../core/pagination";
 import { boardUrl, homeUrl, pageUrl, pointUrl, sectionUrl } from "../../core/urls";
 import { listPointPages } from "../../db/queries/board-reference";
-import { pointSpelling } from "../../content/board-values";
 import type { Site } from "../site";
 import { ITEMS_PER_SITEMAP, SITEMAP_CHUNK_ITEMS, urlsetStream, type SitemapItem } from "./sitemap-xml";
 import { xmlResponse, xmlText } from "./xml";
@@ -60,7 +59,7 @@ async function sectionItems(site: Site, section: SitemapSection, page: PageReque
       const r = await listPointPages(q, page);
       return {
         meta: pageMeta(page, r.total),
-        items: r.rows.map((p) => ({ url: (u) => pointUrl(u, p.board, pointSpelling(p.point)), lastmod: null })),
+        items: r.rows.map((p) => ({ url: (u) => pointUrl(u, p.board, p.point), lastmod: null })),
       };
     }
   }

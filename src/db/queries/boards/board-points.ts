@@ -30,6 +30,7 @@ import { threadsLoader } from "../forum";
 import { boards, manufacturers } from "../../schema";
 import { eq } from "drizzle-orm";
 import { qualified } from "../../qualified";
+import { caseNames, caseSpellingsRead, casesSpelling, countedRows, namesPerDocument } from "./point-cases";
 import { type MentionRow, PLACE_PAGES, placesOf, printedForms, unitForms } from "./point-places";
 
 export type BoardPointDetail = z.infer<typeof BoardPointDetailSchema>;
@@ -65,55 +66,63 @@ export async function getBoardPoint(ctx: QueryContext, boardSpelling: string, as
   const pointSpelling = askedSpelling.length > MAX_POINT_SPELLING ? "" : spellingOf(askedSpelling);
   const norm = normalizePoint(pointSpelling);
   if (!boardId || !norm) return undefined;
+  // The coarse key's newest cases, twice the list's length: the name rule (point-cases.ts) keeps the point's own.
   const cases = casesLoader(
     ctx,
     Keys.ranked(
       ctx.db,
       sql`select c.id as id from board_point_cases pc cross join repair_cases c on c.id = pc.case_id
         where pc.board_id = ${boardId} and pc.norm = ${norm} and pc.n > 0 and c.published = 1 and (c.published_at is null or c.published_at <= ${ctx.now})
-        order by coalesce(c.published_at, c.created_at) desc, c.id desc limit ${POINT_CASES}`,
+        order by coalesce(c.published_at, c.created_at) desc, c.id desc limit ${POINT_CASES * 2}`,
     ),
   )!;
   const docs = documentListLoader(ctx, { boardId }, { offset: 0, limit: POINT_DOCUMENTS, reverse: false });
   const reference = pointReference(ctx, boardId, norm);
   const parts = pointParts(ctx, boardId, norm);
-  const [boardRows, pointRows, valueRows, caseRows, unseen, docRows, shardRows, referenceRows, partRows, wordRows] = await batchRead(ctx, [
-    ctx.db
-      .select(boardFields)
-      .from(boards)
-      .leftJoin(manufacturers, eq(manufacturers.id, boards.manufacturerId))
-      .where(sql`${qualified(boards.id)} = ${boardId}`),
-    ctx.db.select({ point: sql<string>`point` }).from(sql`board_points`).where(sql`board_id = ${boardId} and norm = ${norm}`),
-    ctx.db
-      .select({ kind: sql<"e" | "m">`kind`, value: sql<string>`value`, n: sql<number>`n` })
-      .from(sql`board_point_values`)
-      .where(sql`board_id = ${boardId} and norm = ${norm} and n > 0`),
-    cases.query,
-    unseenRows(ctx, boardId, norm),
-    docs.query,
-    ctx.db
-      .select({ id: sql<string>`d.id`, shard: sql<string | null>`d.text_shard` })
-      .from(sql`document_boards l join documents d on d.id = l.document_id`)
-      .where(sql`l.board_id = ${boardId} and d.has_text = 1`),
-    reference.query,
-    parts.query,
-    // The words the visible cases wrote beside each value (a diode heading types a unitless reading).
-    ctx.db
-      .select({
-        point: sql<string>`m.point`,
-        note: sql<string | null>`m.note`,
-        expected: sql<string | null>`m.expected_norm`,
-        measured: sql<string>`m.measured_norm`,
-      })
-      .from(sql`board_point_cases pc cross join repair_cases c on c.id = pc.case_id cross join case_measurements m on m.case_id = c.id`)
-      .where(
-        sql`pc.board_id = ${boardId} and pc.norm = ${norm} and pc.n > 0 and m.point_norm = ${norm} and c.published = 1 and (c.published_at is null or c.published_at <= ${ctx.now})`,
-      )
-      .limit(POINT_CASES * 4),
-  ]);
+  const [boardRows, pointRows, valueRows, caseRows, spellingRows, unseen, docRows, shardRows, referenceRows, partRows, wordRows] = await batchRead(
+    ctx,
+    [
+      ctx.db
+        .select(boardFields)
+        .from(boards)
+        .leftJoin(manufacturers, eq(manufacturers.id, boards.manufacturerId))
+        .where(sql`${qualified(boards.id)} = ${boardId}`),
+      ctx.db.select({ point: sql<string>`point` }).from(sql`board_points`).where(sql`board_id = ${boardId} and norm = ${norm}`),
+      ctx.db
+        .select({ kind: sql<"e" | "m">`kind`, value: sql<string>`value`, n: sql<number>`n` })
+        .from(sql`board_point_values`)
+        .where(sql`board_id = ${boardId} and norm = ${norm} and n > 0`),
+      cases.query,
+      caseSpellingsRead(ctx, boardId, norm),
+      unseenRows(ctx, boardId, norm),
+      docs.query,
+      ctx.db
+        .select({ id: sql<string>`d.id`, shard: sql<string | null>`d.text_shard` })
+        .from(sql`document_boards l join documents d on d.id = l.document_id`)
+        .where(sql`l.board_id = ${boardId} and d.has_text = 1`),
+      reference.query,
+      parts.query,
+      // The words the visible cases wrote beside each value (a diode heading types a unitless reading).
+      ctx.db
+        .select({
+          point: sql<string>`m.point`,
+          note: sql<string | null>`m.note`,
+          expected: sql<string | null>`m.expected_norm`,
+          measured: sql<string>`m.measured_norm`,
+        })
+        .from(sql`board_point_cases pc cross join repair_cases c on c.id = pc.case_id cross join case_measurements m on m.case_id = c.id`)
+        .where(
+          sql`pc.board_id = ${boardId} and pc.norm = ${norm} and pc.n > 0 and m.point_norm = ${norm} and c.published = 1 and (c.published_at is null or c.published_at <= ${ctx.now})`,
+        )
+        .limit(POINT_CASES * 4),
+    ],
+  );
   const [board] = boardRows as { id: number; number: string; norm: string; manufacturer: string | null }[];
   if (!board) return undefined;
-  const written = (pointRows as { point: string }[])[0]?.point;
+  // The cases are those whose written point spells the asked name by the name rule (point-cases.ts).
+  const spellings = spellingRows as { id: string; point: string }[];
+  const caseNamed = caseNames(spellings, [askedSpelling, pointSpelling], (pointRows as { point: string }[])[0]?.point);
+  const written = caseNamed.written;
   // Reference rows share the point's key; per document the name rule keeps the rows of the one name asked for.
   const ambiguous = new Set<string>();
   const allReference = reference.map(referenceRows);
@@ -159,7 +168,17 @@ export async function getBoardPoint(ctx: QueryContext, boardSpelling: string, as
   for (const name of holders.ambiguous) ambiguous.add(name);
 
   const hidden = unseenOf(unseen);
-  const words = wordRows as { point: string; note: string | null; expected: string | null; measured: string }[];
+  // Each file's names at the coarse key: a folded case spelling names none of two names one file holds alike.
+  const files = [
+    ...holders.files,
+    ...namesPerDocument([
+      ...allReference.map((r) => ({ name: r.point, document: r.source.document })),
+      ...allParts.map((r) => ({ name: r.designator, document: r.source.document })),
+    ]),
+  ];
+  const words = (wordRows as { point: string; note: string | null; expected: string | null; measured: string }[]).filter((w) =>
+    caseNamed.spells(w.point, files),
+  );
   const kindOf = (which: "e" | "m", value: string): ValueKind | null =>
     kindOfValue(value) ??
     words
@@ -167,10 +186,12 @@ export async function getBoardPoint(ctx: QueryContext, boardSpelling: string, as
       .map((w) => kindOfWords(w.point) ?? kindOfWords(w.note))
       .find(Boolean) ??
     null;
+  // Counters are kept per coarse key: when it holds other names (`-5V` beside `+5V`), the point's own (visible) rows count.
+  const own = spellings.some((r) => !caseNamed.spells(r.point, files));
   const counted = (kind: "e" | "m") =>
-    (valueRows as ValueRow[])
+    (own ? countedRows(words) : (valueRows as ValueRow[]))
       .filter((r) => r.kind === kind)
-      .map((r) => ({ value: r.value, count: r.n - (hidden.values.get(valueKey(norm, kind, r.value)) ?? 0), kind: kindOf(kind, r.value) }))
+      .map((r) => ({ value: r.value, count: r.n - (own ? 0 : (hidden.values.get(valueKey(norm, kind, r.value)) ?? 0)), kind: kindOf(kind, r.value) }))
       .filter((v) => v.count > 0)
       .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : 1));
   // The holdings are the names the rule picked for the asked spelling; their neighbours rank the pages.
@@ -181,7 +202,7 @@ export async function getBoardPoint(ctx: QueryContext, boardSpelling: string, as
     const found = pages.get(d.id);
     return found?.length ? [{ ...d, pages: found.map((r) => r.page), places: placesOf(found, names, neighbours) }] : [];
   });
-  const caseList = cases.map(caseRows);
+  const caseList = casesSpelling(cases.map(caseRows), spellings, caseNamed, files).slice(0, POINT_CASES);
   // A point is what a case measured or changed, a boardview holds or a reference names; mentions make none. A
   // spelling that names several names of a boardview or reference file (none exactly) says so and lists them.
   if (!caseList.length && !boardviews.length && !referenceList.length && !partList.length) {
