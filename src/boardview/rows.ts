@@ -5,7 +5,7 @@
 import type { TextStatement } from "../text/page-rows";
 import type { Net } from "./nets";
 import { coarseNameKey } from "./nets";
-import type { Board, BoardPin, Box } from "./types";
+import type { Board, BoardPin, Box } from "../boardview-formats/types";
 
 /** The text databases' boardview tables, in creation order (migrations-text/0002_boardviews.sql is this). */
 export const BOARDVIEW_SCHEMA: readonly string[] = [
