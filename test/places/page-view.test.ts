@@ -96,4 +96,12 @@ describe("the schematic page view", () => {
     expect(await point(stranger.cookie)).toEqual([SCHEMATIC]);
     expect(await point()).toEqual([SCHEMATIC]);
   });
+
+  it("the member's point answers say a missing point as the API does: a problem, never cached", async () => {
+    const res = await send("GET", "/member/boards/XPB-5500/points/NO_SUCH_NET", { cookie: olga.cookie });
+    expect(res.status).toBe(404);
+    expect(res.headers.get("Content-Type")).toContain("application/problem+json");
+    expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(((await res.json()) as { type: string }).type).toMatch(/\/problems\/not-found$/);
+  });
 });

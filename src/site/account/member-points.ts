@@ -5,15 +5,24 @@
 import type { Context } from "hono";
 import { getBoardPoint } from "../../db/queries/boards/board-points";
 import type { AppEnv } from "../../http/app-env";
+import { apiErrorResponse } from "../../http/errors";
+import { notFound } from "../../http/problem";
 import { queryContext } from "../../http/request-queries";
 import { currentMember } from "./guard";
 
 const PRIVATE = { "Cache-Control": "private, no-store", Vary: "Cookie" };
 
+/** The API's answer and the API's problems (not found, `ambiguous-name` with its candidates), never cached. */
 export async function memberPoint(c: Context<AppEnv>): Promise<Response> {
-  const member = await currentMember(c);
-  const ctx = { ...queryContext(c), viewer: member ? { userId: member.userId } : null };
-  const answer = await getBoardPoint(ctx, c.req.param("number") ?? "", c.req.param("point") ?? "");
-  if (!answer) return c.json({ error: "not found" }, 404, PRIVATE);
-  return c.json({ data: answer }, 200, PRIVATE);
+  try {
+    const member = await currentMember(c);
+    const ctx = { ...queryContext(c), viewer: member ? { userId: member.userId } : null };
+    const answer = await getBoardPoint(ctx, c.req.param("number") ?? "", c.req.param("point") ?? "");
+    if (!answer) throw notFound("board point");
+    return c.json({ data: answer }, 200, PRIVATE);
+  } catch (err) {
+    const problem = apiErrorResponse(err, c);
+    for (const [name, value] of Object.entries(PRIVATE)) problem.headers.set(name, value);
+    return problem;
+  }
 }
