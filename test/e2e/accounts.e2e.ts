@@ -6,7 +6,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { BASE_URL, openBrowser, SHOTS } from "./browser";
+import { addPasskeyAuthenticator, BASE_URL, openBrowser, SHOTS } from "./browser";
 
 const PERSIST = process.env.PERSIST;
 if (!PERSIST) throw new Error("PERSIST (the dev server's --persist-to directory) is required");
@@ -66,20 +66,6 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
   console.log(`  screenshot test/e2e/screenshots/${name}.png`);
 }
-async function virtualAuthenticator(page: Page) {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-}
 const overflow = (page: Page) => page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") as Promise<number>;
 /** What sticks out past the screen's right edge, to name it when a page is too wide. */
 const wideElements = (page: Page) =>
@@ -93,7 +79,7 @@ try {
   const link = inviteLink(USER, "--site", SITE);
   const page = context.pages()[0] ?? (await context.newPage());
   watch(page);
-  await virtualAuthenticator(page);
+  await addPasskeyAuthenticator(context, page);
   const invitePage = await page.goto(link);
   assert.equal(invitePage?.status(), 200);
   await shot(page, "account-invite");

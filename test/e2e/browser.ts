@@ -3,7 +3,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type BrowserContext } from "playwright-core";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
 
 export const BASE_URL = process.env.BASE_URL ?? "http://127.0.0.1:8787";
 export const SHOTS = join(import.meta.dirname, "screenshots");
@@ -51,4 +51,20 @@ export async function openBrowser(options: { locale?: string } = {}): Promise<Br
       rmSync(userDataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A platform passkey that verifies its user (Chrome's virtual authenticator), for the page's sign-in ceremonies. */
+export async function addPasskeyAuthenticator(context: BrowserContext, page: Page): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
 }

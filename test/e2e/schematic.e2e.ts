@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import type { Page, Request } from "playwright-core";
 import { BOARDVIEW, PRIVATE_SCHEMATIC, SCHEMATIC, schematicPdf, wordAt } from "../../scripts/lib/e2e-schematic";
-import { BASE_URL, openBrowser, SHOTS } from "./browser";
+import { addPasskeyAuthenticator, BASE_URL, openBrowser, SHOTS } from "./browser";
 
 const PERSIST = process.env.PERSIST;
 if (!PERSIST) throw new Error("PERSIST (the dev server's --persist-to directory) is required");
@@ -74,18 +74,7 @@ try {
   step = "a member signs in with a passkey";
   admin("users:create", "--username", USER, "--name", "Sam Tech", "--locale", "en");
   const link = admin("users:invite", USER, "--site", SITE).find((l) => l.startsWith(`${SITE}/`))!;
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  await addPasskeyAuthenticator(context, page);
   await page.goto(link);
   await Promise.all([page.waitForURL(`${SITE}/en/account/keys`), page.locator("[data-passkey-register]").click()]);
 
